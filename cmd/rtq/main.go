@@ -1,0 +1,96 @@
+// Command rtq is the Record and Template Query Service kit: a stateful mock
+// server (rtq mock) and a conformance runner (rtq conform) in one binary.
+// This package only wires flags to the packages that do the work.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// exitError carries a command's exit status (kit-interface.md: rtq conform
+// exits 1, 2 or 3) up to main without printing twice.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// withExit gives err the exit status code.
+func withExit(code int, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &exitError{code: code, err: err}
+}
+
+// run executes the command line and returns the exit status. Tests call it
+// in-process with their own writers.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil && ee.err.Error() != "" {
+			fmt.Fprintln(stderr, "rtq:", ee.err)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(stderr, "rtq:", err)
+	return 2
+}
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "rtq",
+		Short: "Mock server and conformance runner for the Record and Template Query Service",
+		Long: `rtq is a kit for the Record and Template Query Service:
+
+  rtq mock      a stateful mock server that stands in for the real service
+  rtq conform   a conformance runner that certifies any implementation
+
+Scenarios (YAML) describe what the mock holds; the same scenario yields the
+profile the runner checks a target against.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(
+		newMockCmd(),
+		newConformCmd(),
+		newScenarioCmd(),
+		newGenCmd(),
+		newRecordCmd(),
+		newOpenAPICmd(),
+		newVersionCmd(),
+	)
+	return root
+}
+
+// notYet answers for a command whose capability has not landed.
+func notYet(name string) func(*cobra.Command, []string) error {
+	return func(*cobra.Command, []string) error {
+		return withExit(2, fmt.Errorf("%s: not implemented yet", name))
+	}
+}

@@ -1,0 +1,70 @@
+package contract
+
+// ErrorCode is one row of an error table: the spec's (section 7) or the
+// kit's (contract-notes sections 4 and 10).
+type ErrorCode struct {
+	Code      int    // error_code
+	Message   string // message as the spec's table writes it
+	Condition string // when it is given
+	Kit       bool   // true when the kit chose it (never asserted against a target)
+}
+
+// Verify error codes (spec section 7), in the spec's order. The runner's
+// coverage counts these twelve.
+var VerifyErrors = []ErrorCode{
+	{100301, "Invalid request parameters", "Missing or invalid parameters, or to_certificate_status omitted when action_type=set_certificate_status", false},
+	{100319, "Certificate verification failed", "Generic failure when no finer code applies", false},
+	{100320, "Invalid certificate code", "Code invalid or record not found", false},
+	{100321, "Certificate verification is not enabled", "Form or credential has verification disabled", false},
+	{100322, "Certificate record is not approved for verification", "Record not yet approved", false},
+	{100323, "Certificate does not match the requested scope", "Credential does not match tpl_id or code_id", false},
+	{100324, "Certificate cannot be verified in current status", "Current status forbids verification, or the flow is finished", false},
+	{100325, "Invalid verification action", "Unsupported action or form configuration", false},
+	{100326, "Invalid target certificate status", "Target invalid, unreachable, no next status, or no change needed", false},
+	{100327, "Invalid verification authorization code", "Invalid or expired authorization code", false},
+	{100328, "No permission to verify this certificate", "Caller lacks permission", false},
+	{100329, "Identity information required before verification", "Identity must be completed first", false},
+}
+
+// Error codes named by number, spec and kit alike.
+const (
+	ErrSystem          = 100300 // SPEC example of getFormList
+	ErrInvalidParams   = 100301
+	ErrVerifyFailed    = 100319
+	ErrInvalidCode     = 100320
+	ErrNotEnabled      = 100321
+	ErrNotApproved     = 100322
+	ErrScopeMismatch   = 100323
+	ErrStatusForbids   = 100324
+	ErrInvalidAction   = 100325
+	ErrInvalidTarget   = 100326
+	ErrAuthCodeInvalid = 100327
+	ErrNoPermission    = 100328
+	ErrIdentityNeeded  = 100329
+	ErrUnauthorized    = 100401 // KIT
+	ErrForbidden       = 100403 // KIT
+	ErrNotFound        = 100404 // KIT
+	ErrMethod          = 100405 // KIT
+	ErrRateLimited     = 100429 // KIT
+)
+
+// KitErrors are the codes the kit chose where the spec is silent
+// (contract-notes sections 4 and 10).
+var KitErrors = []ErrorCode{
+	{ErrSystem, "System error", "getFormList: unexpected failure (SPEC example)", false},
+	{ErrUnauthorized, "Unauthorized", "Missing, malformed or unknown API key", true},
+	{ErrForbidden, "Forbidden", "Key lacks the scope", true},
+	{ErrNotFound, "Record not found", "Object unknown or of another organization; unknown path", true},
+	{ErrMethod, "Method not allowed", "A method other than POST", true},
+	{ErrRateLimited, "Too many requests", "Rate limited", true},
+}
+
+// VerifyError returns the row of a verify error code.
+func VerifyError(code int) (ErrorCode, bool) {
+	for _, e := range VerifyErrors {
+		if e.Code == code {
+			return e, true
+		}
+	}
+	return ErrorCode{}, false
+}

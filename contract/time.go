@@ -1,0 +1,17 @@
+package contract
+
+import "time"
+
+// ISOLayout is the Go layout of the spec's *_iso strings,
+// "Y-m-d H:i:s(UTC+08:00)" (spec 1.3).
+const ISOLayout = "2006-01-02 15:04:05(UTC+08:00)"
+
+// ISOPattern is the same shape as a regular expression, used by schemas and
+// checks that cannot share Go code.
+const ISOPattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\(UTC\+08:00\)$`
+
+// Zone is UTC+08:00, the zone every *_iso string is written in.
+var Zone = time.FixedZone("UTC+08:00", 8*60*60)
+
+// ISO formats Unix seconds as the spec's *_iso string.
+func ISO(unix int64) string { return time.Unix(unix, 0).In(Zone).Format(ISOLayout) }

@@ -1,0 +1,251 @@
+// Package scenario reads scenario files (YAML) into a resolved, validated
+// Scenario: every reference followed, every generated record expanded, every
+// default applied. The mock server builds its state from a Scenario and never
+// sees YAML; the conformance profile is derived from one.
+package scenario
+
+// HTTPStatusMode says which HTTP status line error answers carry
+// (contract-notes section 1).
+type HTTPStatusMode string
+
+const (
+	// StatusPerCode mirrors the body's code (400, 401, 403, 404, 405, 413,
+	// 429, 5xx) in the HTTP status; success is 200. The default.
+	StatusPerCode HTTPStatusMode = "per_code"
+	// StatusAlways200 answers HTTP 200 whatever the body's code, as many RPC
+	// gateways do.
+	StatusAlways200 HTTPStatusMode = "always_200"
+)
+
+// Scenario is one resolved scenario. Slices are in file order (generated
+// items after written ones); the mock sorts where the contract says so.
+// A Scenario is never mutated after Load: the mock copies what it changes.
+type Scenario struct {
+	Name       string
+	Seed       int64
+	HTTPStatus HTTPStatusMode
+	Orgs       []*Org
+	Keys       []*Key
+	Projects   []*Project
+	Forms      []*Form
+	QRCodes    []*QRCode
+	Records    []*Record
+	Templates  []*Template
+}
+
+// Org is an organization (tenant). Host builds its public URLs:
+// https://<Host>/r/<record code> and https://<Host>/t/<coding>.
+type Org struct {
+	ID      int64
+	Name    string
+	Code    string
+	Host    string
+	LogoURL string
+}
+
+// Key is an API key. Logs and the journal show Name, never Secret.
+type Key struct {
+	Name   string
+	Secret string
+	Org    *Org
+	Read   bool
+	Write  bool
+	// Forms limits writes to these form ids; nil means every form of Org.
+	Forms []int64
+}
+
+// Project owns forms and records.
+type Project struct {
+	ID     int64
+	Org    *Org
+	Name   string
+	Number string
+}
+
+// Form is a form (record template). Flow is non-nil for credential forms.
+type Form struct {
+	ID        int64
+	Org       *Org
+	Name      string
+	Type      int
+	TypeText  string
+	Number    string
+	Note      string
+	CreatedAt int64
+	UpdatedAt int64
+	ActiveAt  int64 // 0 when never active
+	Project   *Project
+	Flow      *Flow
+}
+
+// Flow is the certificate flow of a credential form (contract-notes 6).
+type Flow struct {
+	ID     int64
+	Number string
+	// Verification false disables verify for every record of the form (100321).
+	Verification bool
+	// Statuses in flow order; the "next" status of set_next_certificate_status
+	// is the first entry of the current status's Next.
+	Statuses []*Status
+}
+
+// Status is one certificate status of a flow.
+type Status struct {
+	ID    int64
+	Name  string // Chinese
+	Color string // #RRGGBB
+	// Next lists the statuses reachable in one move, first is "the next".
+	Next []*Status
+	// Terminal means the flow is finished here (set_next gives 100324).
+	Terminal bool
+	// ForbidsVerification means no move starts here (100324).
+	ForbidsVerification bool
+}
+
+// StatusByRef finds a status by its name or by its id written as a string,
+// as verify requests name them.
+func (f *Flow) StatusByRef(ref string) *Status {
+	for _, s := range f.Statuses {
+		if s.Name == ref || itoa(s.ID) == ref {
+			return s
+		}
+	}
+	return nil
+}
+
+// QRCode is an ordinary QR code linked to a form.
+type QRCode struct {
+	ID         int64
+	Org        *Org
+	Name       string
+	Type       int
+	TypeText   string
+	Form       *Form // nil when not linked
+	URL        string
+	Number     string
+	CategoryID *int64
+}
+
+// Record is a submitted record with everything getRecord shows and the
+// kit's per-record switches for verify.
+type Record struct {
+	ID           int64
+	Org          *Org
+	Number       string
+	Code         string
+	URL          string // https://<org host>/r/<Code>
+	SubmitAt     int64
+	SubmitMethod string
+	Recorder     Recorder
+	Form         *Form // nil: record_template members are all null
+	QRCode       *QRCode
+	Project      *Project
+	Groups       []Group
+	Audit        *Audit
+	Process      *ProcessStatus
+	StateChanges []StateChange
+	Notary       *Notary
+	Cert         *Certificate // non-nil for credential records
+}
+
+// Recorder is the submitter; Name is shown masked when NameMasked.
+type Recorder struct {
+	AuthID     int64
+	UserID     int64
+	Name       string
+	NameMasked bool
+}
+
+// Group is a TplGroup.
+type Group struct {
+	ID        int64
+	Title     string
+	ShowTitle bool
+	PageBreak bool
+	Fields    []Field
+}
+
+// Field is one field. Value is JSON-shaped (string, float64, bool, nil,
+// []any, map[string]any) and holds the real, unmasked value: whoever
+// renders it must mask it when Masked (contract-notes 8).
+type Field struct {
+	ID        int64
+	Title     string
+	Type      string
+	Value     any
+	Desc      string
+	ShortName string
+	Result    bool
+	Highlight bool
+	Hidden    bool
+	Masked    bool
+}
+
+// Audit is the review block; Status nil means not set.
+type Audit struct {
+	Enabled     bool
+	StageID     *int64
+	StageTitle  *string
+	Status      *int
+	StatusText  *string
+	AuditorName *string
+}
+
+// ProcessStatus is the process-status block.
+type ProcessStatus struct {
+	Enabled bool
+	Text    *string
+	Color   *string
+}
+
+// StateChange is one status-change entry.
+type StateChange struct {
+	StateID     int64
+	StateName   string
+	StateNumber string
+	From        StateOption
+	To          StateOption
+}
+
+// StateOption is a status as a StateChange shows it.
+type StateOption struct {
+	Name  string
+	Color string
+}
+
+// Notary is trusted_notary (contract-notes 7).
+type Notary struct {
+	TxHash      string
+	EvidenceURL string
+	NotarizedAt int64
+}
+
+// Certificate is the verify-related state and switches of a credential
+// record (contract-notes 6, checks 5-12).
+type Certificate struct {
+	Status *Status // current status, one of Form.Flow.Statuses
+	// Verification false disables verify for this record only (100321).
+	Verification     bool
+	IdentityRequired bool // 100329
+	AuthCodeInvalid  bool // 100327
+	ForceFailure     bool // 100319
+}
+
+// Template is a batch template (placeholder code) with its sub-codes.
+type Template struct {
+	ID        int64 // tpl_id
+	Org       *Org
+	Name      string
+	Coding    string
+	URL       string // https://<org host>/t/<Coding>
+	CreatedAt int64
+	SubCodes  []SubCode
+}
+
+// SubCode is a sub-code under a batch template.
+type SubCode struct {
+	ID        int64
+	Name      string
+	Coding    string
+	CreatedAt int64
+}
