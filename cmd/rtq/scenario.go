@@ -9,7 +9,7 @@ func newScenarioCmd() *cobra.Command {
 	}
 	cmd.AddCommand(
 		&cobra.Command{Use: "validate PATH...", Short: "Report every problem of scenario files as file:line:column", RunE: notYet("scenario validate")},
-		&cobra.Command{Use: "profile [PATH]", Short: "Print the conformance profile of a scenario (default: the embedded one)", RunE: notYet("scenario profile")},
+		newScenarioProfileCmd(),
 	)
 	return cmd
 }

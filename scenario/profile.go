@@ -1,0 +1,7 @@
+package scenario
+
+import "github.com/rtq-kit/rtq/profile"
+
+// BuildProfile derives the conformance profile of a scenario: what a runner
+// may assume about a mock serving it. (Filled in by the conformance work.)
+func BuildProfile(s *Scenario) *profile.Profile { return &profile.Profile{} }
