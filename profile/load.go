@@ -1,0 +1,202 @@
+package profile
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/goccy/go-yaml"
+)
+
+// MaxProfileBytes caps how much of a profile file or URL is read.
+const MaxProfileBytes = 16 << 20
+
+// FetchTimeout bounds fetching a profile over HTTP.
+const FetchTimeout = 10 * time.Second
+
+// Problem is one thing wrong with a profile, located where possible.
+type Problem struct {
+	File   string
+	Line   int // 0 when unknown
+	Column int
+	Path   string // JSON pointer, "" for the whole document
+	Reason string
+}
+
+// String renders file:line:col: path: reason.
+func (p Problem) String() string {
+	path := p.Path
+	if path == "" {
+		path = "/"
+	}
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s: %s", p.File, p.Line, p.Column, path, p.Reason)
+	}
+	return fmt.Sprintf("%s: %s: %s", p.File, path, p.Reason)
+}
+
+// LoadError lists every problem of a profile, not only the first.
+type LoadError struct {
+	Problems []Problem
+}
+
+func (e *LoadError) Error() string {
+	lines := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		lines[i] = p.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// FetchError says a profile URL could not be fetched at all (connection
+// refused, time-out); the CLI treats it like an unreachable target.
+type FetchError struct {
+	URL string
+	Err error
+}
+
+func (e *FetchError) Error() string { return fmt.Sprintf("fetch profile %s: %v", e.URL, e.Err) }
+func (e *FetchError) Unwrap() error { return e.Err }
+
+// Load reads a profile from a file path or an http(s) URL, JSON or YAML
+// (decided by content), and validates it.
+func Load(ctx context.Context, src string) (*Profile, error) {
+	var data []byte
+	var err error
+	if strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://") {
+		data, err = fetch(ctx, src)
+	} else {
+		data, err = readFile(src)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return Parse(src, data)
+}
+
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("load profile %s: %w", path, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxProfileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("load profile %s: %w", path, err)
+	}
+	if len(data) > MaxProfileBytes {
+		return nil, fmt.Errorf("load profile %s: larger than %d bytes", path, MaxProfileBytes)
+	}
+	return data, nil
+}
+
+func fetch(ctx context.Context, url string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, FetchTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, fmt.Errorf("load profile %s: %w", url, err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, &FetchError{URL: url, Err: err}
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxProfileBytes+1))
+	if err != nil {
+		return nil, &FetchError{URL: url, Err: err}
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("load profile %s: HTTP %d", url, resp.StatusCode)
+	}
+	if len(data) > MaxProfileBytes {
+		return nil, fmt.Errorf("load profile %s: larger than %d bytes", url, MaxProfileBytes)
+	}
+	return data, nil
+}
+
+// Parse decodes and validates a profile: JSON when the first non-blank
+// character is '{', YAML otherwise. name is used in problem locations.
+func Parse(name string, data []byte) (*Profile, error) {
+	jsonData, err := toJSON(data)
+	if err != nil {
+		return nil, &LoadError{Problems: []Problem{syntaxProblem(name, data, err)}}
+	}
+	var doc any
+	dec := json.NewDecoder(bytes.NewReader(jsonData))
+	dec.UseNumber()
+	if err := dec.Decode(&doc); err != nil {
+		return nil, &LoadError{Problems: []Problem{{File: name, Reason: err.Error()}}}
+	}
+	loc := newLocator(data)
+	problems := schemaProblems(doc)
+	var p Profile
+	if len(problems) == 0 {
+		if err := json.Unmarshal(jsonData, &p); err != nil {
+			problems = append(problems, Problem{Reason: err.Error()})
+		} else {
+			problems = append(problems, semanticProblems(&p)...)
+		}
+	}
+	if len(problems) > 0 {
+		for i := range problems {
+			problems[i].File = name
+			problems[i].Line, problems[i].Column = loc.position(problems[i].Path)
+		}
+		return nil, &LoadError{Problems: problems}
+	}
+	return &p, nil
+}
+
+func toJSON(data []byte) ([]byte, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, errors.New("empty profile")
+	}
+	if trimmed[0] == '{' {
+		if !json.Valid(trimmed) {
+			var v any
+			return nil, json.Unmarshal(trimmed, &v)
+		}
+		return trimmed, nil
+	}
+	return yaml.YAMLToJSON(data)
+}
+
+func syntaxProblem(name string, data []byte, err error) Problem {
+	p := Problem{File: name, Reason: "not valid JSON or YAML: " + err.Error()}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		off := int(se.Offset) + (len(data) - len(bytes.TrimLeft(data, " \t\r\n")))
+		p.Line, p.Column = lineCol(data, off)
+		p.Reason = "not valid JSON: " + se.Error()
+	}
+	return p
+}
+
+func lineCol(data []byte, off int) (int, int) {
+	if off > len(data) {
+		off = len(data)
+	}
+	line, col := 1, 1
+	for _, b := range data[:off] {
+		if b == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// Marshal renders a profile as indented JSON, the form the mock serves.
+func Marshal(p *Profile) ([]byte, error) {
+	return json.MarshalIndent(p, "", "  ")
+}
