@@ -1,0 +1,121 @@
+package schemas
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// ValidationError says why a document does not match a schema file. It lists
+// every problem, not the first, so one run shows a user everything to fix.
+type ValidationError struct {
+	File     string // schema file, e.g. "record/getRecord.response.json"
+	Problems []Problem
+}
+
+// Problem is one failed rule. It names where and which rule, never the
+// offending value: values may be masked personal data (contract-notes 8),
+// and error texts end up in logs and reports.
+type Problem struct {
+	Pointer string // JSON pointer into the document; "" is the root
+	Rule    string // the rule that failed, e.g. `missing required member "url"`
+}
+
+// Error lists one "file: /pointer: rule" line per problem; the root
+// document is written as "/".
+func (e *ValidationError) Error() string {
+	var b strings.Builder
+	for i, p := range e.Problems {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		ptr := p.Pointer
+		if ptr == "" {
+			ptr = "/"
+		}
+		fmt.Fprintf(&b, "%s: %s: %s", e.File, ptr, p.Rule)
+	}
+	return b.String()
+}
+
+// newValidationError converts the validator's error tree into problems.
+func newValidationError(file string, err error) error {
+	var verr *jsonschema.ValidationError
+	if !errors.As(err, &verr) {
+		return fmt.Errorf("schemas: validate against %s: %w", file, err)
+	}
+	probs := collect(verr)
+	// The validator walks objects in map order; sorting by pointer makes the
+	// text stable for logs, golden files and diffs.
+	sort.SliceStable(probs, func(i, j int) bool { return probs[i].Pointer < probs[j].Pointer })
+	probs = dedupe(probs)
+	if len(probs) == 0 {
+		probs = []Problem{{Pointer: "", Rule: "does not match the schema"}}
+	}
+	return &ValidationError{File: file, Problems: probs}
+}
+
+// collect flattens the tree: every leaf is a problem; an anyOf/oneOf that
+// failed becomes one problem naming each alternative's first failure.
+func collect(e *jsonschema.ValidationError) []Problem {
+	ptr := pointer(e.InstanceLocation)
+	switch k := e.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+		if len(e.Causes) > 0 {
+			return []Problem{{Pointer: ptr, Rule: alternatives(ptr, e.Causes)}}
+		}
+		return leafProblems(ptr, k)
+	}
+	if len(e.Causes) == 0 {
+		return leafProblems(ptr, e.ErrorKind)
+	}
+	var out []Problem
+	for _, c := range e.Causes {
+		out = append(out, collect(c)...)
+	}
+	return out
+}
+
+// alternatives words a failed anyOf/oneOf as "no alternative matched (1: …;
+// 2: …)"; a cause located below ptr carries its own pointer.
+func alternatives(ptr string, causes []*jsonschema.ValidationError) string {
+	parts := make([]string, 0, len(causes))
+	for i, c := range causes {
+		probs := collect(c)
+		text := "does not match"
+		if len(probs) > 0 {
+			text = probs[0].Rule
+			if probs[0].Pointer != ptr {
+				text = probs[0].Pointer + ": " + text
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%d: %s", i+1, text))
+	}
+	return "matches none of the alternatives (" + strings.Join(parts, "; ") + ")"
+}
+
+func dedupe(probs []Problem) []Problem {
+	seen := make(map[Problem]bool, len(probs))
+	out := probs[:0]
+	for _, p := range probs {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func pointer(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		t = strings.ReplaceAll(t, "~", "~0")
+		b.WriteString(strings.ReplaceAll(t, "/", "~1"))
+	}
+	return b.String()
+}

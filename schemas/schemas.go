@@ -1,0 +1,201 @@
+// Package schemas holds the JSON Schemas (draft 2020-12) of every message of
+// the Record and Template Query Service and validates documents against them.
+//
+// The schema files are the contract users can take away: plain JSON with
+// relative $refs, so any validator loads them straight from disk. This package
+// embeds the same bytes, so the mock server, the conformance runner and the
+// tests judge documents by exactly the files that ship.
+package schemas
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// FS holds every schema file: record.json, common.json,
+// <group>/<operation>.{request,response,error}.json, and the scenario and
+// profile schemas. Groups are listed by name (not */*.json) so that a
+// testdata directory can never slip into the contract.
+//
+//go:embed *.json record/*.json certificates/*.json templates/*.json
+var FS embed.FS
+
+// BaseURL is where the embedded files are registered with the compiler.
+// It is never fetched; it only gives relative $refs a base to resolve
+// against, exactly as the directory does on disk.
+const BaseURL = "https://rtq.dev/schemas/"
+
+// Set is the compiled form of every file in FS. It is read-only after
+// Compile, so one Set may be shared by any number of goroutines.
+type Set struct {
+	schemas map[string]*jsonschema.Schema
+}
+
+// Compile compiles every file in FS with draft 2020-12 as the default and
+// format assertions on (a "uri" that is not a URI is an error, not a note).
+// It costs a few milliseconds: call it once per process and keep the Set.
+func Compile() (*Set, error) {
+	files, err := Files()
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.AssertFormat()
+	for _, f := range files {
+		doc, err := readJSON(f)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.AddResource(BaseURL+f, doc); err != nil {
+			return nil, fmt.Errorf("schemas: register %s: %w", f, err)
+		}
+	}
+	s := &Set{schemas: make(map[string]*jsonschema.Schema, len(files))}
+	for _, f := range files {
+		sch, err := c.Compile(BaseURL + f)
+		if err != nil {
+			return nil, fmt.Errorf("schemas: compile %s: %w", f, err)
+		}
+		s.schemas[f] = sch
+	}
+	return s, nil
+}
+
+// Files lists the schema files in FS, sorted, as paths relative to the
+// schemas directory ("record.json", "record/getRecord.request.json").
+func Files() ([]string, error) {
+	var files []string
+	err := fs.WalkDir(FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && path.Ext(p) == ".json" {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("schemas: list embedded files: %w", err)
+	}
+	sort.Strings(files)
+	return files, nil
+}
+
+func readJSON(file string) (any, error) {
+	data, err := FS.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("schemas: read %s: %w", file, err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("schemas: parse %s: %w", file, err)
+	}
+	return doc, nil
+}
+
+// Files returns the names of the compiled files, sorted.
+func (s *Set) Files() []string {
+	names := make([]string, 0, len(s.schemas))
+	for n := range s.schemas {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Schema returns the compiled schema of one file, for callers that walk it
+// (the OpenAPI export, tests). ok is false for an unknown file.
+func (s *Set) Schema(file string) (*jsonschema.Schema, bool) {
+	sch, ok := s.schemas[file]
+	return sch, ok
+}
+
+// Validate checks doc against the schema of file (for example
+// "record/getRecord.response.json"). doc is a decoded JSON value as
+// jsonschema.UnmarshalJSON or encoding/json with UseNumber produce it; any
+// other Go value (a struct, a typed map) is first passed through
+// encoding/json, so callers may hand over the values they are about to send.
+// A document that does not conform gives a *ValidationError listing every
+// problem; an unknown file or a value JSON cannot encode gives a plain error.
+func (s *Set) Validate(file string, doc any) error {
+	sch, err := s.lookup(file)
+	if err != nil {
+		return err
+	}
+	v, err := normalize(doc)
+	if err != nil {
+		return fmt.Errorf("schemas: validate against %s: %w", file, err)
+	}
+	if err := sch.Validate(v); err != nil {
+		return newValidationError(file, err)
+	}
+	return nil
+}
+
+// ValidateJSON decodes data (numbers kept exact) and validates it like
+// Validate. Bytes that are not JSON are reported as a problem at the root, so
+// callers handle one error type for "this body is wrong".
+func (s *Set) ValidateJSON(file string, data []byte) error {
+	if _, err := s.lookup(file); err != nil {
+		return err
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return &ValidationError{File: file, Problems: []Problem{{Pointer: "", Rule: "not valid JSON"}}}
+	}
+	return s.Validate(file, doc)
+}
+
+func (s *Set) lookup(file string) (*jsonschema.Schema, error) {
+	sch, ok := s.schemas[file]
+	if !ok {
+		return nil, fmt.Errorf("schemas: no schema file %q (known: %s)", file, strings.Join(s.Files(), ", "))
+	}
+	return sch, nil
+}
+
+// normalize turns doc into the generic JSON values the validator walks.
+func normalize(doc any) (any, error) {
+	if isJSONValue(doc) {
+		return doc, nil
+	}
+	data, err := json.Marshal(doc)
+	if err != nil {
+		return nil, fmt.Errorf("encode %T as JSON: %w", doc, err)
+	}
+	return jsonschema.UnmarshalJSON(bytes.NewReader(data))
+}
+
+// isJSONValue reports whether v and everything inside it is already a
+// decoded JSON value.
+func isJSONValue(v any) bool {
+	switch v := v.(type) {
+	case nil, bool, string, float64, json.Number:
+		return true
+	case []any:
+		for _, e := range v {
+			if !isJSONValue(e) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		for _, e := range v {
+			if !isJSONValue(e) {
+				return false
+			}
+		}
+		return true
+	default:
+		return false
+	}
+}
