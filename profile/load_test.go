@@ -1,0 +1,106 @@
+package profile
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestLoadHandWrittenYAML(t *testing.T) {
+	p, err := Load(context.Background(), filepath.Join("testdata", "staging.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Records) != 1 || p.Records[0].ID != 1001 || *p.Forms.Total != 12 {
+		t.Fatalf("loaded %+v", p)
+	}
+	if got := p.Transitions(); !reflect.DeepEqual(got, []string{"form 3001: 待核销 -> 已核销"}) {
+		t.Fatalf("transitions %q", got)
+	}
+}
+
+func TestMarshalThenParseIsAFixedPoint(t *testing.T) {
+	p, err := Load(context.Background(), filepath.Join("testdata", "staging.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Parse("marshalled.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(p, q) {
+		t.Fatalf("load → marshal → load changed the profile:\n%+v\n%+v", p, q)
+	}
+}
+
+func TestBadProfileReportsEveryProblemWithPosition(t *testing.T) {
+	_, err := Load(context.Background(), filepath.Join("testdata", "bad.yaml"))
+	var le *LoadError
+	if !errors.As(err, &le) {
+		t.Fatalf("err = %v, want *LoadError", err)
+	}
+	text := le.Error()
+	for _, want := range []string{
+		"testdata/bad.yaml:6:8: /records/1: missing required member", // missing id, at the item
+		"/cases/0/kind:",  // not an allowed kind
+		"/cases/0/steps:", // empty steps
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("problems lack %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestSemanticProblemsNameTheField(t *testing.T) {
+	src := `{"version": 1,
+ "records": [{"id": 1, "url": "https://x.example/r/1", "field_types": ["nosuch"]}],
+ "flows": [{"form_id": 5, "statuses": [{"id": 1, "name": "A", "next": ["B"]}]}]}`
+	_, err := Parse("p.json", []byte(src))
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	for _, want := range []string{
+		`p.json:2:72: /records/0/field_types/0: unknown field type "nosuch"`,
+		`/flows/0/statuses/0/next/0: next status "B" is not a status of this flow`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%v", want, err)
+		}
+	}
+}
+
+func TestSyntaxErrorHasALine(t *testing.T) {
+	_, err := Parse("p.json", []byte("{\"version\": 1,\n \"records\": [}"))
+	if err == nil || !strings.HasPrefix(err.Error(), "p.json:2:") {
+		t.Fatalf("err = %v, want p.json:2:…", err)
+	}
+}
+
+func TestLoadFromURL(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "staging.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.Write(data) }))
+	t.Cleanup(srv.Close)
+	p, err := Load(context.Background(), srv.URL+"/__admin/profile")
+	if err != nil || p.Name != "staging" {
+		t.Fatalf("Load(url) = %+v, %v", p, err)
+	}
+	srv.Close()
+	_, err = Load(context.Background(), srv.URL+"/__admin/profile")
+	var fe *FetchError
+	if !errors.As(err, &fe) {
+		t.Fatalf("closed server: err = %v, want *FetchError", err)
+	}
+}
