@@ -65,6 +65,9 @@ func collect(e *jsonschema.ValidationError) []Problem {
 	ptr := pointer(e.InstanceLocation)
 	switch k := e.ErrorKind.(type) {
 	case *kind.AnyOf, *kind.OneOf:
+		if only := soleCandidate(ptr, e.Causes); only != nil {
+			return collect(only)
+		}
 		if len(e.Causes) > 0 {
 			return []Problem{{Pointer: ptr, Rule: alternatives(ptr, e.Causes)}}
 		}
@@ -78,6 +81,38 @@ func collect(e *jsonschema.ValidationError) []Problem {
 		out = append(out, collect(c)...)
 	}
 	return out
+}
+
+// soleCandidate picks, of the failed alternatives of an anyOf/oneOf, the
+// one that failed for more than the value's type: for "null or ImageItem"
+// given an object, the ImageItem's own problems are what the user must see.
+func soleCandidate(ptr string, causes []*jsonschema.ValidationError) *jsonschema.ValidationError {
+	var only *jsonschema.ValidationError
+	for _, c := range causes {
+		if typeMismatch(ptr, c) {
+			continue
+		}
+		if only != nil {
+			return nil
+		}
+		only = c
+	}
+	return only
+}
+
+// typeMismatch reports whether e failed only because the value at ptr has
+// another JSON type than the alternative wants.
+func typeMismatch(ptr string, e *jsonschema.ValidationError) bool {
+	if len(e.Causes) == 0 {
+		_, isType := e.ErrorKind.(*kind.Type)
+		return isType && pointer(e.InstanceLocation) == ptr
+	}
+	for _, c := range e.Causes {
+		if !typeMismatch(ptr, c) {
+			return false
+		}
+	}
+	return true
 }
 
 // alternatives words a failed anyOf/oneOf as "no alternative matched (1: …;

@@ -48,7 +48,7 @@ var invalidFixtures = []struct{ file, pointer, rule string }{
 	{"record/getFormList.request.invalid-page.json", "/page", `must be >= 1`},
 	{"record/getFormList.response.invalid-active-iso.json", "/data/list/0/active_at_iso", `pattern`},
 	{"record/getFormList.response.invalid-missing-total.json", "/data/page", `missing required member "total"`},
-	{"record/getFormList.response.invalid-project.json", "/data/list/0/project", `alternatives`},
+	{"record/getFormList.response.invalid-project.json", "/data/list/0/project", `missing required member "number"`},
 	{"record/getFormList.error.invalid-missing-error-code.json", "", `missing required member "error_code"`},
 	{"templates/list.request.invalid-page-size.json", "/page_size", `must be <= 100`},
 	{"templates/list.request.invalid-start-time-type.json", "/start_time", `type string`},

@@ -50,6 +50,7 @@ func Compile() (*Set, error) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat()
+	var locs []string
 	for _, f := range files {
 		doc, err := readJSON(f)
 		if err != nil {
@@ -58,16 +59,30 @@ func Compile() (*Set, error) {
 		if err := c.AddResource(BaseURL+f, doc); err != nil {
 			return nil, fmt.Errorf("schemas: register %s: %w", f, err)
 		}
+		locs = append(append(locs, f), defNames(f, doc)...)
 	}
-	s := &Set{schemas: make(map[string]*jsonschema.Schema, len(files))}
-	for _, f := range files {
-		sch, err := c.Compile(BaseURL + f)
+	s := &Set{schemas: make(map[string]*jsonschema.Schema, len(locs))}
+	for _, loc := range locs {
+		sch, err := c.Compile(BaseURL + loc)
 		if err != nil {
-			return nil, fmt.Errorf("schemas: compile %s: %w", f, err)
+			return nil, fmt.Errorf("schemas: compile %s: %w", loc, err)
 		}
-		s.schemas[f] = sch
+		s.schemas[loc] = sch
 	}
 	return s, nil
+}
+
+// defNames lists the top-level definitions of a file as "file#/$defs/Name",
+// so a caller can check one piece (a field value, an ImageItem) on its own.
+func defNames(file string, doc any) []string {
+	obj, _ := doc.(map[string]any)
+	defs, _ := obj["$defs"].(map[string]any)
+	names := make([]string, 0, len(defs))
+	for n := range defs {
+		names = append(names, file+"#/$defs/"+n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // Files lists the schema files in FS, sorted, as paths relative to the
@@ -102,11 +117,14 @@ func readJSON(file string) (any, error) {
 	return doc, nil
 }
 
-// Files returns the names of the compiled files, sorted.
+// Files returns the names of the compiled files, sorted (without the
+// "#/$defs/..." entries Validate also accepts).
 func (s *Set) Files() []string {
 	names := make([]string, 0, len(s.schemas))
 	for n := range s.schemas {
-		names = append(names, n)
+		if !strings.Contains(n, "#") {
+			names = append(names, n)
+		}
 	}
 	sort.Strings(names)
 	return names
@@ -120,7 +138,8 @@ func (s *Set) Schema(file string) (*jsonschema.Schema, bool) {
 }
 
 // Validate checks doc against the schema of file (for example
-// "record/getRecord.response.json"). doc is a decoded JSON value as
+// "record/getRecord.response.json"), or against one top-level definition
+// of a file ("record.json#/$defs/ImageItem"). doc is a decoded JSON value as
 // jsonschema.UnmarshalJSON or encoding/json with UseNumber produce it; any
 // other Go value (a struct, a typed map) is first passed through
 // encoding/json, so callers may hand over the values they are about to send.
