@@ -1,0 +1,188 @@
+package conformance
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// Probe values no target holds.
+const (
+	probeCode     = "rtq-conform-no-such-certificate-code"
+	probeTemplate = "rtq-conform-no-such-template"
+	// neverStatus guards read-only verify probes: a target that wrongly
+	// accepted the request would still refuse to move from a status that
+	// does not exist, so no probe can change state.
+	neverStatus = "__rtq_conform_never__"
+)
+
+// opName is the last part of an endpoint name ("getRecord").
+func opName(ep contract.Endpoint) string { return ep.Name[strings.IndexByte(ep.Name, '/')+1:] }
+
+func authChecks() []Check {
+	var out []Check
+	for _, ep := range contract.Endpoints {
+		out = append(out,
+			Check{ID: "auth.noKey." + opName(ep), Endpoint: ep.Name, Section: "5", Severity: Must, run: authProbe(ep, "none")},
+			Check{ID: "auth.badKey." + opName(ep), Endpoint: ep.Name, Section: "5", Severity: Must, run: authProbe(ep, "bad")},
+		)
+	}
+	return append(out,
+		Check{ID: "auth.readKey.verify", Endpoint: contract.Verify.Name, Section: "5", Severity: Must, run: checkReadKeyVerify},
+		Check{ID: "auth.otherOrg.getRecord", Endpoint: contract.GetRecord.Name, Section: "5", Severity: Must, run: checkOtherOrgRecord},
+		Check{ID: "auth.otherOrg.formList", Endpoint: contract.GetFormList.Name, Section: "4.3", Severity: Must, run: checkOtherOrgForms},
+		Check{ID: "auth.otherOrg.templates", Endpoint: contract.TemplatesList.Name, Section: "4.4", Severity: Must, run: checkOtherOrgTemplates},
+		Check{ID: "auth.otherOrg.listQrcodes", Endpoint: contract.ListQrcodes.Name, Section: "4.5", Severity: Must, run: checkOtherOrgQrcodes},
+	)
+}
+
+// probeBody is a harmless request for each endpoint: it names objects of
+// the profile where it has some, and can never change state.
+func (t *T) probeBody(ep contract.Endpoint) map[string]any {
+	p := t.r.prof
+	switch ep {
+	case contract.GetRecord:
+		if len(p.Records) > 0 {
+			return map[string]any{"record_id": p.Records[0].ID}
+		}
+		return map[string]any{"record_id": 1}
+	case contract.Verify:
+		return map[string]any{"certificate_code": probeCode, "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus}
+	case contract.ListQrcodes:
+		if len(p.Templates.Items) > 0 {
+			return map[string]any{"template": p.Templates.Items[0].Coding}
+		}
+		return map[string]any{"template": probeTemplate}
+	}
+	return map[string]any{}
+}
+
+// authProbe: without a key, or with a key nobody issued, every endpoint
+// answers an error in its own shape (spec 5; contract-notes 3).
+func authProbe(ep contract.Endpoint, role string) func(t *T) {
+	return func(t *T) {
+		x := t.post(ep, role, t.probeBody(ep))
+		obj := t.errorAnswer(x, ep, map[string]string{"none": "no Authorization", "bad": "unknown API key"}[role])
+		if obj == nil {
+			return
+		}
+		if code, _ := intOf(obj["code"]); code != 401 && code != 403 {
+			t.Notef("code is %d; the spec says authentication failures may come back as 401 or 403", code)
+		}
+	}
+}
+
+// checkReadKeyVerify: verify needs a key with write permission (spec 5.3).
+func checkReadKeyVerify(t *T) {
+	code := probeCode
+	if len(t.r.prof.Cases) > 0 {
+		code = t.r.prof.Cases[0].Code
+	}
+	x := t.post(contract.Verify, "read", map[string]any{
+		"certificate_code": code, "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus,
+	})
+	obj := t.errorAnswer(x, contract.Verify, "verify with a read-only key")
+	if obj == nil {
+		return
+	}
+	c, _ := intOf(obj["code"])
+	if ec := errorCode(obj); c != 401 && c != 403 && ec != contract.ErrNoPermission {
+		t.Errorf(x, "verify with a read-only key: want code 401/403 or error_code 100328, got code %d error_code %d", c, ec)
+	}
+}
+
+// checkOtherOrgRecord: another organization's key sees none of our records.
+func checkOtherOrgRecord(t *T) {
+	if !t.hasKey("other_org") || len(t.r.prof.Records) == 0 {
+		t.Skipf("needs keys.other_org and records in the profile")
+		return
+	}
+	for _, rec := range t.r.prof.Records {
+		x := t.post(contract.GetRecord, "other_org", map[string]any{"record_id": rec.ID})
+		t.errorAnswer(x, contract.GetRecord, fmt.Sprintf("record %d with another organization's key", rec.ID))
+		x = t.post(contract.GetRecord, "other_org", map[string]any{"record_url": rec.URL})
+		t.errorAnswer(x, contract.GetRecord, fmt.Sprintf("record %s with another organization's key", rec.URL))
+	}
+}
+
+// checkOtherOrgForms: the form list holds only the caller's forms.
+func checkOtherOrgForms(t *T) {
+	p := t.r.prof
+	ran := false
+	if t.hasKey("other_org") && len(p.Forms.Numbers) > 0 {
+		ran = true
+		t.noneListed(t.walkForms("other_org", nil), "number", p.Forms.Numbers, "another organization's key")
+	}
+	if len(p.Foreign.FormNumbers) > 0 {
+		ran = true
+		t.noneListed(t.walkForms("read", nil), "number", p.Foreign.FormNumbers, "our read key")
+	}
+	if !ran {
+		t.Skipf("needs keys.other_org with forms.numbers, or foreign.form_numbers")
+	}
+}
+
+// checkOtherOrgTemplates: the template list holds only the caller's templates.
+func checkOtherOrgTemplates(t *T) {
+	p := t.r.prof
+	var ours []string
+	for _, tp := range p.Templates.Items {
+		ours = append(ours, tp.Coding)
+	}
+	ran := false
+	if t.hasKey("other_org") && len(ours) > 0 {
+		ran = true
+		t.noneListed(t.walkCursor(contract.TemplatesList, "other_org", map[string]any{}, 100), "coding", ours, "another organization's key")
+	}
+	if len(p.Foreign.Codings) > 0 {
+		ran = true
+		t.noneListed(t.walkCursor(contract.TemplatesList, "read", map[string]any{}, 100), "coding", p.Foreign.Codings, "our read key")
+	}
+	if !ran {
+		t.Skipf("needs keys.other_org with templates.items, or foreign.codings")
+	}
+}
+
+// noneListed fails when any item of a walk has member key in forbidden.
+func (t *T) noneListed(w walk, key string, forbidden []string, who string) {
+	bad := map[string]bool{}
+	for _, f := range forbidden {
+		bad[f] = true
+	}
+	for _, it := range w.items {
+		if s, _ := it[key].(string); bad[s] {
+			t.Errorf(w.last, "%s sees %s %q of another organization", who, key, s)
+		}
+	}
+}
+
+// checkOtherOrgQrcodes: a template of another organization is "not found
+// or no access": code 404 (spec 4.5).
+func checkOtherOrgQrcodes(t *T) {
+	p := t.r.prof
+	ran := false
+	if t.hasKey("other_org") {
+		for _, tp := range p.Templates.Items {
+			ran = true
+			t.want404(t.post(contract.ListQrcodes, "other_org", map[string]any{"template": tp.Coding}), "template "+tp.Coding+" with another organization's key")
+		}
+	}
+	for _, c := range p.Foreign.Codings {
+		ran = true
+		t.want404(t.post(contract.ListQrcodes, "read", map[string]any{"template": c}), "template "+c+" of another organization")
+	}
+	if !ran {
+		t.Skipf("needs keys.other_org with templates.items, or foreign.codings")
+	}
+}
+
+func (t *T) want404(x *Exchange, why string) {
+	obj := t.errorAnswer(x, contract.ListQrcodes, why)
+	if obj == nil {
+		return
+	}
+	if c, _ := intOf(obj["code"]); c != 404 {
+		t.Errorf(x, "%s: want code 404, got %d", why, c)
+	}
+}

@@ -1,0 +1,223 @@
+package conformance
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+func formCheck(id, section string, sev Severity, run func(t *T)) Check {
+	return Check{ID: id, Endpoint: contract.GetFormList.Name, Section: section, Severity: sev, run: run}
+}
+
+func formListChecks() []Check {
+	return []Check{
+		formCheck("formList.schema", "4.3", Must, checkFormSchema),
+		formCheck("formList.defaults", "8", Should, checkFormDefaults),
+		formCheck("formList.version", "9", Should, checkFormVersion),
+		formCheck("formList.paging.disjoint", "4.3", Must, checkFormDisjoint),
+		formCheck("formList.paging.total", "4.3", Must, checkFormTotal),
+		formCheck("formList.paging.max", "8", Must, checkFormMax),
+		formCheck("formList.paging.pastEnd", "4.3", Must, checkFormPastEnd),
+		formCheck("formList.filter.number", "4.3", Must, checkFormNumber),
+		formCheck("formList.filter.searchKey", "4.3", Should, checkFormSearch),
+		formCheck("formList.filter.both", "4.3", Should, checkFormBoth),
+		formCheck("formList.iso", "1.3", Must, checkFormISO),
+		formCheck("formList.texts.chinese", "1.4", Should, checkFormChinese),
+		formCheck("formList.error.shape", "4.3", Must, checkFormErrorShape),
+	}
+}
+
+func (t *T) firstFormPage() (map[string]any, *Exchange) {
+	x := t.r.memo.do("forms first page", func() any { return t.post(contract.GetFormList, "read", map[string]any{}) }).(*Exchange)
+	return t.success(x, responseFile(contract.GetFormList)), x
+}
+
+func checkFormSchema(t *T) {
+	t.firstFormPage()
+	t.pagesValid(t.walkForms("read", nil), contract.GetFormList)
+}
+
+func checkFormDefaults(t *T) {
+	data, x := t.firstFormPage()
+	if data == nil {
+		return
+	}
+	page, _ := data["page"].(map[string]any)
+	if cur, _ := intOf(page["current_page"]); cur != 1 {
+		t.Errorf(x, "without page: current_page is %d, want 1", cur)
+	}
+	if per, _ := intOf(page["per_page"]); per != contract.FormListDefaultPageSize {
+		t.Errorf(x, "without page_size: per_page is %d, want the default %d", per, contract.FormListDefaultPageSize)
+	}
+}
+
+func checkFormVersion(t *T) {
+	data, x := t.firstFormPage()
+	if data != nil && data["version"] != contract.FormListVersion {
+		t.Errorf(x, "data.version is %v, want %q", data["version"], contract.FormListVersion)
+	}
+}
+
+func checkFormDisjoint(t *T) {
+	w := t.walkForms("read", nil)
+	if t.pagesValid(w, contract.GetFormList) {
+		t.disjoint(w, "id", "getFormList page_size 3")
+	}
+}
+
+func checkFormTotal(t *T) {
+	w := t.walkForms("read", nil)
+	if !t.pagesValid(w, contract.GetFormList) {
+		return
+	}
+	t.totalHolds(w, "getFormList page_size 3")
+	if want := t.r.prof.Forms.Total; want != nil && len(w.totals) > 0 && w.totals[0] != int64(*want) {
+		t.Errorf(w.pages[0], "total is %d, the profile says %d forms", w.totals[0], *want)
+	}
+	for i, info := range w.pageInfo {
+		if per, _ := intOf(info["per_page"]); per != 3 {
+			t.Errorf(w.pages[i], "page_size 3: per_page is %d", per)
+		}
+	}
+}
+
+func checkFormMax(t *T) {
+	x := t.post(contract.GetFormList, "read", map[string]any{"page_size": 100})
+	data := t.success(x, responseFile(contract.GetFormList))
+	if data == nil {
+		return
+	}
+	page, _ := data["page"].(map[string]any)
+	if per, _ := intOf(page["per_page"]); per > contract.FormListMaxPageSize {
+		t.Errorf(x, "page_size 100: per_page is %d, the maximum is %d", per, contract.FormListMaxPageSize)
+	}
+	if list, _ := data["list"].([]any); len(list) > contract.FormListMaxPageSize {
+		t.Errorf(x, "page_size 100: %d items on one page, the maximum is %d", len(list), contract.FormListMaxPageSize)
+	}
+}
+
+func checkFormPastEnd(t *T) {
+	data, x := t.firstFormPage()
+	if data == nil {
+		return
+	}
+	page, _ := data["page"].(map[string]any)
+	last, _ := intOf(page["last_page"])
+	x = t.post(contract.GetFormList, "read", map[string]any{"page": last + 1})
+	if data = t.success(x, responseFile(contract.GetFormList)); data == nil {
+		return
+	}
+	if list, _ := data["list"].([]any); len(list) != 0 {
+		t.Errorf(x, "page %d (past last_page %d): %d items, want []", last+1, last, len(list))
+	}
+}
+
+func checkFormNumber(t *T) {
+	if len(t.r.prof.Forms.Numbers) == 0 {
+		t.Skipf("the profile lists no form numbers")
+		return
+	}
+	for _, n := range t.r.prof.Forms.Numbers {
+		w := t.walkForms("read", map[string]any{"number": n})
+		if !t.pagesValid(w, contract.GetFormList) {
+			continue
+		}
+		if len(w.items) == 0 {
+			t.Errorf(w.last, "number %q: no form, the profile says it exists", n)
+		}
+		for _, it := range w.items {
+			if it["number"] != n {
+				t.Errorf(w.last, "number %q: the list holds form number %v", n, it["number"])
+			}
+		}
+	}
+}
+
+func checkFormSearch(t *T) {
+	if len(t.r.prof.Forms.Searches) == 0 {
+		t.Skipf("the profile lists no search keys")
+		return
+	}
+	for _, s := range t.r.prof.Forms.Searches {
+		w := t.walkForms("read", map[string]any{"search_key": s.Key})
+		if !t.pagesValid(w, contract.GetFormList) {
+			continue
+		}
+		t.hitsContain(w, s.Key)
+		if len(w.items) == 0 {
+			t.Errorf(w.last, "search_key %q: no hit, the profile says it hits", s.Key)
+		}
+		if s.Count != nil && len(w.items) != *s.Count {
+			t.Errorf(w.last, "search_key %q: %d hits, the profile says %d", s.Key, len(w.items), *s.Count)
+		}
+	}
+}
+
+// hitsContain fails for a hit whose name, note and number all lack key.
+func (t *T) hitsContain(w walk, key string) {
+	k := strings.ToLower(key)
+	for _, it := range w.items {
+		hay := strings.ToLower(fmt.Sprint(it["name"], "\x00", it["note"], "\x00", it["number"]))
+		if !strings.Contains(hay, k) {
+			t.Errorf(w.last, "search_key %q: form %v holds it in neither name, note nor number", key, it["id"])
+		}
+	}
+}
+
+func checkFormBoth(t *T) {
+	p := t.r.prof.Forms
+	if len(p.Numbers) == 0 || len(p.Searches) == 0 {
+		t.Skipf("needs forms.numbers and forms.searches in the profile")
+		return
+	}
+	n, key := p.Numbers[0], p.Searches[0].Key
+	w := t.walkForms("read", map[string]any{"number": n, "search_key": key})
+	if !t.pagesValid(w, contract.GetFormList) {
+		return
+	}
+	t.hitsContain(w, key)
+	for _, it := range w.items {
+		if it["number"] != n {
+			t.Errorf(w.last, "number %q with search_key %q: the list holds number %v", n, key, it["number"])
+		}
+	}
+}
+
+func checkFormISO(t *T) {
+	w := t.walkForms("read", nil)
+	if !t.pagesValid(w, contract.GetFormList) {
+		return
+	}
+	for _, it := range w.items {
+		for _, p := range isoMismatches("", it) {
+			t.Errorf(w.last, "form %v: %s", it["id"], p)
+		}
+	}
+}
+
+func checkFormChinese(t *T) {
+	w := t.walkForms("read", nil)
+	for _, it := range w.items {
+		if s, ok := it["type_text"].(string); ok && s != "" && !hasCJK(s) {
+			t.Errorf(w.last, "form %v: type_text %q has no Chinese characters", it["id"], s)
+		}
+	}
+}
+
+// checkFormErrorShape: a parameter the spec types as integer, sent as a
+// string. Whether a target rejects it is its choice; when it does, the
+// error is in getFormList's shape (spec 4.3).
+func checkFormErrorShape(t *T) {
+	x := t.post(contract.GetFormList, "read", map[string]any{"page_size": "abc"})
+	obj := t.object(x)
+	if obj == nil {
+		return
+	}
+	if code, ok := intOf(obj["code"]); ok && code == 0 {
+		t.Skipf("the target accepted page_size \"abc\": no error shape to check")
+		return
+	}
+	t.valid(x, errorFile(contract.GetFormList))
+}

@@ -1,0 +1,234 @@
+package conformance
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// unknownRecordID is a record id no profile lists and no target should hold.
+const unknownRecordID = 987654321987
+
+func recordCheck(id, section string, sev Severity, run func(t *T)) Check {
+	return Check{ID: id, Endpoint: contract.GetRecord.Name, Section: section, Severity: sev, run: run}
+}
+
+func recordChecks() []Check {
+	return []Check{
+		recordCheck("getRecord.json.schema", "4.1", Must, checkRecordSchema),
+		recordCheck("getRecord.wrapper", "4.1", Must, checkRecordWrapper),
+		recordCheck("getRecord.format.json", "4.1", Must, formatCheck("json")),
+		recordCheck("getRecord.format.jsonld", "2.2", Must, formatCheck("json-ld")),
+		recordCheck("getRecord.format.markdown", "2.2", Must, formatCheck("markdown")),
+		recordCheck("getRecord.byUrl", "4.1", Must, checkRecordByURL),
+		recordCheck("getRecord.profile", "2.1", Must, checkRecordProfile),
+		recordCheck("getRecord.iso", "1.3", Must, checkRecordISO),
+		recordCheck("getRecord.masked", "2.1", Must, checkRecordMasked),
+		recordCheck("getRecord.texts.chinese", "1.4", Should, checkRecordChinese),
+		recordCheck("getRecord.error.notFound", "4.1", Must, checkRecordNotFound),
+		recordCheck("getRecord.error.params", "4.1", Must, checkRecordParams),
+	}
+}
+
+// getRecord fetches a record (memoized per run) with the read key.
+func (t *T) getRecord(body map[string]any) *Exchange {
+	key := fmt.Sprintf("getRecord %v", body)
+	return t.r.memo.do(key, func() any { return t.post(contract.GetRecord, "read", body) }).(*Exchange)
+}
+
+// records runs f for every profile record, or skips when there are none.
+func (t *T) records(f func(rec profile.Record)) {
+	if len(t.r.prof.Records) == 0 {
+		t.Skipf("the profile lists no records")
+		return
+	}
+	for _, rec := range t.r.prof.Records {
+		f(rec)
+	}
+}
+
+// recordPayload fetches a record as json and returns the Record payload.
+func (t *T) recordPayload(rec profile.Record) (map[string]any, *Exchange) {
+	x := t.getRecord(map[string]any{"record_id": rec.ID, "format": "json"})
+	data := t.success(x, responseFile(contract.GetRecord))
+	if data == nil {
+		return nil, x
+	}
+	payload, _ := data["data"].(map[string]any)
+	return payload, x
+}
+
+func checkRecordSchema(t *T) {
+	t.records(func(rec profile.Record) {
+		payload, x := t.recordPayload(rec)
+		if payload == nil {
+			return
+		}
+		if id, _ := intOf(payload["record_id"]); id != rec.ID {
+			t.Errorf(x, "record %d: record_id is %v", rec.ID, payload["record_id"])
+		}
+		if payload["record_url"] != rec.URL {
+			t.Errorf(x, "record %d: record_url is %v, the profile says %s", rec.ID, payload["record_url"], rec.URL)
+		}
+	})
+	if len(t.r.prof.Records) > 0 {
+		// The default format is json (spec 4.1).
+		rec := t.r.prof.Records[0]
+		x := t.getRecord(map[string]any{"record_id": rec.ID})
+		if data := t.success(x, responseFile(contract.GetRecord)); data != nil && data["format"] != "json" {
+			t.Errorf(x, "without format: data.format is %v, want the default json", data["format"])
+		}
+	}
+}
+
+func checkRecordWrapper(t *T) {
+	t.records(func(rec profile.Record) {
+		for _, f := range contract.Formats {
+			x := t.getRecord(map[string]any{"record_id": rec.ID, "format": f.Name})
+			obj := t.object(x)
+			if obj == nil {
+				continue
+			}
+			if extra := extraKeys(obj, "code", "message", "data"); len(extra) > 0 {
+				t.Errorf(x, "record %d (%s): wrapper has members besides code, message and data: %v", rec.ID, f.Name, extra)
+			}
+			data, _ := obj["data"].(map[string]any)
+			for _, k := range []string{"format", "content_type", "data"} {
+				if _, ok := data[k]; !ok {
+					t.Errorf(x, "record %d (%s): data lacks %q", rec.ID, f.Name, k)
+				}
+			}
+			if data != nil && data["format"] != f.Name {
+				t.Errorf(x, "record %d: data.format is %v, requested %s", rec.ID, data["format"], f.Name)
+			}
+		}
+	})
+}
+
+func extraKeys(obj map[string]any, allowed ...string) []string {
+	ok := map[string]bool{}
+	for _, a := range allowed {
+		ok[a] = true
+	}
+	var extra []string
+	for k := range obj {
+		if !ok[k] {
+			extra = append(extra, k)
+		}
+	}
+	return extra
+}
+
+// formatCheck asserts one representation: its content_type, payload type
+// and what the spec says of its content (2.2).
+func formatCheck(format string) func(t *T) {
+	want := ""
+	for _, f := range contract.Formats {
+		if f.Name == format {
+			want = f.ContentType
+		}
+	}
+	return func(t *T) {
+		t.records(func(rec profile.Record) {
+			x := t.getRecord(map[string]any{"record_id": rec.ID, "format": format})
+			data := t.success(x, responseFile(contract.GetRecord))
+			if data == nil {
+				return
+			}
+			if data["content_type"] != want {
+				t.Errorf(x, "record %d: content_type is %v, want %q", rec.ID, data["content_type"], want)
+			}
+			switch format {
+			case "json-ld":
+				checkJSONLD(t, x, rec, data["data"])
+			case "markdown":
+				checkMarkdown(t, x, rec, data["data"])
+			}
+		})
+	}
+}
+
+func checkJSONLD(t *T, x *Exchange, rec profile.Record, v any) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		t.Errorf(x, "record %d: json-ld payload is not an object", rec.ID)
+		return
+	}
+	for _, k := range []string{"@context", "@type", "identifier", "name", "url", "mainEntity"} {
+		if _, ok := obj[k]; !ok {
+			t.Errorf(x, "record %d: json-ld payload lacks %q", rec.ID, k)
+		}
+	}
+}
+
+func checkMarkdown(t *T, x *Exchange, rec profile.Record, v any) {
+	s, ok := v.(string)
+	if !ok {
+		t.Errorf(x, "record %d: markdown payload is not a string", rec.ID)
+		return
+	}
+	front, body, ok := frontMatter(s)
+	if !ok {
+		t.Errorf(x, "record %d: markdown does not begin with a --- front-matter block", rec.ID)
+		return
+	}
+	for _, k := range []string{"title", "record_id"} {
+		if !hasYAMLKey(front, k) {
+			t.Errorf(x, "record %d: markdown front matter lacks %q", rec.ID, k)
+		}
+	}
+	if !hasTopHeading(body) {
+		t.Errorf(x, "record %d: markdown has no top-level heading (# …)", rec.ID)
+	}
+}
+
+func frontMatter(s string) (front, body string, ok bool) {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	if !strings.HasPrefix(s, "---\n") {
+		return "", "", false
+	}
+	rest := s[4:]
+	end := strings.Index(rest, "\n---")
+	if end < 0 {
+		return "", "", false
+	}
+	return rest[:end], rest[end+4:], true
+}
+
+func hasYAMLKey(front, key string) bool {
+	for _, line := range strings.Split(front, "\n") {
+		if strings.HasPrefix(line, key+":") {
+			return true
+		}
+	}
+	return false
+}
+
+func hasTopHeading(body string) bool {
+	for _, line := range strings.Split(body, "\n") {
+		if strings.HasPrefix(line, "# ") {
+			return true
+		}
+	}
+	return false
+}
+
+func checkRecordByURL(t *T) {
+	t.records(func(rec profile.Record) {
+		for _, f := range contract.Formats {
+			byID := t.getRecord(map[string]any{"record_id": rec.ID, "format": f.Name})
+			byURL := t.getRecord(map[string]any{"record_url": rec.URL, "format": f.Name})
+			a := t.success(byID, responseFile(contract.GetRecord))
+			b := t.success(byURL, responseFile(contract.GetRecord))
+			if a == nil || b == nil {
+				continue
+			}
+			if !reflect.DeepEqual(a["data"], b["data"]) {
+				t.Errorf(byURL, "record %d (%s): by record_url differs from by record_id", rec.ID, f.Name)
+			}
+		}
+	})
+}

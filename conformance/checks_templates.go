@@ -1,0 +1,225 @@
+package conformance
+
+import (
+	"fmt"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// listing is one cursor listing to walk: templates/list once, or the
+// sub-codes of one template.
+type listing struct {
+	ep     contract.Endpoint
+	name   string
+	filter map[string]any
+	key    string // member that identifies an item
+	total  *int   // from the profile, when known
+	window *profile.Window
+}
+
+// listings returns what a cursor check walks for ep: templates/list once,
+// listQrcodes once per profile template.
+func (t *T) listings(ep contract.Endpoint) []listing {
+	p := t.r.prof
+	if ep == contract.TemplatesList {
+		return []listing{{ep: ep, name: "templates/list", filter: map[string]any{}, key: "coding", total: p.Templates.Total, window: p.Templates.Window}}
+	}
+	var out []listing
+	for _, tp := range p.Templates.Items {
+		out = append(out, listing{ep: ep, name: "listQrcodes " + tp.Coding, filter: map[string]any{"template": tp.Coding},
+			key: "coding", total: tp.SubCodes, window: tp.Window})
+	}
+	if len(out) == 0 {
+		t.Skipf("the profile lists no templates")
+	}
+	return out
+}
+
+func cursorCheck(ep contract.Endpoint, suffix, section string, sev Severity, f func(t *T, l listing)) Check {
+	prefix := map[string]string{contract.TemplatesList.Name: "templates.", contract.ListQrcodes.Name: "listQrcodes."}[ep.Name]
+	return Check{ID: prefix + suffix, Endpoint: ep.Name, Section: section, Severity: sev, run: func(t *T) {
+		for _, l := range t.listings(ep) {
+			f(t, l)
+		}
+	}}
+}
+
+func templateChecks() []Check {
+	var out []Check
+	for _, ep := range []contract.Endpoint{contract.TemplatesList, contract.ListQrcodes} {
+		out = append(out,
+			cursorCheck(ep, "schema", ep.Section, Must, checkCursorSchema),
+			cursorCheck(ep, "walk.disjoint", ep.Section, Must, checkCursorDisjoint),
+			cursorCheck(ep, "walk.total", ep.Section, Must, checkCursorTotal),
+			cursorCheck(ep, "walk.lastToken", ep.Section, Must, checkCursorLastToken),
+			cursorCheck(ep, "walk.max", "8", Must, checkCursorMax),
+			cursorCheck(ep, "time.window", ep.Section, Must, checkCursorWindow),
+		)
+	}
+	return append(out,
+		Check{ID: "templates.error.shape", Endpoint: contract.TemplatesList.Name, Section: "4.4", Severity: Must, run: checkTemplatesErrorShape},
+		Check{ID: "listQrcodes.byUrl", Endpoint: contract.ListQrcodes.Name, Section: "4.5", Severity: Must, run: checkQrcodesByURL},
+		Check{ID: "listQrcodes.unknown", Endpoint: contract.ListQrcodes.Name, Section: "4.5", Severity: Must, run: checkQrcodesUnknown},
+		Check{ID: "listQrcodes.error.missing", Endpoint: contract.ListQrcodes.Name, Section: "4.5", Severity: Must, run: checkQrcodesMissing},
+	)
+}
+
+func checkCursorSchema(t *T, l listing) {
+	t.pagesValid(t.walkCursor(l.ep, "read", l.filter, 2), l.ep)
+}
+
+func checkCursorDisjoint(t *T, l listing) {
+	w := t.walkCursor(l.ep, "read", l.filter, 2)
+	if t.pagesValid(w, l.ep) {
+		t.disjoint(w, l.key, l.name+" page_size 2")
+	}
+}
+
+func checkCursorTotal(t *T, l listing) {
+	w := t.walkCursor(l.ep, "read", l.filter, 2)
+	if !t.pagesValid(w, l.ep) {
+		return
+	}
+	t.totalHolds(w, l.name+" page_size 2")
+	if l.total != nil && len(w.totals) > 0 && w.totals[0] != int64(*l.total) {
+		t.Errorf(w.pages[0], "%s: total is %d, the profile says %d", l.name, w.totals[0], *l.total)
+	}
+	big := t.walkCursor(l.ep, "read", l.filter, contract.TemplatesMaxPageSize)
+	if t.pagesValid(big, l.ep) && len(big.totals) > 0 && len(w.totals) > 0 && big.totals[0] != w.totals[0] {
+		t.Errorf(big.pages[0], "%s: total is %d with page_size 100 but %d with page_size 2", l.name, big.totals[0], w.totals[0])
+	}
+}
+
+func checkCursorLastToken(t *T, l listing) {
+	for _, size := range []int{2, contract.TemplatesMaxPageSize} {
+		w := t.walkCursor(l.ep, "read", l.filter, size)
+		if !t.pagesValid(w, l.ep) {
+			continue
+		}
+		if w.broken != "" {
+			t.Errorf(w.last, "%s page_size %d: %s", l.name, size, w.broken)
+		} else if w.endToken != nil {
+			t.Errorf(w.last, "%s page_size %d: next_page_token is not null on the last page", l.name, size)
+		}
+	}
+	// An empty result is a last page too.
+	f := copyMap(l.filter)
+	f["start_time"], f["end_time"] = "2000-01-01T00:00:00+08:00", "2000-01-01T00:00:01+08:00"
+	w := t.walkCursor(l.ep, "read", f, 2)
+	if t.pagesValid(w, l.ep) && len(w.items) == 0 && w.endToken != nil {
+		t.Errorf(w.last, "%s: empty result, next_page_token is not null", l.name)
+	}
+}
+
+func copyMap(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m)+2)
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func checkCursorMax(t *T, l listing) {
+	f := copyMap(l.filter)
+	f["page_size"] = 1000
+	x := t.post(l.ep, "read", f)
+	data := t.success(x, responseFile(l.ep))
+	if data == nil {
+		return
+	}
+	if list, _ := data["list"].([]any); len(list) > contract.TemplatesMaxPageSize {
+		t.Errorf(x, "%s page_size 1000: %d items on one page, the maximum is %d", l.name, len(list), contract.TemplatesMaxPageSize)
+	}
+}
+
+func checkCursorWindow(t *T, l listing) {
+	if l.window == nil {
+		t.Skipf("the profile gives no time window for %s", l.name)
+		return
+	}
+	f := copyMap(l.filter)
+	f["start_time"], f["end_time"] = l.window.Start, l.window.End
+	w := t.walkCursor(l.ep, "read", f, 2)
+	if !t.pagesValid(w, l.ep) {
+		return
+	}
+	what := fmt.Sprintf("%s from %s to %s", l.name, l.window.Start, l.window.End)
+	if len(w.totals) > 0 && w.totals[0] != int64(l.window.Total) {
+		t.Errorf(w.pages[0], "%s: total is %d, the profile says %d", what, w.totals[0], l.window.Total)
+	}
+	if len(w.items) != l.window.Total {
+		t.Errorf(w.last, "%s: the pages hold %d items, the profile says %d", what, len(w.items), l.window.Total)
+	}
+	if len(l.window.Codings) > 0 {
+		allowed := map[string]bool{}
+		for _, c := range l.window.Codings {
+			allowed[c] = true
+		}
+		for _, it := range w.items {
+			if c, _ := it["coding"].(string); !allowed[c] {
+				t.Errorf(w.last, "%s: %q was created outside the window", what, c)
+			}
+		}
+	}
+}
+
+// checkTemplatesErrorShape: a start_time that is no time at all. When the
+// target rejects it, the error is templates' shape with code 400.
+func checkTemplatesErrorShape(t *T) {
+	x := t.post(contract.TemplatesList, "read", map[string]any{"start_time": "not-a-time"})
+	t.businessError(x, contract.TemplatesList, "start_time \"not-a-time\"", 400)
+}
+
+// businessError asserts an error in ep's shape with the given code; a
+// target that accepted the request is skipped, not failed.
+func (t *T) businessError(x *Exchange, ep contract.Endpoint, what string, code int64) {
+	obj := t.object(x)
+	if obj == nil {
+		return
+	}
+	if c, ok := intOf(obj["code"]); ok && c == 0 {
+		t.Skipf("the target accepted %s: no error shape to check", what)
+		return
+	}
+	if !t.valid(x, errorFile(ep)) {
+		return
+	}
+	if c, _ := intOf(obj["code"]); c != code {
+		t.Errorf(x, "%s: want code %d, got %d", what, code, c)
+	}
+}
+
+func checkQrcodesByURL(t *T) {
+	for _, tp := range t.r.prof.Templates.Items {
+		if tp.URL == "" {
+			continue
+		}
+		a := t.walkCursor(contract.ListQrcodes, "read", map[string]any{"template": tp.Coding}, contract.TemplatesMaxPageSize)
+		b := t.walkCursor(contract.ListQrcodes, "read", map[string]any{"template": tp.URL}, contract.TemplatesMaxPageSize)
+		if !t.pagesValid(a, contract.ListQrcodes) || !t.pagesValid(b, contract.ListQrcodes) {
+			continue
+		}
+		if len(a.items) != len(b.items) {
+			t.Errorf(b.last, "template %s: %d sub-codes by URL, %d by coding", tp.Coding, len(b.items), len(a.items))
+		}
+	}
+	if len(t.r.prof.Templates.Items) == 0 {
+		t.Skipf("the profile lists no templates")
+	}
+}
+
+func checkQrcodesUnknown(t *T) {
+	t.want404(t.post(contract.ListQrcodes, "read", map[string]any{"template": probeTemplate}), "unknown template")
+}
+
+func checkQrcodesMissing(t *T) {
+	x := t.post(contract.ListQrcodes, "read", map[string]any{})
+	obj := t.errorAnswer(x, contract.ListQrcodes, "template missing")
+	if obj == nil {
+		return
+	}
+	if c, _ := intOf(obj["code"]); c != 400 {
+		t.Errorf(x, "template missing: want code 400, got %d", c)
+	}
+}

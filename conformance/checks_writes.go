@@ -1,0 +1,196 @@
+package conformance
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// verifyWriteChecks send the profile's credential cases. They run only with
+// --allow-writes, one after another, each case after a reset when the
+// profile names one.
+func verifyWriteChecks() []Check {
+	return []Check{
+		verifyCheck("verify.transitions", "3.1", Must, phaseWrite, casesOf(profile.KindMove)),
+		verifyCheck("verify.next", "3.1", Must, phaseWrite, casesOf(profile.KindNext)),
+		verifyCheck("verify.repeat", "7", Must, phaseWrite, casesOf(profile.KindRepeat)),
+		verifyCheck("verify.errorCodes", "7", Must, phaseWrite, casesOf(profile.KindError)),
+		verifyCheck("verify.concurrent", "3.1", Should, phaseWrite, casesOf(profile.KindConcurrent)),
+		verifyCheck("verify.visible", "3.1", Info, phaseWrite, checkVerifyVisible),
+		verifyCheck("auth.otherOrg.verify", "5", Must, phaseWrite, checkOtherOrgVerify),
+	}
+}
+
+func casesOf(kind string) func(t *T) {
+	return func(t *T) {
+		n := 0
+		for _, c := range t.r.prof.Cases {
+			if c.Kind == kind {
+				n++
+				t.runCase(c)
+			}
+		}
+		if n == 0 {
+			t.Skipf("the profile has no %s cases", kind)
+		}
+	}
+}
+
+// labelled prefixes the failures f adds with a label.
+func (t *T) labelled(label string, f func()) {
+	before := len(t.failures)
+	f()
+	for i := before; i < len(t.failures); i++ {
+		t.failures[i] = label + ": " + t.failures[i]
+	}
+}
+
+// runCase resets the target and sends a case's steps in order.
+func (t *T) runCase(c profile.Case) {
+	if err := t.r.reset(t.ctx); err != nil {
+		t.Errorf(nil, "case %s: reset before the case: %v", c.Name, err)
+		return
+	}
+	cur := c.Start
+	for i, s := range c.Steps {
+		role := s.Key
+		if role == "" {
+			role = profile.RoleWrite
+		}
+		if !t.hasKey(role) {
+			t.Notef("case %s: skipped, no %s key", c.Name, role)
+			return
+		}
+		label := fmt.Sprintf("case %s step %d", c.Name, i+1)
+		t.labelled(label, func() {
+			if s.Concurrent > 1 {
+				cur = t.concurrentStep(c, s, role, cur)
+			} else {
+				cur = t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s)))
+			}
+		})
+	}
+}
+
+func stepBody(c profile.Case, s profile.Step) map[string]any {
+	body := map[string]any{"certificate_code": c.Code, "action_type": s.Action}
+	if s.To != "" {
+		body["to_certificate_status"] = s.To
+	}
+	if s.From != "" {
+		body["from_certificate_status"] = s.From
+	}
+	if s.TplID != nil {
+		body["tpl_id"] = *s.TplID
+	}
+	if s.CodeID != nil {
+		body["code_id"] = *s.CodeID
+	}
+	return body
+}
+
+// step checks one answer against the step's expectation and returns the
+// record's status afterwards.
+func (t *T) step(c profile.Case, s profile.Step, role, cur string, x *Exchange) string {
+	if s.Expect.Status == "" {
+		obj := t.errorAnswer(x, contract.Verify, fmt.Sprintf("want error_code %d", s.Expect.ErrorCode))
+		if obj != nil && errorCode(obj) != int64(s.Expect.ErrorCode) {
+			t.Errorf(x, "want error_code %d, got %d", s.Expect.ErrorCode, errorCode(obj))
+		}
+		return cur
+	}
+	data := t.success(x, responseFile(contract.Verify))
+	if data == nil {
+		return cur
+	}
+	if got := data["certificate_status"]; got != s.Expect.Status {
+		t.Errorf(x, "certificate_status is %v, want %q", got, s.Expect.Status)
+		return cur
+	}
+	if c.FormID != 0 && cur != "" {
+		t.r.cov.transition(profile.TransitionName(c.FormID, cur, s.Expect.Status))
+	}
+	return s.Expect.Status
+}
+
+// concurrentStep sends the same move n times at once: exactly one wins,
+// the rest get 100324 or 100326 (contract-notes 6).
+func (t *T) concurrentStep(c profile.Case, s profile.Step, role, cur string) string {
+	xs := make([]*Exchange, s.Concurrent)
+	var wg sync.WaitGroup
+	for i := range xs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			xs[i] = t.r.client.post(t.ctx, contract.Verify, role, t.r.keys.KeyFor(role), stepBody(c, s))
+		}()
+	}
+	wg.Wait()
+	wins := 0
+	var winner *Exchange
+	for _, x := range xs {
+		obj, _ := x.Doc.(map[string]any)
+		if code, ok := intOf(obj["code"]); ok && code == 0 {
+			wins++
+			winner = x
+			continue
+		}
+		if ec := errorCode(obj); ec != contract.ErrStatusForbids && ec != contract.ErrInvalidTarget {
+			t.Errorf(x, "a losing concurrent request: want error_code 100324 or 100326, got %s", describe(x))
+		}
+	}
+	if wins != 1 {
+		t.Errorf(xs[0], "%d concurrent identical moves: %d succeeded, want exactly 1", len(xs), wins)
+		return cur
+	}
+	return t.step(c, s, role, cur, winner)
+}
+
+// firstMove is the first case that starts with a successful move.
+func (t *T) firstMove() (profile.Case, bool) {
+	for _, c := range t.r.prof.Cases {
+		if c.Kind == profile.KindMove && len(c.Steps) > 0 && c.Steps[0].Expect.Status != "" {
+			return c, true
+		}
+	}
+	return profile.Case{}, false
+}
+
+// checkVerifyVisible (info): after a move, getRecord shows the new status
+// as process_status.text. The kit's mock does; the spec does not say so.
+func checkVerifyVisible(t *T) {
+	c, ok := t.firstMove()
+	if !ok || c.RecordID == 0 {
+		t.Skipf("needs a move case with record_id")
+		return
+	}
+	t.runCase(profile.Case{Name: c.Name, Kind: c.Kind, Code: c.Code, FormID: c.FormID, Start: c.Start, Steps: c.Steps[:1]})
+	if t.failed() {
+		return
+	}
+	x := t.post(contract.GetRecord, "read", map[string]any{"record_id": c.RecordID})
+	data := t.success(x, responseFile(contract.GetRecord))
+	rec, _ := data["data"].(map[string]any)
+	ps, _ := rec["process_status"].(map[string]any)
+	if want := c.Steps[0].Expect.Status; ps["text"] != want {
+		t.Errorf(x, "after the move to %q, process_status.text is %v (a KIT choice of the mock; never required)", want, ps["text"])
+	}
+}
+
+// checkOtherOrgVerify: another organization's write key cannot move our
+// credentials.
+func checkOtherOrgVerify(t *T) {
+	c, ok := t.firstMove()
+	if !ok || !t.hasKey(profile.RoleOtherOrg) {
+		t.Skipf("needs a move case and keys.other_org")
+		return
+	}
+	if err := t.r.reset(t.ctx); err != nil {
+		t.Errorf(nil, "reset: %v", err)
+		return
+	}
+	x := t.post(contract.Verify, profile.RoleOtherOrg, stepBody(c, c.Steps[0]))
+	t.errorAnswer(x, contract.Verify, "certificate "+c.Code+" with another organization's key")
+}

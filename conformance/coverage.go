@@ -1,0 +1,136 @@
+package conformance
+
+import (
+	"fmt"
+	"mime"
+	"strconv"
+	"sync"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// coverage collects what the target's answers exercised: field types in
+// getRecord answers, verify error codes, and transitions the write checks
+// saw succeed.
+type coverage struct {
+	mu          sync.Mutex
+	fieldTypes  map[string]bool
+	errorCodes  map[int64]bool
+	transitions map[string]bool
+}
+
+func newCoverage() *coverage {
+	return &coverage{fieldTypes: map[string]bool{}, errorCodes: map[int64]bool{}, transitions: map[string]bool{}}
+}
+
+// observe looks at every answer as it arrives.
+func (c *coverage) observe(ep contract.Endpoint, x *Exchange) {
+	obj, ok := x.Doc.(map[string]any)
+	if !ok {
+		return
+	}
+	code, _ := intOf(obj["code"])
+	switch {
+	case ep == contract.Verify && code != 0:
+		if ec := errorCode(obj); ec != 0 {
+			c.mu.Lock()
+			c.errorCodes[ec] = true
+			c.mu.Unlock()
+		}
+	case ep == contract.GetRecord && code == 0:
+		c.fields(obj)
+	}
+}
+
+func (c *coverage) fields(obj map[string]any) {
+	data, _ := obj["data"].(map[string]any)
+	rec, _ := data["data"].(map[string]any)
+	if rec == nil {
+		return
+	}
+	for _, ft := range fieldTypesOf(rec) {
+		c.mu.Lock()
+		c.fieldTypes[ft] = true
+		c.mu.Unlock()
+	}
+}
+
+// transition records a move the target made.
+func (c *coverage) transition(name string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.transitions[name] = true
+}
+
+func (c *coverage) report(p *profile.Profile) Coverage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var cov Coverage
+	cov.FieldTypes = Count{Total: len(contract.FieldTypes), Missing: []string{}}
+	for _, ft := range contract.FieldTypes {
+		if c.fieldTypes[ft.Name] {
+			cov.FieldTypes.Covered++
+		} else {
+			cov.FieldTypes.Missing = append(cov.FieldTypes.Missing, ft.Name)
+		}
+	}
+	cov.ErrorCodes = Count{Total: len(contract.VerifyErrors), Missing: []string{}}
+	for _, e := range contract.VerifyErrors {
+		if c.errorCodes[int64(e.Code)] {
+			cov.ErrorCodes.Covered++
+		} else {
+			cov.ErrorCodes.Missing = append(cov.ErrorCodes.Missing, strconv.Itoa(e.Code))
+		}
+	}
+	all := p.Transitions()
+	cov.Transitions = Count{Total: len(all), Missing: []string{}}
+	for _, tr := range all {
+		if c.transitions[tr] {
+			cov.Transitions.Covered++
+		} else {
+			cov.Transitions.Missing = append(cov.Transitions.Missing, tr)
+		}
+	}
+	return cov
+}
+
+// fieldTypesOf lists the field_type of every field of a Record payload.
+func fieldTypesOf(rec map[string]any) []string {
+	var out []string
+	groups, _ := rec["tpl_groups"].([]any)
+	for _, g := range groups {
+		gm, _ := g.(map[string]any)
+		fields, _ := gm["fields"].([]any)
+		for _, f := range fields {
+			fm, _ := f.(map[string]any)
+			if ft, ok := fm["field_type"].(string); ok {
+				out = append(out, ft)
+			}
+		}
+	}
+	return out
+}
+
+// contentTypes remembers HTTP Content-Type headers that are not JSON, for
+// the transport check that runs last.
+type contentTypes struct {
+	mu  sync.Mutex
+	n   int
+	bad []string
+}
+
+func (ct *contentTypes) add(ep contract.Endpoint, x *Exchange) {
+	if x.Err != nil {
+		return
+	}
+	ct.mu.Lock()
+	defer ct.mu.Unlock()
+	ct.n++
+	mt, _, err := mime.ParseMediaType(x.ContentType)
+	if err != nil || mt != "application/json" {
+		if len(ct.bad) < maxProblems {
+			ct.bad = append(ct.bad, fmt.Sprintf("%s (key %s): Content-Type %q", ep.Name, x.Req.Key, x.ContentType))
+		}
+	}
+}

@@ -1,0 +1,284 @@
+package conformance
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// phase orders checks: reads run concurrently, writes one after another
+// (with resets between), post checks look at everything seen.
+type phase int
+
+const (
+	phaseRead phase = iota
+	phaseWrite
+	phasePost
+)
+
+// Check is one conformance check: a value in the table.
+type Check struct {
+	ID       string
+	Endpoint string
+	Section  string
+	Severity Severity
+	phase    phase
+	run      func(t *T)
+}
+
+// runner is the state of one run shared by all checks.
+type runner struct {
+	opts    Options
+	prof    *profile.Profile
+	keys    profile.Keys
+	client  *client
+	schemas validator
+	cov     *coverage
+	ctSeen  *contentTypes
+	memo    *memo
+}
+
+// Run runs every selected check against opts.BaseURL and returns the report.
+// The error is non-nil only when no run was possible: ErrUnreachable when
+// nothing answers, ErrConfig for unusable options.
+func Run(ctx context.Context, opts Options) (*Report, error) {
+	start := time.Now()
+	r, err := newRunner(opts)
+	if err != nil {
+		return nil, err
+	}
+	defer r.client.close()
+	if err := r.probe(ctx); err != nil {
+		return nil, err
+	}
+	var findings []Finding
+	checks := r.selected()
+	findings = append(findings, r.runPhase(ctx, checks, phaseRead)...)
+	findings = append(findings, r.runWrites(ctx, checks)...)
+	findings = append(findings, r.runPhase(ctx, checks, phasePost)...)
+	rep := &Report{
+		Target:   opts.BaseURL,
+		Checks:   findings,
+		Coverage: r.cov.report(r.prof),
+		Writes:   opts.AllowWrites,
+		Duration: time.Since(start),
+	}
+	rep.Summary = summarize(findings)
+	return rep, nil
+}
+
+func newRunner(opts Options) (*runner, error) {
+	if opts.BaseURL == "" {
+		return nil, fmt.Errorf("%w: --base-url is required", ErrConfig)
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = 10 * time.Second
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = 8
+	}
+	prof := opts.Profile
+	if prof == nil {
+		prof = &profile.Profile{Version: profile.Version}
+	}
+	keys := prof.Keys
+	if opts.ReadKey != "" {
+		keys.Read = opts.ReadKey
+	}
+	if opts.WriteKey != "" {
+		keys.Write = opts.WriteKey
+	}
+	if keys.Read == "" {
+		return nil, fmt.Errorf("%w: no read key: give --api-key or keys.read in the profile", ErrConfig)
+	}
+	for _, g := range append(append([]string{}, opts.Only...), opts.Skip...) {
+		if _, err := path.Match(g, ""); err != nil {
+			return nil, fmt.Errorf("%w: bad GLOB %q: %v", ErrConfig, g, err)
+		}
+	}
+	set, err := loadSchemas()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+	}
+	r := &runner{opts: opts, prof: prof, keys: keys, schemas: set, cov: newCoverage(), ctSeen: &contentTypes{}, memo: newMemo()}
+	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate)
+	r.client.observe = r.observe
+	return r, nil
+}
+
+// probe fails fast with ErrUnreachable when nothing listens at the target.
+func (r *runner) probe(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
+	defer cancel()
+	x := r.client.post(ctx, contract.GetFormList, "read", r.keys.Read, map[string]any{})
+	if x.Err != nil && (unreachable(x.Err) || ctx.Err() != nil) {
+		return fmt.Errorf("%w: %s: %v", ErrUnreachable, r.opts.BaseURL, x.Err)
+	}
+	return nil
+}
+
+func (r *runner) observe(ep contract.Endpoint, x *Exchange) {
+	r.ctSeen.add(ep, x)
+	r.cov.observe(ep, x)
+}
+
+// selected returns the checks that --only and --skip leave.
+func (r *runner) selected() []Check {
+	var out []Check
+	for _, c := range allChecks() {
+		if len(r.opts.Only) > 0 && !matchAny(r.opts.Only, c.ID) {
+			continue
+		}
+		if matchAny(r.opts.Skip, c.ID) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func matchAny(globs []string, id string) bool {
+	for _, g := range globs {
+		if ok, _ := path.Match(g, id); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// runPhase runs the checks of one phase on a small worker pool and returns
+// their findings in table order.
+func (r *runner) runPhase(ctx context.Context, checks []Check, ph phase) []Finding {
+	var todo []Check
+	for _, c := range checks {
+		if c.phase == ph {
+			todo = append(todo, c)
+		}
+	}
+	out := make([]Finding, len(todo))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < r.opts.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				out[i] = r.runCheck(ctx, todo[i])
+			}
+		}()
+	}
+	for i := range todo {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return out
+}
+
+// runWrites runs write checks one by one, resetting the target around them
+// when the profile says how.
+func (r *runner) runWrites(ctx context.Context, checks []Check) []Finding {
+	var out []Finding
+	for _, c := range checks {
+		if c.phase != phaseWrite {
+			continue
+		}
+		if !r.opts.AllowWrites {
+			out = append(out, skipped(c, "writes not allowed: run with --allow-writes to send verify requests that may change state"))
+			continue
+		}
+		out = append(out, r.runCheck(ctx, c))
+	}
+	if r.opts.AllowWrites {
+		r.reset(ctx)
+	}
+	return out
+}
+
+// reset POSTs the profile's reset URL, if any; failures show up as the
+// write checks' own findings, so the error is returned for them to report.
+func (r *runner) reset(ctx context.Context) error {
+	if r.prof.Reset == "" {
+		return nil
+	}
+	return r.client.postAdmin(ctx, r.prof.Reset)
+}
+
+func skipped(c Check, msg string) Finding {
+	return Finding{ID: c.ID, Endpoint: c.Endpoint, Severity: c.Severity, Status: Skip, Spec: c.Section, Message: msg}
+}
+
+// runCheck runs one check, turning a panic into a failed finding so that
+// the run always ends.
+func (r *runner) runCheck(ctx context.Context, c Check) (f Finding) {
+	start := time.Now()
+	t := &T{ctx: ctx, r: r, check: c}
+	defer func() {
+		if p := recover(); p != nil {
+			t.Errorf(nil, "check crashed: %v", p)
+		}
+		f = t.finding()
+		f.Duration = time.Since(start)
+	}()
+	c.run(t)
+	return
+}
+
+func summarize(fs []Finding) Summary {
+	s := Summary{Total: len(fs)}
+	for _, f := range fs {
+		switch f.Status {
+		case Pass:
+			s.Passed++
+		case Fail:
+			s.Failed++
+		case Skip:
+			s.Skipped++
+		}
+	}
+	return s
+}
+
+// allChecks is the whole table, in the spec's order of topics.
+func allChecks() []Check {
+	var all []Check
+	for _, group := range [][]Check{
+		transportChecks(), recordChecks(), authChecks(), formListChecks(),
+		templateChecks(), verifyReadChecks(), verifyWriteChecks(), postChecks(),
+	} {
+		all = append(all, group...)
+	}
+	return all
+}
+
+// CheckIDs lists every check id with its section and severity, for docs and
+// for tests that name checks.
+func CheckIDs() []Check {
+	return allChecks()
+}
+
+// sortedKeys returns a set's keys in order.
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// short cuts a body for a message.
+func short(b []byte) string {
+	s := strings.ToValidUTF8(string(b), "?")
+	if len(s) > 120 {
+		s = s[:120] + "…"
+	}
+	return s
+}

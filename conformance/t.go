@@ -1,0 +1,202 @@
+package conformance
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/schemas"
+)
+
+const (
+	maxMessages = 3
+	maxProblems = 20
+)
+
+// badKey is an API key no target issues.
+const badKey = "rtq-conform-not-a-key-7f3a9c"
+
+// T is handed to a check: it sends requests and collects failures, like
+// testing.T. A failure never stops the check early unless the check returns.
+type T struct {
+	ctx      context.Context
+	r        *runner
+	check    Check
+	failures []string
+	problems []string
+	req      *Request
+	skip     string
+	notes    []string
+}
+
+// post sends a request with the key of role ("none": no Authorization,
+// "bad": a key no target knows).
+func (t *T) post(ep contract.Endpoint, role string, body any) *Exchange {
+	key := ""
+	switch role {
+	case "none":
+	case "bad":
+		key = badKey
+	default:
+		key = t.r.keys.KeyFor(role)
+	}
+	return t.r.client.post(t.ctx, ep, role, key, body)
+}
+
+// hasKey says whether the profile or flags gave a key for role.
+func (t *T) hasKey(role string) bool { return t.r.keys.KeyFor(role) != "" }
+
+// Errorf records a failure shown by x (nil when no request is involved).
+func (t *T) Errorf(x *Exchange, format string, args ...any) {
+	t.failures = append(t.failures, fmt.Sprintf(format, args...))
+	if x != nil && t.req == nil {
+		req := x.Req
+		t.req = &req
+	}
+}
+
+// problem adds a "pointer: rule" line to the finding.
+func (t *T) problem(format string, args ...any) {
+	if len(t.problems) < maxProblems {
+		t.problems = append(t.problems, fmt.Sprintf(format, args...))
+	}
+}
+
+// Skipf marks the check skipped (the check should return after it).
+func (t *T) Skipf(format string, args ...any) { t.skip = fmt.Sprintf(format, args...) }
+
+// Notef adds an informational note to a passing finding.
+func (t *T) Notef(format string, args ...any) {
+	t.notes = append(t.notes, fmt.Sprintf(format, args...))
+}
+
+func (t *T) failed() bool { return len(t.failures) > 0 }
+
+func (t *T) finding() Finding {
+	c := t.check
+	f := Finding{ID: c.ID, Endpoint: c.Endpoint, Severity: c.Severity, Spec: c.Section, Status: Pass}
+	switch {
+	case len(t.failures) > 0:
+		f.Status, f.Request, f.Problems = Fail, t.req, t.problems
+		msgs := t.failures
+		if len(msgs) > maxMessages {
+			msgs = append(msgs[:maxMessages:maxMessages], fmt.Sprintf("and %d more", len(t.failures)-maxMessages))
+		}
+		f.Message = strings.Join(msgs, "; ")
+	case t.skip != "":
+		f.Status, f.Message = Skip, t.skip
+	default:
+		f.Message = strings.Join(t.notes, "; ")
+	}
+	return f
+}
+
+// object returns x's body as a JSON object, recording a failure when the
+// exchange failed or the body is something else (HTML, garbage, empty).
+func (t *T) object(x *Exchange) map[string]any {
+	switch {
+	case x.Err != nil:
+		t.Errorf(x, "no answer: %v", x.Err)
+		return nil
+	case x.DecodeErr != nil:
+		t.Errorf(x, "answer is not JSON (HTTP %d, %s): %q", x.Status, x.ContentType, short(x.Body))
+		return nil
+	}
+	m, ok := x.Doc.(map[string]any)
+	if !ok {
+		t.Errorf(x, "answer is JSON but not an object: %q", short(x.Body))
+	}
+	return m
+}
+
+// success asserts x is a success answer (code 0) valid against file and
+// returns its data member; nil after a failure.
+func (t *T) success(x *Exchange, file string) map[string]any {
+	obj := t.object(x)
+	if obj == nil {
+		return nil
+	}
+	if code, ok := intOf(obj["code"]); !ok || code != 0 {
+		t.Errorf(x, "want a success (code 0), got code %v error_code %v", obj["code"], obj["error_code"])
+		return nil
+	}
+	if !t.valid(x, file) {
+		return nil
+	}
+	data, _ := obj["data"].(map[string]any)
+	return data
+}
+
+// errorAnswer asserts x is an error answer (code not 0) in ep's own error
+// shape; it returns the body. The HTTP status is never asserted (KIT).
+func (t *T) errorAnswer(x *Exchange, ep contract.Endpoint, why string) map[string]any {
+	obj := t.object(x)
+	if obj == nil {
+		return nil
+	}
+	if code, ok := intOf(obj["code"]); ok && code == 0 {
+		t.Errorf(x, "%s: want an error, got a success (code 0)", why)
+		return nil
+	}
+	if !t.valid(x, errorFile(ep)) {
+		return nil
+	}
+	return obj
+}
+
+// valid validates x's body against a schema file, recording every problem.
+func (t *T) valid(x *Exchange, file string) bool {
+	err := t.r.schemas.Validate(file, x.Doc)
+	if err == nil {
+		return true
+	}
+	var ve *schemas.ValidationError
+	if errors.As(err, &ve) {
+		t.Errorf(x, "answer does not match schemas/%s (%d problem(s))", file, len(ve.Problems))
+		for _, p := range ve.Problems {
+			ptr := p.Pointer
+			if ptr == "" {
+				ptr = "/"
+			}
+			t.problem("%s: %s", ptr, p.Rule)
+		}
+		return false
+	}
+	t.Errorf(x, "validate against schemas/%s: %v", file, err)
+	return false
+}
+
+func responseFile(ep contract.Endpoint) string { return ep.Name + ".response.json" }
+func errorFile(ep contract.Endpoint) string    { return ep.Name + ".error.json" }
+
+// validator is what the runner needs of schemas.Set.
+type validator interface {
+	Validate(file string, doc any) error
+}
+
+func loadSchemas() (validator, error) {
+	set, err := schemas.Compile()
+	if err != nil {
+		return nil, fmt.Errorf("compile schemas: %w", err)
+	}
+	return set, nil
+}
+
+// intOf reads a JSON integer.
+func intOf(v any) (int64, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	i, err := n.Int64()
+	return i, err == nil
+}
+
+// errorCode reads error_code of an answer; 0 when absent.
+func errorCode(obj map[string]any) int64 {
+	c, _ := intOf(obj["error_code"])
+	return c
+}
