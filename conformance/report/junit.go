@@ -1,0 +1,105 @@
+package report
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rtq-kit/rtq/conformance"
+)
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Skipped  int         `xml:"skipped,attr"`
+	Time     string      `xml:"time,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",chardata"`
+}
+
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
+}
+
+// JUnit writes one test case per check, grouped in one suite per endpoint.
+// Only must failures are <failure>s, so a dashboard's red matches exit 1;
+// should and info failures are reported in system-out.
+func JUnit(w io.Writer, rep *conformance.Report) error {
+	root := junitSuites{Name: "rtq conform " + rep.Target, Time: seconds(rep.Duration.Seconds())}
+	index := map[string]int{}
+	for _, f := range rep.Checks {
+		i, ok := index[f.Endpoint]
+		if !ok {
+			i = len(root.Suites)
+			index[f.Endpoint] = i
+			root.Suites = append(root.Suites, junitSuite{Name: f.Endpoint, Time: "0"})
+		}
+		s := &root.Suites[i]
+		c := junitCase{Name: f.ID, Classname: "rtq.conform." + strings.ReplaceAll(f.Endpoint, "/", "."), Time: seconds(f.Duration.Seconds())}
+		switch {
+		case f.Status == conformance.Fail && f.Severity == conformance.Must:
+			c.Failure = &junitFailure{Message: f.Message, Type: "must (spec " + f.Spec + ")", Text: detail(f)}
+			s.Failures++
+		case f.Status == conformance.Fail:
+			c.SystemOut = fmt.Sprintf("%s check failed (not counted): %s", f.Severity, detail(f))
+		case f.Status == conformance.Skip:
+			c.Skipped = &junitSkipped{Message: f.Message}
+			s.Skipped++
+		}
+		s.Tests++
+		s.Cases = append(s.Cases, c)
+	}
+	for _, s := range root.Suites {
+		root.Tests, root.Failures, root.Skipped = root.Tests+s.Tests, root.Failures+s.Failures, root.Skipped+s.Skipped
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(root); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+func detail(f conformance.Finding) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (spec %s, severity %s)\n", f.Message, f.Spec, f.Severity)
+	if f.Request != nil {
+		fmt.Fprintf(&b, "request: %s\n", f.Request)
+	}
+	for _, p := range f.Problems {
+		fmt.Fprintf(&b, "  %s\n", p)
+	}
+	return b.String()
+}
+
+func seconds(s float64) string { return fmt.Sprintf("%.3f", s) }

@@ -1,0 +1,148 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rtq-kit/rtq/conformance"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// sample is a report with one finding of each kind.
+func sample() *conformance.Report {
+	checks := []conformance.Finding{
+		{ID: "getRecord.json.schema", Endpoint: "record/getRecord", Severity: conformance.Must, Status: conformance.Pass, Spec: "4.1"},
+		{ID: "getRecord.wrapper", Endpoint: "record/getRecord", Severity: conformance.Must, Status: conformance.Fail, Spec: "4.1",
+			Message: "record 1001 (json): wrapper has members besides code, message and data: [debug]",
+			Request: &conformance.Request{Method: "POST", Path: "/api/v2/rpc/record/getRecord", Key: "read", Body: `{"format":"json","record_id":1001}`}},
+		{ID: "formList.filter.searchKey", Endpoint: "record/getFormList", Severity: conformance.Should, Status: conformance.Fail, Spec: "4.3",
+			Message: `search_key "入职": form 7 holds it in neither name, note nor number`,
+			Problems: []string{"/data/list/0/number: want string"}},
+		{ID: "verify.transitions", Endpoint: "certificates/verify", Severity: conformance.Must, Status: conformance.Skip, Spec: "3.1",
+			Message: "writes not allowed: run with --allow-writes to send verify requests that may change state"},
+	}
+	return &conformance.Report{
+		Target:  "http://127.0.0.1:8080",
+		Summary: conformance.Summary{Total: 4, Passed: 1, Failed: 2, Skipped: 1},
+		Checks:  checks,
+		Coverage: conformance.Coverage{
+			FieldTypes:  conformance.Count{Covered: 52, Total: 53, Missing: []string{"ocr_way_bill"}},
+			ErrorCodes:  conformance.Count{Covered: 5, Total: 12, Missing: []string{"100319", "100321", "100322", "100323", "100327", "100328", "100329"}},
+			Transitions: conformance.Count{Covered: 0, Total: 1, Missing: []string{"form 3001: 待核销 -> 已核销"}},
+		},
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (go test -update to accept):\n%s", name, got)
+	}
+}
+
+func TestFormatsMatchGoldenFiles(t *testing.T) {
+	for _, f := range []struct{ format, file string }{{"text", "report.txt"}, {"json", "report.json"}, {"junit", "report.xml"}} {
+		var b bytes.Buffer
+		if err := Write(&b, f.format, sample()); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, f.file, b.Bytes())
+	}
+}
+
+func TestTextListsMustFailuresFirst(t *testing.T) {
+	var b bytes.Buffer
+	if err := Text(&b, sample()); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	must, should := strings.Index(out, "getRecord.wrapper"), strings.Index(out, "formList.filter.searchKey")
+	if must < 0 || should < 0 || must > should {
+		t.Fatalf("must failure should come before should failure:\n%s", out)
+	}
+	if !strings.Contains(out, "request: POST /api/v2/rpc/record/getRecord (key: read)") {
+		t.Fatalf("text lacks the request:\n%s", out)
+	}
+}
+
+func TestJSONHasTheKitInterfaceMembers(t *testing.T) {
+	var b bytes.Buffer
+	if err := JSON(&b, sample()); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"target", "summary", "checks", "coverage"} {
+		if _, ok := doc[k]; !ok {
+			t.Errorf("report lacks %q", k)
+		}
+	}
+	check := doc["checks"].([]any)[0].(map[string]any)
+	for _, k := range []string{"id", "endpoint", "severity", "status", "spec", "message"} {
+		if _, ok := check[k]; !ok {
+			t.Errorf("check lacks %q", k)
+		}
+	}
+	cov := doc["coverage"].(map[string]any)
+	for _, k := range []string{"field_types", "error_codes", "transitions"} {
+		c, _ := cov[k].(map[string]any)
+		for _, m := range []string{"covered", "total", "missing"} {
+			if _, ok := c[m]; !ok {
+				t.Errorf("coverage.%s lacks %q", k, m)
+			}
+		}
+	}
+}
+
+func TestJUnitIsWellFormedWithOneCasePerCheck(t *testing.T) {
+	var b bytes.Buffer
+	if err := JUnit(&b, sample()); err != nil {
+		t.Fatal(err)
+	}
+	var doc junitSuites
+	if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatalf("not XML: %v", err)
+	}
+	cases, failures := 0, 0
+	for _, s := range doc.Suites {
+		cases += len(s.Cases)
+		for _, c := range s.Cases {
+			if c.Failure != nil {
+				failures++
+			}
+		}
+	}
+	if cases != 4 || failures != 1 || doc.Tests != 4 || doc.Failures != 1 || doc.Skipped != 1 {
+		t.Fatalf("cases %d failures %d, totals %d/%d/%d; want 4 cases, 1 (must) failure, 1 skipped", cases, failures, doc.Tests, doc.Failures, doc.Skipped)
+	}
+}
+
+func TestHTMLIsNotYet(t *testing.T) {
+	err := Write(&bytes.Buffer{}, "html", sample())
+	if !errors.Is(err, ErrNotYet) {
+		t.Fatalf("html: %v, want ErrNotYet", err)
+	}
+	if err := Write(&bytes.Buffer{}, "pdf", sample()); err == nil || !strings.Contains(err.Error(), "pdf") {
+		t.Fatalf("pdf: %v", err)
+	}
+}

@@ -1,0 +1,88 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rtq-kit/rtq/conformance"
+)
+
+// Text writes a readable summary: failures first (must, then should, then
+// info), each with its check id, spec section, the request sent and what
+// was wrong; then skips, the coverage and the verdict.
+func Text(w io.Writer, rep *conformance.Report) error {
+	p := &printer{w: w}
+	p.f("rtq conform %s\n\n", rep.Target)
+	fails := 0
+	for _, sev := range []conformance.Severity{conformance.Must, conformance.Should, conformance.Info} {
+		for _, f := range rep.Checks {
+			if f.Status == conformance.Fail && f.Severity == sev {
+				fails++
+				p.failure(f)
+			}
+		}
+	}
+	if fails == 0 {
+		p.f("No check failed.\n\n")
+	}
+	skips := 0
+	for _, f := range rep.Checks {
+		if f.Status == conformance.Skip {
+			if skips == 0 {
+				p.f("Skipped:\n")
+			}
+			skips++
+			p.f("  %-34s %s\n", f.ID, f.Message)
+		}
+	}
+	if skips > 0 {
+		p.f("\n")
+	}
+	p.coverage(rep.Coverage)
+	s := rep.Summary
+	p.f("\n%d checks: %d passed, %d failed, %d skipped.\n", s.Total, s.Passed, s.Failed, s.Skipped)
+	if n := rep.MustFailed(); n > 0 {
+		p.f("FAIL: %d must check(s) failed.\n", n)
+	} else {
+		p.f("PASS: no must check failed.\n")
+	}
+	return p.err
+}
+
+type printer struct {
+	w   io.Writer
+	err error
+}
+
+func (p *printer) f(format string, args ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format, args...)
+	}
+}
+
+func (p *printer) failure(f conformance.Finding) {
+	p.f("FAIL %-6s %s (spec %s, %s)\n", f.Severity, f.ID, f.Spec, f.Endpoint)
+	p.f("     %s\n", f.Message)
+	if f.Request != nil {
+		p.f("     request: %s\n", f.Request)
+	}
+	for _, pr := range f.Problems {
+		p.f("       %s\n", pr)
+	}
+	p.f("\n")
+}
+
+func (p *printer) coverage(c conformance.Coverage) {
+	p.f("Coverage:\n")
+	for _, row := range []struct {
+		name string
+		c    conformance.Count
+	}{{"field types", c.FieldTypes}, {"verify error codes", c.ErrorCodes}, {"transitions", c.Transitions}} {
+		p.f("  %-20s %d/%d", row.name, row.c.Covered, row.c.Total)
+		if len(row.c.Missing) > 0 {
+			p.f("  missing: %s", strings.Join(row.c.Missing, ", "))
+		}
+		p.f("\n")
+	}
+}
