@@ -1,0 +1,134 @@
+package mockserver
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// maxScenarioBytes bounds the YAML of POST /__admin/scenario.
+const maxScenarioBytes = 16 << 20
+
+type adminRoute struct {
+	pattern string
+	run     step
+}
+
+// adminRoutes is the admin API of kit-interface.md, same port, /__admin.
+func (s *Server) adminRoutes() []adminRoute {
+	return []adminRoute{
+		{"GET /__admin/health", s.adminHealth},
+		{"GET /__admin/profile", s.adminProfile},
+		{"POST /__admin/reset", s.adminReset},
+		{"GET /__admin/requests", s.adminRequests},
+		{"DELETE /__admin/requests", s.adminClearRequests},
+		{"POST /__admin/scenario", s.adminScenario},
+	}
+}
+
+// adminAuth requires "Authorization: Bearer <AdminToken>" when a token is
+// set. Digests are compared in constant time, so neither the token's
+// content nor its length leaks through timing.
+func (s *Server) adminAuth(next step) step {
+	if s.opts.AdminToken == "" {
+		return next
+	}
+	want := sha256.Sum256([]byte(s.opts.AdminToken))
+	return func(c *call) {
+		tok, _ := bearer(c.r.Header["Authorization"])
+		got := sha256.Sum256([]byte(tok))
+		if subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
+			adminError(c, http.StatusUnauthorized, "the admin API needs Authorization: Bearer <admin token>")
+			return
+		}
+		next(c)
+	}
+}
+
+func adminJSON(c *call, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		adminError(c, http.StatusInternalServerError, "encode answer: "+err.Error())
+		return
+	}
+	c.write(status, 0, b)
+}
+
+func adminError(c *call, status int, msg string) {
+	b := append(jsonw.AppendString([]byte(`{"error":`), msg), '}')
+	c.write(status, status, b)
+}
+
+func (s *Server) adminHealth(c *call) { c.write(200, 0, []byte(`{"status":"ok"}`)) }
+
+func (s *Server) adminProfile(c *call) { adminJSON(c, 200, scenario.BuildProfile(c.st.Scenario())) }
+
+func (s *Server) adminReset(c *call) {
+	s.Reset()
+	c.write(200, 0, []byte(`{"status":"ok"}`))
+}
+
+func (s *Server) adminRequests(c *call) {
+	c.write(200, 0, s.journal.appendJSON(c.out[:0], c.st.Scenario().Keys))
+}
+
+func (s *Server) adminClearRequests(c *call) {
+	s.journal.clear()
+	c.write(200, 0, []byte(`{"status":"ok"}`))
+}
+
+// adminProblem is one problem of a rejected scenario.
+type adminProblem struct {
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+// adminScenario replaces the scenario with the YAML body (any Content-Type).
+// A scenario with problems is rejected whole and the old one kept.
+func (s *Server) adminScenario(c *call) {
+	data, err := io.ReadAll(http.MaxBytesReader(c.w, c.r.Body, maxScenarioBytes))
+	if err != nil {
+		adminError(c, http.StatusRequestEntityTooLarge, "the scenario must be at most 16 MiB: "+err.Error())
+		return
+	}
+	sc, err := s.opts.ParseScenario("scenario.yaml", data)
+	if err != nil {
+		answerScenarioError(c, err)
+		return
+	}
+	s.Replace(sc)
+	adminJSON(c, 200, map[string]string{"status": "ok", "scenario": sc.Name})
+}
+
+func answerScenarioError(c *call, err error) {
+	out := struct {
+		Error    string         `json:"error"`
+		Problems []adminProblem `json:"problems"`
+	}{Error: err.Error(), Problems: []adminProblem{}}
+	if probs, lines := problemsOf(err); len(probs) > 0 {
+		out.Problems = probs
+		out.Error = "the scenario has problems; the old one is still served:\n" + strings.Join(lines, "\n")
+	}
+	adminJSON(c, http.StatusBadRequest, out)
+}
+
+// adminUnknown answers any other /__admin path or method.
+func (s *Server) adminUnknown(c *call) {
+	for _, a := range s.adminRoutes() {
+		method, path, _ := strings.Cut(a.pattern, " ")
+		if path == c.r.URL.Path {
+			c.w.Header()["Allow"] = []string{method}
+			adminError(c, http.StatusMethodNotAllowed, "use "+a.pattern)
+			return
+		}
+	}
+	adminError(c, http.StatusNotFound, "no admin call at "+c.r.URL.Path+"; see docs/mock.md")
+}

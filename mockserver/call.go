@@ -1,0 +1,85 @@
+package mockserver
+
+import (
+	"bytes"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// call is one request on its way through the chain. Calls and their
+// buffers are pooled, so a request allocates little of its own.
+type call struct {
+	w     http.ResponseWriter
+	r     *http.Request
+	st    *state.State       // the state this request sees from start to end
+	ep    *contract.Endpoint // nil outside the five endpoints
+	admin bool
+	key   *scenario.Key
+	body  []byte
+	buf   bytes.Buffer // holds body
+	out   []byte       // answer buffer for handlers that append
+	start time.Time
+
+	status int // HTTP status written
+	code   int // body code written
+	bytes  int
+	wrote  bool
+}
+
+// step is one link of the chain; middleware wraps a step in another.
+type step func(c *call)
+type middleware func(next step) step
+
+var callPool = sync.Pool{New: func() any { return &call{out: make([]byte, 0, 4096)} }}
+
+func getCall(w http.ResponseWriter, r *http.Request, st *state.State) *call {
+	c := callPool.Get().(*call)
+	c.w, c.r, c.st, c.start = w, r, st, time.Now()
+	return c
+}
+
+func putCall(c *call) {
+	if c.buf.Cap() > 64<<10 || cap(c.out) > 256<<10 {
+		return // let an oversized call go rather than pin its memory
+	}
+	out := c.out[:0]
+	buf := c.buf
+	buf.Reset()
+	*c = call{out: out, buf: buf}
+	callPool.Put(c)
+}
+
+// chain wraps h in the middlewares, the first one outermost.
+func chain(h step, mws ...middleware) step {
+	for i := len(mws) - 1; i >= 0; i-- {
+		h = mws[i](h)
+	}
+	return h
+}
+
+var (
+	ctJSON  = []string{"application/json; charset=utf-8"}
+	nosniff = []string{"nosniff"}
+)
+
+// write sends a complete JSON answer. Every answer of the server goes
+// through here, so the Content-Type is on all of them.
+func (c *call) write(status, code int, body []byte) {
+	if c.wrote {
+		return
+	}
+	c.wrote, c.status, c.code = true, status, code
+	h := c.w.Header()
+	h["Content-Type"] = ctJSON
+	h["X-Content-Type-Options"] = nosniff
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	c.w.WriteHeader(status)
+	n, _ := c.w.Write(body)
+	c.bytes = n
+}

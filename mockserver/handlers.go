@@ -1,0 +1,155 @@
+package mockserver
+
+import (
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
+)
+
+// Handlers: decode the body into plain values, call the state, return the
+// answer body. Errors are *state.Error values; writeError renders them.
+
+var getRecordMembers = []string{"record_id", "record_url", "format"}
+
+func getRecord(c *call) ([]byte, error) {
+	b, err := parse(c.body, getRecordMembers)
+	if err != nil {
+		return nil, err
+	}
+	id, hasID, err := b.integer("record_id", 1)
+	if err != nil {
+		return nil, err
+	}
+	url, hasURL, err := b.str("record_url", true)
+	if err != nil {
+		return nil, err
+	}
+	format, hasFormat, err := b.str("format", true)
+	if err != nil {
+		return nil, err
+	}
+	if !hasFormat {
+		format = "json"
+	}
+	if !hasID && !hasURL {
+		return nil, state.ParamError("one of record_id or record_url is required")
+	}
+	return c.st.GetRecord(c.key, id, url, format)
+}
+
+var verifyMembers = []string{"certificate_code", "action_type", "to_certificate_status",
+	"from_certificate_status", "tpl_id", "code_id"}
+
+func verify(c *call) ([]byte, error) {
+	b, err := parse(c.body, verifyMembers)
+	if err != nil {
+		return nil, err
+	}
+	var req state.VerifyRequest
+	var errs [6]error
+	req.Code, req.HasCode, errs[0] = b.str("certificate_code", false)
+	req.Action, req.HasAction, errs[1] = b.str("action_type", false)
+	req.To, req.HasTo, errs[2] = b.str("to_certificate_status", false)
+	req.From, req.HasFrom, errs[3] = b.str("from_certificate_status", true)
+	req.TplID, req.HasTplID, errs[4] = b.anyInteger("tpl_id")
+	req.CodeID, req.HasCodeID, errs[5] = b.anyInteger("code_id")
+	for _, e := range errs {
+		if e != nil {
+			return nil, e
+		}
+	}
+	return c.st.Verify(c.out[:0], c.key, req)
+}
+
+var formListMembers = []string{"page", "page_size", "search_key", "number"}
+
+func getFormList(c *call) ([]byte, error) {
+	b, err := parse(c.body, formListMembers)
+	if err != nil {
+		return nil, err
+	}
+	q := state.FormQuery{Page: 1}
+	if n, ok, err := b.integer("page", 1); err != nil {
+		return nil, err
+	} else if ok {
+		q.Page = n
+	}
+	if q.PageSize, err = b.pageSize(contract.FormListDefaultPageSize, contract.FormListMaxPageSize); err != nil {
+		return nil, err
+	}
+	if q.Search, _, err = b.str("search_key", true); err != nil {
+		return nil, err
+	}
+	number, hasNumber, err := b.str("number", false)
+	if err != nil {
+		return nil, err
+	}
+	if hasNumber {
+		q.Number = &number
+	}
+	return c.st.AppendFormList(c.out[:0], c.key, q), nil
+}
+
+var templatesMembers = []string{"start_time", "end_time", "page_token", "page_size", "template"}
+
+// pageQuery reads the members templates/list and listQrcodes share.
+func pageQuery(b *body) (state.PageQuery, error) {
+	var q state.PageQuery
+	var err error
+	if q.PageSize, err = b.pageSize(contract.TemplatesDefaultPageSize, contract.TemplatesMaxPageSize); err != nil {
+		return q, err
+	}
+	if q.Token, _, err = b.str("page_token", true); err != nil {
+		return q, err
+	}
+	r := &q.Range
+	if r.Start, r.HasStart, err = bound(b, "start_time", false); err != nil {
+		return q, err
+	}
+	if r.End, r.HasEnd, err = bound(b, "end_time", true); err != nil {
+		return q, err
+	}
+	if r.HasStart && r.HasEnd && r.End < r.Start {
+		return q, state.ParamError("end_time must not be before start_time")
+	}
+	return q, nil
+}
+
+func bound(b *body, name string, upper bool) (int64, bool, error) {
+	s, ok, err := b.str(name, true)
+	if err != nil || !ok {
+		return 0, false, err
+	}
+	t, err := state.ParseBound(name, s, upper)
+	return t, err == nil, err
+}
+
+func templatesList(c *call) ([]byte, error) {
+	b, err := parse(c.body, templatesMembers)
+	if err != nil {
+		return nil, err
+	}
+	q, err := pageQuery(b)
+	if err != nil {
+		return nil, err
+	}
+	return c.st.AppendTemplates(c.out[:0], c.key, q)
+}
+
+func listQrcodes(c *call) ([]byte, error) {
+	b, err := parse(c.body, templatesMembers)
+	if err != nil {
+		return nil, err
+	}
+	tpl, ok, err := b.str("template", true)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, state.ParamError("template is required: the coding of a batch template or its full URL")
+	}
+	q, err := pageQuery(b)
+	if err != nil {
+		return nil, err
+	}
+	return c.st.AppendQrcodes(c.out[:0], c.key, tpl, q)
+}

@@ -1,0 +1,137 @@
+package jsonw
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+)
+
+// ErrNotObject is returned for a body that is valid JSON but not an object
+// (null, an array, a number, a string).
+var ErrNotObject = errors.New("the request body must be a JSON object")
+
+// ErrInvalid is returned for a body that is not valid JSON.
+var ErrInvalid = errors.New("the request body is not valid JSON")
+
+// Members calls fn for each top-level member of the JSON object in body,
+// with the member's name (unescaped) and its raw value. An empty or
+// all-white-space body is the empty object. Names are matched exactly by
+// the caller; a later duplicate overrides an earlier one.
+func Members(body []byte, fn func(name string, raw []byte)) error {
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 {
+		return nil
+	}
+	if !json.Valid(body) {
+		return ErrInvalid
+	}
+	if body[0] != '{' {
+		return ErrNotObject
+	}
+	i := skipWS(body, 1)
+	for i < len(body) && body[i] != '}' {
+		nameEnd := skipString(body, i)
+		name := unquote(body[i:nameEnd])
+		i = skipWS(body, nameEnd)
+		i = skipWS(body, i+1) // ':'
+		valEnd := skipValue(body, i)
+		fn(name, body[i:valEnd])
+		i = skipWS(body, valEnd)
+		if i < len(body) && body[i] == ',' {
+			i = skipWS(body, i+1)
+		}
+	}
+	return nil
+}
+
+func skipWS(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index after the string starting at b[i] == '"'.
+func skipString(b []byte, i int) int {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return i
+}
+
+// skipValue returns the index after the (valid) value starting at b[i].
+func skipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return i
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for ; i < len(b); i++ {
+			switch b[i] {
+			case '"':
+				i = skipString(b, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return i
+	default:
+		for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ' ' && b[i] != '\t' && b[i] != '\n' && b[i] != '\r' {
+			i++
+		}
+		return i
+	}
+}
+
+// unquote turns a raw JSON string into its value; the common case of no
+// escapes costs one string conversion.
+func unquote(raw []byte) string {
+	if len(raw) >= 2 && bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw[1 : len(raw)-1])
+	}
+	var s string
+	_ = json.Unmarshal(raw, &s)
+	return s
+}
+
+// Kind names the JSON type of a raw value for error details.
+func Kind(raw []byte) string {
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	switch raw[0] {
+	case '"':
+		return "a string"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	default:
+		return "a number"
+	}
+}
+
+// String decodes a raw JSON string value; ok is false for other types.
+func String(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' {
+		return "", false
+	}
+	return unquote(raw), true
+}

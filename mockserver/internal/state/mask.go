@@ -1,0 +1,58 @@
+package state
+
+import "strings"
+
+// maskKind picks the masking rule of contract-notes 8 for a field type.
+type maskKind int
+
+const (
+	maskOther maskKind = iota
+	maskName
+	maskPhone
+	maskIdentity
+)
+
+// maskKinds maps field types to their masking rule; types not listed use
+// the general rule (first and last character kept).
+var maskKinds = map[string]maskKind{
+	"name": maskName, "customer_name": maskName, "recorder": maskName,
+	"tel": maskPhone, "customer_mobile": maskPhone,
+	"identity": maskIdentity,
+}
+
+// MaskField masks a string value of the given field type.
+func MaskField(fieldType, v string) string { return mask(maskKinds[fieldType], v) }
+
+// MaskName masks a person's name: first character kept (张*, 欧***).
+func MaskName(v string) string { return mask(maskName, v) }
+
+// mask applies a rule. Counting is in runes, so Chinese names keep one
+// character, not one byte. A value too short for its rule falls back to the
+// general rule, which never shows more than half of a value of three or more.
+func mask(kind maskKind, v string) string {
+	r := []rune(v)
+	n := len(r)
+	switch {
+	case kind == maskName && n > 0:
+		return keep(r, 1, 0)
+	case kind == maskPhone && n >= 8:
+		return keep(r, 3, 4)
+	case kind == maskIdentity && n >= 9:
+		return keep(r, 4, 4)
+	case n == 0:
+		return v
+	case n <= 2:
+		return keep(r, 1, 0)
+	default:
+		return keep(r, 1, 1)
+	}
+}
+
+// keep shows head runes and tail runes and one '*' per hidden rune.
+func keep(r []rune, head, tail int) string {
+	var b strings.Builder
+	b.WriteString(string(r[:head]))
+	b.WriteString(strings.Repeat("*", len(r)-head-tail))
+	b.WriteString(string(r[len(r)-tail:]))
+	return b.String()
+}

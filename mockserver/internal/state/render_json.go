@@ -1,0 +1,273 @@
+package state
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// The record payload of format=json (spec 2.1), members in the spec's order.
+type jsonRecord struct {
+	RecordID       int64              `json:"record_id"`
+	RecordNumber   string             `json:"record_number"`
+	RecordCode     string             `json:"record_code"`
+	RecordURL      string             `json:"record_url"`
+	SubmitAt       int64              `json:"submit_at"`
+	SubmitAtISO    string             `json:"submit_at_iso"`
+	SubmitMethod   string             `json:"submit_method"`
+	Recorder       jsonRecorder       `json:"recorder"`
+	TplGroups      []jsonGroup        `json:"tpl_groups"`
+	Project        *jsonProject       `json:"project,omitempty"`
+	QRCode         jsonQRCode         `json:"qrcode"`
+	Org            jsonOrg            `json:"org"`
+	RecordTemplate jsonTemplate       `json:"record_template"`
+	Audit          *jsonAudit         `json:"audit,omitempty"`
+	ProcessStatus  *jsonProcess       `json:"process_status,omitempty"`
+	StateChanges   []jsonStateChange  `json:"state_changes,omitempty"`
+	TrustedNotary  *jsonTrustedNotary `json:"trusted_notary,omitempty"`
+}
+
+type jsonRecorder struct {
+	AuthID int64  `json:"auth_id"`
+	UserID int64  `json:"user_id"`
+	Name   string `json:"name"`
+}
+
+type jsonGroup struct {
+	GroupID        int64       `json:"group_id"`
+	GroupTitle     string      `json:"group_title"`
+	ShowGroupTitle bool        `json:"show_group_title"`
+	IsPageBreak    bool        `json:"is_page_break_group"`
+	Fields         []jsonField `json:"fields"`
+}
+
+type jsonField struct {
+	FieldID        int64       `json:"field_id"`
+	FieldTitle     string      `json:"field_title"`
+	FieldType      string      `json:"field_type"`
+	FieldValue     any         `json:"field_value"`
+	Options        jsonOptions `json:"options"`
+	FieldDesc      string      `json:"field_desc,omitempty"`
+	FieldShortName string      `json:"field_short_name,omitempty"`
+	GroupID        int64       `json:"group_id"`
+}
+
+type jsonOptions struct {
+	IsResult    bool `json:"is_result"`
+	IsHighlight bool `json:"is_highlight"`
+	IsHidden    bool `json:"is_hidden"`
+	IsMasked    bool `json:"is_masked"`
+}
+
+type jsonProject struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Number string `json:"number"`
+}
+
+type jsonQRCode struct {
+	ID         int64  `json:"id"`
+	Name       string `json:"name"`
+	Type       int    `json:"type"`
+	TypeText   string `json:"type_text"`
+	TemplateID int64  `json:"template_id"`
+	QRCodeURL  string `json:"qrcode_url"`
+	Number     string `json:"number"`
+	CategoryID *int64 `json:"category_id"`
+}
+
+type jsonOrg struct {
+	ID      int64  `json:"id"`
+	Name    string `json:"name"`
+	Code    string `json:"code"`
+	LogoURL string `json:"logo_url"`
+}
+
+type jsonTemplate struct {
+	ID       *int64  `json:"id"`
+	Name     *string `json:"name"`
+	Type     *int    `json:"type"`
+	TypeText *string `json:"type_text"`
+	Number   *string `json:"number"`
+}
+
+type jsonAudit struct {
+	Enabled           bool    `json:"enabled"`
+	CurrentStageID    *int64  `json:"current_stage_id"`
+	CurrentStageTitle *string `json:"current_stage_title"`
+	Status            *int    `json:"status"`
+	StatusText        *string `json:"status_text"`
+	AuditorName       *string `json:"auditor_name"`
+}
+
+type jsonProcess struct {
+	Enabled bool    `json:"enabled"`
+	Text    *string `json:"text"`
+	Color   *string `json:"color"`
+}
+
+type jsonStateChange struct {
+	State jsonState       `json:"state"`
+	From  jsonStateOption `json:"from_state_option"`
+	To    jsonStateOption `json:"to_state_option"`
+}
+
+type jsonState struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Number string `json:"number"`
+}
+
+type jsonStateOption struct {
+	Name  string `json:"name"`
+	Color string `json:"color"`
+}
+
+type jsonTrustedNotary struct {
+	TxHash         string `json:"tx_hash"`
+	EvidenceURL    string `json:"evidence_url"`
+	NotarizedAt    int64  `json:"notarized_at"`
+	NotarizedAtISO string `json:"notarized_at_iso"`
+}
+
+// view is what a record looks like at one moment: the scenario's record
+// plus its current certificate status and state changes.
+type view struct {
+	rec     *scenario.Record
+	status  *scenario.Status
+	changes []scenario.StateChange
+}
+
+// marshal encodes without HTML escaping (description_html stays readable).
+func marshal(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		// Only a scenario value encoding/json cannot encode gets here
+		// (NaN, a channel); the loader never produces one.
+		return []byte("null")
+	}
+	return bytes.TrimRight(b.Bytes(), "\n")
+}
+
+// recordJSON renders the record payload with masking applied.
+func recordJSON(v view) *jsonRecord {
+	r := v.rec
+	out := &jsonRecord{
+		RecordID: r.ID, RecordNumber: r.Number, RecordCode: r.Code, RecordURL: r.URL,
+		SubmitAt: r.SubmitAt, SubmitAtISO: contract.ISO(r.SubmitAt), SubmitMethod: r.SubmitMethod,
+		Recorder:       jsonRecorder{AuthID: r.Recorder.AuthID, UserID: r.Recorder.UserID, Name: recorderName(r)},
+		TplGroups:      groupsJSON(r.Groups),
+		QRCode:         qrcodeJSON(r),
+		RecordTemplate: templateJSON(r.Form),
+		Audit:          auditJSON(r.Audit),
+		ProcessStatus:  processJSON(v),
+		StateChanges:   changesJSON(v),
+	}
+	if r.Org != nil {
+		out.Org = jsonOrg{ID: r.Org.ID, Name: r.Org.Name, Code: r.Org.Code, LogoURL: r.Org.LogoURL}
+	}
+	if p := r.Project; p != nil {
+		out.Project = &jsonProject{ID: p.ID, Name: p.Name, Number: p.Number}
+	}
+	if n := r.Notary; n != nil {
+		out.TrustedNotary = &jsonTrustedNotary{TxHash: n.TxHash, EvidenceURL: n.EvidenceURL,
+			NotarizedAt: n.NotarizedAt, NotarizedAtISO: contract.ISO(n.NotarizedAt)}
+	}
+	return out
+}
+
+func recorderName(r *scenario.Record) string {
+	if r.Recorder.NameMasked {
+		return MaskName(r.Recorder.Name)
+	}
+	return r.Recorder.Name
+}
+
+func groupsJSON(groups []scenario.Group) []jsonGroup {
+	out := make([]jsonGroup, 0, len(groups))
+	for _, g := range groups {
+		jg := jsonGroup{GroupID: g.ID, GroupTitle: g.Title, ShowGroupTitle: g.ShowTitle,
+			IsPageBreak: g.PageBreak, Fields: make([]jsonField, 0, len(g.Fields))}
+		for _, f := range g.Fields {
+			value, masked := fieldValue(f)
+			jg.Fields = append(jg.Fields, jsonField{
+				FieldID: f.ID, FieldTitle: f.Title, FieldType: f.Type, FieldValue: value,
+				Options:   jsonOptions{IsResult: f.Result, IsHighlight: f.Highlight, IsHidden: f.Hidden, IsMasked: masked},
+				FieldDesc: f.Desc, FieldShortName: f.ShortName, GroupID: g.ID,
+			})
+		}
+		out = append(out, jg)
+	}
+	return out
+}
+
+// fieldValue is the value as it leaves the mock: masked when the field is
+// masked and its value is a string (contract-notes 8: the mock sets
+// is_masked only on string values).
+func fieldValue(f scenario.Field) (any, bool) {
+	if s, ok := f.Value.(string); ok && f.Masked {
+		return MaskField(f.Type, s), true
+	}
+	return f.Value, false
+}
+
+func qrcodeJSON(r *scenario.Record) jsonQRCode {
+	q := r.QRCode
+	if q == nil {
+		return jsonQRCode{QRCodeURL: "https://invalid.example/q/0"}
+	}
+	out := jsonQRCode{ID: q.ID, Name: q.Name, Type: q.Type, TypeText: q.TypeText,
+		QRCodeURL: q.URL, Number: q.Number, CategoryID: q.CategoryID}
+	if q.Form != nil {
+		out.TemplateID = q.Form.ID
+	}
+	return out
+}
+
+func templateJSON(f *scenario.Form) jsonTemplate {
+	if f == nil {
+		return jsonTemplate{}
+	}
+	return jsonTemplate{ID: &f.ID, Name: &f.Name, Type: &f.Type, TypeText: &f.TypeText, Number: &f.Number}
+}
+
+func auditJSON(a *scenario.Audit) *jsonAudit {
+	if a == nil {
+		return nil
+	}
+	return &jsonAudit{Enabled: a.Enabled, CurrentStageID: a.StageID, CurrentStageTitle: a.StageTitle,
+		Status: a.Status, StatusText: a.StatusText, AuditorName: a.AuditorName}
+}
+
+// processJSON shows a credential record's current certificate status
+// (contract-notes 6, KIT); other records show the scenario's block.
+func processJSON(v view) *jsonProcess {
+	if v.status != nil {
+		name, color := v.status.Name, v.status.Color
+		return &jsonProcess{Enabled: true, Text: &name, Color: &color}
+	}
+	p := v.rec.Process
+	if p == nil {
+		return nil
+	}
+	return &jsonProcess{Enabled: p.Enabled, Text: p.Text, Color: p.Color}
+}
+
+func changesJSON(v view) []jsonStateChange {
+	out := make([]jsonStateChange, 0, len(v.changes))
+	for _, c := range v.changes {
+		out = append(out, jsonStateChange{
+			State: jsonState{ID: c.StateID, Name: c.StateName, Number: c.StateNumber},
+			From:  jsonStateOption{Name: c.From.Name, Color: c.From.Color},
+			To:    jsonStateOption{Name: c.To.Name, Color: c.To.Color},
+		})
+	}
+	if len(out) == 0 && v.status == nil {
+		return nil
+	}
+	return out
+}

@@ -1,0 +1,216 @@
+package state
+
+import (
+	"crypto/sha256"
+	"errors"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// State is everything one loaded scenario serves. The indexes are built once
+// and never change; the only mutable parts are the certificate status and
+// state changes of credential records, each under its record's lock. Reset
+// and Replace build a new State and swap it in whole, so a request that
+// holds a State sees one consistent world.
+type State struct {
+	sc          *scenario.Scenario
+	keys        map[[32]byte]*scenario.Key
+	records     map[int64]*Record
+	byCode      map[string]*Record
+	byURL       map[string]*Record
+	orgs        map[int64]*orgIndex
+	tplByCoding map[string]*tplEntry
+	tplByURL    map[string]*tplEntry
+	tokenKey    []byte
+}
+
+// orgIndex holds one organization's lists in the order they are paged.
+type orgIndex struct {
+	forms    []*formEntry            // ascending id
+	byNumber map[string][]*formEntry // exact number → forms, ascending id
+	tpls     []*tplEntry             // ascending created_at, then id
+}
+
+// Record is a record plus its mutable certificate state and the answer
+// bodies rendered from it, one per format, built on first use and dropped
+// when verify changes the record.
+type Record struct {
+	src     *scenario.Record
+	mu      sync.Mutex
+	status  *scenario.Status
+	changes []scenario.StateChange
+	bodies  [3]atomic.Pointer[[]byte]
+}
+
+// New indexes a scenario. seed, when non-zero, replaces the scenario's seed
+// in the page-token key. The scenario is read, never modified.
+func New(sc *scenario.Scenario, seed int64) (*State, error) {
+	if sc == nil {
+		return nil, errors.New("build state: no scenario")
+	}
+	st := &State{sc: sc, keys: map[[32]byte]*scenario.Key{}, records: map[int64]*Record{},
+		byCode: map[string]*Record{}, byURL: map[string]*Record{}, orgs: map[int64]*orgIndex{},
+		tplByCoding: map[string]*tplEntry{}, tplByURL: map[string]*tplEntry{}}
+	for _, k := range sc.Keys {
+		st.keys[sha256.Sum256([]byte(k.Secret))] = k
+	}
+	for _, r := range sc.Records {
+		st.addRecord(r)
+	}
+	st.indexForms(sc.Forms)
+	st.indexTemplates(sc.Templates)
+	st.tokenKey = tokenKey(sc, seed)
+	return st, nil
+}
+
+// Scenario is the scenario this state was built from.
+func (st *State) Scenario() *scenario.Scenario { return st.sc }
+
+// HTTPStatus is the scenario's status-line mode, per_code when unset.
+func (st *State) HTTPStatus() scenario.HTTPStatusMode {
+	if st.sc.HTTPStatus == "" {
+		return scenario.StatusPerCode
+	}
+	return st.sc.HTTPStatus
+}
+
+func (st *State) addRecord(r *scenario.Record) {
+	rec := &Record{src: r, changes: append([]scenario.StateChange(nil), r.StateChanges...)}
+	if r.Cert != nil {
+		rec.status = r.Cert.Status
+	}
+	st.records[r.ID] = rec
+	st.byCode[r.Code] = rec
+	if r.URL != "" {
+		st.byURL[r.URL] = rec
+	}
+}
+
+func (st *State) org(id int64) *orgIndex {
+	o := st.orgs[id]
+	if o == nil {
+		o = &orgIndex{byNumber: map[string][]*formEntry{}}
+		st.orgs[id] = o
+	}
+	return o
+}
+
+// KeyBySecret finds the API key a client presented. The secret is hashed
+// and looked up by digest, so the time taken does not depend on how much
+// of a real secret a guess shares.
+func (st *State) KeyBySecret(secret string) *scenario.Key {
+	return st.keys[sha256.Sum256([]byte(secret))]
+}
+
+// orgID of a key; 0 (no organization) never matches an object.
+func orgID(k *scenario.Key) int64 {
+	if k == nil || k.Org == nil {
+		return -1
+	}
+	return k.Org.ID
+}
+
+func sameOrg(k *scenario.Key, o *scenario.Org) bool { return o != nil && orgID(k) == o.ID }
+
+// formats are getRecord's formats in the order of contract.Formats.
+func formatIndex(name string) int {
+	for i, f := range contract.Formats {
+		if f.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// FormatNames lists the accepted formats for error details.
+func FormatNames() string {
+	names := make([]string, len(contract.Formats))
+	for i, f := range contract.Formats {
+		names[i] = f.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// ValidFormat reports whether name is a getRecord format.
+func ValidFormat(name string) bool { return formatIndex(name) >= 0 }
+
+// body returns the rendered success body of a format, rendering it under
+// the record's lock when verify has dropped it or it was never built.
+func (r *Record) body(format int) []byte {
+	if b := r.bodies[format].Load(); b != nil {
+		return *b
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if b := r.bodies[format].Load(); b != nil {
+		return *b
+	}
+	b := renderBody(format, view{rec: r.src, status: r.status, changes: r.changes})
+	r.bodies[format].Store(&b)
+	return b
+}
+
+// renderBody builds the whole getRecord success answer of one format.
+func renderBody(format int, v view) []byte {
+	f := contract.Formats[format]
+	var payload []byte
+	switch f.Name {
+	case "json":
+		payload = marshal(recordJSON(v))
+	case "json-ld":
+		payload = marshal(recordLD(v))
+	default:
+		payload = marshal(recordMarkdown(v))
+	}
+	b := make([]byte, 0, len(payload)+128)
+	b = append(b, `{"code":0,"message":"ok","data":{"format":`...)
+	b = jsonw.AppendString(b, f.Name)
+	b = append(b, `,"content_type":`...)
+	b = jsonw.AppendString(b, f.ContentType)
+	b = append(b, `,"data":`...)
+	b = append(b, payload...)
+	return append(b, "}}"...)
+}
+
+// GetRecord answers getRecord: the record with this id (when id > 0) and/or
+// this URL (when url != ""), both if both are given, of the key's
+// organization, rendered in format. Another organization's record is
+// not found, exactly like a missing one.
+func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) ([]byte, error) {
+	fi := formatIndex(format)
+	if fi < 0 {
+		return nil, ParamError("format must be one of %s, got %s", FormatNames(), Quote(format))
+	}
+	var rec *Record
+	switch {
+	case id > 0 && url != "":
+		if r := st.records[id]; r != nil && r == st.byURL[url] {
+			rec = r
+		}
+	case id > 0:
+		rec = st.records[id]
+	default:
+		rec = st.byURL[url]
+	}
+	if rec == nil || !sameOrg(key, rec.src.Org) {
+		return nil, NotFound("no record with this record_id/record_url is visible to this key")
+	}
+	return rec.body(fi), nil
+}
+
+// sortedBy sorts entries ascending by (created, id).
+func sortedBy[T any](s []T, created func(T) int64, id func(T) int64) {
+	sort.SliceStable(s, func(i, j int) bool {
+		ci, cj := created(s[i]), created(s[j])
+		if ci != cj {
+			return ci < cj
+		}
+		return id(s[i]) < id(s[j])
+	})
+}

@@ -1,0 +1,135 @@
+package state
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"strconv"
+
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// Page tokens (contract-notes 5 and 10) are URL-safe base64 without
+// padding of: version, the filter they were issued for, the offset of the
+// next item in that filter's list, and a truncated HMAC-SHA256 over all of
+// it. The HMAC key is derived from the scenario's content, so a token
+// survives a reset and a restart of the same scenario, and any changed
+// character, any other filter or another scenario gives a 400.
+
+const (
+	tokenVersion = 1
+	macLen       = 12
+)
+
+// filter is what a token is bound to.
+type filter struct {
+	kind       byte // 1 templates/list, 2 templates/listQrcodes
+	org, tpl   int64
+	hasStart   bool
+	hasEnd     bool
+	start, end int64
+}
+
+var tokenEncoding = base64.RawURLEncoding.Strict()
+
+var (
+	errTokenForged = errors.New("page_token is not a token this server issued")
+	errTokenFilter = errors.New("page_token was issued for another filter; keep start_time, end_time and template unchanged while paging")
+)
+
+// tokenKey derives the HMAC key from everything a token's meaning depends
+// on: the scenario's name and seed and the identity and creation time of
+// every template and sub-code.
+func tokenKey(sc *scenario.Scenario, seed int64) []byte {
+	if seed == 0 {
+		seed = sc.Seed
+	}
+	h := sha256.New()
+	b := []byte("rtq page token v1\x00" + sc.Name + "\x00")
+	b = strconv.AppendInt(b, seed, 10)
+	for _, t := range sc.Templates {
+		b = append(b, '|')
+		if t.Org != nil {
+			b = strconv.AppendInt(b, t.Org.ID, 10)
+		}
+		b = append(b, ':')
+		b = strconv.AppendInt(b, t.ID, 10)
+		b = append(b, ":"+t.Coding+":"...)
+		b = strconv.AppendInt(b, t.CreatedAt, 10)
+		for _, s := range t.SubCodes {
+			b = append(b, ',')
+			b = strconv.AppendInt(b, s.ID, 10)
+			b = append(b, '@')
+			b = strconv.AppendInt(b, s.CreatedAt, 10)
+		}
+		h.Write(b)
+		b = b[:0]
+	}
+	h.Write(b)
+	return h.Sum(nil)
+}
+
+func (f filter) flags() byte {
+	var fl byte
+	if f.hasStart {
+		fl |= 1
+	}
+	if f.hasEnd {
+		fl |= 2
+	}
+	return fl
+}
+
+func (f filter) payload(offset int64) []byte {
+	b := make([]byte, 0, 48)
+	b = append(b, tokenVersion, f.kind, f.flags())
+	b = binary.AppendVarint(b, f.org)
+	b = binary.AppendVarint(b, f.tpl)
+	b = binary.AppendVarint(b, f.start)
+	b = binary.AppendVarint(b, f.end)
+	return binary.AppendVarint(b, offset)
+}
+
+func (st *State) mac(payload []byte) []byte {
+	m := hmac.New(sha256.New, st.tokenKey)
+	m.Write(payload)
+	return m.Sum(nil)[:macLen]
+}
+
+// issueToken makes the token of the page starting at offset.
+func (st *State) issueToken(f filter, offset int64) string {
+	p := f.payload(offset)
+	return tokenEncoding.EncodeToString(append(p, st.mac(p)...))
+}
+
+// readToken checks a token and returns its offset into f's list.
+func (st *State) readToken(tok string, f filter) (int64, error) {
+	raw, err := tokenEncoding.DecodeString(tok)
+	if err != nil || len(raw) < 3+macLen || tokenEncoding.EncodeToString(raw) != tok {
+		return 0, errTokenForged
+	}
+	p, sum := raw[:len(raw)-macLen], raw[len(raw)-macLen:]
+	if !hmac.Equal(sum, st.mac(p)) || p[0] != tokenVersion {
+		return 0, errTokenForged
+	}
+	got := filter{kind: p[1], hasStart: p[2]&1 != 0, hasEnd: p[2]&2 != 0}
+	rest := p[3:]
+	vals := make([]int64, 5)
+	for i := range vals {
+		v, n := binary.Varint(rest)
+		if n <= 0 {
+			return 0, errTokenForged
+		}
+		vals[i], rest = v, rest[n:]
+	}
+	got.org, got.tpl, got.start, got.end = vals[0], vals[1], vals[2], vals[3]
+	if len(rest) != 0 || vals[4] < 0 {
+		return 0, errTokenForged
+	}
+	if got != f {
+		return 0, errTokenFilter
+	}
+	return vals[4], nil
+}

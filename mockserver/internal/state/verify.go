@@ -1,0 +1,152 @@
+package state
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// VerifyRequest is a decoded verify body; the Has* flags tell absent from
+// zero. Types were checked by the decoder.
+type VerifyRequest struct {
+	Code, Action, To, From string
+	HasCode, HasAction     bool
+	HasTo, HasFrom         bool
+	TplID, CodeID          int64
+	HasTplID, HasCodeID    bool
+}
+
+// certStateName is the state name of the StateChange a verify appends
+// (contract-notes 10).
+const certStateName = "证书状态"
+
+// Verify runs the checks of contract-notes 6 in their order (check 1, the
+// key, is the server's) and on success moves the certificate status under
+// the record's lock, so of concurrent moves from one status exactly one
+// wins and the others see the new status.
+func (st *State) Verify(dst []byte, key *scenario.Key, req VerifyRequest) ([]byte, error) {
+	if err := checkVerifyParams(req); err != nil {
+		return nil, err
+	}
+	rec, err := st.verifiable(key, req)
+	if err != nil {
+		return nil, err
+	}
+	flow := rec.src.Form.Flow
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	from := rec.status
+	to, err := target(flow, from, req)
+	if err != nil {
+		return nil, err
+	}
+	if rec.src.Cert.ForceFailure { // check 12
+		return nil, VerifyErr(contract.ErrVerifyFailed, "verification of this certificate failed")
+	}
+	rec.status = to
+	rec.changes = append(slices.Clip(rec.changes), scenario.StateChange{
+		StateID: flow.ID, StateName: certStateName, StateNumber: flow.Number,
+		From: scenario.StateOption{Name: from.Name, Color: from.Color},
+		To:   scenario.StateOption{Name: to.Name, Color: to.Color},
+	})
+	for i := range rec.bodies {
+		rec.bodies[i].Store(nil)
+	}
+	return appendVerified(dst, rec.src, to), nil
+}
+
+// checkVerifyParams is check 2: presence, then the action's value.
+func checkVerifyParams(req VerifyRequest) error {
+	switch {
+	case !req.HasCode || strings.TrimSpace(req.Code) == "":
+		return ParamError("certificate_code is required and must be a non-empty string")
+	case !req.HasAction || req.Action == "":
+		return ParamError("action_type is required: %s or %s", contract.ActionSetStatus, contract.ActionNextStatus)
+	case req.Action != contract.ActionSetStatus && req.Action != contract.ActionNextStatus:
+		return VerifyErr(contract.ErrInvalidAction, "action_type must be "+contract.ActionSetStatus+" or "+contract.ActionNextStatus+", got "+Quote(req.Action))
+	case req.Action == contract.ActionSetStatus && (!req.HasTo || req.To == ""):
+		return ParamError("to_certificate_status is required when action_type is %s", contract.ActionSetStatus)
+	}
+	return nil
+}
+
+// verifiable runs checks 3 to 9, which do not depend on the current status.
+func (st *State) verifiable(key *scenario.Key, req VerifyRequest) (*Record, error) {
+	rec := st.byCode[req.Code]
+	if rec == nil {
+		rec = st.byURL[req.Code]
+	}
+	if rec == nil || rec.src.Cert == nil || !sameOrg(key, rec.src.Org) {
+		return nil, VerifyErr(contract.ErrInvalidCode, "certificate_code does not name a credential record visible to this key")
+	}
+	src := rec.src
+	if key.Forms != nil && (src.Form == nil || !slices.Contains(key.Forms, src.Form.ID)) {
+		return nil, VerifyErr(contract.ErrNoPermission, "this key may verify only the certificates of its own forms")
+	}
+	if src.Form == nil || src.Form.Flow == nil || rec.status == nil {
+		return nil, VerifyErr(contract.ErrInvalidAction, "the form of this certificate has no certificate flow")
+	}
+	if !src.Form.Flow.Verification || !src.Cert.Verification {
+		return nil, VerifyErr(contract.ErrNotEnabled, "verification is disabled for this form or certificate")
+	}
+	if a := src.Audit; a != nil && a.Enabled && (a.Status == nil || *a.Status != contract.AuditApproved) {
+		return nil, VerifyErr(contract.ErrNotApproved, "the record has not been approved in review")
+	}
+	if (req.HasTplID && req.TplID != src.Form.ID) || (req.HasCodeID && (src.QRCode == nil || req.CodeID != src.QRCode.ID)) {
+		return nil, VerifyErr(contract.ErrScopeMismatch, "the certificate does not belong to the given tpl_id/code_id")
+	}
+	if src.Cert.IdentityRequired {
+		return nil, VerifyErr(contract.ErrIdentityNeeded, "identity information must be completed before verification")
+	}
+	if src.Cert.AuthCodeInvalid {
+		return nil, VerifyErr(contract.ErrAuthCodeInvalid, "the verification authorization code is invalid or expired")
+	}
+	return rec, nil
+}
+
+// target runs checks 10 and 11 against the current status.
+func target(flow *scenario.Flow, cur *scenario.Status, req VerifyRequest) (*scenario.Status, error) {
+	if req.HasFrom && req.From != "" && flow.StatusByRef(req.From) != cur {
+		return nil, VerifyErr(contract.ErrStatusForbids, "the current certificate status is not from_certificate_status")
+	}
+	if cur.ForbidsVerification {
+		return nil, VerifyErr(contract.ErrStatusForbids, "the current certificate status does not allow verification")
+	}
+	if req.Action == contract.ActionNextStatus {
+		if cur.Terminal {
+			return nil, VerifyErr(contract.ErrStatusForbids, "the certificate flow is finished")
+		}
+		if len(cur.Next) == 0 {
+			return nil, VerifyErr(contract.ErrInvalidTarget, "the current certificate status has no next status")
+		}
+		return cur.Next[0], nil
+	}
+	to := flow.StatusByRef(req.To)
+	switch {
+	case to == nil:
+		return nil, VerifyErr(contract.ErrInvalidTarget, "to_certificate_status names no status of this certificate's flow")
+	case to == cur:
+		return nil, VerifyErr(contract.ErrInvalidTarget, "the certificate is already in to_certificate_status")
+	case !slices.Contains(cur.Next, to):
+		return nil, VerifyErr(contract.ErrInvalidTarget, "to_certificate_status is not reachable from the current status")
+	}
+	return to, nil
+}
+
+func appendVerified(dst []byte, r *scenario.Record, to *scenario.Status) []byte {
+	dst = append(dst, `{"code":0,"message":"ok","data":{"record_number":`...)
+	dst = jsonw.AppendString(dst, r.Number)
+	dst = append(dst, `,"record_id":`...)
+	dst = strconv.AppendInt(dst, r.ID, 10)
+	dst = append(dst, `,"org_id":`...)
+	dst = strconv.AppendInt(dst, r.Org.ID, 10)
+	dst = append(dst, `,"submit_at":`...)
+	dst = strconv.AppendInt(dst, r.SubmitAt, 10)
+	dst = append(dst, `,"certificate_status":`...)
+	dst = jsonw.AppendString(dst, to.Name)
+	return append(dst, "}}"...)
+}

@@ -1,0 +1,121 @@
+package mockserver
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"runtime/debug"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
+)
+
+// recover turns a panic into a logged stack and a generic JSON error in the
+// endpoint's shape, never an HTML page or a dropped connection.
+func (s *Server) recover(next step) step {
+	return func(c *call) {
+		defer func() {
+			v := recover()
+			if v == nil {
+				return
+			}
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.logf("panic serving %s %s: %v\n%s", c.r.Method, c.r.URL.Path, v, debug.Stack())
+			s.writeError(c, internalError)
+			s.logRequest(c)
+			if !c.admin {
+				s.journal.add(c)
+			}
+		}()
+		next(c)
+	}
+}
+
+// log writes one line per request after it is answered.
+func (s *Server) log(next step) step {
+	return func(c *call) {
+		next(c)
+		s.logRequest(c)
+	}
+}
+
+// journalMW records every request outside /__admin in the journal.
+func (s *Server) journalMW(next step) step {
+	return func(c *call) {
+		next(c)
+		if !c.admin {
+			s.journal.add(c)
+		}
+	}
+}
+
+// bodyLimit reads the body, at most contract.MaxBodyBytes of it. A larger
+// body, declared or chunked, gets 413 and is not read further.
+func (s *Server) bodyLimit(next step) step {
+	return func(c *call) {
+		if c.r.ContentLength > contract.MaxBodyBytes {
+			c.w.Header().Set("Connection", "close")
+			s.writeError(c, errTooLarge)
+			return
+		}
+		c.buf.Reset()
+		_, err := c.buf.ReadFrom(http.MaxBytesReader(c.w, c.r.Body, contract.MaxBodyBytes))
+		var tooLarge *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooLarge):
+			c.w.Header().Set("Connection", "close")
+			s.writeError(c, errTooLarge)
+			return
+		case err != nil && !errors.Is(err, io.EOF):
+			s.writeError(c, errReadBody)
+			return
+		}
+		c.body = c.buf.Bytes()
+		next(c)
+	}
+}
+
+// auth resolves the API key (contract-notes 2). The key's Name is what
+// logs and the journal show from here on; its secret is never kept.
+func (s *Server) auth(next step) step {
+	return func(c *call) {
+		secret, ok := bearer(c.r.Header["Authorization"])
+		if !ok {
+			s.writeError(c, errUnauthorized(`the Authorization header must be "Bearer <API key>"`))
+			return
+		}
+		c.key = c.st.KeyBySecret(secret)
+		switch {
+		case c.key == nil:
+			s.writeError(c, errUnauthorized("the API key is not known"))
+		case c.ep.Write && !c.key.Write:
+			s.writeError(c, errForbidden(c.ep, "this API key has no write permission"))
+		case !c.ep.Write && !c.key.Read:
+			s.writeError(c, errForbidden(c.ep, "this API key has no read permission"))
+		default:
+			next(c)
+		}
+	}
+}
+
+// bearer extracts the token of "Bearer <token>" (scheme case-insensitive).
+func bearer(values []string) (string, bool) {
+	if len(values) != 1 {
+		return "", false
+	}
+	v := values[0]
+	if len(v) < 8 || !strings.EqualFold(v[:7], "Bearer ") {
+		return "", false
+	}
+	tok := strings.TrimSpace(v[7:])
+	return tok, tok != ""
+}
+
+// fault is the hook where latency and fault injection will go. It does
+// nothing yet, so it costs nothing.
+func (s *Server) fault(next step) step { return next }
+
+var errReadBody = state.ParamError("the request body could not be read to its end")

@@ -1,0 +1,121 @@
+package mockserver
+
+import (
+	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
+)
+
+// body is a request body split into the members an endpoint reads; other
+// members are ignored (contract-notes 1, forward compatibility). Values
+// are checked in the endpoint's own order afterwards, so the first
+// problem reported does not depend on member order in the body.
+type body struct {
+	names []string
+	raws  [8][]byte
+}
+
+// parse splits data into the named members. A body that is not JSON or
+// not an object is a 100301 parameter error; an empty one is {}.
+func parse(data []byte, names []string) (*body, error) {
+	b := &body{names: names}
+	err := jsonw.Members(data, func(name string, raw []byte) {
+		for i, n := range names {
+			if n == name {
+				b.raws[i] = raw
+				return
+			}
+		}
+	})
+	if err != nil {
+		return nil, state.ParamError("%s", err.Error())
+	}
+	return b, nil
+}
+
+// raw returns the member's raw value, nil when absent or JSON null (null
+// counts as absent: a client that writes every optional member as null
+// gets the defaults).
+func (b *body) raw(name string) []byte {
+	for i, n := range b.names {
+		if n == name {
+			if r := b.raws[i]; len(r) > 0 && string(r) != "null" {
+				return r
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// str reads an optional string member; "" is returned as absent when
+// emptyIsAbsent.
+func (b *body) str(name string, emptyIsAbsent bool) (string, bool, error) {
+	raw := b.raw(name)
+	if raw == nil {
+		return "", false, nil
+	}
+	s, ok := jsonw.String(raw)
+	if !ok {
+		return "", false, state.ParamError("%s must be a string, got %s", name, show(raw))
+	}
+	if s == "" && emptyIsAbsent {
+		return "", false, nil
+	}
+	return s, true, nil
+}
+
+// integer reads an optional integer member that must be >= min.
+func (b *body) integer(name string, min int64) (int64, bool, error) {
+	raw := b.raw(name)
+	if raw == nil {
+		return 0, false, nil
+	}
+	n, ok := jsonw.Int(raw)
+	if !ok || n < min {
+		return 0, false, state.ParamError("%s must be an integer >= %d, got %s", name, min, show(raw))
+	}
+	return n, true, nil
+}
+
+// anyInteger reads an optional integer member with no lower bound.
+func (b *body) anyInteger(name string) (int64, bool, error) {
+	raw := b.raw(name)
+	if raw == nil {
+		return 0, false, nil
+	}
+	n, ok := jsonw.Int(raw)
+	if !ok {
+		return 0, false, state.ParamError("%s must be an integer, got %s", name, show(raw))
+	}
+	return n, true, nil
+}
+
+// pageSize reads a page size: default when absent, clamped to max.
+func (b *body) pageSize(def, max int64) (int64, error) {
+	n, ok, err := b.integer("page_size", 1)
+	switch {
+	case err != nil:
+		return 0, err
+	case !ok:
+		return def, nil
+	case n > max:
+		return max, nil
+	}
+	return n, nil
+}
+
+// show renders an offending value for a detail: strings quoted and cut,
+// numbers as written (cut), other types by kind. Values of the request are
+// echoed, never anything the server holds.
+func show(raw []byte) string {
+	if s, ok := jsonw.String(raw); ok {
+		return state.Quote(s)
+	}
+	if k := jsonw.Kind(raw); k != "a number" {
+		return k
+	}
+	if len(raw) > 24 {
+		return string(raw[:24]) + "…"
+	}
+	return string(raw)
+}

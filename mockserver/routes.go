@@ -1,0 +1,92 @@
+package mockserver
+
+import (
+	"net/http"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// apiHandler is a thin endpoint handler: it returns the success body or an
+// error that writeError renders.
+type apiHandler func(c *call) ([]byte, error)
+
+// route is what the mux holds: the endpoint (nil for admin and unknown
+// paths) and the rest of the chain for it.
+type route struct {
+	ep    *contract.Endpoint
+	admin bool
+	run   step
+}
+
+// ServeHTTP lets a route stand alone; the server itself only uses the mux
+// to find routes and runs them with its own call.
+func (rt *route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, "route used outside its server", http.StatusInternalServerError)
+}
+
+// routes lists every path the server answers, the five endpoints in the
+// spec's order first. A path registered without a method catches the
+// methods other than POST (405 in the endpoint's shape); "/" catches the
+// rest (404).
+func (s *Server) routes() *http.ServeMux {
+	mux := http.NewServeMux()
+	for _, a := range []struct {
+		ep contract.Endpoint
+		h  apiHandler
+	}{
+		{contract.GetRecord, getRecord},
+		{contract.Verify, verify},
+		{contract.GetFormList, getFormList},
+		{contract.TemplatesList, templatesList},
+		{contract.ListQrcodes, listQrcodes},
+	} {
+		ep := a.ep
+		mux.Handle("POST "+ep.Path(), &route{ep: &ep, run: s.apiChain(a.h)})
+		mux.Handle(ep.Path(), &route{ep: &ep, run: s.methodNotAllowed})
+	}
+	for _, a := range s.adminRoutes() {
+		mux.Handle(a.pattern, &route{admin: true, run: chain(a.run, s.adminAuth)})
+	}
+	mux.Handle("/__admin/", &route{admin: true, run: chain(s.adminUnknown, s.adminAuth)})
+	mux.Handle("/", &route{run: s.notFound})
+	return mux
+}
+
+// apiChain is the inner chain of an endpoint: body limit, auth, fault
+// injection, the handler, and encoding of its answer.
+func (s *Server) apiChain(h apiHandler) step {
+	return chain(s.encode(h), s.bodyLimit, s.auth, s.fault)
+}
+
+// route finds the route of a request and runs it.
+func (s *Server) route(c *call) {
+	h, _ := s.mux.Handler(c.r)
+	rt, ok := h.(*route)
+	if !ok { // the mux's own redirects for unclean paths: not ours to follow
+		s.notFound(c)
+		return
+	}
+	c.ep, c.admin = rt.ep, rt.admin
+	rt.run(c)
+}
+
+func (s *Server) methodNotAllowed(c *call) {
+	c.w.Header()["Allow"] = allowPost
+	s.writeError(c, errMethod(c.r.Method))
+}
+
+var allowPost = []string{"POST"}
+
+func (s *Server) notFound(c *call) { s.writeError(c, errNoPath(c.r.URL.Path)) }
+
+// encode runs the handler and writes its answer or its error.
+func (s *Server) encode(h apiHandler) step {
+	return func(c *call) {
+		out, err := h(c)
+		if err != nil {
+			s.writeError(c, err)
+			return
+		}
+		c.write(200, 0, out)
+	}
+}

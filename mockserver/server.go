@@ -1,0 +1,163 @@
+// Package mockserver is the stateful mock of the Record and Template Query
+// Service: the five endpoints of service-spec.md with the kit's choices of
+// contract-notes.md, state built from a resolved scenario, and an admin
+// API under /__admin. It never imports the conformance runner: the runner
+// must not agree with the mock by sharing its logic.
+package mockserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// Options configure a Server. The zero value is usable: no log, CORS open
+// to any origin, admin API open, a journal of DefaultJournalSize entries.
+type Options struct {
+	// Logger receives one line per request (method, path, status, duration,
+	// key name, bytes) and the full cause of anything unexpected. nil: silent.
+	Logger io.Writer
+	// CORSOrigin is the Access-Control-Allow-Origin the mock grants: "*"
+	// (the default, so a frontend on any dev port works), one origin, or a
+	// comma-separated list of origins that are echoed back when they match.
+	CORSOrigin string
+	// AdminToken, when set, protects /__admin/* with
+	// "Authorization: Bearer <AdminToken>".
+	AdminToken string
+	// JournalSize bounds the request journal (GET /__admin/requests).
+	JournalSize int
+	// Seed, when non-zero, replaces the scenario's seed in the page-token key.
+	Seed int64
+	// ParseScenario loads the YAML of POST /__admin/scenario. nil means
+	// scenario.Parse.
+	ParseScenario func(filename string, data []byte) (*scenario.Scenario, error)
+}
+
+// DefaultJournalSize is the journal's capacity when Options.JournalSize is 0.
+const DefaultJournalSize = 500
+
+// Server is a running (or runnable) mock. The state it serves is swapped
+// whole by Reset and Replace, so every request sees one consistent state.
+type Server struct {
+	opts    Options
+	state   atomic.Pointer[state.State]
+	mux     *http.ServeMux
+	root    step
+	journal *journal
+	logMu   sync.Mutex
+	cors    corsPolicy
+
+	mu  sync.Mutex // guards srv and url
+	srv *http.Server
+	url string
+}
+
+// New builds a server for sc. It does not listen: use Start, or mount
+// Handler in a test or another server.
+func New(sc *scenario.Scenario, opts Options) (*Server, error) {
+	st, err := state.New(sc, opts.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("new mock server: %w", err)
+	}
+	if opts.JournalSize <= 0 {
+		opts.JournalSize = DefaultJournalSize
+	}
+	if opts.ParseScenario == nil {
+		opts.ParseScenario = defaultParse
+	}
+	s := &Server{opts: opts, journal: newJournal(opts.JournalSize), cors: newCORS(opts.CORSOrigin)}
+	s.state.Store(st)
+	s.mux = s.routes()
+	s.root = chain(s.route, s.recover, s.log, s.corsMW, s.journalMW)
+	return s, nil
+}
+
+// Handler is the whole server as an http.Handler, for in-process tests.
+func (s *Server) Handler() http.Handler { return s }
+
+// ServeHTTP runs one request through the chain.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c := getCall(w, r, s.state.Load())
+	s.root(c)
+	putCall(c)
+}
+
+// Start listens on addr (port 0 picks a free port) and serves in the
+// background until Close.
+func (s *Server) Start(addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("start mock server: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          log.New(s.logWriter(), "rtq mock: ", 0),
+	}
+	s.mu.Lock()
+	s.srv, s.url = srv, "http://"+ln.Addr().String()
+	s.mu.Unlock()
+	go func() { _ = srv.Serve(ln) }()
+	return nil
+}
+
+// URL is the base URL of a started server ("" before Start).
+func (s *Server) URL() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.url
+}
+
+// Close shuts the server down gracefully: it stops accepting, lets
+// requests in flight finish (up to 5 seconds), then closes.
+func (s *Server) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return s.Shutdown(ctx)
+}
+
+// Shutdown is Close with the caller's deadline.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	srv := s.srv
+	s.srv = nil
+	s.mu.Unlock()
+	if srv == nil {
+		return nil
+	}
+	if err := srv.Shutdown(ctx); err != nil {
+		_ = srv.Close()
+		if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+			return fmt.Errorf("shut down mock server: %w", err)
+		}
+	}
+	return nil
+}
+
+// Replace serves sc from now on, with fresh state. A nil scenario is
+// ignored. Requests in flight finish on the state they started with.
+func (s *Server) Replace(sc *scenario.Scenario) {
+	if st, err := state.New(sc, s.opts.Seed); err == nil {
+		s.state.Store(st)
+	}
+}
+
+// Reset puts the state back to the loaded scenario: every verify undone.
+func (s *Server) Reset() { s.Replace(s.Scenario()) }
+
+// Scenario is the scenario being served.
+func (s *Server) Scenario() *scenario.Scenario { return s.state.Load().Scenario() }
