@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -57,9 +58,41 @@ func TestFieldTypeEnumIsTheSpecList(t *testing.T) {
 	}
 }
 
-func TestEveryFieldTypeAcceptsItsShapeAndRejectsOthers(t *testing.T) {
-	s := compiled(t)
+// docCase is one generated document with the verdict it must get. The Go
+// tests check them, and TestDumpCasesForAjv writes them out for ajv.
+type docCase struct {
+	file  string // schema file
+	name  string // what the case is about, unique per file
+	doc   any
+	valid bool
+	// pointer and rule: a problem the invalid case must raise (a pointer
+	// prefix and a rule fragment; empty rule means any).
+	pointer, rule string
+}
+
+// inRecord wraps one field into a copy of the valid Record base, as its
+// only field.
+func inRecord(base map[string]any, f map[string]any) map[string]any {
+	rec := make(map[string]any, len(base))
+	for k, v := range base {
+		rec[k] = v
+	}
+	g := map[string]any{}
+	for k, v := range base["tpl_groups"].([]any)[0].(map[string]any) {
+		g[k] = v
+	}
+	g["fields"] = []any{f}
+	rec["tpl_groups"] = []any{g}
+	return rec
+}
+
+// fieldTypeCases gives, for each of the 53 field types, its sample value
+// (valid) and the sample of every other, incompatible shape (invalid), each
+// inside a Record.
+func fieldTypeCases(t *testing.T) []docCase {
+	t.Helper()
 	samples := sampleValues(t)
+	base := readFixture(t, "record.valid.json").(map[string]any)
 	byShape := map[contract.ValueShape]any{}
 	for _, ft := range contract.FieldTypes {
 		v, ok := samples[ft.Name]
@@ -69,23 +102,54 @@ func TestEveryFieldTypeAcceptsItsShapeAndRejectsOthers(t *testing.T) {
 		}
 		byShape[ft.Shape] = v
 	}
+	var out []docCase
 	for _, ft := range contract.FieldTypes {
-		t.Run(ft.Name, func(t *testing.T) {
-			if err := s.Validate("record.json#/$defs/Field", field(ft.Name, samples[ft.Name])); err != nil {
-				t.Errorf("valid %s value rejected:\n%v", ft.Shape, err)
+		out = append(out, docCase{file: "record.json", name: "ft-" + ft.Name, valid: true,
+			doc: inRecord(base, field(ft.Name, samples[ft.Name]))})
+		for shape, v := range byShape {
+			if shape == ft.Shape || compatibleShapes[[2]contract.ValueShape{ft.Shape, shape}] {
+				continue
 			}
-			for shape, v := range byShape {
-				if shape == ft.Shape || compatibleShapes[[2]contract.ValueShape{ft.Shape, shape}] {
-					continue
-				}
-				err := s.Validate("record.json#/$defs/Field", field(ft.Name, v))
-				if err == nil {
-					t.Errorf("a %s value was accepted for field_type %s", shape, ft.Name)
-				} else if !strings.Contains(err.Error(), ": /field_value") {
-					t.Errorf("a %s value for %s: problem not located under /field_value:\n%v", shape, ft.Name, err)
-				}
+			out = append(out, docCase{file: "record.json", name: "ft-" + ft.Name + "-as-" + string(shape),
+				doc: inRecord(base, field(ft.Name, v)), pointer: "/tpl_groups/0/fields/0/field_value"})
+		}
+	}
+	return out
+}
+
+func TestEveryFieldTypeAcceptsItsShapeAndRejectsOthers(t *testing.T) {
+	s := compiled(t)
+	cases := fieldTypeCases(t)
+	if len(cases) < 53*2 {
+		t.Fatalf("only %d cases for 53 field types", len(cases))
+	}
+	for _, c := range cases {
+		checkCase(t, s, c)
+	}
+}
+
+// checkCase validates a generated case and checks its verdict and, for an
+// invalid one, where the problem is.
+func checkCase(t *testing.T, s *Set, c docCase) {
+	t.Helper()
+	err := s.Validate(c.file, c.doc)
+	switch {
+	case c.valid && err != nil:
+		t.Errorf("%s %s: want valid, got\n%v", c.file, c.name, err)
+	case !c.valid && err == nil:
+		t.Errorf("%s %s: want invalid, was accepted", c.file, c.name)
+	case !c.valid:
+		var verr *ValidationError
+		if !errors.As(err, &verr) {
+			t.Errorf("%s %s: want *ValidationError, got %v", c.file, c.name, err)
+			return
+		}
+		for _, p := range verr.Problems {
+			if strings.HasPrefix(p.Pointer, c.pointer) && strings.Contains(p.Rule, c.rule) {
+				return
 			}
-		})
+		}
+		t.Errorf("%s %s: want a problem under %q containing %q, got\n%v", c.file, c.name, c.pointer, c.rule, err)
 	}
 }
 

@@ -7,6 +7,11 @@
 #       validate every fixture under fixtures/messages and expect the verdict
 #       its name states (<schema>.valid*.json passes, <schema>.invalid*.json
 #       fails); exit 1 on any disagreement.
+#   scripts/check-schemas-ajv.sh --fixtures DIR
+#       the same for another directory laid out like fixtures/messages, e.g.
+#       the generated cases of the Go tests:
+#         RTQ_SCHEMA_CASES=/tmp/cases go test ./schemas -run DumpCases
+#         scripts/check-schemas-ajv.sh --fixtures /tmp/cases
 #   scripts/check-schemas-ajv.sh SCHEMA DOC.json...
 #       validate documents against one schema file, e.g.
 #       scripts/check-schemas-ajv.sh record/getRecord.response.json body.json
@@ -36,7 +41,7 @@ const addFormats = require("ajv-formats").default;
 
 const root = process.env.RTQ_ROOT;
 const schemaDir = path.join(root, "schemas");
-const fixtureDir = path.join(root, "fixtures", "messages");
+let fixtureDir = path.join(root, "fixtures", "messages");
 
 function walk(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -80,7 +85,12 @@ function check(schemaFile, docPath) {
   return { ok, errors };
 }
 
-const args = process.argv.slice(2);
+let args = process.argv.slice(2);
+if (args[0] === "--fixtures") {
+  if (!args[1]) { console.error("--fixtures needs a directory"); process.exit(2); }
+  fixtureDir = path.resolve(args[1]);
+  args = args.slice(2);
+}
 if (args.length > 0) {
   const [schemaFile, ...docs] = args;
   let bad = 0;
@@ -95,6 +105,7 @@ if (args.length > 0) {
 
 const nameRe = /^(.+)\.(valid|invalid)(-[a-z0-9-]+)?\.json$/;
 let total = 0, disagree = 0;
+const quiet = process.env.QUIET === "1";
 for (const p of walk(fixtureDir).sort()) {
   const rel = path.relative(fixtureDir, p).split(path.sep).join("/");
   const m = nameRe.exec(rel);
@@ -103,7 +114,7 @@ for (const p of walk(fixtureDir).sort()) {
   const { ok, errors } = check(`${m[1]}.json`, p);
   const want = m[2] === "valid";
   if (ok === want) {
-    console.log(`ok       ${rel}${ok ? "" : "  (" + errors[0] + ")"}`);
+    if (!quiet) console.log(`ok       ${rel}${ok ? "" : "  (" + errors[0] + ")"}`);
   } else {
     disagree++;
     console.log(`DISAGREE ${rel}: want ${m[2]}, ajv says ${ok ? "valid" : "invalid"}`);
