@@ -86,7 +86,7 @@ type answer struct {
 	doc    map[string]any
 }
 
-func (a answer) code() int64     { return num(a.doc["code"]) }
+func (a answer) code() int64      { return num(a.doc["code"]) }
 func (a answer) errorCode() int64 { return num(a.doc["error_code"]) }
 func (a answer) data() map[string]any {
 	m, _ := a.doc["data"].(map[string]any)
@@ -94,7 +94,11 @@ func (a answer) data() map[string]any {
 }
 
 func num(v any) int64 {
-	n, _ := v.(json.Number).Int64()
+	jn, ok := v.(json.Number)
+	if !ok {
+		return -1
+	}
+	n, _ := jn.Int64()
 	return n
 }
 
@@ -190,4 +194,13 @@ func mustJSON(v any) string {
 		panic(err)
 	}
 	return string(b)
+}
+
+func readAll(t testing.TB, resp *http.Response) []byte {
+	t.Helper()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("read answer: %v", err)
+	}
+	return raw
 }
