@@ -110,16 +110,16 @@ func checkOtherOrgRecord(t *T) {
 func checkOtherOrgForms(t *T) {
 	p := t.r.prof
 	ran := false
-	if t.hasKey("other_org") && len(p.Forms.Numbers) > 0 {
+	if t.hasKey("other_org") && len(p.Forms.IDs) > 0 {
 		ran = true
-		t.noneListed(t.walkForms("other_org", nil), "number", p.Forms.Numbers, "another organization's key")
+		t.noneListed(t.walkForms("other_org", nil), "id", idStrings(p.Forms.IDs), "another organization's key")
 	}
-	if len(p.Foreign.FormNumbers) > 0 {
+	if len(p.Foreign.FormIDs) > 0 {
 		ran = true
-		t.noneListed(t.walkForms("read", nil), "number", p.Foreign.FormNumbers, "our read key")
+		t.noneListed(t.walkForms("read", nil), "id", idStrings(p.Foreign.FormIDs), "our read key")
 	}
 	if !ran {
-		t.Skipf("needs keys.other_org with forms.numbers, or foreign.form_numbers")
+		t.Skipf("needs keys.other_org with forms.ids, or foreign.form_ids")
 	}
 }
 
@@ -151,8 +151,8 @@ func (t *T) noneListed(w walk, key string, forbidden []string, who string) {
 		bad[f] = true
 	}
 	for _, it := range w.items {
-		if s, _ := it[key].(string); bad[s] {
-			t.Errorf(w.last, "%s sees %s %q of another organization", who, key, s)
+		if s := fmt.Sprint(it[key]); bad[s] {
+			t.Errorf(w.last, "%s sees %s %s of another organization", who, key, s)
 		}
 	}
 }
@@ -185,4 +185,12 @@ func (t *T) want404(x *Exchange, why string) {
 	if c, _ := intOf(obj["code"]); c != 404 {
 		t.Errorf(x, "%s: want code 404, got %d", why, c)
 	}
+}
+
+func idStrings(ids []int64) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = fmt.Sprint(id)
+	}
+	return out
 }

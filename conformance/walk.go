@@ -39,7 +39,11 @@ func (w *walk) add(x *Exchange) map[string]any {
 			w.items = append(w.items, m)
 		}
 	}
-	if total, ok := intOf(data["total"]); ok {
+	total, ok := intOf(data["total"])
+	if page, isObj := data["page"].(map[string]any); isObj {
+		total, ok = intOf(page["total"]) // getFormList keeps it in data.page
+	}
+	if ok {
 		w.totals = append(w.totals, total)
 	}
 	return data

@@ -61,15 +61,18 @@ type Record struct {
 // Foreign lists objects of another organization: our keys must not see
 // them, and the OtherOrg key must see none of ours.
 type Foreign struct {
-	RecordIDs   []int64  `json:"record_ids,omitempty" yaml:"record_ids,omitempty"`
-	FormNumbers []string `json:"form_numbers,omitempty" yaml:"form_numbers,omitempty"`
-	Codings     []string `json:"codings,omitempty" yaml:"codings,omitempty"`
+	RecordIDs []int64  `json:"record_ids,omitempty" yaml:"record_ids,omitempty"`
+	FormIDs   []int64  `json:"form_ids,omitempty" yaml:"form_ids,omitempty"`
+	Codings   []string `json:"codings,omitempty" yaml:"codings,omitempty"`
 }
 
 // Forms are facts about getFormList for the read key.
 type Forms struct {
 	// Total is the number of forms the read key sees; nil when unknown.
-	Total    *int     `json:"total,omitempty" yaml:"total,omitempty"`
+	Total *int `json:"total,omitempty" yaml:"total,omitempty"`
+	// IDs are ids of forms the read key sees (another organization's key
+	// must see none of them).
+	IDs      []int64  `json:"ids,omitempty" yaml:"ids,omitempty"`
 	Numbers  []string `json:"numbers,omitempty" yaml:"numbers,omitempty"`
 	Searches []Search `json:"searches,omitempty" yaml:"searches,omitempty"`
 }

@@ -1,7 +1,272 @@
 package scenario
 
-import "github.com/rtq-kit/rtq/profile"
+import (
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// resetPath is the mock's admin reset, which makes write cases repeatable.
+const resetPath = "/__admin/reset"
+
+// maxProfileRecords caps how many records a derived profile lists; past it,
+// records are picked to cover every field type and masking.
+const maxProfileRecords = 40
 
 // BuildProfile derives the conformance profile of a scenario: what a runner
-// may assume about a mock serving it. (Filled in by the conformance work.)
-func BuildProfile(s *Scenario) *profile.Profile { return &profile.Profile{} }
+// may assume about a mock serving it. "Our" organization is the one of the
+// first read-only key; another organization's key and objects become the
+// isolation facts.
+func BuildProfile(s *Scenario) *profile.Profile {
+	p := &profile.Profile{Version: profile.Version, Name: s.Name, Reset: resetPath}
+	b := &profileBuilder{s: s, p: p}
+	b.keys()
+	if b.org == nil {
+		return p
+	}
+	b.records()
+	b.foreign()
+	b.forms()
+	b.templates()
+	b.flows()
+	b.cases()
+	return p
+}
+
+type profileBuilder struct {
+	s       *Scenario
+	p       *profile.Profile
+	org     *Org
+	limited *Key
+}
+
+func (b *profileBuilder) keys() {
+	for _, k := range b.s.Keys {
+		if k.Read && !k.Write {
+			b.org, b.p.Keys.Read = k.Org, k.Secret
+			break
+		}
+	}
+	if b.org == nil {
+		return
+	}
+	for _, k := range b.s.Keys {
+		switch {
+		case k.Org != b.org && k.Read && b.p.Keys.OtherOrg == "":
+			b.p.Keys.OtherOrg = k.Secret
+		case k.Org == b.org && k.Write && k.Forms == nil && b.p.Keys.Write == "":
+			b.p.Keys.Write = k.Secret
+		case k.Org == b.org && k.Write && k.Forms != nil && b.limited == nil:
+			b.p.Keys.Limited, b.limited = k.Secret, k
+		}
+	}
+}
+
+func (b *profileBuilder) ours() []*Record {
+	var out []*Record
+	for _, r := range b.s.Records {
+		if r.Org == b.org {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (b *profileBuilder) records() {
+	for _, r := range pickRecords(b.ours()) {
+		pr := profile.Record{ID: r.ID, URL: r.URL}
+		seen := map[string]bool{}
+		for _, g := range r.Groups {
+			for _, f := range g.Fields {
+				if !seen[f.Type] {
+					seen[f.Type] = true
+					pr.FieldTypes = append(pr.FieldTypes, f.Type)
+				}
+				if _, isString := f.Value.(string); f.Masked && isString {
+					pr.MaskedFields = append(pr.MaskedFields, f.ID)
+				}
+			}
+		}
+		if r.Form != nil {
+			id := r.Form.ID
+			pr.FormID = &id
+		}
+		b.p.Records = append(b.p.Records, pr)
+	}
+}
+
+// pickRecords keeps every record when there are few; otherwise the first
+// records that together hold every field type, masked values, a record
+// without a form and a credential record, in scenario order.
+func pickRecords(all []*Record) []*Record {
+	if len(all) <= maxProfileRecords {
+		return all
+	}
+	types, masked, noForm, cred := map[string]bool{}, false, false, false
+	var out []*Record
+	for _, r := range all {
+		useful := (!masked && hasMasked(r)) || (!noForm && r.Form == nil) || (!cred && r.Cert != nil)
+		for _, g := range r.Groups {
+			for _, f := range g.Fields {
+				useful = useful || !types[f.Type]
+			}
+		}
+		if !useful || len(out) >= maxProfileRecords {
+			continue
+		}
+		out = append(out, r)
+		masked, noForm, cred = masked || hasMasked(r), noForm || r.Form == nil, cred || r.Cert != nil
+		for _, g := range r.Groups {
+			for _, f := range g.Fields {
+				types[f.Type] = true
+			}
+		}
+	}
+	return out
+}
+
+func hasMasked(r *Record) bool {
+	for _, g := range r.Groups {
+		for _, f := range g.Fields {
+			if f.Masked {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (b *profileBuilder) foreign() {
+	f := &b.p.Foreign
+	for _, r := range b.s.Records {
+		if r.Org != b.org && len(f.RecordIDs) < 5 {
+			f.RecordIDs = append(f.RecordIDs, r.ID)
+		}
+	}
+	for _, fm := range b.s.Forms {
+		if fm.Org != b.org && len(f.FormIDs) < 5 {
+			f.FormIDs = append(f.FormIDs, fm.ID)
+		}
+	}
+	for _, t := range b.s.Templates {
+		if t.Org != b.org && len(f.Codings) < 5 {
+			f.Codings = append(f.Codings, t.Coding)
+		}
+	}
+}
+
+func (b *profileBuilder) forms() {
+	var ours []*Form
+	for _, f := range b.s.Forms {
+		if f.Org == b.org {
+			ours = append(ours, f)
+		}
+	}
+	total := len(ours)
+	b.p.Forms.Total = &total
+	for i, f := range ours {
+		if i < 5 {
+			b.p.Forms.Numbers = append(b.p.Forms.Numbers, f.Number)
+			b.p.Forms.IDs = append(b.p.Forms.IDs, f.ID)
+		}
+	}
+	keys := map[string]bool{}
+	for _, f := range ours {
+		key := searchKeyOf(f.Name)
+		if key == "" || keys[key] || len(keys) >= 3 {
+			continue
+		}
+		keys[key] = true
+		n := 0
+		for _, g := range ours {
+			if strings.Contains(strings.ToLower(g.Name+"\x00"+g.Note+"\x00"+g.Number), strings.ToLower(key)) {
+				n++
+			}
+		}
+		b.p.Forms.Searches = append(b.p.Forms.Searches, profile.Search{Key: key, Count: &n})
+	}
+}
+
+// searchKeyOf is the first two characters of a name: short enough to hit
+// more than one form sometimes, long enough to filter.
+func searchKeyOf(name string) string {
+	r := []rune(strings.TrimSpace(name))
+	if len(r) < 2 {
+		return ""
+	}
+	return string(r[:2])
+}
+
+func (b *profileBuilder) templates() {
+	var times []int64
+	var codings []string
+	for _, t := range b.s.Templates {
+		if t.Org != b.org {
+			continue
+		}
+		n := len(t.SubCodes)
+		item := profile.Template{TplID: t.ID, Coding: t.Coding, URL: t.URL, SubCodes: &n}
+		sub := make([]timed, len(t.SubCodes))
+		for i, sc := range t.SubCodes {
+			sub[i] = timed{sc.CreatedAt, sc.Coding}
+		}
+		item.Window = window(sub)
+		b.p.Templates.Items = append(b.p.Templates.Items, item)
+		times, codings = append(times, t.CreatedAt), append(codings, t.Coding)
+	}
+	total := len(b.p.Templates.Items)
+	b.p.Templates.Total = &total
+	all := make([]timed, len(times))
+	for i := range times {
+		all[i] = timed{times[i], codings[i]}
+	}
+	b.p.Templates.Window = window(all)
+}
+
+type timed struct {
+	at     int64
+	coding string
+}
+
+// window picks a creation-time filter over the middle half of items, with
+// the total it must give (bounds inclusive, RFC 3339 in UTC+08:00).
+func window(items []timed) *profile.Window {
+	if len(items) < 3 {
+		return nil
+	}
+	sorted := append([]timed(nil), items...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].at < sorted[j].at })
+	lo, hi := sorted[len(sorted)/4].at, sorted[(3*len(sorted))/4].at
+	w := &profile.Window{Start: rfc3339(lo), End: rfc3339(hi)}
+	for _, it := range items {
+		if it.at >= lo && it.at <= hi {
+			w.Total++
+			w.Codings = append(w.Codings, it.coding)
+		}
+	}
+	return w
+}
+
+func rfc3339(unix int64) string { return time.Unix(unix, 0).In(contract.Zone).Format(time.RFC3339) }
+
+func (b *profileBuilder) flows() {
+	for _, f := range b.s.Forms {
+		if f.Org != b.org || f.Flow == nil {
+			continue
+		}
+		pf := profile.Flow{FormID: f.ID}
+		for _, st := range f.Flow.Statuses {
+			ps := profile.Status{ID: st.ID, Name: st.Name, Terminal: st.Terminal}
+			if f.Flow.Verification && !st.ForbidsVerification {
+				for _, n := range st.Next {
+					ps.Next = append(ps.Next, n.Name)
+				}
+			}
+			pf.Statuses = append(pf.Statuses, ps)
+		}
+		b.p.Flows = append(b.p.Flows, pf)
+	}
+}

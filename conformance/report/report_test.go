@@ -24,7 +24,7 @@ func sample() *conformance.Report {
 			Message: "record 1001 (json): wrapper has members besides code, message and data: [debug]",
 			Request: &conformance.Request{Method: "POST", Path: "/api/v2/rpc/record/getRecord", Key: "read", Body: `{"format":"json","record_id":1001}`}},
 		{ID: "formList.filter.searchKey", Endpoint: "record/getFormList", Severity: conformance.Should, Status: conformance.Fail, Spec: "4.3",
-			Message: `search_key "入职": form 7 holds it in neither name, note nor number`,
+			Message:  `search_key "入职": form 7 holds it in neither name, note nor number`,
 			Problems: []string{"/data/list/0/number: want string"}},
 		{ID: "verify.transitions", Endpoint: "certificates/verify", Severity: conformance.Must, Status: conformance.Skip, Spec: "3.1",
 			Message: "writes not allowed: run with --allow-writes to send verify requests that may change state"},

@@ -1,0 +1,305 @@
+package scenario
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// This file derives the profile's credential cases (owned by the
+// conformance work, beside profile.go). Expectations follow the contract's
+// check order (contract-notes 6) applied to the scenario's facts; the
+// runner only compares answers with them.
+
+// blocker is the error code a record's own switches give any valid move,
+// 0 for a clean record (contract-notes 6, checks 5, 6, 8, 9, 12).
+func blocker(r *Record) int {
+	switch {
+	case !r.Form.Flow.Verification || !r.Cert.Verification:
+		return contract.ErrNotEnabled
+	case r.Audit != nil && r.Audit.Enabled && (r.Audit.Status == nil || *r.Audit.Status != contract.AuditApproved):
+		return contract.ErrNotApproved
+	case r.Cert.IdentityRequired:
+		return contract.ErrIdentityNeeded
+	case r.Cert.AuthCodeInvalid:
+		return contract.ErrAuthCodeInvalid
+	case r.Cert.ForceFailure:
+		return contract.ErrVerifyFailed
+	}
+	return 0
+}
+
+// credentials are our organization's credential records, in scenario order.
+func (b *profileBuilder) credentials() []*Record {
+	var out []*Record
+	for _, r := range b.ours() {
+		if r.Cert != nil && r.Form != nil && r.Form.Flow != nil && r.Cert.Status != nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// cleanFor returns the first clean credential record of a form.
+func (b *profileBuilder) cleanFor(f *Form) *Record {
+	for _, r := range b.credentials() {
+		if r.Form == f && blocker(r) == 0 {
+			return r
+		}
+	}
+	return nil
+}
+
+func (b *profileBuilder) cases() {
+	b.errorCases()
+	for _, f := range b.s.Forms {
+		if f.Org != b.org || f.Flow == nil {
+			continue
+		}
+		if r := b.cleanFor(f); r != nil {
+			b.moveCases(r)
+			b.nextCase(r)
+		}
+	}
+	b.repeatAndConcurrent()
+	b.dropUncoverable()
+}
+
+func (b *profileBuilder) add(c profile.Case) { b.p.Cases = append(b.p.Cases, c) }
+
+func newCase(name, kind string, r *Record) profile.Case {
+	return profile.Case{Name: name, Kind: kind, Code: r.Code, RecordID: r.ID, FormID: r.Form.ID, Start: r.Cert.Status.Name}
+}
+
+// anyMove is a request that would succeed on a clean record: to the first
+// next status, or set_next when there is none.
+func anyMove(r *Record) profile.Step {
+	if st := r.Cert.Status; len(st.Next) > 0 {
+		return profile.Step{Action: contract.ActionSetStatus, To: st.Next[0].Name}
+	}
+	return profile.Step{Action: contract.ActionNextStatus}
+}
+
+// errorCases: one case per verify error code the scenario can produce.
+func (b *profileBuilder) errorCases() {
+	done := map[int]bool{}
+	addErr := func(code int, r *Record, s profile.Step) {
+		if done[code] || r == nil {
+			return
+		}
+		done[code] = true
+		s.Expect = profile.Expect{ErrorCode: code}
+		c := newCase(fmt.Sprintf("error-%d", code), profile.KindError, r)
+		c.Steps = []profile.Step{s}
+		b.add(c)
+	}
+	var clean, withNext *Record
+	for _, r := range b.credentials() {
+		if code := blocker(r); code != 0 {
+			addErr(code, r, anyMove(r))
+		} else if clean == nil {
+			clean = r
+		}
+		if blocker(r) == 0 && withNext == nil && len(r.Cert.Status.Next) > 0 && !r.Cert.Status.ForbidsVerification {
+			withNext = r
+		}
+		if blocker(r) == 0 && r.Cert.Status.ForbidsVerification {
+			addErr(contract.ErrStatusForbids, r, anyMove(r))
+		}
+	}
+	b.paramErrors(clean, withNext, addErr)
+}
+
+func (b *profileBuilder) paramErrors(clean, withNext *Record, addErr func(int, *Record, profile.Step)) {
+	if clean == nil {
+		return
+	}
+	addErr(contract.ErrInvalidParams, clean, profile.Step{Action: contract.ActionSetStatus})
+	addErr(contract.ErrInvalidAction, clean, profile.Step{Action: "rtq_conform_no_such_action"})
+	other := clean.Form.ID + 1
+	for _, f := range b.s.Forms {
+		if f.ID != clean.Form.ID {
+			other = f.ID
+			break
+		}
+	}
+	if withNext != nil {
+		addErr(contract.ErrInvalidTarget, withNext, profile.Step{Action: contract.ActionSetStatus, To: withNext.Cert.Status.Name})
+		mv := anyMove(withNext)
+		mv.TplID = &other
+		addErr(contract.ErrScopeMismatch, withNext, mv)
+		mv = anyMove(withNext)
+		mv.From = otherStatus(withNext)
+		if mv.From != "" {
+			addErr(contract.ErrStatusForbids, withNext, mv)
+		}
+	}
+	if r := b.outsideLimited(); r != nil {
+		mv := anyMove(r)
+		mv.Key = profile.RoleLimited
+		addErr(contract.ErrNoPermission, r, mv)
+	}
+}
+
+// otherStatus names a status of the record's flow other than its current one.
+func otherStatus(r *Record) string {
+	for _, s := range r.Form.Flow.Statuses {
+		if s != r.Cert.Status {
+			return s.Name
+		}
+	}
+	return ""
+}
+
+// outsideLimited is a clean credential the limited key may not verify.
+func (b *profileBuilder) outsideLimited() *Record {
+	if b.limited == nil {
+		return nil
+	}
+	for _, r := range b.credentials() {
+		if !containsID(b.limited.Forms, r.Form.ID) {
+			return r
+		}
+	}
+	return nil
+}
+
+func containsID(ids []int64, id int64) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// moveCases: one case per allowed move of the record's flow, walking from
+// the record's start status to the move's source first.
+func (b *profileBuilder) moveCases(r *Record) {
+	for i, st := range r.Form.Flow.Statuses {
+		if st.ForbidsVerification {
+			continue
+		}
+		path := pathTo(r.Cert.Status, st)
+		if path == nil {
+			continue
+		}
+		for j, n := range st.Next {
+			c := newCase(fmt.Sprintf("move-%d-%d-%d", r.Form.ID, st.ID, n.ID), profile.KindMove, r)
+			if i == 0 && j == 0 {
+				c.Code = r.URL // the full access URL works as certificate_code too (spec 4.2)
+			}
+			for _, p := range path {
+				c.Steps = append(c.Steps, profile.Step{Action: contract.ActionSetStatus, To: p.Name, Expect: profile.Expect{Status: p.Name}})
+			}
+			to := n.Name
+			if j == 0 {
+				to = strconv.FormatInt(n.ID, 10) // a status may be named by its id (spec 4.2)
+			}
+			c.Steps = append(c.Steps, profile.Step{Action: contract.ActionSetStatus, To: to, From: st.Name, Expect: profile.Expect{Status: n.Name}})
+			b.add(c)
+		}
+	}
+}
+
+// pathTo is the shortest list of statuses to move through from a to z
+// (empty when a is z, nil when z cannot be reached).
+func pathTo(a, z *Status) []*Status {
+	prev := map[*Status]*Status{a: nil}
+	queue := []*Status{a}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		if cur == z {
+			var out []*Status
+			for s := z; s != a; s = prev[s] {
+				out = append([]*Status{s}, out...)
+			}
+			return out
+		}
+		if cur.ForbidsVerification {
+			continue
+		}
+		for _, n := range cur.Next {
+			if _, seen := prev[n]; !seen {
+				prev[n] = cur
+				queue = append(queue, n)
+			}
+		}
+	}
+	return nil
+}
+
+// nextCase walks a record with set_next_certificate_status to the end of
+// its flow, then once more: 100324 on a terminal status, else 100326.
+func (b *profileBuilder) nextCase(r *Record) {
+	c := newCase(fmt.Sprintf("next-%d", r.Form.ID), profile.KindNext, r)
+	cur := r.Cert.Status
+	for i := 0; i <= len(r.Form.Flow.Statuses); i++ {
+		step := profile.Step{Action: contract.ActionNextStatus}
+		switch {
+		case cur.ForbidsVerification || cur.Terminal:
+			step.Expect.ErrorCode = contract.ErrStatusForbids
+		case len(cur.Next) == 0:
+			step.Expect.ErrorCode = contract.ErrInvalidTarget
+		default:
+			cur = cur.Next[0]
+			step.Expect.Status = cur.Name
+		}
+		c.Steps = append(c.Steps, step)
+		if step.Expect.ErrorCode != 0 {
+			break
+		}
+	}
+	b.add(c)
+}
+
+// repeatAndConcurrent: the first clean record with a move is moved twice
+// (the second is 100326) and, in another case, by five requests at once.
+func (b *profileBuilder) repeatAndConcurrent() {
+	for _, r := range b.credentials() {
+		st := r.Cert.Status
+		if blocker(r) != 0 || st.ForbidsVerification || len(st.Next) == 0 {
+			continue
+		}
+		mv := profile.Step{Action: contract.ActionSetStatus, To: st.Next[0].Name, Expect: profile.Expect{Status: st.Next[0].Name}}
+		again := mv
+		again.Expect = profile.Expect{ErrorCode: contract.ErrInvalidTarget}
+		c := newCase("repeat", profile.KindRepeat, r)
+		c.Steps = []profile.Step{mv, again}
+		b.add(c)
+		cc := newCase("concurrent", profile.KindConcurrent, r)
+		mv.Concurrent = 5
+		cc.Steps = []profile.Step{mv}
+		b.add(cc)
+		return
+	}
+}
+
+// dropUncoverable removes from the flows the moves no case exercises, so
+// that full transition coverage is reachable against the mock.
+func (b *profileBuilder) dropUncoverable() {
+	covered := map[string]bool{}
+	for _, c := range b.p.Cases {
+		if c.Kind != profile.KindMove {
+			continue
+		}
+		last := c.Steps[len(c.Steps)-1]
+		covered[profile.TransitionName(c.FormID, last.From, last.Expect.Status)] = true
+	}
+	for i := range b.p.Flows {
+		f := &b.p.Flows[i]
+		for j := range f.Statuses {
+			st := &f.Statuses[j]
+			var keep []string
+			for _, n := range st.Next {
+				if covered[profile.TransitionName(f.FormID, st.Name, n)] {
+					keep = append(keep, n)
+				}
+			}
+			st.Next = keep
+		}
+	}
+}
