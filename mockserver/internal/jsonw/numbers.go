@@ -15,6 +15,9 @@ func Int(raw []byte) (int64, bool) {
 	if n, ok := plainInt(raw); ok {
 		return n, true
 	}
+	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+		return n, true
+	}
 	f, err := strconv.ParseFloat(string(raw), 64)
 	if err != nil || f != math.Trunc(f) || f < math.MinInt64 || f >= math.MaxInt64 {
 		return 0, false
