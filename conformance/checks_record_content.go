@@ -92,7 +92,7 @@ func isoMismatches(ptr string, v any) []string {
 		sort.Strings(keys)
 		for _, k := range keys {
 			if base, ok := strings.CutSuffix(k, "_iso"); ok {
-				if msg := isoPair(v[base+"_at"], v[k]); msg != "" {
+				if msg := isoPair(v[base], v[k]); msg != "" {
 					out = append(out, fmt.Sprintf("%s/%s: %s", ptr, k, msg))
 				}
 			}

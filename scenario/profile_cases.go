@@ -213,7 +213,7 @@ func pathTo(a, z *Status) []*Status {
 		cur := queue[0]
 		queue = queue[1:]
 		if cur == z {
-			var out []*Status
+			out := []*Status{}
 			for s := z; s != a; s = prev[s] {
 				out = append([]*Status{s}, out...)
 			}
