@@ -155,8 +155,25 @@ func checkCase(t *testing.T, s *Set, c docCase) {
 
 func TestUnknownFieldTypeIsRejected(t *testing.T) {
 	s := compiled(t)
-	err := s.Validate("record.json#/$defs/Field", field("photo", "x"))
+	err := s.ValidateFieldValue("photo", "x")
 	assertProblem(t, "field_type photo", err, "/field_type", "one of the 53 allowed values")
+}
+
+func TestValidateFieldValue(t *testing.T) {
+	s := compiled(t)
+	for name, v := range sampleValues(t) {
+		if err := s.ValidateFieldValue(name, v); err != nil {
+			t.Errorf("%s: sample rejected: %v", name, err)
+		}
+	}
+	type item struct {
+		URL  string `json:"url"`
+		Size *int   `json:"size"`
+	}
+	err := s.ValidateFieldValue("image", []item{{URL: "https://x.example/a.jpg"}})
+	assertProblem(t, "image without width", err, "/field_value/0", `missing required member "width"`)
+	err = s.ValidateFieldValue("tel", 13800005678)
+	assertProblem(t, "tel as a number", err, "/field_value", "must be of type string")
 }
 
 func TestEditDiffFieldTypesAreTheSpecList(t *testing.T) {
