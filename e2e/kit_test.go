@@ -1,0 +1,134 @@
+package e2e
+
+import (
+	"encoding/base64"
+	"net/http"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/rtq-kit/rtq/e2e/internal/fixture"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// kitVariants differ from the mock only where the spec is silent (KIT):
+// the runner must not fail them.
+func kitVariants() []struct {
+	name string
+	m    middleware
+	sc   func(*scenario.Scenario)
+} {
+	return []struct {
+		name string
+		m    middleware
+		sc   func(*scenario.Scenario)
+	}{
+		{"always_200", nil, func(sc *scenario.Scenario) { sc.HTTPStatus = scenario.StatusAlways200 }},
+		{"lists in reverse order", onAnswer("", func(_, a jsonMap) {
+			if l := list(a); isSuccess(a) && l != nil {
+				for i, j := 0, len(l)-1; i < j; i, j = i+1, j-1 {
+					l[i], l[j] = l[j], l[i]
+				}
+			}
+		}), nil},
+		{"another token format", rewrite("", func(_ *http.Request, b jsonMap) {
+			if tok, ok := b["page_token"].(string); ok {
+				raw, _ := base64.StdEncoding.DecodeString(strings.TrimPrefix(tok, "v2:"))
+				b["page_token"] = string(raw)
+			}
+		}, func(_, a jsonMap) {
+			if tok, ok := data(a)["next_page_token"].(string); ok {
+				data(a)["next_page_token"] = "v2:" + base64.StdEncoding.EncodeToString([]byte(tok))
+			}
+		}), nil},
+		{"other message texts", onAnswer("", func(_, a jsonMap) {
+			a["message"] = "操作未成功"
+			if _, ok := a["message_detail"]; ok {
+				a["message_detail"] = "请检查参数"
+			}
+		}), nil},
+		{"no StateChange visibility", onAnswer("getRecord", func(_, a jsonMap) {
+			if rec := record(a); rec != nil {
+				delete(rec, "process_status")
+				delete(rec, "state_changes")
+			}
+		}), nil},
+		{"403 instead of 401", onAnswer("", func(_, a jsonMap) {
+			if num(a["code"]) == 401 {
+				a["code"] = itoa(403)
+			}
+		}), nil},
+		{"verify without message_detail", onAnswer("verify", func(_, a jsonMap) {
+			delete(a, "message_detail")
+		}), nil},
+	}
+}
+
+func TestKitVariantsPass(t *testing.T) {
+	for _, v := range kitVariants() {
+		t.Run(v.name, func(t *testing.T) {
+			t.Parallel()
+			sc := fixture.Build()
+			if v.sc != nil {
+				v.sc(sc)
+			}
+			h := newMock(t, sc).Handler()
+			if v.m != nil {
+				h = v.m(h)
+			}
+			rep := conform(t, serve(t, h), scenario.BuildProfile(sc))
+			if f := mustFailures(rep); len(f) > 0 {
+				t.Errorf("a KIT variant failed must checks: %v", f)
+			}
+			if v.name == "no StateChange visibility" {
+				if f, _ := finding(rep, "verify.visible"); f.Status != "fail" || f.Severity != "info" {
+					t.Errorf("verify.visible = %s/%s, want an info failure", f.Status, f.Severity)
+				}
+			}
+		})
+	}
+}
+
+func TestFixtureMockPassesTwiceWithFullCoverage(t *testing.T) {
+	sc := fixture.Build()
+	url := serve(t, newMock(t, sc).Handler())
+	prof := scenario.BuildProfile(sc)
+	for run := 1; run <= 2; run++ {
+		rep := conform(t, url, prof)
+		if f := mustFailures(rep); len(f) > 0 {
+			t.Fatalf("run %d: must failures: %v", run, f)
+		}
+		c := rep.Coverage
+		if c.FieldTypes.Covered != 53 || c.ErrorCodes.Covered != 12 || c.Transitions.Covered != c.Transitions.Total || c.Transitions.Total == 0 {
+			t.Fatalf("run %d: coverage %+v, want 53/53, 12/12 and every transition", run, c)
+		}
+	}
+}
+
+func TestMockAndRunnerDoNotImportEachOther(t *testing.T) {
+	deps := func(pkg string) string {
+		out, err := exec.Command("go", "list", "-deps", "github.com/rtq-kit/rtq/"+pkg).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
+		}
+		return string(out)
+	}
+	has := func(list, pkg string) bool {
+		for _, l := range strings.Fields(list) {
+			if l == "github.com/rtq-kit/rtq/"+pkg {
+				return true
+			}
+		}
+		return false
+	}
+	runner := deps("conformance/...")
+	for _, banned := range []string{"mockserver", "scenario", "scenarios"} {
+		if has(runner, banned) {
+			t.Errorf("conformance imports %s: the runner must judge by the spec, not share the mock's logic", banned)
+		}
+	}
+	if has(deps("mockserver/..."), "conformance") {
+		t.Errorf("mockserver imports conformance")
+	}
+	_ = fixture.ReadSecret
+}
