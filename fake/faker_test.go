@@ -126,3 +126,13 @@ func BenchmarkFieldValueAllTypes(b *testing.B) {
 		}
 	}
 }
+
+func TestISOMatchesTheContractLayout(t *testing.T) {
+	f := New(9)
+	for i := 0; i < 1000; i++ {
+		sec := f.Between(0, 4102444800)
+		if got, want := iso(sec), contract.ISO(sec); got != want {
+			t.Fatalf("iso(%d) = %q, want %q", sec, got, want)
+		}
+	}
+}

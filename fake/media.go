@@ -1,6 +1,10 @@
 package fake
 
-import "github.com/rtq-kit/rtq/contract"
+import (
+	"time"
+
+	"github.com/rtq-kit/rtq/contract"
+)
 
 // MediaHost serves every generated media URL. It is a reserved example
 // domain: nothing real is ever fetched.
@@ -8,10 +12,10 @@ const MediaHost = "https://cdn.rtq.example"
 
 func (f *Faker) mediaURL(kind, ext string) string {
 	t := f.Time()
-	return MediaHost + "/" + kind + "/" + contract.ISO(t)[:7] + "/" + f.Hex(16) + "." + ext
+	return MediaHost + "/" + kind + "/" + iso(t)[:7] + "/" + f.Hex(16) + "." + ext
 }
 
-func (f *Faker) uploadISO() string { return contract.ISO(f.Time()) }
+func (f *Faker) uploadISO() string { return iso(f.Time()) }
 
 // ImageItem returns an ImageItem (spec 2.1): url, size in bytes, width and
 // height in pixels, upload time and, on about a third of the images, an
@@ -109,3 +113,28 @@ func (f *Faker) editMedia(typ string) map[string]any {
 		return m
 	}
 }
+
+// iso is contract.ISO without time.Format's layout parsing: generation
+// formats hundreds of thousands of these, and the output is identical (a
+// test compares them).
+func iso(sec int64) string {
+	t := time.Unix(sec, 0).In(contract.Zone)
+	y, mo, d := t.Date()
+	h, mi, s := t.Clock()
+	b := make([]byte, 0, len(contract.ISOLayout))
+	b = append4(b, y)
+	b = append(b, '-')
+	b = append2(b, int(mo))
+	b = append(b, '-')
+	b = append2(b, d)
+	b = append(b, ' ')
+	b = append2(b, h)
+	b = append(b, ':')
+	b = append2(b, mi)
+	b = append(b, ':')
+	b = append2(b, s)
+	return string(append(b, "(UTC+08:00)"...))
+}
+
+func append2(b []byte, n int) []byte { return append(b, byte('0'+n/10), byte('0'+n%10)) }
+func append4(b []byte, n int) []byte { return append2(append2(b, n/100), n%100) }

@@ -86,7 +86,7 @@ var stringValues = map[string]func(*Faker) any{
 }
 
 // Date returns a date "YYYY-MM-DD" inside the generation range.
-func (f *Faker) Date() string { return contract.ISO(f.Time())[:10] }
+func (f *Faker) Date() string { return iso(f.Time())[:10] }
 
 func (f *Faker) option(fieldType string) any {
 	if fieldType == "sex" {

@@ -1,0 +1,28 @@
+package scenario
+
+import (
+	"os"
+	"testing"
+)
+
+// BenchmarkLoad100k loads 100,000 generated records and 10,000 generated
+// templates (5 sub-codes each); issue 6 asks for < 1 s on a 2-core machine.
+func BenchmarkLoad100k(b *testing.B) {
+	data, err := os.ReadFile("testdata/bench.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := loadStructure(); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sc, err := Parse("bench.yaml", data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(sc.Records) != 100000 || len(sc.Templates) != 10000 {
+			b.Fatalf("got %d records, %d templates", len(sc.Records), len(sc.Templates))
+		}
+	}
+}

@@ -1,0 +1,213 @@
+package scenario
+
+import (
+	"runtime"
+	"strconv"
+	"sync"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/fake"
+)
+
+// DefaultFieldTypes are the fields of a generated record when the
+// generator does not list any.
+var DefaultFieldTypes = []string{"name", "tel", "text", "date", "image"}
+
+var submitMethods = []string{"扫码填写", "扫码填写", "扫码填写", "手动添加", "批量导入"}
+
+// recordPlan is everything a generated record shares with its siblings,
+// resolved once; records are then made from (plan, index) alone, in
+// parallel, each with its own seeded faker.
+type recordPlan struct {
+	seed     int64
+	idStart  int64
+	org      *Org
+	form     *Form
+	qr       *QRCode
+	project  *Project
+	prefix   string
+	types    []string
+	titles   []string
+	masked   []bool
+	from, to int64
+	audit    *int
+	cert     *Certificate
+}
+
+func (r *resolver) recordGenerators(list []*recordGenDoc) {
+	for gi, d := range list {
+		plan, ok := r.recordPlan(d, gi)
+		if !ok || d.Count <= 0 {
+			continue
+		}
+		recs := generateRecords(plan, d.Count)
+		r.claimGenerated(d, plan, recs)
+		r.sc.Records = append(r.sc.Records, recs...)
+	}
+}
+
+func (r *resolver) recordPlan(d *recordGenDoc, gi int) (*recordPlan, bool) {
+	p := &recordPlan{prefix: d.CodePrefix, audit: d.AuditStatus}
+	before := len(r.ps.list)
+	if d.Form != nil {
+		p.form = r.form(d.at.child("form"), *d.Form)
+	}
+	rd := &recordDoc{at: d.at, Org: d.Org, QRCode: d.QRCode}
+	p.org = r.recordOrg(rd, p.form)
+	p.qr = r.recordQR(d.at, d.QRCode, p.org, p.form)
+	if p.form != nil {
+		p.project = p.form.Project
+	}
+	genSeed := int64(gi)
+	if d.Seed != nil {
+		genSeed = *d.Seed
+	}
+	p.seed = fake.Derive(r.seed, saltRecordGen<<48^genSeed)
+	p.idStart = d.IDStart
+	if p.idStart == 0 {
+		p.idStart = r.maxRecord + 1
+	}
+	if p.prefix == "" {
+		p.prefix = "g"
+	}
+	p.from, p.to = r.timeRange(d.at, "submit_from", d.SubmitFrom, "submit_to", d.SubmitTo, fake.EpochStart, fake.EpochEnd)
+	r.planFields(d, p)
+	if d.Certificate != nil {
+		p.cert = r.certificate(d.at.child("certificate"), d.Certificate, p.form)
+	}
+	return p, len(r.ps.list) == before
+}
+
+func (r *resolver) planFields(d *recordGenDoc, p *recordPlan) {
+	p.types = d.FieldTypes
+	if p.types == nil {
+		p.types = DefaultFieldTypes
+	}
+	index := map[string]int{}
+	for i, t := range p.types {
+		if _, ok := contract.FieldTypeByName(t); !ok {
+			r.ps.add(d.at.child("field_types").index(i), "unknown field type %q: %s", t, suggestType(t))
+		}
+		index[t] = i
+		p.titles = append(p.titles, fake.FieldTitle(t))
+	}
+	p.masked = make([]bool, len(p.types))
+	for i, t := range d.Masked {
+		j, ok := index[t]
+		switch {
+		case !ok:
+			r.ps.add(d.at.child("masked").index(i), "%q is not one of this generator's field_types (%v): add it there first", t, p.types)
+		case !isStringType(t):
+			r.ps.add(d.at.child("masked").index(i), "%s field cannot be masked: the mock masks string values only", article(t))
+		default:
+			p.masked[j] = true
+		}
+	}
+}
+
+// generateRecords makes count records from plan on every CPU. Record i
+// depends only on (plan, i), so the result is the same on any machine.
+func generateRecords(p *recordPlan, count int) []*Record {
+	recs := make([]Record, count)
+	out := make([]*Record, count)
+	workers := min(runtime.GOMAXPROCS(0), max(1, count/1000))
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				p.fill(&recs[i], i)
+				out[i] = &recs[i]
+			}
+		}(count*w/workers, count*(w+1)/workers)
+	}
+	wg.Wait()
+	return out
+}
+
+// fill makes record i of the plan.
+func (p *recordPlan) fill(rec *Record, i int) {
+	fk := fake.New(fake.Derive(p.seed, int64(i)))
+	id := p.idStart + int64(i)
+	*rec = Record{
+		ID: id, Org: p.org, Form: p.form, QRCode: p.qr, Project: p.project,
+		Number:       "R" + strconv.FormatInt(id, 10),
+		Code:         recordCode(p.prefix, id, fk),
+		SubmitAt:     fk.Between(p.from, p.to),
+		SubmitMethod: fk.Pick(submitMethods),
+		Recorder:     Recorder{AuthID: fk.Between(10000, 99999), UserID: fk.Between(100000, 999999), Name: fk.Name()},
+	}
+	rec.URL = "https://" + p.org.Host + "/r/" + rec.Code
+	fields := make([]Field, len(p.types))
+	for j, t := range p.types {
+		fields[j] = Field{ID: 101 + int64(j), Title: p.titles[j], Type: t, Value: fk.FieldValue(t), Masked: p.masked[j]}
+	}
+	rec.Groups = []Group{{ID: 1, Title: "基本信息", ShowTitle: true, Fields: fields}}
+	if p.audit != nil {
+		rec.Audit = auditWith(*p.audit)
+	}
+	if p.cert != nil {
+		c := *p.cert
+		rec.Cert = &c
+		rec.Process = certProcess(c.Status)
+	}
+}
+
+// claimGenerated checks generated ids, codes and numbers against those
+// already taken and reports the first clash once per generator, not once
+// per record.
+func (r *resolver) claimGenerated(d *recordGenDoc, p *recordPlan, recs []*Record) {
+	clashID, clashCode, clashNum := false, false, false
+	for _, rec := range recs {
+		numKey := strconv.FormatInt(rec.Org.ID, 10) + "\x00" + rec.Number
+		if !clashID && r.recordIDs[rec.ID] {
+			clashID = true
+			r.ps.add(d.at.child("id_start"), "generated record id %d is already taken: set id_start above %d", rec.ID, r.maxRecord)
+		}
+		if !clashCode && r.recordCode[rec.Code] {
+			clashCode = true
+			r.ps.add(d.at.child("code_prefix"), "generated record code %q is already taken: choose another code_prefix", rec.Code)
+		}
+		if !clashNum && r.recordNums[numKey] && !r.recordIDs[rec.ID] {
+			clashNum = true
+			r.ps.add(d.at.child("id_start"), "generated record number %q is already taken in organization %q: set id_start elsewhere", rec.Number, rec.Org.Code)
+		}
+		r.recordIDs[rec.ID] = true
+	}
+	r.maxRecord = max(r.maxRecord, p.idStart+int64(len(recs))-1)
+}
+
+func (r *resolver) templateGenerators(list []*tplGenDoc) {
+	for gi, d := range list {
+		org := r.org(d.at.child("org"), d.Org)
+		genSeed := int64(gi)
+		if d.Seed != nil {
+			genSeed = *d.Seed
+		}
+		fk := fake.New(fake.Derive(r.seed, saltTemplateGen<<48^genSeed))
+		lo, hi := r.timeRange(d.at, "created_from", d.CreatedFrom, "created_to", d.CreatedTo, fake.EpochStart, fake.EpochEnd)
+		start := d.IDStart
+		if start == 0 {
+			start = r.maxTpl + 1
+		}
+		prefix := d.CodingPrefix
+		if prefix == "" {
+			prefix = "t"
+		}
+		clash := false
+		for i := 0; i < max(d.Count, 0); i++ {
+			id := start + int64(i)
+			t := &Template{ID: id, Org: org, Name: fk.FormTitle() + "批次" + strconv.FormatInt(id, 10), Coding: recordCode(prefix, id, fk), CreatedAt: fk.Between(lo, hi)}
+			t.URL = "https://" + org.Host + "/t/" + t.Coding
+			if !clash && (r.tplIDs[id] || r.codings[t.Coding]) {
+				clash = true
+				r.ps.add(d.at.child("id_start"), "generated template %d (coding %q) is already taken: set id_start above %d or another coding_prefix", id, t.Coding, r.maxTpl)
+			}
+			r.tplIDs[id] = true
+			t.SubCodes = r.genSubCodes(t, d.SubCodes, t.CreatedAt, max(t.CreatedAt, hi), fk)
+			r.sc.Templates = append(r.sc.Templates, t)
+		}
+		r.maxTpl = max(r.maxTpl, start+int64(d.Count)-1)
+	}
+}

@@ -1,0 +1,198 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Option changes how a scenario is loaded.
+type Option func(*options)
+
+type options struct {
+	seed    int64
+	hasSeed bool
+}
+
+// WithSeed overrides the scenario's seed, so every generated value changes
+// while written ones stay (rtq mock --seed).
+func WithSeed(seed int64) Option {
+	return func(o *options) { o.seed, o.hasSeed = seed, true }
+}
+
+// DefaultSeed is the seed of a scenario that names none.
+const DefaultSeed int64 = 1
+
+// Parse reads one scenario document. filename only labels problems. The
+// error is a *LoadError listing every problem, each at its line and column.
+func Parse(filename string, data []byte, opts ...Option) (*Scenario, error) {
+	return load([]namedData{{filename, data}}, opts)
+}
+
+// LoadFiles reads scenario files, or directories of *.yaml and *.yml files
+// (sorted by name), and merges them into one scenario. A file that cannot be
+// read is a plain error; anything wrong inside the files is a *LoadError.
+func LoadFiles(paths []string, opts ...Option) (*Scenario, error) {
+	var inputs []namedData
+	for _, p := range paths {
+		files, err := expand(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return nil, fmt.Errorf("load scenario %s: %w", f, err)
+			}
+			inputs = append(inputs, namedData{f, data})
+		}
+	}
+	if len(inputs) == 0 {
+		return nil, fmt.Errorf("load scenario %s: no *.yaml or *.yml files", strings.Join(paths, ", "))
+	}
+	return load(inputs, opts)
+}
+
+type namedData struct {
+	name string
+	data []byte
+}
+
+// expand lists the scenario files of a path: itself, or a directory's
+// *.yaml and *.yml files.
+func expand(p string) ([]string, error) {
+	info, err := os.Stat(p)
+	if err != nil {
+		return nil, fmt.Errorf("load scenario %s: %w", p, err)
+	}
+	if !info.IsDir() {
+		return []string{p}, nil
+	}
+	entries, err := os.ReadDir(p)
+	if err != nil {
+		return nil, fmt.Errorf("load scenario %s: %w", p, err)
+	}
+	var out []string
+	for _, e := range entries {
+		ext := filepath.Ext(e.Name())
+		if !e.IsDir() && (ext == ".yaml" || ext == ".yml") {
+			out = append(out, filepath.Join(p, e.Name()))
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// load runs the three steps: parse (YAML, then the schema), apply defaults
+// and resolve, validate references. Reference checks run when the structure
+// is sound (unknown fields aside), so one wrong type does not cascade into
+// noise about things that follow from it.
+func load(inputs []namedData, opts []Option) (*Scenario, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	st, err := loadStructure()
+	if err != nil {
+		return nil, err
+	}
+	ps := &problems{}
+	docs, decoded := make([]*document, 0, len(inputs)), true
+	for _, in := range inputs {
+		d, ok := decodeFile(in, st, ps)
+		decoded = decoded && ok
+		docs = append(docs, d)
+	}
+	if !decoded || ps.hard {
+		if err := ps.err(); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("load scenario: the document could not be decoded")
+	}
+	seed := scenarioSeed(docs, o, ps)
+	sc := newResolver(ps, seed).resolve(docs)
+	if err := ps.err(); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+func scenarioSeed(docs []*document, o options, ps *problems) int64 {
+	seed, set := DefaultSeed, false
+	for _, d := range docs {
+		if d.Seed == nil {
+			continue
+		}
+		if set && *d.Seed != seed {
+			ps.add(at{d.src, "seed"}, "seed %d differs from %d in another file: keep one", *d.Seed, seed)
+		}
+		seed, set = *d.Seed, true
+	}
+	if o.hasSeed {
+		return o.seed
+	}
+	return seed
+}
+
+// decodeFile parses one file, checks it against the schema and decodes it
+// into a document whose items know their YAML paths.
+func decodeFile(in namedData, st *structure, ps *problems) (*document, bool) {
+	src, ok := parseSource(in.name, in.data, ps)
+	if !ok {
+		return nil, false
+	}
+	if _, isObj := src.tree.(map[string]any); !isObj {
+		ps.add(at{src, ""}, "a scenario is a YAML mapping (orgs:, keys:, forms:, ...), not %s", jsonKind(src.tree))
+		return nil, false
+	}
+	st.check(src, ps)
+	raw, err := json.Marshal(src.tree)
+	if err != nil {
+		ps.add(at{src, ""}, "cannot read the document: %v", err)
+		return nil, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	d := &document{src: src}
+	if err := dec.Decode(d); err != nil {
+		return nil, false // the schema has said what is wrong
+	}
+	d.annotate()
+	return d, true
+}
+
+// annotate gives every list item its origin, for problems found later.
+func (d *document) annotate() {
+	root := at{file: d.src}
+	for i, x := range d.Orgs {
+		x.at = root.child("orgs").index(i)
+	}
+	for i, x := range d.Keys {
+		x.at = root.child("keys").index(i)
+	}
+	for i, x := range d.Projects {
+		x.at = root.child("projects").index(i)
+	}
+	for i, x := range d.Forms {
+		x.at = root.child("forms").index(i)
+	}
+	for i, x := range d.QRCodes {
+		x.at = root.child("qrcodes").index(i)
+	}
+	for i, x := range d.Records {
+		x.at = root.child("records").index(i)
+	}
+	for i, x := range d.Templates {
+		x.at = root.child("templates").index(i)
+	}
+	for i, x := range d.Generate.Records {
+		x.at = root.child("generate.records").index(i)
+	}
+	for i, x := range d.Generate.Templates {
+		x.at = root.child("generate.templates").index(i)
+	}
+}

@@ -1,0 +1,235 @@
+package scenario
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/rtq-kit/rtq/schemas"
+)
+
+// schemaFile is the scenario schema inside the schemas package.
+const schemaFile = "scenario.json"
+
+// structure is the compiled scenario schema plus its raw JSON, which the
+// messages read to list allowed fields and describe missing ones.
+type structure struct {
+	schema *jsonschema.Schema
+	raw    map[string]any
+}
+
+// loadStructure compiles the schema once per process; the result is never
+// modified afterwards, so sharing it is safe.
+var loadStructure = sync.OnceValues(func() (*structure, error) {
+	set, err := schemas.Compile()
+	if err != nil {
+		return nil, fmt.Errorf("compile scenario schema: %w", err)
+	}
+	sch, ok := set.Schema(schemaFile)
+	if !ok {
+		return nil, fmt.Errorf("compile scenario schema: schemas has no %s", schemaFile)
+	}
+	data, err := schemas.FS.ReadFile(schemaFile)
+	if err != nil {
+		return nil, fmt.Errorf("read scenario schema: %w", err)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("parse scenario schema: %w", err)
+	}
+	return &structure{schema: sch, raw: raw}, nil
+})
+
+// check validates one file's tree and adds a problem per failed rule.
+func (st *structure) check(src *source, ps *problems) {
+	err := st.schema.Validate(src.tree)
+	if err == nil {
+		return
+	}
+	verr, ok := err.(*jsonschema.ValidationError)
+	if !ok {
+		ps.add(at{src, ""}, "cannot validate: %v", err)
+		return
+	}
+	all := leaves(verr)
+	typos := map[string]bool{} // path + "\x00" + the field a typo stands for
+	for _, leaf := range all {
+		if k, ok := leaf.ErrorKind.(*kind.AdditionalProperties); ok {
+			allowed := st.properties(leaf.SchemaURL)
+			for _, p := range k.Properties {
+				typos[yamlPath(leaf.InstanceLocation)+"\x00"+closest(p, allowed)] = true
+			}
+		}
+	}
+	for _, leaf := range all {
+		st.report(src, leaf, typos, ps)
+	}
+}
+
+func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(e.Causes) == 0 {
+		return []*jsonschema.ValidationError{e}
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range e.Causes {
+		out = append(out, leaves(c)...)
+	}
+	return out
+}
+
+// report words one failed rule for a person editing YAML by hand.
+// Only a wrong type or a missing member makes the decoded document too
+// unreliable for reference checks; the other rules leave it usable.
+func (st *structure) report(src *source, e *jsonschema.ValidationError, typos map[string]bool, ps *problems) {
+	path := yamlPath(e.InstanceLocation)
+	here := at{src, path}
+	switch e.ErrorKind.(type) {
+	case *kind.Type, *kind.Required, *kind.FalseSchema:
+		ps.hard = true
+	}
+	switch k := e.ErrorKind.(type) {
+	case *kind.AdditionalProperties:
+		allowed := st.properties(e.SchemaURL)
+		for _, p := range k.Properties {
+			ps.add(here.child(p), "unknown field %q: %s", p, suggest(p, allowed))
+			ps.block(here.child(p))
+		}
+	case *kind.Required:
+		for _, m := range k.Missing {
+			if !typos[path+"\x00"+m] { // the typo's "did you mean" says it
+				ps.add(here, "missing required field %q (%s)", m, st.describe(e.SchemaURL, m))
+			}
+		}
+	case *kind.Type:
+		ps.add(here, "is %s, want %s", article(k.Got), strings.Join(k.Want, " or "))
+		ps.block(here)
+	case *kind.Enum:
+		ps.add(here, "%s is not one of %s", show(k.Got), joinAny(k.Want))
+		ps.block(here)
+	case *kind.Pattern:
+		ps.add(here, "%q %s", k.Got, patternHint(k.Want))
+		ps.block(here)
+	case *kind.MinItems:
+		ps.add(here, "needs at least %d item(s), has %d", k.Want, k.Got)
+		ps.block(here)
+	case *kind.MinLength:
+		ps.add(here, "is %d character(s) long, needs at least %d", k.Got, k.Want)
+		ps.block(here)
+	case *kind.Format:
+		ps.add(here, "%s is not a valid %s", show(k.Got), k.Want)
+		ps.block(here)
+	default:
+		ps.add(here, "%s", e.ErrorKind.LocalizedString(message.NewPrinter(language.English)))
+		ps.block(here)
+	}
+}
+
+// schemaNode follows the fragment of a schema URL into the raw schema.
+func (st *structure) schemaNode(schemaURL string) map[string]any {
+	_, frag, _ := strings.Cut(schemaURL, "#")
+	node := st.raw
+	for _, tok := range strings.Split(strings.TrimPrefix(frag, "/"), "/") {
+		if tok == "" {
+			continue
+		}
+		tok, _ = url.PathUnescape(tok)
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		next, ok := node[tok].(map[string]any)
+		if !ok {
+			return nil
+		}
+		node = next
+	}
+	return node
+}
+
+func (st *structure) properties(schemaURL string) []string {
+	props, _ := st.schemaNode(schemaURL)["properties"].(map[string]any)
+	names := make([]string, 0, len(props))
+	for n := range props {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (st *structure) describe(schemaURL, prop string) string {
+	props, _ := st.schemaNode(schemaURL)["properties"].(map[string]any)
+	p, _ := props[prop].(map[string]any)
+	if d, ok := p["description"].(string); ok {
+		return strings.TrimSuffix(d, ".")
+	}
+	return "see docs/scenarios.md"
+}
+
+// yamlPath writes a JSON pointer's tokens as a YAML path: forms[3].name.
+func yamlPath(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		if isDigits(t) {
+			b.WriteString("[" + t + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// article puts "a" or "an" before a word ("an image", "a string").
+func article(word string) string {
+	if word == "null" {
+		return word
+	}
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
+}
+
+func show(v any) string {
+	if s, ok := v.(string); ok {
+		return fmt.Sprintf("%q", s)
+	}
+	return fmt.Sprint(v)
+}
+
+func joinAny(vs []any) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = fmt.Sprint(v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func patternHint(pattern string) string {
+	switch pattern {
+	case "^[A-Za-z0-9_-]+$":
+		return "may hold only letters, digits, _ and - (it becomes part of a URL)"
+	case "^#[0-9A-Fa-f]{6}$":
+		return "is not a colour: write #RRGGBB, e.g. \"#52C41A\""
+	}
+	return "does not match " + pattern
+}
