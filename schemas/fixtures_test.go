@@ -26,6 +26,7 @@ var invalidFixtures = []struct{ file, pointer, rule string }{
 	{"record.invalid-image-url.json", "/tpl_groups/0/fields/0/field_value/0/url", `valid uri`},
 	{"record.invalid-ai-audit-status.json", "/tpl_groups/0/fields/0/field_value/0/ai_audit_result/audit_status", `must be one of`},
 	{"record.invalid-notary-time.json", "/trusted_notary/notarized_at", `type integer`},
+	{"record.invalid-url-not-ascii.json", "/record_url", `must be a valid uri`},
 	{"record.invalid-missing-org.json", "", `missing required member "org"`},
 	{"record/getRecord.request.invalid-neither.json", "", `matches none of the alternatives`},
 	{"record/getRecord.request.invalid-format.json", "/format", `must be one of`},

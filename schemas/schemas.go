@@ -51,6 +51,7 @@ func Compile() (*Set, error) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat()
+	c.RegisterFormat(uriFormat)
 	var locs []string
 	for _, f := range files {
 		doc, err := readJSON(f)
