@@ -99,7 +99,7 @@ func (c *client) post(ctx context.Context, ep contract.Endpoint, role, key strin
 			break
 		}
 		x.Err = c.do(ctx, x, raw, key)
-		if x.Err == nil || ctx.Err() != nil || errors.Is(x.Err, errTooLarge) {
+		if !retryable(ctx, x.Err) {
 			break
 		}
 	}
@@ -216,4 +216,15 @@ func unreachable(err error) bool {
 	}
 	var dns *net.DNSError
 	return errors.As(err, &dns)
+}
+
+// retryable says whether a read should be sent again: only after a broken
+// connection, never after a time-out (a stalled target would multiply the
+// run's length) or an oversize answer.
+func retryable(ctx context.Context, err error) bool {
+	if err == nil || ctx.Err() != nil || errors.Is(err, errTooLarge) {
+		return false
+	}
+	var ne net.Error
+	return !(errors.As(err, &ne) && ne.Timeout())
 }

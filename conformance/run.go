@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"sort"
@@ -118,7 +119,7 @@ func (r *runner) probe(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
 	x := r.client.post(ctx, contract.GetFormList, "read", r.keys.Read, map[string]any{})
-	if x.Err != nil && (unreachable(x.Err) || ctx.Err() != nil) {
+	if x.Err != nil && (unreachable(x.Err) || !retryable(ctx, x.Err) && !errors.Is(x.Err, errTooLarge)) {
 		return fmt.Errorf("%w: %s: %v", ErrUnreachable, r.opts.BaseURL, x.Err)
 	}
 	return nil

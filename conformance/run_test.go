@@ -1,0 +1,233 @@
+package conformance
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// target is a tiny fake service: it counts verify requests and answers
+// every request with the handler's body.
+type target struct {
+	mu       sync.Mutex
+	verifies []string
+	resets   int
+	answer   func(w http.ResponseWriter, r *http.Request, body string)
+}
+
+func (tg *target) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	raw, _ := io.ReadAll(r.Body)
+	tg.mu.Lock()
+	if strings.HasSuffix(r.URL.Path, "/certificates/verify") {
+		tg.verifies = append(tg.verifies, string(raw))
+	}
+	if r.URL.Path == "/__admin/reset" {
+		tg.resets++
+	}
+	tg.mu.Unlock()
+	tg.answer(w, r, string(raw))
+}
+
+func jsonAnswer(body string) func(http.ResponseWriter, *http.Request, string) {
+	return func(w http.ResponseWriter, _ *http.Request, _ string) {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		io.WriteString(w, body)
+	}
+}
+
+func start(t *testing.T, tg *target) string {
+	t.Helper()
+	srv := httptest.NewServer(tg)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// writeProfile has one move case, so write checks have something to send.
+func writeProfile() *profile.Profile {
+	return &profile.Profile{
+		Version: 1, Reset: "/__admin/reset",
+		Keys:  profile.Keys{Read: "r", Write: "w"},
+		Flows: []profile.Flow{{FormID: 1, Statuses: []profile.Status{{ID: 1, Name: "甲", Next: []string{"乙"}}, {ID: 2, Name: "乙"}}}},
+		Cases: []profile.Case{{Name: "m", Kind: profile.KindMove, Code: "C-1", FormID: 1, Start: "甲",
+			Steps: []profile.Step{{Action: "set_certificate_status", To: "乙", Expect: profile.Expect{Status: "乙"}}}}},
+	}
+}
+
+func TestUnreachableTargetFailsFast(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens here now
+	_, err = Run(context.Background(), Options{BaseURL: "http://" + addr, ReadKey: "r", Timeout: 2 * time.Second})
+	if !errors.Is(err, ErrUnreachable) {
+		t.Fatalf("err = %v, want ErrUnreachable", err)
+	}
+}
+
+func TestNoVerifyThatCanWriteWithoutAllowWrites(t *testing.T) {
+	tg := &target{answer: jsonAnswer(`{"code":0,"message":"","data":{}}`)}
+	rep, err := Run(context.Background(), Options{BaseURL: start(t, tg), Profile: writeProfile()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range tg.verifies {
+		guarded := strings.Contains(v, neverStatus) || !strings.Contains(v, `"to_certificate_status"`) && !strings.Contains(v, "set_next")
+		if !guarded || strings.Contains(v, `"to_certificate_status":"乙"`) {
+			t.Errorf("a verify that could change state was sent without --allow-writes: %s", v)
+		}
+	}
+	if f := find(rep, "verify.transitions"); f.Status != Skip {
+		t.Errorf("verify.transitions = %s, want skip without --allow-writes", f.Status)
+	}
+	if tg.resets != 0 {
+		t.Errorf("%d resets without --allow-writes", tg.resets)
+	}
+}
+
+func TestWritesResetAndSendOnlyProfileCodes(t *testing.T) {
+	tg := &target{answer: jsonAnswer(`{"code":0,"message":"","data":{}}`)}
+	_, err := Run(context.Background(), Options{BaseURL: start(t, tg), Profile: writeProfile(), AllowWrites: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tg.resets < 2 {
+		t.Errorf("%d resets, want one before each case and one after", tg.resets)
+	}
+	for _, v := range tg.verifies {
+		if !strings.Contains(v, `"C-1"`) && !strings.Contains(v, probeCode) && strings.Contains(v, "certificate_code") {
+			t.Errorf("verify with a code the profile does not list: %s", v)
+		}
+	}
+}
+
+func find(rep *Report, id string) Finding {
+	for _, f := range rep.Checks {
+		if f.ID == id {
+			return f
+		}
+	}
+	return Finding{}
+}
+
+func TestGarbageAnswersBecomeFindingsAndTheRunEnds(t *testing.T) {
+	answers := map[string]func(http.ResponseWriter, *http.Request, string){
+		"html": func(w http.ResponseWriter, _ *http.Request, _ string) {
+			w.Header().Set("Content-Type", "text/html")
+			io.WriteString(w, "<html>oops</html>")
+		},
+		"closed": func(w http.ResponseWriter, _ *http.Request, _ string) {
+			if c, _, err := http.NewResponseController(w).Hijack(); err == nil {
+				c.Close()
+			}
+		},
+		"huge": func(w http.ResponseWriter, _ *http.Request, _ string) {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"code":0,"message":"`)
+			chunk := strings.Repeat("x", 1<<20)
+			for i := 0; i < 9; i++ {
+				io.WriteString(w, chunk)
+			}
+		},
+	}
+	for name, a := range answers {
+		t.Run(name, func(t *testing.T) {
+			rep, err := Run(context.Background(), Options{BaseURL: start(t, &target{answer: a}), ReadKey: "r", Timeout: 5 * time.Second, Only: []string{"formList.*"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.MustFailed() == 0 {
+				t.Fatal("no must check failed on a target that answers garbage")
+			}
+			if f := find(rep, "formList.schema"); f.Status != Fail || f.Request == nil {
+				t.Fatalf("formList.schema = %+v, want a failure with its request", f)
+			}
+		})
+	}
+}
+
+func TestOnlyAndSkipSelectChecks(t *testing.T) {
+	tg := &target{answer: jsonAnswer(`{"code":0,"message":"","data":{}}`)}
+	rep, err := Run(context.Background(), Options{BaseURL: start(t, tg), ReadKey: "r", Only: []string{"auth.*"}, Skip: []string{"auth.badKey.*"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Checks) == 0 {
+		t.Fatal("no checks ran")
+	}
+	for _, f := range rep.Checks {
+		if !strings.HasPrefix(f.ID, "auth.") || strings.HasPrefix(f.ID, "auth.badKey.") {
+			t.Errorf("check %s ran despite --only auth.* --skip auth.badKey.*", f.ID)
+		}
+	}
+	if _, err := Run(context.Background(), Options{BaseURL: start(t, tg), ReadKey: "r", Only: []string{"["}}); !errors.Is(err, ErrConfig) {
+		t.Errorf("bad GLOB: err = %v, want ErrConfig", err)
+	}
+}
+
+func TestNoReadKeyIsAConfigError(t *testing.T) {
+	_, err := Run(context.Background(), Options{BaseURL: "http://127.0.0.1:1"})
+	if !errors.Is(err, ErrConfig) {
+		t.Fatalf("err = %v, want ErrConfig", err)
+	}
+}
+
+func TestRequestsNeverShowTheKey(t *testing.T) {
+	tg := &target{answer: jsonAnswer(`{"code":0,"message":"","data":{}}`)}
+	rep, err := Run(context.Background(), Options{BaseURL: start(t, tg), ReadKey: "secret-read-key"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Checks {
+		if f.Request != nil && strings.Contains(f.Request.String(), "secret-read-key") {
+			t.Fatalf("%s shows the API key: %s", f.ID, f.Request)
+		}
+	}
+}
+
+func TestCheckIDsAreUniqueAndComplete(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range CheckIDs() {
+		if seen[c.ID] {
+			t.Errorf("check id %s is used twice", c.ID)
+		}
+		seen[c.ID] = true
+		if c.Section == "" || c.Severity == "" || c.Endpoint == "" {
+			t.Errorf("check %s lacks section, severity or endpoint", c.ID)
+		}
+	}
+	if len(seen) < 60 {
+		t.Errorf("%d checks, want the whole table", len(seen))
+	}
+}
+
+func TestISOPairing(t *testing.T) {
+	doc := map[string]any{"submit_at": jsonNum("1767225600"), "submit_at_iso": "2026-01-01 08:00:00(UTC+08:00)",
+		"x":         map[string]any{"created_at": jsonNum("1767225600"), "created_at_iso": "2026-01-01 00:00:00(UTC+08:00)"},
+		"active_at": jsonNum("0"), "active_at_iso": ""}
+	got := isoMismatches("", doc)
+	if len(got) != 1 || !strings.HasPrefix(got[0], "/x/created_at_iso:") {
+		t.Fatalf("mismatches = %q, want one at /x/created_at_iso", got)
+	}
+}
+
+func jsonNum(s string) any { return json.Number(s) }
+
+func TestTargetThatNeverAnswersIsUnreachable(t *testing.T) {
+	stall := func(_ http.ResponseWriter, r *http.Request, _ string) { <-r.Context().Done() }
+	_, err := Run(context.Background(), Options{BaseURL: start(t, &target{answer: stall}), ReadKey: "r", Timeout: 200 * time.Millisecond})
+	if !errors.Is(err, ErrUnreachable) {
+		t.Fatalf("err = %v, want ErrUnreachable", err)
+	}
+}
