@@ -118,6 +118,7 @@ func fieldTypeCases(t *testing.T) []docCase {
 }
 
 func TestEveryFieldTypeAcceptsItsShapeAndRejectsOthers(t *testing.T) {
+	t.Parallel() // the three slow walks overlap
 	s := compiled(t)
 	cases := fieldTypeCases(t)
 	if len(cases) < 53*2 {

@@ -67,6 +67,7 @@ var optionalMembers = []string{
 }
 
 func TestOnlyTheSpecsOptionalMembersMayBeLeftOut(t *testing.T) {
+	t.Parallel() // the three slow walks overlap
 	s := compiled(t)
 	used := map[string]bool{}
 	for _, name := range fixtureFiles(t) {

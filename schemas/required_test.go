@@ -144,6 +144,7 @@ func requiredCases(t *testing.T, s *Set) (cases []docCase, exercised map[string]
 // that every required list in the kit's schema files was exercised, so no
 // rule goes untested.
 func TestDeletingAnyRequiredMemberIsRejected(t *testing.T) {
+	t.Parallel() // the three slow walks overlap
 	s := compiled(t)
 	cases, exercised := requiredCases(t, s)
 	for _, c := range cases {
