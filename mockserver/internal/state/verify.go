@@ -87,7 +87,7 @@ func (st *State) verifiable(key *scenario.Key, req VerifyRequest) (*Record, erro
 	if key.Forms != nil && (src.Form == nil || !slices.Contains(key.Forms, src.Form.ID)) {
 		return nil, VerifyErr(contract.ErrNoPermission, "this key may verify only the certificates of its own forms")
 	}
-	if src.Form == nil || src.Form.Flow == nil || rec.status == nil {
+	if src.Form == nil || src.Form.Flow == nil || src.Cert.Status == nil {
 		return nil, VerifyErr(contract.ErrInvalidAction, "the form of this certificate has no certificate flow")
 	}
 	if !src.Form.Flow.Verification || !src.Cert.Verification {
