@@ -49,8 +49,12 @@ func ScenarioYAML(s Size) []byte {
 	for i := 1; i <= s.Forms; i++ {
 		fmt.Fprintf(&b, "  - {id: %d, org: scale, name: 表单%d, note: 规模测试 %d}\n", i, i, i)
 	}
-	b.WriteString("generate:\n  records:\n")
 	gens := min(s.Forms, recordGenerators)
+	b.WriteString("qrcodes:\n")
+	for g := 1; g <= gens; g++ {
+		fmt.Fprintf(&b, "  - {id: %d, name: 设备码%d, form: %d}\n", 900000+g, g, g)
+	}
+	b.WriteString("generate:\n  records:\n")
 	for g := 0; g < gens; g++ {
 		count := s.Records / gens
 		if g == gens-1 {

@@ -1,0 +1,113 @@
+// Command rtqbench is the load benchmark of rtq mock: it starts the mock,
+// a bare net/http baseline serving the same bytes and, on request, the
+// peers (WireMock, Prism, Mockoon), drives each with wrk under the same
+// load, and prints requests/s, p50/p99 latency, readiness time and peak RSS
+// per server and mix, their ratios, and PASS/FAIL against the targets of
+// docs/performance.md. bench/run.sh builds it and installs what it needs;
+// run that, not this, by hand.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+)
+
+// options are the flags; run.sh passes them through.
+type options struct {
+	rtq, baseline, wrk string // binaries
+	luaDir, outDir     string
+	peersDir           string
+	scenario           string // empty: the embedded default
+	quick, peers       bool
+	scale              bool
+	scaleFile          string // scenario for --scale (bench/scalegen output)
+	threads, conns     int
+	duration           time.Duration
+	rounds             int
+	warm               time.Duration // WireMock warm-up before its warm figure
+	deadline           time.Duration
+}
+
+func main() {
+	o, err := parseFlags(os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "rtqbench:", err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ctx, cancel := context.WithTimeout(ctx, o.deadline)
+	defer cancel()
+	if err := run(ctx, o, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "rtqbench:", err)
+		os.Exit(1)
+	}
+}
+
+func parseFlags(args []string) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("rtqbench", flag.ContinueOnError)
+	fs.StringVar(&o.rtq, "rtq", ".tools/bin/rtq", "rtq binary")
+	fs.StringVar(&o.baseline, "baseline", ".tools/bin/baseline", "baseline binary (bench/baseline)")
+	fs.StringVar(&o.wrk, "wrk", "wrk", "wrk binary")
+	fs.StringVar(&o.luaDir, "lua", "bench/lua", "directory of the wrk Lua scripts")
+	fs.StringVar(&o.outDir, "out", "bench/out", "directory for logs, configs and results.json")
+	fs.StringVar(&o.peersDir, "peers-dir", ".tools/peers", "npm prefix the peers are installed in")
+	fs.StringVar(&o.scenario, "scenario", "", "scenario file for the mock (default: the embedded one)")
+	fs.BoolVar(&o.quick, "quick", false, "short runs (3 s, one round): a smoke test, not figures")
+	fs.BoolVar(&o.peers, "peers", false, "also measure WireMock, Prism and Mockoon")
+	fs.BoolVar(&o.scale, "scale", false, "also load the 100,000-record scenario")
+	fs.StringVar(&o.scaleFile, "scale-file", "bench/out/scale.yaml", "scenario file for -scale")
+	fs.IntVar(&o.threads, "t", 2, "wrk threads")
+	fs.IntVar(&o.conns, "c", 64, "wrk connections")
+	fs.DurationVar(&o.duration, "d", 10*time.Second, "length of one measured run")
+	fs.IntVar(&o.rounds, "rounds", 3, "alternating rounds of baseline and mock on the getRecord mix")
+	fs.DurationVar(&o.warm, "warm", 60*time.Second, "WireMock load before its warm figure")
+	fs.DurationVar(&o.deadline, "deadline", 20*time.Minute, "the whole benchmark stops after this")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if o.quick {
+		o.duration, o.rounds, o.warm = 3*time.Second, 1, 10*time.Second
+	}
+	if o.duration < time.Second || o.rounds < 1 {
+		return o, fmt.Errorf("-d must be at least 1s and -rounds at least 1")
+	}
+	return o, nil
+}
+
+// run is the whole benchmark; every process it starts is killed before it
+// returns.
+func run(ctx context.Context, o options, stdout io.Writer) error {
+	if err := os.MkdirAll(o.outDir, 0o755); err != nil {
+		return err
+	}
+	ps := &procs{}
+	defer ps.stopAll()
+	rep := newReport(o)
+	l := load{wrk: o.wrk, luaDir: o.luaDir, threads: o.threads, conns: o.conns, duration: o.duration}
+	p, err := runCore(ctx, o, ps, l, rep, stdout)
+	if err != nil {
+		return err
+	}
+	if o.peers {
+		if err := runPeers(ctx, o, ps, l, p, rep, stdout); err != nil {
+			return err
+		}
+	}
+	if o.scale {
+		if err := runScale(ctx, o, ps, l, rep, stdout); err != nil {
+			return err
+		}
+	}
+	rep.finish()
+	rep.print(stdout)
+	return rep.save(filepath.Join(o.outDir, "results.json"))
+}

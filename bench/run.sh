@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The load benchmark of rtq mock, in one command (see bench/README.md):
+#
+#   bench/run.sh [--quick] [--peers] [--scale] [rtqbench flags...]
+#
+#   --quick   3 s runs, one round: checks the harness, not figures
+#   --peers   also WireMock, Prism and Mockoon, installed into .tools/peers
+#   --scale   also the 100,000-record scenario and the Go page benchmarks
+#
+# It installs what it needs (wrk from Debian's packages, the peers from
+# npm, pinned), builds rtq and the helpers into .tools/bin, and runs
+# bench/rtqbench, which starts every server on 127.0.0.1 only, bounds every
+# load run, and prints the figures and PASS/FAIL per target. Everything it
+# starts is killed on exit. Results: bench/out/results.json.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Peer versions the figures in docs/performance.md were taken with.
+WIREMOCK_VERSION=3.13.2
+PRISM_VERSION=5.14.2
+MOCKOON_VERSION=9.9.0
+# The whole run stops after this, whatever happens (seconds).
+DEADLINE=${RTQ_BENCH_DEADLINE:-1500}
+
+peers=0
+for a in "$@"; do
+  [ "$a" = "--peers" ] && peers=1
+done
+
+need_wrk() {
+  command -v wrk >/dev/null && return
+  echo "bench: installing wrk (Debian package)" >&2
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq wrk >/dev/null
+  else
+    sudo apt-get update -qq && sudo apt-get install -y -qq wrk >/dev/null
+  fi
+}
+
+need_peers() {
+  local dir=.tools/peers
+  if [ -f "$dir/node_modules/wiremock/build/wiremock-standalone-$WIREMOCK_VERSION.jar" ] &&
+     [ -f "$dir/node_modules/@stoplight/prism-cli/package.json" ] &&
+     grep -q "\"version\": \"$PRISM_VERSION\"" "$dir/node_modules/@stoplight/prism-cli/package.json" &&
+     grep -q "\"version\": \"$MOCKOON_VERSION\"" "$dir/node_modules/@mockoon/cli/package.json" 2>/dev/null; then
+    return
+  fi
+  command -v npm >/dev/null || { echo "bench: --peers needs node and npm" >&2; exit 2; }
+  command -v java >/dev/null || { echo "bench: --peers needs java (WireMock)" >&2; exit 2; }
+  echo "bench: installing peers into $dir (npm)" >&2
+  mkdir -p "$dir"
+  npm install --prefix "$dir" --no-audit --no-fund --silent \
+    "wiremock@$WIREMOCK_VERSION" "@stoplight/prism-cli@$PRISM_VERSION" "@mockoon/cli@$MOCKOON_VERSION" >&2
+}
+
+need_wrk
+[ "$peers" = 1 ] && need_peers
+
+mkdir -p .tools/bin bench/out
+go build -o .tools/bin/rtq ./cmd/rtq
+go build -o .tools/bin/baseline ./bench/baseline
+go build -o .tools/bin/rtqbench ./bench/rtqbench
+
+# rtqbench runs in its own process group; on any exit, that group (and the
+# servers, each in a group of its own that rtqbench kills) goes with it.
+child=
+cleanup() {
+  if [ -n "$child" ] && kill -0 "$child" 2>/dev/null; then
+    kill -TERM "$child" 2>/dev/null || true
+    wait "$child" 2>/dev/null || true
+  fi
+}
+trap cleanup EXIT INT TERM
+
+timeout --signal=TERM --kill-after=20 "$DEADLINE" \
+  .tools/bin/rtqbench -deadline "$((DEADLINE - 30))s" "$@" &
+child=$!
+wait "$child"

@@ -1,0 +1,168 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// The scale benchmarks: the cost of one page (and one record) as the data
+// grows 100-fold. A page must cost O(page size), not O(total), so the
+// ns/op at records=1000 and records=100000 should match within noise.
+// bench/run.sh --scale runs them and compares; by hand:
+//
+//	go test -run '^$' -bench . -benchmem -count 6 ./bench/ | tee new.txt
+//	go tool benchstat old.txt new.txt   # or: go run golang.org/x/perf/cmd/benchstat
+var scaleSizes = []int{1000, 100000}
+
+// scaleMock loads a generated scenario of records records and returns the
+// mock's handler, everything on as in `rtq mock` (journal, request log to
+// io.Discard so the benchmark measures the work, not a terminal).
+func scaleMock(tb testing.TB, records int) (http.Handler, Size) {
+	tb.Helper()
+	size := SizeFor(records)
+	sc, err := scenario.Parse(fmt.Sprintf("scale-%d.yaml", records), ScenarioYAML(size))
+	if err != nil {
+		tb.Fatalf("load generated scenario of %d records: %v", records, err)
+	}
+	srv, err := mockserver.New(sc, mockserver.Options{Logger: io.Discard})
+	if err != nil {
+		tb.Fatalf("mockserver.New with %d records: %v", records, err)
+	}
+	tb.Cleanup(func() { srv.Close() })
+	return srv.Handler(), size
+}
+
+// call sends one POST through h and fails unless the answer's code is 0.
+func call(tb testing.TB, h http.Handler, path, body string) []byte {
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+ReadKey)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK || !bytes.Contains(rec.Body.Bytes(), []byte(`"code":0`)) {
+		tb.Fatalf("POST %s %s: HTTP %d %.300s", path, body, rec.Code, rec.Body.Bytes())
+	}
+	return rec.Body.Bytes()
+}
+
+// benchCalls runs b.N requests, each body chosen by bodyFor(i).
+func benchCalls(b *testing.B, h http.Handler, path string, bodyFor func(i int) string) {
+	b.Helper()
+	b.ReportAllocs()
+	call(b, h, path, bodyFor(0))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		call(b, h, path, bodyFor(i))
+	}
+}
+
+// BenchmarkFormListPage asks for pages spread over the whole form list
+// (1,000 forms at 100,000 records), 20 a page.
+func BenchmarkFormListPage(b *testing.B) {
+	for _, n := range scaleSizes {
+		h, size := scaleMock(b, n)
+		last := (size.Forms + 19) / 20
+		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
+			benchCalls(b, h, "/api/v2/rpc/record/getFormList", func(i int) string {
+				return fmt.Sprintf(`{"page":%d,"page_size":20}`, i%last+1)
+			})
+		})
+	}
+}
+
+// BenchmarkTemplatesPage asks for the page in the middle of the template
+// list (5,000 templates in at 100,000 records), 20 a page, by its token.
+func BenchmarkTemplatesPage(b *testing.B) {
+	for _, n := range scaleSizes {
+		h, size := scaleMock(b, n)
+		token := walkTo(b, h, size.Templates/2/20)
+		body := fmt.Sprintf(`{"page_size":20,"page_token":%q}`, token)
+		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
+			benchCalls(b, h, "/api/v2/rpc/templates/list", func(int) string { return body })
+		})
+	}
+}
+
+// walkTo follows next_page_token pages times from the first page of the
+// template list, 20 a page, and returns the token of the page it reached.
+func walkTo(tb testing.TB, h http.Handler, pages int) string {
+	tb.Helper()
+	var token string
+	for i := 0; i < max(pages, 1); i++ {
+		body := `{"page_size":20}`
+		if token != "" {
+			body = fmt.Sprintf(`{"page_size":20,"page_token":%q}`, token)
+		}
+		var ans struct {
+			Data struct {
+				Next *string `json:"next_page_token"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal(call(tb, h, "/api/v2/rpc/templates/list", body), &ans); err != nil || ans.Data.Next == nil {
+			tb.Fatalf("templates/list page %d: no next_page_token (err %v)", i+1, err)
+		}
+		token = *ans.Data.Next
+	}
+	return token
+}
+
+// BenchmarkGetRecord reads records spread over all ids: a lookup must not
+// grow with the number of records.
+func BenchmarkGetRecord(b *testing.B) {
+	for _, n := range scaleSizes {
+		h, size := scaleMock(b, n)
+		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
+			benchCalls(b, h, "/api/v2/rpc/record/getRecord", func(i int) string {
+				return fmt.Sprintf(`{"record_id":%d}`, (i*7919)%size.Records+1)
+			})
+		})
+	}
+}
+
+// BenchmarkLoadScenario is the time to parse and expand the generated
+// scenario, the in-process part of `rtq mock --scenario` start-up.
+func BenchmarkLoadScenario(b *testing.B) {
+	for _, n := range scaleSizes {
+		data := ScenarioYAML(SizeFor(n))
+		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := scenario.Parse("scale.yaml", data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestScaleScenarioServes guards the generator: the scenario it writes
+// loads, and its first and last record, form page and template page serve.
+func TestScaleScenarioServes(t *testing.T) {
+	h, size := scaleMock(t, 1000)
+	call(t, h, "/api/v2/rpc/record/getRecord", `{"record_id":1}`)
+	call(t, h, "/api/v2/rpc/record/getRecord", fmt.Sprintf(`{"record_id":%d}`, size.Records))
+	call(t, h, "/api/v2/rpc/record/getFormList", fmt.Sprintf(`{"page":%d,"page_size":20}`, (size.Forms+19)/20))
+	last := walkTo(t, h, size.Templates/20-1)
+	var ans struct {
+		Data struct {
+			List []json.RawMessage `json:"list"`
+			Next *string           `json:"next_page_token"`
+		} `json:"data"`
+	}
+	body := fmt.Sprintf(`{"page_size":20,"page_token":%q}`, last)
+	if err := json.Unmarshal(call(t, h, "/api/v2/rpc/templates/list", body), &ans); err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Data.List) != 20 || ans.Data.Next != nil {
+		t.Errorf("last template page: %d items, next %v; want 20 items and no next token", len(ans.Data.List), ans.Data.Next)
+	}
+}
