@@ -51,7 +51,12 @@ func newValidationError(file string, err error) error {
 	probs := collect(verr)
 	// The validator walks objects in map order; sorting by pointer makes the
 	// text stable for logs, golden files and diffs.
-	sort.SliceStable(probs, func(i, j int) bool { return probs[i].Pointer < probs[j].Pointer })
+	sort.SliceStable(probs, func(i, j int) bool {
+		if probs[i].Pointer != probs[j].Pointer {
+			return probs[i].Pointer < probs[j].Pointer
+		}
+		return probs[i].Rule < probs[j].Rule
+	})
 	probs = dedupe(probs)
 	if len(probs) == 0 {
 		probs = []Problem{{Pointer: "", Rule: "does not match the schema"}}
@@ -67,6 +72,9 @@ func collect(e *jsonschema.ValidationError) []Problem {
 	case *kind.AnyOf, *kind.OneOf:
 		if only := soleCandidate(ptr, e.Causes); only != nil {
 			return collect(only)
+		}
+		if p, ok := typeUnion(ptr, e.Causes); ok {
+			return []Problem{p}
 		}
 		if len(e.Causes) > 0 {
 			return []Problem{{Pointer: ptr, Rule: alternatives(ptr, e.Causes)}}
@@ -113,6 +121,37 @@ func typeMismatch(ptr string, e *jsonschema.ValidationError) bool {
 		}
 	}
 	return true
+}
+
+// typeUnion words alternatives that all failed on the value's type as one
+// type rule: "must be of type null or object, found string".
+func typeUnion(ptr string, causes []*jsonschema.ValidationError) (Problem, bool) {
+	var want []string
+	got := ""
+	for _, c := range causes {
+		if !typeMismatch(ptr, c) {
+			return Problem{}, false
+		}
+		for _, leaf := range leaves(c) {
+			k := leaf.ErrorKind.(*kind.Type)
+			want, got = append(want, k.Want...), k.Got
+		}
+	}
+	if len(want) == 0 {
+		return Problem{}, false
+	}
+	return Problem{Pointer: ptr, Rule: rule(&kind.Type{Got: got, Want: want})}, true
+}
+
+func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(e.Causes) == 0 {
+		return []*jsonschema.ValidationError{e}
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range e.Causes {
+		out = append(out, leaves(c)...)
+	}
+	return out
 }
 
 // alternatives words a failed anyOf/oneOf as "no alternative matched (1: …;

@@ -31,6 +31,10 @@ func TestErrorTextNamesPointerAndRuleNeverTheValue(t *testing.T) {
 			`record.json#/$defs/Field: /field_type: must be one of the 53 allowed values`},
 		{"record.json#/$defs/Recorder", `{"auth_id": 1, "user_id": 2, "name": 1385678}`,
 			`record.json#/$defs/Recorder: /name: must be of type string, found number`},
+		{"record.json#/$defs/OcrValue", `{"items": [], "image": "` + secret + `"}`,
+			`record.json#/$defs/OcrValue: /image: must be of type null or object, found string`},
+		{"record.json#/$defs/OcrValue", `{"items": [], "image": {"url": "https://x.example/a", "size": 1385678, "width": 1}}`,
+			`record.json#/$defs/OcrValue: /image: missing required member "height"`},
 		{"templates/list.error.json", `{"code": 0, "message": "` + secret + `", "data": {"` + secret + `": 1385678}}`,
 			`templates/list.error.json: /code: matches a value the schema forbids (not)`},
 	}

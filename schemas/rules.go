@@ -65,6 +65,8 @@ func rule(k jsonschema.ErrorKind) string {
 		return "must be < " + ratString(k.Want)
 	case *kind.MultipleOf:
 		return "must be a multiple of " + ratString(k.Want)
+	case *kind.OneOf:
+		return "matches more than one alternative (oneOf)"
 	case *kind.Not:
 		return "matches a value the schema forbids (not)"
 	case *kind.FalseSchema:
