@@ -48,7 +48,7 @@ func (st *State) Verify(dst []byte, key *scenario.Key, req VerifyRequest) ([]byt
 		return nil, VerifyErr(contract.ErrVerifyFailed, "verification of this certificate failed")
 	}
 	rec.status = to
-	rec.changes = append(slices.Clip(rec.changes), scenario.StateChange{
+	rec.changes = append(rec.changes, scenario.StateChange{
 		StateID: flow.ID, StateName: certStateName, StateNumber: flow.Number,
 		From: scenario.StateOption{Name: from.Name, Color: from.Color},
 		To:   scenario.StateOption{Name: to.Name, Color: to.Color},
