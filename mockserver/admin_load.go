@@ -8,8 +8,21 @@ import (
 
 // defaultParse loads a scenario from YAML with the scenario package.
 func defaultParse(filename string, data []byte) (*scenario.Scenario, error) {
-	return nil, errors.New("loading a scenario from YAML is not available in this build")
+	return scenario.Parse(filename, data)
 }
 
-// problemsOf lists the located problems of a scenario load error.
-func problemsOf(err error) ([]adminProblem, []string) { return nil, nil }
+// problemsOf lists the located problems of a scenario load error, as JSON
+// members and as their text form line:column: path: message.
+func problemsOf(err error) ([]adminProblem, []string) {
+	var le *scenario.LoadError
+	if !errors.As(err, &le) {
+		return nil, nil
+	}
+	probs := make([]adminProblem, 0, len(le.Problems))
+	lines := make([]string, 0, len(le.Problems))
+	for _, p := range le.Problems {
+		probs = append(probs, adminProblem{Line: p.Line, Column: p.Column, Path: p.Path, Message: p.Message})
+		lines = append(lines, p.String())
+	}
+	return probs, lines
+}

@@ -1,14 +1,226 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/scenarios"
+	"github.com/spf13/cobra"
+)
+
+// mockOptions is what `rtq mock` is told on its command line.
+type mockOptions struct {
+	scenarios  []string
+	addr       string
+	seed       int64
+	hasSeed    bool
+	watch      bool
+	watchEvery time.Duration
+	corsOrigin string
+	adminToken string
+}
 
 func newMockCmd() *cobra.Command {
-	return &cobra.Command{
+	o := &mockOptions{watchEvery: time.Second}
+	cmd := &cobra.Command{
 		Use:   "mock",
 		Short: "Serve the stateful mock of the service",
 		Long: `Serve the stateful mock of the Record and Template Query Service.
 
-With no --scenario the embedded default scenario is served on 127.0.0.1:8080.`,
-		RunE: notYet("mock"),
+With no --scenario the embedded default scenario is served on 127.0.0.1:8080.
+One log line per request goes to stderr. The admin API lives under /__admin
+(health, profile, reset, requests, scenario); see docs/mock.md.`,
+		Example: `  rtq mock
+  rtq mock --scenario ./scenarios --addr 127.0.0.1:9000 --watch
+  curl -s -X POST http://127.0.0.1:8080/api/v2/rpc/record/getFormList \
+       -H 'Authorization: Bearer rtq-demo-read' -d '{}'`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.hasSeed = cmd.Flags().Changed("seed")
+			if o.adminToken == "" {
+				o.adminToken = os.Getenv("RTQ_ADMIN_TOKEN")
+			}
+			return runMock(cmd.Context(), o, cmd.ErrOrStderr())
+		},
 	}
+	f := cmd.Flags()
+	f.StringArrayVar(&o.scenarios, "scenario", nil, "scenario file or directory of *.yaml (repeatable; default: the embedded scenario)")
+	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
+	f.Int64Var(&o.seed, "seed", 0, "seed for generated values, overriding the scenario's")
+	f.BoolVar(&o.watch, "watch", false, "reload the scenario files when they change (polls every second)")
+	f.StringVar(&o.corsOrigin, "cors-origin", "*", `Access-Control-Allow-Origin granted: "*", one origin, or a comma-separated list`)
+	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
+	return cmd
+}
+
+func (o *mockOptions) loadOpts() []scenario.Option {
+	if o.hasSeed {
+		return []scenario.Option{scenario.WithSeed(o.seed)}
+	}
+	return nil
+}
+
+func (o *mockOptions) load() (*scenario.Scenario, error) {
+	if len(o.scenarios) == 0 {
+		return scenarios.Default(o.loadOpts()...)
+	}
+	return scenario.LoadFiles(o.scenarios, o.loadOpts()...)
+}
+
+// runMock serves until ctx is cancelled (SIGINT/SIGTERM in main), then
+// shuts down gracefully.
+func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
+	sc, err := o.load()
+	if err != nil {
+		return scenarioFailure(stderr, err)
+	}
+	srv, err := mockserver.New(sc, mockserver.Options{
+		Logger: stderr, CORSOrigin: o.corsOrigin, AdminToken: o.adminToken, Seed: 0,
+		ParseScenario: func(name string, data []byte) (*scenario.Scenario, error) {
+			return scenario.Parse(name, data, o.loadOpts()...)
+		},
+	})
+	if err != nil {
+		return withExit(2, err)
+	}
+	if err := srv.Start(o.addr); err != nil {
+		return withExit(1, err)
+	}
+	fmt.Fprintf(stderr, "rtq mock: serving %q on %s (%s); admin API at %s/__admin; Ctrl-C stops\n",
+		sc.Name, srv.URL(), keysHint(sc, len(o.scenarios) == 0), srv.URL())
+	if !loopback(o.addr) && o.adminToken == "" {
+		fmt.Fprintf(stderr, "rtq mock: WARNING: listening on %s, beyond this machine, with the admin API open to anyone who can reach it: anyone can replace the scenario or read the journal. Set --admin-token (or RTQ_ADMIN_TOKEN).\n", o.addr)
+	}
+	if o.watch {
+		go watchScenarios(ctx, o, srv, stderr)
+	}
+	<-ctx.Done()
+	fmt.Fprintln(stderr, "rtq mock: shutting down")
+	return srv.Close()
+}
+
+// scenarioFailure prints every problem of a bad scenario as
+// file:line:col: path: message and exits 2.
+func scenarioFailure(stderr io.Writer, err error) error {
+	if n := printProblems(stderr, err); n > 0 {
+		return withExit(2, fmt.Errorf("the scenario has %d problem(s)", n))
+	}
+	return withExit(2, err)
+}
+
+// printProblems prints the located problems of a load error, one a line,
+// and returns how many; other errors are left to the caller.
+func printProblems(w io.Writer, err error) int {
+	var le *scenario.LoadError
+	if !errors.As(err, &le) {
+		return 0
+	}
+	for _, p := range le.Problems {
+		fmt.Fprintln(w, p.String())
+	}
+	return len(le.Problems)
+}
+
+// keysHint names the keys; the embedded default scenario's secrets are
+// public (README), so they are shown, other scenarios' are not.
+func keysHint(sc *scenario.Scenario, isDefault bool) string {
+	parts := make([]string, 0, len(sc.Keys))
+	for _, k := range sc.Keys {
+		if isDefault {
+			parts = append(parts, "Bearer "+k.Secret)
+		} else {
+			parts = append(parts, k.Name)
+		}
+	}
+	if len(parts) == 0 {
+		return "no API keys"
+	}
+	return "keys: " + strings.Join(parts, ", ")
+}
+
+// loopback reports whether addr listens only on this machine.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// watchScenarios polls the scenario files every o.watchEvery.
+func watchScenarios(ctx context.Context, o *mockOptions, srv *mockserver.Server, stderr io.Writer) {
+	if len(o.scenarios) == 0 {
+		fmt.Fprintln(stderr, "rtq mock: --watch has nothing to watch: the embedded scenario does not change")
+		return
+	}
+	tick := time.NewTicker(o.watchEvery)
+	defer tick.Stop()
+	watchLoop(ctx, tick.C, o, srv, stderr, nil)
+}
+
+// watchLoop checks the files on every tick and replaces the scenario when
+// one changed; a changed scenario with problems is reported and the old
+// one kept. Each check's outcome goes to checked when it is not nil, so
+// tests drive the loop with their own ticks and wait for the result.
+func watchLoop(ctx context.Context, ticks <-chan time.Time, o *mockOptions, srv *mockserver.Server, stderr io.Writer, checked chan<- error) {
+	last := fingerprint(o.scenarios)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticks:
+		}
+		var err error
+		if now := fingerprint(o.scenarios); now != last {
+			last = now
+			err = reload(o, srv, stderr)
+		}
+		if checked != nil {
+			checked <- err
+		}
+	}
+}
+
+func reload(o *mockOptions, srv *mockserver.Server, stderr io.Writer) error {
+	sc, err := o.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "rtq mock: scenario changed but has problems; still serving the old one:")
+		if printProblems(stderr, err) == 0 {
+			fmt.Fprintln(stderr, err)
+		}
+		return err
+	}
+	srv.Replace(sc)
+	fmt.Fprintf(stderr, "rtq mock: reloaded scenario %q\n", sc.Name)
+	return nil
+}
+
+// fingerprint is the names, sizes and modification times of the files.
+func fingerprint(paths []string) string {
+	var b strings.Builder
+	for _, p := range paths {
+		_ = filepath.WalkDir(p, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return nil
+			}
+			if info, err := d.Info(); err == nil {
+				fmt.Fprintf(&b, "%s|%d|%d\n", path, info.Size(), info.ModTime().UnixNano())
+			}
+			return nil
+		})
+	}
+	return b.String()
 }
