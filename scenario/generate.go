@@ -40,7 +40,7 @@ func (r *resolver) recordGenerators(list []*recordGenDoc) {
 		if !ok || d.Count <= 0 {
 			continue
 		}
-		recs := generateRecords(plan, d.Count)
+		recs := generateRecords(plan, r.capCount(d.Count))
 		r.claimGenerated(d, plan, recs)
 		r.sc.Records = append(r.sc.Records, recs...)
 	}
@@ -196,7 +196,8 @@ func (r *resolver) templateGenerators(list []*tplGenDoc) {
 			prefix = "t"
 		}
 		clash := false
-		for i := 0; i < max(d.Count, 0); i++ {
+		count := r.capCount(d.Count)
+		for i := 0; i < count; i++ {
 			id := start + int64(i)
 			t := &Template{ID: id, Org: org, Name: fk.FormTitle() + "批次" + strconv.FormatInt(id, 10), Coding: recordCode(prefix, id, fk), CreatedAt: fk.Between(lo, hi)}
 			t.URL = "https://" + org.Host + "/t/" + t.Coding
@@ -205,9 +206,9 @@ func (r *resolver) templateGenerators(list []*tplGenDoc) {
 				r.ps.add(d.at.child("id_start"), "generated template %d (coding %q) is already taken: set id_start above %d or another coding_prefix", id, t.Coding, r.maxTpl)
 			}
 			r.tplIDs[id] = true
-			t.SubCodes = r.genSubCodes(t, d.SubCodes, t.CreatedAt, max(t.CreatedAt, hi), fk)
+			t.SubCodes = r.genSubCodes(t, r.capCount(d.SubCodes), t.CreatedAt, max(t.CreatedAt, hi), fk)
 			r.sc.Templates = append(r.sc.Templates, t)
 		}
-		r.maxTpl = max(r.maxTpl, start+int64(d.Count)-1)
+		r.maxTpl = max(r.maxTpl, start+int64(count)-1)
 	}
 }

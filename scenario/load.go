@@ -16,6 +16,9 @@ type Option func(*options)
 type options struct {
 	seed    int64
 	hasSeed bool
+	// limit caps each count: of a generator (0: the schema's own maximum);
+	// fuzzing sets it so that a random count does not stall a worker.
+	limit int
 }
 
 // WithSeed overrides the scenario's seed, so every generated value changes
@@ -114,7 +117,9 @@ func load(inputs []namedData, opts []Option) (*Scenario, error) {
 		return nil, fmt.Errorf("load scenario: the document could not be decoded")
 	}
 	seed := scenarioSeed(docs, o, ps)
-	sc := newResolver(ps, seed).resolve(docs)
+	r := newResolver(ps, seed)
+	r.limit = o.limit
+	sc := r.resolve(docs)
 	if err := ps.err(); err != nil {
 		return nil, err
 	}
@@ -150,6 +155,9 @@ func decodeFile(in namedData, st *structure, ps *problems) (*document, bool) {
 		return nil, false
 	}
 	st.check(src, ps)
+	if ps.hard { // a wrong type or missing member: the decode would mislead
+		return nil, false
+	}
 	raw, err := json.Marshal(src.tree)
 	if err != nil {
 		ps.add(at{src, ""}, "cannot read the document: %v", err)

@@ -84,14 +84,29 @@ func (r *resolver) recordQR(a at, id *int64, org *Org, form *Form) *QRCode {
 		if q := r.firstQR[form.ID]; q != nil {
 			return q
 		}
-		r.ps.add(a, "no QR code is linked to form %d: add one under qrcodes (form: %d) or write qrcode: <id>", form.ID, form.ID)
-		return nil
+		return r.autoQR(form.Org, form, form.Name+"二维码")
 	}
 	if q := r.orgQR[org.ID]; q != nil {
 		return q
 	}
-	r.ps.add(a, "a record without a form needs a QR code: add one without a form to organization %q, or write qrcode: <id>", org.Code)
-	return nil
+	return r.autoQR(org, nil, "通用码")
+}
+
+// autoQR adds the QR code a record needs when the scenario links none to
+// its form (or, for a record without a form, to its organization): writing
+// a record should not require writing a QR code first. Its id follows the
+// highest QR code id so far.
+func (r *resolver) autoQR(org *Org, form *Form, name string) *QRCode {
+	id := int64(1)
+	for qid := range r.qrcodes {
+		id = max(id, qid+1)
+	}
+	q := &QRCode{ID: id, Org: org, Name: name, TypeText: "普通码", Form: form, Number: "Q" + strconv.FormatInt(id, 10)}
+	q.URL = "https://" + org.Host + "/q/" + q.Number
+	r.qrcodes[id] = q
+	r.indexQR(q)
+	r.sc.QRCodes = append(r.sc.QRCodes, q)
+	return q
 }
 
 func (r *resolver) recordProject(d *recordDoc, rec *Record) *Project {

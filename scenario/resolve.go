@@ -33,6 +33,15 @@ type resolver struct {
 	maxTpl     int64
 	maxSub     int64
 	pending    []pendingSubCodes
+	limit      int
+}
+
+// capCount applies the generation limit of options.limit.
+func (r *resolver) capCount(n int) int {
+	if r.limit > 0 && n > r.limit {
+		return r.limit
+	}
+	return max(n, 0)
 }
 
 // Seeds are mixed with a salt per kind of item, so form 7 and record 7 do

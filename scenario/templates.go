@@ -72,7 +72,7 @@ func (r *resolver) flushSubCodes() {
 	for _, p := range r.pending {
 		lo, hi := r.timeRange(p.a, "created_from", p.d.CreatedFrom, "created_to", p.d.CreatedTo, p.tpl.CreatedAt, max(p.tpl.CreatedAt, fake.EpochEnd))
 		fk := r.itemFaker(saltSubCode, -p.tpl.ID)
-		p.tpl.SubCodes = append(p.tpl.SubCodes, r.genSubCodes(p.tpl, p.d.Count, lo, hi, fk)...)
+		p.tpl.SubCodes = append(p.tpl.SubCodes, r.genSubCodes(p.tpl, r.capCount(p.d.Count), lo, hi, fk)...)
 	}
 	r.pending = nil
 }

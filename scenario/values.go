@@ -40,7 +40,9 @@ var (
 	optionV  = object{{"option_text", tString}, {"option_id", tInt}}
 	imageV   = object{{"url", tString}, {"size", nullable{tInt}}, {"width", tInt}, {"height", tInt}, {"upload_time_iso?", tString}, {"ai_audit_result?", object{{"audit_status", tInt}, {"audit_status_text", tString}, {"reason", tString}}}}
 	columnV  = object{{"column_id", tInt}, {"column_title", tString}, {"column_type", tString}, {"value", object{{"text", nullable{tString}}, {"option_uuid", nullable{tString}}}}}
-	editV    = object{{"text_content", tString}, {"media_items", arrayOf{object{{"url", tString}}}}}
+	editMedV = object{{"url", tString}, {"size?", nullable{tInt}}, {"width?", tInt}, {"height?", tInt}, {"duration?", tNumber},
+		{"file_name?", tString}, {"translated_text?", nullable{tString}}, {"abstract_text?", nullable{tString}}, {"ai_audit_result?", anyValue{}}}
+	editV    = object{{"text_content", tString}, {"media_items", arrayOf{editMedV}}}
 	ocrItemV = object{{"item_id", tInt}, {"item_title", tString}, {"value", tString}, {"unit", tString}, {"unit_enabled", tBool}}
 )
 
