@@ -91,9 +91,13 @@ func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
 func (st *structure) report(src *source, e *jsonschema.ValidationError, typos map[string]bool, ps *problems) {
 	path := yamlPath(e.InstanceLocation)
 	here := at{src, path}
-	switch e.ErrorKind.(type) {
-	case *kind.Type, *kind.Required, *kind.FalseSchema:
+	switch k := e.ErrorKind.(type) {
+	case *kind.Type, *kind.FalseSchema:
 		ps.hard = true
+	case *kind.Required:
+		for _, m := range k.Missing {
+			ps.hard = ps.hard || !typos[path+"\x00"+m]
+		}
 	}
 	switch k := e.ErrorKind.(type) {
 	case *kind.AdditionalProperties:

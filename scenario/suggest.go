@@ -69,3 +69,9 @@ func distance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// FieldTypeSuggestions lists up to five field types close to got, best
+// first, so a command can answer a typo with what was probably meant.
+func FieldTypeSuggestions(got string) []string {
+	return closeMatches(got, fieldTypeNames(), 5)
+}
