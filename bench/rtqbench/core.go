@@ -134,15 +134,15 @@ type conformFig struct {
 	Error   string  `json:"error,omitempty"`
 }
 
-// timeConform resets the mock (the verify mix moved a record) and times a
-// full conformance run against it, writes allowed. Exit 0 or 1 both count
+// timeConform resets the mock (the verify mix moved records) and times a
+// full conformance run against it: the mock's own profile, writes allowed. Exit 0 or 1 both count
 // as a complete run; the time is what the target is on.
 func timeConform(ctx context.Context, o options, base string, p *plan) *conformFig {
 	post(ctx, base, "/__admin/reset", "", "{}")
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, o.rtq, "conform", "--base-url", base,
-		"--api-key", p.readKey, "--write-key", p.writeKey, "--allow-writes",
+		"--profile", base+"/__admin/profile", "--api-key", p.readKey, "--write-key", p.writeKey, "--allow-writes",
 		"--format", "json", "--out", filepath.Join(o.outDir, "conform.json"))
 	logf, err := os.Create(filepath.Join(o.outDir, "conform.log"))
 	if err == nil {

@@ -74,8 +74,18 @@ func parseFlags(args []string) (options, error) {
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
-	if o.quick {
-		o.duration, o.rounds, o.warm = 3*time.Second, 1, 10*time.Second
+	if o.quick { // quick's lengths, unless given explicitly
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["d"] {
+			o.duration = 3 * time.Second
+		}
+		if !set["rounds"] {
+			o.rounds = 1
+		}
+		if !set["warm"] {
+			o.warm = 10 * time.Second
+		}
 	}
 	if o.duration < time.Second || o.rounds < 1 {
 		return o, fmt.Errorf("-d must be at least 1s and -rounds at least 1")
