@@ -17,6 +17,10 @@
 #       scripts/check-schemas-ajv.sh record/getRecord.response.json body.json
 #       (exit 1 when a document is invalid).
 #
+#   scripts/check-schemas-ajv.sh --install
+#       only install ajv (exit 1 when npm cannot), so CI can tell a missing
+#       registry apart from a disagreement.
+#
 # ajv is installed on first use with npm into .tools/ajv (git-ignored).
 # Needs node and npm. The Go tests (go test ./schemas) are the primary check;
 # this script shows that the schemas mean the same to another implementation.
@@ -31,6 +35,7 @@ if [ ! -d "$tools/node_modules/ajv" ] || [ ! -d "$tools/node_modules/ajv-formats
 	echo "installing ajv into $tools" >&2
 	(cd "$tools" && npm install --no-audit --no-fund --silent ajv@8 ajv-formats@3) >&2
 fi
+[ "${1:-}" = "--install" ] && exit 0
 
 NODE_PATH="$tools/node_modules" RTQ_ROOT="$root" exec node - "$@" <<'JS'
 const fs = require("fs");
