@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -153,20 +152,23 @@ func peakRSSKiB(pid int) (int64, error) {
 	return total, nil
 }
 
-func vmHWM(pid int) (int64, error) {
+func vmHWM(pid int) (int64, error) { return procStatus(pid, "VmHWM") }
+
+// procStatus reads one "Name: N kB" line of /proc/<pid>/status.
+func procStatus(pid int, name string) (int64, error) {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
-		return 0, fmt.Errorf("read VmHWM of %d: %w", pid, err)
+		return 0, fmt.Errorf("read %s of %d: %w", name, pid, err)
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+		if rest, ok := strings.CutPrefix(line, name+":"); ok {
 			f := strings.Fields(rest)
 			if len(f) > 0 {
 				return strconv.ParseInt(f[0], 10, 64)
 			}
 		}
 	}
-	return 0, errors.New("no VmHWM line in /proc status")
+	return 0, fmt.Errorf("no %s line in /proc/%d/status", name, pid)
 }
 
 // children lists the direct children of pid from /proc/<pid>/task/*/children.

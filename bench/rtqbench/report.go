@@ -46,7 +46,11 @@ type serverFig struct {
 	ReadyMs    float64 `json:"ready_ms"`
 	IdleRSSKiB int64   `json:"idle_rss_kib"`
 	PeakRSSKiB int64   `json:"peak_rss_kib"`
-	BytesOK    *bool   `json:"bytes_checked,omitempty"`
+	// AnonKiB and FileKiB split the resident set after the load: heap and
+	// stacks, and pages of the mapped binary (a bigger binary costs RSS).
+	AnonKiB int64 `json:"rss_anon_kib"`
+	FileKiB int64 `json:"rss_file_kib"`
+	BytesOK *bool `json:"bytes_checked,omitempty"`
 }
 
 type runFig struct {
@@ -104,7 +108,10 @@ func (r *report) serverUp(s *server) {
 // serverPeak records the high-water mark of memory after the load.
 func (r *report) serverPeak(s *server) {
 	if fig, ok := r.Servers[s.name]; ok {
-		fig.PeakRSSKiB, _ = peakRSSKiB(s.cmd.Process.Pid)
+		pid := s.cmd.Process.Pid
+		fig.PeakRSSKiB, _ = peakRSSKiB(pid)
+		fig.AnonKiB, _ = procStatus(pid, "RssAnon")
+		fig.FileKiB, _ = procStatus(pid, "RssFile")
 	}
 }
 
@@ -189,7 +196,7 @@ func (r *report) printRuns(w io.Writer) {
 }
 
 func (r *report) printServers(w io.Writer) {
-	fmt.Fprintf(w, "\n%-10s %10s %12s %12s\n", "server", "ready ms", "idle RSS MB", "peak RSS MB")
+	fmt.Fprintf(w, "\n%-10s %10s %12s %12s %10s %10s\n", "server", "ready ms", "idle RSS MB", "peak RSS MB", "anon MB", "file MB")
 	names := make([]string, 0, len(r.Servers))
 	for n := range r.Servers {
 		names = append(names, n)
@@ -197,7 +204,8 @@ func (r *report) printServers(w io.Writer) {
 	sort.Strings(names)
 	for _, n := range names {
 		s := r.Servers[n]
-		fmt.Fprintf(w, "%-10s %10.1f %12.1f %12.1f\n", n, s.ReadyMs, mb(s.IdleRSSKiB), mb(s.PeakRSSKiB))
+		fmt.Fprintf(w, "%-10s %10.1f %12.1f %12.1f %10.1f %10.1f\n", n, s.ReadyMs, mb(s.IdleRSSKiB), mb(s.PeakRSSKiB),
+			mb(s.AnonKiB), mb(s.FileKiB))
 	}
 }
 
