@@ -41,7 +41,12 @@ func startMock(ctx context.Context, o options, ps *procs, name, scenarioFile str
 	return s, waitReady(ctx, s, healthProbe, limit)
 }
 
-func startBaseline(ctx context.Context, o options, ps *procs, bodyFile string) (*server, error) {
+// startBaseline serves body from a file in outDir named for the mix.
+func startBaseline(ctx context.Context, o options, ps *procs, mixName string, body []byte) (*server, error) {
+	bodyFile := filepath.Join(o.outDir, mixName+".answer")
+	if err := os.WriteFile(bodyFile, body, 0o644); err != nil {
+		return nil, err
+	}
 	port, err := freePort()
 	if err != nil {
 		return nil, err
@@ -71,18 +76,14 @@ func runCore(ctx context.Context, o options, ps *procs, l load, rep *report, w i
 	if err != nil {
 		return nil, err
 	}
-	bodyFile := filepath.Join(o.outDir, "getRecord.json")
-	if err := os.WriteFile(bodyFile, p.typicalBody, 0o644); err != nil {
-		return nil, err
-	}
-	base, err := startBaseline(ctx, o, ps, bodyFile)
+	base, err := startBaseline(ctx, o, ps, mixGetRecord, p.typicalBody)
 	if err != nil {
 		return nil, err
 	}
 	rep.serverUp(base)
 	fmt.Fprintf(w, "mock ready in %.1f ms, baseline in %.1f ms; answer %d B (record %d)\n",
 		ms(mock.readyIn), ms(base.readyIn), len(p.typicalBody), p.typical.id)
-	if err := runMixes(ctx, o, l, p, mock, base, rep, w); err != nil {
+	if err := runMixes(ctx, o, ps, l, p, mock, base, rep, w); err != nil {
 		return nil, err
 	}
 	rep.serverPeak(mock)
@@ -92,7 +93,10 @@ func runCore(ctx context.Context, o options, ps *procs, l load, rep *report, w i
 	return p, nil
 }
 
-func runMixes(ctx context.Context, o options, l load, p *plan, mock, base *server, rep *report, w io.Writer) error {
+// runMixes measures the getRecord mix in o.rounds alternating rounds, then
+// each other mix once on the mock, after a baseline twin serving the same
+// answer where the mix sends one fixed request.
+func runMixes(ctx context.Context, o options, ps *procs, l load, p *plan, mock, base *server, rep *report, w io.Writer) error {
 	primary := p.mixes[0]
 	for i := 0; i < o.rounds; i++ {
 		for _, s := range []*server{base, mock} {
@@ -102,11 +106,26 @@ func runMixes(ctx context.Context, o options, l load, p *plan, mock, base *serve
 		}
 	}
 	for _, m := range p.mixes[1:] {
+		if m.answer != nil {
+			if err := measureTwin(ctx, o, ps, l, m, rep, w); err != nil {
+				return err
+			}
+		}
 		if err := measure(ctx, l, mock, m, "", rep, w); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// measureTwin runs m against a baseline serving m's answer.
+func measureTwin(ctx context.Context, o options, ps *procs, l load, m mix, rep *report, w io.Writer) error {
+	twin, err := startBaseline(ctx, o, ps, m.name, m.answer)
+	if err != nil {
+		return err
+	}
+	defer ps.stop(twin)
+	return measure(ctx, l, twin, m, "", rep, w)
 }
 
 // measure runs one mix on one server and records it; a run with socket

@@ -38,6 +38,9 @@ type mix struct {
 	// status error count is reported, not held against the run.
 	mixedStatus bool
 	about       string
+	// answer is the mock's answer to a fixed request (post.lua), which a
+	// baseline twin serves so that the mix has a same-size yardstick.
+	answer []byte
 }
 
 // plan is what the benchmark learned from the scenario and the running

@@ -33,12 +33,16 @@ func buildPlan(ctx context.Context, base string, sc *scenario.Scenario) (*plan, 
 	if m, ok := verifyMix(sc, write); ok {
 		p.mixes = append(p.mixes, m)
 	}
-	for _, m := range p.mixes {
+	for i, m := range p.mixes {
 		if m.mixedStatus {
 			continue
 		}
-		if _, err := post(ctx, base, m.path, m.key, m.bodies[0]); err != nil {
+		answer, err := post(ctx, base, m.path, m.key, m.bodies[0])
+		if err != nil {
 			return nil, fmt.Errorf("mix %s: first request: %w", m.name, err)
+		}
+		if m.script == "post.lua" {
+			p.mixes[i].answer = answer
 		}
 	}
 	return p, nil

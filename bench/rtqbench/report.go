@@ -175,8 +175,10 @@ func verdict(p *bool) string {
 	return "FAIL"
 }
 
+// printRuns lists the median of every server, mix and phase. "x base" is
+// the ratio to the baseline serving the same answer (same mix), or, marked
+// *, to the baseline's getRecord figure where the answers vary.
 func (r *report) printRuns(w io.Writer) {
-	base, hasBase := r.median("baseline", mixGetRecord, "")
 	fmt.Fprintf(w, "%-10s %-22s %-5s %10s %8s %8s %8s  %s\n", "server", "mix", "phase", "req/s", "p50 ms", "p99 ms", "x base", "what")
 	seen := map[string]bool{}
 	for _, run := range r.Runs {
@@ -187,8 +189,10 @@ func (r *report) printRuns(w io.Writer) {
 		seen[key] = true
 		m, _ := r.median(run.Server, run.Mix, run.Phase)
 		ratio := "-"
-		if hasBase {
+		if base, ok := r.median("baseline", run.Mix, ""); ok {
 			ratio = fmt.Sprintf("%.2f", m.RPS/base.RPS)
+		} else if base, ok := r.median("baseline", mixGetRecord, ""); ok {
+			ratio = fmt.Sprintf("%.2f*", m.RPS/base.RPS)
 		}
 		fmt.Fprintf(w, "%-10s %-22s %-5s %10.0f %8.2f %8.2f %8s  %s\n",
 			run.Server, run.Mix, run.Phase, m.RPS, m.P50ms, m.P99ms, ratio, run.About)
