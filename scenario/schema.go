@@ -91,14 +91,7 @@ func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
 func (st *structure) report(src *source, e *jsonschema.ValidationError, typos map[string]bool, ps *problems) {
 	path := yamlPath(e.InstanceLocation)
 	here := at{src, path}
-	switch k := e.ErrorKind.(type) {
-	case *kind.Type, *kind.FalseSchema:
-		ps.hard = true
-	case *kind.Required:
-		for _, m := range k.Missing {
-			ps.hard = ps.hard || !typos[path+"\x00"+m]
-		}
-	}
+	ps.hard = ps.hard || breaksDecode(e, path, typos)
 	switch k := e.ErrorKind.(type) {
 	case *kind.AdditionalProperties:
 		allowed := st.properties(e.SchemaURL)
@@ -134,6 +127,21 @@ func (st *structure) report(src *source, e *jsonschema.ValidationError, typos ma
 		ps.add(here, "%s", e.ErrorKind.LocalizedString(message.NewPrinter(language.English)))
 		ps.block(here)
 	}
+}
+
+// breaksDecode: a wrong type, or a missing member that no typo explains.
+func breaksDecode(e *jsonschema.ValidationError, path string, typos map[string]bool) bool {
+	switch k := e.ErrorKind.(type) {
+	case *kind.Type, *kind.FalseSchema:
+		return true
+	case *kind.Required:
+		for _, m := range k.Missing {
+			if !typos[path+"\x00"+m] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // schemaNode follows the fragment of a schema URL into the raw schema.
