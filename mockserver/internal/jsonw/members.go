@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"unicode/utf8"
 )
 
 // ErrNotObject is returned for a body that is valid JSON but not an object
@@ -18,7 +19,7 @@ var ErrInvalid = errors.New("the request body is not valid JSON")
 // all-white-space body is the empty object. Names are matched exactly by
 // the caller; a later duplicate overrides an earlier one.
 func Members(body []byte, fn func(name string, raw []byte)) error {
-	body = bytes.TrimSpace(body)
+	body = body[skipWS(body, 0):] // JSON white space only: "\f" is not empty
 	if len(body) == 0 {
 		return nil
 	}
@@ -97,9 +98,10 @@ func skipValue(b []byte, i int) int {
 }
 
 // unquote turns a raw JSON string into its value; the common case of no
-// escapes costs one string conversion.
+// escapes and valid UTF-8 costs one string conversion. Otherwise it decodes
+// as encoding/json does (invalid UTF-8 becomes U+FFFD).
 func unquote(raw []byte) string {
-	if len(raw) >= 2 && bytes.IndexByte(raw, '\\') < 0 {
+	if len(raw) >= 2 && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
 		return string(raw[1 : len(raw)-1])
 	}
 	var s string
