@@ -64,6 +64,11 @@ func parseSource(name string, data []byte, ps *problems) (*source, bool) {
 		body = file.Docs[0].Body
 	}
 	if err == nil && body != nil {
+		if n := expandedSize(body, map[string]int{}); n > maxNodes {
+			err = fmt.Errorf("YAML aliases expand this document to more than %d nodes: write the repeated parts out, or use a generate: block", maxNodes)
+		}
+	}
+	if err == nil && body != nil {
 		var v any
 		if err = yaml.NodeToValue(body, &v); err == nil {
 			src.tree, err = jsonShape(v)
@@ -95,6 +100,50 @@ func errMessage(err error) string {
 		return "YAML: " + ye.GetMessage()
 	}
 	return err.Error()
+}
+
+// maxNodes bounds the size of a document once its aliases are expanded, so
+// a few hundred bytes of nested aliases ("billion laughs") are refused
+// instead of expanded; a hand-written scenario is far smaller.
+const maxNodes = 1_000_000
+
+// expandedSize counts the nodes of n with every alias expanded, saturating
+// just above maxNodes. Anchors come before their aliases in a document, so
+// one walk in order knows each anchor's size when an alias names it.
+func expandedSize(n ast.Node, anchors map[string]int) int {
+	total := 1
+	add := func(c ast.Node) {
+		if c != nil && total <= maxNodes {
+			total = min(total+expandedSize(c, anchors), maxNodes+1)
+		}
+	}
+	switch n := n.(type) {
+	case *ast.MappingNode:
+		for _, mv := range n.Values {
+			add(mv)
+		}
+	case *ast.MappingValueNode:
+		add(n.Key)
+		add(n.Value)
+	case *ast.SequenceNode:
+		for _, v := range n.Values {
+			add(v)
+		}
+	case *ast.AnchorNode:
+		add(n.Value)
+		if n.Name != nil {
+			anchors[n.Name.GetToken().Value] = total
+		}
+	case *ast.AliasNode:
+		if n.Value != nil {
+			total = max(1, anchors[n.Value.GetToken().Value])
+		}
+	case *ast.TagNode:
+		add(n.Value)
+	case *ast.MappingKeyNode:
+		add(n.Value)
+	}
+	return total
 }
 
 // walk records the position of every mapping key and sequence item.
