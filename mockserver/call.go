@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"strconv"
 	"sync"
@@ -23,7 +24,8 @@ type call struct {
 	key   *scenario.Key
 	body  []byte
 	buf   bytes.Buffer // holds body
-	out   []byte       // answer buffer for handlers that append
+	lr    io.LimitedReader
+	out   []byte // answer buffer for handlers that append
 	start time.Time
 
 	status int // HTTP status written

@@ -109,7 +109,8 @@ func summarize(e *entry, keys []*scenario.Key) string {
 	}
 	var b bytes.Buffer
 	b.WriteByte('{')
-	err := jsonw.Members(e.body[:e.bodyLen], func(name string, raw []byte) {
+	err := jsonw.Members(e.body[:e.bodyLen], func(nameBytes, raw []byte) {
+		name := string(nameBytes)
 		if b.Len() > 1 {
 			b.WriteByte(',')
 		}

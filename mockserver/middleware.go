@@ -1,7 +1,6 @@
 package mockserver
 
 import (
-	"errors"
 	"io"
 	"net/http"
 	"runtime/debug"
@@ -53,23 +52,23 @@ func (s *Server) journalMW(next step) step {
 }
 
 // bodyLimit reads the body, at most contract.MaxBodyBytes of it. A larger
-// body, declared or chunked, gets 413 and is not read further.
+// body, declared or chunked, gets 413 and is not read further: the
+// connection is closed after the answer.
 func (s *Server) bodyLimit(next step) step {
 	return func(c *call) {
 		if c.r.ContentLength > contract.MaxBodyBytes {
-			c.w.Header().Set("Connection", "close")
-			s.writeError(c, errTooLarge)
+			s.tooLarge(c)
 			return
 		}
 		c.buf.Reset()
-		_, err := c.buf.ReadFrom(http.MaxBytesReader(c.w, c.r.Body, contract.MaxBodyBytes))
-		var tooLarge *http.MaxBytesError
+		c.lr = io.LimitedReader{R: c.r.Body, N: contract.MaxBodyBytes + 1}
+		_, err := c.buf.ReadFrom(&c.lr)
+		c.lr.R = nil
 		switch {
-		case errors.As(err, &tooLarge):
-			c.w.Header().Set("Connection", "close")
-			s.writeError(c, errTooLarge)
+		case c.buf.Len() > contract.MaxBodyBytes:
+			s.tooLarge(c)
 			return
-		case err != nil && !errors.Is(err, io.EOF):
+		case err != nil:
 			s.writeError(c, errReadBody)
 			return
 		}
@@ -77,6 +76,13 @@ func (s *Server) bodyLimit(next step) step {
 		next(c)
 	}
 }
+
+func (s *Server) tooLarge(c *call) {
+	c.w.Header()["Connection"] = connClose
+	s.writeError(c, errTooLarge)
+}
+
+var connClose = []string{"close"}
 
 // auth resolves the API key (contract-notes 2). The key's Name is what
 // logs and the journal show from here on; its secret is never kept.

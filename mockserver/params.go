@@ -18,9 +18,9 @@ type body struct {
 // not an object is a 100301 parameter error; an empty one is {}.
 func parse(data []byte, names []string) (*body, error) {
 	b := &body{names: names}
-	err := jsonw.Members(data, func(name string, raw []byte) {
+	err := jsonw.Members(data, func(name, raw []byte) {
 		for i, n := range names {
-			if n == name {
+			if n == string(name) {
 				b.raws[i] = raw
 				return
 			}

@@ -11,7 +11,7 @@ import (
 func members(t testing.TB, body string) (map[string]string, error) {
 	t.Helper()
 	got := map[string]string{}
-	err := Members([]byte(body), func(name string, raw []byte) { got[name] = string(raw) })
+	err := Members([]byte(body), func(name, raw []byte) { got[string(name)] = string(raw) })
 	return got, err
 }
 

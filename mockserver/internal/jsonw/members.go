@@ -15,10 +15,11 @@ var ErrNotObject = errors.New("the request body must be a JSON object")
 var ErrInvalid = errors.New("the request body is not valid JSON")
 
 // Members calls fn for each top-level member of the JSON object in body,
-// with the member's name (unescaped) and its raw value. An empty or
+// with the member's name (unescaped; valid until fn returns) and its raw
+// value. An empty or
 // all-white-space body is the empty object. Names are matched exactly by
 // the caller; a later duplicate overrides an earlier one.
-func Members(body []byte, fn func(name string, raw []byte)) error {
+func Members(body []byte, fn func(name, raw []byte)) error {
 	body = body[skipWS(body, 0):] // JSON white space only: "\f" is not empty
 	if len(body) == 0 {
 		return nil
@@ -32,7 +33,7 @@ func Members(body []byte, fn func(name string, raw []byte)) error {
 	i := skipWS(body, 1)
 	for i < len(body) && body[i] != '}' {
 		nameEnd := skipString(body, i)
-		name := unquote(body[i:nameEnd])
+		name := unquoteBytes(body[i:nameEnd])
 		i = skipWS(body, nameEnd)
 		i = skipWS(body, i+1) // ':'
 		valEnd := skipValue(body, i)
@@ -95,6 +96,14 @@ func skipValue(b []byte, i int) int {
 		}
 		return i
 	}
+}
+
+// unquoteBytes is unquote without a copy in the common case.
+func unquoteBytes(raw []byte) []byte {
+	if len(raw) >= 2 && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
+		return raw[1 : len(raw)-1]
+	}
+	return []byte(unquote(raw))
 }
 
 // unquote turns a raw JSON string into its value; the common case of no

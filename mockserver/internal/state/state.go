@@ -28,6 +28,7 @@ type State struct {
 	tplByCoding map[string]*tplEntry
 	tplByURL    map[string]*tplEntry
 	tokenKey    []byte
+	macs        sync.Pool // of hash.Hash keyed with tokenKey
 }
 
 // orgIndex holds one organization's lists in the order they are paged.

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"errors"
+	"hash"
 	"strconv"
 
 	"github.com/rtq-kit/rtq/scenario"
@@ -92,10 +93,18 @@ func (f filter) payload(offset int64) []byte {
 	return binary.AppendVarint(b, offset)
 }
 
+// mac is the truncated HMAC of a payload. Keyed hashes are pooled per
+// state: building one costs more than using it.
 func (st *State) mac(payload []byte) []byte {
-	m := hmac.New(sha256.New, st.tokenKey)
+	m, _ := st.macs.Get().(hash.Hash)
+	if m == nil {
+		m = hmac.New(sha256.New, st.tokenKey)
+	}
+	m.Reset()
 	m.Write(payload)
-	return m.Sum(nil)[:macLen]
+	sum := m.Sum(make([]byte, 0, sha256.Size))[:macLen]
+	st.macs.Put(m)
+	return sum
 }
 
 // issueToken makes the token of the page starting at offset.
