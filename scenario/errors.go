@@ -109,7 +109,13 @@ func (ps *problems) err() error {
 		if a.Line != b.Line {
 			return a.Line < b.Line
 		}
-		return a.Column < b.Column
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		if a.Path != b.Path { // the schema walks maps in random order
+			return a.Path < b.Path
+		}
+		return a.Message < b.Message
 	})
 	return &LoadError{Problems: ps.list}
 }

@@ -99,7 +99,9 @@ func assertLocated(t *testing.T, data []byte, sc *scenario.Scenario, err error) 
 	if len(le.Problems) == 0 {
 		t.Fatal("LoadError without problems")
 	}
-	lines := bytes.Count(data, []byte("\n")) + 1
+	// YAML breaks lines at CR, LF and CRLF alike, and so count the parser's
+	// line numbers.
+	lines := bytes.Count(bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n")), []byte("\n")) + 1
 	for _, p := range le.Problems {
 		if p.Line < 1 || p.Column < 1 || p.Line > lines+1 || p.Message == "" || p.File != "fuzz.yaml" {
 			t.Fatalf("problem not located in the %d-line document: %+v", lines, p)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -71,6 +72,37 @@ func (st *structure) check(src *source, ps *problems) {
 	}
 	for _, leaf := range all {
 		st.report(src, leaf, typos, ps)
+	}
+	for _, leaf := range all {
+		if k, ok := leaf.ErrorKind.(*kind.AdditionalProperties); ok {
+			dropMembers(src.tree, leaf.InstanceLocation, k.Properties)
+		}
+	}
+}
+
+// dropMembers removes reported unknown members from the tree before the
+// typed decode: encoding/json matches names case-insensitively, and
+// "qrCodes" must stay an unknown field, not become qrcodes.
+func dropMembers(tree any, loc []string, names []string) {
+	node := tree
+	for _, tok := range loc {
+		switch n := node.(type) {
+		case map[string]any:
+			node = n[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(n) {
+				return
+			}
+			node = n[i]
+		default:
+			return
+		}
+	}
+	if m, ok := node.(map[string]any); ok {
+		for _, name := range names {
+			delete(m, name)
+		}
 	}
 }
 
