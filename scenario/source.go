@@ -154,8 +154,7 @@ func (s *source) walk(n ast.Node, path string) {
 			s.walk(mv, path)
 		}
 	case *ast.MappingValueNode:
-		key := n.Key.GetToken().Value
-		p := joinPath(path, key)
+		p := joinPath(path, keyString(n.Key))
 		s.pos[p] = *n.Key.GetToken().Position
 		s.walk(n.Value, p)
 	case *ast.SequenceNode:
@@ -171,6 +170,15 @@ func (s *source) walk(n ast.Node, path string) {
 	case *ast.TagNode:
 		s.walk(n.Value, path)
 	}
+}
+
+// keyString is a mapping key as the decoded tree spells it: the key 01
+// decodes to the number 1, so its path is "1".
+func keyString(k ast.Node) string {
+	if in, ok := k.(*ast.IntegerNode); ok {
+		return fmt.Sprint(in.Value)
+	}
+	return k.GetToken().Value
 }
 
 // firstToken is where a node starts as a reader sees it: a block mapping
