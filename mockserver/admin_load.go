@@ -6,9 +6,14 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// defaultParse loads a scenario from YAML with the scenario package.
-func defaultParse(filename string, data []byte) (*scenario.Scenario, error) {
-	return scenario.Parse(filename, data)
+// defaultParse loads scenarios from YAML with the scenario package.
+func defaultParse(seed int64) func(string, []byte) (*scenario.Scenario, error) {
+	return func(filename string, data []byte) (*scenario.Scenario, error) {
+		if seed != 0 {
+			return scenario.Parse(filename, data, scenario.WithSeed(seed))
+		}
+		return scenario.Parse(filename, data)
+	}
 }
 
 // problemsOf lists the located problems of a scenario load error, as JSON

@@ -2,7 +2,6 @@ package mockserver
 
 import (
 	"bytes"
-	"io"
 	"net/http"
 	"strconv"
 	"sync"
@@ -24,8 +23,7 @@ type call struct {
 	key   *scenario.Key
 	body  []byte
 	buf   bytes.Buffer // holds body
-	lr    io.LimitedReader
-	out   []byte // answer buffer for handlers that append
+	out   []byte       // answer buffer for handlers that append
 	start time.Time
 
 	status int // HTTP status written

@@ -1,7 +1,6 @@
 package mockserver
 
 import (
-	"io"
 	"net/http"
 	"runtime/debug"
 	"strings"
@@ -51,9 +50,10 @@ func (s *Server) journalMW(next step) step {
 	}
 }
 
-// bodyLimit reads the body, at most contract.MaxBodyBytes of it. A larger
-// body, declared or chunked, gets 413 and is not read further: the
-// connection is closed after the answer.
+// bodyLimit reads the body, at most contract.MaxBodyBytes of it, through
+// http.MaxBytesReader. A larger body, declared or chunked (counted while
+// reading), gets 413, is not read further, and its connection is closed
+// after the answer.
 func (s *Server) bodyLimit(next step) step {
 	return func(c *call) {
 		if c.r.ContentLength > contract.MaxBodyBytes {
@@ -61,14 +61,12 @@ func (s *Server) bodyLimit(next step) step {
 			return
 		}
 		c.buf.Reset()
-		c.lr = io.LimitedReader{R: c.r.Body, N: contract.MaxBodyBytes + 1}
-		_, err := c.buf.ReadFrom(&c.lr)
-		c.lr.R = nil
-		switch {
-		case c.buf.Len() > contract.MaxBodyBytes:
+		_, err := c.buf.ReadFrom(http.MaxBytesReader(c.w, c.r.Body, contract.MaxBodyBytes))
+		if _, over := err.(*http.MaxBytesError); over {
 			s.tooLarge(c)
 			return
-		case err != nil:
+		}
+		if err != nil {
 			s.writeError(c, errReadBody)
 			return
 		}

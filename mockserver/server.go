@@ -36,7 +36,8 @@ type Options struct {
 	AdminToken string
 	// JournalSize bounds the request journal (GET /__admin/requests).
 	JournalSize int
-	// Seed, when non-zero, replaces the scenario's seed in the page-token key.
+	// Seed, when non-zero, is the seed scenarios posted to /__admin/scenario
+	// are loaded with (scenario.WithSeed), as rtq mock --seed does for files.
 	Seed int64
 	// ParseScenario loads the YAML of POST /__admin/scenario. nil means
 	// scenario.Parse.
@@ -65,7 +66,7 @@ type Server struct {
 // New builds a server for sc. It does not listen: use Start, or mount
 // Handler in a test or another server.
 func New(sc *scenario.Scenario, opts Options) (*Server, error) {
-	st, err := state.New(sc, opts.Seed)
+	st, err := state.New(sc, 0)
 	if err != nil {
 		return nil, fmt.Errorf("new mock server: %w", err)
 	}
@@ -73,7 +74,7 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 		opts.JournalSize = DefaultJournalSize
 	}
 	if opts.ParseScenario == nil {
-		opts.ParseScenario = defaultParse
+		opts.ParseScenario = defaultParse(opts.Seed)
 	}
 	s := &Server{opts: opts, journal: newJournal(opts.JournalSize), cors: newCORS(opts.CORSOrigin)}
 	s.state.Store(st)
@@ -151,7 +152,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // Replace serves sc from now on, with fresh state. A nil scenario is
 // ignored. Requests in flight finish on the state they started with.
 func (s *Server) Replace(sc *scenario.Scenario) {
-	if st, err := state.New(sc, s.opts.Seed); err == nil {
+	if st, err := state.New(sc, 0); err == nil {
 		s.state.Store(st)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -79,12 +80,13 @@ func (o *mockOptions) load() (*scenario.Scenario, error) {
 // runMock serves until ctx is cancelled (SIGINT/SIGTERM in main), then
 // shuts down gracefully.
 func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
+	loaded := fingerprint(o.scenarios) // before loading: a change meanwhile is seen
 	sc, err := o.load()
 	if err != nil {
 		return scenarioFailure(stderr, err)
 	}
 	srv, err := mockserver.New(sc, mockserver.Options{
-		Logger: stderr, CORSOrigin: o.corsOrigin, AdminToken: o.adminToken, Seed: 0,
+		Logger: stderr, CORSOrigin: o.corsOrigin, AdminToken: o.adminToken,
 		ParseScenario: func(name string, data []byte) (*scenario.Scenario, error) {
 			return scenario.Parse(name, data, o.loadOpts()...)
 		},
@@ -101,7 +103,7 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "rtq mock: WARNING: listening on %s, beyond this machine, with the admin API open to anyone who can reach it: anyone can replace the scenario or read the journal. Set --admin-token (or RTQ_ADMIN_TOKEN).\n", o.addr)
 	}
 	if o.watch {
-		go watchScenarios(ctx, o, srv, stderr)
+		go watchScenarios(ctx, o, srv, stderr, loaded)
 	}
 	<-ctx.Done()
 	fmt.Fprintln(stderr, "rtq mock: shutting down")
@@ -161,22 +163,21 @@ func loopback(addr string) bool {
 }
 
 // watchScenarios polls the scenario files every o.watchEvery.
-func watchScenarios(ctx context.Context, o *mockOptions, srv *mockserver.Server, stderr io.Writer) {
+func watchScenarios(ctx context.Context, o *mockOptions, srv *mockserver.Server, stderr io.Writer, loaded string) {
 	if len(o.scenarios) == 0 {
 		fmt.Fprintln(stderr, "rtq mock: --watch has nothing to watch: the embedded scenario does not change")
 		return
 	}
 	tick := time.NewTicker(o.watchEvery)
 	defer tick.Stop()
-	watchLoop(ctx, tick.C, o, srv, stderr, nil)
+	watchLoop(ctx, tick.C, o, srv, stderr, loaded, nil)
 }
 
 // watchLoop checks the files on every tick and replaces the scenario when
-// one changed; a changed scenario with problems is reported and the old
+// they differ from last (the fingerprint of what is served); a changed scenario with problems is reported and the old
 // one kept. Each check's outcome goes to checked when it is not nil, so
 // tests drive the loop with their own ticks and wait for the result.
-func watchLoop(ctx context.Context, ticks <-chan time.Time, o *mockOptions, srv *mockserver.Server, stderr io.Writer, checked chan<- error) {
-	last := fingerprint(o.scenarios)
+func watchLoop(ctx context.Context, ticks <-chan time.Time, o *mockOptions, srv *mockserver.Server, stderr io.Writer, last string, checked chan<- error) {
 	for {
 		select {
 		case <-ctx.Done():
@@ -208,19 +209,21 @@ func reload(o *mockOptions, srv *mockserver.Server, stderr io.Writer) error {
 	return nil
 }
 
-// fingerprint is the names, sizes and modification times of the files.
+// fingerprint is a digest of the names and contents of the files (scenario
+// files are small; contents catch a change that keeps size and mtime).
 func fingerprint(paths []string) string {
-	var b strings.Builder
+	h := sha256.New()
 	for _, p := range paths {
 		_ = filepath.WalkDir(p, func(path string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return nil
 			}
-			if info, err := d.Info(); err == nil {
-				fmt.Fprintf(&b, "%s|%d|%d\n", path, info.Size(), info.ModTime().UnixNano())
+			if data, err := os.ReadFile(path); err == nil {
+				fmt.Fprintf(h, "%s\x00%d\x00", path, len(data))
+				h.Write(data)
 			}
 			return nil
 		})
 	}
-	return b.String()
+	return string(h.Sum(nil))
 }

@@ -134,6 +134,7 @@ func TestWatchReloadsAChangedScenarioAndKeepsTheOldOnProblems(t *testing.T) {
 	}
 	write(named("first"))
 	o := &mockOptions{scenarios: []string{file}}
+	loaded := fingerprint(o.scenarios)
 	sc, err := o.load()
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +147,7 @@ func TestWatchReloadsAChangedScenarioAndKeepsTheOldOnProblems(t *testing.T) {
 	defer cancel()
 	ticks, checked := make(chan time.Time), make(chan error)
 	var log strings.Builder
-	go watchLoop(ctx, ticks, o, srv, &log, checked)
+	go watchLoop(ctx, ticks, o, srv, &log, loaded, checked)
 
 	write(named("second-and-longer"))
 	ticks <- time.Now()
