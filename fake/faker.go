@@ -22,15 +22,25 @@ const (
 // Faker draws sample data from one seeded gofakeit engine. A Faker is not
 // safe for concurrent use; give each goroutine its own (seeds are cheap).
 type Faker struct {
-	g *gofakeit.Faker
+	g   *gofakeit.Faker
+	pcg *rand.PCG
 }
 
 // New returns a Faker seeded with seed. Unlike gofakeit.New, seed 0 is an
 // ordinary seed here (gofakeit would read crypto randomness), so every seed
 // is reproducible. The engine is unlocked: one Faker belongs to one goroutine.
 func New(seed int64) *Faker {
+	pcg := rand.NewPCG(0, 0)
+	f := &Faker{g: gofakeit.NewFaker(pcg, false), pcg: pcg}
+	f.Reseed(seed)
+	return f
+}
+
+// Reseed makes f continue exactly as New(seed) would start, without
+// allocating: generators reseed one Faker per record instead of making one.
+func (f *Faker) Reseed(seed int64) {
 	s := mix(uint64(seed))
-	return &Faker{g: gofakeit.NewFaker(rand.NewPCG(s, s^0xda942042e4dd58b5), false)}
+	f.pcg.Seed(s, s^0xda942042e4dd58b5)
 }
 
 // Derive returns the seed of the n-th independent stream of seed: records

@@ -105,7 +105,11 @@ func TestEveryFieldTypeHasATitle(t *testing.T) {
 
 func dumpAll(t *testing.T, seed int64) string {
 	t.Helper()
-	f := New(seed)
+	return dumpAllWith(t, New(seed))
+}
+
+func dumpAllWith(t *testing.T, f *Faker) string {
+	t.Helper()
 	var b strings.Builder
 	for _, ft := range contract.FieldTypes {
 		data, err := json.Marshal(f.FieldValue(ft.Name))
@@ -134,5 +138,14 @@ func TestISOMatchesTheContractLayout(t *testing.T) {
 		if got, want := iso(sec), contract.ISO(sec); got != want {
 			t.Fatalf("iso(%d) = %q, want %q", sec, got, want)
 		}
+	}
+}
+
+func TestReseedContinuesAsNew(t *testing.T) {
+	f := New(1)
+	_ = f.Name()
+	f.Reseed(42)
+	if a, b := dumpAllWith(t, f), dumpAll(t, 42); a != b {
+		t.Fatal("Reseed(42) does not continue as New(42)")
 	}
 }

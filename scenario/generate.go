@@ -116,8 +116,10 @@ func generateRecords(p *recordPlan, count int) []*Record {
 		wg.Add(1)
 		go func(lo, hi int) {
 			defer wg.Done()
+			fk := fake.New(0)
 			for i := lo; i < hi; i++ {
-				p.fill(&recs[i], i)
+				fk.Reseed(fake.Derive(p.seed, int64(i)))
+				p.fill(&recs[i], i, fk)
 				out[i] = &recs[i]
 			}
 		}(count*w/workers, count*(w+1)/workers)
@@ -126,9 +128,8 @@ func generateRecords(p *recordPlan, count int) []*Record {
 	return out
 }
 
-// fill makes record i of the plan.
-func (p *recordPlan) fill(rec *Record, i int) {
-	fk := fake.New(fake.Derive(p.seed, int64(i)))
+// fill makes record i of the plan with fk, seeded for i.
+func (p *recordPlan) fill(rec *Record, i int, fk *fake.Faker) {
 	id := p.idStart + int64(i)
 	*rec = Record{
 		ID: id, Org: p.org, Form: p.form, QRCode: p.qr, Project: p.project,

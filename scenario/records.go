@@ -148,11 +148,15 @@ func (r *resolver) recordIdentity(a at, rec *Record, fk *fake.Faker) {
 // part has a fixed width) plus four seeded characters, so codes are not
 // guessable from neighbours.
 func recordCode(prefix string, id int64, fk *fake.Faker) string {
-	b36 := strconv.FormatInt(id, 36)
-	for len(b36) < 8 {
-		b36 = "0" + b36
+	b := make([]byte, 0, len(prefix)+12)
+	b = append(b, prefix...)
+	var digits [16]byte
+	d := strconv.AppendInt(digits[:0], id, 36)
+	for i := len(d); i < 8; i++ {
+		b = append(b, '0')
 	}
-	return prefix + b36 + fk.Hex(4)
+	b = append(b, d...)
+	return string(append(b, fk.Hex(4)...))
 }
 
 func recorder(d *recorderDoc, fk *fake.Faker) Recorder {
