@@ -3,12 +3,12 @@ package mockserver
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
-	"strconv"
 )
 
 // The one place where an error becomes an answer: the endpoint's error

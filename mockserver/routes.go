@@ -18,10 +18,13 @@ type route struct {
 	run   step
 }
 
-// ServeHTTP lets a route stand alone; the server itself only uses the mux
-// to find routes and runs them with its own call.
+// ServeHTTP exists so the mux can hold routes; the server only uses the
+// mux to find a route and runs it with its own call, so this never runs.
+// Should it, the answer is still JSON.
 func (rt *route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	http.Error(w, "route used outside its server", http.StatusInternalServerError)
+	w.Header()["Content-Type"] = ctJSON
+	w.WriteHeader(http.StatusInternalServerError)
+	_, _ = w.Write(appendError(nil, contract.ShapeFull, internalError))
 }
 
 // routes lists every path the server answers, the five endpoints in the

@@ -3,7 +3,6 @@ package testscenario
 import (
 	"fmt"
 
-	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/fake"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -102,7 +101,6 @@ func (b *builder) fullRecord() {
 		From: scenario.StateOption{Name: "新建", Color: "#111111"}, To: scenario.StateOption{Name: "处理中", Color: "#222222"}}}
 	r.Notary = &scenario.Notary{TxHash: "0xabc123", EvidenceURL: "https://notary.rtq.test/e/1", NotarizedAt: BaseTime + 99}
 	r.QRCode.CategoryID = ptr(int64(12))
-	_ = contract.ISO
 }
 
 func (b *builder) templates() {

@@ -144,7 +144,7 @@ func (b *builder) formByID(id int64) *scenario.Form {
 	panic(fmt.Sprint("no form ", id))
 }
 
-// Code returns the certificate/record URL of a code in the demo org.
+// URL is the record URL of a code on an organization's host.
 func URL(host, code string) string { return "https://" + host + "/r/" + code }
 
 // TemplateURL is a template's full URL in the demo org.
