@@ -7,230 +7,235 @@ package scenario
 
 type document struct {
 	src        *source
-	Name       *string       `json:"name"`
-	Seed       *int64        `json:"seed"`
-	HTTPStatus *string       `json:"http_status"`
-	Orgs       []*orgDoc     `json:"orgs"`
-	Keys       []*keyDoc     `json:"keys"`
-	Projects   []*projectDoc `json:"projects"`
-	Forms      []*formDoc    `json:"forms"`
-	QRCodes    []*qrcodeDoc  `json:"qrcodes"`
-	Records    []*recordDoc  `json:"records"`
-	Templates  []*tplDoc     `json:"templates"`
+	Name       *string       `json:"name,omitempty"`
+	Seed       *int64        `json:"seed,omitempty"`
+	HTTPStatus *string       `json:"http_status,omitempty"`
+	Orgs       []*orgDoc     `json:"orgs,omitempty"`
+	Keys       []*keyDoc     `json:"keys,omitempty"`
+	Projects   []*projectDoc `json:"projects,omitempty"`
+	Forms      []*formDoc    `json:"forms,omitempty"`
+	QRCodes    []*qrcodeDoc  `json:"qrcodes,omitempty"`
+	Records    []*recordDoc  `json:"records,omitempty"`
+	Templates  []*tplDoc     `json:"templates,omitempty"`
 	Generate   struct {
-		Records   []*recordGenDoc `json:"records"`
-		Templates []*tplGenDoc    `json:"templates"`
-	} `json:"generate"`
+		Records   []*recordGenDoc `json:"records,omitempty"`
+		Templates []*tplGenDoc    `json:"templates,omitempty"`
+	} `json:"generate,omitempty"`
 }
 
 type orgDoc struct {
 	at      at
-	ID      int64  `json:"id"`
-	Name    string `json:"name"`
-	Code    string `json:"code"`
-	Host    string `json:"host"`
-	LogoURL string `json:"logo_url"`
+	ID      int64  `json:"id,omitempty"`
+	Name    string `json:"name,omitempty"`
+	Code    string `json:"code,omitempty"`
+	Host    string `json:"host,omitempty"`
+	LogoURL string `json:"logo_url,omitempty"`
 }
 
 type keyDoc struct {
 	at     at
-	Name   string   `json:"name"`
-	Secret string   `json:"secret"`
-	Org    string   `json:"org"`
-	Scopes []string `json:"scopes"`
-	Forms  []int64  `json:"forms"`
+	Name   string   `json:"name,omitempty"`
+	Secret string   `json:"secret,omitempty"`
+	Org    string   `json:"org,omitempty"`
+	Scopes []string `json:"scopes,omitempty"`
+	Forms  []int64  `json:"forms,omitempty"`
 }
 
 type projectDoc struct {
 	at     at
-	ID     int64  `json:"id"`
-	Org    string `json:"org"`
-	Name   string `json:"name"`
-	Number string `json:"number"`
+	ID     int64  `json:"id,omitempty"`
+	Org    string `json:"org,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Number string `json:"number,omitempty"`
 }
 
 type formDoc struct {
 	at        at
-	ID        int64    `json:"id"`
-	Org       string   `json:"org"`
-	Name      string   `json:"name"`
-	Type      *int     `json:"type"`
-	TypeText  *string  `json:"type_text"`
-	Number    string   `json:"number"`
-	Note      string   `json:"note"`
-	Project   *int64   `json:"project"`
-	CreatedAt any      `json:"created_at"`
-	UpdatedAt any      `json:"updated_at"`
-	ActiveAt  any      `json:"active_at"`
-	Flow      *flowDoc `json:"flow"`
+	ID        int64    `json:"id,omitempty"`
+	Org       string   `json:"org,omitempty"`
+	Name      string   `json:"name,omitempty"`
+	Type      *int     `json:"type,omitempty"`
+	TypeText  *string  `json:"type_text,omitempty"`
+	Number    string   `json:"number,omitempty"`
+	Note      string   `json:"note,omitempty"`
+	Project   *int64   `json:"project,omitempty"`
+	CreatedAt any      `json:"created_at,omitempty"`
+	UpdatedAt any      `json:"updated_at,omitempty"`
+	ActiveAt  any      `json:"active_at,omitempty"`
+	Flow      *flowDoc `json:"flow,omitempty"`
 }
 
 type flowDoc struct {
-	ID           int64        `json:"id"`
-	Number       string       `json:"number"`
-	Verification *bool        `json:"verification"`
-	Statuses     []*statusDoc `json:"statuses"`
+	ID           int64        `json:"id,omitempty"`
+	Number       string       `json:"number,omitempty"`
+	Verification *bool        `json:"verification,omitempty"`
+	Statuses     []*statusDoc `json:"statuses,omitempty"`
 }
 
 type statusDoc struct {
-	ID                  int64  `json:"id"`
-	Name                string `json:"name"`
-	Color               string `json:"color"`
-	Next                []any  `json:"next"`
-	Terminal            bool   `json:"terminal"`
-	ForbidsVerification bool   `json:"forbids_verification"`
+	ID                  int64  `json:"id,omitempty"`
+	Name                string `json:"name,omitempty"`
+	Color               string `json:"color,omitempty"`
+	Next                []any  `json:"next,omitempty"`
+	Terminal            bool   `json:"terminal,omitempty"`
+	ForbidsVerification bool   `json:"forbids_verification,omitempty"`
 }
 
 type qrcodeDoc struct {
 	at         at
-	ID         int64   `json:"id"`
-	Org        string  `json:"org"`
-	Name       string  `json:"name"`
-	Type       int     `json:"type"`
-	TypeText   *string `json:"type_text"`
-	Form       *int64  `json:"form"`
-	URL        string  `json:"url"`
-	Number     string  `json:"number"`
-	CategoryID *int64  `json:"category_id"`
+	ID         int64   `json:"id,omitempty"`
+	Org        string  `json:"org,omitempty"`
+	Name       string  `json:"name,omitempty"`
+	Type       int     `json:"type,omitempty"`
+	TypeText   *string `json:"type_text,omitempty"`
+	Form       *int64  `json:"form,omitempty"`
+	URL        string  `json:"url,omitempty"`
+	Number     string  `json:"number,omitempty"`
+	CategoryID *int64  `json:"category_id,omitempty"`
 }
 
 type recordDoc struct {
 	at            at
-	ID            int64            `json:"id"`
-	Org           string           `json:"org"`
-	Number        string           `json:"number"`
-	Code          string           `json:"code"`
-	Form          *int64           `json:"form"`
-	QRCode        *int64           `json:"qrcode"`
-	Project       *int64           `json:"project"`
-	SubmitAt      any              `json:"submit_at"`
-	SubmitMethod  string           `json:"submit_method"`
-	Recorder      *recorderDoc     `json:"recorder"`
-	Groups        []*groupDoc      `json:"groups"`
-	Fields        []*fieldDoc      `json:"fields"`
-	Audit         *auditDoc        `json:"audit"`
-	ProcessStatus *processDoc      `json:"process_status"`
-	StateChanges  []stateChangeDoc `json:"state_changes"`
-	Notary        *notaryDoc       `json:"trusted_notary"`
-	Certificate   *certDoc         `json:"certificate"`
+	ID            int64            `json:"id,omitempty"`
+	Org           string           `json:"org,omitempty"`
+	Number        string           `json:"number,omitempty"`
+	Code          string           `json:"code,omitempty"`
+	Form          *int64           `json:"form,omitempty"`
+	QRCode        *int64           `json:"qrcode,omitempty"`
+	Project       *int64           `json:"project,omitempty"`
+	SubmitAt      any              `json:"submit_at,omitempty"`
+	SubmitMethod  string           `json:"submit_method,omitempty"`
+	Recorder      *recorderDoc     `json:"recorder,omitempty"`
+	Groups        []*groupDoc      `json:"groups,omitempty"`
+	Fields        []*fieldDoc      `json:"fields,omitempty"`
+	Audit         *auditDoc        `json:"audit,omitempty"`
+	ProcessStatus *processDoc      `json:"process_status,omitempty"`
+	StateChanges  []stateChangeDoc `json:"state_changes,omitempty"`
+	Notary        *notaryDoc       `json:"trusted_notary,omitempty"`
+	Certificate   *certDoc         `json:"certificate,omitempty"`
 }
 
 type recorderDoc struct {
-	AuthID     *int64  `json:"auth_id"`
-	UserID     *int64  `json:"user_id"`
-	Name       *string `json:"name"`
-	NameMasked bool    `json:"name_masked"`
+	AuthID     *int64  `json:"auth_id,omitempty"`
+	UserID     *int64  `json:"user_id,omitempty"`
+	Name       *string `json:"name,omitempty"`
+	NameMasked bool    `json:"name_masked,omitempty"`
 }
 
 type groupDoc struct {
-	ID        int64       `json:"id"`
-	Title     string      `json:"title"`
-	ShowTitle *bool       `json:"show_title"`
-	PageBreak bool        `json:"page_break"`
-	Fields    []*fieldDoc `json:"fields"`
+	ID        int64       `json:"id,omitempty"`
+	Title     string      `json:"title,omitempty"`
+	ShowTitle *bool       `json:"show_title,omitempty"`
+	PageBreak bool        `json:"page_break,omitempty"`
+	Fields    []*fieldDoc `json:"fields,omitempty"`
 }
 
 type fieldDoc struct {
-	ID        int64  `json:"id"`
-	Title     string `json:"title"`
-	Type      string `json:"type"`
-	Value     any    `json:"value"`
-	Desc      string `json:"desc"`
-	ShortName string `json:"short_name"`
-	Result    bool   `json:"result"`
-	Highlight bool   `json:"highlight"`
-	Hidden    bool   `json:"hidden"`
-	Masked    bool   `json:"masked"`
+	ID        int64  `json:"id,omitempty"`
+	Title     string `json:"title,omitempty"`
+	Type      string `json:"type,omitempty"`
+	Value     any    `json:"value,omitempty"`
+	Desc      string `json:"desc,omitempty"`
+	ShortName string `json:"short_name,omitempty"`
+	Result    bool   `json:"result,omitempty"`
+	Highlight bool   `json:"highlight,omitempty"`
+	Hidden    bool   `json:"hidden,omitempty"`
+	Masked    bool   `json:"masked,omitempty"`
 }
 
 type auditDoc struct {
-	Enabled    *bool   `json:"enabled"`
-	Status     *int    `json:"status"`
-	StatusText *string `json:"status_text"`
-	StageID    *int64  `json:"stage_id"`
-	StageTitle *string `json:"stage_title"`
-	Auditor    *string `json:"auditor"`
+	Enabled    *bool   `json:"enabled,omitempty"`
+	Status     *int    `json:"status,omitempty"`
+	StatusText *string `json:"status_text,omitempty"`
+	StageID    *int64  `json:"stage_id,omitempty"`
+	StageTitle *string `json:"stage_title,omitempty"`
+	Auditor    *string `json:"auditor,omitempty"`
 }
 
 type processDoc struct {
-	Enabled *bool   `json:"enabled"`
-	Text    *string `json:"text"`
-	Color   *string `json:"color"`
+	Enabled *bool   `json:"enabled,omitempty"`
+	Text    *string `json:"text,omitempty"`
+	Color   *string `json:"color,omitempty"`
 }
 
 type stateChangeDoc struct {
 	State struct {
-		ID     int64  `json:"id"`
-		Name   string `json:"name"`
-		Number string `json:"number"`
-	} `json:"state"`
-	From StateOption `json:"from"`
-	To   StateOption `json:"to"`
+		ID     int64  `json:"id,omitempty"`
+		Name   string `json:"name,omitempty"`
+		Number string `json:"number,omitempty"`
+	} `json:"state,omitempty"`
+	From stateOptionDoc `json:"from,omitempty"`
+	To   stateOptionDoc `json:"to,omitempty"`
+}
+
+type stateOptionDoc struct {
+	Name  string `json:"name,omitempty"`
+	Color string `json:"color,omitempty"`
 }
 
 type notaryDoc struct {
-	TxHash      string `json:"tx_hash"`
-	EvidenceURL string `json:"evidence_url"`
-	NotarizedAt any    `json:"notarized_at"`
+	TxHash      string `json:"tx_hash,omitempty"`
+	EvidenceURL string `json:"evidence_url,omitempty"`
+	NotarizedAt any    `json:"notarized_at,omitempty"`
 }
 
 type certDoc struct {
-	Status           any   `json:"status"`
-	Verification     *bool `json:"verification"`
-	IdentityRequired bool  `json:"identity_required"`
-	AuthCodeInvalid  bool  `json:"auth_code_invalid"`
-	ForceFailure     bool  `json:"force_failure"`
+	Status           any   `json:"status,omitempty"`
+	Verification     *bool `json:"verification,omitempty"`
+	IdentityRequired bool  `json:"identity_required,omitempty"`
+	AuthCodeInvalid  bool  `json:"auth_code_invalid,omitempty"`
+	ForceFailure     bool  `json:"force_failure,omitempty"`
 }
 
 type recordGenDoc struct {
 	at          at
-	Count       int      `json:"count"`
-	Seed        *int64   `json:"seed"`
-	Org         string   `json:"org"`
-	Form        *int64   `json:"form"`
-	QRCode      *int64   `json:"qrcode"`
-	IDStart     int64    `json:"id_start"`
-	CodePrefix  string   `json:"code_prefix"`
-	FieldTypes  []string `json:"field_types"`
-	Masked      []string `json:"masked"`
-	SubmitFrom  any      `json:"submit_from"`
-	SubmitTo    any      `json:"submit_to"`
-	AuditStatus *int     `json:"audit_status"`
-	Certificate *certDoc `json:"certificate"`
+	Count       int      `json:"count,omitempty"`
+	Seed        *int64   `json:"seed,omitempty"`
+	Org         string   `json:"org,omitempty"`
+	Form        *int64   `json:"form,omitempty"`
+	QRCode      *int64   `json:"qrcode,omitempty"`
+	IDStart     int64    `json:"id_start,omitempty"`
+	CodePrefix  string   `json:"code_prefix,omitempty"`
+	FieldTypes  []string `json:"field_types,omitempty"`
+	Masked      []string `json:"masked,omitempty"`
+	SubmitFrom  any      `json:"submit_from,omitempty"`
+	SubmitTo    any      `json:"submit_to,omitempty"`
+	AuditStatus *int     `json:"audit_status,omitempty"`
+	Certificate *certDoc `json:"certificate,omitempty"`
 }
 
 type subCodeDoc struct {
-	ID        int64  `json:"id"`
-	Name      string `json:"name"`
-	Coding    string `json:"coding"`
-	CreatedAt any    `json:"created_at"`
+	ID        int64  `json:"id,omitempty"`
+	Name      string `json:"name,omitempty"`
+	Coding    string `json:"coding,omitempty"`
+	CreatedAt any    `json:"created_at,omitempty"`
 }
 
 type subCodeGenDoc struct {
-	Count       int `json:"count"`
-	CreatedFrom any `json:"created_from"`
-	CreatedTo   any `json:"created_to"`
+	Count       int `json:"count,omitempty"`
+	CreatedFrom any `json:"created_from,omitempty"`
+	CreatedTo   any `json:"created_to,omitempty"`
 }
 
 type tplDoc struct {
 	at       at
-	ID       int64          `json:"id"`
-	Org      string         `json:"org"`
-	Name     string         `json:"name"`
-	Coding   string         `json:"coding"`
-	Created  any            `json:"created_at"`
-	SubCodes []*subCodeDoc  `json:"sub_codes"`
-	Generate *subCodeGenDoc `json:"generate_sub_codes"`
+	ID       int64          `json:"id,omitempty"`
+	Org      string         `json:"org,omitempty"`
+	Name     string         `json:"name,omitempty"`
+	Coding   string         `json:"coding,omitempty"`
+	Created  any            `json:"created_at,omitempty"`
+	SubCodes []*subCodeDoc  `json:"sub_codes,omitempty"`
+	Generate *subCodeGenDoc `json:"generate_sub_codes,omitempty"`
 }
 
 type tplGenDoc struct {
 	at           at
-	Count        int    `json:"count"`
-	Seed         *int64 `json:"seed"`
-	Org          string `json:"org"`
-	IDStart      int64  `json:"id_start"`
-	CodingPrefix string `json:"coding_prefix"`
-	CreatedFrom  any    `json:"created_from"`
-	CreatedTo    any    `json:"created_to"`
-	SubCodes     int    `json:"sub_codes"`
+	Count        int    `json:"count,omitempty"`
+	Seed         *int64 `json:"seed,omitempty"`
+	Org          string `json:"org,omitempty"`
+	IDStart      int64  `json:"id_start,omitempty"`
+	CodingPrefix string `json:"coding_prefix,omitempty"`
+	CreatedFrom  any    `json:"created_from,omitempty"`
+	CreatedTo    any    `json:"created_to,omitempty"`
+	SubCodes     int    `json:"sub_codes,omitempty"`
 }

@@ -209,7 +209,8 @@ func certProcess(st *Status) *ProcessStatus {
 func stateChanges(list []stateChangeDoc) []StateChange {
 	out := make([]StateChange, 0, len(list))
 	for _, d := range list {
-		out = append(out, StateChange{StateID: d.State.ID, StateName: d.State.Name, StateNumber: d.State.Number, From: d.From, To: d.To})
+		out = append(out, StateChange{StateID: d.State.ID, StateName: d.State.Name, StateNumber: d.State.Number,
+			From: StateOption(d.From), To: StateOption(d.To)})
 	}
 	if len(out) == 0 {
 		return nil
