@@ -102,7 +102,13 @@ func TestRecordWithoutFormHasNullTemplate(t *testing.T) {
 // front matter, heading, titled groups only, no page break, no hidden
 // field, masked and escaped values. Run with -update to rewrite.
 func TestMarkdownGolden(t *testing.T) {
-	m := startMock(t, nil, Options{})
+	sc := ts.Build()
+	for _, r := range sc.Records {
+		if r.ID == ts.FullRecord { // the all-types group holds faker values: not this test's to pin
+			r.Groups = r.Groups[:4]
+		}
+	}
+	m := startMock(t, sc, Options{})
 	md := m.post(t, contract.GetRecord, readKey, `{"record_id":5001,"format":"markdown"}`).data()["data"].(string)
 	golden := filepath.Join("testdata", "record-5001.md")
 	if *update {
