@@ -119,5 +119,8 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 	}
 	rep.finish()
 	rep.print(stdout)
+	if err := rep.saveMarkdown(filepath.Join(o.outDir, "results.md")); err != nil {
+		return err
+	}
 	return rep.save(filepath.Join(o.outDir, "results.json"))
 }

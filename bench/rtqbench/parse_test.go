@@ -66,3 +66,15 @@ func TestTargetsFailAndSkip(t *testing.T) {
 		}
 	}
 }
+
+func TestBenchMediansKeepsTheMiddleRunPerName(t *testing.T) {
+	out := `BenchmarkA/records=1000-2   10  300 ns/op  10 B/op  1 allocs/op
+BenchmarkA/records=1000-2   10  100 ns/op  10 B/op  1 allocs/op
+BenchmarkA/records=1000-2   10  200 ns/op  12 B/op  2 allocs/op
+BenchmarkB-2                10  999 ns/op  0 B/op  0 allocs/op
+PASS`
+	got := benchMedians(out)
+	if len(got) != 2 || got[0].name != "BenchmarkA/records=1000-2" || got[0].ns != 200 || got[0].allocs != "2" || got[1].ns != 999 {
+		t.Errorf("benchMedians = %+v", got)
+	}
+}

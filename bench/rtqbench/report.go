@@ -188,14 +188,8 @@ func (r *report) printRuns(w io.Writer) {
 		}
 		seen[key] = true
 		m, _ := r.median(run.Server, run.Mix, run.Phase)
-		ratio := "-"
-		if base, ok := r.median("baseline", run.Mix, ""); ok {
-			ratio = fmt.Sprintf("%.2f", m.RPS/base.RPS)
-		} else if base, ok := r.median("baseline", mixGetRecord, ""); ok {
-			ratio = fmt.Sprintf("%.2f*", m.RPS/base.RPS)
-		}
 		fmt.Fprintf(w, "%-10s %-22s %-5s %10.0f %8.2f %8.2f %8s  %s\n",
-			run.Server, run.Mix, run.Phase, m.RPS, m.P50ms, m.P99ms, ratio, run.About)
+			run.Server, run.Mix, run.Phase, m.RPS, m.P50ms, m.P99ms, r.ratioToBaseline(run.Mix, m), run.About)
 	}
 }
 
