@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// saveMarkdown writes the tables of docs/performance.md for this run, so
+// figures are pasted, never retyped.
+func (r *report) saveMarkdown(file string) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r.markdown(f)
+	r.markdownScale(f)
+	return f.Close()
+}
+
+func (r *report) markdown(w io.Writer) {
+	fmt.Fprintf(w, "Run of %s: %d CPUs (%s), %s; load average %s at start, %s at end; wrk -t%d -c%d, %s per run, %d rounds.\n\n",
+		r.Date, r.Machine.CPUs, r.Machine.CPUModel, r.Machine.Go, r.Machine.LoadStart, r.Machine.LoadEnd,
+		r.Load.Threads, r.Load.Conns, r.Load.Duration, r.Load.Rounds)
+	fmt.Fprintln(w, "| server | mix | phase | req/s | p50 ms | p99 ms | x baseline | what |")
+	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---|")
+	seen := map[string]bool{}
+	for _, run := range r.Runs {
+		key := run.Server + "|" + run.Mix + "|" + run.Phase
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		m, _ := r.median(run.Server, run.Mix, run.Phase)
+		fmt.Fprintf(w, "| %s | %s | %s | %.0f | %.2f | %.2f | %s | %s |\n",
+			run.Server, run.Mix, run.Phase, m.RPS, m.P50ms, m.P99ms, r.ratioToBaseline(run.Mix, m), run.About)
+	}
+	fmt.Fprintln(w, "\n| server | ready ms | idle RSS MB | peak RSS MB | anon MB | file MB | same bytes |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---|")
+	names := make([]string, 0, len(r.Servers))
+	for n := range r.Servers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		s := r.Servers[n]
+		same := ""
+		if s.BytesOK != nil {
+			same = map[bool]string{true: "yes", false: "NO"}[*s.BytesOK]
+		}
+		fmt.Fprintf(w, "| %s | %.1f | %.1f | %.1f | %.1f | %.1f | %s |\n", n, s.ReadyMs, mb(s.IdleRSSKiB),
+			mb(s.PeakRSSKiB), mb(s.AnonKiB), mb(s.FileKiB), same)
+	}
+	fmt.Fprintln(w, "\n| target | want | got | verdict |")
+	fmt.Fprintln(w, "|---|---|---|---|")
+	for _, t := range r.Targets {
+		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", t.Name, t.Want, t.Got, verdict(t.Pass))
+	}
+}
+
+// ratioToBaseline is m over the baseline of the same mix, or, marked *,
+// over the baseline's getRecord figure.
+func (r *report) ratioToBaseline(mixName string, m result) string {
+	if base, ok := r.median("baseline", mixName, ""); ok {
+		return fmt.Sprintf("%.2f", m.RPS/base.RPS)
+	}
+	if base, ok := r.median("baseline", mixGetRecord, ""); ok {
+		return fmt.Sprintf("%.2f*", m.RPS/base.RPS)
+	}
+	return "-"
+}
+
+// markdownScale writes the -scale figures: load, memory, and the median of
+// each Go benchmark.
+func (r *report) markdownScale(w io.Writer) {
+	s := r.Scale
+	if s == nil {
+		return
+	}
+	fmt.Fprintf(w, "\nScale scenario: %d records, %d forms, %d templates (file %d B): ready in %.0f ms, RSS %.1f MB idle, %.1f MB peak after load.\n",
+		s.Records, s.Forms, s.Templates, s.FileBytes, s.ReadyMs, mb(s.IdleRSSKiB), mb(s.PeakRSSKiB))
+	fmt.Fprintln(w, "\n| Go benchmark (median of -count runs) | ns/op | B/op | allocs/op |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|")
+	for _, b := range benchMedians(s.GoBench) {
+		fmt.Fprintf(w, "| %s | %.0f | %s | %s |\n", b.name, b.ns, b.bytes, b.allocs)
+	}
+}
+
+type benchLine struct {
+	name          string
+	ns            float64
+	bytes, allocs string
+}
+
+// benchMedians groups `go test -bench` lines by name and keeps the one with
+// the median ns/op, in first-seen order.
+func benchMedians(out string) []benchLine {
+	groups := map[string][]benchLine{}
+	var order []string
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 8 || !strings.HasPrefix(f[0], "Benchmark") || f[3] != "ns/op" {
+			continue
+		}
+		ns, err := strconv.ParseFloat(f[2], 64)
+		if err != nil {
+			continue
+		}
+		if _, ok := groups[f[0]]; !ok {
+			order = append(order, f[0])
+		}
+		groups[f[0]] = append(groups[f[0]], benchLine{f[0], ns, f[4], f[6]})
+	}
+	var out2 []benchLine
+	for _, name := range order {
+		g := groups[name]
+		sort.Slice(g, func(i, j int) bool { return g[i].ns < g[j].ns })
+		out2 = append(out2, g[len(g)/2])
+	}
+	return out2
+}
