@@ -196,7 +196,7 @@ func (r *resolver) templateGenerators(list []*tplGenDoc) {
 		if prefix == "" {
 			prefix = "t"
 		}
-		clash := false
+		clash, subClash := false, false
 		count := r.capCount(d.Count)
 		for i := 0; i < count; i++ {
 			id := start + int64(i)
@@ -208,6 +208,9 @@ func (r *resolver) templateGenerators(list []*tplGenDoc) {
 			}
 			r.tplIDs[id] = true
 			t.SubCodes = r.genSubCodes(t, r.capCount(d.SubCodes), t.CreatedAt, max(t.CreatedAt, hi), fk)
+			if !subClash {
+				subClash = r.checkGeneratedCodings(d.at.child("sub_codes"), t.SubCodes)
+			}
 			r.sc.Templates = append(r.sc.Templates, t)
 		}
 		r.maxTpl = max(r.maxTpl, start+int64(count)-1)

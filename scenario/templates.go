@@ -72,9 +72,24 @@ func (r *resolver) flushSubCodes() {
 	for _, p := range r.pending {
 		lo, hi := r.timeRange(p.a, "created_from", p.d.CreatedFrom, "created_to", p.d.CreatedTo, p.tpl.CreatedAt, max(p.tpl.CreatedAt, fake.EpochEnd))
 		fk := r.itemFaker(saltSubCode, -p.tpl.ID)
-		p.tpl.SubCodes = append(p.tpl.SubCodes, r.genSubCodes(p.tpl, r.capCount(p.d.Count), lo, hi, fk)...)
+		subs := r.genSubCodes(p.tpl, r.capCount(p.d.Count), lo, hi, fk)
+		r.checkGeneratedCodings(p.a, subs)
+		p.tpl.SubCodes = append(p.tpl.SubCodes, subs...)
 	}
 	r.pending = nil
+}
+
+// checkGeneratedCodings reports the first generated coding that a written
+// template or sub-code already uses (generated ones are unique by
+// construction: their fixed-width id part differs).
+func (r *resolver) checkGeneratedCodings(a at, subs []SubCode) (clash bool) {
+	for _, s := range subs {
+		if r.codings[s.Coding] {
+			r.ps.add(a, "generated coding %q is already written elsewhere: change that coding", s.Coding)
+			return true
+		}
+	}
+	return false
 }
 
 // genSubCodes makes n sub-codes with fresh ids, sorted by creation time.
