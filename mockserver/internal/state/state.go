@@ -28,8 +28,14 @@ type State struct {
 	tplByCoding map[string]*tplEntry
 	tplByURL    map[string]*tplEntry
 	tokenKey    []byte
-	macs        sync.Pool // of hash.Hash keyed with tokenKey
+	macs        sync.Pool    // of hash.Hash keyed with tokenKey
+	cached      atomic.Int64 // bytes of rendered bodies kept, at most cacheBudget
 }
+
+// cacheBudget bounds the rendered answers a state keeps. A scenario of
+// 100,000 records read in every format would otherwise keep gigabytes;
+// past the budget answers are rendered per request instead.
+const cacheBudget = 64 << 20
 
 // orgIndex holds one organization's lists in the order they are paged.
 type orgIndex struct {
@@ -43,6 +49,7 @@ type orgIndex struct {
 // when verify changes the record.
 type Record struct {
 	src     *scenario.Record
+	cached  *atomic.Int64 // the state's cache size
 	mu      sync.Mutex
 	status  *scenario.Status
 	changes []scenario.StateChange
@@ -82,7 +89,7 @@ func (st *State) HTTPStatus() scenario.HTTPStatusMode {
 }
 
 func (st *State) addRecord(r *scenario.Record) {
-	rec := &Record{src: r, changes: append([]scenario.StateChange(nil), r.StateChanges...)}
+	rec := &Record{src: r, cached: &st.cached, changes: append([]scenario.StateChange(nil), r.StateChanges...)}
 	if r.Cert != nil {
 		rec.status = r.Cert.Status
 	}
@@ -153,8 +160,21 @@ func (r *Record) body(format int) []byte {
 		return *b
 	}
 	b := renderBody(format, view{rec: r.src, status: r.status, changes: r.changes})
-	r.bodies[format].Store(&b)
+	if r.cached.Add(int64(len(b))) <= cacheBudget {
+		r.bodies[format].Store(&b)
+	} else {
+		r.cached.Add(-int64(len(b)))
+	}
 	return b
+}
+
+// dropBodies forgets the rendered answers; the caller holds r.mu.
+func (r *Record) dropBodies() {
+	for i := range r.bodies {
+		if b := r.bodies[i].Swap(nil); b != nil {
+			r.cached.Add(-int64(len(*b)))
+		}
+	}
 }
 
 // renderBody builds the whole getRecord success answer of one format.

@@ -23,16 +23,20 @@ type subEntry struct {
 	item    []byte
 }
 
-type jsonTpl struct {
-	TplID  int64  `json:"tpl_id"`
-	Name   string `json:"name"`
-	Coding string `json:"coding"`
+// tplItem and subItem render list items by appending: a scenario may hold
+// 100,000 sub-codes, all rendered at load.
+func tplItem(t *scenario.Template) []byte {
+	b := strconv.AppendInt(append(make([]byte, 0, 64), `{"tpl_id":`...), t.ID, 10)
+	b = jsonw.AppendString(append(b, `,"name":`...), t.Name)
+	b = jsonw.AppendString(append(b, `,"coding":`...), t.Coding)
+	return append(b, '}')
 }
 
-type jsonSub struct {
-	Name   string `json:"name"`
-	ID     int64  `json:"id"`
-	Coding string `json:"coding"`
+func subItem(s scenario.SubCode) []byte {
+	b := jsonw.AppendString(append(make([]byte, 0, 64), `{"name":`...), s.Name)
+	b = strconv.AppendInt(append(b, `,"id":`...), s.ID, 10)
+	b = jsonw.AppendString(append(b, `,"coding":`...), s.Coding)
+	return append(b, '}')
 }
 
 func (st *State) indexTemplates(tpls []*scenario.Template) {
@@ -40,11 +44,11 @@ func (st *State) indexTemplates(tpls []*scenario.Template) {
 		if t.Org == nil {
 			continue
 		}
-		e := &tplEntry{tpl: t, item: marshal(jsonTpl{TplID: t.ID, Name: t.Name, Coding: t.Coding})}
+		e := &tplEntry{tpl: t, item: tplItem(t)}
 		subs := append([]scenario.SubCode(nil), t.SubCodes...)
 		sortedBy(subs, func(s scenario.SubCode) int64 { return s.CreatedAt }, func(s scenario.SubCode) int64 { return s.ID })
 		for _, s := range subs {
-			e.subs = append(e.subs, subEntry{created: s.CreatedAt, item: marshal(jsonSub{Name: s.Name, ID: s.ID, Coding: s.Coding})})
+			e.subs = append(e.subs, subEntry{created: s.CreatedAt, item: subItem(s)})
 			e.subTimes = append(e.subTimes, s.CreatedAt)
 		}
 		o := st.org(t.Org.ID)

@@ -53,9 +53,7 @@ func (st *State) Verify(dst []byte, key *scenario.Key, req VerifyRequest) ([]byt
 		From: scenario.StateOption{Name: from.Name, Color: from.Color},
 		To:   scenario.StateOption{Name: to.Name, Color: to.Color},
 	})
-	for i := range rec.bodies {
-		rec.bodies[i].Store(nil)
-	}
+	rec.dropBodies()
 	return appendVerified(dst, rec.src, to), nil
 }
 
