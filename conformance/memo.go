@@ -1,6 +1,9 @@
 package conformance
 
-import "sync"
+import (
+	"fmt"
+	"sync"
+)
 
 // memo shares the answers of identical reads between checks of one run, so
 // that six checks looking at record 1001 cost one request. Writes are never
@@ -28,4 +31,12 @@ func (m *memo) do(key string, f func() any) any {
 	m.mu.Unlock()
 	c.once.Do(func() { c.val = f() })
 	return c.val
+}
+
+// validate validates an answer against a schema file once per run: several
+// checks look at the same memoized answer.
+func (r *runner) validate(file string, x *Exchange) error {
+	key := fmt.Sprintf("validate %p %s", x, file)
+	err, _ := r.memo.do(key, func() any { return r.schemas.Validate(file, x.Doc) }).(error)
+	return err
 }

@@ -149,7 +149,7 @@ func (t *T) errorAnswer(x *Exchange, ep contract.Endpoint, why string) map[strin
 
 // valid validates x's body against a schema file, recording every problem.
 func (t *T) valid(x *Exchange, file string) bool {
-	err := t.r.schemas.Validate(file, x.Doc)
+	err := t.r.validate(file, x)
 	if err == nil {
 		return true
 	}

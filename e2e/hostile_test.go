@@ -37,7 +37,7 @@ func hostileBreaks() []breakCase {
 			w.Header().Set("Content-Type", "application/json; charset=utf-8")
 			w.Write([]byte(`[1,2,3]`))
 		}), []string{"formList.schema", "formList.paging.total"}},
-		{"wrong HTTP Content-Type", onAnswerHeader("getRecord", "Content-Type", "text/plain"), []string{"transport.contentType"}},
+		{"wrong HTTP Content-Type", onAnswerHeader("getRecord", "Content-Type", "text/plain"), []string{"transport.contentType", "+getRecord.wrapper"}},
 	}
 }
 

@@ -65,27 +65,29 @@ func kitVariants() []struct {
 }
 
 func TestKitVariantsPass(t *testing.T) {
-	for _, v := range kitVariants() {
-		t.Run(v.name, func(t *testing.T) {
-			t.Parallel()
-			sc := fixture.Build()
-			if v.sc != nil {
-				v.sc(sc)
-			}
-			h := newMock(t, sc).Handler()
-			if v.m != nil {
-				h = v.m(h)
-			}
-			rep := conform(t, serve(t, h), scenario.BuildProfile(sc))
-			if f := mustFailures(rep); len(f) > 0 {
-				t.Errorf("a KIT variant failed must checks: %v", f)
-			}
-			if v.name == "no StateChange visibility" {
-				if f, _ := finding(rep, "verify.visible"); f.Status != "fail" || f.Severity != "info" {
-					t.Errorf("verify.visible = %s/%s, want an info failure", f.Status, f.Severity)
+	for _, setup := range setups(t) {
+		for _, v := range kitVariants() {
+			t.Run(setup.name+"/"+v.name, func(t *testing.T) {
+				t.Parallel()
+				sc := setup.build()
+				if v.sc != nil {
+					v.sc(sc)
 				}
-			}
-		})
+				h := newMock(t, sc).Handler()
+				if v.m != nil {
+					h = v.m(h)
+				}
+				rep := conform(t, serve(t, h), scenario.BuildProfile(sc))
+				if f := mustFailures(rep); len(f) > 0 {
+					t.Errorf("a KIT variant failed must checks: %v", f)
+				}
+				if v.name == "no StateChange visibility" {
+					if f, _ := finding(rep, "verify.visible"); f.Status != "fail" || f.Severity != "info" {
+						t.Errorf("verify.visible = %s/%s, want an info failure", f.Status, f.Severity)
+					}
+				}
+			})
+		}
 	}
 }
 

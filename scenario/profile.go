@@ -12,9 +12,13 @@ import (
 // resetPath is the mock's admin reset, which makes write cases repeatable.
 const resetPath = "/__admin/reset"
 
+// maxProfileTemplates caps the templates whose sub-codes the runner walks.
+const maxProfileTemplates = 5
+
 // maxProfileRecords caps how many records a derived profile lists; past it,
-// records are picked to cover every field type and masking.
-const maxProfileRecords = 40
+// records are picked to cover every field type and masking, then filled up
+// in scenario order (each record costs the runner about ten requests).
+const maxProfileRecords = 25
 
 // BuildProfile derives the conformance profile of a scenario: what a runner
 // may assume about a mock serving it. "Our" organization is the one of the
@@ -125,7 +129,24 @@ func pickRecords(all []*Record) []*Record {
 			}
 		}
 	}
-	return out
+	return fillUp(out, all)
+}
+
+// fillUp adds records of all not yet picked, in order, up to the cap.
+func fillUp(picked, all []*Record) []*Record {
+	in := map[*Record]bool{}
+	for _, r := range picked {
+		in[r] = true
+	}
+	for _, r := range all {
+		if len(picked) >= maxProfileRecords {
+			break
+		}
+		if !in[r] {
+			picked = append(picked, r)
+		}
+	}
+	return picked
 }
 
 func hasMasked(r *Record) bool {
@@ -207,6 +228,10 @@ func (b *profileBuilder) templates() {
 		if t.Org != b.org {
 			continue
 		}
+		times, codings = append(times, t.CreatedAt), append(codings, t.Coding)
+		if len(b.p.Templates.Items) >= maxProfileTemplates {
+			continue
+		}
 		n := len(t.SubCodes)
 		item := profile.Template{TplID: t.ID, Coding: t.Coding, URL: t.URL, SubCodes: &n}
 		sub := make([]timed, len(t.SubCodes))
@@ -215,9 +240,8 @@ func (b *profileBuilder) templates() {
 		}
 		item.Window = window(sub)
 		b.p.Templates.Items = append(b.p.Templates.Items, item)
-		times, codings = append(times, t.CreatedAt), append(codings, t.Coding)
 	}
-	total := len(b.p.Templates.Items)
+	total := len(times)
 	b.p.Templates.Total = &total
 	all := make([]timed, len(times))
 	for i := range times {

@@ -1,0 +1,230 @@
+package e2e
+
+// Issue 7.6: the runner against hostile targets. A proxy in front of the
+// real mock misbehaves on one endpoint: answers after the time-out, HTML,
+// a body of hundreds of MB, a connection closed mid-answer, a 500. The run
+// must end within a bound, each affected check must fail saying what
+// happened, unaffected checks still pass, reads are retried and verify is
+// never retried (requests counted server-side).
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// hostile is a proxy that misbehaves on one path and counts every request
+// to it by key and body.
+type hostile struct {
+	next   http.Handler
+	victim string
+	mode   string
+	mu     sync.Mutex
+	counts map[string]int
+}
+
+func (h *hostile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != h.victim {
+		h.next.ServeHTTP(w, r)
+		return
+	}
+	body, _ := io.ReadAll(r.Body)
+	h.mu.Lock()
+	h.counts[r.Header.Get("Authorization")+" "+string(body)]++
+	h.mu.Unlock()
+	switch h.mode {
+	case "slow":
+		select { // answer long after the runner's time-out, or when it hangs up
+		case <-r.Context().Done():
+		case <-time.After(20 * time.Second):
+		}
+		writeOK(w)
+	case "html":
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = io.WriteString(w, "<html><body><h1>502 Bad Gateway</h1></body></html>")
+	case "giant":
+		streamGiant(w, 400<<20)
+	case "close":
+		closeMidAnswer(w)
+	case "500":
+		w.WriteHeader(http.StatusInternalServerError)
+		_, _ = io.WriteString(w, "upstream exploded")
+	}
+}
+
+func writeOK(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = io.WriteString(w, `{"code":0,"message":"","data":{}}`)
+}
+
+// streamGiant writes a JSON-looking body of n bytes, stopping as soon as
+// the client hangs up.
+func streamGiant(w http.ResponseWriter, n int) {
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = io.WriteString(w, `{"code":0,"message":"`)
+	chunk := []byte(strings.Repeat("x", 64<<10))
+	for sent := 0; sent < n; sent += len(chunk) {
+		if _, err := w.Write(chunk); err != nil {
+			return
+		}
+	}
+}
+
+// closeMidAnswer promises 1,000 bytes, sends a few, and drops the
+// connection.
+func closeMidAnswer(w http.ResponseWriter) {
+	hj, ok := w.(http.Hijacker)
+	if !ok {
+		panic("no hijacker")
+	}
+	conn, buf, err := hj.Hijack()
+	if err != nil {
+		return
+	}
+	_, _ = buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"code\":0,\"da")
+	_ = buf.Flush()
+	_ = conn.Close()
+}
+
+// hostileRun serves the default mock behind a hostile proxy and runs the
+// selected checks against it.
+func hostileRun(t *testing.T, ep contract.Endpoint, mode string, only []string) (*conformance.Report, *hostile) {
+	t.Helper()
+	sc := relDefault(t)
+	srv, err := mockserver.New(sc, mockserver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &hostile{next: srv.Handler(), victim: ep.Path(), mode: mode, counts: map[string]int{}}
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	prof := scenario.BuildProfile(sc)
+	opts := conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true, Only: only,
+		Timeout: 300 * time.Millisecond, Workers: 8}
+	return runBounded(t, opts, 90*time.Second), h
+}
+
+// runBounded runs the runner, failing the test if it has not ended in limit.
+func runBounded(t *testing.T, opts conformance.Options, limit time.Duration) *conformance.Report {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	type result struct {
+		rep *conformance.Report
+		err error
+	}
+	done := make(chan result, 1)
+	start := time.Now()
+	go func() {
+		rep, err := conformance.Run(ctx, opts)
+		done <- result{rep, err}
+	}()
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			t.Fatalf("Run: %v", r.err)
+		}
+		t.Logf("run ended in %v with %+v", time.Since(start).Round(time.Millisecond), r.rep.Summary)
+		return r.rep
+	case <-timer.C:
+		t.Fatalf("the run has not ended after %v", limit)
+		return nil
+	}
+}
+
+// said is what a failed check's message or problems must mention, per mode.
+var said = map[string]*regexp.Regexp{
+	"slow":  regexp.MustCompile(`(?i)time-?out|deadline|timed out`),
+	"html":  regexp.MustCompile(`(?i)json|html|content-type`),
+	"giant": regexp.MustCompile(`(?i)larger than|too large`),
+	"close": regexp.MustCompile(`(?i)eof|connection|closed|reset`),
+	"500":   regexp.MustCompile(`500|(?i)json`),
+}
+
+func TestReliabilityRunnerHostileTargets(t *testing.T) {
+	only := []string{"formList.*", "auth.*.getFormList", "getRecord.json.schema", "templates.schema"}
+	for _, mode := range []string{"slow", "html", "giant", "close", "500"} {
+		t.Run(mode, func(t *testing.T) {
+			rep, h := hostileRun(t, contract.GetFormList, mode, only)
+			affected := 0
+			for _, f := range rep.Checks {
+				text := f.Message + "\n" + strings.Join(f.Problems, "\n")
+				switch {
+				case f.Endpoint != contract.GetFormList.Name:
+					if f.Status != conformance.Pass {
+						t.Errorf("%s (%s, not the hostile endpoint) did not pass: %s", f.ID, f.Status, text)
+					}
+				case f.Status == conformance.Fail:
+					affected++
+					if !said[mode].MatchString(text) {
+						t.Errorf("%s failed without saying what happened (%s): %q", f.ID, mode, text)
+					}
+				}
+			}
+			if affected == 0 {
+				t.Errorf("no getFormList check failed against a %s target", mode)
+			}
+			if mode == "slow" || mode == "close" {
+				assertRetried(t, h, 3)
+			}
+		})
+	}
+}
+
+// assertRetried: each distinct read request reached the server n times
+// (the first try and the retries), or a multiple of n when checks sent the
+// same request more than once.
+func assertRetried(t *testing.T, h *hostile, n int) {
+	t.Helper()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.counts) == 0 {
+		t.Fatal("no request reached the hostile endpoint")
+	}
+	for req, c := range h.counts {
+		if c%n != 0 {
+			t.Errorf("read %q reached the server %d times, want a multiple of %d (1 try + %d retries)", req, c, n, n-1)
+		}
+	}
+}
+
+func TestReliabilityRunnerNeverRetriesVerify(t *testing.T) {
+	for _, mode := range []string{"close", "slow"} {
+		t.Run(mode, func(t *testing.T) {
+			rep, h := hostileRun(t, contract.Verify, mode, []string{"verify.params.*", "verify.unknownCode", "verify.next"})
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			if len(h.counts) == 0 {
+				t.Fatal("no verify reached the server")
+			}
+			for req, c := range h.counts {
+				if c != 1 {
+					t.Errorf("verify %q reached the server %d times: a write must never be retried", req, c)
+				}
+			}
+			for _, f := range rep.Checks {
+				if f.Status == conformance.Pass {
+					t.Errorf("%s passed against a verify endpoint that never answers", f.ID)
+				}
+				if text := f.Message + strings.Join(f.Problems, "\n"); f.Status == conformance.Fail && !said[mode].MatchString(text) {
+					t.Errorf("%s failed without saying what happened: %q", f.ID, text)
+				}
+			}
+			fmt.Fprint(io.Discard, rep.Summary)
+		})
+	}
+}
