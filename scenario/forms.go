@@ -121,7 +121,15 @@ func (r *resolver) statusRef(a at, fl *Flow, ref any) *Status {
 	if st := fl.StatusByRef(key); st != nil {
 		return st
 	}
-	r.ps.add(a, "status %q does not exist in flow %d (statuses are %s)", key, fl.ID, statusList(fl))
+	names := make([]string, len(fl.Statuses))
+	for i, st := range fl.Statuses {
+		names[i] = st.Name
+	}
+	hint := ""
+	if best := closest(key, names); best != "" {
+		hint = ": did you mean " + quote(best) + "?"
+	}
+	r.ps.add(a, "status %q does not exist in flow %d (statuses are %s)%s", key, fl.ID, statusList(fl), hint)
 	return nil
 }
 

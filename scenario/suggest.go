@@ -1,6 +1,9 @@
 package scenario
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // suggest names the closest allowed word ("did you mean") or lists them all.
 func suggest(got string, allowed []string) string {
@@ -20,11 +23,14 @@ func closest(got string, allowed []string) string {
 			best, bestD = a, d
 		}
 	}
-	limit := 2
-	if len(got) > 8 {
+	limit, n := 2, utf8.RuneCountInString(got)
+	switch {
+	case n < len(got): // Chinese names are short: one wrong character at most
+		limit = 1
+	case n > 8:
 		limit = 3
 	}
-	if bestD <= limit && bestD < len(got) {
+	if bestD <= limit && bestD < n {
 		return best
 	}
 	return ""
@@ -49,8 +55,9 @@ func closeMatches(got string, allowed []string, max int) []string {
 
 func quote(s string) string { return "\"" + s + "\"" }
 
-// distance is the Levenshtein distance over bytes (names are ASCII).
-func distance(a, b string) int {
+// distance is the Levenshtein distance over runes.
+func distance(as, bs string) int {
+	a, b := []rune(as), []rune(bs)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
