@@ -72,6 +72,21 @@ func TestReadKeyOnVerifyIs403With100328(t *testing.T) {
 	wantError(t, a, 403, contract.ErrNoPermission)
 }
 
+func TestKeyWithoutReadScopeIs403With100403OnReads(t *testing.T) {
+	m := startMock(t, nil, Options{})
+	for _, ep := range contract.Endpoints {
+		if ep.Write {
+			continue
+		}
+		a := m.post(t, ep, ts.WriteOnlySecret, okBody[ep.Name])
+		if a.status != 403 {
+			t.Errorf("%s: HTTP %d, want 403", ep.Name, a.status)
+		}
+		wantErrorShape(t, ep, a, 403, contract.ErrForbidden)
+	}
+	wantOK(t, m.post(t, contract.Verify, ts.WriteOnlySecret, okBody[contract.Verify.Name]))
+}
+
 func TestLimitedKeyOnAnotherFormIs400With100328(t *testing.T) {
 	m := startMock(t, nil, Options{})
 	wantError(t, m.post(t, contract.Verify, ts.LimitedSecret, okBody[contract.Verify.Name]), 400, contract.ErrNoPermission)

@@ -34,6 +34,13 @@ func httpStatus(mode scenario.HTTPStatusMode, code int) int {
 var internalError = &state.Error{Code: 500, ErrorCode: contract.ErrSystem, Message: state.MsgSystem,
 	Detail: "the mock failed unexpectedly; the server log has the cause"}
 
+// internalCodes is the body code of an unexpected failure where the spec
+// gives one: its getFormList example is 400/100300 "System error". Other
+// endpoints answer 500.
+var internalCodes = map[string]*state.Error{
+	contract.GetFormList.Name: {Code: 400, ErrorCode: contract.ErrSystem, Message: state.MsgSystem, Detail: internalError.Detail},
+}
+
 // writeError answers err in the shape of the call's endpoint.
 func (s *Server) writeError(c *call, err error) {
 	var e *state.Error
@@ -44,6 +51,9 @@ func (s *Server) writeError(c *call, err error) {
 	shape := contract.ShapeFull
 	if c.ep != nil {
 		shape = c.ep.Shape
+		if alt := internalCodes[c.ep.Name]; e == internalError && alt != nil {
+			e = alt
+		}
 	}
 	c.write(httpStatus(c.st.HTTPStatus(), e.Code), e.Code, appendError(c.out[:0], shape, e))
 }

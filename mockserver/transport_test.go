@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -163,23 +164,34 @@ func TestAlways200ModeKeepsTheCodeInTheBody(t *testing.T) {
 	}
 }
 
+// TestAPanicIsLoggedAndAnsweredAsJSON plants a panicking handler behind
+// each endpoint's shape: the answer is a generic JSON error in that shape
+// (getFormList 400/100300 as the spec's example, others 500), the log has
+// the cause and the stack, the client never sees the cause.
 func TestAPanicIsLoggedAndAnsweredAsJSON(t *testing.T) {
 	m := startMock(t, nil, Options{})
-	ep := contract.GetRecord
-	m.mux.Handle("POST /api/v2/rpc/test/panic", &route{ep: &ep, run: m.apiChain(func(*call) ([]byte, error) {
-		panic("boom in handler")
-	})})
-	req, _ := http.NewRequest(http.MethodPost, m.URL()+"/api/v2/rpc/test/panic", strings.NewReader("{}"))
-	req.Header.Set("Authorization", "Bearer "+readKey)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	a := checkAnswer(t, ep.Path(), resp.StatusCode, resp.Header, raw)
-	if a.status != 500 || a.code() != 500 || a.errorCode() != contract.ErrSystem || bytes.Contains(raw, []byte("boom")) {
-		t.Fatalf("got HTTP %d %s, want a generic 500 without the cause", a.status, raw)
+	for i, ep := range contract.Endpoints {
+		path := fmt.Sprintf("/api/v2/rpc/test/panic%d", i)
+		m.mux.Handle("POST "+path, &route{ep: &ep, run: m.apiChain(func(*call) ([]byte, error) {
+			panic("boom in handler")
+		})})
+		req, _ := http.NewRequest(http.MethodPost, m.URL()+path, strings.NewReader("{}"))
+		req.Header.Set("Authorization", "Bearer "+testscenario.WriteSecret)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		a := checkAnswer(t, ep.Path(), resp.StatusCode, resp.Header, raw)
+		want := int64(500)
+		if ep == contract.GetFormList {
+			want = 400
+		}
+		if a.code() != want || int64(a.status) != want || bytes.Contains(raw, []byte("boom")) {
+			t.Errorf("%s: HTTP %d %s, want a generic %d without the cause", ep.Name, a.status, raw, want)
+		}
+		wantErrorShape(t, ep, a, want, contract.ErrSystem)
 	}
 	if log := m.log.String(); !strings.Contains(log, "boom in handler") || !strings.Contains(log, "goroutine") {
 		t.Fatalf("the log lacks the panic and its stack:\n%s", log)

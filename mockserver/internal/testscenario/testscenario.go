@@ -19,6 +19,7 @@ const (
 	DemoOrg, OtherOrg = 1, 2
 
 	ReadSecret, WriteSecret, LimitedSecret, OtherSecret = "rtq-demo-read", "rtq-demo-write", "rtq-demo-limited", "rtq-other-org"
+	WriteOnlySecret                                     = "rtq-demo-write-only" // a key without read scope
 
 	PlainForms      = 25   // ordinary forms of the demo org, ids 1001..1025
 	CredForm        = 1100 // credential form with the flow
@@ -89,6 +90,7 @@ func (b *builder) orgsAndKeys() {
 		{Name: "demo-write", Secret: WriteSecret, Org: b.orgs[1], Read: true, Write: true},
 		{Name: "demo-limited", Secret: LimitedSecret, Org: b.orgs[1], Read: true, Write: true, Forms: []int64{LimitedForm}},
 		{Name: "other-org", Secret: OtherSecret, Org: b.orgs[2], Read: true, Write: true},
+		{Name: "demo-write-only", Secret: WriteOnlySecret, Org: b.orgs[1], Write: true},
 	}
 	b.sc.Projects = []*scenario.Project{{ID: 301, Org: b.orgs[1], Name: "示范项目", Number: "P-301"}}
 }
