@@ -8,8 +8,8 @@ package e2e
 // never retried (requests counted server-side).
 
 import (
+	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -45,6 +45,9 @@ func (h *hostile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.counts[r.Header.Get("Authorization")+" "+string(body)]++
 	h.mu.Unlock()
 	switch h.mode {
+	case "count":
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h.next.ServeHTTP(w, r)
 	case "slow":
 		select { // answer long after the runner's time-out, or when it hangs up
 		case <-r.Context().Done():
@@ -111,8 +114,12 @@ func hostileRun(t *testing.T, ep contract.Endpoint, mode string, only []string) 
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
 	prof := scenario.BuildProfile(sc)
+	timeout := 300 * time.Millisecond
+	if mode == "giant" { // time to read the runner's 8 MiB cap even under -race on a busy machine
+		timeout = 10 * time.Second
+	}
 	opts := conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true, Only: only,
-		Timeout: 300 * time.Millisecond, Workers: 8}
+		Timeout: timeout, Workers: 8}
 	return runBounded(t, opts, 90*time.Second), h
 }
 
@@ -156,15 +163,16 @@ var said = map[string]*regexp.Regexp{
 }
 
 func TestReliabilityRunnerHostileTargets(t *testing.T) {
-	only := []string{"formList.*", "auth.*.getFormList", "getRecord.json.schema", "templates.schema"}
+	only := []string{"templates.*", "auth.*.list", "getRecord.json.schema", "formList.schema"}
+	victim := contract.TemplatesList
 	for _, mode := range []string{"slow", "html", "giant", "close", "500"} {
 		t.Run(mode, func(t *testing.T) {
-			rep, h := hostileRun(t, contract.GetFormList, mode, only)
+			rep, h := hostileRun(t, victim, mode, only)
 			affected := 0
 			for _, f := range rep.Checks {
 				text := f.Message + "\n" + strings.Join(f.Problems, "\n")
 				switch {
-				case f.Endpoint != contract.GetFormList.Name:
+				case f.Endpoint != victim.Name:
 					if f.Status != conformance.Pass {
 						t.Errorf("%s (%s, not the hostile endpoint) did not pass: %s", f.ID, f.Status, text)
 					}
@@ -176,9 +184,9 @@ func TestReliabilityRunnerHostileTargets(t *testing.T) {
 				}
 			}
 			if affected == 0 {
-				t.Errorf("no getFormList check failed against a %s target", mode)
+				t.Errorf("no %s check failed against a %s target", victim.Name, mode)
 			}
-			if mode == "slow" || mode == "close" {
+			if mode == "close" { // a broken connection is retried; a time-out is not (it would triple the wait)
 				assertRetried(t, h, 3)
 			}
 		})
@@ -202,18 +210,24 @@ func assertRetried(t *testing.T, h *hostile, n int) {
 	}
 }
 
+// TestReliabilityRunnerNeverRetriesVerify runs the same verify checks
+// against a verify endpoint that works and one that never answers: no
+// verify request may reach the failing one more often than the working
+// one (a retry would triple it).
 func TestReliabilityRunnerNeverRetriesVerify(t *testing.T) {
+	only := []string{"verify.params.*", "verify.unknownCode", "verify.next", "verify.repeat"}
+	_, clean := hostileRun(t, contract.Verify, "count", only)
 	for _, mode := range []string{"close", "slow"} {
 		t.Run(mode, func(t *testing.T) {
-			rep, h := hostileRun(t, contract.Verify, mode, []string{"verify.params.*", "verify.unknownCode", "verify.next"})
+			rep, h := hostileRun(t, contract.Verify, mode, only)
 			h.mu.Lock()
 			defer h.mu.Unlock()
 			if len(h.counts) == 0 {
 				t.Fatal("no verify reached the server")
 			}
 			for req, c := range h.counts {
-				if c != 1 {
-					t.Errorf("verify %q reached the server %d times: a write must never be retried", req, c)
+				if c > clean.counts[req] {
+					t.Errorf("verify %q reached a failing server %d times, a working one %d: a write must never be retried", req, c, clean.counts[req])
 				}
 			}
 			for _, f := range rep.Checks {
@@ -224,7 +238,18 @@ func TestReliabilityRunnerNeverRetriesVerify(t *testing.T) {
 					t.Errorf("%s failed without saying what happened: %q", f.ID, text)
 				}
 			}
-			fmt.Fprint(io.Discard, rep.Summary)
 		})
+	}
+}
+
+// TestReliabilityRunnerSlowProbeIsNotUnreachable: a target that accepts
+// connections but answers getFormList (the runner's first request) after
+// the time-out is reachable; the run must go on and report per check, not
+// stop with "target unreachable" (exit 3 means "cannot be reached at all").
+func TestReliabilityRunnerSlowProbeIsNotUnreachable(t *testing.T) {
+	t.Skip("BUG: conformance.Run's probe reports ErrUnreachable when getFormList answers after --timeout; no per-check report — see report")
+	rep, _ := hostileRun(t, contract.GetFormList, "slow", []string{"formList.schema", "getRecord.json.schema"})
+	if f, ok := finding(rep, "getRecord.json.schema"); !ok || f.Status != conformance.Pass {
+		t.Errorf("getRecord.json.schema should pass against a target slow only on getFormList: %+v", f)
 	}
 }
