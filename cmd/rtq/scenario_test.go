@@ -99,3 +99,24 @@ func TestGenRecordAllPrintsEveryType(t *testing.T) {
 		}
 	}
 }
+
+func TestScenarioValidateMergesPathsIntoOneScenario(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.yaml")
+	b := filepath.Join(dir, "b.yaml")
+	if err := os.WriteFile(a, []byte("orgs: [{id: 1, name: 示例, code: demo, host: demo.rtq.example}]\nforms: [{id: 1, name: 表单}]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, []byte("records: [{id: 1, form: 1}]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{a, b}, {dir}} {
+		code, out, errOut := runCLI(t, append([]string{"scenario", "validate"}, args...)...)
+		if code != 0 || !strings.Contains(out, ": ok (1 records") {
+			t.Errorf("validate %v: exit %d, stdout %q, stderr %q; want one merged scenario with 1 record", args, code, out, errOut)
+		}
+	}
+	if code, out, _ := runCLI(t, "scenario", "validate", b); code != 1 || !strings.Contains(out, "no organization") {
+		t.Errorf("b.yaml alone: exit %d, stdout %q; want 1 and the missing organization", code, out)
+	}
+}
