@@ -24,6 +24,9 @@ type nullable struct{ s shape }
 type arrayOf struct{ s shape }
 type anyValue struct{}
 
+// stringIn is a string from a fixed list.
+type stringIn []string
+
 // object lists members; a name ending in "?" is optional.
 type object []member
 
@@ -65,7 +68,7 @@ var shapes = map[contract.ValueShape]shape{
 	contract.ShapeFile:           arrayOf{object{{"url", tString}, {"size", nullable{tInt}}, {"file_name", tString}, {"upload_time_iso?", tString}}},
 	contract.ShapeDescription:    object{{"description_html", tString}},
 	contract.ShapeOCR:            object{{"items", arrayOf{ocrItemV}}, {"image", nullable{imageV}}},
-	contract.ShapeEditDiff:       arrayOf{object{{"field_id", tInt}, {"field_title", tString}, {"field_type", tString}, {"before_value", editV}, {"after_value", editV}}},
+	contract.ShapeEditDiff:       arrayOf{object{{"field_id", tInt}, {"field_title", tString}, {"field_type", stringIn(contract.EditDiffFieldTypes)}, {"before_value", editV}, {"after_value", editV}}},
 }
 
 func (p prim) describe() string { return string(p) }
@@ -98,6 +101,20 @@ func (n nullable) check(v any) (string, string) {
 
 func (anyValue) describe() string           { return "any" }
 func (anyValue) check(any) (string, string) { return "", "" }
+
+func (e stringIn) describe() string { return "one of " + strings.Join(e, ", ") }
+func (e stringIn) check(v any) (string, string) {
+	str, ok := v.(string)
+	if !ok {
+		return "", "want a string, got " + jsonKind(v)
+	}
+	for _, x := range e {
+		if x == str {
+			return "", ""
+		}
+	}
+	return "", fmt.Sprintf("%q is not %s", str, e.describe())
+}
 
 func (a arrayOf) describe() string { return "[" + a.s.describe() + "]" }
 func (a arrayOf) check(v any) (string, string) {
