@@ -4,7 +4,7 @@
 package scenarios
 
 import (
-	_ "embed"
+	"embed"
 	"fmt"
 
 	"github.com/rtq-kit/rtq/scenario"
@@ -12,6 +12,11 @@ import (
 
 // DefaultFile is the name problems and logs give the default scenario.
 const DefaultFile = "scenarios/default.yaml"
+
+// FS holds every scenario that ships with rtq (*.yaml of this directory).
+//
+//go:embed *.yaml
+var FS embed.FS
 
 //go:embed default.yaml
 var defaultYAML []byte
