@@ -155,3 +155,19 @@ func TestDefaultYAMLIsACopy(t *testing.T) {
 		t.Fatal("DefaultYAML hands out the embedded bytes themselves")
 	}
 }
+
+func TestEveryShippedScenarioLoads(t *testing.T) {
+	entries, err := FS.ReadDir(".")
+	if err != nil || len(entries) < 2 {
+		t.Fatalf("embedded scenarios: %v, %d files", err, len(entries))
+	}
+	for _, e := range entries {
+		data, err := FS.ReadFile(e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := scenario.Parse(e.Name(), data); err != nil {
+			t.Errorf("%s does not load:\n%v", e.Name(), err)
+		}
+	}
+}
