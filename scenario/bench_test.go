@@ -26,3 +26,21 @@ func BenchmarkLoad100k(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLoadDefault loads the embedded default scenario, what rtq mock
+// does at start-up and on every reset of a changed scenario.
+func BenchmarkLoadDefault(b *testing.B) {
+	data, err := os.ReadFile("../scenarios/default.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := loadStructure(); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Parse("default.yaml", data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
