@@ -43,7 +43,7 @@ func newJournal(size int) *journal { return &journal{entries: make([]entry, size
 func (j *journal) add(c *call) {
 	j.mu.Lock()
 	e := &j.entries[j.next]
-	e.at, e.method, e.path = c.start, c.r.Method, c.r.URL.Path
+	e.at, e.method, e.path = c.start, c.r.Method, journalPath(c.r.URL.Path)
 	e.key = ""
 	if c.key != nil {
 		e.key = c.key.Name
@@ -53,6 +53,15 @@ func (j *journal) add(c *call) {
 	j.next = (j.next + 1) % len(j.entries)
 	j.n = min(j.n+1, len(j.entries))
 	j.mu.Unlock()
+}
+
+// journalPath keeps at most 256 bytes of a path, copied, so a long path
+// does not keep its whole request alive in the ring.
+func journalPath(p string) string {
+	if len(p) <= 256 {
+		return p
+	}
+	return strings.Clone(p[:256]) + "…"
 }
 
 func (j *journal) clear() {
