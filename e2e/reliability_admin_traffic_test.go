@@ -39,8 +39,12 @@ func TestReliabilityAdminUnderTraffic(t *testing.T) {
 		func() rawAnswer {
 			return postJSON(t, m.url, contract.Verify.Path(), write.Secret, fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, cert.Code))
 		},
-		func() rawAnswer { return postJSON(t, m.url, contract.TemplatesList.Path(), read.Secret, `{"page_size":3}`) },
-		func() rawAnswer { return postJSON(t, m.url, contract.GetFormList.Path(), read.Secret, `{"search_key":"巡检"}`) },
+		func() rawAnswer {
+			return postJSON(t, m.url, contract.TemplatesList.Path(), read.Secret, `{"page_size":3}`)
+		},
+		func() rawAnswer {
+			return postJSON(t, m.url, contract.GetFormList.Path(), read.Secret, `{"search_key":"巡检"}`)
+		},
 	}
 	var wg sync.WaitGroup
 	check := func(name string, a rawAnswer) {
