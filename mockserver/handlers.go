@@ -57,7 +57,19 @@ func verify(c *call) ([]byte, error) {
 			return nil, e
 		}
 	}
-	return c.st.Verify(c.out[:0], c.key, req)
+	return keep(c)(c.st.Verify(c.out[:0], c.key, req))
+}
+
+// keep returns a function that passes an appended answer through and keeps
+// its buffer for the call's next use, so large pages stop reallocating.
+// Only for answers appended to c.out, never for cached bodies.
+func keep(c *call) func([]byte, error) ([]byte, error) {
+	return func(out []byte, err error) ([]byte, error) {
+		if err == nil && cap(out) > cap(c.out) {
+			c.out = out[:0]
+		}
+		return out, err
+	}
 }
 
 var formListMembers = []string{"page", "page_size", "search_key", "number"}
@@ -68,10 +80,12 @@ func getFormList(c *call) ([]byte, error) {
 		return nil, err
 	}
 	q := state.FormQuery{Page: 1}
-	if n, ok, err := b.integer("page", 1); err != nil {
+	page, hasPage, err := b.integer("page", 1)
+	if err != nil {
 		return nil, err
-	} else if ok {
-		q.Page = n
+	}
+	if hasPage {
+		q.Page = page
 	}
 	if q.PageSize, err = b.pageSize(contract.FormListDefaultPageSize, contract.FormListMaxPageSize); err != nil {
 		return nil, err
@@ -86,7 +100,7 @@ func getFormList(c *call) ([]byte, error) {
 	if hasNumber {
 		q.Number = &number
 	}
-	return c.st.AppendFormList(c.out[:0], c.key, q), nil
+	return keep(c)(c.st.AppendFormList(c.out[:0], c.key, q), nil)
 }
 
 var templatesMembers = []string{"start_time", "end_time", "page_token", "page_size", "template"}
@@ -132,7 +146,7 @@ func templatesList(c *call) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.st.AppendTemplates(c.out[:0], c.key, q)
+	return keep(c)(c.st.AppendTemplates(c.out[:0], c.key, q))
 }
 
 func listQrcodes(c *call) ([]byte, error) {
@@ -151,5 +165,5 @@ func listQrcodes(c *call) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.st.AppendQrcodes(c.out[:0], c.key, tpl, q)
+	return keep(c)(c.st.AppendQrcodes(c.out[:0], c.key, tpl, q))
 }
