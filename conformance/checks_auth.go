@@ -58,22 +58,52 @@ func (t *T) probeBody(ep contract.Endpoint) map[string]any {
 	return map[string]any{}
 }
 
-// authProbe: without a key, or with a key nobody issued, every endpoint
-// answers an error in its own shape (spec 5; contract-notes 3).
+// authProbe: without a key, or with a key nobody issued, no endpoint
+// answers a success (spec 5); verify, which needs write permission, answers
+// an authentication or permission failure: code 401/403 or error_code 100328.
+// That the answer uses the endpoint's own error shape is the kit's choice
+// (contract-notes 3), so a different shape is only noted.
 func authProbe(ep contract.Endpoint, role string) func(t *T) {
+	why := map[string]string{"none": "no Authorization", "bad": "unknown API key"}[role]
 	return func(t *T) {
-		x := t.post(ep, role, t.probeBody(ep))
-		obj := t.errorAnswer(x, ep, map[string]string{"none": "no Authorization", "bad": "unknown API key"}[role])
-		if obj == nil {
-			return
-		}
-		if code, _ := intOf(obj["code"]); code != 401 && code != 403 {
-			t.Notef("code is %d; the spec says authentication failures may come back as 401 or 403", code)
-		}
+		t.authFailure(t.post(ep, role, t.probeBody(ep)), ep, why)
+	}
+}
+
+// authFailure asserts an answer refuses the caller: not a success, and on
+// verify code 401/403 or error_code 100328. A business answer (100328 on
+// verify) is in the endpoint's error shape (SPEC); the shape of a 401/403
+// answer is the kit's choice and only noted.
+func (t *T) authFailure(x *Exchange, ep contract.Endpoint, why string) {
+	obj := t.object(x)
+	if obj == nil {
+		return
+	}
+	code, ok := intOf(obj["code"])
+	ec := errorCode(obj)
+	switch {
+	case !ok:
+		t.Errorf(x, "%s: the answer has no integer code", why)
+		return
+	case code == 0:
+		t.Errorf(x, "%s: want an error, got a success (code 0)", why)
+		return
+	case ep == contract.Verify && code != 401 && code != 403 && ec != contract.ErrNoPermission:
+		t.Errorf(x, "%s: want an authentication failure (code 401/403 or error_code 100328), got code %d error_code %d", why, code, ec)
+		return
+	case code != 401 && code != 403:
+		t.Notef("code is %d; the spec says authentication failures may come back as 401 or 403", code)
+	}
+	if ep == contract.Verify && code != 401 && code != 403 {
+		t.valid(x, errorFile(ep))
+	} else if err := t.r.validate(errorFile(ep), x); err != nil {
+		t.Notef("the answer is not in %s's own error shape (a kit choice, contract-notes 3)", ep.Name)
 	}
 }
 
 // checkReadKeyVerify: verify needs a key with write permission (spec 5.3).
+// The request asserts a status no record has, so even a target that let
+// the key through could not move anything.
 func checkReadKeyVerify(t *T) {
 	code := probeCode
 	if len(t.r.prof.Cases) > 0 {
@@ -82,14 +112,7 @@ func checkReadKeyVerify(t *T) {
 	x := t.post(contract.Verify, "read", map[string]any{
 		"certificate_code": code, "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus,
 	})
-	obj := t.errorAnswer(x, contract.Verify, "verify with a read-only key")
-	if obj == nil {
-		return
-	}
-	c, _ := intOf(obj["code"])
-	if ec := errorCode(obj); c != 401 && c != 403 && ec != contract.ErrNoPermission {
-		t.Errorf(x, "verify with a read-only key: want code 401/403 or error_code 100328, got code %d error_code %d", c, ec)
-	}
+	t.authFailure(x, contract.Verify, "verify with a read-only key")
 }
 
 // checkOtherOrgRecord: another organization's key sees none of our records.

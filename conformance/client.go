@@ -50,6 +50,9 @@ type Exchange struct {
 	Doc         any   // decoded JSON (numbers as json.Number); nil when not JSON
 	Err         error // transport failure, oversize body
 	DecodeErr   error // the body is not JSON
+
+	mu        sync.Mutex
+	validated map[string]error // schema file → result, see runner.validate
 }
 
 // client sends requests to the target with one keep-alive http.Client, a

@@ -58,6 +58,15 @@ func kitVariants() []struct {
 				a["code"] = itoa(403)
 			}
 		}), nil},
+		{"auth errors in one generic shape", onAnswer("", func(_, a jsonMap) {
+			if c := num(a["code"]); c == 401 || c == 403 {
+				for k := range a {
+					if k != "code" && k != "message" {
+						delete(a, k)
+					}
+				}
+			}
+		}), nil},
 		{"verify without message_detail", onAnswer("verify", func(_, a jsonMap) {
 			delete(a, "message_detail")
 		}), nil},
