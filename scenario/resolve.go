@@ -38,6 +38,9 @@ type resolver struct {
 
 // capCount applies the generation limit of options.limit.
 func (r *resolver) capCount(n int) int {
+	if r.limit < 0 {
+		return 0
+	}
 	if r.limit > 0 && n > r.limit {
 		return r.limit
 	}
@@ -81,6 +84,9 @@ func (r *resolver) resolve(docs []*document) *Scenario {
 		r.ps.add(at{file: firstSource(docs)}, "the scenario has no organization: add orgs: [{id, name, code, host}]")
 		return r.sc
 	}
+	if !r.withinBudget(docs) {
+		r.limit = -1 // check everything else, generate nothing
+	}
 	each(docs, func(d *document) { r.projectsOf(d.Projects) })
 	each(docs, func(d *document) { r.formsOf(d.Forms) })
 	each(docs, func(d *document) { r.keysOf(d.Keys) })
@@ -91,6 +97,38 @@ func (r *resolver) resolve(docs []*document) *Scenario {
 	each(docs, func(d *document) { r.recordGenerators(d.Generate.Records) })
 	each(docs, func(d *document) { r.templateGenerators(d.Generate.Templates) })
 	return r.sc
+}
+
+// MaxGenerated bounds the items (records, templates, sub-codes) one
+// scenario may generate, so a typo in a count (or an upload to
+// POST /__admin/scenario) cannot exhaust the mock's memory.
+const MaxGenerated = 5_000_000
+
+// withinBudget adds up what the generators ask for before any is run.
+func (r *resolver) withinBudget(docs []*document) bool {
+	total := int64(0)
+	last := at{file: firstSource(docs)}
+	for _, d := range docs {
+		for _, g := range d.Generate.Records {
+			total += int64(r.capCount(g.Count))
+			last = g.at
+		}
+		for _, g := range d.Generate.Templates {
+			total += int64(r.capCount(g.Count)) * (1 + int64(r.capCount(g.SubCodes)))
+			last = g.at
+		}
+		for _, t := range d.Templates {
+			if t.Generate != nil {
+				total += int64(r.capCount(t.Generate.Count))
+				last = t.at.child("generate_sub_codes")
+			}
+		}
+	}
+	if total > MaxGenerated {
+		r.ps.add(last, "the generators ask for %d items (records, templates and sub-codes), more than the %d one scenario may hold: lower the counts", total, MaxGenerated)
+		return false
+	}
+	return true
 }
 
 func each(docs []*document, f func(*document)) {
