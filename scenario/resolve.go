@@ -104,28 +104,32 @@ func (r *resolver) resolve(docs []*document) *Scenario {
 // POST /__admin/scenario) cannot exhaust the mock's memory.
 const MaxGenerated = 5_000_000
 
-// withinBudget adds up what the generators ask for before any is run.
+// withinBudget adds up what the generators ask for before any is run; a
+// problem points at the largest request.
 func (r *resolver) withinBudget(docs []*document) bool {
-	total := int64(0)
-	last := at{file: firstSource(docs)}
+	total, biggest := int64(0), int64(-1)
+	where := at{file: firstSource(docs)}
+	count := func(a at, n int64) {
+		total += n
+		if n > biggest {
+			biggest, where = n, a
+		}
+	}
 	for _, d := range docs {
 		for _, g := range d.Generate.Records {
-			total += int64(r.capCount(g.Count))
-			last = g.at
+			count(g.at, int64(r.capCount(g.Count)))
 		}
 		for _, g := range d.Generate.Templates {
-			total += int64(r.capCount(g.Count)) * (1 + int64(r.capCount(g.SubCodes)))
-			last = g.at
+			count(g.at, int64(r.capCount(g.Count))*(1+int64(r.capCount(g.SubCodes))))
 		}
 		for _, t := range d.Templates {
 			if t.Generate != nil {
-				total += int64(r.capCount(t.Generate.Count))
-				last = t.at.child("generate_sub_codes")
+				count(t.at.child("generate_sub_codes"), int64(r.capCount(t.Generate.Count)))
 			}
 		}
 	}
 	if total > MaxGenerated {
-		r.ps.add(last, "the generators ask for %d items (records, templates and sub-codes), more than the %d one scenario may hold: lower the counts", total, MaxGenerated)
+		r.ps.add(where, "the generators ask for %d items (records, templates and sub-codes), more than the %d one scenario may hold: lower the counts", total, MaxGenerated)
 		return false
 	}
 	return true
