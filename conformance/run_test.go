@@ -231,3 +231,15 @@ func TestTargetThatNeverAnswersIsUnreachable(t *testing.T) {
 		t.Fatalf("err = %v, want ErrUnreachable", err)
 	}
 }
+
+func TestRefusedReadKeyIsNamedFirst(t *testing.T) {
+	tg := &target{answer: jsonAnswer(`{"code":401,"error_code":100401,"message":"no","message_detail":"no"}`)}
+	rep, err := Run(context.Background(), Options{BaseURL: start(t, tg), ReadKey: "wrong"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := rep.Checks[0]
+	if first.ID != "auth.readKey.accepted" || first.Status != Fail || !strings.Contains(first.Message, "--api-key") {
+		t.Fatalf("first finding %+v, want auth.readKey.accepted failing with a hint", first)
+	}
+}

@@ -81,9 +81,9 @@ func (t *T) finding() Finding {
 	switch {
 	case len(t.failures) > 0:
 		f.Status, f.Request, f.Problems = Fail, t.req, t.problems
-		msgs := t.failures
+		msgs := dedupe(t.failures)
 		if len(msgs) > maxMessages {
-			msgs = append(msgs[:maxMessages:maxMessages], fmt.Sprintf("and %d more", len(t.failures)-maxMessages))
+			msgs = append(msgs[:maxMessages:maxMessages], fmt.Sprintf("and %d more", len(msgs)-maxMessages))
 		}
 		f.Message = strings.Join(msgs, "; ")
 	case t.skip != "":
@@ -199,4 +199,22 @@ func intOf(v any) (int64, bool) {
 func errorCode(obj map[string]any) int64 {
 	c, _ := intOf(obj["error_code"])
 	return c
+}
+
+// dedupe folds repeated messages into one with a count, keeping order.
+func dedupe(msgs []string) []string {
+	count := map[string]int{}
+	var order []string
+	for _, m := range msgs {
+		if count[m] == 0 {
+			order = append(order, m)
+		}
+		count[m]++
+	}
+	for i, m := range order {
+		if n := count[m]; n > 1 {
+			order[i] = fmt.Sprintf("%s (%d times)", m, n)
+		}
+	}
+	return order
 }

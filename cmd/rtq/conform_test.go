@@ -130,7 +130,7 @@ func TestConformExitCodes(t *testing.T) {
 		{"html not yet", []string{"conform", "--base-url", url, "--format", "html"}, 2, "not yet"},
 		{"unknown format", []string{"conform", "--base-url", url, "--format", "pdf"}, 2, "pdf"},
 		{"no read key", []string{"conform", "--base-url", url}, 2, "read key"},
-		{"must failure", []string{"conform", "--base-url", url, "--api-key", "not-a-key", "--only", "getRecord.*", "--profile", url + "/__admin/profile"}, 1, "must check"},
+		{"must failure", []string{"conform", "--base-url", url, "--api-key", "rtq-other-org", "--only", "getRecord.json.schema", "--profile", url + "/__admin/profile"}, 1, "must check"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Setenv("RTQ_BASE_URL", "")
