@@ -40,7 +40,7 @@ func (s *Server) logRequest(c *call) {
 	b = append(b, " bytes="...)
 	b = strconv.AppendInt(b, int64(c.bytes), 10)
 	b = append(b, '\n')
-	s.writeLog(b)
+	s.bufferLog(b)
 	*bp = b
 	lineBufs.Put(bp)
 }
@@ -58,8 +58,52 @@ func appendSafe(b []byte, s string) []byte {
 	return b
 }
 
+// Request lines are batched: under load one write carries many lines
+// instead of one system call per request. A batch is written when it
+// reaches logBatch bytes, when its oldest line is logDelay old, and when
+// the last request in flight ends (so an idle server has written every
+// line), and before anything logged by logf or net/http.
+const (
+	logBatch = 8 << 10
+	logDelay = 100 * time.Millisecond
+)
+
+func (s *Server) bufferLog(line []byte) {
+	now := time.Now()
+	s.logMu.Lock()
+	if len(s.logBuf) == 0 {
+		s.logOldest = now
+	}
+	s.logBuf = append(s.logBuf, line...)
+	if len(s.logBuf) >= logBatch || now.Sub(s.logOldest) >= logDelay {
+		s.flushLocked()
+	}
+	s.logPending.Store(len(s.logBuf) > 0)
+	s.logMu.Unlock()
+}
+
+func (s *Server) flushLocked() {
+	if len(s.logBuf) > 0 {
+		_, _ = s.opts.Logger.Write(s.logBuf)
+		s.logBuf = s.logBuf[:0]
+	}
+	s.logPending.Store(false)
+}
+
+// flushLog writes the lines batched so far.
+func (s *Server) flushLog() {
+	if s.opts.Logger == nil || !s.logPending.Load() {
+		return
+	}
+	s.logMu.Lock()
+	s.flushLocked()
+	s.logMu.Unlock()
+}
+
+// writeLog writes b now, after the batched lines.
 func (s *Server) writeLog(b []byte) {
 	s.logMu.Lock()
+	s.flushLocked()
 	_, _ = s.opts.Logger.Write(b)
 	s.logMu.Unlock()
 }
