@@ -25,15 +25,20 @@ func verifyWriteChecks() []Check {
 
 func casesOf(kind string) func(t *T) {
 	return func(t *T) {
-		n := 0
+		n, ran := 0, 0
 		for _, c := range t.r.prof.Cases {
 			if c.Kind == kind {
 				n++
-				t.runCase(c)
+				if t.runCase(c) {
+					ran++
+				}
 			}
 		}
-		if n == 0 {
+		switch {
+		case n == 0:
 			t.Skipf("the profile has no %s cases", kind)
+		case ran == 0 && !t.failed():
+			t.Skipf("no %s case could run: %v", kind, t.notes)
 		}
 	}
 }
@@ -47,22 +52,22 @@ func (t *T) labelled(label string, f func()) {
 	}
 }
 
-// runCase resets the target and sends a case's steps in order.
-func (t *T) runCase(c profile.Case) {
+// runCase resets the target and sends a case's steps in order; false when
+// it could not run for want of a key.
+func (t *T) runCase(c profile.Case) bool {
+	for _, s := range c.Steps {
+		if role := stepRole(s); !t.hasKey(role) {
+			t.Notef("case %s: skipped, no %s key", c.Name, role)
+			return false
+		}
+	}
 	if err := t.r.reset(t.ctx); err != nil {
 		t.Errorf(nil, "case %s: reset before the case: %v", c.Name, err)
-		return
+		return true
 	}
 	cur := c.Start
 	for i, s := range c.Steps {
-		role := s.Key
-		if role == "" {
-			role = profile.RoleWrite
-		}
-		if !t.hasKey(role) {
-			t.Notef("case %s: skipped, no %s key", c.Name, role)
-			return
-		}
+		role := stepRole(s)
 		label := fmt.Sprintf("case %s step %d", c.Name, i+1)
 		t.labelled(label, func() {
 			if s.Concurrent > 1 {
@@ -72,6 +77,14 @@ func (t *T) runCase(c profile.Case) {
 			}
 		})
 	}
+	return true
+}
+
+func stepRole(s profile.Step) string {
+	if s.Key == "" {
+		return profile.RoleWrite
+	}
+	return s.Key
 }
 
 func stepBody(c profile.Case, s profile.Step) map[string]any {

@@ -243,3 +243,19 @@ func TestRefusedReadKeyIsNamedFirst(t *testing.T) {
 		t.Fatalf("first finding %+v, want auth.readKey.accepted failing with a hint", first)
 	}
 }
+
+func TestWriteChecksWithoutAWriteKeySkip(t *testing.T) {
+	tg := &target{answer: jsonAnswer(`{"code":0,"message":"","data":{}}`)}
+	p := writeProfile()
+	p.Keys.Write = ""
+	rep, err := Run(context.Background(), Options{BaseURL: start(t, tg), Profile: p, AllowWrites: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := find(rep, "verify.transitions"); f.Status != Skip {
+		t.Fatalf("verify.transitions = %s (%s), want skip without a write key", f.Status, f.Message)
+	}
+	if len(tg.verifies) > 0 && strings.Contains(strings.Join(tg.verifies, " "), `"C-1","to_certificate_status":"乙"`) {
+		t.Fatalf("a move was sent without a write key")
+	}
+}
