@@ -9,9 +9,9 @@ import (
 	"github.com/rtq-kit/rtq/fake"
 )
 
-// DefaultFieldTypes are the fields of a generated record when the
-// generator does not list any.
-var DefaultFieldTypes = []string{"name", "tel", "text", "date", "image"}
+// DefaultFieldTypes returns the fields of a generated record when the
+// generator does not list any (a fresh slice: callers may change it).
+func DefaultFieldTypes() []string { return []string{"name", "tel", "text", "date", "image"} }
 
 var submitMethods = []string{"扫码填写", "扫码填写", "扫码填写", "手动添加", "批量导入"}
 
@@ -35,8 +35,8 @@ type recordPlan struct {
 }
 
 func (r *resolver) recordGenerators(list []*recordGenDoc) {
-	for gi, d := range list {
-		plan, ok := r.recordPlan(d, gi)
+	for _, d := range list {
+		plan, ok := r.recordPlan(d)
 		if !ok || d.Count <= 0 {
 			continue
 		}
@@ -46,7 +46,7 @@ func (r *resolver) recordGenerators(list []*recordGenDoc) {
 	}
 }
 
-func (r *resolver) recordPlan(d *recordGenDoc, gi int) (*recordPlan, bool) {
+func (r *resolver) recordPlan(d *recordGenDoc) (*recordPlan, bool) {
 	p := &recordPlan{prefix: d.CodePrefix, audit: d.AuditStatus}
 	before := len(r.ps.list)
 	if d.Form != nil {
@@ -58,7 +58,8 @@ func (r *resolver) recordPlan(d *recordGenDoc, gi int) (*recordPlan, bool) {
 	if p.form != nil {
 		p.project = p.form.Project
 	}
-	genSeed := int64(gi)
+	r.generators++ // the default stream: the generator's place in the scenario
+	genSeed := int64(r.generators)
 	if d.Seed != nil {
 		genSeed = *d.Seed
 	}
@@ -81,7 +82,7 @@ func (r *resolver) recordPlan(d *recordGenDoc, gi int) (*recordPlan, bool) {
 func (r *resolver) planFields(d *recordGenDoc, p *recordPlan) {
 	p.types = d.FieldTypes
 	if p.types == nil {
-		p.types = DefaultFieldTypes
+		p.types = DefaultFieldTypes()
 	}
 	index := map[string]int{}
 	for i, t := range p.types {
@@ -180,9 +181,10 @@ func (r *resolver) claimGenerated(d *recordGenDoc, p *recordPlan, recs []*Record
 }
 
 func (r *resolver) templateGenerators(list []*tplGenDoc) {
-	for gi, d := range list {
+	for _, d := range list {
 		org := r.org(d.at.child("org"), d.Org)
-		genSeed := int64(gi)
+		r.generators++
+		genSeed := int64(r.generators)
 		if d.Seed != nil {
 			genSeed = *d.Seed
 		}

@@ -34,6 +34,7 @@ type resolver struct {
 	maxSub     int64
 	pending    []pendingSubCodes
 	limit      int
+	generators int // generators seen so far, the default seed of the next
 }
 
 // capCount applies the generation limit of options.limit.
