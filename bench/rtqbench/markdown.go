@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -83,17 +82,17 @@ func (r *report) markdownScale(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nScale scenario: %d records, %d forms, %d templates (file %d B): ready in %.0f ms, RSS %.1f MB idle, %.1f MB peak after load.\n",
 		s.Records, s.Forms, s.Templates, s.FileBytes, s.ReadyMs, mb(s.IdleRSSKiB), mb(s.PeakRSSKiB))
-	fmt.Fprintln(w, "\n| Go benchmark (median of -count runs) | ns/op | B/op | allocs/op |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|")
+	fmt.Fprintln(w, "\n| Go benchmark (median of -count runs) | ns/op | cpu-ns/op | B/op | allocs/op |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|")
 	for _, b := range benchMedians(s.GoBench) {
-		fmt.Fprintf(w, "| %s | %.0f | %s | %s |\n", b.name, b.ns, b.bytes, b.allocs)
+		fmt.Fprintf(w, "| %s | %.0f | %.0f | %.0f | %.0f |\n", b.name, b.ns, b.cpu, b.bytes, b.allocs)
 	}
 }
 
 type benchLine struct {
 	name          string
-	ns            float64
-	bytes, allocs string
+	ns, cpu       float64
+	bytes, allocs float64
 }
 
 // benchMedians groups `go test -bench` lines by name and keeps the one with
@@ -102,24 +101,20 @@ func benchMedians(out string) []benchLine {
 	groups := map[string][]benchLine{}
 	var order []string
 	for _, line := range strings.Split(out, "\n") {
-		f := strings.Fields(line)
-		if len(f) < 8 || !strings.HasPrefix(f[0], "Benchmark") || f[3] != "ns/op" {
+		name, m, ok := benchFields(line)
+		if !ok {
 			continue
 		}
-		ns, err := strconv.ParseFloat(f[2], 64)
-		if err != nil {
-			continue
+		if _, seen := groups[name]; !seen {
+			order = append(order, name)
 		}
-		if _, ok := groups[f[0]]; !ok {
-			order = append(order, f[0])
-		}
-		groups[f[0]] = append(groups[f[0]], benchLine{f[0], ns, f[4], f[6]})
+		groups[name] = append(groups[name], benchLine{name, m["ns/op"], m["cpu-ns/op"], m["B/op"], m["allocs/op"]})
 	}
-	var out2 []benchLine
+	var medians []benchLine
 	for _, name := range order {
 		g := groups[name]
 		sort.Slice(g, func(i, j int) bool { return g[i].ns < g[j].ns })
-		out2 = append(out2, g[len(g)/2])
+		medians = append(medians, g[len(g)/2])
 	}
-	return out2
+	return medians
 }

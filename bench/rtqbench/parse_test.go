@@ -37,13 +37,20 @@ BenchmarkFormListPage/records=1000-2     	   10000	      1000 ns/op	  512 B/op	 
 BenchmarkFormListPage/records=1000-2     	   10000	      2000 ns/op	  512 B/op	  9 allocs/op
 BenchmarkFormListPage/records=100000-2   	   10000	      9999 ns/op	  512 B/op	  9 allocs/op
 `
-	if got := medianNs(out, "BenchmarkFormListPage/records=1000-"); got != 2000 {
+	if got := medianNs(out, "BenchmarkFormListPage/records=1000-", "ns/op"); got != 2000 {
 		t.Errorf("median at 1000 = %v, want 2000", got)
 	}
-	if got := medianNs(out, "BenchmarkFormListPage/records=100000-"); got != 9999 {
+	if got := medianNs(out, "BenchmarkFormListPage/records=100000-", "ns/op"); got != 9999 {
 		t.Errorf("median at 100000 = %v, want 9999", got)
 	}
-	if got := medianNs(out, "BenchmarkNone"); got != 0 {
+	if got := medianNs(out, "BenchmarkFormListPage/records=1000-", "cpu-ns/op"); got != 0 {
+		t.Errorf("median of a metric no line has = %v, want 0", got)
+	}
+	withCPU := "BenchmarkX-2  10  500 ns/op  120 cpu-ns/op  8 B/op  1 allocs/op\n"
+	if got := medianNs(withCPU, "BenchmarkX", "cpu-ns/op"); got != 120 {
+		t.Errorf("cpu-ns/op = %v, want 120", got)
+	}
+	if got := medianNs(out, "BenchmarkNone", "ns/op"); got != 0 {
 		t.Errorf("median of nothing = %v, want 0", got)
 	}
 }
@@ -74,7 +81,7 @@ BenchmarkA/records=1000-2   10  200 ns/op  12 B/op  2 allocs/op
 BenchmarkB-2                10  999 ns/op  0 B/op  0 allocs/op
 PASS`
 	got := benchMedians(out)
-	if len(got) != 2 || got[0].name != "BenchmarkA/records=1000-2" || got[0].ns != 200 || got[0].allocs != "2" || got[1].ns != 999 {
+	if len(got) != 2 || got[0].name != "BenchmarkA/records=1000-2" || got[0].ns != 200 || got[0].allocs != 2 || got[1].ns != 999 {
 		t.Errorf("benchMedians = %+v", got)
 	}
 }

@@ -84,6 +84,6 @@ func (r *report) scaleTargets() {
 	r.check("form-list page at 100,000 vs 1,000 records", fmt.Sprintf("<= %.2fx", maxPageGrowth),
 		s != nil && s.PageNs1k > 0 && s.PageNs100k > 0, func() (string, bool) {
 			x := s.PageNs100k / s.PageNs1k
-			return fmt.Sprintf("%.2fx (%.0f / %.0f ns)", x, s.PageNs100k, s.PageNs1k), x <= maxPageGrowth
+			return fmt.Sprintf("%.2fx (%.0f / %.0f CPU ns)", x, s.PageNs100k, s.PageNs1k), x <= maxPageGrowth
 		})
 }
