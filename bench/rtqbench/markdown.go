@@ -38,8 +38,8 @@ func (r *report) markdown(w io.Writer) {
 		fmt.Fprintf(w, "| %s | %s | %s | %.0f | %.2f | %.2f | %s | %s |\n",
 			run.Server, run.Mix, run.Phase, m.RPS, m.P50ms, m.P99ms, r.ratioToBaseline(run.Mix, m), run.About)
 	}
-	fmt.Fprintln(w, "\n| server | ready ms | idle RSS MB | peak RSS MB | anon MB | file MB | same bytes |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---|")
+	fmt.Fprintln(w, "\n| server | ready ms | ready CPU ms | idle RSS MB | peak RSS MB | anon MB | file MB | same bytes |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---|")
 	names := make([]string, 0, len(r.Servers))
 	for n := range r.Servers {
 		names = append(names, n)
@@ -51,7 +51,7 @@ func (r *report) markdown(w io.Writer) {
 		if s.BytesOK != nil {
 			same = map[bool]string{true: "yes", false: "NO"}[*s.BytesOK]
 		}
-		fmt.Fprintf(w, "| %s | %.1f | %.1f | %.1f | %.1f | %.1f | %s |\n", n, s.ReadyMs, mb(s.IdleRSSKiB),
+		fmt.Fprintf(w, "| %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %s |\n", n, s.ReadyMs, s.ReadyCPUMs, mb(s.IdleRSSKiB),
 			mb(s.PeakRSSKiB), mb(s.AnonKiB), mb(s.FileKiB), same)
 	}
 	fmt.Fprintln(w, "\n| target | want | got | verdict |")

@@ -16,13 +16,14 @@ import (
 
 // server is one process under test: the mock, the baseline or a peer.
 type server struct {
-	name    string
-	cmd     *exec.Cmd
-	url     string        // base URL, http://127.0.0.1:port
-	readyIn time.Duration // from exec to the first good answer of ready()
-	logPath string
-	started time.Time     // just before exec
-	exited  chan struct{} // closed once the process is reaped
+	name     string
+	cmd      *exec.Cmd
+	url      string        // base URL, http://127.0.0.1:port
+	readyIn  time.Duration // from exec to the first good answer of ready()
+	readyCPU int64         // CPU ns the process had used by then
+	logPath  string
+	started  time.Time     // just before exec
+	exited   chan struct{} // closed once the process is reaped
 }
 
 // procs owns every process the benchmark starts, so that all of them are
@@ -125,6 +126,7 @@ func waitReady(ctx context.Context, s *server, check probe, limit time.Duration)
 		err := check(ctx, c, s.url)
 		if err == nil {
 			s.readyIn = time.Since(s.started)
+			s.readyCPU = cpuNs(s.cmd.Process.Pid)
 			return nil
 		}
 		select {
@@ -187,4 +189,24 @@ func children(pid int) []int {
 		}
 	}
 	return out
+}
+
+// cpuNs is the CPU time pid's threads have used so far, from
+// /proc/<pid>/task/*/schedstat (ns resolution). Taken at ready, it says
+// what start-up costs whatever else the machine is doing; wall-clock ready
+// time on a shared machine also counts waiting for a core.
+func cpuNs(pid int) int64 {
+	files, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
+	var total int64
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		if fields := strings.Fields(string(data)); len(fields) > 0 {
+			n, _ := strconv.ParseInt(fields[0], 10, 64)
+			total += n
+		}
+	}
+	return total
 }

@@ -43,7 +43,10 @@ type loadConfig struct {
 }
 
 type serverFig struct {
-	ReadyMs    float64 `json:"ready_ms"`
+	ReadyMs float64 `json:"ready_ms"`
+	// ReadyCPUMs is the CPU time the server used to get ready (all its
+	// threads; for a peer, its first process only).
+	ReadyCPUMs float64 `json:"ready_cpu_ms"`
 	IdleRSSKiB int64   `json:"idle_rss_kib"`
 	PeakRSSKiB int64   `json:"peak_rss_kib"`
 	// AnonKiB and FileKiB split the resident set after the load: heap and
@@ -100,7 +103,7 @@ func loadavg() string {
 
 // serverUp records readiness and the idle memory right after it.
 func (r *report) serverUp(s *server) {
-	fig := &serverFig{ReadyMs: ms(s.readyIn)}
+	fig := &serverFig{ReadyMs: ms(s.readyIn), ReadyCPUMs: float64(s.readyCPU) / 1e6}
 	fig.IdleRSSKiB, _ = peakRSSKiB(s.cmd.Process.Pid)
 	r.Servers[s.name] = fig
 }
@@ -194,7 +197,7 @@ func (r *report) printRuns(w io.Writer) {
 }
 
 func (r *report) printServers(w io.Writer) {
-	fmt.Fprintf(w, "\n%-10s %10s %12s %12s %10s %10s\n", "server", "ready ms", "idle RSS MB", "peak RSS MB", "anon MB", "file MB")
+	fmt.Fprintf(w, "\n%-10s %10s %10s %12s %12s %10s %10s\n", "server", "ready ms", "ready CPU", "idle RSS MB", "peak RSS MB", "anon MB", "file MB")
 	names := make([]string, 0, len(r.Servers))
 	for n := range r.Servers {
 		names = append(names, n)
@@ -202,7 +205,7 @@ func (r *report) printServers(w io.Writer) {
 	sort.Strings(names)
 	for _, n := range names {
 		s := r.Servers[n]
-		fmt.Fprintf(w, "%-10s %10.1f %12.1f %12.1f %10.1f %10.1f\n", n, s.ReadyMs, mb(s.IdleRSSKiB), mb(s.PeakRSSKiB),
+		fmt.Fprintf(w, "%-10s %10.1f %10.1f %12.1f %12.1f %10.1f %10.1f\n", n, s.ReadyMs, s.ReadyCPUMs, mb(s.IdleRSSKiB), mb(s.PeakRSSKiB),
 			mb(s.AnonKiB), mb(s.FileKiB))
 	}
 }
