@@ -13,6 +13,10 @@ import (
 // without a zone are UTC+08:00, the zone of every *_iso string.
 var timeLayouts = []string{"2006-01-02 15:04:05", "2006-01-02", time.RFC3339Nano}
 
+// maxTime is 2100-01-01 00:00:00 UTC: times stay four-digit years in
+// *_iso strings and positive in *_at seconds.
+const maxTime int64 = 4102444800
+
 // parseTime reads a written time: "2026-03-01 10:00:00", "2026-03-01",
 // RFC 3339 or Unix seconds. ok is false for nil (not written).
 func parseTime(v any) (sec int64, ok bool, err error) {
@@ -21,13 +25,16 @@ func parseTime(v any) (sec int64, ok bool, err error) {
 		return 0, false, nil
 	case json.Number:
 		n, err := strconv.ParseInt(string(v), 10, 64)
-		if err != nil || n < 0 {
-			return 0, false, fmt.Errorf("time %s is not whole Unix seconds >= 0", v)
+		if err != nil || n < 0 || n >= maxTime {
+			return 0, false, fmt.Errorf("time %s is not whole Unix seconds between 1970 and 2100", v)
 		}
 		return n, true, nil
 	case string:
 		for _, layout := range timeLayouts {
 			if t, err := time.ParseInLocation(layout, v, contract.Zone); err == nil {
+				if t.Unix() < 0 || t.Unix() >= maxTime {
+					return 0, false, fmt.Errorf("time %q is outside 1970 .. 2099: *_at values are Unix seconds and *_iso strings have four-digit years", v)
+				}
 				return t.Unix(), true, nil
 			}
 		}
