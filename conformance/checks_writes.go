@@ -122,6 +122,9 @@ func (t *T) step(c profile.Case, s profile.Step, role, cur string, x *Exchange) 
 		t.Errorf(x, "certificate_status is %v, want %q", got, s.Expect.Status)
 		return cur
 	}
+	if id, _ := intOf(data["record_id"]); c.RecordID != 0 && id != c.RecordID {
+		t.Errorf(x, "record_id is %v, the certificate belongs to record %d", data["record_id"], c.RecordID)
+	}
 	if c.FormID != 0 && cur != "" {
 		t.r.cov.transition(profile.TransitionName(c.FormID, cur, s.Expect.Status))
 	}

@@ -259,3 +259,23 @@ func TestWriteChecksWithoutAWriteKeySkip(t *testing.T) {
 		t.Fatalf("a move was sent without a write key")
 	}
 }
+
+func TestLimiterSpacesRequests(t *testing.T) {
+	l := newLimiter(100) // one every 10ms
+	start := time.Now()
+	for i := 0; i < 11; i++ {
+		if err := l.wait(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if elapsed := time.Since(start); elapsed < 100*time.Millisecond {
+		t.Fatalf("11 requests at 100/s took %v, want at least 100ms", elapsed)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	slow := newLimiter(0.001) // one every 1000 s: the second wait must give up
+	_ = slow.wait(context.Background())
+	if err := slow.wait(ctx); err == nil {
+		t.Fatal("a cancelled wait returned no error")
+	}
+}

@@ -259,6 +259,11 @@ func verifyBreaks() []breakCase {
 				data(a)["certificate_status"] = "未知状态"
 			}
 		}), []string{"verify.transitions", "verify.next"}},
+		{"verify answers another record", onAnswer("verify", func(_, a jsonMap) {
+			if isSuccess(a) {
+				data(a)["record_id"] = itoa(num(data(a)["record_id"]) + 1)
+			}
+		}), []string{"verify.transitions", "verify.repeat"}},
 		{"verify success without record_id", onAnswer("verify", func(_, a jsonMap) {
 			if isSuccess(a) {
 				delete(data(a), "record_id")
