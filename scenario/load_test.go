@@ -31,6 +31,9 @@ func TestInvalidScenariosAreRejected(t *testing.T) {
 			if !errors.As(err, &le) {
 				t.Fatalf("Parse(%s) error = %v, want a *LoadError", file, err)
 			}
+			if name != "syntax-error" && strings.Contains(le.Error(), ": YAML: ") {
+				t.Fatalf("%s is meant to test the loader, but is not even valid YAML:\n%v", file, le)
+			}
 			checkGolden(t, strings.TrimSuffix(file, ".yaml")+".golden", le.Error()+"\n")
 		})
 	}
