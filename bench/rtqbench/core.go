@@ -105,6 +105,9 @@ func runMixes(ctx context.Context, o options, ps *procs, l load, p *plan, mock, 
 			}
 		}
 	}
+	if fig, ok := rep.Servers[mock.name]; ok {
+		fig.PeakGetRecordKiB, _ = peakRSSKiB(mock.cmd.Process.Pid)
+	}
 	for _, m := range p.mixes[1:] {
 		if m.answer != nil {
 			if err := measureTwin(ctx, o, ps, l, m, rep, w); err != nil {

@@ -49,6 +49,9 @@ type serverFig struct {
 	ReadyCPUMs float64 `json:"ready_cpu_ms"`
 	IdleRSSKiB int64   `json:"idle_rss_kib"`
 	PeakRSSKiB int64   `json:"peak_rss_kib"`
+	// PeakGetRecordKiB is the peak after the getRecord rounds only, before
+	// the other mixes (verify's resets rebuild the state).
+	PeakGetRecordKiB int64 `json:"peak_rss_after_getrecord_kib,omitempty"`
 	// AnonKiB and FileKiB split the resident set after the load: heap and
 	// stacks, and pages of the mapped binary (a bigger binary costs RSS).
 	AnonKiB int64 `json:"rss_anon_kib"`
