@@ -80,8 +80,8 @@ func (r *report) markdownScale(w io.Writer) {
 	if s == nil {
 		return
 	}
-	fmt.Fprintf(w, "\nScale scenario: %d records, %d forms, %d templates (file %d B): ready in %.0f ms, RSS %.1f MB idle, %.1f MB peak after load.\n",
-		s.Records, s.Forms, s.Templates, s.FileBytes, s.ReadyMs, mb(s.IdleRSSKiB), mb(s.PeakRSSKiB))
+	fmt.Fprintf(w, "\nScale scenario: %d records, %d forms, %d templates (file %d B): ready in %.0f ms (CPU used %.0f ms), RSS %.1f MB idle, %.1f MB peak after load.\n",
+		s.Records, s.Forms, s.Templates, s.FileBytes, s.ReadyMs, s.ReadyCPUMs, mb(s.IdleRSSKiB), mb(s.PeakRSSKiB))
 	fmt.Fprintln(w, "\n| Go benchmark (median of -count runs) | ns/op | cpu-ns/op | B/op | allocs/op |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|")
 	for _, b := range benchMedians(s.GoBench) {

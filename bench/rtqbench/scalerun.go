@@ -25,6 +25,7 @@ type scaleFig struct {
 	Forms      int     `json:"forms"`
 	FileBytes  int     `json:"file_bytes"`
 	ReadyMs    float64 `json:"ready_ms"`
+	ReadyCPUMs float64 `json:"ready_cpu_ms"`
 	IdleRSSKiB int64   `json:"idle_rss_kib"`
 	PeakRSSKiB int64   `json:"peak_rss_kib"`
 	// PageNs* are CPU ns per form-list page (cpu-ns/op), which a busy
@@ -50,10 +51,10 @@ func runScale(ctx context.Context, o options, ps *procs, l load, rep *report, w 
 	if err != nil {
 		return fmt.Errorf("scale: %w", err)
 	}
-	fig.ReadyMs = ms(s.readyIn)
+	fig.ReadyMs, fig.ReadyCPUMs = ms(s.readyIn), float64(s.readyCPU)/1e6
 	fig.IdleRSSKiB, _ = peakRSSKiB(s.cmd.Process.Pid)
-	fmt.Fprintf(w, "scale: %d records, %d templates ready in %.0f ms, %.1f MB\n",
-		size.Records, size.Templates, fig.ReadyMs, mb(fig.IdleRSSKiB))
+	fmt.Fprintf(w, "scale: %d records, %d templates ready in %.0f ms (CPU %.0f ms), %.1f MB\n",
+		size.Records, size.Templates, fig.ReadyMs, fig.ReadyCPUMs, mb(fig.IdleRSSKiB))
 	for _, m := range scaleMixes(size) {
 		if err := measure(ctx, l, s, m, "", rep, w); err != nil {
 			return fmt.Errorf("scale: %w", err)
