@@ -96,7 +96,7 @@ func assertProfileLocated(t *testing.T, data []byte, p *profile.Profile, err err
 	if !errors.As(err, &le) || len(le.Problems) == 0 {
 		t.Fatalf("error is %T without problems: %v", err, err)
 	}
-	lines := bytes.Count(data, []byte("\n")) + 1
+	lines := lineCount(data)
 	for _, pr := range le.Problems {
 		if pr.Line < 0 || pr.Line > lines+1 || (pr.Line > 0 && pr.Column < 1) || pr.Reason == "" || pr.File != "fuzz.yaml" {
 			t.Fatalf("problem not located in the %d-line document: %+v", lines, pr)
@@ -134,4 +134,10 @@ func TestProfileAliasExpansionIsBounded(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("alias bomb still loading after 10 s")
 	}
+}
+
+// lineCount counts lines as YAML does: "\n", "\r\n" and a lone "\r"
+// each end one.
+func lineCount(data []byte) int {
+	return bytes.Count(data, []byte("\n")) + bytes.Count(data, []byte("\r")) - bytes.Count(data, []byte("\r\n")) + 1
 }

@@ -146,3 +146,9 @@ func TestParseAliasExpansionIsBounded(t *testing.T) {
 		t.Fatal("alias bomb still loading after 10 s")
 	}
 }
+
+// lineCount counts lines as YAML does: "\n", "\r\n" and a lone "\r"
+// each end one.
+func lineCount(data []byte) int {
+	return bytes.Count(data, []byte("\n")) + bytes.Count(data, []byte("\r")) - bytes.Count(data, []byte("\r\n")) + 1
+}
