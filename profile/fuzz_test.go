@@ -108,7 +108,6 @@ func assertProfileLocated(t *testing.T, data []byte, p *profile.Profile, err err
 // against a hostile profile server: a few hundred bytes of nested YAML
 // aliases must be refused quickly, not expanded into millions of nodes.
 func TestProfileAliasExpansionIsBounded(t *testing.T) {
-	t.Skip("BUG: profile.Parse expands YAML aliases without a bound: 7 levels (10^7 nodes, 400 bytes) run > 10 s — see report")
 	var b bytes.Buffer
 	b.WriteString("version: 1\nx0: &x0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n")
 	for i := 1; i <= 7; i++ {

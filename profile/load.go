@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/lexer"
+	"github.com/goccy/go-yaml/token"
 )
 
 // MaxProfileBytes caps how much of a profile file or URL is read.
@@ -167,11 +169,27 @@ func toJSON(data []byte) ([]byte, error) {
 		}
 		return trimmed, nil
 	}
+	for _, tk := range lexer.Tokenize(string(data)) {
+		if tk.Type == token.AliasType {
+			return nil, &aliasError{line: tk.Position.Line, col: tk.Position.Column}
+		}
+	}
 	return yaml.YAMLToJSON(data)
 }
 
+// aliasError refuses YAML aliases: a profile never needs them, and a few
+// hundred bytes of nested aliases expand into millions of nodes (a profile
+// may come from a URL the runner does not control).
+type aliasError struct{ line, col int }
+
+func (e *aliasError) Error() string { return "YAML aliases (*name) are not allowed in a profile" }
+
 func syntaxProblem(name string, data []byte, err error) Problem {
 	p := Problem{File: name, Reason: "not valid JSON or YAML: " + err.Error()}
+	var ae *aliasError
+	if errors.As(err, &ae) {
+		p.Line, p.Column, p.Reason = ae.line, ae.col, ae.Error()
+	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		off := int(se.Offset) + (len(data) - len(bytes.TrimLeft(data, " \t\r\n")))
