@@ -114,15 +114,26 @@ func newRunner(opts Options) (*runner, error) {
 	return r, nil
 }
 
-// probe fails fast with ErrUnreachable when nothing listens at the target.
+// probe fails fast with ErrUnreachable when nothing answers at the target:
+// no connection at all, or no answer from two different endpoints within
+// the time-out (one slow endpoint is a finding, not an unreachable target).
 func (r *runner) probe(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
-	defer cancel()
-	x := r.client.post(ctx, contract.GetFormList, "read", r.keys.Read, map[string]any{})
-	if x.Err != nil && (unreachable(x.Err) || !retryable(ctx, x.Err) && !errors.Is(x.Err, errTooLarge)) {
-		return fmt.Errorf("%w: %s: %v", ErrUnreachable, r.opts.BaseURL, x.Err)
+	var last error
+	for _, ep := range []contract.Endpoint{contract.GetFormList, contract.TemplatesList} {
+		pctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
+		x := r.client.post(pctx, ep, "read", r.keys.Read, map[string]any{})
+		cancel()
+		switch {
+		case x.Err == nil || errors.Is(x.Err, errTooLarge):
+			return nil
+		case unreachable(x.Err):
+			return fmt.Errorf("%w: %s: %v", ErrUnreachable, r.opts.BaseURL, x.Err)
+		case retryable(ctx, x.Err):
+			return nil // a broken connection: something answers, badly
+		}
+		last = x.Err
 	}
-	return nil
+	return fmt.Errorf("%w: %s: no answer within %v: %v", ErrUnreachable, r.opts.BaseURL, r.opts.Timeout, last)
 }
 
 func (r *runner) observe(ep contract.Endpoint, x *Exchange) {
