@@ -1,0 +1,60 @@
+package scenario
+
+import (
+	"testing"
+)
+
+// Tests of the profile derivation (owned with profile.go); the derived
+// profile is also exercised end to end in e2e/.
+
+func TestWindowCoversTheMiddleHalfInclusively(t *testing.T) {
+	var items []timed
+	for i := int64(0); i < 8; i++ {
+		items = append(items, timed{at: 1767225600 + i*60, coding: string(rune('a' + i))})
+	}
+	w := window(items)
+	if w == nil || w.Total != 5 || w.Codings[0] != "c" || w.Codings[4] != "g" {
+		t.Fatalf("window %+v; want items c..g (bounds inclusive)", w)
+	}
+	if w.Start != "2026-01-01T08:02:00+08:00" || w.End != "2026-01-01T08:06:00+08:00" {
+		t.Fatalf("bounds %s..%s; want RFC 3339 in UTC+08:00", w.Start, w.End)
+	}
+	if window(items[:2]) != nil {
+		t.Fatal("a window over two items says nothing; want none")
+	}
+}
+
+func TestPathToWalksAroundStatusesThatForbidVerification(t *testing.T) {
+	a, b, c, d := &Status{Name: "a"}, &Status{Name: "b", ForbidsVerification: true}, &Status{Name: "c"}, &Status{Name: "d"}
+	a.Next = []*Status{b, c}
+	b.Next = []*Status{d}
+	c.Next = []*Status{d}
+	if p := pathTo(a, a); p == nil || len(p) != 0 {
+		t.Fatalf("pathTo(a, a) = %v; want empty, not nil", p)
+	}
+	p := pathTo(a, d)
+	if len(p) != 2 || p[0] != c || p[1] != d {
+		t.Fatalf("pathTo(a, d) = %v; want c, d (b forbids moves)", p)
+	}
+	if pathTo(d, a) != nil {
+		t.Fatal("pathTo(d, a) found a path backwards")
+	}
+}
+
+func TestBlockerFollowsTheCheckOrder(t *testing.T) {
+	status := 0
+	form := &Form{Flow: &Flow{Verification: true}}
+	rec := &Record{Form: form, Cert: &Certificate{Verification: true, IdentityRequired: true, ForceFailure: true},
+		Audit: &Audit{Enabled: true, Status: &status}}
+	if got := blocker(rec); got != 100322 {
+		t.Fatalf("not approved and identity required: %d, want 100322 (approval is checked first)", got)
+	}
+	rec.Audit = nil
+	if got := blocker(rec); got != 100329 {
+		t.Fatalf("identity required and forced failure: %d, want 100329", got)
+	}
+	form.Flow.Verification = false
+	if got := blocker(rec); got != 100321 {
+		t.Fatalf("verification off: %d, want 100321", got)
+	}
+}
