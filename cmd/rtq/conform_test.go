@@ -155,3 +155,19 @@ func TestScenarioProfilePrintsALoadableProfile(t *testing.T) {
 		t.Fatalf("profile %+v", p.Keys)
 	}
 }
+
+func TestScenarioProfileOfAFileAndOfABadFile(t *testing.T) {
+	code, out, errOut := runCLI(t, "scenario", "profile", filepath.Join("..", "..", "scenarios", "default.yaml"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if _, err := profile.Parse("stdout", []byte(out)); err != nil {
+		t.Fatalf("profile of default.yaml does not load: %v", err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("orgs: 3\n"), 0o644)
+	code, out, _ = runCLI(t, "scenario", "profile", bad)
+	if code != 1 || !strings.Contains(out, "bad.yaml:1:") {
+		t.Fatalf("bad scenario: exit %d, %q; want 1 and file:line problems", code, out)
+	}
+}
