@@ -421,3 +421,38 @@ func FuzzTimeFilter(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAuthorizationHeader: any Authorization value gets a JSON answer; a
+// value is accepted only when it carries a key's whole secret, and
+// "Bearer <secret>" always is.
+func FuzzAuthorizationHeader(f *testing.F) {
+	env := newFuzzEnv(f)
+	for _, s := range env.sc.Keys {
+		f.Add("Bearer " + s.Secret)
+		f.Add("bearer  " + s.Secret + " ")
+		f.Add("Bearer " + s.Secret[:len(s.Secret)-1])
+	}
+	for _, s := range []string{"", "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "Bearer\t", "Bearer \x00", "BEARER rtq-demo-read\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, h string) {
+		req := httptest.NewRequest(http.MethodPost, contract.GetFormList.Path(), strings.NewReader(`{}`))
+		req.Header["Authorization"] = []string{h}
+		rec := httptest.NewRecorder()
+		env.srv.Handler().ServeHTTP(rec, req)
+		a := env.check(t, contract.GetFormList, rec)
+		carries := false
+		for _, s := range env.secrets[:len(env.sc.Keys)] {
+			carries = carries || strings.Contains(h, s)
+			if h == "Bearer "+s && a.code != 0 {
+				t.Fatalf("%q refused: %s", h, a.raw)
+			}
+		}
+		if a.code == 0 && !carries {
+			t.Fatalf("%q carries no secret but was accepted", h)
+		}
+		if a.code != 0 && a.code != 401 {
+			t.Fatalf("%q: code %d, want 0 or 401: %s", h, a.code, a.raw)
+		}
+	})
+}
