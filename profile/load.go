@@ -140,12 +140,13 @@ func Parse(name string, data []byte) (*Profile, error) {
 	loc := newLocator(data)
 	problems := schemaProblems(doc)
 	var p Profile
-	if len(problems) == 0 {
-		if err := json.Unmarshal(jsonData, &p); err != nil {
-			problems = append(problems, Problem{Reason: err.Error()})
-		} else {
-			problems = append(problems, semanticProblems(&p)...)
-		}
+	// Semantic rules run whenever the document decodes, so that one run
+	// shows every problem; a decode error the schema already explains adds
+	// nothing.
+	if err := json.Unmarshal(jsonData, &p); err == nil {
+		problems = append(problems, semanticProblems(&p)...)
+	} else if len(problems) == 0 {
+		problems = append(problems, Problem{Reason: err.Error()})
 	}
 	if len(problems) > 0 {
 		for i := range problems {

@@ -104,3 +104,16 @@ func TestLoadFromURL(t *testing.T) {
 		t.Fatalf("closed server: err = %v, want *FetchError", err)
 	}
 }
+
+func TestSchemaAndSemanticProblemsComeTogether(t *testing.T) {
+	src := "version: 1\nextra: 1\nrecords:\n  - {id: 1, url: \"https://x.example/r/1\", field_types: [nosuch]}\n"
+	_, err := Parse("p.yaml", []byte(src))
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	for _, want := range []string{`"extra" not allowed`, `p.yaml:4:`, `unknown field type "nosuch"`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%v", want, err)
+		}
+	}
+}
