@@ -38,14 +38,15 @@ then only for the certificate codes the profile lists.
 Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			f.fromEnv()
 			return runConform(cmd.Context(), f, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.baseURL, "base-url", os.Getenv("RTQ_BASE_URL"), "target base URL (env RTQ_BASE_URL)")
+	fl.StringVar(&f.baseURL, "base-url", "", "target base URL (env RTQ_BASE_URL)")
 	fl.StringVar(&f.profile, "profile", "", "profile FILE (JSON or YAML) or URL, e.g. http://127.0.0.1:8080/__admin/profile")
-	fl.StringVar(&f.apiKey, "api-key", os.Getenv("RTQ_API_KEY"), "read key (env RTQ_API_KEY); overrides keys.read of the profile")
-	fl.StringVar(&f.writeKey, "write-key", os.Getenv("RTQ_WRITE_KEY"), "write key (env RTQ_WRITE_KEY); overrides keys.write of the profile")
+	fl.StringVar(&f.apiKey, "api-key", "", "read key (env RTQ_API_KEY); overrides keys.read of the profile")
+	fl.StringVar(&f.writeKey, "write-key", "", "write key (env RTQ_WRITE_KEY); overrides keys.write of the profile")
 	fl.BoolVar(&f.allowWrites, "allow-writes", false, "send the profile's verify cases (state-changing)")
 	fl.StringVar(&f.format, "format", "text", "report format: text, json, junit (html: planned)")
 	fl.StringVar(&f.out, "out", "", "write the report to FILE instead of stdout")
@@ -54,6 +55,20 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "time-out of each request")
 	fl.Float64Var(&f.rate, "rate", 0, "at most N requests per second (0: no limit)")
 	return cmd
+}
+
+// fromEnv fills flags left empty from the environment (kit-interface.md).
+// Keys are read here, not as flag defaults, so that --help never prints a
+// secret.
+func (f *conformFlags) fromEnv() {
+	for _, e := range []struct {
+		v   *string
+		env string
+	}{{&f.baseURL, "RTQ_BASE_URL"}, {&f.apiKey, "RTQ_API_KEY"}, {&f.writeKey, "RTQ_WRITE_KEY"}} {
+		if *e.v == "" {
+			*e.v = os.Getenv(e.env)
+		}
+	}
 }
 
 func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) error {

@@ -171,3 +171,17 @@ func TestScenarioProfileOfAFileAndOfABadFile(t *testing.T) {
 		t.Fatalf("bad scenario: exit %d, %q; want 1 and file:line problems", code, out)
 	}
 }
+
+func TestConformEnvFallbackAndHelpHidesKeys(t *testing.T) {
+	url := startMock(t)
+	t.Setenv("RTQ_BASE_URL", url)
+	t.Setenv("RTQ_API_KEY", "rtq-demo-read")
+	code, out, errOut := runCLI(t, "conform", "--only", "formList.schema")
+	if code != 0 || !strings.Contains(out, url) {
+		t.Fatalf("env fallback: exit %d, %s %s", code, out, errOut)
+	}
+	_, help, _ := runCLI(t, "conform", "--help")
+	if strings.Contains(help, "rtq-demo-read") {
+		t.Fatalf("--help shows the API key from the environment:\n%s", help)
+	}
+}
