@@ -178,24 +178,32 @@ func checkRecordChinese(t *T) {
 
 type text struct{ where, text string }
 
-// generatedTexts are the texts the service generates (spec 1.4).
+// generatedTexts are the texts the service generates (spec 1.4): the
+// submit method and every type_text, status_text and audit_status_text,
+// wherever they sit (qrcode, record_template, audit, ai_audit_result).
 func generatedTexts(rec map[string]any) []text {
-	var out []text
-	str := func(where string, v any) {
-		if s, ok := v.(string); ok {
-			out = append(out, text{where, s})
+	out := []text{}
+	if s, ok := rec["submit_method"].(string); ok {
+		out = append(out, text{"/submit_method", s})
+	}
+	var walk func(ptr string, v any)
+	walk = func(ptr string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, e := range v {
+				if s, ok := e.(string); ok && (k == "type_text" || k == "status_text" || k == "audit_status_text") {
+					out = append(out, text{ptr + "/" + k, s})
+				}
+				walk(ptr+"/"+k, e)
+			}
+		case []any:
+			for i, e := range v {
+				walk(fmt.Sprintf("%s/%d", ptr, i), e)
+			}
 		}
 	}
-	str("/submit_method", rec["submit_method"])
-	if q, ok := rec["qrcode"].(map[string]any); ok {
-		str("/qrcode/type_text", q["type_text"])
-	}
-	if rt, ok := rec["record_template"].(map[string]any); ok {
-		str("/record_template/type_text", rt["type_text"])
-	}
-	if a, ok := rec["audit"].(map[string]any); ok {
-		str("/audit/status_text", a["status_text"])
-	}
+	walk("", rec)
+	sort.Slice(out, func(i, j int) bool { return out[i].where < out[j].where })
 	return out
 }
 
