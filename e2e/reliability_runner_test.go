@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -31,8 +32,10 @@ type hostile struct {
 	next   http.Handler
 	victim string
 	mode   string
-	mu     sync.Mutex
-	counts map[string]int
+	// redirectTo is where "redirect" sends the runner; nothing may arrive there.
+	redirectTo string
+	mu         sync.Mutex
+	counts     map[string]int
 }
 
 func (h *hostile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -64,6 +67,11 @@ func (h *hostile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "500":
 		w.WriteHeader(http.StatusInternalServerError)
 		_, _ = io.WriteString(w, "upstream exploded")
+	case "trickle":
+		trickle(w, r)
+	case "redirect":
+		w.Header().Set("Location", h.redirectTo)
+		w.WriteHeader(http.StatusFound)
 	}
 }
 
@@ -81,6 +89,27 @@ func streamGiant(w http.ResponseWriter, n int) {
 	for sent := 0; sent < n; sent += len(chunk) {
 		if _, err := w.Write(chunk); err != nil {
 			return
+		}
+	}
+}
+
+// trickle sends a valid start of an answer at once, then one byte every
+// 50 ms until the client hangs up: the time-out must cover the body too.
+func trickle(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = io.WriteString(w, `{"code":0,"message":"`)
+	w.(http.Flusher).Flush()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-tick.C:
+			if _, err := io.WriteString(w, "x"); err != nil {
+				return
+			}
+			w.(http.Flusher).Flush()
 		}
 	}
 }
@@ -110,7 +139,18 @@ func hostileRun(t *testing.T, ep contract.Endpoint, mode string, only []string) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &hostile{next: srv.Handler(), victim: ep.Path(), mode: mode, counts: map[string]int{}}
+	var followed atomic.Int64
+	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		followed.Add(1)
+		writeOK(w)
+	}))
+	t.Cleanup(func() {
+		elsewhere.Close()
+		if n := followed.Load(); n > 0 {
+			t.Errorf("the runner followed %d redirects of the target", n)
+		}
+	})
+	h := &hostile{next: srv.Handler(), victim: ep.Path(), mode: mode, counts: map[string]int{}, redirectTo: elsewhere.URL + "/api/v2/rpc/templates/list"}
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
 	prof := scenario.BuildProfile(sc)
@@ -155,17 +195,19 @@ func runBounded(t *testing.T, opts conformance.Options, limit time.Duration) *co
 
 // said is what a failed check's message or problems must mention, per mode.
 var said = map[string]*regexp.Regexp{
-	"slow":  regexp.MustCompile(`(?i)time-?out|deadline|timed out`),
-	"html":  regexp.MustCompile(`(?i)json|html|content-type`),
-	"giant": regexp.MustCompile(`(?i)larger than|too large`),
-	"close": regexp.MustCompile(`(?i)eof|connection|closed|reset`),
-	"500":   regexp.MustCompile(`500|(?i)json`),
+	"slow":     regexp.MustCompile(`(?i)time-?out|deadline|timed out`),
+	"html":     regexp.MustCompile(`(?i)json|html|content-type`),
+	"giant":    regexp.MustCompile(`(?i)larger than|too large`),
+	"close":    regexp.MustCompile(`(?i)eof|connection|closed|reset`),
+	"500":      regexp.MustCompile(`500|(?i)json`),
+	"trickle":  regexp.MustCompile(`(?i)time-?out|deadline|timed out`),
+	"redirect": regexp.MustCompile(`302|(?i)json|redirect`),
 }
 
 func TestReliabilityRunnerHostileTargets(t *testing.T) {
 	only := []string{"templates.*", "auth.*.list", "getRecord.json.schema", "formList.schema"}
 	victim := contract.TemplatesList
-	for _, mode := range []string{"slow", "html", "giant", "close", "500"} {
+	for _, mode := range []string{"slow", "html", "giant", "close", "500", "trickle", "redirect"} {
 		t.Run(mode, func(t *testing.T) {
 			rep, h := hostileRun(t, victim, mode, only)
 			affected := 0
