@@ -85,6 +85,9 @@ func checkFormTotal(t *T) {
 
 func checkFormMax(t *T) {
 	x := t.post(contract.GetFormList, "read", map[string]any{"page_size": 100})
+	if t.refusedOverMax(x, contract.GetFormList) {
+		return
+	}
 	data := t.success(x, responseFile(contract.GetFormList))
 	if data == nil {
 		return
@@ -220,4 +223,25 @@ func checkFormErrorShape(t *T) {
 		return
 	}
 	t.valid(x, errorFile(contract.GetFormList))
+}
+
+// refusedOverMax: a page_size above the maximum may be clamped (the kit) or
+// refused; a refusal in the endpoint's error shape passes with a note.
+func (t *T) refusedOverMax(x *Exchange, ep contract.Endpoint) bool {
+	obj, _ := x.Doc.(map[string]any)
+	if code, ok := intOf(obj["code"]); !ok || code == 0 {
+		return false
+	}
+	if t.valid(x, errorFile(ep)) {
+		t.Notef("the target refuses a page_size above the maximum (code %d) instead of clamping it", errorCodeOrCode(obj))
+	}
+	return true
+}
+
+func errorCodeOrCode(obj map[string]any) int64 {
+	if ec := errorCode(obj); ec != 0 {
+		return ec
+	}
+	c, _ := intOf(obj["code"])
+	return c
 }

@@ -136,6 +136,9 @@ func checkCursorMax(t *T, l listing) {
 	f := copyMap(l.filter)
 	f["page_size"] = 1000
 	x := t.post(l.ep, "read", f)
+	if t.refusedOverMax(x, l.ep) {
+		return
+	}
 	data := t.success(x, responseFile(l.ep))
 	if data == nil {
 		return

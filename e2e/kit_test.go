@@ -67,6 +67,15 @@ func kitVariants() []struct {
 				}
 			}
 		}), nil},
+		{"page_size above the maximum refused", onAnswer("", func(b, a jsonMap) {
+			if size := num(b["page_size"]); size > 100 || size > 20 && b["template"] == nil && b["page_token"] == nil && b["start_time"] == nil && isFormList(a) {
+				for k := range a {
+					delete(a, k)
+				}
+				a["code"], a["message"], a["data"] = itoa(400), "page_size too large", jsonMap{}
+				a["error_code"], a["message_detail"] = itoa(100301), "page_size must be at most the maximum"
+			}
+		}), nil},
 		{"verify without message_detail", onAnswer("verify", func(_, a jsonMap) {
 			delete(a, "message_detail")
 		}), nil},
@@ -143,3 +152,6 @@ func TestMockAndRunnerDoNotImportEachOther(t *testing.T) {
 	}
 	_ = fixture.ReadSecret
 }
+
+// isFormList says whether an answer comes from getFormList (data.page).
+func isFormList(a jsonMap) bool { _, ok := data(a)["page"]; return ok }
