@@ -228,10 +228,15 @@ func checkRecordNotFound(t *T) {
 func checkRecordParams(t *T) {
 	x := t.post(contract.GetRecord, "read", map[string]any{})
 	t.errorAnswer(x, contract.GetRecord, "neither record_id nor record_url")
+}
+
+// checkRecordBadFormat (should): the spec lists the allowed formats but not
+// what an unknown one gives; an error in getRecord's shape is expected.
+func checkRecordBadFormat(t *T) {
 	id := int64(unknownRecordID)
 	if len(t.r.prof.Records) > 0 {
 		id = t.r.prof.Records[0].ID
 	}
-	x = t.post(contract.GetRecord, "read", map[string]any{"record_id": id, "format": "rtq-no-such-format"})
+	x := t.post(contract.GetRecord, "read", map[string]any{"record_id": id, "format": "rtq-no-such-format"})
 	t.errorAnswer(x, contract.GetRecord, "format not one of json, json-ld, markdown")
 }

@@ -125,7 +125,7 @@ func recordBreaks() []breakCase {
 			if f, _ := b["format"].(string); f != "" && f != "json" && f != "json-ld" && f != "markdown" {
 				b["format"] = "json"
 			}
-		}), []string{"getRecord.error.params"}},
+		}), []string{"getRecord.error.format"}},
 	}
 }
 
