@@ -208,5 +208,5 @@ func checkOtherOrgVerify(t *T) {
 		return
 	}
 	x := t.post(contract.Verify, profile.RoleOtherOrg, stepBody(c, c.Steps[0]))
-	t.errorAnswer(x, contract.Verify, "certificate "+c.Code+" with another organization's key")
+	t.refused(x, contract.Verify, "certificate "+c.Code+" with another organization's key")
 }

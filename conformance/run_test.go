@@ -279,3 +279,23 @@ func TestLimiterSpacesRequests(t *testing.T) {
 		t.Fatal("a cancelled wait returned no error")
 	}
 }
+
+func TestForeignRecordRefusedWith403InAnyShapePasses(t *testing.T) {
+	answer := func(w http.ResponseWriter, r *http.Request, _ string) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.Header.Get("Authorization") == "Bearer other" {
+			io.WriteString(w, `{"code":403,"message":"forbidden"}`)
+			return
+		}
+		io.WriteString(w, `{"code":0,"message":"","data":{}}`)
+	}
+	p := &profile.Profile{Version: 1, Keys: profile.Keys{Read: "r", OtherOrg: "other"},
+		Records: []profile.Record{{ID: 1, URL: "https://x.example/r/1"}}}
+	rep, err := Run(context.Background(), Options{BaseURL: start(t, &target{answer: answer}), Profile: p, Only: []string{"auth.otherOrg.getRecord"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := find(rep, "auth.otherOrg.getRecord"); f.Status != Pass || !strings.Contains(f.Message, "kit choice") {
+		t.Fatalf("finding %+v; want a pass with a note on the shape", f)
+	}
+}
