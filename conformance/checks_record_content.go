@@ -221,7 +221,7 @@ func checkRecordNotFound(t *T) {
 	t.errorAnswer(x, contract.GetRecord, "unknown record_id")
 	for _, id := range t.r.prof.Foreign.RecordIDs {
 		x := t.post(contract.GetRecord, "read", map[string]any{"record_id": id})
-		t.errorAnswer(x, contract.GetRecord, fmt.Sprintf("record %d of another organization", id))
+		t.refused(x, contract.GetRecord, fmt.Sprintf("record %d of another organization", id))
 	}
 }
 
