@@ -347,7 +347,12 @@ func TestSecurityMaskedValuesNeverLeave(t *testing.T) {
 		}
 	}
 	journal := doRaw(t, http.MethodGet, m.url+"/__admin/requests", nil, nil)
-	for _, place := range []struct{ name, text string }{{"journal", string(journal.body) + decodedStrings(journal.body)}, {"log", m.log.String()}} {
+	prof := doRaw(t, http.MethodGet, m.url+"/__admin/profile", nil, nil)
+	for _, place := range []struct{ name, text string }{
+		{"journal", string(journal.body) + decodedStrings(journal.body)},
+		{"profile", string(prof.body) + decodedStrings(prof.body)},
+		{"log", m.log.String()},
+	} {
 		for _, c := range cases {
 			if strings.Contains(place.text, c.value) {
 				t.Errorf("%s carries the raw masked value %q of record %d", place.name, c.value, c.record.ID)
