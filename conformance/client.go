@@ -62,7 +62,36 @@ type client struct {
 	http    *http.Client
 	timeout time.Duration
 	limit   *limiter
+	stalls  *stalls
 	observe func(ep contract.Endpoint, x *Exchange)
+}
+
+// maxStalls is how many time-outs in a row an endpoint may give before the
+// runner stops sending to it: a target that stops answering costs a few
+// time-outs, not one per request.
+const maxStalls = 3
+
+// stalls counts consecutive time-outs per endpoint.
+type stalls struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (s *stalls) count(ep string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.n[ep]
+}
+
+func (s *stalls) record(ep string, err error) {
+	var ne net.Error
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if errors.As(err, &ne) && ne.Timeout() {
+		s.n[ep]++
+	} else if err == nil {
+		s.n[ep] = 0
+	}
 }
 
 func newClient(base string, timeout time.Duration, rate float64) *client {
@@ -77,6 +106,7 @@ func newClient(base string, timeout time.Duration, rate float64) *client {
 		http:    &http.Client{Transport: tr, Timeout: timeout, CheckRedirect: noRedirect},
 		timeout: timeout,
 		limit:   newLimiter(rate),
+		stalls:  &stalls{n: map[string]int{}},
 	}
 }
 
@@ -97,11 +127,16 @@ func (c *client) post(ctx context.Context, ep contract.Endpoint, role, key strin
 		attempts += readRetries
 	}
 	for i := 0; i < attempts; i++ {
+		if n := c.stalls.count(ep.Name); n >= maxStalls {
+			x.Err = fmt.Errorf("not sent: %s gave %d time-outs in a row", ep.Name, n)
+			break
+		}
 		if err := c.limit.wait(ctx); err != nil {
 			x.Err = err
 			break
 		}
 		x.Err = c.do(ctx, x, raw, key)
+		c.stalls.record(ep.Name, x.Err)
 		if !retryable(ctx, x.Err) {
 			break
 		}

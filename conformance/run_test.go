@@ -299,3 +299,36 @@ func TestForeignRecordRefusedWith403InAnyShapePasses(t *testing.T) {
 		t.Fatalf("finding %+v; want a pass with a note on the shape", f)
 	}
 }
+
+func TestStalledEndpointCostsAFewTimeOutsNotOnePerRequest(t *testing.T) {
+	var mu sync.Mutex
+	stalled := 0
+	answer := func(w http.ResponseWriter, r *http.Request, _ string) {
+		if strings.HasSuffix(r.URL.Path, "/getRecord") {
+			mu.Lock()
+			stalled++
+			mu.Unlock()
+			<-r.Context().Done()
+			return
+		}
+		jsonAnswer(`{"code":0,"message":"","data":{}}`)(w, r, "")
+	}
+	var recs []profile.Record
+	for i := int64(1); i <= 20; i++ {
+		recs = append(recs, profile.Record{ID: i, URL: "https://x.example/r/" + strings.Repeat("a", int(i))})
+	}
+	p := &profile.Profile{Version: 1, Keys: profile.Keys{Read: "r"}, Records: recs}
+	rep, err := Run(context.Background(), Options{BaseURL: start(t, &target{answer: answer}), Profile: p,
+		Timeout: 100 * time.Millisecond, Only: []string{"getRecord.*"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := find(rep, "getRecord.json.schema"); f.Status != Fail || !strings.Contains(f.Message, "time-out") {
+		t.Fatalf("getRecord.json.schema = %+v; want a failure naming the time-outs", f)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if stalled > maxStalls+2*8 { // at most the workers in flight when the breaker opened
+		t.Fatalf("%d requests reached a stalled endpoint; want the runner to stop after %d time-outs", stalled, maxStalls)
+	}
+}
