@@ -19,7 +19,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -56,26 +55,15 @@ func TestSecurityAdminToken(t *testing.T) {
 	}
 }
 
-// buildRTQ builds the rtq binary once per test binary.
-var buildRTQ = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "rtq-e2e-bin")
-	if err != nil {
-		return "", err
+// buildRTQ builds the rtq binary into the test's temporary directory.
+func buildRTQ(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "rtq")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/rtq").CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/rtq: %v\n%s", err, out)
 	}
-	bin := filepath.Join(dir, "rtq")
-	out, err := exec.Command("go", "build", "-o", bin, "../cmd/rtq").CombinedOutput()
-	if err != nil {
-		return "", &buildError{string(out), err}
-	}
-	return bin, nil
-})
-
-type buildError struct {
-	out string
-	err error
+	return bin
 }
-
-func (e *buildError) Error() string { return "go build ./cmd/rtq: " + e.err.Error() + "\n" + e.out }
 
 // cliMock is a running `rtq mock` child process and its stderr.
 type cliMock struct {
@@ -86,12 +74,8 @@ type cliMock struct {
 
 // startCLI runs `rtq mock args...` and waits for its "serving" banner. The
 // process is ended at cleanup.
-func startCLI(t *testing.T, args ...string) *cliMock {
+func startCLI(t *testing.T, bin string, args ...string) *cliMock {
 	t.Helper()
-	bin, err := buildRTQ()
-	if err != nil {
-		t.Fatalf("%v", err)
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, append([]string{"mock"}, args...)...)
 	stderr, err := cmd.StderrPipe()
@@ -178,17 +162,18 @@ func TestSecurityCLIWarnsBeyondLoopbackWithoutAdminToken(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the rtq binary")
 	}
-	if text := startCLI(t, "--addr", "127.0.0.1:0").startupLog(t); strings.Contains(text, "WARNING") {
+	bin := buildRTQ(t)
+	if text := startCLI(t, bin, "--addr", "127.0.0.1:0").startupLog(t); strings.Contains(text, "WARNING") {
 		t.Errorf("warned on a loopback address:\n%s", text)
 	}
 	alias := loopbackAlias()
 	if alias == "" {
 		t.Skip("no host name here resolves only to loopback; the warning itself is unit-tested in cmd/rtq")
 	}
-	if text := startCLI(t, "--addr", alias+":0").startupLog(t); !strings.Contains(text, "WARNING") || !strings.Contains(text, "--admin-token") {
+	if text := startCLI(t, bin, "--addr", alias+":0").startupLog(t); !strings.Contains(text, "WARNING") || !strings.Contains(text, "--admin-token") {
 		t.Errorf("listening on %s (not a loopback literal) without --admin-token, no loud warning:\n%s", alias, text)
 	}
-	c := startCLI(t, "--addr", alias+":0", "--admin-token", "cli-token-123")
+	c := startCLI(t, bin, "--addr", alias+":0", "--admin-token", "cli-token-123")
 	if text := c.startupLog(t); strings.Contains(text, "WARNING") {
 		t.Errorf("warned although --admin-token is set:\n%s", text)
 	}

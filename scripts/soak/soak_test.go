@@ -3,33 +3,19 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 )
 
-// rtqBin builds rtq once for the tests of this package.
-var rtqBin = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "rtq-soak-test")
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "rtq")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/rtq-kit/rtq/cmd/rtq").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("%v\n%s", err, out)
-	}
-	return bin, nil
-})
-
+// binArgs builds rtq into the test's temporary directory and returns the
+// soak's arguments to use it.
 func binArgs(t *testing.T, args ...string) []string {
 	t.Helper()
-	bin, err := rtqBin()
-	if err != nil {
-		t.Fatalf("go build rtq: %v", err)
+	bin := filepath.Join(t.TempDir(), "rtq")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/rtq-kit/rtq/cmd/rtq").CombinedOutput(); err != nil {
+		t.Fatalf("go build rtq: %v\n%s", err, out)
 	}
 	return append([]string{"-bin", bin}, args...)
 }
