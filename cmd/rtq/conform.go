@@ -48,7 +48,7 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
 	fl.StringVar(&f.apiKey, "api-key", "", "read key (env RTQ_API_KEY); overrides keys.read of the profile")
 	fl.StringVar(&f.writeKey, "write-key", "", "write key (env RTQ_WRITE_KEY); overrides keys.write of the profile")
 	fl.BoolVar(&f.allowWrites, "allow-writes", false, "send the profile's verify cases (state-changing)")
-	fl.StringVar(&f.format, "format", "text", "report format: text, json, junit (html: planned)")
+	fl.StringVar(&f.format, "format", "text", "report format: text, json, junit, html")
 	fl.StringVar(&f.out, "out", "", "write the report to FILE instead of stdout")
 	fl.StringSliceVar(&f.only, "only", nil, "run only checks whose id matches a GLOB (repeatable)")
 	fl.StringSliceVar(&f.skip, "skip", nil, "skip checks whose id matches a GLOB (repeatable)")

@@ -127,7 +127,6 @@ func TestConformExitCodes(t *testing.T) {
 		{"profile URL unreachable", []string{"conform", "--base-url", dead, "--profile", dead + "/__admin/profile"}, 3, "fetch profile"},
 		{"no base URL", []string{"conform"}, 2, "--base-url"},
 		{"bad profile", []string{"conform", "--base-url", url, "--profile", bad}, 2, "bad.yaml:1:10: /version"},
-		{"html not yet", []string{"conform", "--base-url", url, "--format", "html"}, 2, "not yet"},
 		{"unknown format", []string{"conform", "--base-url", url, "--format", "pdf"}, 2, "pdf"},
 		{"no read key", []string{"conform", "--base-url", url}, 2, "read key"},
 		{"must failure", []string{"conform", "--base-url", url, "--api-key", "rtq-other-org", "--only", "getRecord.json.schema", "--profile", url + "/__admin/profile"}, 1, "must check"},

@@ -1,21 +1,18 @@
 // Package report renders a conformance.Report for people (text), for
 // scripts (json, the shape of kit-interface.md) and for CI dashboards
-// (junit). Every format renders the same Findings.
+// (junit) and for CI artifacts people open (html). Every format renders
+// the same Findings.
 package report
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
 	"github.com/rtq-kit/rtq/conformance"
 )
 
-// Formats lists the accepted --format values; html is planned.
+// Formats lists the accepted --format values.
 var Formats = []string{"text", "json", "junit", "html"}
-
-// ErrNotYet is returned for a format that is planned but not built.
-var ErrNotYet = errors.New("not yet")
 
 // Write renders rep in format to w.
 func Write(w io.Writer, format string, rep *conformance.Report) error {
@@ -27,7 +24,7 @@ func Write(w io.Writer, format string, rep *conformance.Report) error {
 	case "junit":
 		return JUnit(w, rep)
 	case "html":
-		return fmt.Errorf("format html: %w (planned; use text, json or junit)", ErrNotYet)
+		return HTML(w, rep)
 	}
-	return fmt.Errorf("unknown format %q: want text, json or junit", format)
+	return fmt.Errorf("unknown format %q: want text, json, junit or html", format)
 }

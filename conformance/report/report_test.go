@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -59,7 +58,7 @@ func golden(t *testing.T, name string, got []byte) {
 }
 
 func TestFormatsMatchGoldenFiles(t *testing.T) {
-	for _, f := range []struct{ format, file string }{{"text", "report.txt"}, {"json", "report.json"}, {"junit", "report.xml"}} {
+	for _, f := range []struct{ format, file string }{{"text", "report.txt"}, {"json", "report.json"}, {"junit", "report.xml"}, {"html", "report.html"}} {
 		var b bytes.Buffer
 		if err := Write(&b, f.format, sample()); err != nil {
 			t.Fatal(err)
@@ -137,10 +136,15 @@ func TestJUnitIsWellFormedWithOneCasePerCheck(t *testing.T) {
 	}
 }
 
-func TestHTMLIsNotYet(t *testing.T) {
-	err := Write(&bytes.Buffer{}, "html", sample())
-	if !errors.Is(err, ErrNotYet) {
-		t.Fatalf("html: %v, want ErrNotYet", err)
+func TestHTMLEscapesWhatTheTargetSent(t *testing.T) {
+	rep := sample()
+	rep.Checks[1].Message = `<script>alert(1)</script>`
+	var b bytes.Buffer
+	if err := Write(&b, "html", rep); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "<script>alert") {
+		t.Fatal("the html report does not escape a message")
 	}
 	if err := Write(&bytes.Buffer{}, "pdf", sample()); err == nil || !strings.Contains(err.Error(), "pdf") {
 		t.Fatalf("pdf: %v", err)

@@ -1,0 +1,63 @@
+package report
+
+import (
+	"html/template"
+	"io"
+	"strings"
+
+	"github.com/rtq-kit/rtq/conformance"
+)
+
+// htmlPage is a self-contained page (no scripts, no outside resources):
+// failures first, then every check, then coverage. html/template escapes
+// everything the target sent.
+var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
+	"join": strings.Join,
+}).Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>rtq conform {{.Target}}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:2em;max-width:70em}
+table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3em;text-align:left;vertical-align:top}
+.fail{background:#fdd}.skip{color:#777}.pass{color:#060}code{font-size:90%}
+</style></head><body>
+<h1>rtq conform {{.Target}}</h1>
+<p><strong>{{if .MustFailed}}FAIL: {{.MustFailed}} must check(s) failed{{else}}PASS: no must check failed{{end}}</strong>
+ — {{.Summary.Total}} checks: {{.Summary.Passed}} passed, {{.Summary.Failed}} failed, {{.Summary.Skipped}} skipped.</p>
+<h2>Coverage</h2>
+<table><tr><th>dimension</th><th>covered</th><th>missing</th></tr>
+<tr><td>field types</td><td>{{.Coverage.FieldTypes.Covered}}/{{.Coverage.FieldTypes.Total}}</td><td>{{join .Coverage.FieldTypes.Missing ", "}}</td></tr>
+<tr><td>verify error codes</td><td>{{.Coverage.ErrorCodes.Covered}}/{{.Coverage.ErrorCodes.Total}}</td><td>{{join .Coverage.ErrorCodes.Missing ", "}}</td></tr>
+<tr><td>transitions</td><td>{{.Coverage.Transitions.Covered}}/{{.Coverage.Transitions.Total}}</td><td>{{join .Coverage.Transitions.Missing ", "}}</td></tr>
+</table>
+<h2>Checks</h2>
+<table><tr><th>id</th><th>spec</th><th>severity</th><th>status</th><th>details</th></tr>
+{{range .Ordered}}<tr class="{{.Status}}"><td><code>{{.ID}}</code><br>{{.Endpoint}}</td><td>{{.Spec}}</td><td>{{.Severity}}</td><td>{{.Status}}</td>
+<td>{{.Message}}{{if .Request}}<br><code>{{.Request}}</code>{{end}}{{range .Problems}}<br><code>{{.}}</code>{{end}}</td></tr>
+{{end}}</table>
+</body></html>
+`))
+
+// HTML writes a self-contained page for people who open a CI artifact.
+func HTML(w io.Writer, rep *conformance.Report) error {
+	var ordered []conformance.Finding
+	for _, pass := range []func(conformance.Finding) bool{
+		func(f conformance.Finding) bool {
+			return f.Status == conformance.Fail && f.Severity == conformance.Must
+		},
+		func(f conformance.Finding) bool {
+			return f.Status == conformance.Fail && f.Severity != conformance.Must
+		},
+		func(f conformance.Finding) bool { return f.Status != conformance.Fail },
+	} {
+		for _, f := range rep.Checks {
+			if pass(f) {
+				ordered = append(ordered, f)
+			}
+		}
+	}
+	return htmlPage.Execute(w, struct {
+		*conformance.Report
+		MustFailed int
+		Ordered    []conformance.Finding
+	}{rep, rep.MustFailed(), ordered})
+}
