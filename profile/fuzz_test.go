@@ -37,8 +37,8 @@ func FuzzProfileParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) > 64<<10 || bytes.Contains(data, []byte("*")) && bytes.Contains(data, []byte("&")) {
-			t.Skip("aliases: see TestProfileAliasExpansionIsBounded")
+		if len(data) > 64<<10 {
+			t.Skip("larger than a fuzz input should be")
 		}
 		p, err := parseWithin(t, "fuzz.yaml", data, 5*time.Second)
 		assertProfileLocated(t, data, p, err)
