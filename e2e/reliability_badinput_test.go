@@ -87,6 +87,12 @@ func getRecordRows(fx badFixture) []badRow {
 		{name: "getRecord/byte order mark", path: gr, body: "\xef\xbb\xbf{}", status: 400, code: 400, errCode: 100301, detail: "body"},
 		// Invalid UTF-8 inside a string is read as U+FFFD (as encoding/json does), not refused.
 		{name: "getRecord/invalid UTF-8", path: gr, body: "{\"record_url\":\"\xff\xfe\"}", status: 404, code: 404, errCode: 100404, detail: "record_url"},
+		{name: "getRecord/nested 100,000 deep", path: gr, bodyFn: func() io.Reader {
+			return strings.NewReader(`{"record_id":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + `}`)
+		}, status: 400, code: 400, errCode: 100301, detail: "body"},
+		{name: "getRecord/50,000 members", path: gr, bodyFn: func() io.Reader {
+			return strings.NewReader(`{` + strings.Repeat(`"x":1,`, 50000) + `"format":"json"}`)
+		}, status: 400, code: 400, errCode: 100301, detail: "record_id"},
 		{name: "getRecord/too large", path: gr, bodyFn: bigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
 		{name: "getRecord/too large chunked", path: gr, bodyFn: func() io.Reader { return chunked{bigBody()} }, status: 413, code: 413, errCode: 100301, detail: "body"},
 		{name: "getRecord/no Authorization", path: gr, key: "none", body: `{"record_id":` + id + `}`, status: 401, code: 401, errCode: 100401, detail: "Authorization"},
