@@ -332,3 +332,15 @@ func TestStalledEndpointCostsAFewTimeOutsNotOnePerRequest(t *testing.T) {
 		t.Fatalf("%d requests reached a stalled endpoint; want the runner to stop after %d time-outs", stalled, maxStalls)
 	}
 }
+
+func TestFindingsEscapeControlCharactersFromTheTarget(t *testing.T) {
+	f := sanitize(Finding{Message: "status is \x1b[2J\u202e", Problems: []string{"/a: \x07"}, Request: &Request{Body: "\x00"}})
+	for _, s := range []string{f.Message, f.Problems[0], f.Request.Body} {
+		if strings.IndexFunc(s, unsafeRune) >= 0 {
+			t.Fatalf("%q still holds a control character", s)
+		}
+	}
+	if !strings.Contains(f.Message, `\u001b`) {
+		t.Fatalf("message %q does not show the escaped character", f.Message)
+	}
+}

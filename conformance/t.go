@@ -75,9 +75,10 @@ func (t *T) Notef(format string, args ...any) {
 
 func (t *T) failed() bool { return len(t.failures) > 0 }
 
-func (t *T) finding() Finding {
+func (t *T) finding() (f Finding) {
 	c := t.check
-	f := Finding{ID: c.ID, Endpoint: c.Endpoint, Severity: c.Severity, Spec: c.Section, Status: Pass}
+	f = Finding{ID: c.ID, Endpoint: c.Endpoint, Severity: c.Severity, Spec: c.Section, Status: Pass}
+	defer func() { f = sanitize(f) }()
 	switch {
 	case len(t.failures) > 0:
 		f.Status, f.Request, f.Problems = Fail, t.req, t.problems
@@ -217,4 +218,39 @@ func dedupe(msgs []string) []string {
 		}
 	}
 	return order
+}
+
+// sanitize escapes control characters and bidirectional overrides in what a
+// finding quotes from the target, so that no report format hands a terminal
+// or a CI log an escape sequence the target chose.
+func sanitize(f Finding) Finding {
+	f.Message = clean(f.Message)
+	for i, p := range f.Problems {
+		f.Problems[i] = clean(p)
+	}
+	if f.Request != nil {
+		r := *f.Request
+		r.Body = clean(r.Body)
+		f.Request = &r
+	}
+	return f
+}
+
+func clean(s string) string {
+	if strings.IndexFunc(s, unsafeRune) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unsafeRune(r) {
+			fmt.Fprintf(&b, "\\u%04x", r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func unsafeRune(r rune) bool {
+	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
 }
