@@ -1,0 +1,78 @@
+package e2e
+
+// Issue 7.1 and 7.6, fuzzing the runner's reading of answers end to end:
+// the real mock answers, with fuzzed damage. (In e2e because it needs both
+// the mock and the runner; the conformance package's own tests never
+// import the mock.) Run with
+//
+//	go test -run='^$' -fuzz='^FuzzMutatedAnswers$' -fuzztime=30s ./e2e
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// FuzzMutatedAnswers: the real mock answers, but every answer of one
+// endpoint (picked by the input) has bytes at a fuzzed offset replaced.
+// Almost-valid answers reach deep into the checks' reading, where a
+// missing member or a wrong type must become a finding, never a crash.
+func FuzzMutatedAnswers(f *testing.F) {
+	sc := relDefault(f)
+	srv, err := mockserver.New(sc, mockserver.Options{})
+	if err != nil {
+		f.Fatalf("mockserver.New: %v", err)
+	}
+	prof := scenario.BuildProfile(sc)
+	prof.Reset = "/__admin/reset"
+	for i, p := range []string{`null`, `"x"`, `[]`, `{}`, `-1`, `1e999`, `"\u0000"`, `}`, `,"code":1`} {
+		f.Add(uint8(i), uint32(i*37), []byte(p))
+	}
+	f.Fuzz(func(t *testing.T, which uint8, offset uint32, patch []byte) {
+		victim := contract.Endpoints[int(which)%len(contract.Endpoints)].Path()
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			rec := httptest.NewRecorder()
+			srv.Handler().ServeHTTP(rec, r)
+			body := rec.Body.Bytes()
+			if r.URL.Path == victim && len(body) > 0 {
+				at := int(offset) % len(body)
+				body = append(append(append([]byte{}, body[:at]...), patch...), body[min(len(body), at+len(patch)):]...)
+			}
+			for k, v := range rec.Header() {
+				w.Header()[k] = v
+			}
+			w.Header().Del("Content-Length")
+			w.WriteHeader(rec.Code)
+			_, _ = w.Write(body)
+		}))
+		defer ts.Close()
+		rep := runBounded(t, conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true,
+			Timeout: 2 * time.Second, Workers: 4}, 60*time.Second)
+		assertWholeRun(t, rep)
+	})
+}
+
+// assertWholeRun: every check has an outcome, none crashed, and a failed
+// check says why.
+func assertWholeRun(t *testing.T, rep *conformance.Report) {
+	t.Helper()
+	s := rep.Summary
+	if len(rep.Checks) == 0 || s.Total != len(rep.Checks) || s.Passed+s.Failed+s.Skipped != s.Total {
+		t.Fatalf("report with %d checks, summary %+v", len(rep.Checks), s)
+	}
+	for _, c := range rep.Checks {
+		switch {
+		case strings.Contains(c.Message, "check crashed"):
+			t.Fatalf("check %s crashed on a damaged answer: %s", c.ID, c.Message)
+		case c.Status == conformance.Fail && c.Message == "" && len(c.Problems) == 0:
+			t.Fatalf("check %s failed without saying why", c.ID)
+		}
+	}
+}
