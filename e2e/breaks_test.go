@@ -250,7 +250,7 @@ func verifyBreaks() []breakCase {
 				delete(a, "message_detail")
 				a["data"] = jsonMap{"record_number": "N", "record_id": itoa(1), "org_id": itoa(1), "submit_at": itoa(1), "certificate_status": b["to_certificate_status"]}
 			}
-		}), []string{"verify.repeat"}},
+		}), []string{"verify.repeat", "verify.concurrent"}},
 		{"wrong error code (100322 as 100319)", codeMap(100322, 100319), []string{"verify.errorCodes"}},
 		{"unknown code is not 100320", codeMap(100320, 100326), []string{"verify.unknownCode"}},
 		{"missing parameter is not 100301", codeMap(100301, 100319), []string{"verify.params.missingCode", "verify.params.missingTo"}},
