@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/e2e/internal/fixture"
+	"github.com/rtq-kit/rtq/internal/testscenario"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -89,7 +89,7 @@ func recordBreaks() []breakCase {
 			if rec := record(a); rec != nil {
 				eachField(rec, func(f jsonMap) {
 					if f["options"].(jsonMap)["is_masked"] == true {
-						f["field_value"] = fixture.RawName
+						f["field_value"] = testscenario.RawName
 					}
 				})
 			}
@@ -131,17 +131,17 @@ func recordBreaks() []breakCase {
 
 func authBreaks() []breakCase {
 	return []breakCase{
-		{"200 for a bad key", swapKey("", unknownKey, fixture.ReadSecret),
+		{"200 for a bad key", swapKey("", unknownKey, testscenario.ReadSecret),
 			[]string{"auth.badKey.getRecord", "auth.badKey.getFormList", "auth.badKey.list", "auth.badKey.listQrcodes"}},
-		{"200 without a key", swapKey("getFormList", noKey, fixture.ReadSecret), []string{"auth.noKey.getFormList"}},
-		{"read key may verify", swapKey("verify", isKey(fixture.ReadSecret), fixture.WriteSecret), []string{"auth.readKey.verify"}},
-		{"foreign org sees our records", swapKey("getRecord", isKey(fixture.OtherSecret), fixture.ReadSecret), []string{"auth.otherOrg.getRecord"}},
-		{"foreign org sees our forms", swapKey("getFormList", isKey(fixture.OtherSecret), fixture.ReadSecret), []string{"auth.otherOrg.formList"}},
-		{"foreign org sees our templates", swapKey("list", isKey(fixture.OtherSecret), fixture.ReadSecret), []string{"auth.otherOrg.templates"}},
-		{"foreign org reads our sub-codes", swapKey("listQrcodes", isKey(fixture.OtherSecret), fixture.ReadSecret), []string{"auth.otherOrg.listQrcodes"}},
-		{"foreign org may verify", swapKey("verify", isKey(fixture.OtherSecret), fixture.WriteSecret), []string{"auth.otherOrg.verify"}},
-		{"verify without a key reaches the record lookup", swapKey("verify", noKey, fixture.WriteSecret), []string{"auth.noKey.verify"}},
-		{"verify with an unknown key reaches the record lookup", swapKey("verify", unknownKey, fixture.WriteSecret), []string{"auth.badKey.verify"}},
+		{"200 without a key", swapKey("getFormList", noKey, testscenario.ReadSecret), []string{"auth.noKey.getFormList"}},
+		{"read key may verify", swapKey("verify", isKey(testscenario.ReadSecret), testscenario.WriteSecret), []string{"auth.readKey.verify"}},
+		{"foreign org sees our records", swapKey("getRecord", isKey(testscenario.OtherSecret), testscenario.ReadSecret), []string{"auth.otherOrg.getRecord"}},
+		{"foreign org sees our forms", swapKey("getFormList", isKey(testscenario.OtherSecret), testscenario.ReadSecret), []string{"auth.otherOrg.formList"}},
+		{"foreign org sees our templates", swapKey("list", isKey(testscenario.OtherSecret), testscenario.ReadSecret), []string{"auth.otherOrg.templates"}},
+		{"foreign org reads our sub-codes", swapKey("listQrcodes", isKey(testscenario.OtherSecret), testscenario.ReadSecret), []string{"auth.otherOrg.listQrcodes"}},
+		{"foreign org may verify", swapKey("verify", isKey(testscenario.OtherSecret), testscenario.WriteSecret), []string{"auth.otherOrg.verify"}},
+		{"verify without a key reaches the record lookup", swapKey("verify", noKey, testscenario.WriteSecret), []string{"auth.noKey.verify"}},
+		{"verify with an unknown key reaches the record lookup", swapKey("verify", unknownKey, testscenario.WriteSecret), []string{"auth.badKey.verify"}},
 	}
 }
 
@@ -319,7 +319,7 @@ func setups(t *testing.T) []struct {
 		name  string
 		build func() *scenario.Scenario
 	}{
-		{"fixture", fixture.Build},
+		{"fixture", testscenario.Build},
 		{"default", func() *scenario.Scenario { return defaultScenario(t) }},
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/e2e/internal/fixture"
+	"github.com/rtq-kit/rtq/internal/testscenario"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -110,7 +110,7 @@ func TestKitVariantsPass(t *testing.T) {
 }
 
 func TestFixtureMockPassesTwiceWithFullCoverage(t *testing.T) {
-	sc := fixture.Build()
+	sc := testscenario.Build()
 	url := serve(t, newMock(t, sc).Handler())
 	prof := scenario.BuildProfile(sc)
 	for run := 1; run <= 2; run++ {
@@ -150,7 +150,7 @@ func TestMockAndRunnerDoNotImportEachOther(t *testing.T) {
 	if has(deps("mockserver/..."), "conformance") {
 		t.Errorf("mockserver imports conformance")
 	}
-	_ = fixture.ReadSecret
+	_ = testscenario.ReadSecret
 }
 
 // isFormList says whether an answer comes from getFormList (data.page).

@@ -5,12 +5,12 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance/report"
-	"github.com/rtq-kit/rtq/e2e/internal/fixture"
+	"github.com/rtq-kit/rtq/internal/testscenario"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
 func TestFixtureMockPasses(t *testing.T) {
-	sc := fixture.Build()
+	sc := testscenario.Build()
 	url := serve(t, newMock(t, sc).Handler())
 	rep := conform(t, url, scenario.BuildProfile(sc))
 	var b bytes.Buffer

@@ -11,7 +11,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/rtq-kit/rtq/e2e/internal/fixture"
+	"github.com/rtq-kit/rtq/internal/testscenario"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -23,7 +23,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // derivation should be a reviewed diff. (The fixture, not the default
 // scenario, so that editing default.yaml never breaks this test.)
 func TestFixtureProfileGolden(t *testing.T) {
-	got, err := profile.Marshal(scenario.BuildProfile(fixture.Build()))
+	got, err := profile.Marshal(scenario.BuildProfile(testscenario.Build()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rtq-kit/rtq/e2e/internal/fixture"
+	"github.com/rtq-kit/rtq/internal/testscenario"
 )
 
 // A middleware is a test double around the real mock handler that changes
@@ -89,7 +89,7 @@ func isKey(secret string) func(string) bool { return func(k string) bool { retur
 // unknownKey is true for a key the fixture never issued (also "").
 func unknownKey(k string) bool {
 	switch k {
-	case fixture.ReadSecret, fixture.WriteSecret, fixture.LimitedSecret, fixture.OtherSecret:
+	case testscenario.ReadSecret, testscenario.WriteSecret, testscenario.LimitedSecret, testscenario.OtherSecret:
 		return false
 	}
 	return k != ""

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/mockserver/internal/testscenario"
+	ts "github.com/rtq-kit/rtq/internal/testscenario"
 	"github.com/rtq-kit/rtq/scenario"
 )
 

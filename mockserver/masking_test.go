@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	ts "github.com/rtq-kit/rtq/internal/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
-	ts "github.com/rtq-kit/rtq/mockserver/internal/testscenario"
 )
 
 func TestMaskingRules(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/testscenario"
+	"github.com/rtq-kit/rtq/internal/testscenario"
 )
 
 func TestSmokeEveryEndpointAnswers(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/mockserver/internal/testscenario"
+	ts "github.com/rtq-kit/rtq/internal/testscenario"
 )
 
 // TestResetAndReplaceDuringTraffic swaps the state while clients read:

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/mockserver/internal/testscenario"
+	ts "github.com/rtq-kit/rtq/internal/testscenario"
 )
 
 type tplPage struct {

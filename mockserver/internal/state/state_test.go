@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/rtq-kit/rtq/mockserver/internal/testscenario"
+	"github.com/rtq-kit/rtq/internal/testscenario"
 )
 
 func TestParseBound(t *testing.T) {
