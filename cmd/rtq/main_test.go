@@ -28,3 +28,16 @@ func TestUnknownCommandIsAUsageError(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q; want 2 and 'unknown command'", code, errOut)
 	}
 }
+
+func TestPlannedCommandsDescribeTheirFlagsAndSayNotYet(t *testing.T) {
+	for _, c := range []struct{ cmd, flag string }{{"record", "--upstream"}, {"openapi", "--out"}} {
+		code, out, _ := runCLI(t, c.cmd, "--help")
+		if code != 0 || !strings.Contains(out, c.flag) {
+			t.Errorf("rtq %s --help = %d; want 0 and %s described, got %q", c.cmd, code, c.flag, out)
+		}
+		code, _, errOut := runCLI(t, c.cmd)
+		if code != 2 || !strings.Contains(errOut, "not implemented yet") {
+			t.Errorf("rtq %s = %d, %q; want 2 and 'not implemented yet'", c.cmd, code, errOut)
+		}
+	}
+}
