@@ -135,13 +135,17 @@ func measureTwin(ctx context.Context, o options, ps *procs, l load, m mix, rep *
 // errors, or status errors where none are expected, is an error: its
 // figures would flatter whoever failed.
 func measure(ctx context.Context, l load, s *server, m mix, phase string, rep *report, w io.Writer) error {
+	cpu0 := cpuNs(s.cmd.Process.Pid)
 	r, err := l.run(ctx, s.url, m)
 	if err != nil {
 		return err
 	}
+	if r.Requests > 0 {
+		r.ServerCPUus = float64(cpuNs(s.cmd.Process.Pid)-cpu0) / 1e3 / float64(r.Requests)
+	}
 	rep.add(s.name, m, phase, r)
-	fmt.Fprintf(w, "  %-9s %-22s %-5s %9.0f req/s  p50 %6.2f ms  p99 %6.2f ms  status-errors %d\n",
-		s.name, m.name, phase, r.RPS, r.P50ms, r.P99ms, r.ErrStatus)
+	fmt.Fprintf(w, "  %-9s %-22s %-5s %9.0f req/s  p50 %6.2f ms  p99 %6.2f ms  %6.1f µs CPU/req  status-errors %d\n",
+		s.name, m.name, phase, r.RPS, r.P50ms, r.P99ms, r.ServerCPUus, r.ErrStatus)
 	if r.ErrSocket > 0 || (r.ErrStatus > 0 && !m.mixedStatus) || r.Requests == 0 {
 		return fmt.Errorf("%s on %s: %d requests, %d socket errors, %d status errors; see %s",
 			m.name, s.name, r.Requests, r.ErrSocket, r.ErrStatus, s.logPath)

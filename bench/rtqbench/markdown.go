@@ -25,8 +25,8 @@ func (r *report) markdown(w io.Writer) {
 	fmt.Fprintf(w, "Run of %s: %d CPUs (%s), %s; load average %s at start, %s at end; wrk -t%d -c%d, %s per run, %d rounds.\n\n",
 		r.Date, r.Machine.CPUs, r.Machine.CPUModel, r.Machine.Go, r.Machine.LoadStart, r.Machine.LoadEnd,
 		r.Load.Threads, r.Load.Conns, r.Load.Duration, r.Load.Rounds)
-	fmt.Fprintln(w, "| server | mix | phase | req/s | p50 ms | p99 ms | x baseline | what |")
-	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---|")
+	fmt.Fprintln(w, "| server | mix | phase | req/s | p50 ms | p99 ms | server CPU µs/req | x baseline | what |")
+	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---|")
 	seen := map[string]bool{}
 	for _, run := range r.Runs {
 		key := run.Server + "|" + run.Mix + "|" + run.Phase
@@ -35,8 +35,8 @@ func (r *report) markdown(w io.Writer) {
 		}
 		seen[key] = true
 		m, _ := r.median(run.Server, run.Mix, run.Phase)
-		fmt.Fprintf(w, "| %s | %s | %s | %.0f | %.2f | %.2f | %s | %s |\n",
-			run.Server, run.Mix, run.Phase, m.RPS, m.P50ms, m.P99ms, r.ratioToBaseline(run.Mix, m), run.About)
+		fmt.Fprintf(w, "| %s | %s | %s | %.0f | %.2f | %.2f | %.1f | %s | %s |\n",
+			run.Server, run.Mix, run.Phase, m.RPS, m.P50ms, m.P99ms, m.ServerCPUus, r.ratioToBaseline(run.Mix, m), run.About)
 	}
 	fmt.Fprintln(w, "\n| server | ready ms | ready CPU ms | idle RSS MB | peak RSS MB | anon MB | file MB | same bytes |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---|")

@@ -185,7 +185,7 @@ func verdict(p *bool) string {
 // the ratio to the baseline serving the same answer (same mix), or, marked
 // *, to the baseline's getRecord figure where the answers vary.
 func (r *report) printRuns(w io.Writer) {
-	fmt.Fprintf(w, "%-10s %-22s %-5s %10s %8s %8s %8s  %s\n", "server", "mix", "phase", "req/s", "p50 ms", "p99 ms", "x base", "what")
+	fmt.Fprintf(w, "%-10s %-22s %-5s %10s %8s %8s %8s %8s  %s\n", "server", "mix", "phase", "req/s", "p50 ms", "p99 ms", "CPU µs", "x base", "what")
 	seen := map[string]bool{}
 	for _, run := range r.Runs {
 		key := run.Server + "|" + run.Mix + "|" + run.Phase
@@ -194,8 +194,8 @@ func (r *report) printRuns(w io.Writer) {
 		}
 		seen[key] = true
 		m, _ := r.median(run.Server, run.Mix, run.Phase)
-		fmt.Fprintf(w, "%-10s %-22s %-5s %10.0f %8.2f %8.2f %8s  %s\n",
-			run.Server, run.Mix, run.Phase, m.RPS, m.P50ms, m.P99ms, r.ratioToBaseline(run.Mix, m), run.About)
+		fmt.Fprintf(w, "%-10s %-22s %-5s %10.0f %8.2f %8.2f %8.1f %8s  %s\n",
+			run.Server, run.Mix, run.Phase, m.RPS, m.P50ms, m.P99ms, m.ServerCPUus, r.ratioToBaseline(run.Mix, m), run.About)
 	}
 }
 

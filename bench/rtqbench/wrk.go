@@ -32,6 +32,9 @@ type result struct {
 	Bytes     int64   `json:"bytes"`
 	ErrSocket int64   `json:"err_socket"` // connect, read, write, timeout
 	ErrStatus int64   `json:"err_status"` // answers with HTTP >= 400
+	// ServerCPUus is the server's CPU time per request during the run, in
+	// µs: what a request costs the server, whatever else the machine does.
+	ServerCPUus float64 `json:"server_cpu_us_per_request"`
 }
 
 // run drives url with one mix for l.duration and parses the result line.
