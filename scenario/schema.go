@@ -30,7 +30,7 @@ type structure struct {
 // loadStructure compiles the schema once per process; the result is never
 // modified afterwards, so sharing it is safe.
 var loadStructure = sync.OnceValues(func() (*structure, error) {
-	set, err := schemas.Compile()
+	set, err := schemas.CompileFiles(schemaFile)
 	if err != nil {
 		return nil, fmt.Errorf("compile scenario schema: %w", err)
 	}

@@ -135,3 +135,16 @@ func readFixture(t *testing.T, name string) any {
 	}
 	return doc
 }
+
+func TestCompileFilesCompilesOnlyWhatItIsAskedFor(t *testing.T) {
+	set, err := CompileFiles("scenario.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := set.Files(); len(got) != 1 || got[0] != "scenario.json" {
+		t.Fatalf("CompileFiles(scenario.json).Files() = %v; want only scenario.json", got)
+	}
+	if _, err := CompileFiles("no-such.json"); err == nil || !strings.Contains(err.Error(), "no-such.json") {
+		t.Fatalf("CompileFiles(no-such.json) error = %v; want one naming the file", err)
+	}
+}
