@@ -155,7 +155,7 @@ func hostileRun(t *testing.T, ep contract.Endpoint, mode string, only []string) 
 	t.Cleanup(ts.Close)
 	prof := scenario.BuildProfile(sc)
 	timeout := time.Second // generous: unaffected checks must not time out on a loaded CI machine
-	if mode == "giant" { // time to read the runner's 8 MiB cap even under -race on a busy machine
+	if mode == "giant" {   // time to read the runner's 8 MiB cap even under -race on a busy machine
 		timeout = 10 * time.Second
 	}
 	opts := conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true, Only: only,
