@@ -126,6 +126,9 @@ func matrixForms(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key)
 	}
 	for page := 1; page <= 10; page++ {
 		data := own(fmt.Sprintf(`{"page":%d,"page_size":20}`, page))
+		if total := relNum(data["page"].(map[string]any), "total"); total != int64(countOwn(orgOf, k)) {
+			t.Errorf("key %s: form total %d, own forms %d: the count reveals other organizations", k.Name, total, countOwn(orgOf, k))
+		}
 		if l, _ := data["list"].([]any); len(l) == 0 {
 			break
 		}
@@ -142,6 +145,17 @@ func matrixForms(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key)
 		own(fmt.Sprintf(`{"search_key":%q}`, f.Name))
 		own(fmt.Sprintf(`{"search_key":%q,"number":%q}`, f.Name, f.Number))
 	}
+}
+
+// countOwn counts the ids of orgOf that belong to the key's organization.
+func countOwn(orgOf map[int64]int64, k *scenario.Key) int {
+	n := 0
+	for _, org := range orgOf {
+		if org == k.Org.ID {
+			n++
+		}
+	}
+	return n
 }
 
 // ownNumber: the key's organization has a form with this number too.
@@ -174,6 +188,9 @@ func matrixTemplates(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.
 			if id := relNum(it.(map[string]any), "tpl_id"); orgOf[id] != k.Org.ID {
 				t.Errorf("key %s lists template %d of org %d", k.Name, id, orgOf[id])
 			}
+		}
+		if total := relNum(data, "total"); total != int64(countOwn(orgOf, k)) {
+			t.Errorf("key %s: template total %d, own templates %d: the count reveals other organizations", k.Name, total, countOwn(orgOf, k))
 		}
 		if tok, _ = data["next_page_token"].(string); tok == "" {
 			break
