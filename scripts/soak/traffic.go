@@ -25,6 +25,7 @@ type plan struct {
 	own, foreign, certs  []*scenario.Record
 	ownTpls, foreignTpls []*scenario.Template
 	searchKeys           []string
+	yaml                 []byte // the default scenario, for admin replaces
 	schemas              *schemas.Set
 	weights              []weighted
 	totalWeight          int
@@ -57,7 +58,7 @@ func newPlan(seed int64) (*plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &plan{seed: seed, schemas: set, searchKeys: []string{"巡检", "消防", "电梯", "XJ", "不存在的词"}}
+	p := &plan{seed: seed, schemas: set, yaml: scenarios.DefaultYAML(), searchKeys: []string{"巡检", "消防", "电梯", "XJ", "不存在的词"}}
 	var demo *scenario.Org
 	for _, k := range sc.Keys {
 		switch k.Name {
@@ -160,8 +161,11 @@ func mix() []weighted {
 			return q
 		}},
 		{1, func(p *plan, r *rand.Rand) request {
-			if r.Intn(4) == 0 {
+			switch r.Intn(8) {
+			case 0, 1:
 				return request{kind: "admin.reset", method: http.MethodPost, path: "/__admin/reset", codes: []int64{200}}
+			case 2: // a reload of the same scenario: memory must not grow with reloads
+				return request{kind: "admin.replace", method: http.MethodPost, path: "/__admin/scenario", body: string(p.yaml), codes: []int64{200}}
 			}
 			return request{kind: "admin.journal", method: http.MethodGet, path: "/__admin/requests", codes: []int64{200}}
 		}},
