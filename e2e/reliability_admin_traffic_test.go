@@ -20,34 +20,34 @@ import (
 func TestReliabilityAdminUnderTraffic(t *testing.T) {
 	sc := relDefault(t)
 	m := startRelMock(t, sc, mockserver.Options{JournalSize: 64})
-	read, write := keyByName(t, sc, "demo-read"), keyByName(t, sc, "demo-write")
-	cert := firstRecord(t, sc, write.Org, movable)
+	read, write := relKeyByName(t, sc, "demo-read"), relKeyByName(t, sc, "demo-write")
+	cert := relFirstRecord(t, sc, write.Org, relMovable)
 	yaml := scenarios.DefaultYAML()
-	admin := []func() rawAnswer{
-		func() rawAnswer { return doRaw(t, http.MethodGet, m.url+"/__admin/requests", nil, nil) },
-		func() rawAnswer { return doRaw(t, http.MethodDelete, m.url+"/__admin/requests", nil, nil) },
-		func() rawAnswer { return doRaw(t, http.MethodGet, m.url+"/__admin/profile", nil, nil) },
-		func() rawAnswer { return doRaw(t, http.MethodPost, m.url+"/__admin/reset", nil, nil) },
-		func() rawAnswer {
-			return doRaw(t, http.MethodPost, m.url+"/__admin/scenario", map[string]string{"Content-Type": "application/yaml"}, bytes.NewReader(yaml))
+	admin := []func() relRawAnswer{
+		func() relRawAnswer { return relDoRaw(t, http.MethodGet, m.url+"/__admin/requests", nil, nil) },
+		func() relRawAnswer { return relDoRaw(t, http.MethodDelete, m.url+"/__admin/requests", nil, nil) },
+		func() relRawAnswer { return relDoRaw(t, http.MethodGet, m.url+"/__admin/profile", nil, nil) },
+		func() relRawAnswer { return relDoRaw(t, http.MethodPost, m.url+"/__admin/reset", nil, nil) },
+		func() relRawAnswer {
+			return relDoRaw(t, http.MethodPost, m.url+"/__admin/scenario", map[string]string{"Content-Type": "application/yaml"}, bytes.NewReader(yaml))
 		},
 	}
-	api := []func() rawAnswer{
-		func() rawAnswer {
-			return postJSON(t, m.url, contract.GetRecord.Path(), read.Secret, fmt.Sprintf(`{"record_id":%d,"format":"markdown"}`, cert.ID))
+	api := []func() relRawAnswer{
+		func() relRawAnswer {
+			return relPostJSON(t, m.url, contract.GetRecord.Path(), read.Secret, fmt.Sprintf(`{"record_id":%d,"format":"markdown"}`, cert.ID))
 		},
-		func() rawAnswer {
-			return postJSON(t, m.url, contract.Verify.Path(), write.Secret, fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, cert.Code))
+		func() relRawAnswer {
+			return relPostJSON(t, m.url, contract.Verify.Path(), write.Secret, fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, cert.Code))
 		},
-		func() rawAnswer {
-			return postJSON(t, m.url, contract.TemplatesList.Path(), read.Secret, `{"page_size":3}`)
+		func() relRawAnswer {
+			return relPostJSON(t, m.url, contract.TemplatesList.Path(), read.Secret, `{"page_size":3}`)
 		},
-		func() rawAnswer {
-			return postJSON(t, m.url, contract.GetFormList.Path(), read.Secret, `{"search_key":"巡检"}`)
+		func() relRawAnswer {
+			return relPostJSON(t, m.url, contract.GetFormList.Path(), read.Secret, `{"search_key":"巡检"}`)
 		},
 	}
 	var wg sync.WaitGroup
-	check := func(name string, a rawAnswer) {
+	check := func(name string, a relRawAnswer) {
 		if a.status >= 500 || a.header.Get("Content-Type") != "application/json; charset=utf-8" {
 			t.Errorf("%s under concurrent admin calls: HTTP %d %q %.200s", name, a.status, a.header.Get("Content-Type"), a.body)
 		}
@@ -68,7 +68,7 @@ func TestReliabilityAdminUnderTraffic(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if a := doRaw(t, http.MethodGet, m.url+"/__admin/health", nil, nil); a.status != 200 {
+	if a := relDoRaw(t, http.MethodGet, m.url+"/__admin/health", nil, nil); a.status != 200 {
 		t.Fatalf("unhealthy after the storm: HTTP %d %s", a.status, a.body)
 	}
 }

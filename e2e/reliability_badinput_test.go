@@ -23,7 +23,7 @@ import (
 
 // badRow is one bad request and its answer. key is a role: "read"
 // (default), "write", "none" or a literal Authorization value after "raw:".
-type badRow struct {
+type relBadRow struct {
 	name    string
 	method  string // POST when empty
 	path    string // an endpoint name (record/getRecord) or a path (/...)
@@ -39,26 +39,26 @@ type badRow struct {
 }
 
 // badFixture holds the ids and secrets the rows use.
-type badFixture struct {
+type relBadFixture struct {
 	read, write, foreignRec, foreignTpl string
 	recID                               int64
 	recURL, certCode, tpl               string
 }
 
-const mib = 1 << 20
+const relMib = 1 << 20
 
-func bigBody() io.Reader {
-	return strings.NewReader(`{"record_id":1,"pad":"` + strings.Repeat("x", mib+16) + `"}`)
+func relBigBody() io.Reader {
+	return strings.NewReader(`{"record_id":1,"pad":"` + strings.Repeat("x", relMib+16) + `"}`)
 }
 
 // chunked hides the length, so the server must count while reading.
-type chunked struct{ r io.Reader }
+type relChunked struct{ r io.Reader }
 
-func (c chunked) Read(p []byte) (int, error) { return c.r.Read(p) }
+func (c relChunked) Read(p []byte) (int, error) { return c.r.Read(p) }
 
-func getRecordRows(fx badFixture) []badRow {
+func getRecordRows(fx relBadFixture) []relBadRow {
 	gr, id := "record/getRecord", fmt.Sprint(fx.recID)
-	return []badRow{
+	return []relBadRow{
 		{name: "getRecord/empty object", path: gr, body: `{}`, status: 400, code: 400, errCode: 100301, detail: "record_id"},
 		{name: "getRecord/empty body", path: gr, body: ``, status: 400, code: 400, errCode: 100301, detail: "record_id"},
 		{name: "getRecord/white space body", path: gr, body: " \n\t ", status: 400, code: 400, errCode: 100301, detail: "record_id"},
@@ -94,8 +94,8 @@ func getRecordRows(fx badFixture) []badRow {
 		{name: "getRecord/50,000 members", path: gr, bodyFn: func() io.Reader {
 			return strings.NewReader(`{` + strings.Repeat(`"x":1,`, 50000) + `"format":"json"}`)
 		}, status: 400, code: 400, errCode: 100301, detail: "record_id"},
-		{name: "getRecord/too large", path: gr, bodyFn: bigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
-		{name: "getRecord/too large chunked", path: gr, bodyFn: func() io.Reader { return chunked{bigBody()} }, status: 413, code: 413, errCode: 100301, detail: "body"},
+		{name: "getRecord/too large", path: gr, bodyFn: relBigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
+		{name: "getRecord/too large chunked", path: gr, bodyFn: func() io.Reader { return relChunked{relBigBody()} }, status: 413, code: 413, errCode: 100301, detail: "body"},
 		{name: "getRecord/no Authorization", path: gr, key: "none", body: `{"record_id":` + id + `}`, status: 401, code: 401, errCode: 100401, detail: "Authorization"},
 		{name: "getRecord/Basic scheme", path: gr, key: "raw:Basic cnRxOnJ0cQ==", body: `{}`, status: 401, code: 401, errCode: 100401, detail: "Authorization"},
 		{name: "getRecord/Bearer without key", path: gr, key: "raw:Bearer ", body: `{}`, status: 401, code: 401, errCode: 100401, detail: "Authorization"},
@@ -109,10 +109,10 @@ func getRecordRows(fx badFixture) []badRow {
 	}
 }
 
-func verifyRows(fx badFixture) []badRow {
+func verifyRows(fx relBadFixture) []relBadRow {
 	vf, next := "certificates/verify", `"action_type":"set_next_certificate_status"`
 	code := `"certificate_code":"` + fx.certCode + `"`
-	return []badRow{
+	return []relBadRow{
 		{name: "verify/empty object", path: vf, key: "write", body: `{}`, status: 400, code: 400, errCode: 100301, detail: "certificate_code"},
 		{name: "verify/code number", path: vf, key: "write", body: `{"certificate_code":5,` + next + `}`, status: 400, code: 400, errCode: 100301, detail: "certificate_code"},
 		{name: "verify/code blank", path: vf, key: "write", body: `{"certificate_code":"  ",` + next + `}`, status: 400, code: 400, errCode: 100301, detail: "certificate_code"},
@@ -130,14 +130,14 @@ func verifyRows(fx badFixture) []badRow {
 		{name: "verify/read-only key", path: vf, body: `{` + code + `,` + next + `}`, status: 403, code: 403, errCode: 100328, detail: "write"},
 		{name: "verify/no Authorization", path: vf, key: "none", body: `{}`, status: 401, code: 401, errCode: 100401, detail: "Authorization"},
 		{name: "verify/not JSON", path: vf, key: "write", body: `<xml/>`, status: 400, code: 400, errCode: 100301, detail: "body"},
-		{name: "verify/too large", path: vf, key: "write", bodyFn: bigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
+		{name: "verify/too large", path: vf, key: "write", bodyFn: relBigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
 		{name: "verify/GET", method: http.MethodGet, path: vf, key: "write", status: 405, code: 405, errCode: 100405, detail: "POST"},
 	}
 }
 
-func formListRows() []badRow {
+func formListRows() []relBadRow {
 	fl := "record/getFormList"
-	return []badRow{
+	return []relBadRow{
 		{name: "getFormList/page zero", path: fl, body: `{"page":0}`, status: 400, code: 400, errCode: 100301, detail: "page"},
 		{name: "getFormList/page negative", path: fl, body: `{"page":-1}`, status: 400, code: 400, errCode: 100301, detail: "page"},
 		{name: "getFormList/page string", path: fl, body: `{"page":"2"}`, status: 400, code: 400, errCode: 100301, detail: "page"},
@@ -153,15 +153,15 @@ func formListRows() []badRow {
 		{name: "getFormList/page_size huge is clamped", path: fl, body: `{"page_size":100000}`, status: 200, code: 0},
 		{name: "getFormList/unicode search", path: fl, body: `{"search_key":"😀\u202e巡检"}`, status: 200, code: 0},
 		{name: "getFormList/string body", path: fl, body: `"page"`, status: 400, code: 400, errCode: 100301, detail: "body"},
-		{name: "getFormList/too large", path: fl, bodyFn: bigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
+		{name: "getFormList/too large", path: fl, bodyFn: relBigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
 		{name: "getFormList/HEAD-less OPTIONS without preflight", method: http.MethodOptions, path: fl, status: 405, code: 405, errCode: 100405, detail: "POST"},
 	}
 }
 
-func templateRows(fx badFixture) []badRow {
+func templateRows(fx relBadFixture) []relBadRow {
 	tl, lq := "templates/list", "templates/listQrcodes"
 	tpl := `"template":"` + fx.tpl + `"`
-	return []badRow{
+	return []relBadRow{
 		{name: "templates/list/forged token", path: tl, body: `{"page_token":"garbage"}`, status: 400, code: 400, detail: "page_token"},
 		{name: "templates/list/token number", path: tl, body: `{"page_token":5}`, status: 400, code: 400, detail: "page_token"},
 		{name: "templates/list/start words", path: tl, body: `{"start_time":"yesterday"}`, status: 400, code: 400, detail: "start_time"},
@@ -175,7 +175,7 @@ func templateRows(fx badFixture) []badRow {
 		{name: "templates/list/page_size huge is clamped", path: tl, body: `{"page_size":1000000}`, status: 200, code: 0},
 		{name: "templates/list/not JSON", path: tl, body: `{'page_size':1}`, status: 400, code: 400, detail: "body"},
 		{name: "templates/list/no Authorization", path: tl, key: "none", body: `{}`, status: 401, code: 401, detail: "Authorization"},
-		{name: "templates/list/too large", path: tl, bodyFn: bigBody, status: 413, code: 413, detail: "body"},
+		{name: "templates/list/too large", path: tl, bodyFn: relBigBody, status: 413, code: 413, detail: "body"},
 		{name: "templates/list/PUT", method: http.MethodPut, path: tl, status: 405, code: 405, detail: "POST"},
 		{name: "listQrcodes/no template", path: lq, body: `{}`, status: 400, code: 400, detail: "template"},
 		{name: "listQrcodes/empty template", path: lq, body: `{"template":""}`, status: 400, code: 400, detail: "template"},
@@ -188,8 +188,8 @@ func templateRows(fx badFixture) []badRow {
 	}
 }
 
-func otherRows() []badRow {
-	return []badRow{
+func otherRows() []relBadRow {
+	return []relBadRow{
 		{name: "unknown endpoint", path: "/api/v2/rpc/record/nope", body: `{}`, status: 404, code: 404, errCode: 100404, detail: "/api/v2/rpc/record/nope"},
 		{name: "old API version", path: "/api/v1/rpc/record/getRecord", body: `{}`, status: 404, code: 404, errCode: 100404, detail: "endpoint"},
 		{name: "trailing slash", path: "/api/v2/rpc/record/getRecord/", body: `{}`, status: 404, code: 404, errCode: 100404, detail: "endpoint"},
@@ -218,14 +218,14 @@ func TestReliabilityBadInputTable(t *testing.T) {
 // (contract-notes 1 and 10); /__admin is not affected.
 func badInputTable(t *testing.T, sc *scenario.Scenario) {
 	m := startRelMock(t, sc, mockserver.Options{})
-	read, write, other := keyByName(t, sc, "demo-read"), keyByName(t, sc, "demo-write"), keyByName(t, sc, "other-org")
-	rec := firstRecord(t, sc, read.Org, nil)
-	cert := firstRecord(t, sc, read.Org, func(r *scenario.Record) bool { return r.Cert != nil })
-	fx := badFixture{read: read.Secret, write: write.Secret, recID: rec.ID, recURL: rec.URL, certCode: cert.Code,
-		foreignRec: firstRecord(t, sc, other.Org, nil).URL, foreignTpl: firstTemplate(t, sc, other.Org).Coding,
-		tpl: firstTemplate(t, sc, read.Org).Coding}
-	var rows []badRow
-	for _, part := range [][]badRow{getRecordRows(fx), verifyRows(fx), formListRows(), templateRows(fx), otherRows()} {
+	read, write, other := relKeyByName(t, sc, "demo-read"), relKeyByName(t, sc, "demo-write"), relKeyByName(t, sc, "other-org")
+	rec := relFirstRecord(t, sc, read.Org, nil)
+	cert := relFirstRecord(t, sc, read.Org, func(r *scenario.Record) bool { return r.Cert != nil })
+	fx := relBadFixture{read: read.Secret, write: write.Secret, recID: rec.ID, recURL: rec.URL, certCode: cert.Code,
+		foreignRec: relFirstRecord(t, sc, other.Org, nil).URL, foreignTpl: relFirstTemplate(t, sc, other.Org).Coding,
+		tpl: relFirstTemplate(t, sc, read.Org).Coding}
+	var rows []relBadRow
+	for _, part := range [][]relBadRow{getRecordRows(fx), verifyRows(fx), formListRows(), templateRows(fx), otherRows()} {
 		rows = append(rows, part...)
 	}
 	if len(rows) < 60 {
@@ -236,17 +236,17 @@ func badInputTable(t *testing.T, sc *scenario.Scenario) {
 			if row.bug != "" {
 				t.Skip("BUG: " + row.bug + " — see report")
 			}
-			a := sendRow(t, m.url, fx, row)
+			a := relSendRow(t, m.url, fx, row)
 			if sc.HTTPStatus == scenario.StatusAlways200 && !strings.HasPrefix(row.path, "/__admin") {
 				row.status = 200
 			}
-			checkRow(t, row, a)
+			relCheckRow(t, row, a)
 		})
 	}
 }
 
 // sendRow sends a row's request.
-func sendRow(t *testing.T, base string, fx badFixture, row badRow) rawAnswer {
+func relSendRow(t *testing.T, base string, fx relBadFixture, row relBadRow) relRawAnswer {
 	t.Helper()
 	method, path := row.method, row.path
 	if method == "" {
@@ -271,12 +271,12 @@ func sendRow(t *testing.T, base string, fx badFixture, row badRow) rawAnswer {
 	if row.bodyFn != nil {
 		body = row.bodyFn()
 	}
-	return doRaw(t, method, base+path, hdr, body)
+	return relDoRaw(t, method, base+path, hdr, body)
 }
 
 // checkRow compares an answer with the row and with what every answer
 // must be.
-func checkRow(t *testing.T, row badRow, a rawAnswer) {
+func relCheckRow(t *testing.T, row relBadRow, a relRawAnswer) {
 	t.Helper()
 	if ct := a.header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
 		t.Errorf("Content-Type %q, want application/json; charset=utf-8", ct)
@@ -287,7 +287,7 @@ func checkRow(t *testing.T, row badRow, a rawAnswer) {
 	if a.status != row.status {
 		t.Errorf("HTTP %d, want %d: %.300s", a.status, row.status, a.body)
 	}
-	doc := decodeObject(t, a.body)
+	doc := relDecodeObject(t, a.body)
 	if row.status == 405 && a.header.Get("Allow") == "" {
 		t.Errorf("405 without an Allow header")
 	}
@@ -311,7 +311,7 @@ func checkRow(t *testing.T, row badRow, a rawAnswer) {
 
 // checkRowSchema validates an API answer against its endpoint's schema
 // (unknown paths use getRecord's error shape, the same four members).
-func checkRowSchema(t *testing.T, row badRow, body []byte) {
+func checkRowSchema(t *testing.T, row relBadRow, body []byte) {
 	t.Helper()
 	name := "record/getRecord"
 	for _, ep := range contract.Endpoints {

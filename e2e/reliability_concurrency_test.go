@@ -20,7 +20,7 @@ import (
 
 // movable reports whether the write key may move r on from its status:
 // verification on, approved, no flag that answers an error first.
-func movable(r *scenario.Record) bool {
+func relMovable(r *scenario.Record) bool {
 	c := r.Cert
 	if c == nil || r.Form == nil || r.Form.Flow == nil || c.Status == nil {
 		return false
@@ -35,29 +35,29 @@ func movable(r *scenario.Record) bool {
 func TestReliabilityConcurrentVerifyOneWinner(t *testing.T) {
 	sc := relDefault(t)
 	m := startRelMock(t, sc, mockserver.Options{})
-	write := keyByName(t, sc, "demo-write")
-	rec := firstRecord(t, sc, write.Org, movable)
+	write := relKeyByName(t, sc, "demo-write")
+	rec := relFirstRecord(t, sc, write.Org, relMovable)
 	from, to := rec.Cert.Status, rec.Cert.Status.Next[0]
 	for _, tc := range []struct{ name, body string }{
 		{"set_certificate_status", fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_certificate_status","to_certificate_status":%q,"from_certificate_status":%q}`, rec.Code, to.Name, from.Name)},
 		{"set_next_certificate_status", fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status","from_certificate_status":%q}`, rec.Code, from.Name)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if a := doRaw(t, http.MethodPost, m.url+"/__admin/reset", nil, nil); a.status != 200 {
+			if a := relDoRaw(t, http.MethodPost, m.url+"/__admin/reset", nil, nil); a.status != 200 {
 				t.Fatalf("reset: HTTP %d", a.status)
 			}
-			codes := verifyStorm(t, m.url, write.Secret, tc.body, 1000)
+			codes := relVerifyStorm(t, m.url, write.Secret, tc.body, 1000)
 			if codes[0] != 1 || codes[0]+codes[100326]+codes[100324] != 1000 {
 				t.Fatalf("1000 concurrent verifies from %q: answers by error_code %v, want exactly one 0 and the rest 100326/100324", from.Name, codes)
 			}
-			assertMovedOnce(t, m.url, keyByName(t, sc, "demo-read").Secret, rec, to.Name)
+			relAssertMovedOnce(t, m.url, relKeyByName(t, sc, "demo-read").Secret, rec, to.Name)
 		})
 	}
 }
 
 // verifyStorm sends n copies of body at once (a start channel releases
 // them together) and counts the answers by error_code (0 for success).
-func verifyStorm(t *testing.T, base, key, body string, n int) map[int64]int {
+func relVerifyStorm(t *testing.T, base, key, body string, n int) map[int64]int {
 	t.Helper()
 	start := make(chan struct{})
 	var wg sync.WaitGroup
@@ -68,8 +68,8 @@ func verifyStorm(t *testing.T, base, key, body string, n int) map[int64]int {
 		go func() {
 			defer wg.Done()
 			<-start
-			a := postJSON(t, base, contract.Verify.Path(), key, body)
-			doc := decodeObject(t, a.body)
+			a := relPostJSON(t, base, contract.Verify.Path(), key, body)
+			doc := relDecodeObject(t, a.body)
 			code := relNum(doc, "error_code")
 			if relNum(doc, "code") == 0 {
 				code = 0
@@ -86,10 +86,10 @@ func verifyStorm(t *testing.T, base, key, body string, n int) map[int64]int {
 
 // assertMovedOnce checks getRecord shows the new status and exactly one
 // more state change than the scenario wrote.
-func assertMovedOnce(t *testing.T, base, key string, rec *scenario.Record, status string) {
+func relAssertMovedOnce(t *testing.T, base, key string, rec *scenario.Record, status string) {
 	t.Helper()
-	a := postJSON(t, base, contract.GetRecord.Path(), key, fmt.Sprintf(`{"record_id":%d}`, rec.ID))
-	data := decodeObject(t, a.body)["data"].(map[string]any)["data"].(map[string]any)
+	a := relPostJSON(t, base, contract.GetRecord.Path(), key, fmt.Sprintf(`{"record_id":%d}`, rec.ID))
+	data := relDecodeObject(t, a.body)["data"].(map[string]any)["data"].(map[string]any)
 	ps, _ := data["process_status"].(map[string]any)
 	if text, _ := ps["text"].(string); text != status {
 		t.Errorf("process_status.text %q after the storm, want %q", text, status)
@@ -103,7 +103,7 @@ func assertMovedOnce(t *testing.T, base, key string, rec *scenario.Record, statu
 // markedCopy is sc with the marker appended to every organization, form
 // and template name: an answer built from it is recognisable member by
 // member. sc itself is not modified.
-func markedCopy(sc *scenario.Scenario, marker string) *scenario.Scenario {
+func relMarkedCopy(sc *scenario.Scenario, marker string) *scenario.Scenario {
 	out := *sc
 	orgs := map[*scenario.Org]*scenario.Org{}
 	out.Orgs = nil
@@ -144,7 +144,7 @@ func markedCopy(sc *scenario.Scenario, marker string) *scenario.Scenario {
 // stateOf tells which of the two scenarios an answer came from: "old",
 // "new", or "mix" when its members disagree. names are the names the
 // answer carries that the marker changes.
-func stateOf(names []string, marker string) string {
+func relStateOf(names []string, marker string) string {
 	n := 0
 	for _, s := range names {
 		if strings.HasSuffix(s, marker) {
@@ -161,7 +161,7 @@ func stateOf(names []string, marker string) string {
 }
 
 // namesIn collects the marker-bearing names of one answer.
-func namesIn(ep contract.Endpoint, doc map[string]any) []string {
+func relNamesIn(ep contract.Endpoint, doc map[string]any) []string {
 	data, _ := doc["data"].(map[string]any)
 	var out []string
 	switch ep.Name {
@@ -183,10 +183,10 @@ func namesIn(ep contract.Endpoint, doc map[string]any) []string {
 func TestReliabilitySwapUnderTrafficOldOrNew(t *testing.T) {
 	const marker = "·B"
 	sc := relDefault(t)
-	scB := markedCopy(sc, marker)
+	scB := relMarkedCopy(sc, marker)
 	m := startRelMock(t, sc, mockserver.Options{})
-	read := keyByName(t, sc, "demo-read")
-	rec := firstRecord(t, sc, read.Org, func(r *scenario.Record) bool { return r.Form != nil })
+	read := relKeyByName(t, sc, "demo-read")
+	rec := relFirstRecord(t, sc, read.Org, func(r *scenario.Record) bool { return r.Form != nil })
 	calls := []struct {
 		ep   contract.Endpoint
 		body string
@@ -205,14 +205,14 @@ func TestReliabilitySwapUnderTrafficOldOrNew(t *testing.T) {
 			case 0:
 				m.srv.Replace(scB)
 			case 1:
-				doRaw(t, http.MethodPost, m.url+"/__admin/reset", nil, nil)
+				relDoRaw(t, http.MethodPost, m.url+"/__admin/reset", nil, nil)
 			default:
 				m.srv.Replace(sc)
 			}
 			swaps.Add(1)
 		}
 	}()
-	seen := readUnderSwaps(t, m.url, read.Secret, calls, marker, 8, 100)
+	seen := relReadUnderSwaps(t, m.url, read.Secret, calls, marker, 8, 100)
 	stop.Store(true)
 	<-swapped
 	if seen["mix"] > 0 {
@@ -224,7 +224,7 @@ func TestReliabilitySwapUnderTrafficOldOrNew(t *testing.T) {
 }
 
 // readUnderSwaps runs workers × rounds of calls and classifies every answer.
-func readUnderSwaps(t *testing.T, base, key string, calls []struct {
+func relReadUnderSwaps(t *testing.T, base, key string, calls []struct {
 	ep   contract.Endpoint
 	body string
 }, marker string, workers, rounds int) map[string]int {
@@ -238,13 +238,13 @@ func readUnderSwaps(t *testing.T, base, key string, calls []struct {
 			defer wg.Done()
 			for i := 0; i < rounds; i++ {
 				c := calls[(w+i)%len(calls)]
-				a := postJSON(t, base, c.ep.Path(), key, c.body)
-				doc := decodeObject(t, a.body)
+				a := relPostJSON(t, base, c.ep.Path(), key, c.body)
+				doc := relDecodeObject(t, a.body)
 				if relNum(doc, "code") != 0 {
 					t.Errorf("%s under swaps: %.200s", c.ep.Name, a.body)
 					return
 				}
-				st := stateOf(namesIn(c.ep, doc), marker)
+				st := relStateOf(relNamesIn(c.ep, doc), marker)
 				mu.Lock()
 				seen[st]++
 				mu.Unlock()
@@ -258,21 +258,21 @@ func readUnderSwaps(t *testing.T, base, key string, calls []struct {
 func TestReliabilityResetDuringVerifiesIsConsistent(t *testing.T) {
 	sc := relDefault(t)
 	m := startRelMock(t, sc, mockserver.Options{})
-	write, read := keyByName(t, sc, "demo-write"), keyByName(t, sc, "demo-read")
-	rec := firstRecord(t, sc, write.Org, movable)
+	write, read := relKeyByName(t, sc, "demo-write"), relKeyByName(t, sc, "demo-read")
+	rec := relFirstRecord(t, sc, write.Org, relMovable)
 	body := fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, rec.Code)
 	var stop atomic.Bool
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		for !stop.Load() {
-			postJSON(t, m.url, contract.Verify.Path(), write.Secret, body)
-			doRaw(t, http.MethodPost, m.url+"/__admin/reset", nil, nil)
+			relPostJSON(t, m.url, contract.Verify.Path(), write.Secret, body)
+			relDoRaw(t, http.MethodPost, m.url+"/__admin/reset", nil, nil)
 		}
 	}()
 	for i := 0; i < 400; i++ {
-		a := postJSON(t, m.url, contract.GetRecord.Path(), read.Secret, fmt.Sprintf(`{"record_id":%d}`, rec.ID))
-		data := decodeObject(t, a.body)["data"].(map[string]any)["data"].(map[string]any)
+		a := relPostJSON(t, m.url, contract.GetRecord.Path(), read.Secret, fmt.Sprintf(`{"record_id":%d}`, rec.ID))
+		data := relDecodeObject(t, a.body)["data"].(map[string]any)["data"].(map[string]any)
 		text, _ := data["process_status"].(map[string]any)["text"].(string)
 		changes, _ := data["state_changes"].([]any)
 		want := rec.Cert.Status.Name
@@ -299,7 +299,7 @@ func TestReliabilityResetDuringVerifiesIsConsistent(t *testing.T) {
 func TestReliabilityResetNeverUndoesReplace(t *testing.T) {
 	t.Skip("BUG: mockserver (*Server).Reset reads Scenario() then Replace()s it unlocked; racing a Replace it restores the old scenario (58/300 races) — see report")
 	sc := relDefault(t)
-	scB := markedCopy(sc, "·B")
+	scB := relMarkedCopy(sc, "·B")
 	srv, err := mockserver.New(sc, mockserver.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -53,7 +53,7 @@ func FuzzMutatedAnswers(f *testing.F) {
 			_, _ = w.Write(body)
 		}))
 		defer ts.Close()
-		rep := runBounded(t, conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true,
+		rep := relRunBounded(t, conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true,
 			Timeout: 2 * time.Second, Workers: 4}, 60*time.Second)
 		assertWholeRun(t, rep)
 	})

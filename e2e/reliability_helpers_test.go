@@ -46,18 +46,18 @@ func relDefault(t testing.TB) *scenario.Scenario {
 }
 
 // lockedBuffer is a log sink safe for the server's goroutines.
-type lockedBuffer struct {
+type relLockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
 }
 
-func (l *lockedBuffer) Write(p []byte) (int, error) {
+func (l *relLockedBuffer) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.Write(p)
 }
 
-func (l *lockedBuffer) String() string {
+func (l *relLockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
@@ -67,13 +67,13 @@ func (l *lockedBuffer) String() string {
 type relMock struct {
 	srv *mockserver.Server
 	url string
-	log *lockedBuffer
+	log *relLockedBuffer
 }
 
 // startRelMock starts a mock of sc on 127.0.0.1:0, closed at cleanup.
 func startRelMock(t testing.TB, sc *scenario.Scenario, opts mockserver.Options) *relMock {
 	t.Helper()
-	log := &lockedBuffer{}
+	log := &relLockedBuffer{}
 	opts.Logger = log
 	srv, err := mockserver.New(sc, opts)
 	if err != nil {
@@ -94,7 +94,7 @@ var relClient = &http.Client{Timeout: 30 * time.Second,
 	Transport: &http.Transport{MaxIdleConnsPerHost: 256, MaxConnsPerHost: 256}}
 
 // rawAnswer is what came back from one call.
-type rawAnswer struct {
+type relRawAnswer struct {
 	status int
 	header http.Header
 	body   []byte
@@ -102,7 +102,7 @@ type rawAnswer struct {
 
 // doRaw sends one request; hdr values replace the defaults (an empty value
 // deletes the header).
-func doRaw(t testing.TB, method, url string, hdr map[string]string, body io.Reader) rawAnswer {
+func relDoRaw(t testing.TB, method, url string, hdr map[string]string, body io.Reader) relRawAnswer {
 	t.Helper()
 	req, err := http.NewRequest(method, url, body)
 	if err != nil {
@@ -125,21 +125,21 @@ func doRaw(t testing.TB, method, url string, hdr map[string]string, body io.Read
 	if err != nil {
 		t.Fatalf("%s %s: read answer: %v", method, url, err)
 	}
-	return rawAnswer{status: resp.StatusCode, header: resp.Header, body: data}
+	return relRawAnswer{status: resp.StatusCode, header: resp.Header, body: data}
 }
 
 // postJSON posts body to an endpoint path with an API key ("" for none).
-func postJSON(t testing.TB, base, path, key, body string) rawAnswer {
+func relPostJSON(t testing.TB, base, path, key, body string) relRawAnswer {
 	t.Helper()
 	hdr := map[string]string{}
 	if key != "" {
 		hdr["Authorization"] = "Bearer " + key
 	}
-	return doRaw(t, http.MethodPost, base+path, hdr, bytes.NewReader([]byte(body)))
+	return relDoRaw(t, http.MethodPost, base+path, hdr, bytes.NewReader([]byte(body)))
 }
 
 // decodeObject decodes an answer as one JSON object, numbers as json.Number.
-func decodeObject(t testing.TB, b []byte) map[string]any {
+func relDecodeObject(t testing.TB, b []byte) map[string]any {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
@@ -158,7 +158,7 @@ func relNum(m map[string]any, name string) int64 {
 }
 
 // keyByName finds a key of the scenario.
-func keyByName(t testing.TB, sc *scenario.Scenario, name string) *scenario.Key {
+func relKeyByName(t testing.TB, sc *scenario.Scenario, name string) *scenario.Key {
 	t.Helper()
 	for _, k := range sc.Keys {
 		if k.Name == name {
@@ -170,7 +170,7 @@ func keyByName(t testing.TB, sc *scenario.Scenario, name string) *scenario.Key {
 }
 
 // firstRecord returns the first record of org matching keep.
-func firstRecord(t testing.TB, sc *scenario.Scenario, org *scenario.Org, keep func(*scenario.Record) bool) *scenario.Record {
+func relFirstRecord(t testing.TB, sc *scenario.Scenario, org *scenario.Org, keep func(*scenario.Record) bool) *scenario.Record {
 	t.Helper()
 	for _, r := range sc.Records {
 		if r.Org == org && (keep == nil || keep(r)) {
@@ -182,7 +182,7 @@ func firstRecord(t testing.TB, sc *scenario.Scenario, org *scenario.Org, keep fu
 }
 
 // firstTemplate returns the first template of org.
-func firstTemplate(t testing.TB, sc *scenario.Scenario, org *scenario.Org) *scenario.Template {
+func relFirstTemplate(t testing.TB, sc *scenario.Scenario, org *scenario.Org) *scenario.Template {
 	t.Helper()
 	for _, tp := range sc.Templates {
 		if tp.Org == org {

@@ -18,20 +18,20 @@ import (
 func TestReliabilityRejectedReplaceKeepsState(t *testing.T) {
 	sc := relDefault(t)
 	m := startRelMock(t, sc, mockserver.Options{})
-	write, read := keyByName(t, sc, "demo-write"), keyByName(t, sc, "demo-read")
-	rec := firstRecord(t, sc, write.Org, movable)
-	moved := postJSON(t, m.url, contract.Verify.Path(), write.Secret, fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, rec.Code))
-	if relNum(decodeObject(t, moved.body), "code") != 0 {
+	write, read := relKeyByName(t, sc, "demo-write"), relKeyByName(t, sc, "demo-read")
+	rec := relFirstRecord(t, sc, write.Org, relMovable)
+	moved := relPostJSON(t, m.url, contract.Verify.Path(), write.Secret, fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, rec.Code))
+	if relNum(relDecodeObject(t, moved.body), "code") != 0 {
 		t.Fatalf("verify: %s", moved.body)
 	}
 	for _, bad := range []string{"name: [", "orgs: 5", "", strings.Repeat("x", 100)} {
-		a := doRaw(t, http.MethodPost, m.url+"/__admin/scenario", nil, strings.NewReader(bad))
+		a := relDoRaw(t, http.MethodPost, m.url+"/__admin/scenario", nil, strings.NewReader(bad))
 		if a.status != 400 {
 			t.Fatalf("bad scenario %q: HTTP %d %s", bad, a.status, a.body)
 		}
 	}
-	a := postJSON(t, m.url, contract.GetRecord.Path(), read.Secret, fmt.Sprintf(`{"record_id":%d}`, rec.ID))
-	data := decodeObject(t, a.body)["data"].(map[string]any)["data"].(map[string]any)
+	a := relPostJSON(t, m.url, contract.GetRecord.Path(), read.Secret, fmt.Sprintf(`{"record_id":%d}`, rec.ID))
+	data := relDecodeObject(t, a.body)["data"].(map[string]any)["data"].(map[string]any)
 	if changes, _ := data["state_changes"].([]any); len(changes) != len(rec.StateChanges)+1 {
 		t.Errorf("after rejected replaces the record has %d state changes, want %d: the verify was lost", len(changes), len(rec.StateChanges)+1)
 	}
@@ -42,15 +42,15 @@ func TestReliabilityRejectedReplaceKeepsState(t *testing.T) {
 
 // walkTokens returns the first next_page_token of templates/list and of
 // listQrcodes of the biggest own template, page size 1.
-func walkTokens(t *testing.T, base, key, coding string) [2]string {
+func relWalkTokens(t *testing.T, base, key, coding string) [2]string {
 	t.Helper()
 	var out [2]string
 	for i, c := range []struct{ path, body string }{
 		{contract.TemplatesList.Path(), `{"page_size":1}`},
 		{contract.ListQrcodes.Path(), fmt.Sprintf(`{"page_size":1,"template":%q}`, coding)},
 	} {
-		a := postJSON(t, base, c.path, key, c.body)
-		data, _ := decodeObject(t, a.body)["data"].(map[string]any)
+		a := relPostJSON(t, base, c.path, key, c.body)
+		data, _ := relDecodeObject(t, a.body)["data"].(map[string]any)
 		out[i], _ = data["next_page_token"].(string)
 		if out[i] == "" {
 			t.Fatalf("%s gave no next_page_token: %.200s", c.path, a.body)
@@ -61,7 +61,7 @@ func walkTokens(t *testing.T, base, key, coding string) [2]string {
 
 func TestReliabilityPageTokensSurviveResetAndRestart(t *testing.T) {
 	sc := relDefault(t)
-	read := keyByName(t, sc, "demo-read")
+	read := relKeyByName(t, sc, "demo-read")
 	var coding string
 	most := 0
 	for _, tp := range sc.Templates {
@@ -70,16 +70,16 @@ func TestReliabilityPageTokensSurviveResetAndRestart(t *testing.T) {
 		}
 	}
 	first := startRelMock(t, sc, mockserver.Options{})
-	toks := walkTokens(t, first.url, read.Secret, coding)
-	doRaw(t, http.MethodPost, first.url+"/__admin/reset", nil, nil)
+	toks := relWalkTokens(t, first.url, read.Secret, coding)
+	relDoRaw(t, http.MethodPost, first.url+"/__admin/reset", nil, nil)
 	second := startRelMock(t, relDefault(t), mockserver.Options{}) // a restart: the scenario loaded again
 	for _, m := range []*relMock{first, second} {
 		for i, c := range []struct{ path, extra string }{
 			{contract.TemplatesList.Path(), ""},
 			{contract.ListQrcodes.Path(), fmt.Sprintf(`,"template":%q`, coding)},
 		} {
-			a := postJSON(t, m.url, c.path, read.Secret, fmt.Sprintf(`{"page_size":1,"page_token":%q%s}`, toks[i], c.extra))
-			if code := relNum(decodeObject(t, a.body), "code"); code != 0 {
+			a := relPostJSON(t, m.url, c.path, read.Secret, fmt.Sprintf(`{"page_size":1,"page_token":%q%s}`, toks[i], c.extra))
+			if code := relNum(relDecodeObject(t, a.body), "code"); code != 0 {
 				t.Errorf("%s: a token issued before the reset/restart is refused: %.200s", c.path, a.body)
 			}
 		}

@@ -19,7 +19,7 @@ import (
 	"github.com/rtq-kit/rtq/mockserver"
 )
 
-type rawRow struct {
+type relRawRow struct {
 	name   string
 	req    string // request head and body; "Connection: close" is added
 	status int
@@ -27,22 +27,22 @@ type rawRow struct {
 	gap    string // non-empty: answered by net/http before the mock, skipped
 }
 
-const flPath = "/api/v2/rpc/record/getFormList"
+const relFlPath = "/api/v2/rpc/record/getFormList"
 
-func rawRows() []rawRow {
+func relRawRows() []relRawRow {
 	auth := "Authorization: Bearer rtq-demo-read\r\n"
-	post := "POST " + flPath + " HTTP/1.1\r\nHost: x\r\n"
-	return []rawRow{
-		{name: "HTTP/1.0", req: "POST " + flPath + " HTTP/1.0\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 200, code: 0},
-		{name: "absolute URI", req: "POST http://elsewhere.example" + flPath + " HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 200, code: 0},
-		{name: "query string ignored", req: "POST " + flPath + "?page=99 HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 200, code: 0},
+	post := "POST " + relFlPath + " HTTP/1.1\r\nHost: x\r\n"
+	return []relRawRow{
+		{name: "HTTP/1.0", req: "POST " + relFlPath + " HTTP/1.0\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 200, code: 0},
+		{name: "absolute URI", req: "POST http://elsewhere.example" + relFlPath + " HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 200, code: 0},
+		{name: "query string ignored", req: "POST " + relFlPath + "?page=99 HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 200, code: 0},
 		{name: "two Authorization headers", req: post + auth + auth + "Content-Length: 2\r\n\r\n{}", status: 401, code: 401},
 		{name: "lower-case bearer", req: post + "authorization: bearer rtq-demo-read\r\nContent-Length: 2\r\n\r\n{}", status: 200, code: 0},
 		{name: "Content-Encoding gzip on a plain body", req: post + auth + "Content-Encoding: gzip\r\nContent-Length: 2\r\n\r\n{}", status: 200, code: 0},
 		{name: "chunked body", req: post + auth + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", status: 200, code: 0},
 		{name: "path in other case", req: "POST /api/v2/rpc/record/getformlist HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
-		{name: "NUL in path", req: "POST " + flPath + "%00 HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
-		{name: "double slash", req: "POST /" + flPath + " HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
+		{name: "NUL in path", req: "POST " + relFlPath + "%00 HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
+		{name: "double slash", req: "POST /" + relFlPath + " HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
 		{name: "Expect 100-continue too large", req: post + auth + "Expect: 100-continue\r\nContent-Length: 9999999\r\n\r\n", status: 413, code: 413},
 		{name: "header over 64 KiB", req: post + "X-Big: " + strings.Repeat("a", 70000) + "\r\nContent-Length: 2\r\n\r\n{}", status: 431,
 			gap: "net/http answers 431 in text/plain before the handler"},
@@ -56,12 +56,12 @@ func rawRows() []rawRow {
 func TestReliabilityRawTransport(t *testing.T) {
 	m := startRelMock(t, relDefault(t), mockserver.Options{})
 	addr := strings.TrimPrefix(m.url, "http://")
-	for _, row := range rawRows() {
+	for _, row := range relRawRows() {
 		t.Run(row.name, func(t *testing.T) {
 			if row.gap != "" {
 				t.Skip("GAP: " + row.gap)
 			}
-			resp := rawExchange(t, addr, row.req)
+			resp := relRawExchange(t, addr, row.req)
 			defer resp.Body.Close()
 			body, _ := io.ReadAll(resp.Body)
 			if resp.StatusCode != row.status {
@@ -70,7 +70,7 @@ func TestReliabilityRawTransport(t *testing.T) {
 			if ct := resp.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
 				t.Errorf("Content-Type %q: %.200s", ct, body)
 			}
-			if got := relNum(decodeObject(t, body), "code"); got != row.code {
+			if got := relNum(relDecodeObject(t, body), "code"); got != row.code {
 				t.Errorf("code %d, want %d: %.200s", got, row.code, body)
 			}
 		})
@@ -79,7 +79,7 @@ func TestReliabilityRawTransport(t *testing.T) {
 
 // rawExchange writes req on a fresh connection (adding Connection: close)
 // and reads one answer.
-func rawExchange(t *testing.T, addr, req string) *http.Response {
+func relRawExchange(t *testing.T, addr, req string) *http.Response {
 	t.Helper()
 	c, err := net.Dial("tcp", addr)
 	if err != nil {

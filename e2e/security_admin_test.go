@@ -36,17 +36,17 @@ func TestSecurityAdminToken(t *testing.T) {
 	}
 	for _, c := range calls {
 		for _, auth := range []string{"", "Bearer wrong", "Bearer " + token + "x", "Basic " + token, token} {
-			a := doRaw(t, c.method, m.url+c.path, map[string]string{"Authorization": auth}, strings.NewReader("name: ["))
+			a := relDoRaw(t, c.method, m.url+c.path, map[string]string{"Authorization": auth}, strings.NewReader("name: ["))
 			if a.status != http.StatusUnauthorized {
 				t.Errorf("%s %s with Authorization %q: HTTP %d, want 401", c.method, c.path, auth, a.status)
 			}
 		}
 	}
-	ok := doRaw(t, http.MethodGet, m.url+"/__admin/health", map[string]string{"Authorization": "Bearer " + token}, nil)
+	ok := relDoRaw(t, http.MethodGet, m.url+"/__admin/health", map[string]string{"Authorization": "Bearer " + token}, nil)
 	if ok.status != 200 {
 		t.Errorf("health with the right token: HTTP %d %s", ok.status, ok.body)
 	}
-	reset := doRaw(t, http.MethodPost, m.url+"/__admin/reset", map[string]string{"Authorization": "bearer " + token}, nil)
+	reset := relDoRaw(t, http.MethodPost, m.url+"/__admin/reset", map[string]string{"Authorization": "bearer " + token}, nil)
 	if reset.status != 200 {
 		t.Errorf("reset with the right token: HTTP %d %s", reset.status, reset.body)
 	}
@@ -56,7 +56,7 @@ func TestSecurityAdminToken(t *testing.T) {
 }
 
 // buildRTQ builds the rtq binary into the test's temporary directory.
-func buildRTQ(t *testing.T) string {
+func relBuildRTQ(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "rtq")
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/rtq").CombinedOutput(); err != nil {
@@ -66,15 +66,15 @@ func buildRTQ(t *testing.T) string {
 }
 
 // cliMock is a running `rtq mock` child process and its stderr.
-type cliMock struct {
+type relCliMock struct {
 	url   string
-	log   *lockedBuffer
+	log   *relLockedBuffer
 	lines chan string
 }
 
 // startCLI runs `rtq mock args...` and waits for its "serving" banner. The
 // process is ended at cleanup.
-func startCLI(t *testing.T, bin string, args ...string) *cliMock {
+func relStartCLI(t *testing.T, bin string, args ...string) *relCliMock {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, append([]string{"mock"}, args...)...)
@@ -86,7 +86,7 @@ func startCLI(t *testing.T, bin string, args ...string) *cliMock {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
-	c := &cliMock{log: &lockedBuffer{}, lines: make(chan string, 4096)}
+	c := &relCliMock{log: &relLockedBuffer{}, lines: make(chan string, 4096)}
 	go func() {
 		defer close(c.lines)
 		sc := bufio.NewScanner(stderr)
@@ -103,7 +103,7 @@ func startCLI(t *testing.T, bin string, args ...string) *cliMock {
 }
 
 // waitFor reads stderr lines until one contains s.
-func (c *cliMock) waitFor(t *testing.T, s string) string {
+func (c *relCliMock) waitFor(t *testing.T, s string) string {
 	t.Helper()
 	timer := time.NewTimer(60 * time.Second)
 	defer timer.Stop()
@@ -125,9 +125,9 @@ func (c *cliMock) waitFor(t *testing.T, s string) string {
 // startupLog is everything the mock wrote up to and including the log
 // line of one request sent after the banner (the warning, when there is
 // one, is written between the two).
-func (c *cliMock) startupLog(t *testing.T) string {
+func (c *relCliMock) startupLog(t *testing.T) string {
 	t.Helper()
-	doRaw(t, http.MethodGet, c.url+"/__admin/health", nil, nil)
+	relDoRaw(t, http.MethodGet, c.url+"/__admin/health", nil, nil)
 	c.waitFor(t, "/__admin/health")
 	return c.log.String()
 }
@@ -135,7 +135,7 @@ func (c *cliMock) startupLog(t *testing.T) string {
 // loopbackAlias finds a host name other than "localhost" that resolves
 // only to loopback addresses, so the warning can be exercised without
 // listening beyond this machine.
-func loopbackAlias() string {
+func relLoopbackAlias() string {
 	candidates := []string{"ip6-localhost", "ip6-loopback", "localhost.localdomain"}
 	if h, err := os.Hostname(); err == nil {
 		candidates = append([]string{h}, candidates...)
@@ -162,25 +162,25 @@ func TestSecurityCLIWarnsBeyondLoopbackWithoutAdminToken(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the rtq binary")
 	}
-	bin := buildRTQ(t)
-	if text := startCLI(t, bin, "--addr", "127.0.0.1:0").startupLog(t); strings.Contains(text, "WARNING") {
+	bin := relBuildRTQ(t)
+	if text := relStartCLI(t, bin, "--addr", "127.0.0.1:0").startupLog(t); strings.Contains(text, "WARNING") {
 		t.Errorf("warned on a loopback address:\n%s", text)
 	}
-	alias := loopbackAlias()
+	alias := relLoopbackAlias()
 	if alias == "" {
 		t.Skip("no host name here resolves only to loopback; the warning itself is unit-tested in cmd/rtq")
 	}
-	if text := startCLI(t, bin, "--addr", alias+":0").startupLog(t); !strings.Contains(text, "WARNING") || !strings.Contains(text, "--admin-token") {
+	if text := relStartCLI(t, bin, "--addr", alias+":0").startupLog(t); !strings.Contains(text, "WARNING") || !strings.Contains(text, "--admin-token") {
 		t.Errorf("listening on %s (not a loopback literal) without --admin-token, no loud warning:\n%s", alias, text)
 	}
-	c := startCLI(t, bin, "--addr", alias+":0", "--admin-token", "cli-token-123")
+	c := relStartCLI(t, bin, "--addr", alias+":0", "--admin-token", "cli-token-123")
 	if text := c.startupLog(t); strings.Contains(text, "WARNING") {
 		t.Errorf("warned although --admin-token is set:\n%s", text)
 	}
-	if a := doRaw(t, http.MethodGet, c.url+"/__admin/health", nil, nil); a.status != 401 {
+	if a := relDoRaw(t, http.MethodGet, c.url+"/__admin/health", nil, nil); a.status != 401 {
 		t.Errorf("--admin-token set, admin call without it: HTTP %d", a.status)
 	}
-	if a := doRaw(t, http.MethodGet, c.url+"/__admin/health", map[string]string{"Authorization": "Bearer cli-token-123"}, nil); a.status != 200 {
+	if a := relDoRaw(t, http.MethodGet, c.url+"/__admin/health", map[string]string{"Authorization": "Bearer cli-token-123"}, nil); a.status != 200 {
 		t.Errorf("--admin-token set, admin call with it: HTTP %d", a.status)
 	}
 	if strings.Contains(c.log.String(), "cli-token-123") {
@@ -219,7 +219,7 @@ func TestSecurityConstantTimeCompare(t *testing.T) {
 			case *ast.BinaryExpr:
 				if n.Op == token.EQL || n.Op == token.NEQ {
 					for _, side := range []ast.Expr{n.X, n.Y} {
-						if name := exprName(side); secretName.MatchString(name) && !isEmptyString(n.X) && !isEmptyString(n.Y) {
+						if name := relExprName(side); secretName.MatchString(name) && !relIsEmptyString(n.X) && !relIsEmptyString(n.Y) {
 							t.Errorf("%s: %s compared with %s", fset.Position(n.Pos()), name, n.Op)
 						}
 					}
@@ -236,7 +236,7 @@ func TestSecurityConstantTimeCompare(t *testing.T) {
 	}
 }
 
-func exprName(e ast.Expr) string {
+func relExprName(e ast.Expr) string {
 	switch e := e.(type) {
 	case *ast.Ident:
 		return e.Name
@@ -246,7 +246,7 @@ func exprName(e ast.Expr) string {
 	return ""
 }
 
-func isEmptyString(e ast.Expr) bool {
+func relIsEmptyString(e ast.Expr) bool {
 	lit, ok := e.(*ast.BasicLit)
 	return ok && lit.Value == `""`
 }

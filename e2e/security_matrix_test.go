@@ -22,11 +22,11 @@ import (
 
 // inproc calls the mock's handler in-process: the matrix is thousands of
 // calls, and the handler is the same one Start serves.
-type inproc struct {
+type relInproc struct {
 	h http.Handler
 }
 
-func (p inproc) post(path, secret, body string) (int, []byte) {
+func (p relInproc) post(path, secret, body string) (int, []byte) {
 	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	if secret != "" {
@@ -38,7 +38,7 @@ func (p inproc) post(path, secret, body string) (int, []byte) {
 }
 
 // sameAnswer asserts a foreign object's answer equals a missing one's.
-func sameAnswer(t *testing.T, what string, fs int, foreign []byte, ms int, missing []byte) {
+func relSameAnswer(t *testing.T, what string, fs int, foreign []byte, ms int, missing []byte) {
 	t.Helper()
 	if fs != ms || !bytes.Equal(foreign, missing) {
 		t.Errorf("%s: foreign object answered HTTP %d %s\nbut a missing one HTTP %d %s", what, fs, foreign, ms, missing)
@@ -51,7 +51,7 @@ func TestSecurityTenancyMatrix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := inproc{srv.Handler()}
+	p := relInproc{srv.Handler()}
 	for _, k := range sc.Keys {
 		t.Run(k.Name, func(t *testing.T) {
 			matrixRecords(t, p, sc, k)
@@ -64,7 +64,7 @@ func TestSecurityTenancyMatrix(t *testing.T) {
 }
 
 // matrixRecords: every record by id and by url in every format.
-func matrixRecords(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key) {
+func matrixRecords(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.Key) {
 	path := contract.GetRecord.Path()
 	for _, f := range contract.Formats {
 		ms, missingID := p.post(path, k.Secret, fmt.Sprintf(`{"record_id":987654321,"format":%q}`, f.Name))
@@ -78,15 +78,15 @@ func matrixRecords(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Ke
 				}
 				continue
 			}
-			sameAnswer(t, fmt.Sprintf("record %d by id (%s)", r.ID, f.Name), is, byID, ms, missingID)
-			sameAnswer(t, fmt.Sprintf("record %d by url (%s)", r.ID, f.Name), us, byURL, mu, missingURL)
+			relSameAnswer(t, fmt.Sprintf("record %d by id (%s)", r.ID, f.Name), is, byID, ms, missingID)
+			relSameAnswer(t, fmt.Sprintf("record %d by url (%s)", r.ID, f.Name), us, byURL, mu, missingURL)
 		}
 	}
 }
 
 // matrixVerify: every credential record of another organization, by code
 // and by URL, answers as a code that does not exist.
-func matrixVerify(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key) {
+func matrixVerify(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.Key) {
 	path := contract.Verify.Path()
 	body := func(code string) string {
 		return fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, code)
@@ -98,14 +98,14 @@ func matrixVerify(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key
 		}
 		for _, code := range []string{r.Code, r.URL} {
 			fs, foreign := p.post(path, k.Secret, body(code))
-			sameAnswer(t, "verify of foreign "+code, fs, foreign, ms, missing)
+			relSameAnswer(t, "verify of foreign "+code, fs, foreign, ms, missing)
 		}
 	}
 }
 
 // matrixForms: walks of getFormList, unfiltered and filtered by each
 // foreign form's number and name, hold only the key's own forms.
-func matrixForms(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key) {
+func matrixForms(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.Key) {
 	orgOf := map[int64]int64{}
 	for _, f := range sc.Forms {
 		orgOf[f.ID] = f.Org.ID
@@ -113,7 +113,7 @@ func matrixForms(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key)
 	path := contract.GetFormList.Path()
 	own := func(body string) map[string]any {
 		_, b := p.post(path, k.Secret, body)
-		doc := decodeObject(t, b)
+		doc := relDecodeObject(t, b)
 		data, _ := doc["data"].(map[string]any)
 		list, _ := data["list"].([]any)
 		for _, it := range list {
@@ -126,8 +126,8 @@ func matrixForms(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key)
 	}
 	for page := 1; page <= 10; page++ {
 		data := own(fmt.Sprintf(`{"page":%d,"page_size":20}`, page))
-		if total := relNum(data["page"].(map[string]any), "total"); total != int64(countOwn(orgOf, k)) {
-			t.Errorf("key %s: form total %d, own forms %d: the count reveals other organizations", k.Name, total, countOwn(orgOf, k))
+		if total := relNum(data["page"].(map[string]any), "total"); total != int64(relCountOwn(orgOf, k)) {
+			t.Errorf("key %s: form total %d, own forms %d: the count reveals other organizations", k.Name, total, relCountOwn(orgOf, k))
 		}
 		if l, _ := data["list"].([]any); len(l) == 0 {
 			break
@@ -139,8 +139,8 @@ func matrixForms(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key)
 			continue
 		}
 		fs, foreign := p.post(path, k.Secret, fmt.Sprintf(`{"number":%q}`, f.Number))
-		if !ownNumber(sc, k, f.Number) {
-			sameAnswer(t, "form number "+f.Number, fs, foreign, ms, missing)
+		if !relOwnNumber(sc, k, f.Number) {
+			relSameAnswer(t, "form number "+f.Number, fs, foreign, ms, missing)
 		}
 		own(fmt.Sprintf(`{"search_key":%q}`, f.Name))
 		own(fmt.Sprintf(`{"search_key":%q,"number":%q}`, f.Name, f.Number))
@@ -148,7 +148,7 @@ func matrixForms(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key)
 }
 
 // countOwn counts the ids of orgOf that belong to the key's organization.
-func countOwn(orgOf map[int64]int64, k *scenario.Key) int {
+func relCountOwn(orgOf map[int64]int64, k *scenario.Key) int {
 	n := 0
 	for _, org := range orgOf {
 		if org == k.Org.ID {
@@ -159,7 +159,7 @@ func countOwn(orgOf map[int64]int64, k *scenario.Key) int {
 }
 
 // ownNumber: the key's organization has a form with this number too.
-func ownNumber(sc *scenario.Scenario, k *scenario.Key, number string) bool {
+func relOwnNumber(sc *scenario.Scenario, k *scenario.Key, number string) bool {
 	for _, f := range sc.Forms {
 		if f.Org.ID == k.Org.ID && f.Number == number {
 			return true
@@ -170,7 +170,7 @@ func ownNumber(sc *scenario.Scenario, k *scenario.Key, number string) bool {
 
 // matrixTemplates: the template walk holds only own templates; every
 // foreign template, by coding and URL, lists like a missing one.
-func matrixTemplates(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key) {
+func matrixTemplates(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.Key) {
 	orgOf := map[int64]int64{}
 	for _, tp := range sc.Templates {
 		orgOf[tp.ID] = tp.Org.ID
@@ -182,15 +182,15 @@ func matrixTemplates(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.
 			body += `,"page_token":"` + tok + `"`
 		}
 		_, b := p.post(contract.TemplatesList.Path(), k.Secret, body+"}")
-		data, _ := decodeObject(t, b)["data"].(map[string]any)
+		data, _ := relDecodeObject(t, b)["data"].(map[string]any)
 		list, _ := data["list"].([]any)
 		for _, it := range list {
 			if id := relNum(it.(map[string]any), "tpl_id"); orgOf[id] != k.Org.ID {
 				t.Errorf("key %s lists template %d of org %d", k.Name, id, orgOf[id])
 			}
 		}
-		if total := relNum(data, "total"); total != int64(countOwn(orgOf, k)) {
-			t.Errorf("key %s: template total %d, own templates %d: the count reveals other organizations", k.Name, total, countOwn(orgOf, k))
+		if total := relNum(data, "total"); total != int64(relCountOwn(orgOf, k)) {
+			t.Errorf("key %s: template total %d, own templates %d: the count reveals other organizations", k.Name, total, relCountOwn(orgOf, k))
 		}
 		if tok, _ = data["next_page_token"].(string); tok == "" {
 			break
@@ -207,14 +207,14 @@ func matrixTemplates(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.
 				}
 				continue
 			}
-			sameAnswer(t, "sub-codes of foreign template "+ref, s, b, ms, missing)
+			relSameAnswer(t, "sub-codes of foreign template "+ref, s, b, ms, missing)
 		}
 	}
 }
 
 // assertNothingMoved: after every foreign verify, each credential record
 // still shows the state the scenario gave it.
-func assertNothingMoved(t *testing.T, p inproc, sc *scenario.Scenario) {
+func assertNothingMoved(t *testing.T, p relInproc, sc *scenario.Scenario) {
 	t.Helper()
 	owner := map[int64]*scenario.Key{}
 	for _, k := range sc.Keys {
@@ -227,7 +227,7 @@ func assertNothingMoved(t *testing.T, p inproc, sc *scenario.Scenario) {
 			continue
 		}
 		_, b := p.post(contract.GetRecord.Path(), owner[r.Org.ID].Secret, fmt.Sprintf(`{"record_id":%d}`, r.ID))
-		data, _ := decodeObject(t, b)["data"].(map[string]any)
+		data, _ := relDecodeObject(t, b)["data"].(map[string]any)
 		rec, _ := data["data"].(map[string]any)
 		if changes, _ := rec["state_changes"].([]any); len(changes) != len(r.StateChanges) {
 			t.Errorf("record %d has %d state changes after foreign verifies, scenario wrote %d", r.ID, len(changes), len(r.StateChanges))
@@ -237,7 +237,7 @@ func assertNothingMoved(t *testing.T, p inproc, sc *scenario.Scenario) {
 
 // secretCase is a value that must never leave the mock and where it
 // belongs (the record whose answers are checked).
-type secretCase struct {
+type relSecretCase struct {
 	value  string
 	record *scenario.Record // nil: no answer may carry it
 }
@@ -245,10 +245,10 @@ type secretCase struct {
 // maskedValues lists the raw values of masked fields and masked recorder
 // names, leaving out values the KIT masking keeps whole (one character)
 // and values that also appear unmasked in the same record.
-func maskedValues(sc *scenario.Scenario) []secretCase {
-	var out []secretCase
+func relMaskedValues(sc *scenario.Scenario) []relSecretCase {
+	var out []relSecretCase
 	for _, r := range sc.Records {
-		public := publicStrings(r)
+		public := relPublicStrings(r)
 		add := func(v string) {
 			if len([]rune(v)) < 2 {
 				return
@@ -258,7 +258,7 @@ func maskedValues(sc *scenario.Scenario) []secretCase {
 					return
 				}
 			}
-			out = append(out, secretCase{v, r})
+			out = append(out, relSecretCase{v, r})
 		}
 		if r.Recorder.NameMasked {
 			add(r.Recorder.Name)
@@ -275,7 +275,7 @@ func maskedValues(sc *scenario.Scenario) []secretCase {
 }
 
 // publicStrings are the strings a record shows unmasked.
-func publicStrings(r *scenario.Record) []string {
+func relPublicStrings(r *scenario.Record) []string {
 	out := []string{r.Number, r.Code, r.URL, r.SubmitMethod, r.Org.Name}
 	if !r.Recorder.NameMasked {
 		out = append(out, r.Recorder.Name)
@@ -296,44 +296,44 @@ func publicStrings(r *scenario.Record) []string {
 			if !f.Masked {
 				b, _ := json.Marshal(f.Value)
 				out = append(out, string(b))
-				collectStrings(f.Value, &out)
+				relCollectStrings(f.Value, &out)
 			}
 		}
 	}
 	return out
 }
 
-func collectStrings(v any, out *[]string) {
+func relCollectStrings(v any, out *[]string) {
 	switch v := v.(type) {
 	case string:
 		*out = append(*out, v)
 	case []any:
 		for _, e := range v {
-			collectStrings(e, out)
+			relCollectStrings(e, out)
 		}
 	case map[string]any:
 		for _, e := range v {
-			collectStrings(e, out)
+			relCollectStrings(e, out)
 		}
 	}
 }
 
 // decodedStrings are all strings of a JSON answer, decoded (the markdown
 // payload is one), so escaping cannot hide a leak.
-func decodedStrings(b []byte) string {
+func relDecodedStrings(b []byte) string {
 	var v any
 	if json.Unmarshal(b, &v) != nil {
 		return string(b)
 	}
 	var all []string
-	collectStrings(v, &all)
+	relCollectStrings(v, &all)
 	return strings.Join(all, "\n")
 }
 
 func TestSecurityMaskedValuesNeverLeave(t *testing.T) {
 	sc := relDefault(t)
 	m := startRelMock(t, sc, mockserver.Options{JournalSize: 5000})
-	cases := maskedValues(sc)
+	cases := relMaskedValues(sc)
 	if len(cases) < 20 {
 		t.Fatalf("only %d masked values in the default scenario: the test would prove little", len(cases))
 	}
@@ -350,11 +350,11 @@ func TestSecurityMaskedValuesNeverLeave(t *testing.T) {
 	for rec, values := range byRecord {
 		for _, f := range contract.Formats {
 			for _, body := range []string{fmt.Sprintf(`{"record_id":%d,"format":%q}`, rec.ID, f.Name), fmt.Sprintf(`{"record_url":%q,"format":%q}`, rec.URL, f.Name)} {
-				a := postJSON(t, m.url, contract.GetRecord.Path(), owner[rec.Org.ID], body)
+				a := relPostJSON(t, m.url, contract.GetRecord.Path(), owner[rec.Org.ID], body)
 				if a.status != 200 {
 					t.Fatalf("record %d (%s): HTTP %d", rec.ID, f.Name, a.status)
 				}
-				text := string(a.body) + "\n" + decodedStrings(a.body)
+				text := string(a.body) + "\n" + relDecodedStrings(a.body)
 				for _, v := range values {
 					if strings.Contains(text, v) {
 						t.Errorf("record %d, format %s: answer carries the raw masked value %q", rec.ID, f.Name, v)
@@ -363,11 +363,11 @@ func TestSecurityMaskedValuesNeverLeave(t *testing.T) {
 			}
 		}
 	}
-	journal := doRaw(t, http.MethodGet, m.url+"/__admin/requests", nil, nil)
-	prof := doRaw(t, http.MethodGet, m.url+"/__admin/profile", nil, nil)
+	journal := relDoRaw(t, http.MethodGet, m.url+"/__admin/requests", nil, nil)
+	prof := relDoRaw(t, http.MethodGet, m.url+"/__admin/profile", nil, nil)
 	for _, place := range []struct{ name, text string }{
-		{"journal", string(journal.body) + decodedStrings(journal.body)},
-		{"profile", string(prof.body) + decodedStrings(prof.body)},
+		{"journal", string(journal.body) + relDecodedStrings(journal.body)},
+		{"profile", string(prof.body) + relDecodedStrings(prof.body)},
 		{"log", m.log.String()},
 	} {
 		for _, c := range cases {
@@ -383,14 +383,14 @@ func TestSecuritySecretsNeverLogged(t *testing.T) {
 	m := startRelMock(t, sc, mockserver.Options{JournalSize: 1000})
 	for _, k := range sc.Keys {
 		for _, ep := range contract.Endpoints {
-			postJSON(t, m.url, ep.Path(), k.Secret, `{}`)
+			relPostJSON(t, m.url, ep.Path(), k.Secret, `{}`)
 		}
 		// a client that puts the secret into the body too
-		postJSON(t, m.url, contract.GetRecord.Path(), k.Secret, fmt.Sprintf(`{"record_url":%q,"api_key":%q,"note":"key=%s"}`, k.Secret, k.Secret, k.Secret))
-		postJSON(t, m.url, "/api/v2/rpc/nope", k.Secret, `{}`)
-		doRaw(t, http.MethodGet, m.url+contract.GetRecord.Path(), map[string]string{"Authorization": "Bearer " + k.Secret}, nil)
+		relPostJSON(t, m.url, contract.GetRecord.Path(), k.Secret, fmt.Sprintf(`{"record_url":%q,"api_key":%q,"note":"key=%s"}`, k.Secret, k.Secret, k.Secret))
+		relPostJSON(t, m.url, "/api/v2/rpc/nope", k.Secret, `{}`)
+		relDoRaw(t, http.MethodGet, m.url+contract.GetRecord.Path(), map[string]string{"Authorization": "Bearer " + k.Secret}, nil)
 	}
-	journal := doRaw(t, http.MethodGet, m.url+"/__admin/requests", nil, nil)
+	journal := relDoRaw(t, http.MethodGet, m.url+"/__admin/requests", nil, nil)
 	if journal.status != 200 {
 		t.Fatalf("journal: HTTP %d", journal.status)
 	}
