@@ -61,17 +61,17 @@ func newPlan(seed int64) (*plan, error) {
 	p := &plan{seed: seed, schemas: set, yaml: scenarios.DefaultYAML(), searchKeys: []string{"巡检", "消防", "电梯", "XJ", "不存在的词"}}
 	var demo *scenario.Org
 	for _, k := range sc.Keys {
-		switch k.Name {
-		case "demo-read":
+		switch k.Secret { // kit-interface.md fixes these secrets
+		case "rtq-demo-read":
 			p.read, demo = k.Secret, k.Org
-		case "demo-write":
+		case "rtq-demo-write":
 			p.write = k.Secret
-		case "other-org":
+		case "rtq-other-org":
 			p.other = k.Secret
 		}
 	}
 	if demo == nil || p.write == "" || p.other == "" {
-		return nil, fmt.Errorf("default scenario lacks the demo-read, demo-write or other-org key")
+		return nil, fmt.Errorf("default scenario lacks the rtq-demo-read, rtq-demo-write or rtq-other-org key")
 	}
 	for _, r := range sc.Records {
 		if r.Org.ID == demo.ID {
