@@ -51,6 +51,24 @@ func relBigBody() io.Reader {
 	return strings.NewReader(`{"record_id":1,"pad":"` + strings.Repeat("x", relMib+16) + `"}`)
 }
 
+// relAliasBomb is ~500 bytes of YAML whose nested aliases would expand to
+// 10^8 nodes ("billion laughs").
+func relAliasBomb() io.Reader {
+	var b strings.Builder
+	b.WriteString("name: bomb\nx0: &x0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n")
+	for i := 1; i <= 8; i++ {
+		fmt.Fprintf(&b, "x%d: &x%d [", i, i)
+		for j := 0; j < 10; j++ {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "*x%d", i-1)
+		}
+		b.WriteString("]\n")
+	}
+	return strings.NewReader(b.String())
+}
+
 // chunked hides the length, so the server must count while reading.
 type relChunked struct{ r io.Reader }
 
@@ -200,6 +218,7 @@ func otherRows() []relBadRow {
 		{name: "admin/unknown call", method: http.MethodGet, path: "/__admin/nope", status: 404, code: 404, detail: "/__admin/nope"},
 		{name: "admin/scenario not YAML", path: "/__admin/scenario", body: "name: [", status: 400, code: 400, detail: "problems"},
 		{name: "admin/scenario empty", path: "/__admin/scenario", body: "", status: 400, code: 400, detail: "problems"},
+		{name: "admin/scenario alias bomb is refused", path: "/__admin/scenario", bodyFn: relAliasBomb, status: 400, code: 400, detail: "problems"},
 		{name: "admin/scenario JSON of wrong shape", path: "/__admin/scenario", body: `{"orgs":5}`, status: 400, code: 400, detail: "orgs"},
 	}
 }
