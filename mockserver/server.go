@@ -52,6 +52,7 @@ const DefaultJournalSize = 500
 type Server struct {
 	opts    Options
 	state   atomic.Pointer[state.State]
+	swapMu  sync.Mutex // serializes Replace and Reset
 	mux     *http.ServeMux
 	root    step
 	journal *journal
@@ -162,13 +163,29 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // Replace serves sc from now on, with fresh state. A nil scenario is
 // ignored. Requests in flight finish on the state they started with.
 func (s *Server) Replace(sc *scenario.Scenario) {
-	if st, err := state.New(sc, 0); err == nil {
-		s.state.Store(st)
-	}
+	s.swapMu.Lock()
+	defer s.swapMu.Unlock()
+	s.swap(sc)
 }
 
 // Reset puts the state back to the loaded scenario: every verify undone.
-func (s *Server) Reset() { s.Replace(s.Scenario()) }
+// It reads the scenario and swaps under the same lock as Replace, so a
+// Reset racing a Replace can never bring the replaced scenario back.
+func (s *Server) Reset() {
+	s.swapMu.Lock()
+	defer s.swapMu.Unlock()
+	s.swap(s.Scenario())
+}
+
+// swap builds fresh state for sc and serves it; the caller holds swapMu.
+func (s *Server) swap(sc *scenario.Scenario) {
+	st, err := state.New(sc, 0)
+	if err != nil {
+		s.logf("rtq mock: scenario not swapped in: %v", err)
+		return
+	}
+	s.state.Store(st)
+}
 
 // Scenario is the scenario being served.
 func (s *Server) Scenario() *scenario.Scenario { return s.state.Load().Scenario() }
