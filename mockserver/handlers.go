@@ -1,6 +1,8 @@
 package mockserver
 
 import (
+	"time"
+
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 )
@@ -116,24 +118,30 @@ func pageQuery(b *body) (state.PageQuery, error) {
 		return q, err
 	}
 	r := &q.Range
-	if r.Start, r.HasStart, err = bound(b, "start_time", false); err != nil {
+	start, hasStart, err := bound(b, "start_time", false)
+	if err != nil {
 		return q, err
 	}
-	if r.End, r.HasEnd, err = bound(b, "end_time", true); err != nil {
+	end, hasEnd, err := bound(b, "end_time", true)
+	if err != nil {
 		return q, err
 	}
-	if r.HasStart && r.HasEnd && r.End < r.Start {
+	if hasStart && hasEnd && end.Before(start) {
 		return q, state.ParamError("end_time must not be before start_time")
 	}
+	r.HasStart, r.HasEnd = hasStart, hasEnd
+	r.Start, r.End = state.BoundSeconds(start, false), state.BoundSeconds(end, true)
 	return q, nil
 }
 
-func bound(b *body, name string, upper bool) (int64, bool, error) {
+// bound reads one time filter as the instant it names; ok is false when it
+// is absent (an empty string counts as absent).
+func bound(b *body, name string, upper bool) (t time.Time, ok bool, err error) {
 	s, ok, err := b.str(name, true)
 	if err != nil || !ok {
-		return 0, false, err
+		return time.Time{}, false, err
 	}
-	t, err := state.ParseBound(name, s, upper)
+	t, err = state.ParseInstant(name, s, upper)
 	return t, err == nil, err
 }
 

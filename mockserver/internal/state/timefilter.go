@@ -13,28 +13,45 @@ import (
 
 const timeRule = "an ISO 8601 time: RFC 3339 (2026-01-02T03:04:05+08:00), YYYY-MM-DD HH:MM:SS (UTC+08:00) or YYYY-MM-DD"
 
-// ParseBound turns a start_time (upper=false) or end_time (upper=true) into
-// inclusive Unix seconds. A fractional lower bound rounds up, a fractional
-// upper bound down; a date alone means the first or last second of that
-// day in UTC+08:00.
-func ParseBound(name, s string, upper bool) (int64, error) {
+// ParseInstant reads a time filter as the instant it names: RFC 3339 as
+// written, "YYYY-MM-DD HH:MM:SS" in UTC+08:00, and "YYYY-MM-DD" as its first
+// second (lower bound) or its last (upper bound), in UTC+08:00. "end before
+// start" is decided on these instants, not on rounded seconds, so a window
+// inside one second is valid (and empty).
+func ParseInstant(name, s string, upper bool) (time.Time, error) {
 	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
-		sec := t.Unix()
-		if !upper && t.Nanosecond() > 0 {
-			sec++
-		}
-		return sec, nil
+		return t, nil
 	}
 	if t, err := time.ParseInLocation(time.DateTime, s, contract.Zone); err == nil {
-		return t.Unix(), nil
+		return t, nil
 	}
 	if t, err := time.ParseInLocation(time.DateOnly, s, contract.Zone); err == nil {
 		if upper {
-			return t.Unix() + 24*3600 - 1, nil
+			return t.Add(24*time.Hour - time.Second), nil
 		}
-		return t.Unix(), nil
+		return t, nil
 	}
-	return 0, TemplatesError(name + " must be " + timeRule + ", got " + Quote(s))
+	return time.Time{}, TemplatesError(name + " must be " + timeRule + ", got " + Quote(s))
+}
+
+// ParseBound reads a time filter as whole creation seconds (creation times
+// are whole seconds): an inclusive lower bound with a fraction rounds up,
+// an upper bound rounds down.
+func ParseBound(name, s string, upper bool) (int64, error) {
+	t, err := ParseInstant(name, s, upper)
+	if err != nil {
+		return 0, err
+	}
+	return BoundSeconds(t, upper), nil
+}
+
+// BoundSeconds rounds an instant to the whole second a bound includes.
+func BoundSeconds(t time.Time, upper bool) int64 {
+	sec := t.Unix()
+	if !upper && t.Nanosecond() > 0 {
+		sec++
+	}
+	return sec
 }
 
 // TimeRange is an inclusive creation-time window; absent bounds are open.
