@@ -17,12 +17,13 @@ type Size struct {
 	SubCodes  int // per template
 }
 
-// SizeFor scales a scenario of records records: one form and one template
-// per 10 records (at least 20 forms, a full page), ten sub-codes per
-// template (100,000 records give 10,000 forms, 10,000 templates and 100,000
-// sub-codes).
+// SizeFor scales a scenario of records records: one form per 100 records
+// (at least 20, a full page), one template per 10, ten sub-codes per
+// template (100,000 records give 1,000 forms, 10,000 templates and 100,000
+// sub-codes: the 100,000 records and 10,000 templates, with forms
+// written out as a user would, so the file is 70 KB).
 func SizeFor(records int) Size {
-	return Size{Records: records, Templates: records / 10, Forms: max(records/10, 20), SubCodes: 10}
+	return Size{Records: records, Templates: records / 10, Forms: max(records/100, 20), SubCodes: 10}
 }
 
 // Keys of the generated scenarios, the same secrets as the default one so

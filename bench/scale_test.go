@@ -89,10 +89,10 @@ func processCPU() (user, sys int64) {
 	return ru.Utime.Nano(), ru.Stime.Nano()
 }
 
-// BenchmarkFormListPage asks for the last page of the form list (100 and
-// 10,000 forms), 20 a page: the deepest offset, where a list that is
-// walked rather than indexed costs most. One page at both sizes, so the
-// same bytes stay in the CPU's caches and only the algorithm differs.
+// BenchmarkFormListPage asks for the last page of the form list (20 and
+// 1,000 forms), 20 a page: the deepest offset, where a list that is walked
+// rather than indexed costs most. One page at both sizes, so the same
+// bytes stay in the CPU's caches and only the algorithm differs.
 func BenchmarkFormListPage(b *testing.B) {
 	for _, n := range scaleSizes {
 		h, size := scaleMock(b, n)

@@ -2,7 +2,7 @@
 //
 //	go run ./bench/scalegen -records 100000 > bench/out/scale.yaml
 //
-// 100,000 records come with 10,000 forms, 10,000 templates and 100,000
+// 100,000 records come with 1,000 forms, 10,000 templates and 100,000
 // sub-codes (bench.SizeFor). The file uses generate:, so it stays small.
 package main
 
