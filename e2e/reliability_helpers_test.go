@@ -47,8 +47,9 @@ func relDefault(t testing.TB) *scenario.Scenario {
 
 // lockedBuffer is a log sink safe for the server's goroutines.
 type relLockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu    sync.Mutex
+	b     bytes.Buffer
+	flush func() // the server's FlushLog: lines are batched
 }
 
 func (l *relLockedBuffer) Write(p []byte) (int, error) {
@@ -58,6 +59,9 @@ func (l *relLockedBuffer) Write(p []byte) (int, error) {
 }
 
 func (l *relLockedBuffer) String() string {
+	if l.flush != nil {
+		l.flush()
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
@@ -79,6 +83,7 @@ func startRelMock(t testing.TB, sc *scenario.Scenario, opts mockserver.Options) 
 	if err != nil {
 		t.Fatalf("mockserver.New: %v", err)
 	}
+	log.flush = srv.FlushLog
 	if err := srv.Start("127.0.0.1:0"); err != nil {
 		t.Fatalf("Start: %v", err)
 	}

@@ -32,8 +32,9 @@ func compiledSchemas(t testing.TB) *schemas.Set {
 
 // syncBuffer is a log sink safe for the server's goroutines.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu    sync.Mutex
+	b     bytes.Buffer
+	flush func() // the server's FlushLog: lines are batched
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
@@ -43,6 +44,9 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 }
 
 func (s *syncBuffer) String() string {
+	if s.flush != nil {
+		s.flush()
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
@@ -67,6 +71,7 @@ func startMock(t testing.TB, sc *scenario.Scenario, opts Options) *mock {
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
+	log.flush = s.FlushLog
 	if err := s.Start("127.0.0.1:0"); err != nil {
 		t.Fatalf("Start: %v", err)
 	}

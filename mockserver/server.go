@@ -58,10 +58,9 @@ type Server struct {
 	journal *journal
 	cors    corsPolicy
 
-	inflight   atomic.Int64 // requests being served
-	logMu      sync.Mutex   // guards logBuf, logOldest and writes to Logger
+	logMu      sync.Mutex // guards logBuf, logTimer and writes to Logger
 	logBuf     []byte
-	logOldest  time.Time
+	logTimer   *time.Timer // flushes a batch logDelay after its first line
 	logPending atomic.Bool
 
 	mu  sync.Mutex // guards srv and url
@@ -94,13 +93,9 @@ func (s *Server) Handler() http.Handler { return s }
 
 // ServeHTTP runs one request through the chain.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.inflight.Add(1)
 	c := getCall(w, r, s.state.Load())
 	s.root(c)
 	putCall(c)
-	if s.inflight.Add(-1) == 0 {
-		s.flushLog() // the last one out writes the batched log lines
-	}
 }
 
 // Start listens on addr (port 0 picks a free port) and serves in the
@@ -150,7 +145,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	if srv == nil {
 		return nil
 	}
-	defer s.flushLog()
+	defer s.stopLog()
 	if err := srv.Shutdown(ctx); err != nil {
 		_ = srv.Close()
 		if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
