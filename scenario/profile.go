@@ -47,16 +47,27 @@ type profileBuilder struct {
 	limited *Key
 }
 
+// keys picks the organization the profile describes, that of the first
+// read-only key or else of the first key that may read, and fills the key
+// roles. keys.read is only ever a read-only key (the runner expects verify to
+// refuse it), so a scenario whose keys all write still gets a full profile
+// of its objects; the runner's --api-key then supplies the read key.
 func (b *profileBuilder) keys() {
+	var reader *Key
 	for _, k := range b.s.Keys {
 		if k.Read && !k.Write {
-			b.org, b.p.Keys.Read = k.Org, k.Secret
+			reader = k
+			b.p.Keys.Read = k.Secret
 			break
 		}
+		if k.Read && reader == nil {
+			reader = k
+		}
 	}
-	if b.org == nil {
+	if reader == nil {
 		return
 	}
+	b.org = reader.Org
 	for _, k := range b.s.Keys {
 		switch {
 		case k.Org != b.org && k.Read && b.p.Keys.OtherOrg == "":

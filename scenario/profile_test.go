@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"os"
 	"testing"
 )
 
@@ -56,5 +57,24 @@ func TestBlockerFollowsTheCheckOrder(t *testing.T) {
 	form.Flow.Verification = false
 	if got := blocker(rec); got != 100321 {
 		t.Fatalf("verification off: %d, want 100321", got)
+	}
+}
+
+// TestProfileOfAScenarioWithoutAReadOnlyKey guards the shipped minimal
+// scenario: its one key reads and writes, and its profile must still list
+// its records, forms and write key (an empty profile certifies nothing),
+// while keys.read stays empty because it must be read-only.
+func TestProfileOfAScenarioWithoutAReadOnlyKey(t *testing.T) {
+	data, err := os.ReadFile("../scenarios/minimal.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := Parse("minimal.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := BuildProfile(sc)
+	if len(p.Records) == 0 || p.Keys.Write != "rtq-demo-write" || p.Keys.Read != "" {
+		t.Fatalf("profile of minimal.yaml: %d records, keys %+v; want records, keys.write set and keys.read empty", len(p.Records), p.Keys)
 	}
 }
