@@ -27,14 +27,8 @@ func (r *report) markdown(w io.Writer) {
 		r.Load.Threads, r.Load.Conns, r.Load.Duration, r.Load.Rounds)
 	fmt.Fprintln(w, "| server | mix | phase | req/s | p50 ms | p99 ms | server CPU µs/req | x baseline | what |")
 	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---|")
-	seen := map[string]bool{}
-	for _, run := range r.Runs {
-		key := run.Server + "|" + run.Mix + "|" + run.Phase
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		m, _ := r.median(run.Server, run.Mix, run.Phase)
+	for _, row := range r.medianRows() {
+		run, m := row.run, row.median
 		fmt.Fprintf(w, "| %s | %s | %s | %.0f | %.2f | %.2f | %.1f | %s | %s |\n",
 			run.Server, run.Mix, run.Phase, m.RPS, m.P50ms, m.P99ms, m.ServerCPUus, r.ratioToBaseline(run.Mix, m), run.About)
 	}

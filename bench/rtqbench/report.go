@@ -186,6 +186,23 @@ func verdict(p *bool) string {
 // *, to the baseline's getRecord figure where the answers vary.
 func (r *report) printRuns(w io.Writer) {
 	fmt.Fprintf(w, "%-10s %-22s %-5s %10s %8s %8s %8s %8s  %s\n", "server", "mix", "phase", "req/s", "p50 ms", "p99 ms", "CPU µs", "x base", "what")
+	for _, row := range r.medianRows() {
+		run, m := row.run, row.median
+		fmt.Fprintf(w, "%-10s %-22s %-5s %10.0f %8.2f %8.2f %8.1f %8s  %s\n",
+			run.Server, run.Mix, run.Phase, m.RPS, m.P50ms, m.P99ms, m.ServerCPUus, r.ratioToBaseline(run.Mix, m), run.About)
+	}
+}
+
+// medianRow is one server, mix and phase with the median of its rounds.
+type medianRow struct {
+	run    runFig
+	median result
+}
+
+// medianRows lists every server, mix and phase once, in the order first
+// run, with its median: the rows every report format prints.
+func (r *report) medianRows() []medianRow {
+	var rows []medianRow
 	seen := map[string]bool{}
 	for _, run := range r.Runs {
 		key := run.Server + "|" + run.Mix + "|" + run.Phase
@@ -194,9 +211,9 @@ func (r *report) printRuns(w io.Writer) {
 		}
 		seen[key] = true
 		m, _ := r.median(run.Server, run.Mix, run.Phase)
-		fmt.Fprintf(w, "%-10s %-22s %-5s %10.0f %8.2f %8.2f %8.1f %8s  %s\n",
-			run.Server, run.Mix, run.Phase, m.RPS, m.P50ms, m.P99ms, m.ServerCPUus, r.ratioToBaseline(run.Mix, m), run.About)
+		rows = append(rows, medianRow{run: run, median: m})
 	}
+	return rows
 }
 
 func (r *report) printServers(w io.Writer) {
