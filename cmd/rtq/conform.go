@@ -82,11 +82,14 @@ func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) e
 	if f.profile != "" {
 		p, err := profile.Load(ctx, f.profile)
 		var fe *profile.FetchError
+		var le *profile.LoadError
 		switch {
 		case errors.As(err, &fe):
 			return withExit(3, fmt.Errorf("conform: %w", err))
+		case errors.As(err, &le):
+			return withExit(2, fmt.Errorf("conform: profile %s has %d problem(s):\n%w", f.profile, len(le.Problems), err))
 		case err != nil:
-			return withExit(2, fmt.Errorf("conform: profile:\n%w", err))
+			return withExit(2, fmt.Errorf("conform: %w", err))
 		}
 		prof = p
 	}

@@ -127,6 +127,8 @@ func TestConformExitCodes(t *testing.T) {
 		{"profile URL unreachable", []string{"conform", "--base-url", dead, "--profile", dead + "/__admin/profile"}, 3, "fetch profile"},
 		{"no base URL", []string{"conform"}, 2, "--base-url"},
 		{"bad profile", []string{"conform", "--base-url", url, "--profile", bad}, 2, "bad.yaml:1:10: /version"},
+		{"bad profile counts its problems", []string{"conform", "--base-url", url, "--profile", bad}, 2, "bad.yaml has 2 problem(s):\n"},
+		{"missing profile", []string{"conform", "--base-url", url, "--profile", bad + ".missing"}, 2, "conform: load profile " + bad + ".missing: open"},
 		{"unknown format", []string{"conform", "--base-url", url, "--format", "pdf"}, 2, "pdf"},
 		{"no read key", []string{"conform", "--base-url", url}, 2, "read key"},
 		{"must failure", []string{"conform", "--base-url", url, "--api-key", "rtq-other-org", "--only", "getRecord.json.schema", "--profile", url + "/__admin/profile"}, 1, "must check"},
