@@ -73,3 +73,30 @@ func TestMockserverDoesNotImportTheRunner(t *testing.T) {
 		}
 	}
 }
+
+// TestResetAfterReplaceResetsTheNewState: a reset restores the scenario
+// being served, never the one a Replace swapped out, and undoes the
+// verifies made on the new one.
+func TestResetAfterReplaceResetsTheNewState(t *testing.T) {
+	a, b := ts.Build(), ts.Build()
+	b.Forms = b.Forms[:4]
+	m := startMock(t, a, Options{})
+	wantOK(t, m.post(t, contract.Verify, ts.WriteSecret, setNext(ts.CertOK)))
+	m.Replace(b)
+	wantOK(t, m.post(t, contract.Verify, ts.WriteSecret, setNext(ts.CertOK)))
+	wantOK(t, m.post(t, contract.Verify, ts.WriteSecret, setNext(ts.CertOK)))
+	m.Reset()
+	if m.Scenario() != b {
+		t.Fatal("reset after replace serves another scenario than the replacing one")
+	}
+	if p := getForms(t, m, `{"page_size":20}`); p.total != 4 {
+		t.Errorf("after reset %d forms, want the replacing scenario's 4", p.total)
+	}
+	rec := m.post(t, contract.GetRecord, ts.ReadSecret, `{"record_id":5010}`).data()["data"].(map[string]any)
+	if text := rec["process_status"].(map[string]any)["text"]; text != "未核验" {
+		t.Errorf("after reset process_status %v, want the scenario's 未核验", text)
+	}
+	// The flow starts over: two moves to its end.
+	wantOK(t, m.post(t, contract.Verify, ts.WriteSecret, setNext(ts.CertOK)))
+	wantOK(t, m.post(t, contract.Verify, ts.WriteSecret, setNext(ts.CertOK)))
+}

@@ -15,9 +15,10 @@ import (
 
 // State is everything one loaded scenario serves. The indexes are built once
 // and never change; the only mutable parts are the certificate status and
-// state changes of credential records, each under its record's lock. Reset
-// and Replace build a new State and swap it in whole, so a request that
-// holds a State sees one consistent world.
+// state changes of credential records, each under its record's lock.
+// Replace builds a new State and swaps it in whole; Reset restores in place
+// only the records a verify touched (see reset.go), so a reset costs what
+// the verifies since the last one changed, not a rebuild of every index.
 type State struct {
 	sc          *scenario.Scenario
 	keys        map[[32]byte]*scenario.Key
@@ -30,6 +31,10 @@ type State struct {
 	tokenKey    []byte
 	macs        sync.Pool    // of hash.Hash keyed with tokenKey
 	cached      atomic.Int64 // bytes of rendered bodies kept, at most cacheBudget
+	touchMu     sync.Mutex   // guards touched
+	touched     []*Record    // records a verify changed since New or the last Reset
+	resetMu     sync.Mutex   // serializes Reset; guards spare
+	spare       []*Record    // the last reset's list, reused as the next touched list
 }
 
 // cacheBudget bounds the rendered answers a state keeps. A scenario of
@@ -46,13 +51,16 @@ type orgIndex struct {
 
 // Record is a record plus its mutable certificate state and the answer
 // bodies rendered from it, one per format, built on first use and dropped
-// when verify changes the record.
+// when verify or Reset changes the record. mu guards status, changes and
+// touched; bodies are read without it (a body is never changed, only
+// swapped whole).
 type Record struct {
 	src     *scenario.Record
 	cached  *atomic.Int64 // the state's cache size
 	mu      sync.Mutex
 	status  *scenario.Status
 	changes []scenario.StateChange
+	touched bool // on the state's touched list
 	bodies  [3]atomic.Pointer[[]byte]
 }
 

@@ -47,6 +47,14 @@ func (st *State) Verify(dst []byte, key *scenario.Key, req VerifyRequest) ([]byt
 	if rec.src.Cert.ForceFailure { // check 12
 		return nil, VerifyErr(contract.ErrVerifyFailed, "verification of this certificate failed")
 	}
+	st.move(rec, from, to)
+	return appendVerified(dst, rec.src, to), nil
+}
+
+// move sets a credential record's status and records the state change;
+// the caller holds rec.mu and has run every check.
+func (st *State) move(rec *Record, from, to *scenario.Status) {
+	flow := rec.src.Form.Flow
 	rec.status = to
 	rec.changes = append(rec.changes, scenario.StateChange{
 		StateID: flow.ID, StateName: certStateName, StateNumber: flow.Number,
@@ -54,7 +62,7 @@ func (st *State) Verify(dst []byte, key *scenario.Key, req VerifyRequest) ([]byt
 		To:   scenario.StateOption{Name: to.Name, Color: to.Color},
 	})
 	rec.dropBodies()
-	return appendVerified(dst, rec.src, to), nil
+	st.touch(rec)
 }
 
 // checkVerifyParams is check 2: presence, then the action's value.

@@ -1,0 +1,60 @@
+package state
+
+// touch puts rec on the list Reset restores, once per reset; the caller
+// holds rec.mu and has just changed the record. The lock order is always
+// rec.mu, then st.touchMu; Reset never holds both.
+func (st *State) touch(rec *Record) {
+	if rec.touched {
+		return
+	}
+	rec.touched = true
+	st.touchMu.Lock()
+	st.touched = append(st.touched, rec)
+	st.touchMu.Unlock()
+}
+
+// Reset puts every record a verify changed back to its scenario values
+// (certificate status and state changes) and drops those records' rendered
+// answers. Records no verify touched keep their cached answers, and the
+// indexes are not rebuilt, so a reset costs in proportion to the records
+// moved since the last one.
+//
+// Each record is restored under its own lock, so a request sees one record
+// wholly before or wholly after the reset. The reset is not one step across
+// records: a verify running concurrently lands either before its record is
+// restored (and is undone) or after (and stays). Once Reset returns, every
+// record a verify had changed before Reset began reads its scenario values
+// until the next verify moves it.
+func (st *State) Reset() {
+	st.resetMu.Lock()
+	defer st.resetMu.Unlock()
+	st.touchMu.Lock()
+	recs := st.touched
+	st.touched = st.spare[:0]
+	st.touchMu.Unlock()
+	for i, rec := range recs {
+		rec.restore()
+		recs[i] = nil
+	}
+	st.spare = recs[:0]
+}
+
+// maxKeptChanges bounds the state-change capacity a reset keeps for reuse,
+// so a record moved many times before a reset does not hold that memory.
+const maxKeptChanges = 64
+
+// restore puts the record back to its scenario values under its lock.
+func (r *Record) restore() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.status = nil
+	if r.src.Cert != nil {
+		r.status = r.src.Cert.Status
+	}
+	if cap(r.changes) > maxKeptChanges {
+		r.changes = nil
+	}
+	r.changes = append(r.changes[:0], r.src.StateChanges...)
+	r.touched = false
+	r.dropBodies()
+}
