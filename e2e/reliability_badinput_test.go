@@ -104,8 +104,9 @@ func getRecordRows(fx relBadFixture) []relBadRow {
 		{name: "getRecord/not JSON", path: gr, body: `record_id=1`, status: 400, code: 400, errCode: 100301, detail: "body"},
 		{name: "getRecord/truncated JSON", path: gr, body: `{"record_id":` + id, status: 400, code: 400, errCode: 100301, detail: "body"},
 		{name: "getRecord/byte order mark", path: gr, body: "\xef\xbb\xbf{}", status: 400, code: 400, errCode: 100301, detail: "body"},
-		// Invalid UTF-8 inside a string is read as U+FFFD (as encoding/json does), not refused.
-		{name: "getRecord/invalid UTF-8", path: gr, body: "{\"record_url\":\"\xff\xfe\"}", status: 404, code: 404, errCode: 100404, detail: "record_url"},
+		// Invalid UTF-8 inside a string is refused (RFC 8259 8.1), not read as U+FFFD.
+		{name: "getRecord/invalid UTF-8", path: gr, body: "{\"record_url\":\"\xff\xfe\"}", status: 400, code: 400, errCode: 100301, detail: "UTF-8"},
+		{name: "getRecord/invalid UTF-8 in a name", path: gr, body: "{\"\xc3\":1}", status: 400, code: 400, errCode: 100301, detail: "UTF-8"},
 		{name: "getRecord/nested 100,000 deep", path: gr, bodyFn: func() io.Reader {
 			return strings.NewReader(`{"record_id":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + `}`)
 		}, status: 400, code: 400, errCode: 100301, detail: "body"},

@@ -50,6 +50,9 @@ func FuzzMembersAgreesWithEncodingJSON(f *testing.F) {
 		var want map[string]json.RawMessage
 		wantErr := json.Unmarshal([]byte(body), &want)
 		got, err := members(t, body)
+		if errors.Is(err, ErrNotUTF8) && wantErr == nil && !utf8.ValidString(body) {
+			return // refused on purpose: encoding/json reads it as U+FFFD
+		}
 		if (err != nil) != (wantErr != nil) && len(body) > 0 && !isSpace(body) {
 			t.Fatalf("%q: Members err %v, encoding/json err %v", body, err, wantErr)
 		}

@@ -14,6 +14,11 @@ var ErrNotObject = errors.New("the request body must be a JSON object")
 // ErrInvalid is returned for a body that is not valid JSON.
 var ErrInvalid = errors.New("the request body is not valid JSON")
 
+// ErrNotUTF8 is returned for a JSON body whose strings are not valid UTF-8
+// (RFC 8259 8.1); read as U+FFFD instead, the value would silently differ
+// from what the client meant to send.
+var ErrNotUTF8 = errors.New("the request body is not valid UTF-8 (RFC 8259 8.1 requires it)")
+
 // Members calls fn for each top-level member of the JSON object in body,
 // with the member's name (unescaped; valid until fn returns) and its raw
 // value. An empty or
@@ -24,8 +29,11 @@ func Members(body []byte, fn func(name, raw []byte)) error {
 	if len(body) == 0 {
 		return nil
 	}
-	if !json.Valid(body) {
+	switch ok, utf8OK := validate(body); {
+	case !ok:
 		return ErrInvalid
+	case !utf8OK:
+		return ErrNotUTF8
 	}
 	if body[0] != '{' {
 		return ErrNotObject
