@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"strconv"
 	"sync"
@@ -15,16 +16,20 @@ import (
 // call is one request on its way through the chain. Calls and their
 // buffers are pooled, so a request allocates little of its own.
 type call struct {
-	w     http.ResponseWriter
-	r     *http.Request
-	st    *state.State       // the state this request sees from start to end
-	ep    *contract.Endpoint // nil outside the five endpoints
-	admin bool
-	key   *scenario.Key
-	body  []byte
-	buf   bytes.Buffer // holds body
-	out   []byte       // answer buffer for handlers that append
-	start time.Time
+	w      http.ResponseWriter
+	r      *http.Request
+	st     *state.State       // the state this request sees from start to end
+	ep     *contract.Endpoint // nil outside the five endpoints
+	admin  bool
+	key    *scenario.Key
+	body   []byte
+	buf    bytes.Buffer // holds body
+	lim    io.LimitedReader
+	params body      // the body's members, as parse found them
+	out    []byte    // answer buffer for handlers that append
+	length [1]string // Content-Length's value, kept here to save an allocation
+	start  time.Time
+	dur    time.Duration // from start to the answer written
 
 	status int // HTTP status written
 	code   int // body code written
@@ -78,8 +83,19 @@ func (c *call) write(status, code int, body []byte) {
 	h := c.w.Header()
 	h["Content-Type"] = ctJSON
 	h["X-Content-Type-Options"] = nosniff
-	h["Content-Length"] = []string{strconv.Itoa(len(body))}
-	c.w.WriteHeader(status)
+	c.length[0] = strconv.Itoa(len(body))
+	h["Content-Length"] = c.length[:]
+	c.w.WriteHeader(status) // net/http copies the header here: c.length may be reused after
 	n, _ := c.w.Write(body)
 	c.bytes = n
+	c.dur = time.Since(c.start)
+}
+
+// elapsed is the time the request took to answer: one clock read shared
+// by the log and the journal.
+func (c *call) elapsed() time.Duration {
+	if c.dur == 0 {
+		c.dur = time.Since(c.start)
+	}
+	return c.dur
 }

@@ -13,7 +13,7 @@ import (
 var getRecordMembers = []string{"record_id", "record_url", "format"}
 
 func getRecord(c *call) ([]byte, error) {
-	b, err := parse(c.body, getRecordMembers)
+	b, err := c.parse(getRecordMembers)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ var verifyMembers = []string{"certificate_code", "action_type", "to_certificate_
 	"from_certificate_status", "tpl_id", "code_id"}
 
 func verify(c *call) ([]byte, error) {
-	b, err := parse(c.body, verifyMembers)
+	b, err := c.parse(verifyMembers)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func keep(c *call) func([]byte, error) ([]byte, error) {
 var formListMembers = []string{"page", "page_size", "search_key", "number"}
 
 func getFormList(c *call) ([]byte, error) {
-	b, err := parse(c.body, formListMembers)
+	b, err := c.parse(formListMembers)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +146,7 @@ func bound(b *body, name string, upper bool) (t time.Time, ok bool, err error) {
 }
 
 func templatesList(c *call) ([]byte, error) {
-	b, err := parse(c.body, templatesMembers)
+	b, err := c.parse(templatesMembers)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +158,7 @@ func templatesList(c *call) ([]byte, error) {
 }
 
 func listQrcodes(c *call) ([]byte, error) {
-	b, err := parse(c.body, templatesMembers)
+	b, err := c.parse(templatesMembers)
 	if err != nil {
 		return nil, err
 	}

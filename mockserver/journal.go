@@ -48,7 +48,7 @@ func (j *journal) add(c *call) {
 	if c.key != nil {
 		e.key = c.key.Name
 	}
-	e.status, e.code, e.dur, e.bodyLen = c.status, c.code, time.Since(c.start), len(c.body)
+	e.status, e.code, e.dur, e.bodyLen = c.status, c.code, c.elapsed(), len(c.body)
 	copy(e.body[:], c.body)
 	j.next = (j.next + 1) % len(j.entries)
 	j.n = min(j.n+1, len(j.entries))

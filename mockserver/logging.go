@@ -4,23 +4,27 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"sync"
 	"time"
 )
-
-var lineBufs = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
 
 // logRequest writes the request's one log line:
 //
 //	2026-01-02T03:04:05.678Z POST /api/v2/rpc/record/getRecord 200 code=0 152µs key=demo-read bytes=1234
 //
-// built by appending into a pooled buffer, no fmt, no reflection.
+// appended straight into the batch under logMu (no line buffer, no fmt, no
+// reflection); the date and time to the second are formatted once a
+// second, not once a request.
 func (s *Server) logRequest(c *call) {
 	if s.opts.Logger == nil {
 		return
 	}
-	bp := lineBufs.Get().(*[]byte)
-	b := c.start.UTC().AppendFormat((*bp)[:0], "2006-01-02T15:04:05.000Z")
+	dur := c.elapsed()
+	s.logMu.Lock()
+	b := s.logBuf
+	if len(b) == 0 {
+		s.armLogTimer()
+	}
+	b = s.appendStamp(b, c.start)
 	b = append(b, ' ')
 	b = append(b, c.r.Method...)
 	b = append(b, ' ')
@@ -30,7 +34,7 @@ func (s *Server) logRequest(c *call) {
 	b = append(b, " code="...)
 	b = strconv.AppendInt(b, int64(c.code), 10)
 	b = append(b, ' ')
-	b = strconv.AppendInt(b, time.Since(c.start).Microseconds(), 10)
+	b = strconv.AppendInt(b, dur.Microseconds(), 10)
 	b = append(b, "µs key="...)
 	if c.key != nil {
 		b = append(b, c.key.Name...)
@@ -39,10 +43,25 @@ func (s *Server) logRequest(c *call) {
 	}
 	b = append(b, " bytes="...)
 	b = strconv.AppendInt(b, int64(c.bytes), 10)
-	b = append(b, '\n')
-	s.bufferLog(b)
-	*bp = b
-	lineBufs.Put(bp)
+	s.logBuf = append(b, '\n')
+	if len(s.logBuf) >= logBatch {
+		s.flushLocked()
+	}
+	s.logPending.Store(len(s.logBuf) > 0)
+	s.logMu.Unlock()
+}
+
+// appendStamp appends t as 2006-01-02T15:04:05.000Z in UTC, reusing the
+// text up to the second from the previous line; the caller holds logMu.
+func (s *Server) appendStamp(b []byte, t time.Time) []byte {
+	t = t.UTC()
+	if sec := t.Unix(); sec != s.stampSec || len(s.stamp) == 0 {
+		s.stampSec = sec
+		s.stamp = t.Truncate(time.Second).AppendFormat(s.stamp[:0], "2006-01-02T15:04:05")
+	}
+	b = append(b, s.stamp...)
+	ms := t.Nanosecond() / int(time.Millisecond)
+	return append(b, '.', byte('0'+ms/100), byte('0'+ms/10%10), byte('0'+ms%10), 'Z')
 }
 
 // appendSafe appends a client-chosen string with control characters
@@ -67,19 +86,6 @@ const (
 	logBatch = 8 << 10
 	logDelay = 100 * time.Millisecond
 )
-
-func (s *Server) bufferLog(line []byte) {
-	s.logMu.Lock()
-	if len(s.logBuf) == 0 {
-		s.armLogTimer()
-	}
-	s.logBuf = append(s.logBuf, line...)
-	if len(s.logBuf) >= logBatch {
-		s.flushLocked()
-	}
-	s.logPending.Store(len(s.logBuf) > 0)
-	s.logMu.Unlock()
-}
 
 // armLogTimer schedules the flush of the batch being started; the caller
 // holds logMu. One timer serves the server's whole life.

@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"io"
 	"net/http"
 	"runtime/debug"
 	"strings"
@@ -50,10 +51,12 @@ func (s *Server) journalMW(next step) step {
 	}
 }
 
-// bodyLimit reads the body, at most contract.MaxBodyBytes of it, through
-// http.MaxBytesReader. A larger body, declared or chunked (counted while
-// reading), gets 413, is not read further, and its connection is closed
-// after the answer.
+// bodyLimit reads the body, at most contract.MaxBodyBytes of it (plus one
+// byte, to tell "exactly the limit" from "over it"). A larger body,
+// declared or chunked (counted while reading), gets 413, is not read
+// further, and its connection is closed after the answer. A LimitedReader
+// in the pooled call does what http.MaxBytesReader did without its
+// allocation; the Connection: close of tooLarge replaces its closing.
 func (s *Server) bodyLimit(next step) step {
 	return func(c *call) {
 		if c.r.ContentLength > contract.MaxBodyBytes {
@@ -61,13 +64,15 @@ func (s *Server) bodyLimit(next step) step {
 			return
 		}
 		c.buf.Reset()
-		_, err := c.buf.ReadFrom(http.MaxBytesReader(c.w, c.r.Body, contract.MaxBodyBytes))
-		if _, over := err.(*http.MaxBytesError); over {
-			s.tooLarge(c)
-			return
-		}
+		c.lim = io.LimitedReader{R: c.r.Body, N: contract.MaxBodyBytes + 1}
+		_, err := c.buf.ReadFrom(&c.lim)
+		c.lim.R = nil
 		if err != nil {
 			s.writeError(c, errReadBody)
+			return
+		}
+		if c.buf.Len() > contract.MaxBodyBytes {
+			s.tooLarge(c)
 			return
 		}
 		c.body = c.buf.Bytes()

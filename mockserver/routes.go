@@ -33,6 +33,7 @@ func (rt *route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // rest (404).
 func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
+	s.posts = map[string]*route{}
 	for _, a := range []struct {
 		ep contract.Endpoint
 		h  apiHandler
@@ -44,7 +45,9 @@ func (s *Server) routes() *http.ServeMux {
 		{contract.ListQrcodes, listQrcodes},
 	} {
 		ep := a.ep
-		mux.Handle("POST "+ep.Path(), &route{ep: &ep, run: s.apiChain(a.h)})
+		rt := &route{ep: &ep, run: s.apiChain(a.h)}
+		s.posts[ep.Path()] = rt
+		mux.Handle("POST "+ep.Path(), rt)
 		mux.Handle(ep.Path(), &route{ep: &ep, run: s.methodNotAllowed})
 	}
 	for _, a := range s.adminRoutes() {
@@ -61,8 +64,15 @@ func (s *Server) apiChain(h apiHandler) step {
 	return chain(s.encode(h), s.bodyLimit, s.auth, s.fault)
 }
 
-// route finds the route of a request and runs it.
+// route finds the route of a request and runs it. A POST to an endpoint's
+// exact path, nearly every request, is a map lookup; the mux, with its
+// path cleaning and pattern precedence, decides everything else.
 func (s *Server) route(c *call) {
+	if rt := s.posts[c.r.URL.Path]; rt != nil && c.r.Method == http.MethodPost && c.r.URL.RawPath == "" {
+		c.ep = rt.ep
+		rt.run(c)
+		return
+	}
 	h, _ := s.mux.Handler(c.r)
 	rt, ok := h.(*route)
 	if !ok { // the mux's own redirects for unclean paths: not ours to follow
