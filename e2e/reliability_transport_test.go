@@ -4,8 +4,9 @@ package e2e
 // connection (odd request lines, duplicate or odd headers, absolute URIs,
 // HTTP/1.0). What reaches the mock's handler must get a JSON answer in the
 // endpoint's shape. A few malformed requests are answered by Go's net/http
-// before any handler runs, in text/plain: those rows are marked as known
-// gaps (docs/reliability.md) and skipped.
+// before any handler runs, in text/plain; the mock's connection layer
+// (mockserver/conn.go) rewrites those into JSON, and their rows hold it to
+// that.
 
 import (
 	"bufio"
@@ -24,7 +25,8 @@ type relRawRow struct {
 	req    string // request head and body; "Connection: close" is added
 	status int
 	code   int64
-	gap    string // non-empty: answered by net/http before the mock, skipped
+	detail string // when set, message_detail contains it
+	gap    string // non-empty: a known gap, skipped
 }
 
 const relFlPath = "/api/v2/rpc/record/getFormList"
@@ -44,12 +46,17 @@ func relRawRows() []relRawRow {
 		{name: "NUL in path", req: "POST " + relFlPath + "%00 HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
 		{name: "double slash", req: "POST /" + relFlPath + " HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
 		{name: "Expect 100-continue too large", req: post + auth + "Expect: 100-continue\r\nContent-Length: 9999999\r\n\r\n", status: 413, code: 413},
-		{name: "header over 64 KiB", req: post + "X-Big: " + strings.Repeat("a", 70000) + "\r\nContent-Length: 2\r\n\r\n{}", status: 431,
-			gap: "net/http answers 431 in text/plain before the handler"},
-		{name: "garbage request line", req: "GARBAGE\r\n\r\n", status: 400, gap: "net/http answers 400 in text/plain before the handler"},
-		{name: "Content-Length not a number", req: post + "Content-Length: abc\r\n\r\n{}", status: 400, gap: "net/http answers 400 in text/plain before the handler"},
-		{name: "unknown Transfer-Encoding", req: post + "Transfer-Encoding: gzip\r\n\r\n{}", status: 501,
-			gap: "net/http answers 501 Unsupported transfer encoding in text/plain before the handler"},
+		// Answered by net/http before any handler; the mock's connection
+		// layer (mockserver/conn.go) turns them into JSON.
+		{name: "header over 64 KiB", req: post + "X-Big: " + strings.Repeat("a", 70000) + "\r\nContent-Length: 2\r\n\r\n{}", status: 431, code: 431, detail: "64 KiB"},
+		{name: "garbage request line", req: "GARBAGE\r\n\r\n", status: 400, code: 400, detail: "HTTP/1.1"},
+		{name: "Content-Length not a number", req: post + "Content-Length: abc\r\n\r\n{}", status: 400, code: 400, detail: "Content-Length"},
+		{name: "two different Content-Lengths", req: post + "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}", status: 400, code: 400, detail: "Content-Length"},
+		{name: "missing Host on HTTP/1.1", req: "POST " + relFlPath + " HTTP/1.1\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 400, code: 400, detail: "Host"},
+		{name: "invalid header name", req: post + "Bad Header: x\r\nContent-Length: 2\r\n\r\n{}", status: 400, code: 400, detail: "header"},
+		{name: "unknown Transfer-Encoding", req: post + "Transfer-Encoding: gzip\r\n\r\n{}", status: 400, code: 400, detail: "Transfer-Encoding"},
+		{name: "Expect other than 100-continue", req: post + auth + "Expect: something\r\nContent-Length: 2\r\n\r\n{}", status: 417, code: 417, detail: "Expect"},
+		{name: "HTTP/2.0 request line", req: "POST " + relFlPath + " HTTP/2.0\r\nHost: x\r\n\r\n", status: 400, code: 400, detail: "HTTP version"},
 	}
 }
 
@@ -70,8 +77,12 @@ func TestReliabilityRawTransport(t *testing.T) {
 			if ct := resp.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
 				t.Errorf("Content-Type %q: %.200s", ct, body)
 			}
-			if got := relNum(relDecodeObject(t, body), "code"); got != row.code {
+			obj := relDecodeObject(t, body)
+			if got := relNum(obj, "code"); got != row.code {
 				t.Errorf("code %d, want %d: %.200s", got, row.code, body)
+			}
+			if d, _ := obj["message_detail"].(string); !strings.Contains(d, row.detail) {
+				t.Errorf("message_detail %q does not name %q", d, row.detail)
 			}
 		})
 	}

@@ -112,17 +112,20 @@ func (s *Server) Start(addr string) error {
 		Handler:           s,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          log.New(s.logWriter(), "rtq mock: ", 0),
+		// WriteTimeout is the connection's own (conn.go), armed coarsely.
+		IdleTimeout:    120 * time.Second,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       log.New(s.logWriter(), "rtq mock: ", 0),
 	}
 	s.mu.Lock()
 	s.srv, s.url = srv, "http://"+ln.Addr().String()
 	s.mu.Unlock()
-	go func() { _ = srv.Serve(ln) }()
+	go func() { _ = srv.Serve(listener{Listener: ln, writeTimeout: writeTimeout}) }()
 	return nil
 }
+
+// writeTimeout bounds a write to a client that does not read.
+const writeTimeout = 30 * time.Second
 
 // URL is the base URL of a started server ("" before Start).
 func (s *Server) URL() string {
