@@ -47,8 +47,9 @@ type Options struct {
 // DefaultJournalSize is the journal's capacity when Options.JournalSize is 0.
 const DefaultJournalSize = 500
 
-// Server is a running (or runnable) mock. The state it serves is swapped
-// whole by Reset and Replace, so every request sees one consistent state.
+// Server is a running (or runnable) mock. Replace swaps the state it
+// serves whole, so every request sees one consistent scenario; Reset puts
+// back in place only the records verifies moved (state.Reset).
 type Server struct {
 	opts    Options
 	state   atomic.Pointer[state.State]
