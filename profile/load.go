@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"sort"
 	"strings"
 	"time"
 
@@ -153,6 +154,7 @@ func Parse(name string, data []byte) (*Profile, error) {
 			problems[i].File = name
 			problems[i].Line, problems[i].Column = loc.position(problems[i].Path)
 		}
+		sortProblems(problems)
 		return nil, &LoadError{Problems: problems}
 	}
 	return &p, nil
@@ -218,4 +220,26 @@ func lineCol(data []byte, off int) (int, int) {
 // Marshal renders a profile as indented JSON, the form the mock serves.
 func Marshal(p *Profile) ([]byte, error) {
 	return json.MarshalIndent(p, "", "  ")
+}
+
+// sortProblems puts problems in file order, as the scenario loader does,
+// so a reader fixes a file top to bottom; problems without a position
+// come last, then by path and reason so two loads print the same list.
+func sortProblems(ps []Problem) {
+	sort.SliceStable(ps, func(i, j int) bool {
+		a, b := ps[i], ps[j]
+		if (a.Line == 0) != (b.Line == 0) {
+			return b.Line == 0
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		return a.Reason < b.Reason
+	})
 }

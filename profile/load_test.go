@@ -117,3 +117,25 @@ func TestSchemaAndSemanticProblemsComeTogether(t *testing.T) {
 		}
 	}
 }
+
+func TestProblemsComeInFileOrder(t *testing.T) {
+	_, err := Load(context.Background(), filepath.Join("testdata", "bad.yaml"))
+	var le *LoadError
+	if !errors.As(err, &le) {
+		t.Fatalf("err = %v, want *LoadError", err)
+	}
+	last := 0
+	for i, p := range le.Problems {
+		line := p.Line
+		if line == 0 {
+			line = 1 << 30 // unknown positions come last
+		}
+		if line < last {
+			t.Errorf("problem %d (%s) at line %d comes after line %d:\n%s", i, p.Path, p.Line, last, le.Error())
+		}
+		last = line
+	}
+	if len(le.Problems) < 3 {
+		t.Fatalf("bad.yaml gives %d problems, the test needs several", len(le.Problems))
+	}
+}
