@@ -170,6 +170,42 @@ func BenchmarkLoadScenario(b *testing.B) {
 	}
 }
 
+// BenchmarkStartScale is the in-process part of `rtq mock --scenario`
+// on the 100,000-record scenario: parse and expand it, then build the
+// mock's state. What exec-to-ready adds on top is the process start and
+// the first answer. The heap-live-B metric is the live heap once the
+// server is built (after a collection): what the scenario costs to keep.
+func BenchmarkStartScale(b *testing.B) {
+	data := ScenarioYAML(SizeFor(100000))
+	b.ReportAllocs()
+	var live uint64
+	for i := 0; i < b.N; i++ {
+		sc, err := scenario.Parse("scale.yaml", data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srv, err := mockserver.New(sc, mockserver.Options{Logger: io.Discard})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if i == b.N-1 {
+			b.StopTimer()
+			live = liveHeap()
+			b.StartTimer()
+		}
+		srv.Close()
+	}
+	b.ReportMetric(float64(live), "heap-live-B")
+}
+
+// liveHeap collects and returns the bytes of heap objects still reachable.
+func liveHeap() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
 // TestScaleScenarioServes guards the generator: the scenario it writes
 // loads, and its first and last record, form page and template page serve.
 func TestScaleScenarioServes(t *testing.T) {

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -32,6 +33,10 @@ type recordPlan struct {
 	from, to int64
 	audit    *int
 	cert     *Certificate
+	// deferred, when non-nil, is the groups the plan's records share, their
+	// values made on demand; nil when some field is masked (masking checks
+	// need the real strings), and every record then holds its own values.
+	deferred []Group
 }
 
 func (r *resolver) recordGenerators(list []*recordGenDoc) {
@@ -73,6 +78,9 @@ func (r *resolver) recordPlan(d *recordGenDoc) (*recordPlan, bool) {
 	}
 	p.from, p.to = r.timeRange(d.at, "submit_from", d.SubmitFrom, "submit_to", d.SubmitTo, fake.EpochStart, fake.EpochEnd)
 	r.planFields(d, p)
+	if !slices.Contains(p.masked, true) {
+		p.deferred = p.deferGroups()
+	}
 	if d.Certificate != nil {
 		p.cert = r.certificate(d.at.child("certificate"), d.Certificate, p.form)
 	}
@@ -129,8 +137,29 @@ func generateRecords(p *recordPlan, count int) []*Record {
 	return out
 }
 
-// fill makes record i of the plan with fk, seeded for i.
+// fill makes record i of the plan with fk, seeded for i. A plan without
+// masked fields leaves the values Deferred (see Record.FieldGroups): the
+// values are the last thing a record draws, so nothing else changes.
 func (p *recordPlan) fill(rec *Record, i int, fk *fake.Faker) {
+	p.header(rec, i, fk)
+	if p.deferred != nil {
+		rec.Groups, rec.gen, rec.genIndex = p.deferred, p, i
+	} else {
+		rec.Groups = p.values(fk)
+	}
+	if p.audit != nil {
+		rec.Audit = auditWith(*p.audit)
+	}
+	if p.cert != nil {
+		c := *p.cert
+		rec.Cert = &c
+		rec.Process = certProcess(c.Status)
+	}
+}
+
+// header fills everything of record i but its groups: the draws that
+// come before the field values.
+func (p *recordPlan) header(rec *Record, i int, fk *fake.Faker) {
 	id := p.idStart + int64(i)
 	*rec = Record{
 		ID: id, Org: p.org, Form: p.form, QRCode: p.qr, Project: p.project,
@@ -141,19 +170,35 @@ func (p *recordPlan) fill(rec *Record, i int, fk *fake.Faker) {
 		Recorder:     Recorder{AuthID: fk.Between(10000, 99999), UserID: fk.Between(100000, 999999), Name: fk.Name()},
 	}
 	rec.URL = "https://" + p.org.Host + "/r/" + rec.Code
+}
+
+// values draws the field values of one record, fk just past its header.
+func (p *recordPlan) values(fk *fake.Faker) []Group {
 	fields := make([]Field, len(p.types))
 	for j, t := range p.types {
 		fields[j] = Field{ID: 101 + int64(j), Title: p.titles[j], Type: t, Value: fk.FieldValue(t), Masked: p.masked[j]}
 	}
-	rec.Groups = []Group{{ID: 1, Title: "基本信息", ShowTitle: true, Fields: fields}}
-	if p.audit != nil {
-		rec.Audit = auditWith(*p.audit)
+	return []Group{{ID: 1, Title: "基本信息", ShowTitle: true, Fields: fields}}
+}
+
+// groupsOf makes record i's groups again, values and all: its header draws
+// replayed from its own seed, then its values, exactly as an eager load
+// would have drawn them.
+func (p *recordPlan) groupsOf(i int) []Group {
+	fk := fake.New(fake.Derive(p.seed, int64(i)))
+	var scratch Record
+	p.header(&scratch, i, fk)
+	return p.values(fk)
+}
+
+// deferGroups is the groups every record of an unmasked plan shares: the
+// fields without their values.
+func (p *recordPlan) deferGroups() []Group {
+	fields := make([]Field, len(p.types))
+	for j, t := range p.types {
+		fields[j] = Field{ID: 101 + int64(j), Title: p.titles[j], Type: t, Value: &Deferred{Type: t}}
 	}
-	if p.cert != nil {
-		c := *p.cert
-		rec.Cert = &c
-		rec.Process = certProcess(c.Status)
-	}
+	return []Group{{ID: 1, Title: "基本信息", ShowTitle: true, Fields: fields}}
 }
 
 // claimGenerated checks generated ids, codes and numbers against those

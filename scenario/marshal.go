@@ -99,8 +99,9 @@ func recordOut(r *Record) *recordDoc {
 	if r.Project != nil {
 		rd.Project = &r.Project.ID
 	}
-	rd.Groups = make([]*groupDoc, 0, len(r.Groups))
-	for _, g := range r.Groups {
+	groups := r.FieldGroups()
+	rd.Groups = make([]*groupDoc, 0, len(groups))
+	for _, g := range groups {
 		rd.Groups = append(rd.Groups, groupOut(g))
 	}
 	if a := r.Audit; a != nil {

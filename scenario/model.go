@@ -4,6 +4,8 @@
 // sees YAML; the conformance profile is derived from one.
 package scenario
 
+import "fmt"
+
 // HTTPStatusMode says which HTTP status line error answers carry
 // (contract-notes section 1).
 type HTTPStatusMode string
@@ -146,6 +148,44 @@ type Record struct {
 	StateChanges []StateChange
 	Notary       *Notary
 	Cert         *Certificate // non-nil for credential records
+
+	// gen and genIndex make the field values of a record made by a
+	// generate.records entry without masked fields: its Groups are the
+	// generator's, shared by all its records, with Deferred values, and
+	// FieldGroups makes the real ones from (generator seed, index) when the
+	// record is rendered. gen is nil for every other record.
+	gen      *recordPlan
+	genIndex int
+}
+
+// FieldGroups returns the record's groups with every field value in place:
+// Groups itself for a written record, freshly made groups for a generated
+// one whose values are Deferred. Whoever renders or inspects field values
+// reads them here, not in Groups. The values are the same on every call
+// (and the same as loading the scenario eagerly would give): they depend
+// only on the generator's seed and the record's index. The result may be
+// shared with the scenario: do not modify it.
+func (r *Record) FieldGroups() []Group {
+	if r.gen == nil {
+		return r.Groups
+	}
+	return r.gen.groupsOf(r.genIndex)
+}
+
+// Deferred is the Value, in Record.Groups, of a field of a generated
+// record whose value is made only when it is needed: 100,000 generated
+// records would otherwise keep hundreds of megabytes of values nobody
+// reads. Record.FieldGroups gives the real value. Masked fields are never
+// Deferred (their strings are needed to check masking), and neither is
+// any field of a written record.
+type Deferred struct {
+	Type string // the field type the value will have
+}
+
+// MarshalJSON refuses: a Deferred value written out would be a wrong
+// answer, so it is an error rather than a silent placeholder.
+func (d *Deferred) MarshalJSON() ([]byte, error) {
+	return nil, fmt.Errorf("the %s value of a generated record is made on demand: read it with Record.FieldGroups", d.Type)
 }
 
 // Recorder is the submitter; Name is shown masked when NameMasked.
@@ -167,7 +207,9 @@ type Group struct {
 
 // Field is one field. Value is JSON-shaped (string, float64, bool, nil,
 // []any, map[string]any) and holds the real, unmasked value: whoever
-// renders it must mask it when Masked (contract-notes 8).
+// renders it must mask it when Masked (contract-notes 8). In Record.Groups
+// of a generated record it may be a *Deferred instead: read values through
+// Record.FieldGroups.
 type Field struct {
 	ID        int64
 	Title     string

@@ -92,7 +92,7 @@ func digest(t *testing.T, sc *Scenario) string {
 		if r.Form != nil {
 			form = r.Form.ID
 		}
-		recs = append(recs, rec{r.ID, r.Number, r.Code, r.URL, r.SubmitAt, r.SubmitMethod, r.Recorder, r.Groups, form, r.QRCode.ID})
+		recs = append(recs, rec{r.ID, r.Number, r.Code, r.URL, r.SubmitAt, r.SubmitMethod, r.Recorder, r.FieldGroups(), form, r.QRCode.ID})
 	}
 	data, err := json.Marshal(struct {
 		Recs  []rec
@@ -176,7 +176,7 @@ func TestEveryGeneratedValueFitsItsShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range sc.Records {
-		for _, f := range r.Groups[0].Fields {
+		for _, f := range r.FieldGroups()[0].Fields {
 			if p, reason := checkValue(f.Type, f.Value); reason != "" {
 				t.Fatalf("record %d field %s: value%s: %s", r.ID, f.Type, p, reason)
 			}

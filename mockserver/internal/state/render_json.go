@@ -160,7 +160,7 @@ func recordJSON(v view) *jsonRecord {
 		RecordID: r.ID, RecordNumber: r.Number, RecordCode: r.Code, RecordURL: r.URL,
 		SubmitAt: r.SubmitAt, SubmitAtISO: contract.ISO(r.SubmitAt), SubmitMethod: r.SubmitMethod,
 		Recorder:       jsonRecorder{AuthID: r.Recorder.AuthID, UserID: r.Recorder.UserID, Name: recorderName(r)},
-		TplGroups:      groupsJSON(r.Groups),
+		TplGroups:      groupsJSON(r.FieldGroups()),
 		QRCode:         qrcodeJSON(r),
 		RecordTemplate: templateJSON(r.Form),
 		Audit:          auditJSON(r.Audit),

@@ -48,7 +48,7 @@ func recordLD(v view) *jsonLD {
 	out := &jsonLD{Context: "https://schema.org", Type: "CreativeWork", Identifier: v.rec.Code,
 		Name: title(v), URL: v.rec.URL,
 		MainEntity: ldItemList{Type: "ItemList", Name: ldListName, Elements: []ldPropertyValue{}}}
-	for _, g := range v.rec.Groups {
+	for _, g := range v.rec.FieldGroups() {
 		if g.PageBreak {
 			continue
 		}
@@ -81,7 +81,7 @@ func recordMarkdown(v view) string {
 		yamlLine(&b, "certificate_status", v.status.Name)
 	}
 	b.WriteString("---\n\n# " + escapeMD(t) + "\n")
-	for _, g := range v.rec.Groups {
+	for _, g := range v.rec.FieldGroups() {
 		if g.PageBreak {
 			continue
 		}
