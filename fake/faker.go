@@ -99,22 +99,29 @@ func (f *Faker) digits(n int) string {
 func (f *Faker) Digits(n int) string { return f.digits(n) }
 
 // Hex returns n random lowercase hexadecimal characters.
-func (f *Faker) Hex(n int) string {
+func (f *Faker) Hex(n int) string { return string(f.AppendHex(make([]byte, 0, n), n)) }
+
+// AppendHex appends what Hex(n) would return (the same draws), so that
+// bulk generators can build several values in one allocation.
+func (f *Faker) AppendHex(b []byte, n int) []byte {
 	const hex = "0123456789abcdef"
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = hex[f.intn(16)]
+	for i := 0; i < n; i++ {
+		b = append(b, hex[f.intn(16)])
 	}
-	return string(b)
+	return b
 }
 
 // Name returns a Chinese personal name: a surname and one or two characters.
-func (f *Faker) Name() string {
-	n := pick(f, surnames) + pick(f, givenChars)
+func (f *Faker) Name() string { return string(f.AppendName(make([]byte, 0, 9))) }
+
+// AppendName appends what Name would return (the same draws).
+func (f *Faker) AppendName(b []byte) []byte {
+	b = append(b, pick(f, surnames)...)
+	b = append(b, pick(f, givenChars)...)
 	if f.intn(3) > 0 {
-		n += pick(f, givenChars)
+		b = append(b, pick(f, givenChars)...)
 	}
-	return n
+	return b
 }
 
 // Mobile returns a mainland mobile number, 1[3-9] followed by nine digits.

@@ -45,7 +45,7 @@ func TestDeferredValuesAreTheEagerOnes(t *testing.T) {
 		eager := *r.gen
 		eager.deferred = nil
 		var want Record
-		eager.fill(&want, r.genIndex, fake.New(fake.Derive(eager.seed, int64(r.genIndex))))
+		eager.fill(&want, r.genIndex, fake.New(fake.Derive(eager.seed, int64(r.genIndex))), nil)
 		if want.Code != r.Code || want.SubmitAt != r.SubmitAt || want.Recorder != r.Recorder {
 			t.Fatalf("record %d: header %s/%d/%v, eager %s/%d/%v", r.ID, r.Code, r.SubmitAt, r.Recorder, want.Code, want.SubmitAt, want.Recorder)
 		}

@@ -126,9 +126,10 @@ func generateRecords(p *recordPlan, count int) []*Record {
 		go func(lo, hi int) {
 			defer wg.Done()
 			fk := fake.New(0)
+			var scratch []byte
 			for i := lo; i < hi; i++ {
 				fk.Reseed(fake.Derive(p.seed, int64(i)))
-				p.fill(&recs[i], i, fk)
+				scratch = p.fill(&recs[i], i, fk, scratch)
 				out[i] = &recs[i]
 			}
 		}(count*w/workers, count*(w+1)/workers)
@@ -140,8 +141,8 @@ func generateRecords(p *recordPlan, count int) []*Record {
 // fill makes record i of the plan with fk, seeded for i. A plan without
 // masked fields leaves the values Deferred (see Record.FieldGroups): the
 // values are the last thing a record draws, so nothing else changes.
-func (p *recordPlan) fill(rec *Record, i int, fk *fake.Faker) {
-	p.header(rec, i, fk)
+func (p *recordPlan) fill(rec *Record, i int, fk *fake.Faker, scratch []byte) []byte {
+	scratch = p.header(rec, i, fk, scratch)
 	if p.deferred != nil {
 		rec.Groups, rec.gen, rec.genIndex = p.deferred, p, i
 	} else {
@@ -155,21 +156,31 @@ func (p *recordPlan) fill(rec *Record, i int, fk *fake.Faker) {
 		rec.Cert = &c
 		rec.Process = certProcess(c.Status)
 	}
+	return scratch
 }
 
 // header fills everything of record i but its groups: the draws that
-// come before the field values.
-func (p *recordPlan) header(rec *Record, i int, fk *fake.Faker) {
+// come before the field values. Its strings (URL with the code inside,
+// number, recorder name) share one allocation built in scratch, which it
+// returns for the next record.
+func (p *recordPlan) header(rec *Record, i int, fk *fake.Faker, scratch []byte) []byte {
 	id := p.idStart + int64(i)
+	b := append(append(append(scratch[:0], "https://"...), p.org.Host...), "/r/"...)
+	codeAt := len(b)
+	b = appendCode(b, p.prefix, id, fk)
+	urlEnd := len(b)
+	b = strconv.AppendInt(append(b, 'R'), id, 10)
+	numEnd := len(b)
 	*rec = Record{
 		ID: id, Org: p.org, Form: p.form, QRCode: p.qr, Project: p.project,
-		Number:       "R" + strconv.FormatInt(id, 10),
-		Code:         recordCode(p.prefix, id, fk),
 		SubmitAt:     fk.Between(p.from, p.to),
 		SubmitMethod: fk.Pick(submitMethods),
-		Recorder:     Recorder{AuthID: fk.Between(10000, 99999), UserID: fk.Between(100000, 999999), Name: fk.Name()},
+		Recorder:     Recorder{AuthID: fk.Between(10000, 99999), UserID: fk.Between(100000, 999999)},
 	}
-	rec.URL = "https://" + p.org.Host + "/r/" + rec.Code
+	b = fk.AppendName(b)
+	s := string(b)
+	rec.URL, rec.Code, rec.Number, rec.Recorder.Name = s[:urlEnd], s[codeAt:urlEnd], s[urlEnd:numEnd], s[numEnd:]
+	return b
 }
 
 // values draws the field values of one record, fk just past its header.
@@ -186,8 +197,8 @@ func (p *recordPlan) values(fk *fake.Faker) []Group {
 // would have drawn them.
 func (p *recordPlan) groupsOf(i int) []Group {
 	fk := fake.New(fake.Derive(p.seed, int64(i)))
-	var scratch Record
-	p.header(&scratch, i, fk)
+	var rec Record
+	p.header(&rec, i, fk, nil)
 	return p.values(fk)
 }
 
@@ -206,8 +217,9 @@ func (p *recordPlan) deferGroups() []Group {
 // per record.
 func (r *resolver) claimGenerated(d *recordGenDoc, p *recordPlan, recs []*Record) {
 	clashID, clashCode, clashNum := false, false, false
+	var key []byte
 	for _, rec := range recs {
-		numKey := strconv.FormatInt(rec.Org.ID, 10) + "\x00" + rec.Number
+		key = append(append(strconv.AppendInt(key[:0], rec.Org.ID, 10), 0), rec.Number...)
 		if !clashID && r.recordIDs[rec.ID] {
 			clashID = true
 			r.ps.add(d.at.child("id_start"), "generated record id %d is already taken: set id_start above %d", rec.ID, r.maxRecord)
@@ -216,7 +228,8 @@ func (r *resolver) claimGenerated(d *recordGenDoc, p *recordPlan, recs []*Record
 			clashCode = true
 			r.ps.add(d.at.child("code_prefix"), "generated record code %q is already taken: choose another code_prefix", rec.Code)
 		}
-		if !clashNum && r.recordNums[numKey] && !r.recordIDs[rec.ID] {
+		// m[string(key)] looks up without allocating the key.
+		if !clashNum && r.recordNums[string(key)] && !r.recordIDs[rec.ID] {
 			clashNum = true
 			r.ps.add(d.at.child("id_start"), "generated record number %q is already taken in organization %q: set id_start elsewhere", rec.Number, rec.Org.Code)
 		}

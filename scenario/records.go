@@ -148,7 +148,11 @@ func (r *resolver) recordIdentity(a at, rec *Record, fk *fake.Faker) {
 // part has a fixed width) plus four seeded characters, so codes are not
 // guessable from neighbours.
 func recordCode(prefix string, id int64, fk *fake.Faker) string {
-	b := make([]byte, 0, len(prefix)+12)
+	return string(appendCode(make([]byte, 0, len(prefix)+12), prefix, id, fk))
+}
+
+// appendCode appends recordCode's code to b (the same draws).
+func appendCode(b []byte, prefix string, id int64, fk *fake.Faker) []byte {
 	b = append(b, prefix...)
 	var digits [16]byte
 	d := strconv.AppendInt(digits[:0], id, 36)
@@ -156,7 +160,7 @@ func recordCode(prefix string, id int64, fk *fake.Faker) string {
 		b = append(b, '0')
 	}
 	b = append(b, d...)
-	return string(append(b, fk.Hex(4)...))
+	return fk.AppendHex(b, 4)
 }
 
 func recorder(d *recorderDoc, fk *fake.Faker) Recorder {

@@ -1,7 +1,7 @@
 package scenario
 
 import (
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/rtq-kit/rtq/fake"
@@ -100,12 +100,18 @@ func (r *resolver) genSubCodes(t *Template, n int, lo, hi int64, fk *fake.Faker)
 	for i := range times {
 		times[i] = fk.Between(lo, hi)
 	}
-	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	slices.Sort(times)
 	base := len(t.SubCodes)
+	var b []byte
 	for i := range out {
 		r.maxSub++
 		id := r.maxSub
-		out[i] = SubCode{ID: id, Name: t.Name + "-" + strconv.Itoa(base+i+1), Coding: recordCode("s", id, fk), CreatedAt: times[i]}
+		// Name and coding share one allocation: 100,000 sub-codes are common.
+		b = strconv.AppendInt(append(append(b[:0], t.Name...), '-'), int64(base+i+1), 10)
+		nameEnd := len(b)
+		b = appendCode(b, "s", id, fk)
+		s := string(b)
+		out[i] = SubCode{ID: id, Name: s[:nameEnd], Coding: s[nameEnd:], CreatedAt: times[i]}
 	}
 	return out
 }
