@@ -154,6 +154,16 @@ func BenchmarkGetRecord(b *testing.B) {
 	}
 }
 
+// BenchmarkGetRecordFirst reads each record of the 100,000 once, in
+// order: every answer is a first rendering (with deferred field values,
+// the values are made then), until b.N passes the number of records.
+func BenchmarkGetRecordFirst(b *testing.B) {
+	h, size := scaleMock(b, 100000)
+	benchCalls(b, h, "/api/v2/rpc/record/getRecord", func(i int) string {
+		return fmt.Sprintf(`{"record_id":%d}`, i%size.Records+1)
+	})
+}
+
 // BenchmarkLoadScenario is the time to parse and expand the generated
 // scenario, the in-process part of `rtq mock --scenario` start-up.
 func BenchmarkLoadScenario(b *testing.B) {
