@@ -88,3 +88,20 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestReplacedGroupsWin: a copy of a generated record whose Groups were
+// replaced (tests do this) shows its own groups, not the generator's.
+func TestReplacedGroupsWin(t *testing.T) {
+	sc, err := Parse("all.yaml", allTypesYAML(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := *sc.Records[0]
+	c.Groups = []Group{{ID: 9, Fields: []Field{{ID: 1, Type: "text", Value: "own"}}}}
+	if g := c.FieldGroups(); len(g) != 1 || g[0].ID != 9 {
+		t.Fatalf("FieldGroups of a record with replaced groups: %+v", g)
+	}
+	if g := sc.Records[0].FieldGroups(); g[0].ID != 1 || len(g[0].Fields) != len(contract.FieldTypes) {
+		t.Fatalf("the original record lost its generated groups: %d fields", len(g[0].Fields))
+	}
+}

@@ -166,8 +166,8 @@ type Record struct {
 // only on the generator's seed and the record's index. The result may be
 // shared with the scenario: do not modify it.
 func (r *Record) FieldGroups() []Group {
-	if r.gen == nil {
-		return r.Groups
+	if r.gen == nil || len(r.Groups) == 0 || &r.Groups[0] != &r.gen.deferred[0] {
+		return r.Groups // written, or a copy whose Groups were replaced
 	}
 	return r.gen.groupsOf(r.genIndex)
 }
