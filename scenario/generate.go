@@ -214,13 +214,25 @@ func (p *recordPlan) deferGroups() []Group {
 
 // claimGenerated checks generated ids, codes and numbers against those
 // already taken and reports the first clash once per generator, not once
-// per record.
+// per record. Generated ids are kept as one range per generator rather
+// than 100,000 map entries: generators run after every written record.
 func (r *resolver) claimGenerated(d *recordGenDoc, p *recordPlan, recs []*Record) {
+	if len(recs) == 0 {
+		return
+	}
+	own := genRange{p.idStart, p.idStart + int64(len(recs)) - 1}
+	var overlapping []genRange
+	for _, g := range r.genIDs {
+		if g.lo <= own.hi && own.lo <= g.hi {
+			overlapping = append(overlapping, g)
+		}
+	}
 	clashID, clashCode, clashNum := false, false, false
 	var key []byte
 	for _, rec := range recs {
+		taken := r.idTaken(rec.ID, overlapping)
 		key = append(append(strconv.AppendInt(key[:0], rec.Org.ID, 10), 0), rec.Number...)
-		if !clashID && r.recordIDs[rec.ID] {
+		if !clashID && taken {
 			clashID = true
 			r.ps.add(d.at.child("id_start"), "generated record id %d is already taken: set id_start above %d", rec.ID, r.maxRecord)
 		}
@@ -229,13 +241,30 @@ func (r *resolver) claimGenerated(d *recordGenDoc, p *recordPlan, recs []*Record
 			r.ps.add(d.at.child("code_prefix"), "generated record code %q is already taken: choose another code_prefix", rec.Code)
 		}
 		// m[string(key)] looks up without allocating the key.
-		if !clashNum && r.recordNums[string(key)] && !r.recordIDs[rec.ID] {
+		if !clashNum && r.recordNums[string(key)] && !taken {
 			clashNum = true
 			r.ps.add(d.at.child("id_start"), "generated record number %q is already taken in organization %q: set id_start elsewhere", rec.Number, rec.Org.Code)
 		}
-		r.recordIDs[rec.ID] = true
 	}
-	r.maxRecord = max(r.maxRecord, p.idStart+int64(len(recs))-1)
+	r.genIDs = append(r.genIDs, own)
+	r.maxRecord = max(r.maxRecord, own.hi)
+}
+
+// genRange is the ids [lo, hi] of one record generator.
+type genRange struct{ lo, hi int64 }
+
+// idTaken reports whether a written record or an earlier generator (one
+// of overlapping, those whose range meets this generator's) has id.
+func (r *resolver) idTaken(id int64, overlapping []genRange) bool {
+	if r.recordIDs[id] {
+		return true
+	}
+	for _, g := range overlapping {
+		if g.lo <= id && id <= g.hi {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *resolver) templateGenerators(list []*tplGenDoc) {

@@ -23,7 +23,8 @@ type resolver struct {
 	qrcodes    map[int64]*QRCode
 	firstQR    map[int64]*QRCode // by form id
 	orgQR      map[int64]*QRCode // first QR code without a form, by org id
-	recordIDs  map[int64]bool
+	recordIDs  map[int64]bool    // written records; generated ones are in genIDs
+	genIDs     []genRange        // the id range of each record generator run so far
 	recordCode map[string]bool
 	recordNums map[string]bool
 	tplIDs     map[int64]bool
