@@ -44,3 +44,18 @@ func BenchmarkLoadDefault(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFieldGroups makes the values of one deferred generated record
+// (the default field types), what a first rendering of it adds.
+func BenchmarkFieldGroups(b *testing.B) {
+	sc, err := Parse("gen.yaml", []byte("orgs: [{id: 1, name: a, code: a, host: a.example}]\ngenerate:\n  records:\n    - {count: 1000}\n"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if g := sc.Records[i%1000].FieldGroups(); len(g[0].Fields) != 5 {
+			b.Fatal("want the 5 default fields")
+		}
+	}
+}
