@@ -3,6 +3,7 @@ package scenario
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -103,5 +104,39 @@ func TestReplacedGroupsWin(t *testing.T) {
 	}
 	if g := sc.Records[0].FieldGroups(); g[0].ID != 1 || len(g[0].Fields) != len(contract.FieldTypes) {
 		t.Fatalf("the original record lost its generated groups: %d fields", len(g[0].Fields))
+	}
+}
+
+// TestFieldGroupsConcurrently: the mock renders records from many
+// goroutines at once; making deferred values shares nothing mutable (run
+// with -race), and every goroutine sees the same values.
+func TestFieldGroupsConcurrently(t *testing.T) {
+	sc, err := Parse("all.yaml", allTypesYAML(8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]string, 8)
+	for i, r := range sc.Records[:8] {
+		want[i] = mustJSON(t, r.FieldGroups())
+	}
+	got := make([][]string, 4)
+	var wg sync.WaitGroup
+	for g := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, r := range sc.Records[:8] {
+				b, _ := json.Marshal(r.FieldGroups())
+				got[g] = append(got[g], string(b))
+			}
+		}()
+	}
+	wg.Wait()
+	for g := range got {
+		for i := range want {
+			if got[g][i] != want[i] {
+				t.Fatalf("goroutine %d, record %d: values differ from a lone call", g, i)
+			}
+		}
 	}
 }
