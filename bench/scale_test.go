@@ -14,6 +14,7 @@ import (
 
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/schemas"
 )
 
 // The scale benchmarks: the cost of one page (and one record) as the data
@@ -214,6 +215,26 @@ func liveHeap() uint64 {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	return ms.HeapAlloc
+}
+
+// TestDeferredRecordsAnswerValidly: the generated records of the scale
+// scenario make their field values when first rendered; those answers,
+// in every format, must be valid against the getRecord response schema.
+func TestDeferredRecordsAnswerValidly(t *testing.T) {
+	set, err := schemas.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, size := scaleMock(t, 1000)
+	for _, id := range []int{1, 2, size.Records / 2, size.Records} {
+		for _, format := range []string{"json", "json-ld", "markdown"} {
+			body := fmt.Sprintf(`{"record_id":%d,"format":%q}`, id, format)
+			ans := call(t, h, "/api/v2/rpc/record/getRecord", body)
+			if err := set.ValidateJSON("record/getRecord.response.json", ans); err != nil {
+				t.Errorf("record %d as %s: %v", id, format, err)
+			}
+		}
+	}
 }
 
 // TestScaleScenarioServes guards the generator: the scenario it writes
