@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"weak"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -27,9 +28,33 @@ type structure struct {
 	raw    map[string]any
 }
 
-// loadStructure compiles the schema once per process; the result is never
-// modified afterwards, so sharing it is safe.
-var loadStructure = sync.OnceValues(func() (*structure, error) {
+// loadStructure returns the compiled scenario schema, compiling it when no
+// load holds it any more. It is kept through a weak pointer: a long-running
+// mock loads a scenario at start and maybe on a reload much later, and
+// keeping the compiled schema (about 0.3 MB of pointers the garbage
+// collector would scan on every cycle) between the two costs more than
+// compiling it again (a few milliseconds). Loads close together share one
+// compile. The result is never modified, so sharing it is safe.
+func loadStructure() (*structure, error) {
+	structureMu.Lock()
+	defer structureMu.Unlock()
+	if st := structureCache.Value(); st != nil {
+		return st, nil
+	}
+	st, err := compileStructure()
+	if err != nil {
+		return nil, err
+	}
+	structureCache = weak.Make(st)
+	return st, nil
+}
+
+var (
+	structureMu    sync.Mutex
+	structureCache weak.Pointer[structure]
+)
+
+func compileStructure() (*structure, error) {
 	set, err := schemas.CompileFiles(schemaFile)
 	if err != nil {
 		return nil, fmt.Errorf("compile scenario schema: %w", err)
@@ -47,7 +72,7 @@ var loadStructure = sync.OnceValues(func() (*structure, error) {
 		return nil, fmt.Errorf("parse scenario schema: %w", err)
 	}
 	return &structure{schema: sch, raw: raw}, nil
-})
+}
 
 // check validates one file's tree and adds a problem per failed rule.
 func (st *structure) check(src *source, ps *problems) {
