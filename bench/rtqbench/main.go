@@ -68,7 +68,7 @@ func parseFlags(args []string) (options, error) {
 	fs.IntVar(&o.threads, "t", 2, "wrk threads")
 	fs.IntVar(&o.conns, "c", 64, "wrk connections")
 	fs.DurationVar(&o.duration, "d", 10*time.Second, "length of one measured run")
-	fs.IntVar(&o.rounds, "rounds", 3, "alternating rounds of baseline and mock on the getRecord mix")
+	fs.IntVar(&o.rounds, "rounds", 5, "alternating rounds of baseline and mock on the getRecord mix")
 	fs.DurationVar(&o.warm, "warm", 60*time.Second, "WireMock load before its warm figure")
 	fs.DurationVar(&o.deadline, "deadline", 20*time.Minute, "the whole benchmark stops after this")
 	if err := fs.Parse(args); err != nil {
