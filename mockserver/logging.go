@@ -45,9 +45,10 @@ func (s *Server) logRequest(c *call) {
 	b = strconv.AppendInt(b, int64(c.bytes), 10)
 	s.logBuf = append(b, '\n')
 	if len(s.logBuf) >= logBatch {
-		s.flushLocked()
+		s.flushUnlock(nil)
+		return
 	}
-	s.logPending.Store(len(s.logBuf) > 0)
+	s.logPending.Store(true)
 	s.logMu.Unlock()
 }
 
@@ -97,12 +98,26 @@ func (s *Server) armLogTimer() {
 	s.logTimer.Reset(logDelay)
 }
 
-func (s *Server) flushLocked() {
-	if len(s.logBuf) > 0 {
-		_, _ = s.opts.Logger.Write(s.logBuf)
-		s.logBuf = s.logBuf[:0]
-	}
+// flushUnlock hands the batch (and then extra, if any) to the Logger. The
+// caller holds logMu; flushUnlock releases it before writing, so requests
+// on other cores keep appending to a fresh buffer while a batch is being
+// written (a write to a file takes microseconds; holding the lock through
+// it made every other request wait). logWriteMu keeps batches in order:
+// it is taken before logMu is let go.
+func (s *Server) flushUnlock(extra []byte) {
+	s.logWriteMu.Lock()
+	full := s.logBuf
+	s.logBuf, s.logSpare = s.logSpare[:0], nil
 	s.logPending.Store(false)
+	s.logMu.Unlock()
+	if len(full) > 0 {
+		_, _ = s.opts.Logger.Write(full)
+	}
+	if len(extra) > 0 {
+		_, _ = s.opts.Logger.Write(extra)
+	}
+	s.logSpare = full[:0]
+	s.logWriteMu.Unlock()
 }
 
 // FlushLog writes the request lines batched so far. Lines reach the Logger
@@ -113,8 +128,7 @@ func (s *Server) FlushLog() {
 		return
 	}
 	s.logMu.Lock()
-	s.flushLocked()
-	s.logMu.Unlock()
+	s.flushUnlock(nil)
 }
 
 // stopLog writes what is batched and stops the flush timer, at shutdown.
@@ -130,9 +144,7 @@ func (s *Server) stopLog() {
 // writeLog writes b now, after the batched lines.
 func (s *Server) writeLog(b []byte) {
 	s.logMu.Lock()
-	s.flushLocked()
-	_, _ = s.opts.Logger.Write(b)
-	s.logMu.Unlock()
+	s.flushUnlock(b)
 }
 
 // logf logs something unexpected, in full.

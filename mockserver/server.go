@@ -60,8 +60,10 @@ type Server struct {
 	journal *journal
 	cors    corsPolicy
 
-	logMu      sync.Mutex // guards logBuf, logTimer and writes to Logger
+	logMu      sync.Mutex // guards logBuf, logTimer, stamp
 	logBuf     []byte
+	logWriteMu sync.Mutex  // held while a batch is written; guards logSpare
+	logSpare   []byte      // the buffer the next batch fills, once written
 	logTimer   *time.Timer // flushes a batch logDelay after its first line
 	logPending atomic.Bool
 	stamp      []byte // the log's date and time up to the second, for stampSec
