@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -21,40 +23,68 @@ import (
 //     that answer being written and writes a JSON error in the generic
 //     shape instead (contract-notes 3), with a 4xx status. net/http closes
 //     the connection right after, so nothing else is framed around it.
-//   - The write timeout is armed coarsely: at most every writeTimeout/4 per
-//     connection, not twice per request as http.Server.WriteTimeout does
-//     (a runtime timer change each time, a measurable share of a small
-//     answer's cost). A write that blocks still fails after 3/4 to 1 times
-//     writeTimeout.
+//   - Time limits are kept by one watchdog per server instead of socket
+//     deadlines. http.Server's ReadHeaderTimeout, ReadTimeout, WriteTimeout
+//     and IdleTimeout each re-arm a runtime timer on every request (four
+//     or five timer changes per request, a measurable share of a small
+//     answer's cost, docs/performance.md); here a request costs a few
+//     atomic stores of a clock the watchdog ticks, and the watchdog closes
+//     whatever has made no progress for too long.
 
-// listener hands net/http connections wrapped in *conn.
+// Time limits of a connection (docs/mock.md, Serving).
+const (
+	busyLimit = 30 * time.Second  // to send a whole request, or to take an answer
+	idleLimit = 120 * time.Second // between an answer and the next request
+	watchTick = time.Second
+)
+
+// listener hands net/http connections wrapped in *conn and watched.
 type listener struct {
 	net.Listener
-	writeTimeout time.Duration
+	watch *watchdog
 }
 
 func (l listener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
+	nc, err := l.Listener.Accept()
 	if err != nil {
 		return nil, err
 	}
-	return &conn{Conn: c, writeTimeout: l.writeTimeout}, nil
+	c := &conn{Conn: nc, watch: l.watch}
+	l.watch.add(c)
+	return c, nil
 }
 
+// conn records progress for the watchdog: busy from accept until its first
+// answer is written, idle from then until bytes of the next request
+// arrive, busy again until that answer is written, and so on. A write
+// counts as busy while it lasts, so a client that does not read is cut
+// after busyLimit.
 type conn struct {
 	net.Conn
-	writeTimeout time.Duration
-	armed        time.Time // the write deadline set on the socket
+	watch    *watchdog
+	progress atomic.Int64 // watchdog clock at the last change of phase
+	idle     atomic.Bool
+}
+
+func (c *conn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if n > 0 && c.idle.Load() {
+		c.progress.Store(c.watch.clock.Load())
+		c.idle.Store(false)
+	}
+	return n, err
 }
 
 func (c *conn) Write(p []byte) (int, error) {
-	if c.writeTimeout > 0 {
-		now := time.Now()
-		if c.armed.Sub(now) < c.writeTimeout*3/4 {
-			c.armed = now.Add(c.writeTimeout)
-			_ = c.Conn.SetWriteDeadline(c.armed)
-		}
-	}
+	c.idle.Store(false)
+	c.progress.Store(c.watch.clock.Load())
+	n, err := c.write(p)
+	c.progress.Store(c.watch.clock.Load())
+	c.idle.Store(true)
+	return n, err
+}
+
+func (c *conn) write(p []byte) (int, error) {
 	if answer := rewriteTransportError(p); answer != nil {
 		if _, err := c.Conn.Write(answer); err != nil {
 			return 0, err
@@ -64,22 +94,9 @@ func (c *conn) Write(p []byte) (int, error) {
 	return c.Conn.Write(p)
 }
 
-// SetWriteDeadline: the connection owns its write deadline; net/http's
-// clearing it after every request is ignored (that clear is what would
-// force a re-arm per request). An explicit deadline is honoured.
-func (c *conn) SetWriteDeadline(t time.Time) error {
-	if t.IsZero() {
-		return nil
-	}
-	c.armed = t
-	return c.Conn.SetWriteDeadline(t)
-}
-
-func (c *conn) SetDeadline(t time.Time) error {
-	if err := c.Conn.SetReadDeadline(t); err != nil {
-		return err
-	}
-	return c.SetWriteDeadline(t)
+func (c *conn) Close() error {
+	c.watch.remove(c)
+	return c.Conn.Close()
 }
 
 // CloseWrite keeps net/http's graceful close (half-close, then drain)
@@ -90,6 +107,75 @@ func (c *conn) CloseWrite() error {
 	}
 	return nil
 }
+
+// watchdog closes connections that made no progress within their phase's
+// limit. Its clock ticks every tick; connections read it instead of the
+// system clock.
+type watchdog struct {
+	busy, idle time.Duration
+	clock      atomic.Int64 // UnixNano, refreshed every tick
+	mu         sync.Mutex
+	conns      map[*conn]struct{}
+	done       chan struct{}
+	stopOnce   sync.Once
+}
+
+// newWatchdog starts a watchdog; a tick of 0 starts none (tests drive
+// sweep themselves).
+func newWatchdog(busy, idle, tick time.Duration) *watchdog {
+	w := &watchdog{busy: busy, idle: idle, conns: map[*conn]struct{}{}, done: make(chan struct{})}
+	w.clock.Store(time.Now().UnixNano())
+	if tick > 0 {
+		go w.run(tick)
+	}
+	return w
+}
+
+func (w *watchdog) run(tick time.Duration) {
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-w.done:
+			return
+		case now := <-t.C:
+			w.clock.Store(now.UnixNano())
+			w.sweep(now.UnixNano())
+		}
+	}
+}
+
+func (w *watchdog) add(c *conn) {
+	c.progress.Store(w.clock.Load())
+	w.mu.Lock()
+	w.conns[c] = struct{}{}
+	w.mu.Unlock()
+}
+
+func (w *watchdog) remove(c *conn) {
+	w.mu.Lock()
+	delete(w.conns, c)
+	w.mu.Unlock()
+}
+
+// sweep closes every connection past its limit at now. Closing the socket
+// makes net/http's blocked read or write fail, and it cleans up.
+func (w *watchdog) sweep(now int64) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for c := range w.conns {
+		limit := w.busy
+		if c.idle.Load() {
+			limit = w.idle
+		}
+		if now-c.progress.Load() > int64(limit) {
+			_ = c.Conn.Close()
+			delete(w.conns, c)
+		}
+	}
+}
+
+func (w *watchdog) stop() { w.stopOnce.Do(func() { close(w.done) }) }
 
 // netHTTPErrorHeaders is how net/http frames the answers it writes itself
 // (net/http/server.go, conn.serve); no answer of the mock's handlers, all

@@ -9,54 +9,88 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/rtq-kit/rtq/internal/testscenario"
 )
 
-// deadlineConn records the write deadlines set on it.
-type deadlineConn struct {
+// closeConn records whether it was closed.
+type closeConn struct {
 	net.Conn
-	mu        sync.Mutex
-	deadlines []time.Time
+	closed atomic.Bool
 }
 
-func (d *deadlineConn) SetWriteDeadline(t time.Time) error {
-	d.mu.Lock()
-	d.deadlines = append(d.deadlines, t)
-	d.mu.Unlock()
-	return nil
-}
+func (c *closeConn) Close() error { c.closed.Store(true); return nil }
 
-func (d *deadlineConn) Write(p []byte) (int, error) { return len(p), nil }
-
-func TestConnArmsTheWriteDeadlineCoarsely(t *testing.T) {
-	under := &deadlineConn{}
-	c := &conn{Conn: under, writeTimeout: time.Minute}
-	before := time.Now()
-	for i := 0; i < 100; i++ {
-		if _, err := c.Write([]byte("HTTP/1.1 200 OK\r\n\r\n")); err != nil {
-			t.Fatal(err)
+// The watchdog's rules, on its own clock: busy connections get the busy
+// limit, idle ones the idle limit, progress resets the count.
+func TestWatchdogClosesWhatMadeNoProgressInItsPhase(t *testing.T) {
+	w := newWatchdog(10*time.Second, 60*time.Second, 0)
+	t0 := w.clock.Load()
+	at := func(d time.Duration) int64 { return t0 + int64(d) }
+	newConn := func(idle bool, progress time.Duration) (*conn, *closeConn) {
+		under := &closeConn{}
+		c := &conn{Conn: under, watch: w}
+		w.add(c)
+		c.idle.Store(idle)
+		c.progress.Store(at(progress))
+		return c, under
+	}
+	_, busyOld := newConn(false, 0)
+	_, busyNew := newConn(false, 5*time.Second)
+	_, idleOld := newConn(true, 0)
+	_, idleVeryOld := newConn(true, -60*time.Second)
+	w.sweep(at(12 * time.Second))
+	for name, c := range map[string]*closeConn{"busy for 12 s": busyOld, "idle for 72 s": idleVeryOld} {
+		if !c.closed.Load() {
+			t.Errorf("%s: still open", name)
 		}
-		_ = c.SetWriteDeadline(time.Time{}) // what net/http does after every request
 	}
-	if len(under.deadlines) != 1 {
-		t.Fatalf("%d deadlines set for 100 writes in well under a minute, want 1: %v", len(under.deadlines), under.deadlines)
+	for name, c := range map[string]*closeConn{"busy for 7 s": busyNew, "idle for 12 s": idleOld} {
+		if c.closed.Load() {
+			t.Errorf("%s: closed", name)
+		}
 	}
-	if d := under.deadlines[0]; d.Before(before.Add(time.Minute)) || d.After(time.Now().Add(time.Minute)) {
-		t.Errorf("deadline %v, want now + 1 minute", d)
+	w.mu.Lock()
+	left := len(w.conns)
+	w.mu.Unlock()
+	if left != 2 {
+		t.Errorf("%d connections watched after the sweep, want the 2 still open", left)
 	}
-	c.armed = time.Now().Add(time.Minute / 2) // a quarter of the timeout used up, and more
-	_, _ = c.Write([]byte("x"))
-	if len(under.deadlines) != 2 {
-		t.Errorf("deadline not re-armed when less than 3/4 of the timeout was left")
+}
+
+// A connection moves between phases as bytes flow: busy until its answer
+// is written, idle until the next request's first byte.
+func TestConnPhasesFollowTheTraffic(t *testing.T) {
+	w := newWatchdog(time.Second, time.Minute, 0)
+	server, client := net.Pipe()
+	t.Cleanup(func() { server.Close(); client.Close() })
+	c := &conn{Conn: server, watch: w}
+	w.add(c)
+	if c.idle.Load() {
+		t.Fatal("a new connection is idle; it must be busy until it sends a request")
 	}
-	explicit := time.Now().Add(time.Hour)
-	_ = c.SetWriteDeadline(explicit)
-	if got := under.deadlines[len(under.deadlines)-1]; !got.Equal(explicit) {
-		t.Errorf("an explicit deadline %v was not passed on (last %v)", explicit, got)
+	go func() { _, _ = io.ReadFull(client, make([]byte, 2)) }()
+	if _, err := c.Write([]byte("ok")); err != nil {
+		t.Fatal(err)
+	}
+	if !c.idle.Load() {
+		t.Fatal("not idle after an answer was written")
+	}
+	go func() { _, _ = client.Write([]byte("x")) }()
+	if _, err := c.Read(make([]byte, 1)); err != nil {
+		t.Fatal(err)
+	}
+	if c.idle.Load() {
+		t.Fatal("still idle after bytes of a request arrived")
+	}
+	_ = c.Close()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.conns) != 0 {
+		t.Error("a closed connection is still watched")
 	}
 }
 
@@ -76,7 +110,7 @@ func (l pipeListener) Accept() (net.Conn, error) {
 func (l pipeListener) Close() error   { return nil }
 func (l pipeListener) Addr() net.Addr { return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)} }
 
-func TestConnWriteTimeoutClosesAClientThatDoesNotRead(t *testing.T) {
+func TestWatchdogCutsAClientThatDoesNotRead(t *testing.T) {
 	s, err := New(testscenario.Build(), Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -90,8 +124,9 @@ func TestConnWriteTimeoutClosesAClientThatDoesNotRead(t *testing.T) {
 			close(closed)
 		}
 	}}
-	go func() { _ = srv.Serve(listener{Listener: pipeListener{conns}, writeTimeout: 50 * time.Millisecond}) }()
-	t.Cleanup(func() { close(conns); srv.Close(); client.Close() })
+	watch := newWatchdog(50*time.Millisecond, time.Minute, 10*time.Millisecond)
+	go func() { _ = srv.Serve(listener{Listener: pipeListener{conns}, watch: watch}) }()
+	t.Cleanup(func() { close(conns); srv.Close(); client.Close(); watch.stop() })
 
 	req := "POST /api/v2/rpc/record/getFormList HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
 		testscenario.ReadSecret + "\r\nContent-Length: 2\r\n\r\n{}"
@@ -101,7 +136,7 @@ func TestConnWriteTimeoutClosesAClientThatDoesNotRead(t *testing.T) {
 	select { // the client never reads: the server's write must give up
 	case <-closed:
 	case <-time.After(10 * time.Second):
-		t.Fatal("the connection is still open 10 s after a 50 ms write timeout")
+		t.Fatal("the connection is still open 10 s after a 50 ms busy limit")
 	}
 	_ = client.SetReadDeadline(time.Now().Add(5 * time.Second))
 	if n, err := io.Copy(io.Discard, client); !errors.Is(err, nil) || n != 0 {
@@ -143,5 +178,39 @@ func TestRewriteTransportErrorOnlyTouchesNetHTTPsOwnAnswers(t *testing.T) {
 			t.Errorf("%q → HTTP %d %s close=%v %s (err %v), want %d naming %q", in, resp.StatusCode,
 				resp.Header.Get("Content-Type"), resp.Close, raw, err, want.status, want.detail)
 		}
+	}
+}
+
+// A client that sends half a request line and stops (slowloris) is cut
+// after the busy limit, over real TCP.
+func TestWatchdogCutsAHalfSentRequest(t *testing.T) {
+	s, err := New(testscenario.Build(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	watch := newWatchdog(100*time.Millisecond, time.Minute, 10*time.Millisecond)
+	srv := &http.Server{Handler: s}
+	go func() { _ = srv.Serve(listener{Listener: ln, watch: watch}) }()
+	t.Cleanup(func() { srv.Close(); watch.stop() })
+
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := io.WriteString(c, "POST /api/v2/rpc/record/getFormList HTTP/1.1\r\nHo"); err != nil {
+		t.Fatal(err)
+	}
+	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	n, err := c.Read(make([]byte, 512))
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatal("the half-sent request still holds its connection 10 s after a 100 ms busy limit")
+	}
+	if n != 0 {
+		t.Errorf("got %d bytes of answer to half a request, want the connection closed", n)
 	}
 }

@@ -112,23 +112,24 @@ func (s *Server) Start(addr string) error {
 		return fmt.Errorf("start mock server: %w", err)
 	}
 	srv := &http.Server{
-		Handler:           s,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		// WriteTimeout is the connection's own (conn.go), armed coarsely.
-		IdleTimeout:    120 * time.Second,
+		Handler: s,
+		// No ReadHeaderTimeout, ReadTimeout, WriteTimeout or IdleTimeout:
+		// the watchdog of conn.go keeps those limits without a timer change
+		// per request.
 		MaxHeaderBytes: 64 << 10,
 		ErrorLog:       log.New(s.logWriter(), "rtq mock: ", 0),
 	}
 	s.mu.Lock()
 	s.srv, s.url = srv, "http://"+ln.Addr().String()
 	s.mu.Unlock()
-	go func() { _ = srv.Serve(listener{Listener: ln, writeTimeout: writeTimeout}) }()
+	watch := newWatchdog(busyLimit, idleLimit, watchTick)
+	srv.RegisterOnShutdown(watch.stop)
+	go func() {
+		_ = srv.Serve(listener{Listener: ln, watch: watch})
+		watch.stop()
+	}()
 	return nil
 }
-
-// writeTimeout bounds a write to a client that does not read.
-const writeTimeout = 30 * time.Second
 
 // URL is the base URL of a started server ("" before Start).
 func (s *Server) URL() string {
