@@ -26,8 +26,12 @@ var defaultYAML []byte
 func DefaultYAML() []byte { return append([]byte(nil), defaultYAML...) }
 
 // Default loads the default scenario. opts pass through to the loader
-// (scenario.WithSeed for rtq mock --seed).
+// (scenario.WithSeed for rtq mock --seed). The embedded file is loaded
+// scenario.Trusted: TestDefaultPassesTheSchema checks it against the
+// schema, so rtq mock does not compile the schema to check it at every
+// start.
 func Default(opts ...scenario.Option) (*scenario.Scenario, error) {
+	opts = append([]scenario.Option{scenario.Trusted()}, opts...)
 	sc, err := scenario.Parse(DefaultFile, defaultYAML, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("load embedded scenario %s: %w", DefaultFile, err)

@@ -171,3 +171,24 @@ func TestEveryShippedScenarioLoads(t *testing.T) {
 		}
 	}
 }
+
+// Default loads the embedded file scenario.Trusted (no schema check at
+// start-up); this is the check it skips, and the proof that skipping it
+// changes nothing.
+func TestDefaultPassesTheSchema(t *testing.T) {
+	checked, err := scenario.Parse(DefaultFile, defaultYAML)
+	if err != nil {
+		t.Fatalf("the embedded default scenario fails the schema:\n%v", err)
+	}
+	a, err := scenario.Marshal(checked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := scenario.Marshal(load(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a, b) {
+		t.Error("the trusted load of the default scenario differs from the checked one")
+	}
+}
