@@ -47,8 +47,11 @@ type serverFig struct {
 	// ReadyCPUMs is the CPU time the server used to get ready (all its
 	// threads; for a peer, its first process only).
 	ReadyCPUMs float64 `json:"ready_cpu_ms"`
-	IdleRSSKiB int64   `json:"idle_rss_kib"`
-	PeakRSSKiB int64   `json:"peak_rss_kib"`
+	// ReadySamples is how many starts ReadyMs and ReadyCPUMs are the
+	// median of (0 or 1: one start).
+	ReadySamples int   `json:"ready_samples,omitempty"`
+	IdleRSSKiB   int64 `json:"idle_rss_kib"`
+	PeakRSSKiB   int64 `json:"peak_rss_kib"`
 	// PeakGetRecordKiB is the peak after the getRecord rounds only, before
 	// the other mixes (verify's resets rebuild the state).
 	PeakGetRecordKiB int64 `json:"peak_rss_after_getrecord_kib,omitempty"`
@@ -109,6 +112,30 @@ func (r *report) serverUp(s *server) {
 	fig := &serverFig{ReadyMs: ms(s.readyIn), ReadyCPUMs: float64(s.readyCPU) / 1e6}
 	fig.IdleRSSKiB, _ = peakRSSKiB(s.cmd.Process.Pid)
 	r.Servers[s.name] = fig
+}
+
+// medianReady replaces a server's ready figures by the medians over
+// starts (wall clock and CPU each on its own).
+func (r *report) medianReady(name string, starts []*server) {
+	fig, ok := r.Servers[name]
+	if !ok || len(starts) == 0 {
+		return
+	}
+	walls, cpus := make([]float64, len(starts)), make([]float64, len(starts))
+	for i, s := range starts {
+		walls[i], cpus[i] = ms(s.readyIn), float64(s.readyCPU)/1e6
+	}
+	fig.ReadyMs, fig.ReadyCPUMs = median(walls), median(cpus)
+	fig.ReadySamples = len(starts)
+}
+
+func median(v []float64) float64 {
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // serverPeak records the high-water mark of memory after the load.

@@ -64,7 +64,11 @@ func (r *report) serverTargets() {
 	s, ok := r.Servers["rtq"]
 	r.check("rtq mock ready (exec to /__admin/health)", fmt.Sprintf("< %.0f ms", maxReadyMs), ok,
 		func() (string, bool) {
-			return fmt.Sprintf("%.1f ms (CPU used: %.1f ms)", s.ReadyMs, s.ReadyCPUMs), s.ReadyMs < maxReadyMs
+			got := fmt.Sprintf("%.1f ms (CPU used: %.1f ms)", s.ReadyMs, s.ReadyCPUMs)
+			if s.ReadySamples > 1 {
+				got = fmt.Sprintf("%.1f ms, median of %d starts (CPU used: %.1f ms)", s.ReadyMs, s.ReadySamples, s.ReadyCPUMs)
+			}
+			return got, s.ReadyMs < maxReadyMs
 		})
 	r.check("rtq mock peak RSS, default scenario, loaded", fmt.Sprintf("< %.0f MB", maxPeakRSSMB), ok && s.PeakRSSKiB > 0,
 		func() (string, bool) {
