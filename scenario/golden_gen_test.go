@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/contract"
 )
 
 // genGoldenYAML generates records of every field type (deferred values),
@@ -16,12 +15,7 @@ import (
 func genGoldenYAML() []byte {
 	var doc strings.Builder
 	doc.WriteString("seed: 11\norgs: [{id: 1, name: a, code: a, host: a.example}]\nforms: [{id: 1, name: f}]\ngenerate:\n  records:\n    - {count: 12, form: 1, field_types: [")
-	for i, ft := range contract.FieldTypes {
-		if i > 0 {
-			doc.WriteString(", ")
-		}
-		doc.WriteString(ft.Name)
-	}
+	doc.WriteString(allFieldTypes())
 	doc.WriteString("]}\n    - {count: 5, form: 1, field_types: [name, tel, image], masked: [tel], audit_status: 1}\n")
 	doc.WriteString("    - {count: 2000, form: 1, seed: 9}\n")
 	doc.WriteString("  templates:\n    - {count: 30, sub_codes: 4}\n")
