@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
 )
 
 // genGoldenYAML generates records of every field type (deferred values),
