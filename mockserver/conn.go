@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"bytes"
+	"fmt"
 	"net"
 	"net/http"
 	"strconv"
@@ -191,7 +192,7 @@ var transportErrors = map[int]struct {
 	detail string
 }{
 	400: {400, "the request is not valid HTTP/1.1: check the request line, the header syntax, Host and Content-Length"},
-	431: {431, "the request headers are larger than 64 KiB"},
+	431: {431, fmt.Sprintf("the request headers are larger than %d KiB: send fewer or shorter headers", maxHeaderBytes>>10)},
 	501: {400, "the Transfer-Encoding is not supported: send the body with Content-Length or Transfer-Encoding: chunked"},
 	505: {400, "the HTTP version is not supported: speak HTTP/1.1 or HTTP/1.0"},
 	417: {417, "the Expect header is not supported: only Expect: 100-continue is"},
@@ -217,8 +218,10 @@ func rewriteTransportError(p []byte) []byte {
 		t = transportErrors[400]
 	}
 	detail := t.detail
-	if code == 400 && len(text) > len("400 Bad Request: ") && bytes.HasPrefix(text, []byte("400 Bad Request: ")) {
-		detail = string(text[len("400 Bad Request: "):]) // net/http's reason: "missing required Host header", ...
+	if reason, ok := bytes.CutPrefix(text, []byte("400 Bad Request: ")); code == 400 && ok && len(reason) > 0 {
+		// net/http named the fault ("missing required Host header", ...):
+		// say it, after what the client must do.
+		detail = "the request is not valid HTTP/1.1: " + string(reason)
 	}
 	e := &state.Error{Code: t.status, ErrorCode: contract.ErrInvalidParams, Message: state.MsgInvalidParams, Detail: detail}
 	body := appendError(nil, contract.ShapeFull, e)
@@ -227,7 +230,7 @@ func rewriteTransportError(p []byte) []byte {
 	out = strconv.AppendInt(out, int64(t.status), 10)
 	out = append(out, ' ')
 	out = append(out, http.StatusText(t.status)...)
-	out = append(out, "\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: "...)
+	out = append(out, "\r\nContent-Type: "+ctJSON[0]+"\r\nX-Content-Type-Options: "+nosniff[0]+"\r\nConnection: close\r\nContent-Length: "...)
 	out = strconv.AppendInt(out, int64(len(body)), 10)
 	out = append(out, "\r\n\r\n"...)
 	return append(out, body...)

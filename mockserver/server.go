@@ -116,7 +116,7 @@ func (s *Server) Start(addr string) error {
 		// No ReadHeaderTimeout, ReadTimeout, WriteTimeout or IdleTimeout:
 		// the watchdog of conn.go keeps those limits without a timer change
 		// per request.
-		MaxHeaderBytes: 64 << 10,
+		MaxHeaderBytes: maxHeaderBytes,
 		ErrorLog:       log.New(s.logWriter(), "rtq mock: ", 0),
 	}
 	s.mu.Lock()
@@ -130,6 +130,10 @@ func (s *Server) Start(addr string) error {
 	}()
 	return nil
 }
+
+// maxHeaderBytes bounds a request's headers; net/http answers beyond it
+// (431, rewritten as JSON in conn.go).
+const maxHeaderBytes = 64 << 10
 
 // URL is the base URL of a started server ("" before Start).
 func (s *Server) URL() string {
