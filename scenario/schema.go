@@ -85,7 +85,7 @@ func (st *structure) check(src *source, ps *problems) {
 		ps.add(at{src, ""}, "cannot validate: %v", err)
 		return
 	}
-	all := leaves(verr)
+	all := schemas.Leaves(verr)
 	typos := map[string]bool{} // path + "\x00" + the field a typo stands for
 	for _, leaf := range all {
 		if k, ok := leaf.ErrorKind.(*kind.AdditionalProperties); ok {
@@ -129,17 +129,6 @@ func dropMembers(tree any, loc []string, names []string) {
 			delete(m, name)
 		}
 	}
-}
-
-func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
-	if len(e.Causes) == 0 {
-		return []*jsonschema.ValidationError{e}
-	}
-	var out []*jsonschema.ValidationError
-	for _, c := range e.Causes {
-		out = append(out, leaves(c)...)
-	}
-	return out
 }
 
 // report words one failed rule for a person editing YAML by hand.

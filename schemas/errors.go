@@ -132,7 +132,7 @@ func typeUnion(ptr string, causes []*jsonschema.ValidationError) (Problem, bool)
 		if !typeMismatch(ptr, c) {
 			return Problem{}, false
 		}
-		for _, leaf := range leaves(c) {
+		for _, leaf := range Leaves(c) {
 			k := leaf.ErrorKind.(*kind.Type)
 			want, got = append(want, k.Want...), k.Got
 		}
@@ -143,13 +143,17 @@ func typeUnion(ptr string, causes []*jsonschema.ValidationError) (Problem, bool)
 	return Problem{Pointer: ptr, Rule: rule(&kind.Type{Got: got, Want: want})}, true
 }
 
-func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+// Leaves flattens a validation error to the rules that failed at the
+// bottom of its tree: the ones worth telling a person about (the nodes
+// above them only say "some of the below failed"). The scenario loader
+// words its problems from the same leaves.
+func Leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
 	if len(e.Causes) == 0 {
 		return []*jsonschema.ValidationError{e}
 	}
 	var out []*jsonschema.ValidationError
 	for _, c := range e.Causes {
-		out = append(out, leaves(c)...)
+		out = append(out, Leaves(c)...)
 	}
 	return out
 }
