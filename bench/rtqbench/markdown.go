@@ -34,12 +34,7 @@ func (r *report) markdown(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\n| server | ready ms | ready CPU ms | idle RSS MB | peak RSS MB | anon MB | file MB | same bytes |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---|")
-	names := make([]string, 0, len(r.Servers))
-	for n := range r.Servers {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range r.serverNames() {
 		s := r.Servers[n]
 		same := ""
 		if s.BytesOK != nil {

@@ -115,24 +115,37 @@ func abs(n int) int {
 
 // post sends one request and insists on HTTP 200 and a body code of 0.
 func post(ctx context.Context, base, path, key, body string) ([]byte, error) {
+	status, data, err := send(ctx, base+path, key, body)
+	if err != nil {
+		return nil, fmt.Errorf("POST %s %s: %w", path, body, err)
+	}
+	if status != http.StatusOK || bodyCode(data) != 0 {
+		return data, fmt.Errorf("POST %s %s: HTTP %d, answer %.200s", path, body, status, data)
+	}
+	return data, nil
+}
+
+// send POSTs body with the key, as a client of the service does, and
+// returns the status and the whole answer (10 s at most).
+func send(ctx context.Context, url, key, body string) (int, []byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+path, strings.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		return 0, nil, err
+	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+key)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("POST %s %s: %w", path, body, err)
+		return 0, nil, err
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return nil, fmt.Errorf("POST %s %s: read answer: %w", path, body, err)
+		return 0, nil, fmt.Errorf("read answer: %w", err)
 	}
-	if resp.StatusCode != http.StatusOK || bodyCode(data) != 0 {
-		return data, fmt.Errorf("POST %s %s: HTTP %d, answer %.200s", path, body, resp.StatusCode, data)
-	}
-	return data, nil
+	return resp.StatusCode, data, nil
 }
 
 // bodyCode is the answer's "code" member, -1 when there is none.

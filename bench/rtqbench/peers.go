@@ -6,13 +6,10 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Peer versions the benchmark was written and checked against; run.sh
@@ -140,17 +137,7 @@ func writeJSON(file string, v any) error {
 // sameBytes fetches the getRecord answer from a peer and compares it byte
 // for byte with want: a peer is measured only while it sends what rtq sends.
 func sameBytes(ctx context.Context, base, key, reqBody string, want []byte) error {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+pathGetRecord, strings.NewReader(reqBody))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+key)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	got, err := io.ReadAll(resp.Body)
+	_, got, err := send(ctx, base+pathGetRecord, key, reqBody)
 	if err != nil {
 		return err
 	}

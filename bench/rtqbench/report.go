@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -245,12 +247,7 @@ func (r *report) medianRows() []medianRow {
 
 func (r *report) printServers(w io.Writer) {
 	fmt.Fprintf(w, "\n%-10s %10s %10s %12s %12s %10s %10s\n", "server", "ready ms", "ready CPU", "idle RSS MB", "peak RSS MB", "anon MB", "file MB")
-	names := make([]string, 0, len(r.Servers))
-	for n := range r.Servers {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range r.serverNames() {
 		s := r.Servers[n]
 		fmt.Fprintf(w, "%-10s %10.1f %10.1f %12.1f %12.1f %10.1f %10.1f\n", n, s.ReadyMs, s.ReadyCPUMs, mb(s.IdleRSSKiB), mb(s.PeakRSSKiB),
 			mb(s.AnonKiB), mb(s.FileKiB))
@@ -259,3 +256,8 @@ func (r *report) printServers(w io.Writer) {
 
 // mb converts KiB to MB (10^6 bytes), the unit the targets are in.
 func mb(kib int64) float64 { return float64(kib) * 1024 / 1e6 }
+
+// serverNames lists the measured servers in the order both reports print.
+func (r *report) serverNames() []string {
+	return slices.Sorted(maps.Keys(r.Servers))
+}
