@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rtq-kit/rtq/internal/yamltest"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
@@ -96,7 +97,7 @@ func assertProfileLocated(t *testing.T, data []byte, p *profile.Profile, err err
 	if !errors.As(err, &le) || len(le.Problems) == 0 {
 		t.Fatalf("error is %T without problems: %v", err, err)
 	}
-	lines := lineCount(data)
+	lines := yamltest.LineCount(data)
 	for _, pr := range le.Problems {
 		if pr.Line < 0 || pr.Line > lines+1 || (pr.Line > 0 && pr.Column < 1) || pr.Reason == "" || pr.File != "fuzz.yaml" {
 			t.Fatalf("problem not located in the %d-line document: %+v", lines, pr)
@@ -108,35 +109,8 @@ func assertProfileLocated(t *testing.T, data []byte, p *profile.Profile, err err
 // against a hostile profile server: a few hundred bytes of nested YAML
 // aliases must be refused quickly, not expanded into millions of nodes.
 func TestProfileAliasExpansionIsBounded(t *testing.T) {
-	var b bytes.Buffer
-	b.WriteString("version: 1\nx0: &x0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n")
-	for i := 1; i <= 7; i++ {
-		b.WriteString("x" + string(rune('0'+i)) + ": &x" + string(rune('0'+i)) + " [")
-		for j := 0; j < 10; j++ {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString("*x" + string(rune('0'+i-1)))
-		}
-		b.WriteString("]\n")
-	}
-	done := make(chan error, 1)
-	go func() {
-		_, err := profile.Parse("bomb.yaml", b.Bytes())
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if err == nil {
-			t.Fatal("alias bomb accepted")
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("alias bomb still loading after 10 s")
-	}
-}
-
-// lineCount counts lines as YAML does: "\n", "\r\n" and a lone "\r"
-// each end one.
-func lineCount(data []byte) int {
-	return bytes.Count(data, []byte("\n")) + bytes.Count(data, []byte("\r")) - bytes.Count(data, []byte("\r\n")) + 1
+	yamltest.RefusedQuickly(t, func() error {
+		_, err := profile.Parse("bomb.yaml", yamltest.AliasBomb("version: 1\n", 7))
+		return err
+	})
 }
