@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/yamltest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -54,19 +55,7 @@ func relBigBody() io.Reader {
 // relAliasBomb is ~500 bytes of YAML whose nested aliases would expand to
 // 10^8 nodes ("billion laughs").
 func relAliasBomb() io.Reader {
-	var b strings.Builder
-	b.WriteString("name: bomb\nx0: &x0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n")
-	for i := 1; i <= 8; i++ {
-		fmt.Fprintf(&b, "x%d: &x%d [", i, i)
-		for j := 0; j < 10; j++ {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "*x%d", i-1)
-		}
-		b.WriteString("]\n")
-	}
-	return strings.NewReader(b.String())
+	return bytes.NewReader(yamltest.AliasBomb("name: bomb\n", 8))
 }
 
 // chunked hides the length, so the server must count while reading.

@@ -2,7 +2,7 @@ package scenario
 
 import (
 	"errors"
-	"strconv"
+	"github.com/rtq-kit/rtq/internal/yamltest"
 	"strings"
 	"testing"
 )
@@ -11,13 +11,7 @@ import (
 // /__admin/scenario) against nested aliases that expand a few hundred
 // bytes into ten million nodes.
 func TestAliasBombIsRefusedQuickly(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("name: bomb\nx0: &x0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n")
-	for i := 1; i <= 7; i++ {
-		prev := "*x" + strconv.Itoa(i-1)
-		b.WriteString("x" + strconv.Itoa(i) + ": &x" + strconv.Itoa(i) + " [" + strings.Repeat(prev+", ", 9) + prev + "]\n")
-	}
-	_, err := Parse("bomb.yaml", []byte(b.String()))
+	_, err := Parse("bomb.yaml", yamltest.AliasBomb("name: bomb\n", 7))
 	var le *LoadError
 	if !errors.As(err, &le) || !strings.Contains(le.Error(), "aliases expand") {
 		t.Fatalf("error %v, want a problem about alias expansion", err)
