@@ -9,7 +9,7 @@ import (
 )
 
 // This file derives the profile's credential cases (owned by the
-// conformance work, beside profile.go). Expectations follow the contract's
+// conformance work, beside derive_profile.go). Expectations follow the contract's
 // check order (contract-notes 6) applied to the scenario's facts; the
 // runner only compares answers with them.
 

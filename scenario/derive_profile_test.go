@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Tests of the profile derivation (owned with profile.go); the derived
+// Tests of the profile derivation (beside derive_profile.go); the derived
 // profile is also exercised end to end in e2e/.
 
 func TestWindowCoversTheMiddleHalfInclusively(t *testing.T) {
