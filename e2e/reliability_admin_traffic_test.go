@@ -8,6 +8,7 @@ package e2e
 import (
 	"bytes"
 	"fmt"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"net/http"
 	"sync"
 	"testing"
@@ -18,38 +19,38 @@ import (
 )
 
 func TestReliabilityAdminUnderTraffic(t *testing.T) {
-	sc := relDefault(t)
-	m := startRelMock(t, sc, mockserver.Options{JournalSize: 64})
-	read, write := relKeyByName(t, sc, "demo-read"), relKeyByName(t, sc, "demo-write")
-	cert := relFirstRecord(t, sc, write.Org, relMovable)
+	sc := mocktest.Default(t)
+	m := mocktest.Start(t, sc, mockserver.Options{JournalSize: 64})
+	read, write := mocktest.Key(t, sc, "demo-read"), mocktest.Key(t, sc, "demo-write")
+	cert := mocktest.FirstRecord(t, sc, write.Org, mocktest.Movable)
 	yaml := scenarios.DefaultYAML()
-	admin := []func() relRawAnswer{
-		func() relRawAnswer { return relDoRaw(t, http.MethodGet, m.url+"/__admin/requests", nil, nil) },
-		func() relRawAnswer { return relDoRaw(t, http.MethodDelete, m.url+"/__admin/requests", nil, nil) },
-		func() relRawAnswer { return relDoRaw(t, http.MethodGet, m.url+"/__admin/profile", nil, nil) },
-		func() relRawAnswer { return relDoRaw(t, http.MethodPost, m.url+"/__admin/reset", nil, nil) },
-		func() relRawAnswer {
-			return relDoRaw(t, http.MethodPost, m.url+"/__admin/scenario", map[string]string{"Content-Type": "application/yaml"}, bytes.NewReader(yaml))
+	admin := []func() mocktest.Answer{
+		func() mocktest.Answer { return mocktest.Do(t, http.MethodGet, m.URL+"/__admin/requests", nil, nil) },
+		func() mocktest.Answer { return mocktest.Do(t, http.MethodDelete, m.URL+"/__admin/requests", nil, nil) },
+		func() mocktest.Answer { return mocktest.Do(t, http.MethodGet, m.URL+"/__admin/profile", nil, nil) },
+		func() mocktest.Answer { return mocktest.Do(t, http.MethodPost, m.URL+"/__admin/reset", nil, nil) },
+		func() mocktest.Answer {
+			return mocktest.Do(t, http.MethodPost, m.URL+"/__admin/scenario", map[string]string{"Content-Type": "application/yaml"}, bytes.NewReader(yaml))
 		},
 	}
-	api := []func() relRawAnswer{
-		func() relRawAnswer {
-			return relPostJSON(t, m.url, contract.GetRecord.Path(), read.Secret, fmt.Sprintf(`{"record_id":%d,"format":"markdown"}`, cert.ID))
+	api := []func() mocktest.Answer{
+		func() mocktest.Answer {
+			return mocktest.Post(t, m.URL, contract.GetRecord.Path(), read.Secret, fmt.Sprintf(`{"record_id":%d,"format":"markdown"}`, cert.ID))
 		},
-		func() relRawAnswer {
-			return relPostJSON(t, m.url, contract.Verify.Path(), write.Secret, fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, cert.Code))
+		func() mocktest.Answer {
+			return mocktest.Post(t, m.URL, contract.Verify.Path(), write.Secret, fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, cert.Code))
 		},
-		func() relRawAnswer {
-			return relPostJSON(t, m.url, contract.TemplatesList.Path(), read.Secret, `{"page_size":3}`)
+		func() mocktest.Answer {
+			return mocktest.Post(t, m.URL, contract.TemplatesList.Path(), read.Secret, `{"page_size":3}`)
 		},
-		func() relRawAnswer {
-			return relPostJSON(t, m.url, contract.GetFormList.Path(), read.Secret, `{"search_key":"巡检"}`)
+		func() mocktest.Answer {
+			return mocktest.Post(t, m.URL, contract.GetFormList.Path(), read.Secret, `{"search_key":"巡检"}`)
 		},
 	}
 	var wg sync.WaitGroup
-	check := func(name string, a relRawAnswer) {
-		if a.status >= 500 || a.header.Get("Content-Type") != "application/json; charset=utf-8" {
-			t.Errorf("%s under concurrent admin calls: HTTP %d %q %.200s", name, a.status, a.header.Get("Content-Type"), a.body)
+	check := func(name string, a mocktest.Answer) {
+		if a.Status >= 500 || a.Header.Get("Content-Type") != "application/json; charset=utf-8" {
+			t.Errorf("%s under concurrent admin calls: HTTP %d %q %.200s", name, a.Status, a.Header.Get("Content-Type"), a.Body)
 		}
 	}
 	for w := 0; w < 6; w++ {
@@ -68,7 +69,7 @@ func TestReliabilityAdminUnderTraffic(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if a := relDoRaw(t, http.MethodGet, m.url+"/__admin/health", nil, nil); a.status != 200 {
-		t.Fatalf("unhealthy after the storm: HTTP %d %s", a.status, a.body)
+	if a := mocktest.Do(t, http.MethodGet, m.URL+"/__admin/health", nil, nil); a.Status != 200 {
+		t.Fatalf("unhealthy after the storm: HTTP %d %s", a.Status, a.Body)
 	}
 }

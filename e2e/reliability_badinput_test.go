@@ -11,6 +11,7 @@ package e2e
 import (
 	"bytes"
 	"fmt"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"io"
 	"net/http"
 	"strings"
@@ -24,7 +25,7 @@ import (
 
 // badRow is one bad request and its answer. key is a role: "read"
 // (default), "write", "none" or a literal Authorization value after "raw:".
-type relBadRow struct {
+type badRow struct {
 	name    string
 	method  string // POST when empty
 	path    string // an endpoint name (record/getRecord) or a path (/...)
@@ -40,32 +41,32 @@ type relBadRow struct {
 }
 
 // badFixture holds the ids and secrets the rows use.
-type relBadFixture struct {
+type badFixture struct {
 	read, write, foreignRec, foreignTpl string
 	recID                               int64
 	recURL, certCode, tpl               string
 }
 
-const relMib = 1 << 20
+const mib = 1 << 20
 
-func relBigBody() io.Reader {
-	return strings.NewReader(`{"record_id":1,"pad":"` + strings.Repeat("x", relMib+16) + `"}`)
+func bigBody() io.Reader {
+	return strings.NewReader(`{"record_id":1,"pad":"` + strings.Repeat("x", mib+16) + `"}`)
 }
 
-// relAliasBomb is ~500 bytes of YAML whose nested aliases would expand to
+// aliasBomb is ~500 bytes of YAML whose nested aliases would expand to
 // 10^8 nodes ("billion laughs").
-func relAliasBomb() io.Reader {
+func aliasBomb() io.Reader {
 	return bytes.NewReader(yamltest.AliasBomb("name: bomb\n", 8))
 }
 
 // chunked hides the length, so the server must count while reading.
-type relChunked struct{ r io.Reader }
+type chunked struct{ r io.Reader }
 
-func (c relChunked) Read(p []byte) (int, error) { return c.r.Read(p) }
+func (c chunked) Read(p []byte) (int, error) { return c.r.Read(p) }
 
-func getRecordRows(fx relBadFixture) []relBadRow {
+func getRecordRows(fx badFixture) []badRow {
 	gr, id := "record/getRecord", fmt.Sprint(fx.recID)
-	return []relBadRow{
+	return []badRow{
 		{name: "getRecord/empty object", path: gr, body: `{}`, status: 400, code: 400, errCode: 100301, detail: "record_id"},
 		{name: "getRecord/empty body", path: gr, body: ``, status: 400, code: 400, errCode: 100301, detail: "record_id"},
 		{name: "getRecord/white space body", path: gr, body: " \n\t ", status: 400, code: 400, errCode: 100301, detail: "record_id"},
@@ -102,8 +103,8 @@ func getRecordRows(fx relBadFixture) []relBadRow {
 		{name: "getRecord/50,000 members", path: gr, bodyFn: func() io.Reader {
 			return strings.NewReader(`{` + strings.Repeat(`"x":1,`, 50000) + `"format":"json"}`)
 		}, status: 400, code: 400, errCode: 100301, detail: "record_id"},
-		{name: "getRecord/too large", path: gr, bodyFn: relBigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
-		{name: "getRecord/too large chunked", path: gr, bodyFn: func() io.Reader { return relChunked{relBigBody()} }, status: 413, code: 413, errCode: 100301, detail: "body"},
+		{name: "getRecord/too large", path: gr, bodyFn: bigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
+		{name: "getRecord/too large chunked", path: gr, bodyFn: func() io.Reader { return chunked{bigBody()} }, status: 413, code: 413, errCode: 100301, detail: "body"},
 		{name: "getRecord/no Authorization", path: gr, key: "none", body: `{"record_id":` + id + `}`, status: 401, code: 401, errCode: 100401, detail: "Authorization"},
 		{name: "getRecord/Basic scheme", path: gr, key: "raw:Basic cnRxOnJ0cQ==", body: `{}`, status: 401, code: 401, errCode: 100401, detail: "Authorization"},
 		{name: "getRecord/Bearer without key", path: gr, key: "raw:Bearer ", body: `{}`, status: 401, code: 401, errCode: 100401, detail: "Authorization"},
@@ -117,10 +118,10 @@ func getRecordRows(fx relBadFixture) []relBadRow {
 	}
 }
 
-func verifyRows(fx relBadFixture) []relBadRow {
+func verifyRows(fx badFixture) []badRow {
 	vf, next := "certificates/verify", `"action_type":"set_next_certificate_status"`
 	code := `"certificate_code":"` + fx.certCode + `"`
-	return []relBadRow{
+	return []badRow{
 		{name: "verify/empty object", path: vf, key: "write", body: `{}`, status: 400, code: 400, errCode: 100301, detail: "certificate_code"},
 		{name: "verify/code number", path: vf, key: "write", body: `{"certificate_code":5,` + next + `}`, status: 400, code: 400, errCode: 100301, detail: "certificate_code"},
 		{name: "verify/code blank", path: vf, key: "write", body: `{"certificate_code":"  ",` + next + `}`, status: 400, code: 400, errCode: 100301, detail: "certificate_code"},
@@ -138,14 +139,14 @@ func verifyRows(fx relBadFixture) []relBadRow {
 		{name: "verify/read-only key", path: vf, body: `{` + code + `,` + next + `}`, status: 403, code: 403, errCode: 100328, detail: "write"},
 		{name: "verify/no Authorization", path: vf, key: "none", body: `{}`, status: 401, code: 401, errCode: 100401, detail: "Authorization"},
 		{name: "verify/not JSON", path: vf, key: "write", body: `<xml/>`, status: 400, code: 400, errCode: 100301, detail: "body"},
-		{name: "verify/too large", path: vf, key: "write", bodyFn: relBigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
+		{name: "verify/too large", path: vf, key: "write", bodyFn: bigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
 		{name: "verify/GET", method: http.MethodGet, path: vf, key: "write", status: 405, code: 405, errCode: 100405, detail: "POST"},
 	}
 }
 
-func formListRows() []relBadRow {
+func formListRows() []badRow {
 	fl := "record/getFormList"
-	return []relBadRow{
+	return []badRow{
 		{name: "getFormList/page zero", path: fl, body: `{"page":0}`, status: 400, code: 400, errCode: 100301, detail: "page"},
 		{name: "getFormList/page negative", path: fl, body: `{"page":-1}`, status: 400, code: 400, errCode: 100301, detail: "page"},
 		{name: "getFormList/page string", path: fl, body: `{"page":"2"}`, status: 400, code: 400, errCode: 100301, detail: "page"},
@@ -161,15 +162,15 @@ func formListRows() []relBadRow {
 		{name: "getFormList/page_size huge is clamped", path: fl, body: `{"page_size":100000}`, status: 200, code: 0},
 		{name: "getFormList/unicode search", path: fl, body: `{"search_key":"😀\u202e巡检"}`, status: 200, code: 0},
 		{name: "getFormList/string body", path: fl, body: `"page"`, status: 400, code: 400, errCode: 100301, detail: "body"},
-		{name: "getFormList/too large", path: fl, bodyFn: relBigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
+		{name: "getFormList/too large", path: fl, bodyFn: bigBody, status: 413, code: 413, errCode: 100301, detail: "body"},
 		{name: "getFormList/HEAD-less OPTIONS without preflight", method: http.MethodOptions, path: fl, status: 405, code: 405, errCode: 100405, detail: "POST"},
 	}
 }
 
-func templateRows(fx relBadFixture) []relBadRow {
+func templateRows(fx badFixture) []badRow {
 	tl, lq := "templates/list", "templates/listQrcodes"
 	tpl := `"template":"` + fx.tpl + `"`
-	return []relBadRow{
+	return []badRow{
 		{name: "templates/list/forged token", path: tl, body: `{"page_token":"garbage"}`, status: 400, code: 400, detail: "page_token"},
 		{name: "templates/list/token number", path: tl, body: `{"page_token":5}`, status: 400, code: 400, detail: "page_token"},
 		{name: "templates/list/start words", path: tl, body: `{"start_time":"yesterday"}`, status: 400, code: 400, detail: "start_time"},
@@ -183,7 +184,7 @@ func templateRows(fx relBadFixture) []relBadRow {
 		{name: "templates/list/page_size huge is clamped", path: tl, body: `{"page_size":1000000}`, status: 200, code: 0},
 		{name: "templates/list/not JSON", path: tl, body: `{'page_size':1}`, status: 400, code: 400, detail: "body"},
 		{name: "templates/list/no Authorization", path: tl, key: "none", body: `{}`, status: 401, code: 401, detail: "Authorization"},
-		{name: "templates/list/too large", path: tl, bodyFn: relBigBody, status: 413, code: 413, detail: "body"},
+		{name: "templates/list/too large", path: tl, bodyFn: bigBody, status: 413, code: 413, detail: "body"},
 		{name: "templates/list/PUT", method: http.MethodPut, path: tl, status: 405, code: 405, detail: "POST"},
 		{name: "listQrcodes/no template", path: lq, body: `{}`, status: 400, code: 400, detail: "template"},
 		{name: "listQrcodes/empty template", path: lq, body: `{"template":""}`, status: 400, code: 400, detail: "template"},
@@ -196,8 +197,8 @@ func templateRows(fx relBadFixture) []relBadRow {
 	}
 }
 
-func otherRows() []relBadRow {
-	return []relBadRow{
+func otherRows() []badRow {
+	return []badRow{
 		{name: "unknown endpoint", path: "/api/v2/rpc/record/nope", body: `{}`, status: 404, code: 404, errCode: 100404, detail: "/api/v2/rpc/record/nope"},
 		{name: "old API version", path: "/api/v1/rpc/record/getRecord", body: `{}`, status: 404, code: 404, errCode: 100404, detail: "endpoint"},
 		{name: "trailing slash", path: "/api/v2/rpc/record/getRecord/", body: `{}`, status: 404, code: 404, errCode: 100404, detail: "endpoint"},
@@ -208,13 +209,13 @@ func otherRows() []relBadRow {
 		{name: "admin/unknown call", method: http.MethodGet, path: "/__admin/nope", status: 404, code: 404, detail: "/__admin/nope"},
 		{name: "admin/scenario not YAML", path: "/__admin/scenario", body: "name: [", status: 400, code: 400, detail: "problems"},
 		{name: "admin/scenario empty", path: "/__admin/scenario", body: "", status: 400, code: 400, detail: "problems"},
-		{name: "admin/scenario alias bomb is refused", path: "/__admin/scenario", bodyFn: relAliasBomb, status: 400, code: 400, detail: "problems"},
+		{name: "admin/scenario alias bomb is refused", path: "/__admin/scenario", bodyFn: aliasBomb, status: 400, code: 400, detail: "problems"},
 		{name: "admin/scenario JSON of wrong shape", path: "/__admin/scenario", body: `{"orgs":5}`, status: 400, code: 400, detail: "orgs"},
 	}
 }
 
 func TestReliabilityBadInputTable(t *testing.T) {
-	sc := relDefault(t)
+	sc := mocktest.Default(t)
 	always := *sc
 	always.HTTPStatus = scenario.StatusAlways200
 	for _, mode := range []*scenario.Scenario{sc, &always} {
@@ -226,15 +227,15 @@ func TestReliabilityBadInputTable(t *testing.T) {
 // status line of every /api answer is 200 and the body is unchanged
 // (contract-notes 1 and 10); /__admin is not affected.
 func badInputTable(t *testing.T, sc *scenario.Scenario) {
-	m := startRelMock(t, sc, mockserver.Options{})
-	read, write, other := relKeyByName(t, sc, "demo-read"), relKeyByName(t, sc, "demo-write"), relKeyByName(t, sc, "other-org")
-	rec := relFirstRecord(t, sc, read.Org, nil)
-	cert := relFirstRecord(t, sc, read.Org, func(r *scenario.Record) bool { return r.Cert != nil })
-	fx := relBadFixture{read: read.Secret, write: write.Secret, recID: rec.ID, recURL: rec.URL, certCode: cert.Code,
-		foreignRec: relFirstRecord(t, sc, other.Org, nil).URL, foreignTpl: relFirstTemplate(t, sc, other.Org).Coding,
-		tpl: relFirstTemplate(t, sc, read.Org).Coding}
-	var rows []relBadRow
-	for _, part := range [][]relBadRow{getRecordRows(fx), verifyRows(fx), formListRows(), templateRows(fx), otherRows()} {
+	m := mocktest.Start(t, sc, mockserver.Options{})
+	read, write, other := mocktest.Key(t, sc, "demo-read"), mocktest.Key(t, sc, "demo-write"), mocktest.Key(t, sc, "other-org")
+	rec := mocktest.FirstRecord(t, sc, read.Org, nil)
+	cert := mocktest.FirstRecord(t, sc, read.Org, func(r *scenario.Record) bool { return r.Cert != nil })
+	fx := badFixture{read: read.Secret, write: write.Secret, recID: rec.ID, recURL: rec.URL, certCode: cert.Code,
+		foreignRec: mocktest.FirstRecord(t, sc, other.Org, nil).URL, foreignTpl: mocktest.FirstTemplate(t, sc, other.Org).Coding,
+		tpl: mocktest.FirstTemplate(t, sc, read.Org).Coding}
+	var rows []badRow
+	for _, part := range [][]badRow{getRecordRows(fx), verifyRows(fx), formListRows(), templateRows(fx), otherRows()} {
 		rows = append(rows, part...)
 	}
 	if len(rows) < 60 {
@@ -245,17 +246,17 @@ func badInputTable(t *testing.T, sc *scenario.Scenario) {
 			if row.bug != "" {
 				t.Skip("BUG: " + row.bug + " — see report")
 			}
-			a := relSendRow(t, m.url, fx, row)
+			a := sendRow(t, m.URL, fx, row)
 			if sc.HTTPStatus == scenario.StatusAlways200 && !strings.HasPrefix(row.path, "/__admin") {
 				row.status = 200
 			}
-			relCheckRow(t, row, a)
+			checkRow(t, row, a)
 		})
 	}
 }
 
 // sendRow sends a row's request.
-func relSendRow(t *testing.T, base string, fx relBadFixture, row relBadRow) relRawAnswer {
+func sendRow(t *testing.T, base string, fx badFixture, row badRow) mocktest.Answer {
 	t.Helper()
 	method, path := row.method, row.path
 	if method == "" {
@@ -280,24 +281,24 @@ func relSendRow(t *testing.T, base string, fx relBadFixture, row relBadRow) relR
 	if row.bodyFn != nil {
 		body = row.bodyFn()
 	}
-	return relDoRaw(t, method, base+path, hdr, body)
+	return mocktest.Do(t, method, base+path, hdr, body)
 }
 
 // checkRow compares an answer with the row and with what every answer
 // must be.
-func relCheckRow(t *testing.T, row relBadRow, a relRawAnswer) {
+func checkRow(t *testing.T, row badRow, a mocktest.Answer) {
 	t.Helper()
-	if ct := a.header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
+	if ct := a.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
 		t.Errorf("Content-Type %q, want application/json; charset=utf-8", ct)
 	}
-	if a.status >= 500 || bytes.Contains(bytes.ToLower(a.body), []byte("<html")) {
-		t.Fatalf("HTTP %d: %.300s", a.status, a.body)
+	if a.Status >= 500 || bytes.Contains(bytes.ToLower(a.Body), []byte("<html")) {
+		t.Fatalf("HTTP %d: %.300s", a.Status, a.Body)
 	}
-	if a.status != row.status {
-		t.Errorf("HTTP %d, want %d: %.300s", a.status, row.status, a.body)
+	if a.Status != row.status {
+		t.Errorf("HTTP %d, want %d: %.300s", a.Status, row.status, a.Body)
 	}
-	doc := relDecodeObject(t, a.body)
-	if row.status == 405 && a.header.Get("Allow") == "" {
+	doc := mocktest.Object(t, a.Body)
+	if row.status == 405 && a.Header.Get("Allow") == "" {
 		t.Errorf("405 without an Allow header")
 	}
 	if strings.HasPrefix(row.path, "/__admin") {
@@ -306,21 +307,21 @@ func relCheckRow(t *testing.T, row relBadRow, a relRawAnswer) {
 		}
 		return
 	}
-	if got := relNum(doc, "code"); got != row.code {
-		t.Errorf("code %d, want %d: %.300s", got, row.code, a.body)
+	if got := mocktest.Num(doc, "code"); got != row.code {
+		t.Errorf("code %d, want %d: %.300s", got, row.code, a.Body)
 	}
-	if row.errCode != 0 && relNum(doc, "error_code") != row.errCode {
-		t.Errorf("error_code %d, want %d: %.300s", relNum(doc, "error_code"), row.errCode, a.body)
+	if row.errCode != 0 && mocktest.Num(doc, "error_code") != row.errCode {
+		t.Errorf("error_code %d, want %d: %.300s", mocktest.Num(doc, "error_code"), row.errCode, a.Body)
 	}
 	if detail, _ := doc["message_detail"].(string); row.code != 0 && !strings.Contains(detail, row.detail) {
 		t.Errorf("message_detail %q does not name %q", detail, row.detail)
 	}
-	checkRowSchema(t, row, a.body)
+	checkRowSchema(t, row, a.Body)
 }
 
 // checkRowSchema validates an API answer against its endpoint's schema
 // (unknown paths use getRecord's error shape, the same four members).
-func checkRowSchema(t *testing.T, row relBadRow, body []byte) {
+func checkRowSchema(t *testing.T, row badRow, body []byte) {
 	t.Helper()
 	name := "record/getRecord"
 	for _, ep := range contract.Endpoints {
@@ -332,7 +333,7 @@ func checkRowSchema(t *testing.T, row relBadRow, body []byte) {
 	if row.code == 0 {
 		file = name + ".response.json"
 	}
-	if err := relSchemaSet(t).ValidateJSON(file, body); err != nil {
+	if err := mocktest.Schemas(t).ValidateJSON(file, body); err != nil {
 		t.Errorf("answer fails %s: %v\n%.300s", file, err, body)
 	}
 }

@@ -7,6 +7,7 @@ package e2e
 
 import (
 	"fmt"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"net/http"
 	"strings"
 	"sync"
@@ -18,46 +19,32 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// movable reports whether the write key may move r on from its status:
-// verification on, approved, no flag that answers an error first.
-func relMovable(r *scenario.Record) bool {
-	c := r.Cert
-	if c == nil || r.Form == nil || r.Form.Flow == nil || c.Status == nil {
-		return false
-	}
-	if a := r.Audit; a != nil && a.Enabled && (a.Status == nil || *a.Status != 1) {
-		return false
-	}
-	return c.Verification && r.Form.Flow.Verification && !c.IdentityRequired && !c.AuthCodeInvalid &&
-		!c.ForceFailure && !c.Status.Terminal && !c.Status.ForbidsVerification && len(c.Status.Next) > 0
-}
-
 func TestReliabilityConcurrentVerifyOneWinner(t *testing.T) {
-	sc := relDefault(t)
-	m := startRelMock(t, sc, mockserver.Options{})
-	write := relKeyByName(t, sc, "demo-write")
-	rec := relFirstRecord(t, sc, write.Org, relMovable)
+	sc := mocktest.Default(t)
+	m := mocktest.Start(t, sc, mockserver.Options{})
+	write := mocktest.Key(t, sc, "demo-write")
+	rec := mocktest.FirstRecord(t, sc, write.Org, mocktest.Movable)
 	from, to := rec.Cert.Status, rec.Cert.Status.Next[0]
 	for _, tc := range []struct{ name, body string }{
 		{"set_certificate_status", fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_certificate_status","to_certificate_status":%q,"from_certificate_status":%q}`, rec.Code, to.Name, from.Name)},
 		{"set_next_certificate_status", fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status","from_certificate_status":%q}`, rec.Code, from.Name)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if a := relDoRaw(t, http.MethodPost, m.url+"/__admin/reset", nil, nil); a.status != 200 {
-				t.Fatalf("reset: HTTP %d", a.status)
+			if a := mocktest.Do(t, http.MethodPost, m.URL+"/__admin/reset", nil, nil); a.Status != 200 {
+				t.Fatalf("reset: HTTP %d", a.Status)
 			}
-			codes := relVerifyStorm(t, m.url, write.Secret, tc.body, 1000)
+			codes := verifyStorm(t, m.URL, write.Secret, tc.body, 1000)
 			if codes[0] != 1 || codes[0]+codes[100326]+codes[100324] != 1000 {
 				t.Fatalf("1000 concurrent verifies from %q: answers by error_code %v, want exactly one 0 and the rest 100326/100324", from.Name, codes)
 			}
-			relAssertMovedOnce(t, m.url, relKeyByName(t, sc, "demo-read").Secret, rec, to.Name)
+			assertMovedOnce(t, m.URL, mocktest.Key(t, sc, "demo-read").Secret, rec, to.Name)
 		})
 	}
 }
 
 // verifyStorm sends n copies of body at once (a start channel releases
 // them together) and counts the answers by error_code (0 for success).
-func relVerifyStorm(t *testing.T, base, key, body string, n int) map[int64]int {
+func verifyStorm(t *testing.T, base, key, body string, n int) map[int64]int {
 	t.Helper()
 	start := make(chan struct{})
 	var wg sync.WaitGroup
@@ -68,10 +55,10 @@ func relVerifyStorm(t *testing.T, base, key, body string, n int) map[int64]int {
 		go func() {
 			defer wg.Done()
 			<-start
-			a := relPostJSON(t, base, contract.Verify.Path(), key, body)
-			doc := relDecodeObject(t, a.body)
-			code := relNum(doc, "error_code")
-			if relNum(doc, "code") == 0 {
+			a := mocktest.Post(t, base, contract.Verify.Path(), key, body)
+			doc := mocktest.Object(t, a.Body)
+			code := mocktest.Num(doc, "error_code")
+			if mocktest.Num(doc, "code") == 0 {
 				code = 0
 			}
 			mu.Lock()
@@ -86,10 +73,10 @@ func relVerifyStorm(t *testing.T, base, key, body string, n int) map[int64]int {
 
 // assertMovedOnce checks getRecord shows the new status and exactly one
 // more state change than the scenario wrote.
-func relAssertMovedOnce(t *testing.T, base, key string, rec *scenario.Record, status string) {
+func assertMovedOnce(t *testing.T, base, key string, rec *scenario.Record, status string) {
 	t.Helper()
-	a := relPostJSON(t, base, contract.GetRecord.Path(), key, fmt.Sprintf(`{"record_id":%d}`, rec.ID))
-	data := relDecodeObject(t, a.body)["data"].(map[string]any)["data"].(map[string]any)
+	a := mocktest.Post(t, base, contract.GetRecord.Path(), key, fmt.Sprintf(`{"record_id":%d}`, rec.ID))
+	data := mocktest.Object(t, a.Body)["data"].(map[string]any)["data"].(map[string]any)
 	ps, _ := data["process_status"].(map[string]any)
 	if text, _ := ps["text"].(string); text != status {
 		t.Errorf("process_status.text %q after the storm, want %q", text, status)
@@ -103,7 +90,7 @@ func relAssertMovedOnce(t *testing.T, base, key string, rec *scenario.Record, st
 // markedCopy is sc with the marker appended to every organization, form
 // and template name: an answer built from it is recognisable member by
 // member. sc itself is not modified.
-func relMarkedCopy(sc *scenario.Scenario, marker string) *scenario.Scenario {
+func markedCopy(sc *scenario.Scenario, marker string) *scenario.Scenario {
 	out := *sc
 	orgs := map[*scenario.Org]*scenario.Org{}
 	out.Orgs = nil
@@ -144,7 +131,7 @@ func relMarkedCopy(sc *scenario.Scenario, marker string) *scenario.Scenario {
 // stateOf tells which of the two scenarios an answer came from: "old",
 // "new", or "mix" when its members disagree. names are the names the
 // answer carries that the marker changes.
-func relStateOf(names []string, marker string) string {
+func stateOf(names []string, marker string) string {
 	n := 0
 	for _, s := range names {
 		if strings.HasSuffix(s, marker) {
@@ -161,7 +148,7 @@ func relStateOf(names []string, marker string) string {
 }
 
 // namesIn collects the marker-bearing names of one answer.
-func relNamesIn(ep contract.Endpoint, doc map[string]any) []string {
+func namesIn(ep contract.Endpoint, doc map[string]any) []string {
 	data, _ := doc["data"].(map[string]any)
 	var out []string
 	switch ep.Name {
@@ -182,11 +169,11 @@ func relNamesIn(ep contract.Endpoint, doc map[string]any) []string {
 
 func TestReliabilitySwapUnderTrafficOldOrNew(t *testing.T) {
 	const marker = "·B"
-	sc := relDefault(t)
-	scB := relMarkedCopy(sc, marker)
-	m := startRelMock(t, sc, mockserver.Options{})
-	read := relKeyByName(t, sc, "demo-read")
-	rec := relFirstRecord(t, sc, read.Org, func(r *scenario.Record) bool { return r.Form != nil })
+	sc := mocktest.Default(t)
+	scB := markedCopy(sc, marker)
+	m := mocktest.Start(t, sc, mockserver.Options{})
+	read := mocktest.Key(t, sc, "demo-read")
+	rec := mocktest.FirstRecord(t, sc, read.Org, func(r *scenario.Record) bool { return r.Form != nil })
 	calls := []struct {
 		ep   contract.Endpoint
 		body string
@@ -203,16 +190,16 @@ func TestReliabilitySwapUnderTrafficOldOrNew(t *testing.T) {
 		for i := 0; !stop.Load(); i++ {
 			switch i % 3 {
 			case 0:
-				m.srv.Replace(scB)
+				m.Server.Replace(scB)
 			case 1:
-				relDoRaw(t, http.MethodPost, m.url+"/__admin/reset", nil, nil)
+				mocktest.Do(t, http.MethodPost, m.URL+"/__admin/reset", nil, nil)
 			default:
-				m.srv.Replace(sc)
+				m.Server.Replace(sc)
 			}
 			swaps.Add(1)
 		}
 	}()
-	seen := relReadUnderSwaps(t, m.url, read.Secret, calls, marker, 8, 100)
+	seen := readUnderSwaps(t, m.URL, read.Secret, calls, marker, 8, 100)
 	stop.Store(true)
 	<-swapped
 	if seen["mix"] > 0 {
@@ -224,7 +211,7 @@ func TestReliabilitySwapUnderTrafficOldOrNew(t *testing.T) {
 }
 
 // readUnderSwaps runs workers × rounds of calls and classifies every answer.
-func relReadUnderSwaps(t *testing.T, base, key string, calls []struct {
+func readUnderSwaps(t *testing.T, base, key string, calls []struct {
 	ep   contract.Endpoint
 	body string
 }, marker string, workers, rounds int) map[string]int {
@@ -238,13 +225,13 @@ func relReadUnderSwaps(t *testing.T, base, key string, calls []struct {
 			defer wg.Done()
 			for i := 0; i < rounds; i++ {
 				c := calls[(w+i)%len(calls)]
-				a := relPostJSON(t, base, c.ep.Path(), key, c.body)
-				doc := relDecodeObject(t, a.body)
-				if relNum(doc, "code") != 0 {
-					t.Errorf("%s under swaps: %.200s", c.ep.Name, a.body)
+				a := mocktest.Post(t, base, c.ep.Path(), key, c.body)
+				doc := mocktest.Object(t, a.Body)
+				if mocktest.Num(doc, "code") != 0 {
+					t.Errorf("%s under swaps: %.200s", c.ep.Name, a.Body)
 					return
 				}
-				st := relStateOf(relNamesIn(c.ep, doc), marker)
+				st := stateOf(namesIn(c.ep, doc), marker)
 				mu.Lock()
 				seen[st]++
 				mu.Unlock()
@@ -256,23 +243,23 @@ func relReadUnderSwaps(t *testing.T, base, key string, calls []struct {
 }
 
 func TestReliabilityResetDuringVerifiesIsConsistent(t *testing.T) {
-	sc := relDefault(t)
-	m := startRelMock(t, sc, mockserver.Options{})
-	write, read := relKeyByName(t, sc, "demo-write"), relKeyByName(t, sc, "demo-read")
-	rec := relFirstRecord(t, sc, write.Org, relMovable)
+	sc := mocktest.Default(t)
+	m := mocktest.Start(t, sc, mockserver.Options{})
+	write, read := mocktest.Key(t, sc, "demo-write"), mocktest.Key(t, sc, "demo-read")
+	rec := mocktest.FirstRecord(t, sc, write.Org, mocktest.Movable)
 	body := fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, rec.Code)
 	var stop atomic.Bool
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		for !stop.Load() {
-			relPostJSON(t, m.url, contract.Verify.Path(), write.Secret, body)
-			relDoRaw(t, http.MethodPost, m.url+"/__admin/reset", nil, nil)
+			mocktest.Post(t, m.URL, contract.Verify.Path(), write.Secret, body)
+			mocktest.Do(t, http.MethodPost, m.URL+"/__admin/reset", nil, nil)
 		}
 	}()
 	for i := 0; i < 400; i++ {
-		a := relPostJSON(t, m.url, contract.GetRecord.Path(), read.Secret, fmt.Sprintf(`{"record_id":%d}`, rec.ID))
-		data := relDecodeObject(t, a.body)["data"].(map[string]any)["data"].(map[string]any)
+		a := mocktest.Post(t, m.URL, contract.GetRecord.Path(), read.Secret, fmt.Sprintf(`{"record_id":%d}`, rec.ID))
+		data := mocktest.Object(t, a.Body)["data"].(map[string]any)["data"].(map[string]any)
 		text, _ := data["process_status"].(map[string]any)["text"].(string)
 		changes, _ := data["state_changes"].([]any)
 		want := rec.Cert.Status.Name
@@ -297,8 +284,8 @@ func TestReliabilityResetDuringVerifiesIsConsistent(t *testing.T) {
 // one. A reset that reads the scenario, then stores a fresh state of what
 // it read, can put the old scenario back after the replace answered ok.
 func TestReliabilityResetNeverUndoesReplace(t *testing.T) {
-	sc := relDefault(t)
-	scB := relMarkedCopy(sc, "·B")
+	sc := mocktest.Default(t)
+	scB := markedCopy(sc, "·B")
 	srv, err := mockserver.New(sc, mockserver.Options{})
 	if err != nil {
 		t.Fatal(err)

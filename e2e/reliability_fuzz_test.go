@@ -8,6 +8,7 @@ package e2e
 //	go test -run='^$' -fuzz='^FuzzMutatedAnswers$' -fuzztime=30s ./e2e
 
 import (
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -25,7 +26,7 @@ import (
 // Almost-valid answers reach deep into the checks' reading, where a
 // missing member or a wrong type must become a finding, never a crash.
 func FuzzMutatedAnswers(f *testing.F) {
-	sc := relDefault(f)
+	sc := mocktest.Default(f)
 	srv, err := mockserver.New(sc, mockserver.Options{})
 	if err != nil {
 		f.Fatalf("mockserver.New: %v", err)
@@ -53,7 +54,7 @@ func FuzzMutatedAnswers(f *testing.F) {
 			_, _ = w.Write(body)
 		}))
 		defer ts.Close()
-		rep := relRunBounded(t, conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true,
+		rep := runBounded(t, conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true,
 			Timeout: 2 * time.Second, Workers: 4}, 60*time.Second)
 		assertWholeRun(t, rep)
 	})

@@ -10,6 +10,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -28,7 +29,7 @@ import (
 
 // hostile is a proxy that misbehaves on one path and counts every request
 // to it by key and body.
-type relHostile struct {
+type hostile struct {
 	next   http.Handler
 	victim string
 	mode   string
@@ -38,7 +39,7 @@ type relHostile struct {
 	counts     map[string]int
 }
 
-func (h *relHostile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (h *hostile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != h.victim {
 		h.next.ServeHTTP(w, r)
 		return
@@ -56,33 +57,33 @@ func (h *relHostile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 		case <-time.After(20 * time.Second):
 		}
-		relWriteOK(w)
+		writeOK(w)
 	case "html":
 		w.Header().Set("Content-Type", "text/html")
 		_, _ = io.WriteString(w, "<html><body><h1>502 Bad Gateway</h1></body></html>")
 	case "giant":
-		relStreamGiant(w, 400<<20)
+		streamGiant(w, 400<<20)
 	case "close":
-		relCloseMidAnswer(w)
+		closeMidAnswer(w)
 	case "500":
 		w.WriteHeader(http.StatusInternalServerError)
 		_, _ = io.WriteString(w, "upstream exploded")
 	case "trickle":
-		relTrickle(w, r)
+		trickle(w, r)
 	case "redirect":
 		w.Header().Set("Location", h.redirectTo)
 		w.WriteHeader(http.StatusFound)
 	}
 }
 
-func relWriteOK(w http.ResponseWriter) {
+func writeOK(w http.ResponseWriter) {
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = io.WriteString(w, `{"code":0,"message":"","data":{}}`)
 }
 
 // streamGiant writes a JSON-looking body of n bytes, stopping as soon as
 // the client hangs up.
-func relStreamGiant(w http.ResponseWriter, n int) {
+func streamGiant(w http.ResponseWriter, n int) {
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = io.WriteString(w, `{"code":0,"message":"`)
 	chunk := []byte(strings.Repeat("x", 64<<10))
@@ -95,7 +96,7 @@ func relStreamGiant(w http.ResponseWriter, n int) {
 
 // trickle sends a valid start of an answer at once, then one byte every
 // 50 ms until the client hangs up: the time-out must cover the body too.
-func relTrickle(w http.ResponseWriter, r *http.Request) {
+func trickle(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = io.WriteString(w, `{"code":0,"message":"`)
 	w.(http.Flusher).Flush()
@@ -116,7 +117,7 @@ func relTrickle(w http.ResponseWriter, r *http.Request) {
 
 // closeMidAnswer promises 1,000 bytes, sends a few, and drops the
 // connection.
-func relCloseMidAnswer(w http.ResponseWriter) {
+func closeMidAnswer(w http.ResponseWriter) {
 	hj, ok := w.(http.Hijacker)
 	if !ok {
 		panic("no hijacker")
@@ -132,9 +133,9 @@ func relCloseMidAnswer(w http.ResponseWriter) {
 
 // hostileRun serves the default mock behind a hostile proxy and runs the
 // selected checks against it.
-func relHostileRun(t *testing.T, ep contract.Endpoint, mode string, only []string) (*conformance.Report, *relHostile) {
+func hostileRun(t *testing.T, ep contract.Endpoint, mode string, only []string) (*conformance.Report, *hostile) {
 	t.Helper()
-	sc := relDefault(t)
+	sc := mocktest.Default(t)
 	srv, err := mockserver.New(sc, mockserver.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -142,7 +143,7 @@ func relHostileRun(t *testing.T, ep contract.Endpoint, mode string, only []strin
 	var followed atomic.Int64
 	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		followed.Add(1)
-		relWriteOK(w)
+		writeOK(w)
 	}))
 	t.Cleanup(func() {
 		elsewhere.Close()
@@ -150,7 +151,7 @@ func relHostileRun(t *testing.T, ep contract.Endpoint, mode string, only []strin
 			t.Errorf("the runner followed %d redirects of the target", n)
 		}
 	})
-	h := &relHostile{next: srv.Handler(), victim: ep.Path(), mode: mode, counts: map[string]int{}, redirectTo: elsewhere.URL + "/api/v2/rpc/templates/list"}
+	h := &hostile{next: srv.Handler(), victim: ep.Path(), mode: mode, counts: map[string]int{}, redirectTo: elsewhere.URL + "/api/v2/rpc/templates/list"}
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
 	prof := scenario.BuildProfile(sc)
@@ -160,11 +161,11 @@ func relHostileRun(t *testing.T, ep contract.Endpoint, mode string, only []strin
 	}
 	opts := conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true, Only: only,
 		Timeout: timeout, Workers: 8}
-	return relRunBounded(t, opts, 90*time.Second), h
+	return runBounded(t, opts, 90*time.Second), h
 }
 
 // runBounded runs the runner, failing the test if it has not ended in limit.
-func relRunBounded(t *testing.T, opts conformance.Options, limit time.Duration) *conformance.Report {
+func runBounded(t *testing.T, opts conformance.Options, limit time.Duration) *conformance.Report {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -194,7 +195,7 @@ func relRunBounded(t *testing.T, opts conformance.Options, limit time.Duration) 
 }
 
 // said is what a failed check's message or problems must mention, per mode.
-var relSaid = map[string]*regexp.Regexp{
+var said = map[string]*regexp.Regexp{
 	"slow":     regexp.MustCompile(`(?i)time-?out|deadline|timed out`),
 	"html":     regexp.MustCompile(`(?i)json|html|content-type`),
 	"giant":    regexp.MustCompile(`(?i)larger than|too large`),
@@ -209,7 +210,7 @@ func TestReliabilityRunnerHostileTargets(t *testing.T) {
 	victim := contract.TemplatesList
 	for _, mode := range []string{"slow", "html", "giant", "close", "500", "trickle", "redirect"} {
 		t.Run(mode, func(t *testing.T) {
-			rep, h := relHostileRun(t, victim, mode, only)
+			rep, h := hostileRun(t, victim, mode, only)
 			affected := 0
 			for _, f := range rep.Checks {
 				text := f.Message + "\n" + strings.Join(f.Problems, "\n")
@@ -220,7 +221,7 @@ func TestReliabilityRunnerHostileTargets(t *testing.T) {
 					}
 				case f.Status == conformance.Fail:
 					affected++
-					if !relSaid[mode].MatchString(text) {
+					if !said[mode].MatchString(text) {
 						t.Errorf("%s failed without saying what happened (%s): %q", f.ID, mode, text)
 					}
 				}
@@ -229,7 +230,7 @@ func TestReliabilityRunnerHostileTargets(t *testing.T) {
 				t.Errorf("no %s check failed against a %s target", victim.Name, mode)
 			}
 			if mode == "close" { // a broken connection is retried; a time-out is not (it would triple the wait)
-				relAssertRetried(t, h, 3)
+				assertRetried(t, h, 3)
 			}
 		})
 	}
@@ -238,7 +239,7 @@ func TestReliabilityRunnerHostileTargets(t *testing.T) {
 // assertRetried: each distinct read request reached the server n times
 // (the first try and the retries), or a multiple of n when checks sent the
 // same request more than once.
-func relAssertRetried(t *testing.T, h *relHostile, n int) {
+func assertRetried(t *testing.T, h *hostile, n int) {
 	t.Helper()
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -258,10 +259,10 @@ func relAssertRetried(t *testing.T, h *relHostile, n int) {
 // one (a retry would triple it).
 func TestReliabilityRunnerNeverRetriesVerify(t *testing.T) {
 	only := []string{"verify.params.*", "verify.unknownCode", "verify.next", "verify.repeat"}
-	_, clean := relHostileRun(t, contract.Verify, "count", only)
+	_, clean := hostileRun(t, contract.Verify, "count", only)
 	for _, mode := range []string{"close", "slow"} {
 		t.Run(mode, func(t *testing.T) {
-			rep, h := relHostileRun(t, contract.Verify, mode, only)
+			rep, h := hostileRun(t, contract.Verify, mode, only)
 			h.mu.Lock()
 			defer h.mu.Unlock()
 			if len(h.counts) == 0 {
@@ -276,7 +277,7 @@ func TestReliabilityRunnerNeverRetriesVerify(t *testing.T) {
 				if f.Status == conformance.Pass {
 					t.Errorf("%s passed against a verify endpoint that never answers", f.ID)
 				}
-				if text := f.Message + strings.Join(f.Problems, "\n"); f.Status == conformance.Fail && !relSaid[mode].MatchString(text) {
+				if text := f.Message + strings.Join(f.Problems, "\n"); f.Status == conformance.Fail && !said[mode].MatchString(text) {
 					t.Errorf("%s failed without saying what happened: %q", f.ID, text)
 				}
 			}
@@ -289,7 +290,7 @@ func TestReliabilityRunnerNeverRetriesVerify(t *testing.T) {
 // the time-out is reachable; the run must go on and report per check, not
 // stop with "target unreachable" (exit 3 means "cannot be reached at all").
 func TestReliabilityRunnerSlowProbeIsNotUnreachable(t *testing.T) {
-	rep, _ := relHostileRun(t, contract.GetFormList, "slow", []string{"formList.schema", "getRecord.json.schema"})
+	rep, _ := hostileRun(t, contract.GetFormList, "slow", []string{"formList.schema", "getRecord.json.schema"})
 	if f, ok := finding(rep, "getRecord.json.schema"); !ok || f.Status != conformance.Pass {
 		t.Errorf("getRecord.json.schema should pass against a target slow only on getFormList: %+v", f)
 	}

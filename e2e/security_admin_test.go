@@ -8,6 +8,7 @@ package e2e
 import (
 	"bufio"
 	"context"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -27,7 +28,7 @@ import (
 
 func TestSecurityAdminToken(t *testing.T) {
 	const token = "adm-7c1e-not-a-real-token"
-	m := startRelMock(t, relDefault(t), mockserver.Options{AdminToken: token})
+	m := mocktest.Start(t, mocktest.Default(t), mockserver.Options{AdminToken: token})
 	calls := []struct{ method, path string }{
 		{http.MethodGet, "/__admin/health"}, {http.MethodGet, "/__admin/profile"},
 		{http.MethodPost, "/__admin/reset"}, {http.MethodGet, "/__admin/requests"},
@@ -36,27 +37,27 @@ func TestSecurityAdminToken(t *testing.T) {
 	}
 	for _, c := range calls {
 		for _, auth := range []string{"", "Bearer wrong", "Bearer " + token + "x", "Basic " + token, token} {
-			a := relDoRaw(t, c.method, m.url+c.path, map[string]string{"Authorization": auth}, strings.NewReader("name: ["))
-			if a.status != http.StatusUnauthorized {
-				t.Errorf("%s %s with Authorization %q: HTTP %d, want 401", c.method, c.path, auth, a.status)
+			a := mocktest.Do(t, c.method, m.URL+c.path, map[string]string{"Authorization": auth}, strings.NewReader("name: ["))
+			if a.Status != http.StatusUnauthorized {
+				t.Errorf("%s %s with Authorization %q: HTTP %d, want 401", c.method, c.path, auth, a.Status)
 			}
 		}
 	}
-	ok := relDoRaw(t, http.MethodGet, m.url+"/__admin/health", map[string]string{"Authorization": "Bearer " + token}, nil)
-	if ok.status != 200 {
-		t.Errorf("health with the right token: HTTP %d %s", ok.status, ok.body)
+	ok := mocktest.Do(t, http.MethodGet, m.URL+"/__admin/health", map[string]string{"Authorization": "Bearer " + token}, nil)
+	if ok.Status != 200 {
+		t.Errorf("health with the right token: HTTP %d %s", ok.Status, ok.Body)
 	}
-	reset := relDoRaw(t, http.MethodPost, m.url+"/__admin/reset", map[string]string{"Authorization": "bearer " + token}, nil)
-	if reset.status != 200 {
-		t.Errorf("reset with the right token: HTTP %d %s", reset.status, reset.body)
+	reset := mocktest.Do(t, http.MethodPost, m.URL+"/__admin/reset", map[string]string{"Authorization": "bearer " + token}, nil)
+	if reset.Status != 200 {
+		t.Errorf("reset with the right token: HTTP %d %s", reset.Status, reset.Body)
 	}
-	if strings.Contains(m.log.String(), token) {
+	if strings.Contains(m.Log.String(), token) {
 		t.Errorf("the admin token appears in the log")
 	}
 }
 
 // buildRTQ builds the rtq binary into the test's temporary directory.
-func relBuildRTQ(t *testing.T) string {
+func buildRTQ(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "rtq")
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/rtq").CombinedOutput(); err != nil {
@@ -66,15 +67,15 @@ func relBuildRTQ(t *testing.T) string {
 }
 
 // cliMock is a running `rtq mock` child process and its stderr.
-type relCliMock struct {
+type cliMock struct {
 	url   string
-	log   *relLockedBuffer
+	log   *mocktest.LogBuffer
 	lines chan string
 }
 
 // startCLI runs `rtq mock args...` and waits for its "serving" banner. The
 // process is ended at cleanup.
-func relStartCLI(t *testing.T, bin string, args ...string) *relCliMock {
+func startCLI(t *testing.T, bin string, args ...string) *cliMock {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, append([]string{"mock"}, args...)...)
@@ -86,7 +87,7 @@ func relStartCLI(t *testing.T, bin string, args ...string) *relCliMock {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
-	c := &relCliMock{log: &relLockedBuffer{}, lines: make(chan string, 4096)}
+	c := &cliMock{log: &mocktest.LogBuffer{}, lines: make(chan string, 4096)}
 	go func() {
 		defer close(c.lines)
 		sc := bufio.NewScanner(stderr)
@@ -103,7 +104,7 @@ func relStartCLI(t *testing.T, bin string, args ...string) *relCliMock {
 }
 
 // waitFor reads stderr lines until one contains s.
-func (c *relCliMock) waitFor(t *testing.T, s string) string {
+func (c *cliMock) waitFor(t *testing.T, s string) string {
 	t.Helper()
 	timer := time.NewTimer(60 * time.Second)
 	defer timer.Stop()
@@ -125,9 +126,9 @@ func (c *relCliMock) waitFor(t *testing.T, s string) string {
 // startupLog is everything the mock wrote up to and including the log
 // line of one request sent after the banner (the warning, when there is
 // one, is written between the two).
-func (c *relCliMock) startupLog(t *testing.T) string {
+func (c *cliMock) startupLog(t *testing.T) string {
 	t.Helper()
-	relDoRaw(t, http.MethodGet, c.url+"/__admin/health", nil, nil)
+	mocktest.Do(t, http.MethodGet, c.url+"/__admin/health", nil, nil)
 	c.waitFor(t, "/__admin/health")
 	return c.log.String()
 }
@@ -135,7 +136,7 @@ func (c *relCliMock) startupLog(t *testing.T) string {
 // loopbackAlias finds a host name other than "localhost" that resolves
 // only to loopback addresses, so the warning can be exercised without
 // listening beyond this machine.
-func relLoopbackAlias() string {
+func loopbackAlias() string {
 	candidates := []string{"ip6-localhost", "ip6-loopback", "localhost.localdomain"}
 	if h, err := os.Hostname(); err == nil {
 		candidates = append([]string{h}, candidates...)
@@ -162,26 +163,26 @@ func TestSecurityCLIWarnsBeyondLoopbackWithoutAdminToken(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the rtq binary")
 	}
-	bin := relBuildRTQ(t)
-	if text := relStartCLI(t, bin, "--addr", "127.0.0.1:0").startupLog(t); strings.Contains(text, "WARNING") {
+	bin := buildRTQ(t)
+	if text := startCLI(t, bin, "--addr", "127.0.0.1:0").startupLog(t); strings.Contains(text, "WARNING") {
 		t.Errorf("warned on a loopback address:\n%s", text)
 	}
-	alias := relLoopbackAlias()
+	alias := loopbackAlias()
 	if alias == "" {
 		t.Skip("no host name here resolves only to loopback; the warning itself is unit-tested in cmd/rtq")
 	}
-	if text := relStartCLI(t, bin, "--addr", alias+":0").startupLog(t); !strings.Contains(text, "WARNING") || !strings.Contains(text, "--admin-token") {
+	if text := startCLI(t, bin, "--addr", alias+":0").startupLog(t); !strings.Contains(text, "WARNING") || !strings.Contains(text, "--admin-token") {
 		t.Errorf("listening on %s (not a loopback literal) without --admin-token, no loud warning:\n%s", alias, text)
 	}
-	c := relStartCLI(t, bin, "--addr", alias+":0", "--admin-token", "cli-token-123")
+	c := startCLI(t, bin, "--addr", alias+":0", "--admin-token", "cli-token-123")
 	if text := c.startupLog(t); strings.Contains(text, "WARNING") {
 		t.Errorf("warned although --admin-token is set:\n%s", text)
 	}
-	if a := relDoRaw(t, http.MethodGet, c.url+"/__admin/health", nil, nil); a.status != 401 {
-		t.Errorf("--admin-token set, admin call without it: HTTP %d", a.status)
+	if a := mocktest.Do(t, http.MethodGet, c.url+"/__admin/health", nil, nil); a.Status != 401 {
+		t.Errorf("--admin-token set, admin call without it: HTTP %d", a.Status)
 	}
-	if a := relDoRaw(t, http.MethodGet, c.url+"/__admin/health", map[string]string{"Authorization": "Bearer cli-token-123"}, nil); a.status != 200 {
-		t.Errorf("--admin-token set, admin call with it: HTTP %d", a.status)
+	if a := mocktest.Do(t, http.MethodGet, c.url+"/__admin/health", map[string]string{"Authorization": "Bearer cli-token-123"}, nil); a.Status != 200 {
+		t.Errorf("--admin-token set, admin call with it: HTTP %d", a.Status)
 	}
 	if strings.Contains(c.log.String(), "cli-token-123") {
 		t.Errorf("the admin token appears in the CLI's log")
@@ -219,7 +220,7 @@ func TestSecurityConstantTimeCompare(t *testing.T) {
 			case *ast.BinaryExpr:
 				if n.Op == token.EQL || n.Op == token.NEQ {
 					for _, side := range []ast.Expr{n.X, n.Y} {
-						if name := relExprName(side); secretName.MatchString(name) && !relIsEmptyString(n.X) && !relIsEmptyString(n.Y) {
+						if name := exprName(side); secretName.MatchString(name) && !isEmptyString(n.X) && !isEmptyString(n.Y) {
 							t.Errorf("%s: %s compared with %s", fset.Position(n.Pos()), name, n.Op)
 						}
 					}
@@ -236,7 +237,7 @@ func TestSecurityConstantTimeCompare(t *testing.T) {
 	}
 }
 
-func relExprName(e ast.Expr) string {
+func exprName(e ast.Expr) string {
 	switch e := e.(type) {
 	case *ast.Ident:
 		return e.Name
@@ -246,7 +247,7 @@ func relExprName(e ast.Expr) string {
 	return ""
 }
 
-func relIsEmptyString(e ast.Expr) bool {
+func isEmptyString(e ast.Expr) bool {
 	lit, ok := e.(*ast.BasicLit)
 	return ok && lit.Value == `""`
 }

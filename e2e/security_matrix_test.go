@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -22,11 +23,11 @@ import (
 
 // inproc calls the mock's handler in-process: the matrix is thousands of
 // calls, and the handler is the same one Start serves.
-type relInproc struct {
+type inproc struct {
 	h http.Handler
 }
 
-func (p relInproc) post(path, secret, body string) (int, []byte) {
+func (p inproc) post(path, secret, body string) (int, []byte) {
 	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	if secret != "" {
@@ -38,7 +39,7 @@ func (p relInproc) post(path, secret, body string) (int, []byte) {
 }
 
 // sameAnswer asserts a foreign object's answer equals a missing one's.
-func relSameAnswer(t *testing.T, what string, fs int, foreign []byte, ms int, missing []byte) {
+func sameAnswer(t *testing.T, what string, fs int, foreign []byte, ms int, missing []byte) {
 	t.Helper()
 	if fs != ms || !bytes.Equal(foreign, missing) {
 		t.Errorf("%s: foreign object answered HTTP %d %s\nbut a missing one HTTP %d %s", what, fs, foreign, ms, missing)
@@ -46,12 +47,12 @@ func relSameAnswer(t *testing.T, what string, fs int, foreign []byte, ms int, mi
 }
 
 func TestSecurityTenancyMatrix(t *testing.T) {
-	sc := relDefault(t)
+	sc := mocktest.Default(t)
 	srv, err := mockserver.New(sc, mockserver.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := relInproc{srv.Handler()}
+	p := inproc{srv.Handler()}
 	for _, k := range sc.Keys {
 		t.Run(k.Name, func(t *testing.T) {
 			matrixRecords(t, p, sc, k)
@@ -64,7 +65,7 @@ func TestSecurityTenancyMatrix(t *testing.T) {
 }
 
 // matrixRecords: every record by id and by url in every format.
-func matrixRecords(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.Key) {
+func matrixRecords(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key) {
 	path := contract.GetRecord.Path()
 	for _, f := range contract.Formats {
 		ms, missingID := p.post(path, k.Secret, fmt.Sprintf(`{"record_id":987654321,"format":%q}`, f.Name))
@@ -78,15 +79,15 @@ func matrixRecords(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario
 				}
 				continue
 			}
-			relSameAnswer(t, fmt.Sprintf("record %d by id (%s)", r.ID, f.Name), is, byID, ms, missingID)
-			relSameAnswer(t, fmt.Sprintf("record %d by url (%s)", r.ID, f.Name), us, byURL, mu, missingURL)
+			sameAnswer(t, fmt.Sprintf("record %d by id (%s)", r.ID, f.Name), is, byID, ms, missingID)
+			sameAnswer(t, fmt.Sprintf("record %d by url (%s)", r.ID, f.Name), us, byURL, mu, missingURL)
 		}
 	}
 }
 
 // matrixVerify: every credential record of another organization, by code
 // and by URL, answers as a code that does not exist.
-func matrixVerify(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.Key) {
+func matrixVerify(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key) {
 	path := contract.Verify.Path()
 	body := func(code string) string {
 		return fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, code)
@@ -98,14 +99,14 @@ func matrixVerify(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.
 		}
 		for _, code := range []string{r.Code, r.URL} {
 			fs, foreign := p.post(path, k.Secret, body(code))
-			relSameAnswer(t, "verify of foreign "+code, fs, foreign, ms, missing)
+			sameAnswer(t, "verify of foreign "+code, fs, foreign, ms, missing)
 		}
 	}
 }
 
 // matrixForms: walks of getFormList, unfiltered and filtered by each
 // foreign form's number and name, hold only the key's own forms.
-func matrixForms(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.Key) {
+func matrixForms(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key) {
 	orgOf := map[int64]int64{}
 	for _, f := range sc.Forms {
 		orgOf[f.ID] = f.Org.ID
@@ -113,11 +114,11 @@ func matrixForms(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.K
 	path := contract.GetFormList.Path()
 	own := func(body string) map[string]any {
 		_, b := p.post(path, k.Secret, body)
-		doc := relDecodeObject(t, b)
+		doc := mocktest.Object(t, b)
 		data, _ := doc["data"].(map[string]any)
 		list, _ := data["list"].([]any)
 		for _, it := range list {
-			id := relNum(it.(map[string]any), "id")
+			id := mocktest.Num(it.(map[string]any), "id")
 			if orgOf[id] != k.Org.ID {
 				t.Errorf("key %s lists form %d of org %d (%s)", k.Name, id, orgOf[id], body)
 			}
@@ -126,8 +127,8 @@ func matrixForms(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.K
 	}
 	for page := 1; page <= 10; page++ {
 		data := own(fmt.Sprintf(`{"page":%d,"page_size":20}`, page))
-		if total := relNum(data["page"].(map[string]any), "total"); total != int64(relCountOwn(orgOf, k)) {
-			t.Errorf("key %s: form total %d, own forms %d: the count reveals other organizations", k.Name, total, relCountOwn(orgOf, k))
+		if total := mocktest.Num(data["page"].(map[string]any), "total"); total != int64(countOwn(orgOf, k)) {
+			t.Errorf("key %s: form total %d, own forms %d: the count reveals other organizations", k.Name, total, countOwn(orgOf, k))
 		}
 		if l, _ := data["list"].([]any); len(l) == 0 {
 			break
@@ -139,8 +140,8 @@ func matrixForms(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.K
 			continue
 		}
 		fs, foreign := p.post(path, k.Secret, fmt.Sprintf(`{"number":%q}`, f.Number))
-		if !relOwnNumber(sc, k, f.Number) {
-			relSameAnswer(t, "form number "+f.Number, fs, foreign, ms, missing)
+		if !ownNumber(sc, k, f.Number) {
+			sameAnswer(t, "form number "+f.Number, fs, foreign, ms, missing)
 		}
 		own(fmt.Sprintf(`{"search_key":%q}`, f.Name))
 		own(fmt.Sprintf(`{"search_key":%q,"number":%q}`, f.Name, f.Number))
@@ -148,7 +149,7 @@ func matrixForms(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.K
 }
 
 // countOwn counts the ids of orgOf that belong to the key's organization.
-func relCountOwn(orgOf map[int64]int64, k *scenario.Key) int {
+func countOwn(orgOf map[int64]int64, k *scenario.Key) int {
 	n := 0
 	for _, org := range orgOf {
 		if org == k.Org.ID {
@@ -159,7 +160,7 @@ func relCountOwn(orgOf map[int64]int64, k *scenario.Key) int {
 }
 
 // ownNumber: the key's organization has a form with this number too.
-func relOwnNumber(sc *scenario.Scenario, k *scenario.Key, number string) bool {
+func ownNumber(sc *scenario.Scenario, k *scenario.Key, number string) bool {
 	for _, f := range sc.Forms {
 		if f.Org.ID == k.Org.ID && f.Number == number {
 			return true
@@ -170,7 +171,7 @@ func relOwnNumber(sc *scenario.Scenario, k *scenario.Key, number string) bool {
 
 // matrixTemplates: the template walk holds only own templates; every
 // foreign template, by coding and URL, lists like a missing one.
-func matrixTemplates(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenario.Key) {
+func matrixTemplates(t *testing.T, p inproc, sc *scenario.Scenario, k *scenario.Key) {
 	orgOf := map[int64]int64{}
 	for _, tp := range sc.Templates {
 		orgOf[tp.ID] = tp.Org.ID
@@ -182,15 +183,15 @@ func matrixTemplates(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenar
 			body += `,"page_token":"` + tok + `"`
 		}
 		_, b := p.post(contract.TemplatesList.Path(), k.Secret, body+"}")
-		data, _ := relDecodeObject(t, b)["data"].(map[string]any)
+		data, _ := mocktest.Object(t, b)["data"].(map[string]any)
 		list, _ := data["list"].([]any)
 		for _, it := range list {
-			if id := relNum(it.(map[string]any), "tpl_id"); orgOf[id] != k.Org.ID {
+			if id := mocktest.Num(it.(map[string]any), "tpl_id"); orgOf[id] != k.Org.ID {
 				t.Errorf("key %s lists template %d of org %d", k.Name, id, orgOf[id])
 			}
 		}
-		if total := relNum(data, "total"); total != int64(relCountOwn(orgOf, k)) {
-			t.Errorf("key %s: template total %d, own templates %d: the count reveals other organizations", k.Name, total, relCountOwn(orgOf, k))
+		if total := mocktest.Num(data, "total"); total != int64(countOwn(orgOf, k)) {
+			t.Errorf("key %s: template total %d, own templates %d: the count reveals other organizations", k.Name, total, countOwn(orgOf, k))
 		}
 		if tok, _ = data["next_page_token"].(string); tok == "" {
 			break
@@ -207,14 +208,14 @@ func matrixTemplates(t *testing.T, p relInproc, sc *scenario.Scenario, k *scenar
 				}
 				continue
 			}
-			relSameAnswer(t, "sub-codes of foreign template "+ref, s, b, ms, missing)
+			sameAnswer(t, "sub-codes of foreign template "+ref, s, b, ms, missing)
 		}
 	}
 }
 
 // assertNothingMoved: after every foreign verify, each credential record
 // still shows the state the scenario gave it.
-func assertNothingMoved(t *testing.T, p relInproc, sc *scenario.Scenario) {
+func assertNothingMoved(t *testing.T, p inproc, sc *scenario.Scenario) {
 	t.Helper()
 	owner := map[int64]*scenario.Key{}
 	for _, k := range sc.Keys {
@@ -227,7 +228,7 @@ func assertNothingMoved(t *testing.T, p relInproc, sc *scenario.Scenario) {
 			continue
 		}
 		_, b := p.post(contract.GetRecord.Path(), owner[r.Org.ID].Secret, fmt.Sprintf(`{"record_id":%d}`, r.ID))
-		data, _ := relDecodeObject(t, b)["data"].(map[string]any)
+		data, _ := mocktest.Object(t, b)["data"].(map[string]any)
 		rec, _ := data["data"].(map[string]any)
 		if changes, _ := rec["state_changes"].([]any); len(changes) != len(r.StateChanges) {
 			t.Errorf("record %d has %d state changes after foreign verifies, scenario wrote %d", r.ID, len(changes), len(r.StateChanges))
@@ -237,7 +238,7 @@ func assertNothingMoved(t *testing.T, p relInproc, sc *scenario.Scenario) {
 
 // secretCase is a value that must never leave the mock and where it
 // belongs (the record whose answers are checked).
-type relSecretCase struct {
+type secretCase struct {
 	value  string
 	record *scenario.Record // nil: no answer may carry it
 }
@@ -245,10 +246,10 @@ type relSecretCase struct {
 // maskedValues lists the raw values of masked fields and masked recorder
 // names, leaving out values the KIT masking keeps whole (one character)
 // and values that also appear unmasked in the same record.
-func relMaskedValues(sc *scenario.Scenario) []relSecretCase {
-	var out []relSecretCase
+func maskedValues(sc *scenario.Scenario) []secretCase {
+	var out []secretCase
 	for _, r := range sc.Records {
-		public := relPublicStrings(r)
+		public := publicStrings(r)
 		add := func(v string) {
 			if len([]rune(v)) < 2 {
 				return
@@ -258,7 +259,7 @@ func relMaskedValues(sc *scenario.Scenario) []relSecretCase {
 					return
 				}
 			}
-			out = append(out, relSecretCase{v, r})
+			out = append(out, secretCase{v, r})
 		}
 		if r.Recorder.NameMasked {
 			add(r.Recorder.Name)
@@ -275,7 +276,7 @@ func relMaskedValues(sc *scenario.Scenario) []relSecretCase {
 }
 
 // publicStrings are the strings a record shows unmasked.
-func relPublicStrings(r *scenario.Record) []string {
+func publicStrings(r *scenario.Record) []string {
 	out := []string{r.Number, r.Code, r.URL, r.SubmitMethod, r.Org.Name}
 	if !r.Recorder.NameMasked {
 		out = append(out, r.Recorder.Name)
@@ -296,44 +297,44 @@ func relPublicStrings(r *scenario.Record) []string {
 			if !f.Masked {
 				b, _ := json.Marshal(f.Value)
 				out = append(out, string(b))
-				relCollectStrings(f.Value, &out)
+				collectStrings(f.Value, &out)
 			}
 		}
 	}
 	return out
 }
 
-func relCollectStrings(v any, out *[]string) {
+func collectStrings(v any, out *[]string) {
 	switch v := v.(type) {
 	case string:
 		*out = append(*out, v)
 	case []any:
 		for _, e := range v {
-			relCollectStrings(e, out)
+			collectStrings(e, out)
 		}
 	case map[string]any:
 		for _, e := range v {
-			relCollectStrings(e, out)
+			collectStrings(e, out)
 		}
 	}
 }
 
 // decodedStrings are all strings of a JSON answer, decoded (the markdown
 // payload is one), so escaping cannot hide a leak.
-func relDecodedStrings(b []byte) string {
+func decodedStrings(b []byte) string {
 	var v any
 	if json.Unmarshal(b, &v) != nil {
 		return string(b)
 	}
 	var all []string
-	relCollectStrings(v, &all)
+	collectStrings(v, &all)
 	return strings.Join(all, "\n")
 }
 
 func TestSecurityMaskedValuesNeverLeave(t *testing.T) {
-	sc := relDefault(t)
-	m := startRelMock(t, sc, mockserver.Options{JournalSize: 5000})
-	cases := relMaskedValues(sc)
+	sc := mocktest.Default(t)
+	m := mocktest.Start(t, sc, mockserver.Options{JournalSize: 5000})
+	cases := maskedValues(sc)
 	if len(cases) < 20 {
 		t.Fatalf("only %d masked values in the default scenario: the test would prove little", len(cases))
 	}
@@ -350,11 +351,11 @@ func TestSecurityMaskedValuesNeverLeave(t *testing.T) {
 	for rec, values := range byRecord {
 		for _, f := range contract.Formats {
 			for _, body := range []string{fmt.Sprintf(`{"record_id":%d,"format":%q}`, rec.ID, f.Name), fmt.Sprintf(`{"record_url":%q,"format":%q}`, rec.URL, f.Name)} {
-				a := relPostJSON(t, m.url, contract.GetRecord.Path(), owner[rec.Org.ID], body)
-				if a.status != 200 {
-					t.Fatalf("record %d (%s): HTTP %d", rec.ID, f.Name, a.status)
+				a := mocktest.Post(t, m.URL, contract.GetRecord.Path(), owner[rec.Org.ID], body)
+				if a.Status != 200 {
+					t.Fatalf("record %d (%s): HTTP %d", rec.ID, f.Name, a.Status)
 				}
-				text := string(a.body) + "\n" + relDecodedStrings(a.body)
+				text := string(a.Body) + "\n" + decodedStrings(a.Body)
 				for _, v := range values {
 					if strings.Contains(text, v) {
 						t.Errorf("record %d, format %s: answer carries the raw masked value %q", rec.ID, f.Name, v)
@@ -363,12 +364,12 @@ func TestSecurityMaskedValuesNeverLeave(t *testing.T) {
 			}
 		}
 	}
-	journal := relDoRaw(t, http.MethodGet, m.url+"/__admin/requests", nil, nil)
-	prof := relDoRaw(t, http.MethodGet, m.url+"/__admin/profile", nil, nil)
+	journal := mocktest.Do(t, http.MethodGet, m.URL+"/__admin/requests", nil, nil)
+	prof := mocktest.Do(t, http.MethodGet, m.URL+"/__admin/profile", nil, nil)
 	for _, place := range []struct{ name, text string }{
-		{"journal", string(journal.body) + relDecodedStrings(journal.body)},
-		{"profile", string(prof.body) + relDecodedStrings(prof.body)},
-		{"log", m.log.String()},
+		{"journal", string(journal.Body) + decodedStrings(journal.Body)},
+		{"profile", string(prof.Body) + decodedStrings(prof.Body)},
+		{"log", m.Log.String()},
 	} {
 		for _, c := range cases {
 			if strings.Contains(place.text, c.value) {
@@ -379,28 +380,28 @@ func TestSecurityMaskedValuesNeverLeave(t *testing.T) {
 }
 
 func TestSecuritySecretsNeverLogged(t *testing.T) {
-	sc := relDefault(t)
-	m := startRelMock(t, sc, mockserver.Options{JournalSize: 1000})
+	sc := mocktest.Default(t)
+	m := mocktest.Start(t, sc, mockserver.Options{JournalSize: 1000})
 	for _, k := range sc.Keys {
 		for _, ep := range contract.Endpoints {
-			relPostJSON(t, m.url, ep.Path(), k.Secret, `{}`)
+			mocktest.Post(t, m.URL, ep.Path(), k.Secret, `{}`)
 		}
 		// a client that puts the secret into the body too
-		relPostJSON(t, m.url, contract.GetRecord.Path(), k.Secret, fmt.Sprintf(`{"record_url":%q,"api_key":%q,"note":"key=%s"}`, k.Secret, k.Secret, k.Secret))
-		relPostJSON(t, m.url, "/api/v2/rpc/nope", k.Secret, `{}`)
-		relDoRaw(t, http.MethodGet, m.url+contract.GetRecord.Path(), map[string]string{"Authorization": "Bearer " + k.Secret}, nil)
+		mocktest.Post(t, m.URL, contract.GetRecord.Path(), k.Secret, fmt.Sprintf(`{"record_url":%q,"api_key":%q,"note":"key=%s"}`, k.Secret, k.Secret, k.Secret))
+		mocktest.Post(t, m.URL, "/api/v2/rpc/nope", k.Secret, `{}`)
+		mocktest.Do(t, http.MethodGet, m.URL+contract.GetRecord.Path(), map[string]string{"Authorization": "Bearer " + k.Secret}, nil)
 	}
-	journal := relDoRaw(t, http.MethodGet, m.url+"/__admin/requests", nil, nil)
-	if journal.status != 200 {
-		t.Fatalf("journal: HTTP %d", journal.status)
+	journal := mocktest.Do(t, http.MethodGet, m.URL+"/__admin/requests", nil, nil)
+	if journal.Status != 200 {
+		t.Fatalf("journal: HTTP %d", journal.Status)
 	}
 	for _, k := range sc.Keys {
-		for _, place := range []struct{ name, text string }{{"journal", string(journal.body)}, {"log", m.log.String()}} {
+		for _, place := range []struct{ name, text string }{{"journal", string(journal.Body)}, {"log", m.Log.String()}} {
 			if strings.Contains(place.text, k.Secret) {
 				t.Errorf("%s carries the secret of key %s", place.name, k.Name)
 			}
 		}
-		if !strings.Contains(m.log.String(), "key="+k.Name) {
+		if !strings.Contains(m.Log.String(), "key="+k.Name) {
 			t.Errorf("log never names key %s: it should, by name", k.Name)
 		}
 	}

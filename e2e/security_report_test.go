@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -21,20 +22,20 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-const relHostileText = "\x1b]0;pwned\x07\x1b[2J\x1b[31m</failure><![CDATA[\x00\u202e"
+const hostileText = "\x1b]0;pwned\x07\x1b[2J\x1b[31m</failure><![CDATA[\x00\u202e"
 
 func TestSecurityReportsCarryNoRawControlCharacters(t *testing.T) {
-	sc := relDefault(t)
+	sc := mocktest.Default(t)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// header values cannot carry control bytes (Go's client refuses
 		// the answer); markup and bidi overrides they can
 		w.Header().Set("Content-Type", "application/json; x=\"</failure><![CDATA[\u202e\"")
-		body, _ := json.Marshal(map[string]any{"code": 0, "message": relHostileText, relHostileText: relHostileText,
-			"data": map[string]any{"list": []any{relHostileText}, "format": relHostileText, "next_page_token": relHostileText}})
-		_, _ = w.Write(append(body, []byte(" "+relHostileText)...))
+		body, _ := json.Marshal(map[string]any{"code": 0, "message": hostileText, hostileText: hostileText,
+			"data": map[string]any{"list": []any{hostileText}, "format": hostileText, "next_page_token": hostileText}})
+		_, _ = w.Write(append(body, []byte(" "+hostileText)...))
 	}))
 	t.Cleanup(ts.Close)
-	rep := relRunBounded(t, conformance.Options{BaseURL: ts.URL, Profile: scenario.BuildProfile(sc),
+	rep := runBounded(t, conformance.Options{BaseURL: ts.URL, Profile: scenario.BuildProfile(sc),
 		AllowWrites: true, Timeout: 2 * time.Second}, 90*time.Second)
 	for _, format := range report.Formats {
 		var b bytes.Buffer
@@ -46,7 +47,7 @@ func TestSecurityReportsCarryNoRawControlCharacters(t *testing.T) {
 				t.Errorf("%s report holds raw control byte %#x near %q", format, c, b.Bytes()[max(0, i-40):min(b.Len(), i+40)])
 			}
 		}
-		relWellFormed(t, format, b.Bytes())
+		wellFormed(t, format, b.Bytes())
 		if format == "html" && bytes.Contains(b.Bytes(), []byte("</failure><![CDATA[")) {
 			t.Errorf("html report carries the target's markup unescaped")
 		}
@@ -57,7 +58,7 @@ func TestSecurityReportsCarryNoRawControlCharacters(t *testing.T) {
 }
 
 // wellFormed parses JSON and XML reports.
-func relWellFormed(t *testing.T, format string, b []byte) {
+func wellFormed(t *testing.T, format string, b []byte) {
 	t.Helper()
 	switch format {
 	case "json":
