@@ -1,10 +1,11 @@
 package contract
 
 // ErrorCode is one row of an error table: the spec's (section 7) or the
-// kit's (contract-notes sections 4 and 10).
+// kit's (docs/contract.md §C4 and §C10). The mock builds every error answer
+// from these rows, so a message is written here and nowhere else.
 type ErrorCode struct {
 	Code      int    // error_code
-	Message   string // message as the spec's table writes it
+	Message   string // message as the spec's table (or the kit) writes it
 	Condition string // when it is given
 	Kit       bool   // true when the kit chose it (never asserted against a target)
 }
@@ -48,15 +49,25 @@ const (
 	ErrRateLimited     = 100429 // KIT
 )
 
+// The rows of KitErrors by name. A code can have more than one row where the
+// kit words the answer for what was not found or what was too large.
+var (
+	SystemError           = ErrorCode{ErrSystem, "System error", "Unexpected failure (getFormList's SPEC example; 500 elsewhere)", false}
+	UnauthorizedError     = ErrorCode{ErrUnauthorized, "Unauthorized", "Missing, malformed or unknown API key", true}
+	ForbiddenError        = ErrorCode{ErrForbidden, "Forbidden", "Key lacks the scope", true}
+	RecordNotFoundError   = ErrorCode{ErrNotFound, "Record not found", "Record unknown or of another organization", true}
+	TemplateNotFoundError = ErrorCode{ErrNotFound, "Template not found", "Batch template unknown or of another organization", true}
+	NoEndpointError       = ErrorCode{ErrNotFound, "Not found", "No endpoint at the path", true}
+	MethodError           = ErrorCode{ErrMethod, "Method not allowed", "A method other than POST", true}
+	TooLargeError         = ErrorCode{ErrInvalidParams, "Request body too large", "Body over MaxBodyBytes (code 413)", true}
+	RateLimitedError      = ErrorCode{ErrRateLimited, "Too many requests", "Rate limited", true}
+)
+
 // KitErrors are the codes the kit chose where the spec is silent
-// (contract-notes sections 4 and 10).
+// (docs/contract.md §C4 and §C10).
 var KitErrors = []ErrorCode{
-	{ErrSystem, "System error", "getFormList: unexpected failure (SPEC example)", false},
-	{ErrUnauthorized, "Unauthorized", "Missing, malformed or unknown API key", true},
-	{ErrForbidden, "Forbidden", "Key lacks the scope", true},
-	{ErrNotFound, "Record not found", "Object unknown or of another organization; unknown path", true},
-	{ErrMethod, "Method not allowed", "A method other than POST", true},
-	{ErrRateLimited, "Too many requests", "Rate limited", true},
+	SystemError, UnauthorizedError, ForbiddenError, RecordNotFoundError, TemplateNotFoundError,
+	NoEndpointError, MethodError, TooLargeError, RateLimitedError,
 }
 
 // VerifyError returns the row of a verify error code.

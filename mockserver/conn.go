@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
 // The connection layer under net/http. It does two things net/http's
@@ -223,8 +223,7 @@ func rewriteTransportError(p []byte) []byte {
 		// say it, after what the client must do.
 		detail = "the request is not valid HTTP/1.1: " + string(reason)
 	}
-	e := &state.Error{Code: t.status, ErrorCode: contract.ErrInvalidParams, Message: state.MsgInvalidParams, Detail: detail}
-	body := appendError(nil, contract.ShapeFull, e)
+	body := wire.AppendError(nil, contract.ShapeFull, wire.Transport(t.status, detail))
 	out := make([]byte, 0, len(body)+192)
 	out = append(out, prefix...)
 	out = strconv.AppendInt(out, int64(t.status), 10)

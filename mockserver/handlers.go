@@ -5,10 +5,11 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
 // Handlers: decode the body into plain values, call the state, return the
-// answer body. Errors are *state.Error values; writeError renders them.
+// answer body. Errors are *wire.Error values; writeError renders them.
 
 var getRecordMembers = []string{"record_id", "record_url", "format"}
 
@@ -33,7 +34,7 @@ func getRecord(c *call) ([]byte, error) {
 		format = "json"
 	}
 	if !hasID && !hasURL {
-		return nil, state.ParamError("one of record_id or record_url is required")
+		return nil, wire.Param("one of record_id or record_url is required")
 	}
 	return c.st.GetRecord(c.key, id, url, format)
 }
@@ -127,7 +128,7 @@ func pageQuery(b *body) (state.PageQuery, error) {
 		return q, err
 	}
 	if hasStart && hasEnd && end.Before(start) {
-		return q, state.ParamError("end_time must not be before start_time")
+		return q, wire.Param("end_time must not be before start_time")
 	}
 	r.HasStart, r.HasEnd = hasStart, hasEnd
 	r.Start, r.End = state.BoundSeconds(start, false), state.BoundSeconds(end, true)
@@ -167,7 +168,7 @@ func listQrcodes(c *call) ([]byte, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, state.ParamError("template is required: the coding of a batch template or its full URL")
+		return nil, wire.Param("template is required: the coding of a batch template or its full URL")
 	}
 	q, err := pageQuery(b)
 	if err != nil {

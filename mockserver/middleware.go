@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
 // recover turns a panic into a logged stack and a generic JSON error in the
@@ -23,7 +23,7 @@ func (s *Server) recover(next step) step {
 				panic(v)
 			}
 			s.logf("panic serving %s %s: %v\n%s", c.r.Method, c.r.URL.Path, v, debug.Stack())
-			s.writeError(c, internalError)
+			s.writeError(c, wire.Internal)
 			s.logRequest(c)
 			if !c.admin {
 				s.journal.add(c)
@@ -82,7 +82,7 @@ func (s *Server) bodyLimit(next step) step {
 
 func (s *Server) tooLarge(c *call) {
 	c.w.Header()["Connection"] = connClose
-	s.writeError(c, errTooLarge)
+	s.writeError(c, wire.TooLarge)
 }
 
 var connClose = []string{"close"}
@@ -93,17 +93,17 @@ func (s *Server) auth(next step) step {
 	return func(c *call) {
 		secret, ok := bearer(c.r.Header["Authorization"])
 		if !ok {
-			s.writeError(c, errUnauthorized(`the Authorization header must be "Bearer <API key>"`))
+			s.writeError(c, wire.Unauthorized(`the Authorization header must be "Bearer <API key>"`))
 			return
 		}
 		c.key = c.st.KeyBySecret(secret)
 		switch {
 		case c.key == nil:
-			s.writeError(c, errUnauthorized("the API key is not known"))
+			s.writeError(c, wire.Unauthorized("the API key is not known"))
 		case c.ep.Write && !c.key.Write:
-			s.writeError(c, errForbidden(c.ep, "this API key has no write permission"))
+			s.writeError(c, wire.Forbidden(c.ep.Write, "this API key has no write permission"))
 		case !c.ep.Write && !c.key.Read:
-			s.writeError(c, errForbidden(c.ep, "this API key has no read permission"))
+			s.writeError(c, wire.Forbidden(c.ep.Write, "this API key has no read permission"))
 		default:
 			next(c)
 		}
@@ -127,4 +127,4 @@ func bearer(values []string) (string, bool) {
 // nothing yet, so it costs nothing.
 func (s *Server) fault(next step) step { return next }
 
-var errReadBody = state.ParamError("the request body could not be read to its end")
+var errReadBody = wire.Param("the request body could not be read to its end")

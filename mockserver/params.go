@@ -2,7 +2,7 @@ package mockserver
 
 import (
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
-	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
 // body is a request body split into the members an endpoint reads; other
@@ -29,7 +29,7 @@ func (c *call) parse(names []string) (*body, error) {
 		}
 	})
 	if err != nil {
-		return nil, state.ParamError("%s", err.Error())
+		return nil, wire.Param("%s", err.Error())
 	}
 	return b, nil
 }
@@ -58,7 +58,7 @@ func (b *body) str(name string, emptyIsAbsent bool) (string, bool, error) {
 	}
 	s, ok := jsonw.String(raw)
 	if !ok {
-		return "", false, state.ParamError("%s must be a string, got %s", name, show(raw))
+		return "", false, wire.Param("%s must be a string, got %s", name, show(raw))
 	}
 	if s == "" && emptyIsAbsent {
 		return "", false, nil
@@ -74,7 +74,7 @@ func (b *body) integer(name string, min int64) (int64, bool, error) {
 	}
 	n, ok := jsonw.Int(raw)
 	if !ok || n < min {
-		return 0, false, state.ParamError("%s must be an integer >= %d, got %s", name, min, show(raw))
+		return 0, false, wire.Param("%s must be an integer >= %d, got %s", name, min, show(raw))
 	}
 	return n, true, nil
 }
@@ -87,7 +87,7 @@ func (b *body) anyInteger(name string) (int64, bool, error) {
 	}
 	n, ok := jsonw.Int(raw)
 	if !ok {
-		return 0, false, state.ParamError("%s must be an integer, got %s", name, show(raw))
+		return 0, false, wire.Param("%s must be an integer, got %s", name, show(raw))
 	}
 	return n, true, nil
 }
@@ -111,7 +111,7 @@ func (b *body) pageSize(def, max int64) (int64, error) {
 // echoed, never anything the server holds.
 func show(raw []byte) string {
 	if s, ok := jsonw.String(raw); ok {
-		return state.Quote(s)
+		return wire.Quote(s)
 	}
 	if k := jsonw.Kind(raw); k != "a number" {
 		return k

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
 // apiHandler is a thin endpoint handler: it returns the success body or an
@@ -24,7 +25,7 @@ type route struct {
 func (rt *route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header()["Content-Type"] = ctJSON
 	w.WriteHeader(http.StatusInternalServerError)
-	_, _ = w.Write(appendError(nil, contract.ShapeFull, internalError))
+	_, _ = w.Write(wire.AppendError(nil, contract.ShapeFull, wire.Internal))
 }
 
 // routes lists every path the server answers, the five endpoints in the
@@ -85,12 +86,12 @@ func (s *Server) route(c *call) {
 
 func (s *Server) methodNotAllowed(c *call) {
 	c.w.Header()["Allow"] = allowPost
-	s.writeError(c, errMethod(c.r.Method))
+	s.writeError(c, wire.Method(c.r.Method))
 }
 
 var allowPost = []string{"POST"}
 
-func (s *Server) notFound(c *call) { s.writeError(c, errNoPath(c.r.URL.Path)) }
+func (s *Server) notFound(c *call) { s.writeError(c, wire.NoEndpoint(c.r.URL.Path)) }
 
 // encode runs the handler and writes its answer or its error.
 func (s *Server) encode(h apiHandler) step {

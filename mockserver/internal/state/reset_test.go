@@ -10,6 +10,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	ts "github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -184,7 +185,7 @@ func TestVerifiesAndResetsStayConsistent(t *testing.T) {
 			}
 			rec := st.byCode[codes[i%len(codes)]]
 			if _, err := st.Verify(nil, write, setNextReq(rec.src.Code)); err != nil {
-				var e *Error
+				var e *wire.Error
 				if !errors.As(err, &e) || e.ErrorCode != contract.ErrStatusForbids {
 					t.Errorf("verify %s: %v", rec.src.Code, err)
 				}

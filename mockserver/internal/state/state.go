@@ -10,6 +10,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -215,7 +216,7 @@ func renderBody(format int, v view) []byte {
 func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) ([]byte, error) {
 	fi := formatIndex(format)
 	if fi < 0 {
-		return nil, ParamError("format must be one of %s, got %s", FormatNames(), Quote(format))
+		return nil, wire.Param("format must be one of %s, got %s", FormatNames(), wire.Quote(format))
 	}
 	var rec *Record
 	switch {
@@ -229,7 +230,7 @@ func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) ([]b
 		rec = st.byURL[url]
 	}
 	if rec == nil || !sameOrg(key, rec.src.Org) {
-		return nil, NotFound("no record with this record_id/record_url is visible to this key")
+		return nil, wire.RecordNotFound("no record with this record_id/record_url is visible to this key")
 	}
 	return rec.body(fi), nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -92,7 +93,7 @@ func (st *State) AppendQrcodes(dst []byte, key *scenario.Key, template string, q
 		e = st.tplByURL[template]
 	}
 	if e == nil || !sameOrg(key, e.tpl.Org) {
-		return nil, TemplateNotFound()
+		return nil, wire.TemplateNotFound()
 	}
 	lo := sort.Search(len(e.subTimes), func(i int) bool { return e.subTimes[i] >= q.Range.lo() })
 	hi := sort.Search(len(e.subTimes), func(i int) bool { return e.subTimes[i] > q.Range.hi() })
@@ -118,7 +119,7 @@ func (st *State) appendPage(dst []byte, f filter, q PageQuery, total int64, item
 	if q.Token != "" {
 		off, err := st.readToken(q.Token, f)
 		if err != nil {
-			return nil, TemplatesError(err.Error())
+			return nil, err
 		}
 		offset = min(off, total)
 	}

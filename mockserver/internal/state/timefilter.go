@@ -5,9 +5,10 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
-// Time filters of templates/* (contract-notes 5 and 10): RFC 3339 with or
+// Time filters of templates/* (docs/contract.md §C5 and §C10): RFC 3339 with or
 // without fractional seconds, "YYYY-MM-DD HH:MM:SS" and "YYYY-MM-DD" in
 // UTC+08:00; both bounds inclusive on whole-second creation times.
 
@@ -31,7 +32,7 @@ func ParseInstant(name, s string, upper bool) (time.Time, error) {
 		}
 		return t, nil
 	}
-	return time.Time{}, TemplatesError(name + " must be " + timeRule + ", got " + Quote(s))
+	return time.Time{}, wire.Param("%s must be %s, got %s", name, timeRule, wire.Quote(s))
 }
 
 // ParseBound reads a time filter as whole creation seconds (creation times
@@ -73,10 +74,4 @@ func (r TimeRange) hi() int64 {
 		return r.End
 	}
 	return math.MaxInt64
-}
-
-// TemplatesError is a 400 in the templates/* shape (no error_code there);
-// the detail names the parameter and the rule.
-func TemplatesError(detail string) *Error {
-	return ParamError("%s", detail)
 }

@@ -5,10 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
-	"errors"
 	"hash"
 	"strconv"
 
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -36,8 +36,8 @@ type filter struct {
 var tokenEncoding = base64.RawURLEncoding.Strict()
 
 var (
-	errTokenForged = errors.New("page_token is not a token this server issued")
-	errTokenFilter = errors.New("page_token was issued for another filter; keep start_time, end_time and template unchanged while paging")
+	errTokenForged = wire.Param("page_token is not a token this server issued")
+	errTokenFilter = wire.Param("page_token was issued for another filter; keep start_time, end_time and template unchanged while paging")
 )
 
 // tokenKey derives the HMAC key from everything a token's meaning depends

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -45,7 +46,7 @@ func (st *State) Verify(dst []byte, key *scenario.Key, req VerifyRequest) ([]byt
 		return nil, err
 	}
 	if rec.src.Cert.ForceFailure { // check 12
-		return nil, VerifyErr(contract.ErrVerifyFailed, "verification of this certificate failed")
+		return nil, wire.Verify(contract.ErrVerifyFailed, "verification of this certificate failed")
 	}
 	st.move(rec, from, to)
 	return appendVerified(dst, rec.src, to), nil
@@ -69,13 +70,13 @@ func (st *State) move(rec *Record, from, to *scenario.Status) {
 func checkVerifyParams(req VerifyRequest) error {
 	switch {
 	case !req.HasCode || strings.TrimSpace(req.Code) == "":
-		return ParamError("certificate_code is required and must be a non-empty string")
+		return wire.Param("certificate_code is required and must be a non-empty string")
 	case !req.HasAction || req.Action == "":
-		return ParamError("action_type is required: %s or %s", contract.ActionSetStatus, contract.ActionNextStatus)
+		return wire.Param("action_type is required: %s or %s", contract.ActionSetStatus, contract.ActionNextStatus)
 	case req.Action != contract.ActionSetStatus && req.Action != contract.ActionNextStatus:
-		return VerifyErr(contract.ErrInvalidAction, "action_type must be "+contract.ActionSetStatus+" or "+contract.ActionNextStatus+", got "+Quote(req.Action))
+		return wire.Verify(contract.ErrInvalidAction, "action_type must be "+contract.ActionSetStatus+" or "+contract.ActionNextStatus+", got "+wire.Quote(req.Action))
 	case req.Action == contract.ActionSetStatus && (!req.HasTo || req.To == ""):
-		return ParamError("to_certificate_status is required when action_type is %s", contract.ActionSetStatus)
+		return wire.Param("to_certificate_status is required when action_type is %s", contract.ActionSetStatus)
 	}
 	return nil
 }
@@ -87,29 +88,29 @@ func (st *State) verifiable(key *scenario.Key, req VerifyRequest) (*Record, erro
 		rec = st.byURL[req.Code]
 	}
 	if rec == nil || rec.src.Cert == nil || !sameOrg(key, rec.src.Org) {
-		return nil, VerifyErr(contract.ErrInvalidCode, "certificate_code does not name a credential record visible to this key")
+		return nil, wire.Verify(contract.ErrInvalidCode, "certificate_code does not name a credential record visible to this key")
 	}
 	src := rec.src
 	if key.Forms != nil && (src.Form == nil || !slices.Contains(key.Forms, src.Form.ID)) {
-		return nil, VerifyErr(contract.ErrNoPermission, "this key may verify only the certificates of its own forms")
+		return nil, wire.Verify(contract.ErrNoPermission, "this key may verify only the certificates of its own forms")
 	}
 	if src.Form == nil || src.Form.Flow == nil || src.Cert.Status == nil {
-		return nil, VerifyErr(contract.ErrInvalidAction, "the form of this certificate has no certificate flow")
+		return nil, wire.Verify(contract.ErrInvalidAction, "the form of this certificate has no certificate flow")
 	}
 	if !src.Form.Flow.Verification || !src.Cert.Verification {
-		return nil, VerifyErr(contract.ErrNotEnabled, "verification is disabled for this form or certificate")
+		return nil, wire.Verify(contract.ErrNotEnabled, "verification is disabled for this form or certificate")
 	}
 	if a := src.Audit; a != nil && a.Enabled && (a.Status == nil || *a.Status != contract.AuditApproved) {
-		return nil, VerifyErr(contract.ErrNotApproved, "the record has not been approved in review")
+		return nil, wire.Verify(contract.ErrNotApproved, "the record has not been approved in review")
 	}
 	if (req.HasTplID && req.TplID != src.Form.ID) || (req.HasCodeID && (src.QRCode == nil || req.CodeID != src.QRCode.ID)) {
-		return nil, VerifyErr(contract.ErrScopeMismatch, "the certificate does not belong to the given tpl_id/code_id")
+		return nil, wire.Verify(contract.ErrScopeMismatch, "the certificate does not belong to the given tpl_id/code_id")
 	}
 	if src.Cert.IdentityRequired {
-		return nil, VerifyErr(contract.ErrIdentityNeeded, "identity information must be completed before verification")
+		return nil, wire.Verify(contract.ErrIdentityNeeded, "identity information must be completed before verification")
 	}
 	if src.Cert.AuthCodeInvalid {
-		return nil, VerifyErr(contract.ErrAuthCodeInvalid, "the verification authorization code is invalid or expired")
+		return nil, wire.Verify(contract.ErrAuthCodeInvalid, "the verification authorization code is invalid or expired")
 	}
 	return rec, nil
 }
@@ -117,28 +118,28 @@ func (st *State) verifiable(key *scenario.Key, req VerifyRequest) (*Record, erro
 // target runs checks 10 and 11 against the current status.
 func target(flow *scenario.Flow, cur *scenario.Status, req VerifyRequest) (*scenario.Status, error) {
 	if req.HasFrom && req.From != "" && flow.StatusByRef(req.From) != cur {
-		return nil, VerifyErr(contract.ErrStatusForbids, "the current certificate status is not from_certificate_status")
+		return nil, wire.Verify(contract.ErrStatusForbids, "the current certificate status is not from_certificate_status")
 	}
 	if cur.ForbidsVerification {
-		return nil, VerifyErr(contract.ErrStatusForbids, "the current certificate status does not allow verification")
+		return nil, wire.Verify(contract.ErrStatusForbids, "the current certificate status does not allow verification")
 	}
 	if req.Action == contract.ActionNextStatus {
 		if cur.Terminal {
-			return nil, VerifyErr(contract.ErrStatusForbids, "the certificate flow is finished")
+			return nil, wire.Verify(contract.ErrStatusForbids, "the certificate flow is finished")
 		}
 		if len(cur.Next) == 0 {
-			return nil, VerifyErr(contract.ErrInvalidTarget, "the current certificate status has no next status")
+			return nil, wire.Verify(contract.ErrInvalidTarget, "the current certificate status has no next status")
 		}
 		return cur.Next[0], nil
 	}
 	to := flow.StatusByRef(req.To)
 	switch {
 	case to == nil:
-		return nil, VerifyErr(contract.ErrInvalidTarget, "to_certificate_status names no status of this certificate's flow")
+		return nil, wire.Verify(contract.ErrInvalidTarget, "to_certificate_status names no status of this certificate's flow")
 	case to == cur:
-		return nil, VerifyErr(contract.ErrInvalidTarget, "the certificate is already in to_certificate_status")
+		return nil, wire.Verify(contract.ErrInvalidTarget, "the certificate is already in to_certificate_status")
 	case !slices.Contains(cur.Next, to):
-		return nil, VerifyErr(contract.ErrInvalidTarget, "to_certificate_status is not reachable from the current status")
+		return nil, wire.Verify(contract.ErrInvalidTarget, "to_certificate_status is not reachable from the current status")
 	}
 	return to, nil
 }

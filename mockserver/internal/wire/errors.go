@@ -1,0 +1,130 @@
+package wire
+
+import (
+	"fmt"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// Error is an error answer of the mock: a body code, a row of contract's
+// error tables (spec 7, docs/contract.md §C4 and §C10) and a detail. Every
+// Error is built by the functions of this file, so a code and its message
+// always travel together and no message is written outside contract.
+type Error struct {
+	Code      int    // body code, an HTTP status number: 400, 401, 403, 404, 405, 413, 417, 431, 500
+	ErrorCode int    // error_code, for shapes that carry one
+	Message   string // the table's message for the code
+	Detail    string // message_detail: the parameter and the rule, or one sentence
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%d/%d %s: %s", e.Code, e.ErrorCode, e.Message, e.Detail)
+}
+
+func answer(code int, row contract.ErrorCode, detail string) *Error {
+	return &Error{Code: code, ErrorCode: row.Code, Message: row.Message, Detail: detail}
+}
+
+// verifyRow is the spec's row of a verify code; an unknown code (a scenario
+// can only name listed ones) falls back to the generic failure.
+func verifyRow(code int) contract.ErrorCode {
+	if row, ok := contract.VerifyError(code); ok {
+		return row
+	}
+	row, _ := contract.VerifyError(contract.ErrVerifyFailed)
+	return row
+}
+
+// Param is a 400/100301 naming the parameter and the rule it broke.
+func Param(format string, args ...any) *Error {
+	return answer(400, verifyRow(contract.ErrInvalidParams), fmt.Sprintf(format, args...))
+}
+
+// Verify is a verify business error (spec 7), code 400, with the spec's
+// message for the code and a one-sentence detail.
+func Verify(code int, detail string) *Error {
+	row := verifyRow(code)
+	row.Code = code
+	return answer(400, row, detail)
+}
+
+// RecordNotFound is getRecord's 404 for a record that does not exist for
+// the caller (unknown, or of another organization: the same answer).
+func RecordNotFound(detail string) *Error {
+	return answer(404, contract.RecordNotFoundError, detail)
+}
+
+// TemplateNotFound is listQrcodes' 404 (spec 4.5).
+func TemplateNotFound() *Error {
+	return answer(404, contract.TemplateNotFoundError,
+		"template does not exist or is not accessible with this key")
+}
+
+// Unauthorized is the 401 of a missing, malformed or unknown API key.
+func Unauthorized(detail string) *Error {
+	return answer(401, contract.UnauthorizedError, detail)
+}
+
+// Forbidden is the 403 of a key without the scope. On verify, the write
+// endpoint, it is the spec's own 100328, which a client of verify already
+// handles.
+func Forbidden(write bool, detail string) *Error {
+	if write {
+		return answer(403, verifyRow(contract.ErrNoPermission), detail)
+	}
+	return answer(403, contract.ForbiddenError, detail)
+}
+
+// Method is the 405 of a method other than POST on an endpoint's path.
+func Method(method string) *Error {
+	return answer(405, contract.MethodError,
+		fmt.Sprintf("method %s is not allowed; every endpoint takes POST", Quote(method)))
+}
+
+// TooLarge is the 413 of a body over contract.MaxBodyBytes.
+var TooLarge = answer(413, contract.TooLargeError,
+	fmt.Sprintf("the request body is larger than %d bytes", contract.MaxBodyBytes))
+
+// NoEndpoint is the 404 of a path no endpoint lives at.
+func NoEndpoint(path string) *Error {
+	return answer(404, contract.NoEndpointError,
+		"no endpoint at "+Quote(path)+"; endpoints live under "+contract.PathPrefix)
+}
+
+// Transport is the answer to a request too malformed for net/http to hand
+// over (bad request line, headers over the limit): a parameter error with
+// the status net/http's refusal maps to.
+func Transport(status int, detail string) *Error {
+	return answer(status, verifyRow(contract.ErrInvalidParams), detail)
+}
+
+// Internal is what a client sees for anything unexpected; the cause is
+// logged in full, never sent.
+var Internal = answer(500, contract.SystemError, internalDetail)
+
+const internalDetail = "the mock failed unexpectedly; the server log has the cause"
+
+// internalPerEndpoint is the answer to an unexpected failure where the spec
+// gives one: its getFormList example is code 400 with error_code 100300.
+var internalPerEndpoint = map[string]*Error{
+	contract.GetFormList.Name: answer(400, contract.SystemError, internalDetail),
+}
+
+// InternalOf is Internal as the endpoint named endpoint ("" for none)
+// answers it.
+func InternalOf(endpoint string) *Error {
+	if e := internalPerEndpoint[endpoint]; e != nil {
+		return e
+	}
+	return Internal
+}
+
+// Quote renders a client-supplied value for a message_detail: quoted and
+// cut to 40 runes, so a detail never carries a long echo.
+func Quote(s string) string {
+	r := []rune(s)
+	if len(r) > 40 {
+		return fmt.Sprintf("%q…", string(r[:40]))
+	}
+	return fmt.Sprintf("%q", s)
+}
