@@ -83,8 +83,10 @@ profile the runner checks a target against.`,
 		newGenCmd(),
 		newRecordCmd(),
 		newOpenAPICmd(),
+		newHealthCmd(),
 		newVersionCmd(),
 	)
+	registerCompletions(root) // rtq completion bash|zsh|fish is cobra's; this adds flag values
 	return root
 }
 

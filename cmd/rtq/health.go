@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// healthTimeout bounds one health check: a container runtime calls it
+// every few seconds and must not pile them up.
+const healthTimeout = 3 * time.Second
+
+// healthPath is where the mock answers {"status":"ok"}.
+const healthPath = "/__admin/health"
+
+func newHealthCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "health URL",
+		Short: "Exit 0 when URL/__admin/health answers ok (container health checks)",
+		Long: `Ask a running mock whether it is healthy: GET URL/__admin/health must answer
+200 with {"status":"ok"} within 3 seconds. Exit 0 when it does; otherwise print
+why and exit 1 (2 for a URL that is not one). It needs no shell and no curl, so
+a scratch container image can use it as its health check. RTQ_ADMIN_TOKEN, when
+set, is sent as the admin token.`,
+		Example: `  rtq health http://127.0.0.1:8080
+  HEALTHCHECK CMD ["/rtq", "health", "http://127.0.0.1:8080"]`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			target, err := healthURL(args[0])
+			if err != nil {
+				return withExit(2, err)
+			}
+			ctx, cancel := context.WithTimeout(cmd.Context(), healthTimeout)
+			defer cancel()
+			if err := checkHealth(ctx, target, os.Getenv("RTQ_ADMIN_TOKEN")); err != nil {
+				return withExit(1, fmt.Errorf("health: %s: %w", target, err))
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "ok %s\n", target)
+			return nil
+		},
+	}
+}
+
+// healthURL turns the mock's base URL into its health URL; a URL that
+// already ends in /__admin/health is taken as it is.
+func healthURL(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("health: URL %q: want the mock's base URL, such as http://127.0.0.1:8080", raw)
+	}
+	u.Path = strings.TrimSuffix(strings.TrimSuffix(u.Path, "/"), healthPath) + healthPath
+	u.RawQuery, u.Fragment = "", ""
+	return u.String(), nil
+}
+
+// checkHealth is nil when target answers 200 {"status":"ok"}.
+func checkHealth(ctx context.Context, target, token string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+	if err != nil {
+		return err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("no answer within %s", healthTimeout)
+		}
+		return fmt.Errorf("not reachable: %w", err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	if err != nil {
+		return fmt.Errorf("reading the answer: %w", err)
+	}
+	var got struct {
+		Status string `json:"status"`
+	}
+	if resp.StatusCode != http.StatusOK || json.Unmarshal(body, &got) != nil || got.Status != "ok" {
+		return fmt.Errorf("not healthy: HTTP %d %.200s", resp.StatusCode, strings.TrimSpace(string(body)))
+	}
+	return nil
+}
