@@ -147,6 +147,11 @@ func (s *Server) writeLog(b []byte) {
 	s.flushUnlock(b)
 }
 
+// Logf writes one line to the mock's log, time-stamped, in order with the
+// request lines: what the command around the server has to say (reloads,
+// shutdown) goes the same way as the requests, never blocking.
+func (s *Server) Logf(format string, args ...any) { s.logf(format, args...) }
+
 // logf logs something unexpected, in full.
 func (s *Server) logf(format string, args ...any) {
 	if s.opts.Logger == nil {

@@ -52,17 +52,11 @@ func (s *Server) routes() *http.ServeMux {
 		mux.Handle(ep.Path(), &route{ep: &ep, run: s.methodNotAllowed})
 	}
 	for _, a := range s.adminRoutes() {
-		mux.Handle(a.pattern, &route{admin: true, run: chain(a.run, s.adminAuth)})
+		mux.Handle(a.pattern, &route{admin: true, run: s.adminChain(a.run)})
 	}
-	mux.Handle("/__admin/", &route{admin: true, run: chain(s.adminUnknown, s.adminAuth)})
+	mux.Handle("/__admin/", &route{admin: true, run: s.adminChain(s.adminUnknown)})
 	mux.Handle("/", &route{run: s.notFound})
 	return mux
-}
-
-// apiChain is the inner chain of an endpoint: body limit, auth, fault
-// injection, the handler, and encoding of its answer.
-func (s *Server) apiChain(h apiHandler) step {
-	return chain(s.encode(h), s.bodyLimit, s.auth, s.fault)
 }
 
 // route finds the route of a request and runs it. A POST to an endpoint's

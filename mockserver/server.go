@@ -90,7 +90,7 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 	s := &Server{opts: opts, journal: newJournal(opts.JournalSize), cors: newCORS(opts.CORSOrigin)}
 	s.state.Store(st)
 	s.mux = s.routes()
-	s.root = chain(s.route, s.recover, s.log, s.corsMW, s.journalMW)
+	s.root = s.rootChain() // chain.go lists it in order
 	return s, nil
 }
 

@@ -13,6 +13,20 @@ import (
 // point: load → Marshal → load). It is how a captured or edited scenario
 // is saved.
 func Marshal(sc *Scenario) ([]byte, error) {
+	data, err := marshalJSON(sc)
+	if err != nil {
+		return nil, err
+	}
+	out, err := yaml.JSONToYAML(data)
+	if err != nil {
+		return nil, fmt.Errorf("marshal scenario: %w", err)
+	}
+	return out, nil
+}
+
+// marshalJSON is Marshal's document as JSON: the same content, without the
+// costly conversion to YAML, for comparing two scenarios.
+func marshalJSON(sc *Scenario) ([]byte, error) {
 	d := &document{Name: &sc.Name, Seed: &sc.Seed}
 	mode := string(sc.HTTPStatus)
 	d.HTTPStatus = &mode
@@ -41,11 +55,7 @@ func Marshal(sc *Scenario) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("marshal scenario: %w", err)
 	}
-	out, err := yaml.JSONToYAML(data)
-	if err != nil {
-		return nil, fmt.Errorf("marshal scenario: %w", err)
-	}
-	return out, nil
+	return data, nil
 }
 
 func keyOut(k *Key) *keyDoc {

@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"os"
-	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
@@ -25,13 +22,12 @@ type mockOptions struct {
 	seed       int64
 	hasSeed    bool
 	watch      bool
-	watchEvery time.Duration
 	corsOrigin string
 	adminToken string
 }
 
 func newMockCmd() *cobra.Command {
-	o := &mockOptions{watchEvery: time.Second}
+	o := &mockOptions{}
 	cmd := &cobra.Command{
 		Use:   "mock",
 		Short: "Serve the stateful mock of the service",
@@ -57,7 +53,7 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.StringArrayVar(&o.scenarios, "scenario", nil, "scenario file or directory of *.yaml (repeatable; default: the embedded scenario)")
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	f.Int64Var(&o.seed, "seed", 0, "seed for generated values, overriding the scenario's")
-	f.BoolVar(&o.watch, "watch", false, "reload the scenario files when they change (polls every second)")
+	f.BoolVar(&o.watch, "watch", false, "reload the scenario files when they change, once a change has been stable for 500ms")
 	f.StringVar(&o.corsOrigin, "cors-origin", "*", `Access-Control-Allow-Origin granted: "*", one origin, or a comma-separated list`)
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
 	return cmd
@@ -78,14 +74,16 @@ func (o *mockOptions) load() (*scenario.Scenario, error) {
 }
 
 // runMock serves until ctx is cancelled (SIGINT/SIGTERM in main), then
-// shuts down gracefully.
+// shuts down gracefully. Once the mock serves, everything it says goes
+// through its log, which never blocks (docs/mock.md, Logging).
 func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
-	loaded := fingerprint(o.scenarios) // before loading: a change meanwhile is seen
+	var srv *mockserver.Server
+	w := o.watcher(func() *mockserver.Server { return srv }) // before loading: a change meanwhile is seen
 	sc, err := o.load()
 	if err != nil {
 		return scenarioFailure(stderr, err)
 	}
-	srv, err := mockserver.New(sc, mockserver.Options{
+	srv, err = mockserver.New(sc, mockserver.Options{
 		Logger: stderr, CORSOrigin: o.corsOrigin, AdminToken: o.adminToken,
 		ParseScenario: func(name string, data []byte) (*scenario.Scenario, error) {
 			return scenario.Parse(name, data, o.loadOpts()...)
@@ -100,14 +98,30 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "rtq mock: serving %q on %s (%s); admin API at %s/__admin; Ctrl-C stops\n",
 		sc.Name, srv.URL(), keysHint(sc, len(o.scenarios) == 0), srv.URL())
 	if !loopback(o.addr) && o.adminToken == "" {
-		fmt.Fprintf(stderr, "rtq mock: WARNING: listening on %s, beyond this machine, with the admin API open to anyone who can reach it: anyone can replace the scenario or read the journal. Set --admin-token (or RTQ_ADMIN_TOKEN).\n", o.addr)
+		srv.Logf("rtq mock: WARNING: listening on %s, beyond this machine, with the admin API open to anyone who can reach it: anyone can replace the scenario or read the journal. Set --admin-token (or RTQ_ADMIN_TOKEN).", o.addr)
 	}
-	if o.watch {
-		go watchScenarios(ctx, o, srv, stderr, loaded)
+	switch {
+	case w != nil:
+		w.Serving(sc)
+		go w.Run(ctx)
+	case o.watch:
+		srv.Logf("rtq mock: --watch has nothing to watch: the embedded scenario does not change")
 	}
 	<-ctx.Done()
-	fmt.Fprintln(stderr, "rtq mock: shutting down")
+	srv.Logf("rtq mock: shutting down")
 	return srv.Close()
+}
+
+// watcher is the --watch reloader of the scenario files, nil without
+// --watch or without files. It reaches the server through get, as the
+// server is built after the first load the watcher must precede.
+func (o *mockOptions) watcher(get func() *mockserver.Server) *scenario.Watcher {
+	if !o.watch || len(o.scenarios) == 0 {
+		return nil
+	}
+	serve := func(sc *scenario.Scenario) { get().Replace(sc) }
+	logf := func(format string, args ...any) { get().Logf("rtq mock: "+format, args...) }
+	return scenario.NewWatcher(o.scenarios, o.load, serve, logf, 0)
 }
 
 // scenarioFailure prints every problem of a bad scenario as
@@ -160,70 +174,4 @@ func loopback(addr string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
-}
-
-// watchScenarios polls the scenario files every o.watchEvery.
-func watchScenarios(ctx context.Context, o *mockOptions, srv *mockserver.Server, stderr io.Writer, loaded string) {
-	if len(o.scenarios) == 0 {
-		fmt.Fprintln(stderr, "rtq mock: --watch has nothing to watch: the embedded scenario does not change")
-		return
-	}
-	tick := time.NewTicker(o.watchEvery)
-	defer tick.Stop()
-	watchLoop(ctx, tick.C, o, srv, stderr, loaded, nil)
-}
-
-// watchLoop checks the files on every tick and replaces the scenario when
-// they differ from last (the fingerprint of what is served); a changed scenario with problems is reported and the old
-// one kept. Each check's outcome goes to checked when it is not nil, so
-// tests drive the loop with their own ticks and wait for the result.
-func watchLoop(ctx context.Context, ticks <-chan time.Time, o *mockOptions, srv *mockserver.Server, stderr io.Writer, last string, checked chan<- error) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-ticks:
-		}
-		var err error
-		if now := fingerprint(o.scenarios); now != last {
-			last = now
-			err = reload(o, srv, stderr)
-		}
-		if checked != nil {
-			checked <- err
-		}
-	}
-}
-
-func reload(o *mockOptions, srv *mockserver.Server, stderr io.Writer) error {
-	sc, err := o.load()
-	if err != nil {
-		fmt.Fprintln(stderr, "rtq mock: scenario changed but has problems; still serving the old one:")
-		if printProblems(stderr, err) == 0 {
-			fmt.Fprintln(stderr, err)
-		}
-		return err
-	}
-	srv.Replace(sc)
-	fmt.Fprintf(stderr, "rtq mock: reloaded scenario %q\n", sc.Name)
-	return nil
-}
-
-// fingerprint is a digest of the names and contents of the files (scenario
-// files are small; contents catch a change that keeps size and mtime).
-func fingerprint(paths []string) string {
-	h := sha256.New()
-	for _, p := range paths {
-		_ = filepath.WalkDir(p, func(path string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return nil
-			}
-			if data, err := os.ReadFile(path); err == nil {
-				fmt.Fprintf(h, "%s\x00%d\x00", path, len(data))
-				h.Write(data)
-			}
-			return nil
-		})
-	}
-	return string(h.Sum(nil))
 }

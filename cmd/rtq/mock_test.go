@@ -10,10 +10,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/rtq-kit/rtq/mockserver"
-	"github.com/rtq-kit/rtq/scenarios"
 )
 
 // startCLIMock runs `rtq mock args...` in-process and returns its base URL
@@ -117,53 +113,5 @@ func TestMockBadScenarioExits2WithEveryProblem(t *testing.T) {
 	lines := regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(bad)+`:\d+:\d+: \S+: .+$`).FindAllString(stderr, -1)
 	if len(lines) < 2 {
 		t.Errorf("want every problem as file:line:col: path: message, got:\n%s", stderr)
-	}
-}
-
-func TestWatchReloadsAChangedScenarioAndKeepsTheOldOnProblems(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "s.yaml")
-	write := func(data string) {
-		t.Helper()
-		if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	named := func(name string) string {
-		return strings.Replace(string(scenarios.DefaultYAML()), "name: rtq 默认场景", "name: "+name, 1)
-	}
-	write(named("first"))
-	o := &mockOptions{scenarios: []string{file}}
-	loaded := fingerprint(o.scenarios)
-	sc, err := o.load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := mockserver.New(sc, mockserver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ticks, checked := make(chan time.Time), make(chan error)
-	var log strings.Builder
-	go watchLoop(ctx, ticks, o, srv, &log, loaded, checked)
-
-	write(named("second-and-longer"))
-	ticks <- time.Now()
-	if err := <-checked; err != nil || srv.Scenario().Name != "second-and-longer" {
-		t.Fatalf("reload: %v, serving %q", err, srv.Scenario().Name)
-	}
-	write("name: broken\norgs: 5\n")
-	ticks <- time.Now()
-	if err := <-checked; err == nil || srv.Scenario().Name != "second-and-longer" {
-		t.Fatalf("bad scenario: %v, serving %q", err, srv.Scenario().Name)
-	}
-	ticks <- time.Now() // unchanged since: nothing to do
-	if err := <-checked; err != nil {
-		t.Fatalf("unchanged files reloaded: %v", err)
-	}
-	if !strings.Contains(log.String(), "still serving the old one") {
-		t.Errorf("log:\n%s", log.String())
 	}
 }

@@ -1,0 +1,51 @@
+package mockserver
+
+// The request chain, in the order a request meets it. This file is the one
+// place that lists it: a new middleware goes into one of the lists below,
+// and nowhere else decides the order.
+//
+// Under net/http, the connection layer (conn.go) accepts connections,
+// keeps their time limits and rewrites net/http's own plain-text errors.
+// Then every request, whatever its path:
+//
+//  1. recover  a panic becomes a logged stack and a JSON 500
+//  2. log      one line per request, after the answer (logging.go)
+//  3. cors     preflights answered, Access-Control-* headers (cors.go)
+//  4. journal  every request outside /__admin recorded (journal.go)
+//  5. route    the route for the path (routes.go), which runs the rest:
+//
+// a POST to one of the five endpoints:
+//
+//  6. bodyLimit  the body read, at most contract.MaxBodyBytes
+//  7. auth       the API key resolved and its scopes checked
+//  8. fault      latency and fault injection (reserved: does nothing yet)
+//  9. encode     the endpoint's handler, its answer or error written
+//
+// an /__admin path:
+//
+//  6. adminAuth  the admin token checked, when one is set
+//  7. the admin handler (admin.go)
+//
+// anything else: 405 in the endpoint's shape for another method on an
+// endpoint's path, 404 for an unknown path.
+
+// outerChain is what every request runs through, outermost first.
+func (s *Server) outerChain() []middleware {
+	return []middleware{s.recover, s.log, s.corsMW, s.journalMW}
+}
+
+// apiChain is what a POST to an endpoint runs through after routing,
+// outermost first, ending in the handler h.
+func (s *Server) apiChain(h apiHandler) step {
+	return chain(s.encode(h), s.bodyLimit, s.auth, s.fault)
+}
+
+// adminChain is what an /__admin path runs through after routing.
+func (s *Server) adminChain(h step) step {
+	return chain(h, s.adminAuth)
+}
+
+// rootChain builds the whole chain of a request.
+func (s *Server) rootChain() step {
+	return chain(s.route, s.outerChain()...)
+}
