@@ -14,12 +14,13 @@ func formCheck(id, section string, sev Severity, run func(t *T)) Check {
 func formListChecks() []Check {
 	return []Check{
 		formCheck("formList.schema", "4.3", Must, checkFormSchema),
-		formCheck("formList.defaults", "8", Should, checkFormDefaults),
+		formCheck("formList.defaults", "8", Must, checkFormDefaults),
 		formCheck("formList.version", "9", Should, checkFormVersion),
 		formCheck("formList.paging.disjoint", "4.3", Must, checkFormDisjoint),
 		formCheck("formList.paging.total", "4.3", Must, checkFormTotal),
 		formCheck("formList.paging.max", "8", Must, checkFormMax),
 		formCheck("formList.paging.pastEnd", "4.3", Must, checkFormPastEnd),
+		formCheck("formList.paging.lastPage", "4.3", Should, checkFormLastPage),
 		formCheck("formList.filter.number", "4.3", Must, checkFormNumber),
 		formCheck("formList.filter.searchKey", "4.3", Should, checkFormSearch),
 		formCheck("formList.filter.both", "4.3", Should, checkFormBoth),
@@ -210,19 +211,46 @@ func checkFormChinese(t *T) {
 }
 
 // checkFormErrorShape: a parameter the spec types as integer, sent as a
-// string. Whether a target rejects it is its choice; when it does, the
-// error is in getFormList's shape (spec 4.3).
+// string no lenient reading takes for a number: the answer is an error in
+// getFormList's shape (spec 4.3; docs/contract.md §C1, bad request input).
 func checkFormErrorShape(t *T) {
 	x := t.post(contract.GetFormList, "read", map[string]any{"page_size": "abc"})
-	obj := t.object(x)
-	if obj == nil {
-		return
+	t.errorAnswer(x, contract.GetFormList, `page_size "abc"`)
+}
+
+// checkFormLastPage: last_page is max(ceil(total/per_page), 1), so a client
+// that stops at last_page has every item and never fetches an empty page
+// (docs/contract.md §C5). Asserted on every page of every walk and on the
+// first page with the default page size.
+func checkFormLastPage(t *T) {
+	if _, x := t.firstFormPage(); x != nil {
+		t.lastPageHolds(x)
 	}
-	if code, ok := intOf(obj["code"]); ok && code == 0 {
-		t.Skipf("the target accepted page_size \"abc\": no error shape to check")
-		return
+	walks := []walk{t.walkForms("read", nil)}
+	for _, n := range t.r.prof.Forms.Numbers {
+		walks = append(walks, t.walkForms("read", map[string]any{"number": n}))
 	}
-	t.valid(x, errorFile(contract.GetFormList))
+	for _, w := range walks {
+		for _, x := range w.pages {
+			t.lastPageHolds(x)
+		}
+	}
+}
+
+func (t *T) lastPageHolds(x *Exchange) {
+	obj, _ := x.Doc.(map[string]any)
+	data, _ := obj["data"].(map[string]any)
+	page, _ := data["page"].(map[string]any)
+	total, ok1 := intOf(page["total"])
+	per, ok2 := intOf(page["per_page"])
+	last, ok3 := intOf(page["last_page"])
+	if !ok1 || !ok2 || !ok3 || per < 1 {
+		return // not a readable success page: the schema checks say so
+	}
+	want := max((total+per-1)/per, 1)
+	if last != want {
+		t.Errorf(x, "total %d, per_page %d: last_page is %d, want max(ceil(total/per_page), 1) = %d", total, per, last, want)
+	}
 }
 
 // refusedOverMax: a page_size above the maximum may be clamped (the kit) or

@@ -23,7 +23,7 @@ func checkReadKeyAccepted(t *T) {
 // postChecks run after every other check, over all answers seen.
 func postChecks() []Check {
 	return []Check{
-		{ID: "transport.contentType", Endpoint: "*", Section: "1", Severity: Should, phase: phasePost, run: checkContentTypes},
+		{ID: "transport.contentType", Endpoint: "*", Section: "1", Severity: Must, phase: phasePost, run: checkContentTypes},
 	}
 }
 

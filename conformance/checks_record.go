@@ -30,7 +30,7 @@ func recordChecks() []Check {
 		recordCheck("getRecord.texts.chinese", "1.4", Should, checkRecordChinese),
 		recordCheck("getRecord.error.notFound", "4.1", Must, checkRecordNotFound),
 		recordCheck("getRecord.error.params", "4.1", Must, checkRecordParams),
-		recordCheck("getRecord.error.format", "4.1", Should, checkRecordBadFormat),
+		recordCheck("getRecord.error.format", "4.1", Must, checkRecordBadFormat),
 	}
 }
 

@@ -230,8 +230,9 @@ func checkRecordParams(t *T) {
 	t.errorAnswer(x, contract.GetRecord, "neither record_id nor record_url")
 }
 
-// checkRecordBadFormat (should): the spec lists the allowed formats but not
-// what an unknown one gives; an error in getRecord's shape is expected.
+// checkRecordBadFormat: a format outside the three the spec lists is a value
+// out of range, which gets the endpoint's error shape (docs/contract.md §C1,
+// bad request input).
 func checkRecordBadFormat(t *T) {
 	id := int64(unknownRecordID)
 	if len(t.r.prof.Records) > 0 {

@@ -266,23 +266,44 @@ type timed struct {
 	coding string
 }
 
-// window picks a creation-time filter over the middle half of items, with
-// the total it must give (bounds inclusive, RFC 3339 in UTC+08:00).
+// window picks a creation-time filter over about the middle half of items,
+// with the total it must give (RFC 3339 in UTC+08:00). Both bounds lie
+// strictly between creation times, never on one: whether a target's bounds
+// are inclusive is its own choice, and the window gives the same items
+// either way.
 func window(items []timed) *profile.Window {
 	if len(items) < 3 {
 		return nil
 	}
 	sorted := append([]timed(nil), items...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].at < sorted[j].at })
-	lo, hi := sorted[len(sorted)/4].at, sorted[(3*len(sorted))/4].at
+	lo, hi := cutNear(sorted, len(sorted)/4), cutNear(sorted, (3*len(sorted))/4+1)
 	w := &profile.Window{Start: rfc3339(lo), End: rfc3339(hi)}
 	for _, it := range items {
-		if it.at >= lo && it.at <= hi {
+		if it.at > lo && it.at < hi {
 			w.Total++
 			w.Codings = append(w.Codings, it.coding)
 		}
 	}
 	return w
+}
+
+// cutNear returns a whole second strictly between two neighbouring
+// creation times of sorted, at the gap nearest to index i that is at least
+// two seconds wide (the gap before sorted[i]); before the first or after
+// the last item when no inner gap is wide enough.
+func cutNear(sorted []timed, i int) int64 {
+	for d := 0; d < len(sorted); d++ {
+		for _, k := range []int{i - d, i + d} {
+			if k >= 1 && k < len(sorted) && sorted[k].at-sorted[k-1].at >= 2 {
+				return sorted[k-1].at + (sorted[k].at-sorted[k-1].at)/2
+			}
+		}
+	}
+	if i <= len(sorted)/2 {
+		return sorted[0].at - 30
+	}
+	return sorted[len(sorted)-1].at + 30
 }
 
 func rfc3339(unix int64) string { return time.Unix(unix, 0).In(contract.Zone).Format(time.RFC3339) }

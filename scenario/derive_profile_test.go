@@ -8,20 +8,43 @@ import (
 // Tests of the profile derivation (beside derive_profile.go); the derived
 // profile is also exercised end to end in e2e/.
 
-func TestWindowCoversTheMiddleHalfInclusively(t *testing.T) {
+func TestWindowCoversTheMiddleHalfWithBoundsBetweenCreationTimes(t *testing.T) {
 	var items []timed
 	for i := int64(0); i < 8; i++ {
 		items = append(items, timed{at: 1767225600 + i*60, coding: string(rune('a' + i))})
 	}
 	w := window(items)
 	if w == nil || w.Total != 5 || w.Codings[0] != "c" || w.Codings[4] != "g" {
-		t.Fatalf("window %+v; want items c..g (bounds inclusive)", w)
+		t.Fatalf("window %+v; want items c..g", w)
 	}
-	if w.Start != "2026-01-01T08:02:00+08:00" || w.End != "2026-01-01T08:06:00+08:00" {
-		t.Fatalf("bounds %s..%s; want RFC 3339 in UTC+08:00", w.Start, w.End)
+	// Halfway between b and c, and between g and h: inclusive and
+	// exclusive bounds give the same items.
+	if w.Start != "2026-01-01T08:01:30+08:00" || w.End != "2026-01-01T08:06:30+08:00" {
+		t.Fatalf("bounds %s..%s; want RFC 3339 in UTC+08:00, strictly between creation times", w.Start, w.End)
 	}
 	if window(items[:2]) != nil {
 		t.Fatal("a window over two items says nothing; want none")
+	}
+}
+
+// TestWindowBoundsNeverSitOnACreationTime: with ties and one-second gaps,
+// the bounds move to the nearest gap wide enough for a whole second.
+func TestWindowBoundsNeverSitOnACreationTime(t *testing.T) {
+	ats := []int64{100, 100, 101, 102, 110, 111, 111, 112, 130}
+	var items []timed
+	for i, at := range ats {
+		items = append(items, timed{at: at, coding: string(rune('a' + i))})
+	}
+	w := window(items)
+	if w == nil || w.Total == 0 || w.Total == len(items) {
+		t.Fatalf("window %+v; want a proper subset", w)
+	}
+	for _, it := range items {
+		for _, b := range []string{w.Start, w.End} {
+			if rfc3339(it.at) == b {
+				t.Fatalf("bound %s sits on the creation time of %s", b, it.coding)
+			}
+		}
 	}
 }
 
