@@ -74,8 +74,15 @@ func (s *Server) adminReset(c *call) {
 	c.write(200, 0, []byte(`{"status":"ok"}`))
 }
 
+// adminRequests answers the journal, narrowed by the filters of the query
+// (path, key, status, limit); a bad filter is a 400 naming it.
 func (s *Server) adminRequests(c *call) {
-	c.write(200, 0, s.journal.appendJSON(c.out[:0], c.st.Scenario().Keys))
+	f, err := parseRequestFilter(c.r.URL.RawQuery)
+	if err != nil {
+		adminError(c, http.StatusBadRequest, err.Error())
+		return
+	}
+	c.write(200, 0, s.journal.appendJSON(c.out[:0], c.st.Scenario().Keys, f))
 }
 
 func (s *Server) adminClearRequests(c *call) {

@@ -70,17 +70,17 @@ func (j *journal) clear() {
 	j.mu.Unlock()
 }
 
-// appendJSON renders the journal, newest first, as {"requests":[...]}.
-// Bodies are summarised with secrets masked (see summarize).
-func (j *journal) appendJSON(dst []byte, keys []*scenario.Key) []byte {
-	j.mu.Lock()
-	defer j.mu.Unlock()
+// appendJSON renders the entries f selects, newest first, as
+// {"requests":[...]}. Bodies are summarised with secrets masked (see
+// summarize).
+func (j *journal) appendJSON(dst []byte, keys []*scenario.Key, f RequestFilter) []byte {
 	dst = append(dst, `{"requests":[`...)
-	for i := 0; i < j.n; i++ {
-		e := &j.entries[(j.next-1-i+2*len(j.entries))%len(j.entries)]
-		if i > 0 {
+	first := true
+	j.each(f, func(e *entry) {
+		if !first {
 			dst = append(dst, ',')
 		}
+		first = false
 		dst = append(dst, `{"time":`...)
 		dst = jsonw.AppendString(dst, e.at.UTC().Format(time.RFC3339Nano))
 		dst = append(dst, `,"method":`...)
@@ -98,7 +98,7 @@ func (j *journal) appendJSON(dst []byte, keys []*scenario.Key) []byte {
 		dst = append(dst, `,"body":`...)
 		dst = jsonw.AppendString(dst, summarize(e, keys))
 		dst = append(dst, '}')
-	}
+	})
 	return append(dst, "]}"...)
 }
 

@@ -1,0 +1,136 @@
+package mockserver
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// NoKey, as RequestFilter.Key, selects the requests made without an
+// accepted key (journaled with key ""), as the log writes them.
+const NoKey = "-"
+
+// RequestFilter selects journal entries, so a test asks "how many verifies
+// did my code send with the write key" rather than scanning the journal.
+// Zero members match everything; the set ones must all match.
+type RequestFilter struct {
+	Path   string // the request path, exactly (/api/v2/rpc/record/getRecord)
+	Key    string // the accepted key's name (demo-write), or NoKey
+	Status int    // the HTTP status answered
+	Limit  int    // at most this many entries, newest first; 0: all
+}
+
+// Request is one journal entry as Go code reads it: what GET
+// /__admin/requests answers, with the same masking of the body.
+type Request struct {
+	Time     time.Time
+	Method   string
+	Path     string
+	Key      string // the key's name, "" when none was accepted
+	Status   int    // HTTP status
+	Code     int    // the body's code
+	Duration time.Duration
+	Body     string // compact JSON with secrets masked, or a note (see summarize)
+}
+
+func (f RequestFilter) match(e *entry) bool {
+	return (f.Path == "" || e.path == f.Path) &&
+		(f.Key == "" || e.key == f.Key || f.Key == NoKey && e.key == "") &&
+		(f.Status == 0 || e.status == f.Status)
+}
+
+// Requests lists the journaled requests f selects, newest first.
+func (s *Server) Requests(f RequestFilter) []Request {
+	keys := s.Scenario().Keys
+	var out []Request
+	s.journal.each(f, func(e *entry) {
+		out = append(out, Request{Time: e.at, Method: e.method, Path: e.path, Key: e.key,
+			Status: e.status, Code: e.code, Duration: e.dur, Body: summarize(e, keys)})
+	})
+	return out
+}
+
+// ClearRequests empties the journal, as DELETE /__admin/requests does.
+func (s *Server) ClearRequests() { s.journal.clear() }
+
+// each calls fn on the entries f selects, newest first, under the lock.
+func (j *journal) each(f RequestFilter, fn func(*entry)) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	n := 0
+	for i := 0; i < j.n && (f.Limit == 0 || n < f.Limit); i++ {
+		e := &j.entries[(j.next-1-i+2*len(j.entries))%len(j.entries)]
+		if f.match(e) {
+			fn(e)
+			n++
+		}
+	}
+}
+
+// filterParams are the query parameters of GET /__admin/requests, each
+// with how it sets the filter; an error says what the value should be.
+var filterParams = map[string]func(f *RequestFilter, v string) error{
+	"path": func(f *RequestFilter, v string) error {
+		if !strings.HasPrefix(v, "/") {
+			return fmt.Errorf("must be a request path starting with /, such as /api/v2/rpc/record/getRecord; got %q", v)
+		}
+		f.Path = v
+		return nil
+	},
+	"key": func(f *RequestFilter, v string) error {
+		f.Key = v
+		return nil
+	},
+	"status": func(f *RequestFilter, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 100 || n > 599 {
+			return fmt.Errorf("must be an HTTP status from 100 to 599; got %q", v)
+		}
+		f.Status = n
+		return nil
+	},
+	"limit": func(f *RequestFilter, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return fmt.Errorf("must be a whole number of entries, at least 1; got %q", v)
+		}
+		f.Limit = n
+		return nil
+	},
+}
+
+// parseRequestFilter reads the journal filters of a raw query string. An
+// empty value leaves its filter unset; an unknown or repeated parameter
+// is an error, so a typo never silently lists everything.
+func parseRequestFilter(rawQuery string) (RequestFilter, error) {
+	var f RequestFilter
+	q, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		return f, fmt.Errorf("the query string is not URL-encoded: %w", err)
+	}
+	names := make([]string, 0, len(q))
+	for name := range q {
+		names = append(names, name)
+	}
+	slices.Sort(names) // the first problem reported is the same every time
+	for _, name := range names {
+		set, ok := filterParams[name]
+		if !ok {
+			return f, fmt.Errorf("unknown filter %q: the journal filters by path, key, status and limit", name)
+		}
+		vs := q[name]
+		if len(vs) > 1 {
+			return f, fmt.Errorf("filter %s: given %d times, give it once", name, len(vs))
+		}
+		if vs[0] == "" {
+			continue
+		}
+		if err := set(&f, vs[0]); err != nil {
+			return f, fmt.Errorf("filter %s: %w", name, err)
+		}
+	}
+	return f, nil
+}
