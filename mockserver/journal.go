@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
-	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -128,7 +128,7 @@ func summarize(e *entry, keys []*scenario.Key) string {
 		s, isString := jsonw.String(raw)
 		switch {
 		case isString && (sensitiveMembers[strings.ToLower(name)] || isSecret(s, keys)):
-			b.Write(jsonw.AppendString(nil, state.MaskField("", s)))
+			b.Write(jsonw.AppendString(nil, wire.MaskField("", s)))
 		case isString:
 			b.Write(jsonw.AppendString(nil, s))
 		default:

@@ -2,10 +2,9 @@ package state
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 
-	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -17,41 +16,12 @@ type formEntry struct {
 	lower [3]string // name, note, number
 }
 
-type jsonForm struct {
-	ID           int64        `json:"id"`
-	Name         string       `json:"name"`
-	Type         int          `json:"type"`
-	TypeText     string       `json:"type_text"`
-	Number       string       `json:"number"`
-	Note         string       `json:"note"`
-	CreatedAt    int64        `json:"created_at"`
-	CreatedAtISO string       `json:"created_at_iso"`
-	UpdatedAt    int64        `json:"updated_at"`
-	UpdatedAtISO string       `json:"updated_at_iso"`
-	ActiveAt     int64        `json:"active_at"`
-	ActiveAtISO  string       `json:"active_at_iso"`
-	Project      *jsonProject `json:"project"`
-}
-
-func formItem(f *scenario.Form) []byte {
-	j := jsonForm{ID: f.ID, Name: f.Name, Type: f.Type, TypeText: f.TypeText, Number: f.Number, Note: f.Note,
-		CreatedAt: f.CreatedAt, CreatedAtISO: contract.ISO(f.CreatedAt),
-		UpdatedAt: f.UpdatedAt, UpdatedAtISO: contract.ISO(f.UpdatedAt), ActiveAt: f.ActiveAt}
-	if f.ActiveAt != 0 {
-		j.ActiveAtISO = contract.ISO(f.ActiveAt)
-	}
-	if p := f.Project; p != nil {
-		j.Project = &jsonProject{ID: p.ID, Name: p.Name, Number: p.Number}
-	}
-	return marshal(j)
-}
-
 func (st *State) indexForms(forms []*scenario.Form) {
 	for _, f := range forms {
 		if f.Org == nil {
 			continue
 		}
-		e := &formEntry{form: f, item: formItem(f),
+		e := &formEntry{form: f, item: wire.FormItem(f),
 			lower: [3]string{strings.ToLower(f.Name), strings.ToLower(f.Note), strings.ToLower(f.Number)}}
 		o := st.org(f.Org.ID)
 		o.forms = append(o.forms, e)
@@ -89,22 +59,8 @@ func (st *State) AppendFormList(dst []byte, key *scenario.Key, q FormQuery) []by
 	if last < 1 {
 		last = 1
 	}
-	dst = append(dst, `{"code":0,"message":"","data":{"version":"`+contract.FormListVersion+`","list":[`...)
-	for i, e := range page {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, e.item...)
-	}
-	dst = append(dst, `],"page":{"current_page":`...)
-	dst = strconv.AppendInt(dst, q.Page, 10)
-	dst = append(dst, `,"last_page":`...)
-	dst = strconv.AppendInt(dst, last, 10)
-	dst = append(dst, `,"per_page":`...)
-	dst = strconv.AppendInt(dst, q.PageSize, 10)
-	dst = append(dst, `,"total":`...)
-	dst = strconv.AppendInt(dst, total, 10)
-	return append(dst, "}}}"...)
+	return wire.AppendFormList(dst, len(page), func(i int) []byte { return page[i].item },
+		wire.FormPage{Current: q.Page, Last: last, PerPage: q.PageSize, Total: total})
 }
 
 // pageOf counts the matching forms and returns the requested page of them.

@@ -1,6 +1,6 @@
 package state
 
-// Fuzz target for the time parser of the templates/* filters (issue 7.1):
+// Fuzz target for the time parser of the templates/* filters:
 // whatever it accepts round-trips through RFC 3339, the UTC+08:00 wall
 // clock form and the spec's *_iso form; whatever it refuses is a 400 that
 // names the parameter.

@@ -1,3 +1,16 @@
+// Package state is the mock's domain: the state built from a scenario, the
+// five operations as plain methods, and what they change. It decides what
+// to answer (which record, which page, which status) and leaves the bytes
+// to package wire, which renders every answer and builds every error. It
+// knows nothing of HTTP: handlers decode a request into plain values, call
+// a method here and write what it returns.
+//
+// Where the spec's sections live: getRecord and the rendered-answer cache
+// in state.go (spec 4.1); the certificate flow and its transitions in
+// verify.go (spec 3.1 and 4.2); getFormList in forms.go (spec 4.3);
+// templates/list and listQrcodes in templates.go, their page tokens and
+// cursor walk in cursor.go, their time filters in timefilter.go (spec 4.4
+// and 4.5); reset in reset.go.
 package state
 
 import (
@@ -9,7 +22,6 @@ import (
 	"sync/atomic"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -169,7 +181,7 @@ func (r *Record) body(format int) []byte {
 	if b := r.bodies[format].Load(); b != nil {
 		return *b
 	}
-	b := renderBody(format, view{rec: r.src, status: r.status, changes: r.changes})
+	b := wire.RecordBody(format, wire.RecordView{Rec: r.src, Status: r.status, Changes: r.changes})
 	if r.cached.Add(int64(len(b))) <= cacheBudget {
 		r.bodies[format].Store(&b)
 	} else {
@@ -185,28 +197,6 @@ func (r *Record) dropBodies() {
 			r.cached.Add(-int64(len(*b)))
 		}
 	}
-}
-
-// renderBody builds the whole getRecord success answer of one format.
-func renderBody(format int, v view) []byte {
-	f := contract.Formats[format]
-	var payload []byte
-	switch f.Name {
-	case "json":
-		payload = marshal(recordJSON(v))
-	case "json-ld":
-		payload = marshal(recordLD(v))
-	default:
-		payload = marshal(recordMarkdown(v))
-	}
-	b := make([]byte, 0, len(payload)+128)
-	b = append(b, `{"code":0,"message":"ok","data":{"format":`...)
-	b = jsonw.AppendString(b, f.Name)
-	b = append(b, `,"content_type":`...)
-	b = jsonw.AppendString(b, f.ContentType)
-	b = append(b, `,"data":`...)
-	b = append(b, payload...)
-	return append(b, "}}"...)
 }
 
 // GetRecord answers getRecord: the record with this id (when id > 0) and/or

@@ -2,14 +2,17 @@ package state
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
+
+// The certificate flow (spec 3.1 and 4.2, docs/contract.md §C6): verify's
+// checks in their order, and the status transitions they allow. target
+// picks the status a request moves to; move makes the move and records the
+// state change that getRecord shows from then on.
 
 // VerifyRequest is a decoded verify body; the Has* flags tell absent from
 // zero. Types were checked by the decoder.
@@ -22,10 +25,10 @@ type VerifyRequest struct {
 }
 
 // certStateName is the state name of the StateChange a verify appends
-// (contract-notes 10).
+// (docs/contract.md §C10).
 const certStateName = "证书状态"
 
-// Verify runs the checks of contract-notes 6 in their order (check 1, the
+// Verify runs the checks of docs/contract.md §C6 in their order (check 1, the
 // key, is the server's) and on success moves the certificate status under
 // the record's lock, so of concurrent moves from one status exactly one
 // wins and the others see the new status.
@@ -49,7 +52,7 @@ func (st *State) Verify(dst []byte, key *scenario.Key, req VerifyRequest) ([]byt
 		return nil, wire.Verify(contract.ErrVerifyFailed, "verification of this certificate failed")
 	}
 	st.move(rec, from, to)
-	return appendVerified(dst, rec.src, to), nil
+	return wire.AppendVerified(dst, rec.src, to), nil
 }
 
 // move sets a credential record's status and records the state change;
@@ -142,18 +145,4 @@ func target(flow *scenario.Flow, cur *scenario.Status, req VerifyRequest) (*scen
 		return nil, wire.Verify(contract.ErrInvalidTarget, "to_certificate_status is not reachable from the current status")
 	}
 	return to, nil
-}
-
-func appendVerified(dst []byte, r *scenario.Record, to *scenario.Status) []byte {
-	dst = append(dst, `{"code":0,"message":"ok","data":{"record_number":`...)
-	dst = jsonw.AppendString(dst, r.Number)
-	dst = append(dst, `,"record_id":`...)
-	dst = strconv.AppendInt(dst, r.ID, 10)
-	dst = append(dst, `,"org_id":`...)
-	dst = strconv.AppendInt(dst, r.Org.ID, 10)
-	dst = append(dst, `,"submit_at":`...)
-	dst = strconv.AppendInt(dst, r.SubmitAt, 10)
-	dst = append(dst, `,"certificate_status":`...)
-	dst = jsonw.AppendString(dst, to.Name)
-	return append(dst, "}}"...)
 }

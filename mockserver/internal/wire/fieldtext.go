@@ -1,4 +1,4 @@
-package state
+package wire
 
 import (
 	"fmt"
@@ -10,9 +10,9 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// FieldText is the text form of a field's value as json-ld and markdown
-// show it (contract-notes 7), masked when the field is masked.
-func FieldText(f scenario.Field) string {
+// fieldText is the text form of a field's value as json-ld and markdown
+// show it (docs/contract.md §C7), masked when the field is masked.
+func fieldText(f scenario.Field) string {
 	v, _ := fieldValue(f)
 	if s, ok := v.(string); ok {
 		return s

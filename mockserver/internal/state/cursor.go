@@ -12,8 +12,11 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// Page tokens (contract-notes 5 and 10) are URL-safe base64 without
-// padding of: version, the filter they were issued for, the offset of the
+// Cursor paging of templates/list and templates/listQrcodes (spec 4.4 and
+// 4.5, docs/contract.md §C5): a page is a window of a filtered list sorted
+// by creation time, and next_page_token is where the next window starts.
+//
+// Page tokens are URL-safe base64 without padding of: version, the filter they were issued for, the offset of the
 // next item in that filter's list, and a truncated HMAC-SHA256 over all of
 // it. The HMAC key is derived from the scenario's content, so a token
 // survives a reset and a restart of the same scenario, and any changed
@@ -141,4 +144,45 @@ func (st *State) readToken(tok string, f filter) (int64, error) {
 		return 0, errTokenFilter
 	}
 	return vals[4], nil
+}
+
+// PageQuery is a validated templates/* request: PageSize in 1..100
+// (clamped), Token "" for the first page.
+type PageQuery struct {
+	Range    TimeRange
+	PageSize int64
+	Token    string
+}
+
+// filterOf is the filter a token of this request is bound to.
+func (st *State) filterOf(kind byte, key *scenario.Key, tpl int64, r TimeRange) filter {
+	f := filter{kind: kind, org: orgID(key), tpl: tpl, hasStart: r.HasStart, hasEnd: r.HasEnd}
+	if r.HasStart {
+		f.start = r.Start
+	}
+	if r.HasEnd {
+		f.end = r.End
+	}
+	return f
+}
+
+// appendPage is the cursor walk: it reads the token (none: the first
+// page), writes one page of a filtered list of total items, item(i) being
+// the i-th rendered item, and issues the token of the next page while one
+// is left.
+func (st *State) appendPage(dst []byte, f filter, q PageQuery, total int64, item func(int64) []byte) ([]byte, error) {
+	var offset int64
+	if q.Token != "" {
+		off, err := st.readToken(q.Token, f)
+		if err != nil {
+			return nil, err
+		}
+		offset = min(off, total)
+	}
+	end := min(offset+q.PageSize, total)
+	var next string
+	if end < total {
+		next = st.issueToken(f, end)
+	}
+	return wire.AppendCursorPage(dst, int(end-offset), func(i int) []byte { return item(offset + int64(i)) }, next, total), nil
 }

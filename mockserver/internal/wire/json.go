@@ -1,4 +1,4 @@
-package state
+package wire
 
 import (
 	"bytes"
@@ -8,7 +8,11 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// The record payload of format=json (spec 2.1), members in the spec's order.
+// getRecord's format=json (spec 2.1 and 4.1): the record payload, members
+// in the spec's order, built as structs and encoded once per record and
+// status (the state caches the answer).
+
+// jsonRecord is the record payload of format=json.
 type jsonRecord struct {
 	RecordID       int64              `json:"record_id"`
 	RecordNumber   string             `json:"record_number"`
@@ -132,12 +136,13 @@ type jsonTrustedNotary struct {
 	NotarizedAtISO string `json:"notarized_at_iso"`
 }
 
-// view is what a record looks like at one moment: the scenario's record
-// plus its current certificate status and state changes.
-type view struct {
-	rec     *scenario.Record
-	status  *scenario.Status
-	changes []scenario.StateChange
+// RecordView is what a record looks like at one moment: the scenario's
+// record plus its current certificate status and state changes, which
+// verify moves and the mock's state keeps.
+type RecordView struct {
+	Rec     *scenario.Record
+	Status  *scenario.Status
+	Changes []scenario.StateChange
 }
 
 // marshal encodes without HTML escaping (description_html stays readable).
@@ -154,8 +159,8 @@ func marshal(v any) []byte {
 }
 
 // recordJSON renders the record payload with masking applied.
-func recordJSON(v view) *jsonRecord {
-	r := v.rec
+func recordJSON(v RecordView) *jsonRecord {
+	r := v.Rec
 	out := &jsonRecord{
 		RecordID: r.ID, RecordNumber: r.Number, RecordCode: r.Code, RecordURL: r.URL,
 		SubmitAt: r.SubmitAt, SubmitAtISO: contract.ISO(r.SubmitAt), SubmitMethod: r.SubmitMethod,
@@ -206,7 +211,7 @@ func groupsJSON(groups []scenario.Group) []jsonGroup {
 }
 
 // fieldValue is the value as it leaves the mock: masked when the field is
-// masked and its value is a string (contract-notes 8: the mock sets
+// masked and its value is a string (docs/contract.md §C8: the mock sets
 // is_masked only on string values).
 func fieldValue(f scenario.Field) (any, bool) {
 	if s, ok := f.Value.(string); ok && f.Masked {
@@ -244,29 +249,29 @@ func auditJSON(a *scenario.Audit) *jsonAudit {
 }
 
 // processJSON shows a credential record's current certificate status
-// (contract-notes 6, KIT); other records show the scenario's block.
-func processJSON(v view) *jsonProcess {
-	if v.status != nil {
-		name, color := v.status.Name, v.status.Color
+// (docs/contract.md §C6, KIT); other records show the scenario's block.
+func processJSON(v RecordView) *jsonProcess {
+	if v.Status != nil {
+		name, color := v.Status.Name, v.Status.Color
 		return &jsonProcess{Enabled: true, Text: &name, Color: &color}
 	}
-	p := v.rec.Process
+	p := v.Rec.Process
 	if p == nil {
 		return nil
 	}
 	return &jsonProcess{Enabled: p.Enabled, Text: p.Text, Color: p.Color}
 }
 
-func changesJSON(v view) []jsonStateChange {
-	out := make([]jsonStateChange, 0, len(v.changes))
-	for _, c := range v.changes {
+func changesJSON(v RecordView) []jsonStateChange {
+	out := make([]jsonStateChange, 0, len(v.Changes))
+	for _, c := range v.Changes {
 		out = append(out, jsonStateChange{
 			State: jsonState{ID: c.StateID, Name: c.StateName, Number: c.StateNumber},
 			From:  jsonStateOption{Name: c.From.Name, Color: c.From.Color},
 			To:    jsonStateOption{Name: c.To.Name, Color: c.To.Color},
 		})
 	}
-	if len(out) == 0 && v.status == nil {
+	if len(out) == 0 && v.Status == nil {
 		return nil
 	}
 	return out

@@ -1,8 +1,11 @@
-package state
+package wire
 
 import "strings"
 
-// maskKind picks the masking rule of contract-notes 8 for a field type.
+// Masking (docs/contract.md §C8): what a masked value shows of itself, by
+// field type. Every format masks through here, and so does the journal.
+
+// maskKind picks the masking rule for a field type.
 type maskKind int
 
 const (

@@ -1,0 +1,62 @@
+package wire
+
+import (
+	"strconv"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// The list items of getFormList, templates/list and templates/listQrcodes
+// (spec 2.3 to 2.5). The state renders each once, when it indexes a
+// scenario, and a page copies them: a scenario may hold 100,000 sub-codes.
+
+// jsonForm is a form as getFormList lists it (spec 2.3).
+type jsonForm struct {
+	ID           int64        `json:"id"`
+	Name         string       `json:"name"`
+	Type         int          `json:"type"`
+	TypeText     string       `json:"type_text"`
+	Number       string       `json:"number"`
+	Note         string       `json:"note"`
+	CreatedAt    int64        `json:"created_at"`
+	CreatedAtISO string       `json:"created_at_iso"`
+	UpdatedAt    int64        `json:"updated_at"`
+	UpdatedAtISO string       `json:"updated_at_iso"`
+	ActiveAt     int64        `json:"active_at"`
+	ActiveAtISO  string       `json:"active_at_iso"`
+	Project      *jsonProject `json:"project"`
+}
+
+// FormItem renders a form as an item of getFormList's list.
+func FormItem(f *scenario.Form) []byte {
+	j := jsonForm{ID: f.ID, Name: f.Name, Type: f.Type, TypeText: f.TypeText, Number: f.Number, Note: f.Note,
+		CreatedAt: f.CreatedAt, CreatedAtISO: contract.ISO(f.CreatedAt),
+		UpdatedAt: f.UpdatedAt, UpdatedAtISO: contract.ISO(f.UpdatedAt), ActiveAt: f.ActiveAt}
+	if f.ActiveAt != 0 {
+		j.ActiveAtISO = contract.ISO(f.ActiveAt)
+	}
+	if p := f.Project; p != nil {
+		j.Project = &jsonProject{ID: p.ID, Name: p.Name, Number: p.Number}
+	}
+	return marshal(j)
+}
+
+// TemplateItem renders a batch template as an item of templates/list
+// (spec 2.4), by appending.
+func TemplateItem(t *scenario.Template) []byte {
+	b := strconv.AppendInt(append(make([]byte, 0, 64), `{"tpl_id":`...), t.ID, 10)
+	b = jsonw.AppendString(append(b, `,"name":`...), t.Name)
+	b = jsonw.AppendString(append(b, `,"coding":`...), t.Coding)
+	return append(b, '}')
+}
+
+// SubCodeItem renders a sub-code as an item of templates/listQrcodes
+// (spec 2.5), by appending.
+func SubCodeItem(s scenario.SubCode) []byte {
+	b := jsonw.AppendString(append(make([]byte, 0, 64), `{"name":`...), s.Name)
+	b = strconv.AppendInt(append(b, `,"id":`...), s.ID, 10)
+	b = jsonw.AppendString(append(b, `,"coding":`...), s.Coding)
+	return append(b, '}')
+}
