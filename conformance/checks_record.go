@@ -27,6 +27,8 @@ func recordChecks() []Check {
 		recordCheck("getRecord.profile", "2.1", Must, checkRecordProfile),
 		recordCheck("getRecord.iso", "1.3", Must, checkRecordISO),
 		recordCheck("getRecord.masked", "2.1", Must, checkRecordMasked),
+		recordCheck("getRecord.values.order", "2.1", Must, checkValuesOrder),
+		recordCheck("getRecord.values.members", "2.1", Must, checkValuesMembers),
 		recordCheck("getRecord.texts.chinese", "1.4", Should, checkRecordChinese),
 		recordCheck("getRecord.error.notFound", "4.1", Must, checkRecordNotFound),
 		recordCheck("getRecord.error.params", "4.1", Must, checkRecordParams),
@@ -163,6 +165,57 @@ func checkJSONLD(t *T, x *Exchange, rec profile.Record, v any) {
 			t.Errorf(x, "record %d: json-ld payload lacks %q", rec.ID, k)
 		}
 	}
+	for _, p := range jsonLDTypes(obj) {
+		t.Errorf(x, "record %d: json-ld %s", rec.ID, p)
+	}
+}
+
+// jsonLDTypes lists the members of a json-ld payload whose JSON type is
+// wrong: mainEntity is an item list, an object (spec 2.2); @context and
+// @type follow JSON-LD itself (a context is a string, an object or an
+// array; a type a string or an array of strings).
+func jsonLDTypes(obj map[string]any) []string {
+	var out []string
+	if v, ok := obj["mainEntity"]; ok {
+		if _, isObj := v.(map[string]any); !isObj {
+			out = append(out, fmt.Sprintf("mainEntity is %s, want an object (an item list)", jsonType(v)))
+		}
+	}
+	switch v := obj["@context"].(type) {
+	case nil, string, map[string]any, []any:
+	default:
+		out = append(out, fmt.Sprintf("@context is %s, want a string, an object or an array", jsonType(v)))
+	}
+	switch v := obj["@type"].(type) {
+	case nil, string:
+	case []any:
+		for _, e := range v {
+			if _, ok := e.(string); !ok {
+				out = append(out, "@type is an array holding something other than strings")
+				break
+			}
+		}
+	default:
+		out = append(out, fmt.Sprintf("@type is %s, want a string or an array of strings", jsonType(v)))
+	}
+	return out
+}
+
+// jsonType names the JSON type of a decoded value.
+func jsonType(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	}
+	return "a number"
 }
 
 func checkMarkdown(t *T, x *Exchange, rec profile.Record, v any) {

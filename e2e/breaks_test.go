@@ -32,7 +32,11 @@ func (bc breakCase) only() []string {
 // breaks lists every breach, across the five endpoints, auth, paging and
 // verify. Each must make the named checks fail.
 func breaks() []breakCase {
-	return append(append(append(recordBreaks(), authBreaks()...), pagingBreaks()...), verifyBreaks()...)
+	var all []breakCase
+	for _, group := range [][]breakCase{recordBreaks(), authBreaks(), pagingBreaks(), verifyBreaks(), valueBreaks()} {
+		all = append(all, group...)
+	}
+	return all
 }
 
 func recordBreaks() []breakCase {
