@@ -47,6 +47,7 @@ func scaleMock(tb testing.TB, records int) (http.Handler, Size) {
 // call sends one POST through h and fails unless the answer's code is 0.
 func call(tb testing.TB, h http.Handler, path, body string) []byte {
 	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+	req.Host = "127.0.0.1" // the host check serves loopback names only
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+ReadKey)
 	rec := httptest.NewRecorder()

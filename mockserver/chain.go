@@ -8,41 +8,44 @@ package mockserver
 // keeps their time limits and rewrites net/http's own plain-text errors.
 // Then every request, whatever its path:
 //
-//  1. recover  a panic becomes a logged stack and a JSON 500
-//  2. log      one line per request, after the answer (logging.go)
-//  3. cors     preflights answered, Access-Control-* headers (cors.go)
-//  4. journal  every request outside /__admin recorded (journal.go)
-//  5. route    the route for the path (routes.go), which runs the rest:
+//  1. recover    a panic becomes a logged stack and a JSON 500
+//  2. log        one line per request, after the answer (logging.go)
+//  3. hostCheck  a Host that is not loopback nor allowed gets 403 (hostcheck.go)
+//  4. cors       preflights answered, Access-Control-* headers (cors.go)
+//  5. journal    every request outside /__admin recorded (journal.go)
+//  6. route      the route for the path (routes.go), which runs the rest:
 //
 // a POST to one of the five endpoints:
 //
-//  6. bodyLimit  the body read, at most contract.MaxBodyBytes
-//  7. auth       the API key resolved and its scopes checked
-//  8. fault      latency and fault injection (reserved: does nothing yet)
-//  9. encode     the endpoint's handler, its answer or error written
+//  7. crossSite  a write from another site's page refused (crosssite.go)
+//  8. bodyLimit  the body read, at most contract.MaxBodyBytes
+//  9. auth       the API key resolved and its scopes checked
+// 10. fault      latency and fault injection (reserved: does nothing yet)
+// 11. encode     the endpoint's handler, its answer or error written
 //
 // an /__admin path:
 //
-//  6. adminAuth  the admin token checked, when one is set
-//  7. the admin handler (admin.go)
+//  7. crossSite  a write from another site's page refused, before its body is read
+//  8. adminAuth  the admin token checked, when one is set
+//  9. the admin handler (admin.go)
 //
 // anything else: 405 in the endpoint's shape for another method on an
 // endpoint's path, 404 for an unknown path.
 
 // outerChain is what every request runs through, outermost first.
 func (s *Server) outerChain() []middleware {
-	return []middleware{s.recover, s.log, s.corsMW, s.journalMW}
+	return []middleware{s.recover, s.log, s.hostCheck, s.corsMW, s.journalMW}
 }
 
 // apiChain is what a POST to an endpoint runs through after routing,
 // outermost first, ending in the handler h.
 func (s *Server) apiChain(h apiHandler) step {
-	return chain(s.encode(h), s.bodyLimit, s.auth, s.fault)
+	return chain(s.encode(h), s.crossSite, s.bodyLimit, s.auth, s.fault)
 }
 
 // adminChain is what an /__admin path runs through after routing.
 func (s *Server) adminChain(h step) step {
-	return chain(h, s.adminAuth)
+	return chain(h, s.crossSite, s.adminAuth)
 }
 
 // rootChain builds the whole chain of a request.

@@ -1,44 +1,102 @@
 package mockserver
 
 import (
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
+	"sync"
+
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
-// corsPolicy is who may call the mock from a browser. "*" (the default)
-// lets a frontend on any dev server call it with an API key in the
-// Authorization header (no cookies are involved, so "*" is allowed).
+// corsPolicy is which web pages may read the mock's answers from a
+// browser. By default only pages served from this machine (loopback
+// origins: localhost, *.localhost, 127.0.0.1, [::1], any port, http or
+// https), where a frontend developer's dev server runs; listed origins are
+// added; "*" opens the API (not the admin API) to any page.
 type corsPolicy struct {
-	any     bool
-	origins map[string]bool
+	any     bool            // "*" listed
+	origins map[string]bool // listed origins, lower-case, no trailing slash
+
+	mu      sync.Mutex      // guards refused
+	refused map[string]bool // origins already logged as refused
 }
 
-func newCORS(origin string) corsPolicy {
-	origin = strings.TrimSpace(origin)
-	if origin == "" || origin == "*" {
-		return corsPolicy{any: true}
-	}
-	p := corsPolicy{origins: map[string]bool{}}
-	for _, o := range strings.Split(origin, ",") {
-		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {
+// maxRefusedLogged bounds the origins remembered for the log: past it, a
+// last line says so and no more are logged.
+const maxRefusedLogged = 64
+
+func newCORS(list string) *corsPolicy {
+	p := &corsPolicy{origins: map[string]bool{}, refused: map[string]bool{}}
+	for _, o := range strings.Split(list, ",") {
+		o = strings.ToLower(strings.TrimRight(strings.TrimSpace(o), "/"))
+		if o == "*" {
+			p.any = true
+		} else if o != "" {
 			p.origins[o] = true
 		}
 	}
 	return p
 }
 
+// grant is what an origin gets: the Access-Control-Allow-Origin value and
+// whether credentials are allowed, or ok false. The admin API grants only
+// listed origins: its answers hold every key secret of the scenario.
+func (p *corsPolicy) grant(origin string, admin bool) (allow string, creds, ok bool) {
+	switch {
+	case p.origins[strings.ToLower(origin)]:
+		return origin, true, true
+	case admin:
+		return "", false, false
+	case loopbackOrigin(origin):
+		return origin, true, true
+	case p.any:
+		return "*", false, true
+	}
+	return "", false, false
+}
+
+// loopbackOrigin reports whether a page's origin is served from this
+// machine by a name that cannot be rebound.
+func loopbackOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Path != "" || u.User != nil {
+		return false
+	}
+	h := strings.ToLower(u.Hostname())
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}
+
+// firstRefusal reports whether origin is refused for the first time, so
+// the log gets one line per origin, not one per request.
+func (p *corsPolicy) firstRefusal(origin string) (first, last bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.refused[origin] || len(p.refused) > maxRefusedLogged {
+		return false, false
+	}
+	p.refused[origin] = true
+	return true, len(p.refused) > maxRefusedLogged
+}
+
 var (
-	corsAny     = []string{"*"}
 	corsMethods = []string{"POST, GET, DELETE, OPTIONS"}
 	corsHeaders = []string{"Authorization, Content-Type"}
 	corsMaxAge  = []string{"600"}
 	corsExpose  = []string{"Allow"}
+	corsTrue    = []string{"true"}
 	varyOrigin  = []string{"Origin"}
 )
 
 // corsMW answers preflights (OPTIONS with Access-Control-Request-Method)
-// with 204 and adds Access-Control-Allow-Origin to answers for allowed
-// origins. A disallowed origin gets no CORS headers, so the browser blocks.
+// with 204 and adds the CORS headers to answers for granted origins. A
+// refused origin gets no CORS headers, so the browser keeps the answer
+// from the page, and one log line the first time it is seen.
 func (s *Server) corsMW(next step) step {
 	return func(c *call) {
 		origin := c.r.Header["Origin"]
@@ -47,28 +105,66 @@ func (s *Server) corsMW(next step) step {
 			return
 		}
 		h := c.w.Header()
-		allowed := s.cors.any || s.cors.origins[origin[0]]
-		if s.cors.any {
-			h["Access-Control-Allow-Origin"] = corsAny
-		} else {
-			h["Vary"] = varyOrigin
-			if allowed {
-				h["Access-Control-Allow-Origin"] = origin
+		h["Vary"] = varyOrigin
+		allow, creds, ok := s.cors.grant(origin[0], isAdminPath(c.r.URL.Path))
+		if ok {
+			h["Access-Control-Allow-Origin"] = []string{allow}
+			if creds {
+				h["Access-Control-Allow-Credentials"] = corsTrue
 			}
+		} else if !s.sameOrigin(c.r, origin[0]) {
+			s.logRefusedOrigin(origin[0])
 		}
 		if c.r.Method == http.MethodOptions && len(c.r.Header["Access-Control-Request-Method"]) > 0 {
-			if allowed {
-				h["Access-Control-Allow-Methods"] = corsMethods
-				h["Access-Control-Allow-Headers"] = corsHeaders
-				h["Access-Control-Max-Age"] = corsMaxAge
+			if ok {
+				preflightHeaders(h, c.r.Header)
 			}
 			c.wrote, c.status = true, http.StatusNoContent
 			c.w.WriteHeader(http.StatusNoContent)
 			return
 		}
-		if allowed {
+		if ok {
 			h["Access-Control-Expose-Headers"] = corsExpose
 		}
 		next(c)
 	}
 }
+
+// preflightHeaders grants the methods, the headers the page asked for
+// (tracing libraries add traceparent, x-request-id...), and access from a
+// public page to this private address (Chromium's Private Network Access).
+func preflightHeaders(h, req http.Header) {
+	h["Access-Control-Allow-Methods"] = corsMethods
+	h["Access-Control-Allow-Headers"] = corsHeaders
+	if asked := req["Access-Control-Request-Headers"]; len(asked) > 0 && strings.TrimSpace(asked[0]) != "" {
+		h["Access-Control-Allow-Headers"] = asked[:1]
+	}
+	if len(req["Access-Control-Request-Private-Network"]) > 0 {
+		h["Access-Control-Allow-Private-Network"] = corsTrue
+	}
+	h["Access-Control-Max-Age"] = corsMaxAge
+}
+
+func (s *Server) logRefusedOrigin(origin string) {
+	first, last := s.cors.firstRefusal(origin)
+	if !first {
+		return
+	}
+	s.logf("rtq mock: refused CORS to the web page at %s (only loopback origins are granted by default); to grant it, start rtq mock with --cors-origin %s",
+		wire.Quote(origin), shellWord(origin))
+	if last {
+		s.logf("rtq mock: more than %d origins refused; further refusals are not logged", maxRefusedLogged)
+	}
+}
+
+// sameOrigin reports whether a page's origin is the mock itself (its own
+// admin page): the Host was checked, so the name is one the mock serves.
+func (s *Server) sameOrigin(r *http.Request, origin string) bool {
+	o := strings.ToLower(origin)
+	h := strings.ToLower(r.Host)
+	return h != "" && (o == "http://"+h || o == "https://"+h)
+}
+
+// isAdminPath reports whether a path is the admin API's, at the root or
+// in a namespace.
+func isAdminPath(p string) bool { return strings.Contains(p, "/__admin") }

@@ -45,6 +45,7 @@ func TestLogBatchesKeepEveryLineOnceAndInOrder(t *testing.T) {
 			defer wg.Done()
 			for i := 0; i < each; i++ {
 				req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/c%d/%d", c, i), nil)
+				req.Host = "127.0.0.1" // the host check serves loopback names only
 				s.ServeHTTP(httptest.NewRecorder(), req)
 			}
 		}(c)

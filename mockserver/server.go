@@ -21,16 +21,22 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// Options configure a Server. The zero value is usable: no log, CORS open
-// to any origin, admin API open, a journal of DefaultJournalSize entries.
+// Options configure a Server. The zero value is usable: no log, CORS for
+// pages served from this machine, the admin API open to local tools, only
+// loopback Host names served, a journal of DefaultJournalSize entries.
 type Options struct {
 	// Logger receives one line per request (method, path, status, duration,
 	// key name, bytes) and the full cause of anything unexpected. nil: silent.
 	Logger io.Writer
-	// CORSOrigin is the Access-Control-Allow-Origin the mock grants: "*"
-	// (the default, so a frontend on any dev port works), one origin, or a
-	// comma-separated list of origins that are echoed back when they match.
+	// CORSOrigin lists the web origins granted CORS beyond the loopback
+	// ones (a dev server on localhost, any port, is granted already): one
+	// origin or a comma-separated list, echoed back with credentials
+	// allowed; "*" grants the API, not the admin API, to any page.
 	CORSOrigin string
+	// AllowedHosts are Host names served besides localhost, *.localhost,
+	// IP literals and the listen address ("*": any), so that a DNS name
+	// rebound to this machine cannot reach the mock from a web page.
+	AllowedHosts []string
 	// AdminToken, when set, protects /__admin/* with
 	// "Authorization: Bearer <AdminToken>".
 	AdminToken string
@@ -58,7 +64,8 @@ type Server struct {
 	posts   map[string]*route // the five endpoints by exact path, for POST
 	root    step
 	journal *journal
-	cors    corsPolicy
+	cors    *corsPolicy
+	hosts   *hostPolicy
 
 	logMu      sync.Mutex // guards logBuf, logTimer, stamp
 	logBuf     []byte
@@ -87,7 +94,8 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 	if opts.ParseScenario == nil {
 		opts.ParseScenario = defaultParse(opts.Seed)
 	}
-	s := &Server{opts: opts, journal: newJournal(opts.JournalSize), cors: newCORS(opts.CORSOrigin)}
+	s := &Server{opts: opts, journal: newJournal(opts.JournalSize), cors: newCORS(opts.CORSOrigin),
+		hosts: newHostPolicy(opts.AllowedHosts)}
 	s.state.Store(st)
 	s.mux = s.routes()
 	s.root = s.rootChain() // chain.go lists it in order
@@ -111,6 +119,7 @@ func (s *Server) Start(addr string) error {
 	if err != nil {
 		return fmt.Errorf("start mock server: %w", err)
 	}
+	s.hosts.setListen(addr)
 	srv := &http.Server{
 		Handler: s,
 		// No ReadHeaderTimeout, ReadTimeout, WriteTimeout or IdleTimeout:

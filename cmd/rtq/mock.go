@@ -17,13 +17,14 @@ import (
 
 // mockOptions is what `rtq mock` is told on its command line.
 type mockOptions struct {
-	scenarios  []string
-	addr       string
-	seed       int64
-	hasSeed    bool
-	watch      bool
-	corsOrigin string
-	adminToken string
+	scenarios    []string
+	addr         string
+	seed         int64
+	hasSeed      bool
+	watch        bool
+	corsOrigins  []string
+	allowedHosts []string
+	adminToken   string
 }
 
 func newMockCmd() *cobra.Command {
@@ -46,6 +47,9 @@ One log line per request goes to stderr. The admin API lives under /__admin
 			if o.adminToken == "" {
 				o.adminToken = os.Getenv("RTQ_ADMIN_TOKEN")
 			}
+			if len(o.allowedHosts) == 0 && os.Getenv("RTQ_ALLOWED_HOSTS") != "" {
+				o.allowedHosts = []string{os.Getenv("RTQ_ALLOWED_HOSTS")}
+			}
 			return runMock(cmd.Context(), o, cmd.ErrOrStderr())
 		},
 	}
@@ -54,7 +58,8 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	f.Int64Var(&o.seed, "seed", 0, "seed for generated values, overriding the scenario's")
 	f.BoolVar(&o.watch, "watch", false, "reload the scenario files when they change, once a change has been stable for 500ms")
-	f.StringVar(&o.corsOrigin, "cors-origin", "*", `Access-Control-Allow-Origin granted: "*", one origin, or a comma-separated list`)
+	f.StringArrayVar(&o.corsOrigins, "cors-origin", nil, `web origin granted CORS besides loopback ones (repeatable or comma-separated; "*": any page, API only)`)
+	f.StringArrayVar(&o.allowedHosts, "allowed-host", nil, `Host name served besides localhost, IPs and the listen address (repeatable; "*": any; env RTQ_ALLOWED_HOSTS)`)
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
 	return cmd
 }
@@ -84,7 +89,8 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 		return scenarioFailure(stderr, err)
 	}
 	srv, err = mockserver.New(sc, mockserver.Options{
-		Logger: stderr, CORSOrigin: o.corsOrigin, AdminToken: o.adminToken,
+		Logger: stderr, CORSOrigin: strings.Join(o.corsOrigins, ","), AllowedHosts: o.allowedHosts,
+		AdminToken: o.adminToken,
 		ParseScenario: func(name string, data []byte) (*scenario.Scenario, error) {
 			return scenario.Parse(name, data, o.loadOpts()...)
 		},

@@ -1,0 +1,115 @@
+package mockserver
+
+import (
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"sync/atomic"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+)
+
+// hostPolicy is which Host header values the mock serves. A web page can
+// point a DNS name it owns at 127.0.0.1 (DNS rebinding): the browser then
+// treats the mock as that page's own origin and reads every answer. Such a
+// request still carries the attacker's name in Host, so serving only
+// names that cannot be rebound (localhost, *.localhost, IP literals), the
+// listen address, and names the user lists closes that door.
+type hostPolicy struct {
+	any    bool            // "*" listed: no check
+	names  map[string]bool // lower-case names admitted by the user
+	listen atomic.Pointer[string]
+}
+
+func newHostPolicy(allowed []string) *hostPolicy {
+	p := &hostPolicy{names: map[string]bool{}}
+	for _, a := range allowed {
+		for _, h := range strings.Split(a, ",") {
+			h = normalHost(strings.TrimSpace(h))
+			if h == "*" {
+				p.any = true
+			} else if h != "" {
+				p.names[h] = true
+			}
+		}
+	}
+	return p
+}
+
+// setListen admits the host part of the address the server listens on.
+func (p *hostPolicy) setListen(addr string) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return
+	}
+	host = normalHost(host)
+	p.listen.Store(&host)
+}
+
+// allows reports whether a request with this Host header is served.
+func (p *hostPolicy) allows(hostHeader string) bool {
+	if p.any || hostHeader == "" { // "": HTTP/1.0 without Host, never a browser
+		return true
+	}
+	h := normalHost(hostOnly(hostHeader))
+	switch {
+	case h == "localhost" || strings.HasSuffix(h, ".localhost"):
+		return true
+	case isIP(h): // an IP literal cannot be rebound
+		return true
+	case p.names[h]:
+		return true
+	}
+	l := p.listen.Load()
+	return l != nil && *l == h
+}
+
+func isIP(h string) bool {
+	_, err := netip.ParseAddr(h)
+	return err == nil
+}
+
+// hostOnly is a Host header without its port ("[::1]:8080" → "::1").
+func hostOnly(hostport string) string {
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		return h
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(hostport, "["), "]")
+}
+
+func normalHost(h string) string {
+	return strings.TrimSuffix(strings.ToLower(h), ".")
+}
+
+// hostCheck answers 403 in the generic error shape, on every path, to a
+// request whose Host the policy does not admit, naming the flag that
+// would admit it. The status is 403 whatever the scenario's status mode:
+// this is the mock refusing, not the service answering.
+func (s *Server) hostCheck(next step) step {
+	return func(c *call) {
+		if s.hosts.allows(c.r.Host) {
+			next(c)
+			return
+		}
+		name := hostOnly(c.r.Host)
+		e := wire.Forbidden(false, "the mock does not serve Host "+wire.Quote(name)+
+			" (a web page could have rebound that name to this machine); to serve it, start rtq mock with --allowed-host "+
+			shellWord(name)+" (or RTQ_ALLOWED_HOSTS), or --allowed-host '*' to serve any Host")
+		c.write(http.StatusForbidden, e.Code, wire.AppendError(c.out[:0], contract.ShapeFull, e))
+	}
+}
+
+// shellWord quotes a host name for a command line when it needs it.
+func shellWord(s string) string {
+	if len(s) > 253 { // longer than any DNS name: do not echo it
+		return "NAME"
+	}
+	for _, r := range s {
+		if !(r == '.' || r == '/' || r == '-' || r == '_' || r == ':' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+	}
+	return s
+}
