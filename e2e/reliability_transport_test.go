@@ -34,18 +34,18 @@ const flPath = "/api/v2/rpc/record/getFormList"
 
 func rawRows() []rawRow {
 	auth := "Authorization: Bearer rtq-demo-read\r\n"
-	post := "POST " + flPath + " HTTP/1.1\r\nHost: x\r\n"
+	post := "POST " + flPath + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
 	return []rawRow{
 		{name: "HTTP/1.0", req: "POST " + flPath + " HTTP/1.0\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 200, code: 0},
-		{name: "absolute URI", req: "POST http://elsewhere.example" + flPath + " HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 200, code: 0},
-		{name: "query string ignored", req: "POST " + flPath + "?page=99 HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 200, code: 0},
+		{name: "absolute URI", req: "POST http://localhost" + flPath + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 200, code: 0},
+		{name: "query string ignored", req: "POST " + flPath + "?page=99 HTTP/1.1\r\nHost: 127.0.0.1\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 200, code: 0},
 		{name: "two Authorization headers", req: post + auth + auth + "Content-Length: 2\r\n\r\n{}", status: 401, code: 401},
 		{name: "lower-case bearer", req: post + "authorization: bearer rtq-demo-read\r\nContent-Length: 2\r\n\r\n{}", status: 200, code: 0},
 		{name: "Content-Encoding gzip on a plain body", req: post + auth + "Content-Encoding: gzip\r\nContent-Length: 2\r\n\r\n{}", status: 200, code: 0},
 		{name: "chunked body", req: post + auth + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", status: 200, code: 0},
-		{name: "path in other case", req: "POST /api/v2/rpc/record/getformlist HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
-		{name: "NUL in path", req: "POST " + flPath + "%00 HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
-		{name: "double slash", req: "POST /" + flPath + " HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
+		{name: "path in other case", req: "POST /api/v2/rpc/record/getformlist HTTP/1.1\r\nHost: 127.0.0.1\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
+		{name: "NUL in path", req: "POST " + flPath + "%00 HTTP/1.1\r\nHost: 127.0.0.1\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
+		{name: "double slash", req: "POST /" + flPath + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + auth + "Content-Length: 2\r\n\r\n{}", status: 404, code: 404},
 		{name: "Expect 100-continue too large", req: post + auth + "Expect: 100-continue\r\nContent-Length: 9999999\r\n\r\n", status: 413, code: 413},
 		// Answered by net/http before any handler; the mock's connection
 		// layer (mockserver/conn.go) turns them into JSON.
@@ -57,7 +57,7 @@ func rawRows() []rawRow {
 		{name: "invalid header name", req: post + "Bad Header: x\r\nContent-Length: 2\r\n\r\n{}", status: 400, code: 400, detail: "header"},
 		{name: "unknown Transfer-Encoding", req: post + "Transfer-Encoding: gzip\r\n\r\n{}", status: 400, code: 400, detail: "Transfer-Encoding"},
 		{name: "Expect other than 100-continue", req: post + auth + "Expect: something\r\nContent-Length: 2\r\n\r\n{}", status: 417, code: 417, detail: "Expect"},
-		{name: "HTTP/2.0 request line", req: "POST " + flPath + " HTTP/2.0\r\nHost: x\r\n\r\n", status: 400, code: 400, detail: "HTTP version"},
+		{name: "HTTP/2.0 request line", req: "POST " + flPath + " HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n", status: 400, code: 400, detail: "HTTP version"},
 	}
 }
 

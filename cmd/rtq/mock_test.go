@@ -115,3 +115,25 @@ func TestMockBadScenarioExits2WithEveryProblem(t *testing.T) {
 		t.Errorf("want every problem as file:line:col: path: message, got:\n%s", stderr)
 	}
 }
+
+func TestMockAllowedHostsFromFlagAndEnvironment(t *testing.T) {
+	hostStatus := func(url, host string) int {
+		req, _ := http.NewRequest(http.MethodGet, url+"/__admin/health", nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	url, _ := startCLIMock(t, "--allowed-host", "rtq-mock", "--allowed-host", "ci.internal")
+	if hostStatus(url, "rtq-mock:8080") != 200 || hostStatus(url, "ci.internal") != 200 || hostStatus(url, "attacker.example") != 403 {
+		t.Error("--allowed-host: listed names not served or others served")
+	}
+	t.Setenv("RTQ_ALLOWED_HOSTS", "svc-a, svc-b")
+	url, _ = startCLIMock(t)
+	if hostStatus(url, "svc-b:80") != 200 || hostStatus(url, "attacker.example") != 403 {
+		t.Error("RTQ_ALLOWED_HOSTS: listed names not served or others served")
+	}
+}
