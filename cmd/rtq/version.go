@@ -17,6 +17,12 @@ import (
 // (devel) for a build from a clone.
 var version = ""
 
+// revision is the VCS revision a release build stamps
+// (-X main.revision=...) for when the build info has none: Go records it
+// only when building in a git clone with VCS stamping on, not in a git
+// worktree or under GOFLAGS=-buildvcs=false.
+var revision = ""
+
 func newVersionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
@@ -30,7 +36,7 @@ info knows: the module, the VCS revision and time (builds from a git clone;
 			if !ok {
 				info = nil
 			}
-			for _, line := range describeBuild(version, info) {
+			for _, line := range describeBuild(version, revision, info) {
 				fmt.Fprintln(cmd.OutOrStdout(), line)
 			}
 			return nil
@@ -38,12 +44,12 @@ info knows: the module, the VCS revision and time (builds from a git clone;
 	}
 }
 
-// describeBuild returns the lines rtq version prints. stamp is the
-// link-time version; info may be nil (a binary built without module
-// support).
-func describeBuild(stamp string, info *debug.BuildInfo) []string {
+// describeBuild returns the lines rtq version prints. stamp and rev are the
+// link-time version and revision; info may be nil (a binary built without
+// module support).
+func describeBuild(stamp, rev string, info *debug.BuildInfo) []string {
 	if info == nil {
-		return []string{"rtq " + orDevel(stamp)}
+		info = &debug.BuildInfo{}
 	}
 	v := stamp
 	if v == "" {
@@ -57,14 +63,20 @@ func describeBuild(stamp string, info *debug.BuildInfo) []string {
 	for _, s := range info.Settings {
 		settings[s.Key] = s.Value
 	}
-	if rev := settings["vcs.revision"]; rev != "" {
+	if r := settings["vcs.revision"]; r != "" {
+		rev = r
 		if settings["vcs.modified"] == "true" {
 			rev += " (modified)"
 		}
+	}
+	if rev != "" {
 		lines = append(lines, "revision  "+rev)
 	}
 	if t := settings["vcs.time"]; t != "" {
 		lines = append(lines, "time      "+t)
+	}
+	if info.GoVersion == "" {
+		return lines
 	}
 	goLine := "go        " + info.GoVersion
 	if os, arch := settings["GOOS"], settings["GOARCH"]; os != "" {
