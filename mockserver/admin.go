@@ -82,7 +82,7 @@ func (s *Server) adminRequests(c *call) {
 		adminError(c, http.StatusBadRequest, err.Error())
 		return
 	}
-	c.write(200, 0, s.journal.appendJSON(c.out[:0], c.st.Scenario().Keys, f))
+	c.write(200, 0, s.journal.appendJSON(c.out[:0], f))
 }
 
 func (s *Server) adminClearRequests(c *call) {

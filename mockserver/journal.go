@@ -1,16 +1,12 @@
 package mockserver
 
 import (
-	"bytes"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
-	"github.com/rtq-kit/rtq/scenario"
 )
 
 // journalBody is how much of a request body an entry keeps.
@@ -24,6 +20,7 @@ type journal struct {
 	entries []entry
 	next    int
 	n       int
+	secrets []string // every key secret of every scenario served since start (journal_mask.go)
 }
 
 type entry struct {
@@ -73,7 +70,7 @@ func (j *journal) clear() {
 // appendJSON renders the entries f selects, newest first, as
 // {"requests":[...]}. Bodies are summarised with secrets masked (see
 // summarize).
-func (j *journal) appendJSON(dst []byte, keys []*scenario.Key, f RequestFilter) []byte {
+func (j *journal) appendJSON(dst []byte, f RequestFilter) []byte {
 	dst = append(dst, `{"requests":[`...)
 	first := true
 	j.each(f, func(e *entry) {
@@ -96,65 +93,8 @@ func (j *journal) appendJSON(dst []byte, keys []*scenario.Key, f RequestFilter) 
 		dst = append(dst, `,"duration_ms":`...)
 		dst = strconv.AppendFloat(dst, float64(e.dur.Microseconds())/1000, 'f', 3, 64)
 		dst = append(dst, `,"body":`...)
-		dst = jsonw.AppendString(dst, summarize(e, keys))
+		dst = jsonw.AppendString(dst, j.summarize(e))
 		dst = append(dst, '}')
 	})
 	return append(dst, "]}"...)
-}
-
-// sensitiveMembers are request members whose values the journal masks.
-var sensitiveMembers = map[string]bool{"authorization": true, "api_key": true, "apikey": true,
-	"secret": true, "password": true, "token": true, "access_token": true, "admin_token": true}
-
-// summarize is an entry's body as the journal shows it: the JSON object
-// re-encoded with sensitive members and any API key secret masked, or a
-// note for bodies too long to keep or not JSON.
-func summarize(e *entry, keys []*scenario.Key) string {
-	if e.bodyLen == 0 {
-		return ""
-	}
-	if e.bodyLen > journalBody {
-		return "(" + strconv.Itoa(e.bodyLen) + " bytes, too long to keep)"
-	}
-	var b bytes.Buffer
-	b.WriteByte('{')
-	err := jsonw.Members(e.body[:e.bodyLen], func(nameBytes, raw []byte) {
-		name := string(nameBytes)
-		if b.Len() > 1 {
-			b.WriteByte(',')
-		}
-		b.Write(jsonw.AppendString(nil, name))
-		b.WriteByte(':')
-		s, isString := jsonw.String(raw)
-		switch {
-		case isString && (sensitiveMembers[strings.ToLower(name)] || isSecret(s, keys)):
-			b.Write(jsonw.AppendString(nil, wire.MaskField("", s)))
-		case isString:
-			b.Write(jsonw.AppendString(nil, s))
-		default:
-			b.Write(compact(raw))
-		}
-	})
-	if err != nil {
-		return "(" + strconv.Itoa(e.bodyLen) + " bytes, " + err.Error() + ")"
-	}
-	b.WriteByte('}')
-	return b.String()
-}
-
-func isSecret(s string, keys []*scenario.Key) bool {
-	for _, k := range keys {
-		if k.Secret != "" && strings.Contains(s, k.Secret) {
-			return true
-		}
-	}
-	return false
-}
-
-func compact(raw []byte) []byte {
-	var b bytes.Buffer
-	if err := json.Compact(&b, raw); err != nil {
-		return raw
-	}
-	return b.Bytes()
 }

@@ -44,11 +44,10 @@ func (f RequestFilter) match(e *entry) bool {
 
 // Requests lists the journaled requests f selects, newest first.
 func (s *Server) Requests(f RequestFilter) []Request {
-	keys := s.Scenario().Keys
 	var out []Request
 	s.journal.each(f, func(e *entry) {
 		out = append(out, Request{Time: e.at, Method: e.method, Path: e.path, Key: e.key,
-			Status: e.status, Code: e.code, Duration: e.dur, Body: summarize(e, keys)})
+			Status: e.status, Code: e.code, Duration: e.dur, Body: s.journal.summarize(e)})
 	})
 	return out
 }

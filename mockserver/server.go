@@ -96,6 +96,7 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 	}
 	s := &Server{opts: opts, journal: newJournal(opts.JournalSize), cors: newCORS(opts.CORSOrigin),
 		hosts: newHostPolicy(opts.AllowedHosts)}
+	s.journal.remember(sc.Keys, opts.AdminToken)
 	s.state.Store(st)
 	s.mux = s.routes()
 	s.root = s.rootChain() // chain.go lists it in order
@@ -205,6 +206,7 @@ func (s *Server) swap(sc *scenario.Scenario) {
 		s.logf("rtq mock: scenario not swapped in: %v", err)
 		return
 	}
+	s.journal.remember(sc.Keys)
 	s.state.Store(st)
 }
 
