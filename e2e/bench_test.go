@@ -13,7 +13,7 @@ import (
 )
 
 // BenchmarkConformDefaultMock is a full run, writes included, against the
-// default mock on loopback. Target (issue 6): well under 3 s per run.
+// default mock on loopback. Target: well under 3 s per run (docs/performance.md).
 func BenchmarkConformDefaultMock(b *testing.B) {
 	sc, err := scenarios.Default()
 	if err != nil {

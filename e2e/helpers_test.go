@@ -1,6 +1,9 @@
 // Package e2e runs the conformance runner against the real mock server:
 // the default mock must pass with full coverage, deliberately broken
-// variants must fail named checks, and KIT variants must pass.
+// variants must fail named checks, KIT variants must pass, hostile targets
+// must end the run with findings that say why, and no report carries what
+// a hostile target sent raw. Tests of the mock alone live beside it in
+// mockserver; their shared helpers are internal/mocktest.
 package e2e
 
 import (

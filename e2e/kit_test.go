@@ -3,7 +3,6 @@ package e2e
 import (
 	"encoding/base64"
 	"net/http"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -123,34 +122,6 @@ func TestFixtureMockPassesTwiceWithFullCoverage(t *testing.T) {
 			t.Fatalf("run %d: coverage %+v, want 53/53, 12/12 and every transition", run, c)
 		}
 	}
-}
-
-func TestMockAndRunnerDoNotImportEachOther(t *testing.T) {
-	deps := func(pkg string) string {
-		out, err := exec.Command("go", "list", "-deps", "github.com/rtq-kit/rtq/"+pkg).CombinedOutput()
-		if err != nil {
-			t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
-		}
-		return string(out)
-	}
-	has := func(list, pkg string) bool {
-		for _, l := range strings.Fields(list) {
-			if l == "github.com/rtq-kit/rtq/"+pkg {
-				return true
-			}
-		}
-		return false
-	}
-	runner := deps("conformance/...")
-	for _, banned := range []string{"mockserver", "scenario", "scenarios"} {
-		if has(runner, banned) {
-			t.Errorf("conformance imports %s: the runner must judge by the spec, not share the mock's logic", banned)
-		}
-	}
-	if has(deps("mockserver/..."), "conformance") {
-		t.Errorf("mockserver imports conformance")
-	}
-	_ = testscenario.ReadSecret
 }
 
 // isFormList says whether an answer comes from getFormList (data.page).

@@ -1,6 +1,6 @@
 package e2e
 
-// Issue 7.1 and 7.6, fuzzing the runner's reading of answers end to end:
+// Fuzzing the runner's reading of answers end to end:
 // the real mock answers, with fuzzed damage. (In e2e because it needs both
 // the mock and the runner; the conformance package's own tests never
 // import the mock.) Run with
@@ -8,7 +8,6 @@ package e2e
 //	go test -run='^$' -fuzz='^FuzzMutatedAnswers$' -fuzztime=30s ./e2e
 
 import (
-	"github.com/rtq-kit/rtq/internal/mocktest"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
 )

@@ -1,6 +1,6 @@
 package e2e
 
-// Issue 7.6: the runner against hostile targets. A proxy in front of the
+// The runner against hostile targets. A proxy in front of the
 // real mock misbehaves on one endpoint: answers after the time-out, HTML,
 // a body of hundreds of MB, a connection closed mid-answer, a 500. The run
 // must end within a bound, each affected check must fail saying what
@@ -10,7 +10,6 @@ package e2e
 import (
 	"bytes"
 	"context"
-	"github.com/rtq-kit/rtq/internal/mocktest"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -23,6 +22,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
 )

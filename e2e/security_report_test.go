@@ -1,6 +1,6 @@
 package e2e
 
-// Issue 7.5/7.6: a hostile target must not reach the reader of a report
+// A hostile target must not reach the reader of a report
 // through it. Its answers carry terminal escape sequences, BEL, NUL and
 // markup in every member and header; every report format must come out
 // without raw control characters (a terminal or CI log would run them),
@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"github.com/rtq-kit/rtq/internal/mocktest"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/conformance/report"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/scenario"
 )
 

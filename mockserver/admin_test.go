@@ -94,19 +94,6 @@ func TestAdminJournalIsNewestFirstAndBounded(t *testing.T) {
 	}
 }
 
-func TestAdminTokenProtectsAdminButNotTheAPI(t *testing.T) {
-	m := startMock(t, nil, Options{AdminToken: "s3cret-admin"})
-	for _, tok := range []string{"", "wrong", "s3cret-admin-but-longer"} {
-		if a := admin(t, m, "GET", "/__admin/health", tok, ""); a.status != 401 {
-			t.Errorf("token %q: %d", tok, a.status)
-		}
-	}
-	if a := admin(t, m, "POST", "/__admin/reset", "s3cret-admin", ""); a.status != 200 {
-		t.Errorf("right token: %d %s", a.status, a.raw)
-	}
-	wantOK(t, m.post(t, contract.GetFormList, readKey, `{}`))
-}
-
 func TestAdminScenarioReplacesOrKeepsTheOld(t *testing.T) {
 	replacement := ts.Build()
 	replacement.Name = "replacement"

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	ts "github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/scenario"
 )
 
 type tplPage struct {
@@ -169,23 +170,38 @@ func TestForgedAndTamperedTokensAre400(t *testing.T) {
 	wantErrorShape(t, contract.TemplatesList, m.post(t, contract.TemplatesList, readKey, `{"page_token":5}`), 400, 0)
 }
 
+// TestTokensSurviveResetAndRestartButNotAnotherScenario: a token of
+// templates/list or of listQrcodes issued before a reset, or by another
+// server of the same scenario, gives the same page; one of a changed
+// scenario is refused.
 func TestTokensSurviveResetAndRestartButNotAnotherScenario(t *testing.T) {
-	m := startMock(t, nil, Options{})
-	_, tokens := walk(t, m, contract.ListQrcodes, `"template":"tplA000",`, 10)
-	body := fmt.Sprintf(`{"template":"tplA000","page_size":10,"page_token":%q}`, tokens[2])
-	before := page(t, m, contract.ListQrcodes, body)
-	m.Reset()
-	if after := page(t, m, contract.ListQrcodes, body); fmt.Sprint(after) != fmt.Sprint(before) {
-		t.Errorf("after reset: %v, before %v", after, before)
+	for _, tc := range []struct {
+		ep     contract.Endpoint
+		filter string
+		change func(*scenario.Scenario)
+	}{
+		{contract.TemplatesList, ``, func(sc *scenario.Scenario) { sc.Templates = sc.Templates[1:] }},
+		{contract.ListQrcodes, `"template":"tplA000",`, func(sc *scenario.Scenario) { sc.Templates[0].SubCodes = sc.Templates[0].SubCodes[1:] }},
+	} {
+		t.Run(tc.ep.Name, func(t *testing.T) {
+			m := startMock(t, nil, Options{})
+			_, tokens := walk(t, m, tc.ep, tc.filter, 10)
+			body := fmt.Sprintf(`{%s"page_size":10,"page_token":%q}`, tc.filter, tokens[2])
+			before := page(t, m, tc.ep, body)
+			m.Reset()
+			if after := page(t, m, tc.ep, body); fmt.Sprint(after) != fmt.Sprint(before) {
+				t.Errorf("after reset: %v, before %v", after, before)
+			}
+			m2 := startMock(t, nil, Options{})
+			if again := page(t, m2, tc.ep, body); fmt.Sprint(again) != fmt.Sprint(before) {
+				t.Errorf("new server, same scenario: %v, before %v", again, before)
+			}
+			changed := ts.Build()
+			tc.change(changed)
+			m.Replace(changed)
+			wantErrorShape(t, tc.ep, m.post(t, tc.ep, readKey, body), 400, 0)
+		})
 	}
-	m2 := startMock(t, nil, Options{})
-	if again := page(t, m2, contract.ListQrcodes, body); fmt.Sprint(again) != fmt.Sprint(before) {
-		t.Errorf("new server, same scenario: %v, before %v", again, before)
-	}
-	changed := ts.Build()
-	changed.Templates[0].SubCodes = changed.Templates[0].SubCodes[1:]
-	m.Replace(changed)
-	wantErrorShape(t, contract.ListQrcodes, m.post(t, contract.ListQrcodes, readKey, body), 400, 0)
 }
 
 func TestTemplatesParameterErrors(t *testing.T) {

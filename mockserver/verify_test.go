@@ -3,7 +3,6 @@ package mockserver
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -119,43 +118,4 @@ func TestRepeatedVerificationIs100326(t *testing.T) {
 	m := startMock(t, nil, Options{})
 	wantOK(t, m.post(t, contract.Verify, ts.WriteSecret, setStatus(ts.CertOK, "已核验")))
 	wantError(t, m.post(t, contract.Verify, ts.WriteSecret, setStatus(ts.CertOK, "已核验")), 400, contract.ErrInvalidTarget)
-}
-
-// TestConcurrentMovesFromOneStatusHaveOneWinner fires 200 identical moves
-// at once; exactly one may succeed.
-func TestConcurrentMovesFromOneStatusHaveOneWinner(t *testing.T) {
-	m := startMock(t, nil, Options{})
-	for _, body := range []string{
-		setStatus(ts.CertConc, "已核验"),
-		`{"certificate_code":"C-CONC","action_type":"set_next_certificate_status","from_certificate_status":"已核验"}`,
-	} {
-		const n = 200
-		var wg sync.WaitGroup
-		codes := make(chan int64, n)
-		start := make(chan struct{})
-		for i := 0; i < n; i++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				<-start
-				codes <- m.post(t, contract.Verify, ts.WriteSecret, body).errorCode()
-			}()
-		}
-		close(start)
-		wg.Wait()
-		close(codes)
-		wins := 0
-		for c := range codes {
-			switch c {
-			case -1:
-				wins++
-			case contract.ErrInvalidTarget, contract.ErrStatusForbids:
-			default:
-				t.Errorf("unexpected error_code %d", c)
-			}
-		}
-		if wins != 1 {
-			t.Errorf("%s: %d winners, want exactly 1", body, wins)
-		}
-	}
 }

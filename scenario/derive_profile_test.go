@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// Tests of the profile derivation (beside derive_profile.go); the derived
-// profile is also exercised end to end in e2e/.
+// Tests of the profile derivation (beside derive_profile.go); its golden
+// file and round trip are in derive_profile_golden_test.go.
 
 func TestWindowCoversTheMiddleHalfWithBoundsBetweenCreationTimes(t *testing.T) {
 	var items []timed

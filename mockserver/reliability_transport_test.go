@@ -1,6 +1,6 @@
-package e2e
+package mockserver_test
 
-// Issue 7.2 below HTTP libraries: requests written byte by byte on a raw
+// Bad input below HTTP libraries: requests written byte by byte on a raw
 // connection (odd request lines, duplicate or odd headers, absolute URIs,
 // HTTP/1.0). What reaches the mock's handler must get a JSON answer in the
 // endpoint's shape. A few malformed requests are answered by Go's net/http
@@ -10,7 +10,6 @@ package e2e
 
 import (
 	"bufio"
-	"github.com/rtq-kit/rtq/internal/mocktest"
 	"io"
 	"net"
 	"net/http"
@@ -18,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 )
 

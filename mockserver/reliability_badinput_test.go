@@ -1,8 +1,8 @@
-package e2e
+package mockserver_test
 
-// Issue 7.2: bad input everywhere gets a clear answer. Each row is one bad
+// Bad input everywhere gets a clear answer. Each row is one bad
 // request over real HTTP against the default mock, with the exact answer
-// the contract (contract-notes 1, 2, 4, 5, 10) gives it: HTTP status, body
+// the contract (docs/contract.md §C1, §C2, §C4, §C5, §C10) gives it: HTTP status, body
 // code, error_code where the shape has one, and a word of message_detail
 // naming the parameter. Every answer is also checked for what no answer
 // may be: a 5xx, HTML, another Content-Type, or a body outside the
@@ -11,13 +11,13 @@ package e2e
 import (
 	"bytes"
 	"fmt"
-	"github.com/rtq-kit/rtq/internal/mocktest"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/internal/yamltest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
@@ -225,7 +225,7 @@ func TestReliabilityBadInputTable(t *testing.T) {
 
 // badInputTable runs every row against a mock of sc. With always_200 the
 // status line of every /api answer is 200 and the body is unchanged
-// (contract-notes 1 and 10); /__admin is not affected.
+// (docs/contract.md §C1 and §C10); /__admin is not affected.
 func badInputTable(t *testing.T, sc *scenario.Scenario) {
 	m := mocktest.Start(t, sc, mockserver.Options{})
 	read, write, other := mocktest.Key(t, sc, "demo-read"), mocktest.Key(t, sc, "demo-write"), mocktest.Key(t, sc, "other-org")
@@ -239,7 +239,7 @@ func badInputTable(t *testing.T, sc *scenario.Scenario) {
 		rows = append(rows, part...)
 	}
 	if len(rows) < 60 {
-		t.Fatalf("only %d rows: issue 7.2 asks for at least 60", len(rows))
+		t.Fatalf("only %d rows: the table should hold at least 60", len(rows))
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {

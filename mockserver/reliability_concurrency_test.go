@@ -1,13 +1,12 @@
-package e2e
+package mockserver_test
 
-// Issue 7.3: concurrency. 1,000 verifies of one record from one status,
+// Concurrency. 1,000 verifies of one record from one status,
 // released together, give exactly one success; a reset or a scenario
 // replace in the middle of traffic gives each request the old or the new
 // state, never a mix. Run under -race (CI does).
 
 import (
 	"fmt"
-	"github.com/rtq-kit/rtq/internal/mocktest"
 	"net/http"
 	"strings"
 	"sync"
@@ -15,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
 )

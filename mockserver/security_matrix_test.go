@@ -1,6 +1,6 @@
-package e2e
+package mockserver_test
 
-// Issue 7.5: tenancy and secrets. Every key of the default scenario against
+// Tenancy and secrets. Every key of the default scenario against
 // every object: no foreign object is readable, listable or writable, and
 // the answer for a foreign object is byte-identical to the answer for one
 // that does not exist. Masked raw values and key secrets never appear in
@@ -10,13 +10,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/rtq-kit/rtq/internal/mocktest"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
 )

@@ -1,6 +1,6 @@
-package e2e
+package mockserver_test
 
-// Issue 7.3, the admin side: every admin call (journal read and clear,
+// Concurrency, the admin side: every admin call (journal read and clear,
 // profile, reset, scenario replace) racing API traffic, under -race. No
 // answer may be a 5xx or anything but JSON, and the mock must still be
 // healthy afterwards.
@@ -8,12 +8,12 @@ package e2e
 import (
 	"bytes"
 	"fmt"
-	"github.com/rtq-kit/rtq/internal/mocktest"
 	"net/http"
 	"sync"
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenarios"
 )

@@ -1,4 +1,4 @@
-package e2e
+package mockserver_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/rtq-kit/rtq/rtqtest"
 )
 
 // TestReadmeCurlExamplesWorkAsWritten runs every curl command of README.md
@@ -21,13 +23,9 @@ func TestReadmeCurlExamplesWorkAsWritten(t *testing.T) {
 	if len(cmds) < 8 {
 		t.Fatalf("found %d curl examples in README.md, want at least 8", len(cmds))
 	}
-	srv := newMock(t, defaultScenario(t))
-	if err := srv.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
+	m := rtqtest.Start(t)
 	for _, c := range cmds {
-		req, err := c.request(srv.URL())
+		req, err := c.request(m.URL)
 		if err != nil {
 			t.Fatalf("%s: %v", c.line, err)
 		}
