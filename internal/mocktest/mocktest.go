@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/rtqtest"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
 	"github.com/rtq-kit/rtq/schemas"
@@ -81,22 +82,15 @@ type Mock struct {
 	Log    *LogBuffer
 }
 
-// Start starts a mock of sc on 127.0.0.1:0 that logs into Mock.Log; it is
-// closed when the test ends.
+// Start starts a mock of sc on 127.0.0.1:0 (rtqtest.Start) that logs into
+// Mock.Log; it is closed when the test ends.
 func Start(t testing.TB, sc *scenario.Scenario, opts mockserver.Options) *Mock {
 	t.Helper()
 	log := &LogBuffer{}
 	opts.Logger = log
-	srv, err := mockserver.New(sc, opts)
-	if err != nil {
-		t.Fatalf("mockserver.New: %v", err)
-	}
-	log.Flush = srv.FlushLog
-	if err := srv.Start("127.0.0.1:0"); err != nil {
-		t.Fatalf("Start: %v", err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	return &Mock{Server: srv, URL: srv.URL(), Log: log}
+	m := rtqtest.Start(t, rtqtest.WithScenario(sc), rtqtest.WithOptions(opts))
+	log.Flush = m.Server.FlushLog
+	return &Mock{Server: m.Server, URL: m.URL, Log: log}
 }
 
 // Client is one keep-alive client for the tests' calls. At most 256
