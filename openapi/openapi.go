@@ -21,6 +21,11 @@ import (
 // Version is the OpenAPI version of the document.
 const Version = "3.1.0"
 
+// SecurityScheme is the name of the bearer scheme, and so the environment
+// variable tools such as Specmatic read the key from: the one rtq conform
+// reads too.
+const SecurityScheme = "RTQ_API_KEY"
+
 // dialect is the JSON Schema dialect of every schema in the document.
 const dialect = "https://json-schema.org/draft/2020-12/schema"
 
@@ -101,12 +106,12 @@ type Example struct {
 
 // Components holds the schemas and the bearer scheme.
 type Components struct {
-	Schemas         map[string]any            `json:"schemas"`
-	SecuritySchemes map[string]SecurityScheme `json:"securitySchemes"`
+	Schemas         map[string]any    `json:"schemas"`
+	SecuritySchemes map[string]Scheme `json:"securitySchemes"`
 }
 
-// SecurityScheme is how a key is sent: Authorization: Bearer <key>.
-type SecurityScheme struct {
+// Scheme is how a key is sent: Authorization: Bearer <key>.
+type Scheme struct {
 	Type        string `json:"type"`
 	Scheme      string `json:"scheme"`
 	Description string `json:"description"`
@@ -167,10 +172,10 @@ func build(table []example) (*Document, error) {
 		JSONSchemaDialect: dialect,
 		Info:              info,
 		Servers:           []Server{{URL: "http://127.0.0.1:8080", Description: "rtq mock on its default address"}},
-		Security:          []map[string][]string{{"bearer": {}}},
+		Security:          []map[string][]string{{SecurityScheme: {}}},
 		Tags:              tags,
 		Paths:             map[string]PathItem{},
-		Components: Components{Schemas: comps, SecuritySchemes: map[string]SecurityScheme{"bearer": {
+		Components: Components{Schemas: comps, SecuritySchemes: map[string]Scheme{SecurityScheme: {
 			Type: "http", Scheme: "bearer",
 			Description: "An API key, sent as Authorization: Bearer <key>. The default scenario's keys: rtq-demo-read, rtq-demo-write, rtq-demo-limited, rtq-other-org.",
 		}}},

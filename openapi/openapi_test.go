@@ -55,7 +55,7 @@ func TestEveryEndpointIsDescribed(t *testing.T) {
 	if len(d.Paths) != len(contract.Endpoints) {
 		t.Errorf("%d paths, want %d", len(d.Paths), len(contract.Endpoints))
 	}
-	if d.Components.SecuritySchemes["bearer"].Scheme != "bearer" || len(d.Security) != 1 {
+	if d.Components.SecuritySchemes[SecurityScheme].Scheme != "bearer" || len(d.Security) != 1 {
 		t.Errorf("bearer security missing: %+v %+v", d.Security, d.Components.SecuritySchemes)
 	}
 	for _, e := range contract.Endpoints {
