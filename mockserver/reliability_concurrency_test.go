@@ -167,54 +167,69 @@ func namesIn(ep contract.Endpoint, doc map[string]any) []string {
 	return out
 }
 
+// TestReliabilitySwapUnderTrafficOldOrNew swaps the state (Replace, reset
+// over HTTP and in Go) while workers read and verify: every read belongs
+// wholly to one scenario or the other, a verify succeeds or says the flow
+// moved on, and the answers sampled fit their endpoint's schema.
 func TestReliabilitySwapUnderTrafficOldOrNew(t *testing.T) {
 	const marker = "·B"
 	sc := mocktest.Default(t)
 	scB := markedCopy(sc, marker)
 	m := mocktest.Start(t, sc, mockserver.Options{})
-	read := mocktest.Key(t, sc, "demo-read")
+	read, write := mocktest.Key(t, sc, "demo-read"), mocktest.Key(t, sc, "demo-write")
 	rec := mocktest.FirstRecord(t, sc, read.Org, func(r *scenario.Record) bool { return r.Form != nil })
-	calls := []struct {
-		ep   contract.Endpoint
-		body string
-	}{
-		{contract.GetRecord, fmt.Sprintf(`{"record_id":%d}`, rec.ID)},
-		{contract.GetFormList, `{"page_size":20}`},
-		{contract.TemplatesList, `{"page_size":100}`},
+	movable := mocktest.FirstRecord(t, sc, write.Org, mocktest.Movable)
+	calls := []swapCall{
+		{contract.GetRecord, read.Secret, fmt.Sprintf(`{"record_id":%d}`, rec.ID)},
+		{contract.GetFormList, read.Secret, `{"page_size":20}`},
+		{contract.TemplatesList, read.Secret, `{"page_size":100}`},
+		{contract.Verify, write.Secret, fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, movable.Code)},
 	}
 	var stop atomic.Bool
 	var swaps atomic.Int64
 	swapped := make(chan struct{})
-	go func() { // swap A → B → reset(B) → A → … until the readers are done
+	go func() { // swap A → B → reset(B) → A → reset(A) → … until the workers are done
 		defer close(swapped)
 		for i := 0; !stop.Load(); i++ {
-			switch i % 3 {
+			switch i % 4 {
 			case 0:
 				m.Server.Replace(scB)
 			case 1:
 				mocktest.Do(t, http.MethodPost, m.URL+"/__admin/reset", nil, nil)
-			default:
+			case 2:
 				m.Server.Replace(sc)
+			default:
+				m.Server.Reset()
 			}
 			swaps.Add(1)
 		}
 	}()
-	seen := readUnderSwaps(t, m.URL, read.Secret, calls, marker, 8, 100)
+	const workers, rounds = 8, 100
+	seen := readUnderSwaps(t, m.URL, calls, marker, workers, rounds)
 	stop.Store(true)
 	<-swapped
 	if seen["mix"] > 0 {
 		t.Fatalf("%d answers mixed the old and the new scenario (seen %v)", seen["mix"], seen)
+	}
+	if n := seen["old"] + seen["new"] + seen["verify"]; n != workers*rounds {
+		t.Fatalf("%d of %d calls answered as expected (seen %v)", n, workers*rounds, seen)
 	}
 	if seen["old"] == 0 || seen["new"] == 0 {
 		t.Logf("only one state seen (%v) over %d swaps: the property held but was not exercised", seen, swaps.Load())
 	}
 }
 
-// readUnderSwaps runs workers × rounds of calls and classifies every answer.
-func readUnderSwaps(t *testing.T, base, key string, calls []struct {
-	ep   contract.Endpoint
-	body string
-}, marker string, workers, rounds int) map[string]int {
+// swapCall is one call the workers of readUnderSwaps repeat.
+type swapCall struct {
+	ep        contract.Endpoint
+	key, body string
+}
+
+// readUnderSwaps runs workers × rounds of calls, checks a sample of the
+// answers (every kind, from every worker) against its endpoint's schema
+// and every answer's code, and classifies each read as "old", "new"
+// or "mix" (verifies count as "verify").
+func readUnderSwaps(t *testing.T, base string, calls []swapCall, marker string, workers, rounds int) map[string]int {
 	t.Helper()
 	var mu sync.Mutex
 	seen := map[string]int{}
@@ -225,13 +240,14 @@ func readUnderSwaps(t *testing.T, base, key string, calls []struct {
 			defer wg.Done()
 			for i := 0; i < rounds; i++ {
 				c := calls[(w+i)%len(calls)]
-				a := mocktest.Post(t, base, c.ep.Path(), key, c.body)
-				doc := mocktest.Object(t, a.Body)
-				if mocktest.Num(doc, "code") != 0 {
-					t.Errorf("%s under swaps: %.200s", c.ep.Name, a.Body)
+				validate := func(string, []byte) error { return nil }
+				if i < 3*len(calls) { // a sample: validation costs ~30 ms an answer under -race
+					validate = mocktest.Schemas(t).ValidateJSON
+				}
+				st, ok := swapAnswer(t, base, c, marker, validate)
+				if !ok {
 					return
 				}
-				st := stateOf(namesIn(c.ep, doc), marker)
 				mu.Lock()
 				seen[st]++
 				mu.Unlock()
@@ -240,6 +256,33 @@ func readUnderSwaps(t *testing.T, base, key string, calls []struct {
 	}
 	wg.Wait()
 	return seen
+}
+
+// swapAnswer makes one call, checks its answer with validate, and says
+// which state the answer came from.
+func swapAnswer(t *testing.T, base string, c swapCall, marker string, validate func(file string, body []byte) error) (string, bool) {
+	a := mocktest.Post(t, base, c.ep.Path(), c.key, c.body)
+	doc := mocktest.Object(t, a.Body)
+	code, file := mocktest.Num(doc, "code"), c.ep.Name+".response.json"
+	if code != 0 {
+		file = c.ep.Name + ".error.json"
+	}
+	if err := validate(file, a.Body); err != nil {
+		t.Errorf("%s under swaps fails %s: %v\n%.200s", c.ep.Name, file, err, a.Body)
+		return "", false
+	}
+	if c.ep.Name == contract.Verify.Name { // the flow may have run to its end since the last reset
+		if ec := mocktest.Num(doc, "error_code"); code != 0 && ec != contract.ErrStatusForbids && ec != contract.ErrInvalidTarget {
+			t.Errorf("verify under swaps: %.200s", a.Body)
+			return "", false
+		}
+		return "verify", true
+	}
+	if code != 0 {
+		t.Errorf("%s under swaps: %.200s", c.ep.Name, a.Body)
+		return "", false
+	}
+	return stateOf(namesIn(c.ep, doc), marker), true
 }
 
 func TestReliabilityResetDuringVerifiesIsConsistent(t *testing.T) {
