@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/internal/testscenario"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -324,7 +325,7 @@ func setups(t *testing.T) []struct {
 		build func() *scenario.Scenario
 	}{
 		{"fixture", testscenario.Build},
-		{"default", func() *scenario.Scenario { return defaultScenario(t) }},
+		{"default", func() *scenario.Scenario { return mocktest.Default(t) }},
 	}
 }
 

@@ -5,26 +5,16 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance/report"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/scenario"
-	"github.com/rtq-kit/rtq/scenarios"
 )
-
-// defaultScenario is the embedded scenario `rtq mock` serves.
-func defaultScenario(t *testing.T) *scenario.Scenario {
-	t.Helper()
-	sc, err := scenarios.Default()
-	if err != nil {
-		t.Fatalf("scenarios.Default: %v", err)
-	}
-	return sc
-}
 
 // TestDefaultMockPassesWithFullCoverage is the issue's done criterion, in
 // process: the default mock gives no must failure and covers 53/53 field
 // types, 12/12 error codes and every transition; a second run against the
 // same (now written) mock passes too.
 func TestDefaultMockPassesWithFullCoverage(t *testing.T) {
-	sc := defaultScenario(t)
+	sc := mocktest.Default(t)
 	url := serve(t, newMock(t, sc).Handler())
 	prof := scenario.BuildProfile(sc)
 	for run := 1; run <= 2; run++ {
