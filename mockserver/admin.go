@@ -100,7 +100,15 @@ type adminProblem struct {
 
 // adminScenario replaces the scenario with the YAML body (any Content-Type).
 // A scenario with problems is rejected whole and the old one kept.
+// One upload is loaded at a time: a second one meanwhile gets 429, so
+// parallel uploads cannot multiply the bounded cost of one.
 func (s *Server) adminScenario(c *call) {
+	if !s.loading.CompareAndSwap(false, true) {
+		c.w.Header()["Retry-After"] = []string{"1"}
+		adminError(c, http.StatusTooManyRequests, "another scenario is being loaded; post again when it is done")
+		return
+	}
+	defer s.loading.Store(false)
 	data, err := io.ReadAll(http.MaxBytesReader(c.w, c.r.Body, maxScenarioBytes))
 	if err != nil {
 		adminError(c, http.StatusRequestEntityTooLarge, "the scenario must be at most 16 MiB: "+err.Error())
@@ -108,23 +116,11 @@ func (s *Server) adminScenario(c *call) {
 	}
 	sc, err := s.opts.ParseScenario("scenario.yaml", data)
 	if err != nil {
-		answerScenarioError(c, err)
+		s.answerScenarioError(c, err)
 		return
 	}
 	s.Replace(sc)
 	adminJSON(c, 200, map[string]string{"status": "ok", "scenario": sc.Name})
-}
-
-func answerScenarioError(c *call, err error) {
-	out := struct {
-		Error    string         `json:"error"`
-		Problems []adminProblem `json:"problems"`
-	}{Error: err.Error(), Problems: []adminProblem{}}
-	if probs, lines := problemsOf(err); len(probs) > 0 {
-		out.Problems = probs
-		out.Error = "the scenario has problems; the old one is still served:\n" + strings.Join(lines, "\n")
-	}
-	adminJSON(c, http.StatusBadRequest, out)
 }
 
 // adminUnknown answers any other /__admin path or method.

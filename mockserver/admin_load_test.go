@@ -44,3 +44,46 @@ func TestAdminScenarioWithTheRealLoader(t *testing.T) {
 		t.Errorf("old scenario replaced by %q", m.Scenario().Name)
 	}
 }
+
+// The reproduction: 206 bytes asking for a million masked records took
+// 12-34 s and 2.6 GB. Counted before anything is generated, it is refused
+// at once with 413 naming the bound, and the old scenario stays.
+const millionRecords = `name: big
+orgs: [{id: 1, name: 组织, code: o, host: o.example}]
+forms: [{id: 10, org: o, name: 表单}]
+generate: {records: [{count: 1000000, form: 10, field_types: [name, tel], masked: [name, tel]}]}
+`
+
+func TestAdminScenarioUploadIsBounded(t *testing.T) {
+	m := startMock(t, nil, Options{})
+	a := admin(t, m, "POST", "/__admin/scenario", "", millionRecords)
+	msg, _ := a.doc["error"].(string)
+	if a.status != 413 || !strings.Contains(msg, "50000") || !strings.Contains(msg, "--max-generated") || len(a.doc["problems"].([]any)) == 0 {
+		t.Fatalf("over the bound: %d %s", a.status, a.raw)
+	}
+	if m.Scenario().Name != "mock-tests" {
+		t.Errorf("old scenario replaced by %q", m.Scenario().Name)
+	}
+	raised := startMock(t, nil, Options{MaxGenerated: 2_000})
+	a = admin(t, raised, "POST", "/__admin/scenario", "", strings.Replace(millionRecords, "1000000", "2000", 1))
+	if a.status != 200 || raised.Scenario().Name != "big" || len(raised.Scenario().Records) != 2000 {
+		t.Fatalf("within a set bound: %d %s", a.status, a.raw)
+	}
+	a = admin(t, raised, "POST", "/__admin/scenario", "", strings.Replace(millionRecords, "1000000", "2001", 1))
+	if a.status != 413 || !strings.Contains(a.doc["error"].(string), "2000") {
+		t.Errorf("over a set bound: %d %s", a.status, a.raw)
+	}
+}
+
+func TestAdminScenarioOneUploadAtATime(t *testing.T) {
+	m := startMock(t, nil, Options{})
+	m.loading.Store(true) // as while another upload is being loaded
+	a := admin(t, m, "POST", "/__admin/scenario", "", "name: x\n")
+	if a.status != 429 || a.header.Get("Retry-After") == "" {
+		t.Errorf("second upload: %d %s", a.status, a.raw)
+	}
+	m.loading.Store(false)
+	if a := admin(t, m, "POST", "/__admin/scenario", "", "name: x\norgs: 5\n"); a.status != 400 {
+		t.Errorf("after it: %d %s", a.status, a.raw)
+	}
+}

@@ -45,8 +45,14 @@ type Options struct {
 	// Seed, when non-zero, is the seed scenarios posted to /__admin/scenario
 	// are loaded with (scenario.WithSeed), as rtq mock --seed does for files.
 	Seed int64
+	// MaxGenerated bounds the items (records, templates, sub-codes) a
+	// scenario posted to /__admin/scenario may generate, counted before
+	// any is (0: DefaultMaxGenerated). Over it the answer is 413 and the
+	// old scenario stays.
+	MaxGenerated int64
 	// ParseScenario loads the YAML of POST /__admin/scenario. nil means
-	// scenario.Parse.
+	// scenario.Parse with Seed and scenario.WithMaxGenerated(MaxGenerated);
+	// one given here should pass that bound too.
 	ParseScenario func(filename string, data []byte) (*scenario.Scenario, error)
 }
 
@@ -59,7 +65,8 @@ const DefaultJournalSize = 500
 type Server struct {
 	opts    Options
 	state   atomic.Pointer[state.State]
-	swapMu  sync.Mutex // serializes Replace and Reset
+	swapMu  sync.Mutex  // serializes Replace and Reset
+	loading atomic.Bool // a POST /__admin/scenario is being loaded
 	mux     *http.ServeMux
 	posts   map[string]*route // the five endpoints by exact path, for POST
 	root    step
@@ -91,8 +98,11 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 	if opts.JournalSize <= 0 {
 		opts.JournalSize = DefaultJournalSize
 	}
+	if opts.MaxGenerated <= 0 {
+		opts.MaxGenerated = DefaultMaxGenerated
+	}
 	if opts.ParseScenario == nil {
-		opts.ParseScenario = defaultParse(opts.Seed)
+		opts.ParseScenario = defaultParse(opts.Seed, opts.MaxGenerated)
 	}
 	s := &Server{opts: opts, journal: newJournal(opts.JournalSize), cors: newCORS(opts.CORSOrigin),
 		hosts: newHostPolicy(opts.AllowedHosts)}

@@ -10,6 +10,10 @@ import (
 // `rtq scenario validate` shows everything to fix (style habit 9).
 type LoadError struct {
 	Problems []Problem
+	// OverBudget is set when the generators ask for more items than the
+	// load allows (WithMaxGenerated): nothing was generated, and a server
+	// answers "too large" rather than "bad input".
+	OverBudget bool
 }
 
 // Problem is one thing wrong with a scenario, at a YAML position. Path is
@@ -71,6 +75,8 @@ type problems struct {
 	// unreliable (a wrong type, a missing member); reference checks then
 	// wait for the next run.
 	hard bool
+	// overBudget: the generators ask for more than the load allows.
+	overBudget bool
 }
 
 func (ps *problems) add(a at, format string, args ...any) {
@@ -117,5 +123,5 @@ func (ps *problems) err() error {
 		}
 		return a.Message < b.Message
 	})
-	return &LoadError{Problems: ps.list}
+	return &LoadError{Problems: ps.list, OverBudget: ps.overBudget}
 }

@@ -21,6 +21,17 @@ type options struct {
 	limit int
 	// trusted skips the JSON Schema check (see Trusted).
 	trusted bool
+	// maxGenerated bounds the generated items (0: MaxGenerated).
+	maxGenerated int64
+}
+
+// WithMaxGenerated bounds the items (records, templates, sub-codes) the
+// scenario's generators may ask for, counted before any is generated; over
+// it the load fails with LoadError.OverBudget. A server loading scenarios
+// posted over HTTP sets it far below MaxGenerated: a 200-byte upload must
+// not cost seconds and gigabytes. n <= 0 keeps MaxGenerated.
+func WithMaxGenerated(n int64) Option {
+	return func(o *options) { o.maxGenerated = n }
 }
 
 // Trusted skips the JSON Schema check of the documents, for a scenario
@@ -131,6 +142,9 @@ func load(inputs []namedData, opts []Option) (*Scenario, error) {
 	seed := scenarioSeed(docs, o, ps)
 	r := newResolver(ps, seed)
 	r.limit = o.limit
+	if o.maxGenerated > 0 {
+		r.maxGenerated = o.maxGenerated
+	}
 	sc := r.resolve(docs)
 	if err := ps.err(); err != nil {
 		return nil, err

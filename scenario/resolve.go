@@ -35,7 +35,9 @@ type resolver struct {
 	maxSub     int64
 	pending    []pendingSubCodes
 	limit      int
-	generators int // generators seen so far, the default seed of the next
+	// maxGenerated bounds what the generators may ask for (withinBudget).
+	maxGenerated int64
+	generators   int // generators seen so far, the default seed of the next
 }
 
 // capCount applies the generation limit of options.limit.
@@ -69,7 +71,7 @@ func (r *resolver) itemFaker(salt, id int64) *fake.Faker {
 
 func newResolver(ps *problems, seed int64) *resolver {
 	return &resolver{
-		ps: ps, seed: seed, sc: &Scenario{Seed: seed, HTTPStatus: StatusPerCode},
+		ps: ps, seed: seed, sc: &Scenario{Seed: seed, HTTPStatus: StatusPerCode}, maxGenerated: MaxGenerated,
 		orgByCode: map[string]*Org{}, orgIDs: map[int64]bool{}, projects: map[int64]*Project{},
 		forms: map[int64]*Form{}, formNums: map[string]bool{}, qrcodes: map[int64]*QRCode{},
 		firstQR: map[int64]*QRCode{}, orgQR: map[int64]*QRCode{},
@@ -130,8 +132,9 @@ func (r *resolver) withinBudget(docs []*document) bool {
 			}
 		}
 	}
-	if total > MaxGenerated {
-		r.ps.add(where, "the generators ask for %d items (records, templates and sub-codes), more than the %d one scenario may hold: lower the counts", total, MaxGenerated)
+	if total > r.maxGenerated {
+		r.ps.add(where, "the generators ask for %d items (records, templates and sub-codes), more than the %d one scenario may hold: lower the counts", total, r.maxGenerated)
+		r.ps.overBudget = true
 		return false
 	}
 	return true

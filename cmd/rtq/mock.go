@@ -24,6 +24,7 @@ type mockOptions struct {
 	watch        bool
 	corsOrigins  []string
 	allowedHosts []string
+	maxGenerated int64
 	adminToken   string
 }
 
@@ -60,6 +61,7 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.BoolVar(&o.watch, "watch", false, "reload the scenario files when they change, once a change has been stable for 500ms")
 	f.StringArrayVar(&o.corsOrigins, "cors-origin", nil, `web origin granted CORS besides loopback ones (repeatable or comma-separated; "*": any page, API only)`)
 	f.StringArrayVar(&o.allowedHosts, "allowed-host", nil, `Host name served besides localhost, IPs and the listen address (repeatable; "*": any; env RTQ_ALLOWED_HOSTS)`)
+	f.Int64Var(&o.maxGenerated, "max-generated", mockserver.DefaultMaxGenerated, "most items (records, templates, sub-codes) a scenario posted to /__admin/scenario may generate")
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
 	return cmd
 }
@@ -90,9 +92,9 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	}
 	srv, err = mockserver.New(sc, mockserver.Options{
 		Logger: stderr, CORSOrigin: strings.Join(o.corsOrigins, ","), AllowedHosts: o.allowedHosts,
-		AdminToken: o.adminToken,
+		AdminToken: o.adminToken, MaxGenerated: o.maxGenerated,
 		ParseScenario: func(name string, data []byte) (*scenario.Scenario, error) {
-			return scenario.Parse(name, data, o.loadOpts()...)
+			return scenario.Parse(name, data, append(o.loadOpts(), scenario.WithMaxGenerated(o.maxGenerated))...)
 		},
 	})
 	if err != nil {
