@@ -320,34 +320,3 @@ func TestReliabilityResetDuringVerifiesIsConsistent(t *testing.T) {
 	stop.Store(true)
 	<-done
 }
-
-// TestReliabilityResetNeverUndoesReplace guards "never lose state": a
-// reset racing a scenario replace must leave the new scenario served,
-// because in every order of the two the last scenario loaded is the new
-// one. A reset that reads the scenario, then stores a fresh state of what
-// it read, can put the old scenario back after the replace answered ok.
-func TestReliabilityResetNeverUndoesReplace(t *testing.T) {
-	sc := mocktest.Default(t)
-	scB := markedCopy(sc, "·B")
-	srv, err := mockserver.New(sc, mockserver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lost := 0
-	for i := 0; i < 300; i++ {
-		srv.Replace(sc)
-		start := make(chan struct{})
-		var wg sync.WaitGroup
-		wg.Add(2)
-		go func() { defer wg.Done(); <-start; srv.Reset() }()
-		go func() { defer wg.Done(); <-start; srv.Replace(scB) }()
-		close(start)
-		wg.Wait()
-		if srv.Scenario() != scB {
-			lost++
-		}
-	}
-	if lost > 0 {
-		t.Fatalf("in %d of 300 races a reset put the old scenario back over a finished replace", lost)
-	}
-}

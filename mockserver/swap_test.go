@@ -3,6 +3,7 @@ package mockserver
 import (
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -46,4 +47,34 @@ func TestResetAfterReplaceResetsTheNewState(t *testing.T) {
 	// The flow starts over: two moves to its end.
 	wantOK(t, m.post(t, contract.Verify, ts.WriteSecret, setNext(ts.CertOK)))
 	wantOK(t, m.post(t, contract.Verify, ts.WriteSecret, setNext(ts.CertOK)))
+}
+
+// TestReliabilityResetNeverUndoesReplace guards "never lose state": a
+// reset racing a scenario replace must leave the new scenario served,
+// because in every order of the two the last scenario loaded is the new
+// one. A reset that reads the scenario, then stores a fresh state of what
+// it read, can put the old scenario back after the replace answered ok.
+func TestReliabilityResetNeverUndoesReplace(t *testing.T) {
+	a, b := ts.Build(), ts.Build()
+	srv, err := New(a, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost := 0
+	for i := 0; i < 300; i++ {
+		srv.Replace(a)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() { defer wg.Done(); <-start; srv.Reset() }()
+		go func() { defer wg.Done(); <-start; srv.Replace(b) }()
+		close(start)
+		wg.Wait()
+		if srv.Scenario() != b {
+			lost++
+		}
+	}
+	if lost > 0 {
+		t.Fatalf("in %d of 300 races a reset put the old scenario back over a finished replace", lost)
+	}
 }
