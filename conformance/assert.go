@@ -30,6 +30,15 @@ type T struct {
 	req      *Request
 	skip     string
 	notes    []string
+	// shown is a request a passing finding shows too (negative tests list
+	// the body they sent whatever the outcome).
+	shown *Request
+}
+
+// show makes x's request part of the finding even when the check passes.
+func (t *T) show(x *Exchange) {
+	req := x.Req
+	t.shown = &req
 }
 
 // post sends a request with the key of role ("none": no Authorization,
@@ -91,6 +100,7 @@ func (t *T) finding() (f Finding) {
 		f.Status, f.Message = Skip, t.skip
 	default:
 		f.Message = strings.Join(t.notes, "; ")
+		f.Request = t.shown
 	}
 	return f
 }

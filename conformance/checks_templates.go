@@ -117,7 +117,7 @@ func checkCursorLastToken(t *T, l listing) {
 	}
 	// An empty result is a last page too.
 	f := copyMap(l.filter)
-	f["start_time"], f["end_time"] = "2000-01-01T00:00:00+08:00", "2000-01-01T00:00:01+08:00"
+	f["start_time"], f["end_time"] = "2000-01-01T00:00:00+08:00", "2000-01-02T00:00:00+08:00"
 	w := t.walkCursor(l.ep, "read", f, l.pageSize())
 	if t.pagesValid(w, l.ep) && len(w.items) == 0 && w.endToken != nil {
 		t.Errorf(w.last, "%s: empty result, next_page_token is not null", l.name)

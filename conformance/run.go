@@ -263,7 +263,7 @@ func allChecks() []Check {
 	var all []Check
 	for _, group := range [][]Check{
 		transportChecks(), recordChecks(), authChecks(), formListChecks(),
-		templateChecks(), verifyReadChecks(), verifyWriteChecks(), postChecks(),
+		templateChecks(), verifyReadChecks(), negativeChecks(), verifyWriteChecks(), postChecks(),
 	} {
 		all = append(all, group...)
 	}

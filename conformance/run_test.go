@@ -83,7 +83,7 @@ func TestNoVerifyThatCanWriteWithoutAllowWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range tg.verifies {
-		guarded := strings.Contains(v, neverStatus) || !strings.Contains(v, `"to_certificate_status"`) && !strings.Contains(v, "set_next")
+		guarded := strings.Contains(v, neverStatus) || !strings.Contains(v, `"to_certificate_status"`) && !strings.Contains(v, "set_next") || namesNoRecord(v)
 		if !guarded || strings.Contains(v, `"to_certificate_status":"乙"`) {
 			t.Errorf("a verify that could change state was sent without --allow-writes: %s", v)
 		}
@@ -106,7 +106,7 @@ func TestWritesResetAndSendOnlyProfileCodes(t *testing.T) {
 		t.Errorf("%d resets, want one before each case and one after", tg.resets)
 	}
 	for _, v := range tg.verifies {
-		if !strings.Contains(v, `"C-1"`) && !strings.Contains(v, probeCode) && strings.Contains(v, "certificate_code") {
+		if !strings.Contains(v, `"C-1"`) && !namesNoRecord(v) && strings.Contains(v, "certificate_code") {
 			t.Errorf("verify with a code the profile does not list: %s", v)
 		}
 	}
