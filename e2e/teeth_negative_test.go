@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -107,7 +108,7 @@ func (s *statusAs) WriteHeader(code int) {
 // TestServerErrorForBadInputIsOnlyAShouldFailure: a 5xx with the right
 // error body fails the should check and no must check.
 func TestServerErrorForBadInputIsOnlyAShouldFailure(t *testing.T) {
-	sc := defaultScenario(t)
+	sc := mocktest.Default(t)
 	url := serve(t, badInputAs500(newMock(t, sc).Handler()))
 	rep := conform(t, url, scenario.BuildProfile(sc), func(o *conformance.Options) { o.Only = []string{"negative.*"} })
 	if f := mustFailures(rep); len(f) > 0 {
@@ -122,7 +123,7 @@ func TestServerErrorForBadInputIsOnlyAShouldFailure(t *testing.T) {
 // TestNegativeBodiesAreListedAndStable: every negative finding shows the
 // body it sent, and two runs send the same bodies (the generator is seeded).
 func TestNegativeBodiesAreListedAndStable(t *testing.T) {
-	sc := defaultScenario(t)
+	sc := mocktest.Default(t)
 	url := serve(t, newMock(t, sc).Handler())
 	bodies := func() map[string]string {
 		rep := conform(t, url, scenario.BuildProfile(sc), func(o *conformance.Options) { o.Only = []string{"negative.*"} })
