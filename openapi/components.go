@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
-	"sort"
 	"strings"
 
 	"github.com/rtq-kit/rtq/schemas"
@@ -171,14 +170,4 @@ func prune(all map[string]any, roots []string) map[string]any {
 		visit(fileComponent(r))
 	}
 	return keep
-}
-
-// componentNames lists the names of a components map, sorted.
-func componentNames(m map[string]any) []string {
-	names := make([]string, 0, len(m))
-	for n := range m {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
 }

@@ -65,6 +65,9 @@ func TestEveryEndpointIsDescribed(t *testing.T) {
 			continue
 		}
 		post := op.Post
+		if post.OperationID == "" || post.Summary == "" {
+			t.Errorf("%s: no operationId or summary (endpointDocs)", e.Name)
+		}
 		req := post.RequestBody.Content["application/json"]
 		ok200 := post.Responses["200"].Content["application/json"]
 		for _, status := range []string{"200", "400", "401", "default"} {

@@ -31,7 +31,7 @@ cleanup() {
 		podman_ image unmount --all >/dev/null 2>&1 || true
 		podman_ rmi --all --force >/dev/null 2>&1 || true
 	fi
-	rm -rf "$work" 2>/dev/null || chmod -R u+w "$work" && rm -rf "$work"
+	rm -rf "$work"
 }
 trap cleanup EXIT
 fail() { echo "container: FAIL: $*" >&2; exit 1; }
@@ -42,10 +42,15 @@ diff <(final_stage Dockerfile) <(final_stage Dockerfile.release) >/dev/null ||
 	fail "the final stage of Dockerfile and Dockerfile.release differ: $(diff <(final_stage Dockerfile) <(final_stage Dockerfile.release) | tr '\n' ' ')"
 
 # 2. The release binary.
+if [ "$(go env GOOS)" != linux ]; then
+	echo "WARNING: not on linux: release binary and container image NOT checked"
+	exit 0
+fi
 version=v0.0.0-ci
 arch=$(go env GOARCH)
 bin="rtq_${version}_linux_${arch}"
-DIST="$work/dist" bash scripts/release.sh "$version" "linux/$arch" 2>/dev/null
+DIST="$work/dist" bash scripts/release.sh "$version" "linux/$arch" 2>"$work/release.log" ||
+	{ cat "$work/release.log" >&2; fail "scripts/release.sh $version linux/$arch"; }
 (cd "$work/dist" && sha256sum -c --quiet SHA256SUMS) || fail "SHA256SUMS does not verify"
 "$work/dist/$bin" version >"$work/version"
 [ "$(head -n 1 "$work/version")" = "rtq $version" ] || fail "rtq version says $(head -n 1 "$work/version"), want rtq $version"
