@@ -46,6 +46,11 @@ if [ "$(go env GOOS)" != linux ]; then
 	echo "WARNING: not on linux: release binary and container image NOT checked"
 	exit 0
 fi
+for bad in "" "-h" "v1 plan9/amd64" "v1;rm linux/amd64"; do
+	# shellcheck disable=SC2086 # each case is its words
+	code=0; DIST="$work/bad" bash scripts/release.sh $bad 2>/dev/null || code=$?
+	[ "$code" = 2 ] || fail "scripts/release.sh $bad exited $code, want 2 (usage)"
+done
 version=v0.0.0-ci
 arch=$(go env GOARCH)
 bin="rtq_${version}_linux_${arch}"
