@@ -3,7 +3,22 @@ package wire
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/rtq-kit/rtq/contract"
 )
+
+// TestEveryFormatHasAPayload: a format added to contract.Formats without
+// its renderer fails here, not as a panic on the first request.
+func TestEveryFormatHasAPayload(t *testing.T) {
+	for _, f := range contract.Formats {
+		if payloads[f.Name] == nil {
+			t.Errorf("format %s has no payload renderer", f.Name)
+		}
+	}
+	if len(payloads) != len(contract.Formats) {
+		t.Errorf("%d renderers for %d formats", len(payloads), len(contract.Formats))
+	}
+}
 
 func TestEnvelopesFrameTheirItems(t *testing.T) {
 	items := [][]byte{[]byte(`{"a":1}`), []byte(`{"b":2}`)}

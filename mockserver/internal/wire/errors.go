@@ -17,6 +17,7 @@ type Error struct {
 	Detail    string // message_detail: the parameter and the rule, or one sentence
 }
 
+// Error says all of the answer, for logs and test failures.
 func (e *Error) Error() string {
 	return fmt.Sprintf("%d/%d %s: %s", e.Code, e.ErrorCode, e.Message, e.Detail)
 }
