@@ -187,7 +187,8 @@ func (c *client) do(ctx context.Context, x *Exchange, raw []byte, key string) er
 }
 
 // postAdmin POSTs to an admin URL (the profile's reset); its answer only
-// matters as success or failure.
+// matters as success or failure, and only a whole answer is a success: a
+// reset that sends its headers and never finishes has not finished.
 func (c *client) postAdmin(ctx context.Context, target string) error {
 	url := target
 	if !strings.HasPrefix(target, "http://") && !strings.HasPrefix(target, "https://") {
@@ -202,9 +203,11 @@ func (c *client) postAdmin(ctx context.Context, target string) error {
 		return err
 	}
 	defer resp.Body.Close()
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, MaxResponseBytes))
 	if resp.StatusCode/100 != 2 {
 		return fmt.Errorf("POST %s: HTTP %d", url, resp.StatusCode)
+	}
+	if _, err := io.Copy(io.Discard, io.LimitReader(resp.Body, MaxResponseBytes)); err != nil {
+		return fmt.Errorf("POST %s: read answer: %w", url, err)
 	}
 	return nil
 }

@@ -74,14 +74,98 @@ type Coverage struct {
 	Transitions Count `json:"transitions"`
 }
 
-// Report is the whole result of a run (kit-interface.md, JSON shape).
+// RunStatus is the outcome of a whole run, the first thing a report says.
+// Only pass and fail are verdicts on the target; the others say the run
+// itself did not complete and why (Report.Reason).
+type RunStatus string
+
+// The run statuses, each with its exit status of rtq conform (docs/conformance.md).
+const (
+	// StatusPass: no must check failed (exit 0).
+	StatusPass RunStatus = "pass"
+	// StatusFail: at least one must check failed (exit 1).
+	StatusFail RunStatus = "fail"
+	// StatusError: a usage or configuration error, no run (exit 2).
+	StatusError RunStatus = "error"
+	// StatusSetupFailed: a set-up call of the runner (the profile's reset)
+	// failed; the checks that needed it are skipped, not failed (exit 2).
+	StatusSetupFailed RunStatus = "setup_failed"
+	// StatusUnreachable: nothing answers at the target or the profile URL (exit 3).
+	StatusUnreachable RunStatus = "unreachable"
+	// StatusInterrupted: a signal or --deadline stopped the run; the report
+	// holds what finished before (exit 4).
+	StatusInterrupted RunStatus = "interrupted"
+)
+
+// Report is the whole result of a run (docs/conformance.md, "Reports"). Members
+// are only ever added, never renamed: scripts parse them.
 type Report struct {
-	Target   string        `json:"target"`
-	Summary  Summary       `json:"summary"`
-	Checks   []Finding     `json:"checks"`
-	Coverage Coverage      `json:"coverage"`
-	Writes   bool          `json:"writes"`
+	Target   string    `json:"target"`
+	Summary  Summary   `json:"summary"`
+	Checks   []Finding `json:"checks"`
+	Coverage Coverage  `json:"coverage"`
+	Writes   bool      `json:"writes"`
+
+	// Status is the run's outcome; Reason says why when it is not pass or fail.
+	Status RunStatus `json:"status"`
+	Reason string    `json:"reason,omitempty"`
+	// Version is the rtq version that ran; Profile the --profile source
+	// ("" without one).
+	Version string `json:"rtq_version"`
+	Profile string `json:"profile"`
+	// StartedAt and DurationMS say when the run started and how long it took.
+	StartedAt  time.Time `json:"started_at"`
+	DurationMS int64     `json:"duration_ms"`
+	// MustSkipped counts must checks that did not run (no --allow-writes,
+	// facts missing from the profile, interruption): a pass with skips
+	// certifies less.
+	MustSkipped int `json:"must_skipped"`
+	// CoveragePartial is true when a coverage dimension misses something.
+	CoveragePartial bool `json:"coverage_partial"`
+	// SetupFailures are the runner's own set-up calls that failed, each once.
+	SetupFailures []string `json:"setup_failures,omitempty"`
+
 	Duration time.Duration `json:"-"`
+}
+
+// NewReport starts the report of a run from its options, before anything
+// is sent, so that even a run that cannot start says what was tried.
+func NewReport(opts Options, started time.Time) *Report {
+	return &Report{Target: opts.BaseURL, Writes: opts.AllowWrites, Version: opts.Version,
+		Profile: opts.ProfileSource, StartedAt: started.UTC().Truncate(time.Millisecond), Checks: []Finding{}}
+}
+
+// Stop marks a report whose run could not complete (status and reason),
+// keeping whatever checks it holds.
+func (r *Report) Stop(status RunStatus, reason string) *Report {
+	r.Status, r.Reason = status, reason
+	return r.Finish(time.Now())
+}
+
+// Finish computes the derived members (summary, skips, coverage gaps,
+// duration) and the status when none is set yet.
+func (r *Report) Finish(now time.Time) *Report {
+	if !r.StartedAt.IsZero() {
+		r.Duration = now.Sub(r.StartedAt)
+	}
+	r.DurationMS = r.Duration.Milliseconds()
+	r.Summary = summarize(r.Checks)
+	r.MustSkipped = 0
+	for _, f := range r.Checks {
+		if f.Status == Skip && f.Severity == Must {
+			r.MustSkipped++
+		}
+	}
+	c := r.Coverage
+	r.CoveragePartial = c.FieldTypes.Covered < c.FieldTypes.Total || c.ErrorCodes.Covered < c.ErrorCodes.Total ||
+		c.Transitions.Covered < c.Transitions.Total
+	if r.Status == "" || r.Status == StatusPass || r.Status == StatusFail {
+		r.Status = StatusPass
+		if r.MustFailed() > 0 {
+			r.Status = StatusFail
+		}
+	}
+	return r
 }
 
 // MustFailed counts failed must checks: the run fails when it is not zero.
@@ -112,6 +196,17 @@ type Options struct {
 	Rate    float64
 	// Workers run read checks concurrently (default 8).
 	Workers int
+	// Deadline bounds the whole run (0: none); when it passes, the run
+	// stops sending and reports what it has, status interrupted.
+	Deadline time.Duration
+	// SetupTimeout bounds each of the runner's own set-up calls, the
+	// profile's reset (default 10s, never more than Timeout).
+	SetupTimeout time.Duration
+	// Progress, when set, is told after each check how many of how many
+	// have finished.
+	Progress func(done, total int)
+	// Version and ProfileSource are copied into the report.
+	Version, ProfileSource string
 }
 
 // ErrUnreachable is returned (wrapped) when nothing answers at BaseURL.

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -44,35 +45,83 @@ type runner struct {
 	cov     *coverage
 	ctSeen  *contentTypes
 	memo    *memo
+	setup   setupState
+	done    atomic.Int64
+	total   int
 }
 
-// Run runs every selected check against opts.BaseURL and returns the report.
-// The error is non-nil only when no run was possible: ErrUnreachable when
-// nothing answers, ErrConfig for unusable options.
+// setupState keeps the first failure of the runner's own set-up calls: it
+// is reported once, as the run's, and later calls give up at once.
+type setupState struct {
+	mu  sync.Mutex
+	err error
+}
+
+func (s *setupState) failed() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+func (s *setupState) fail(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err == nil {
+		s.err = err
+	}
+}
+
+// Run runs every selected check against opts.BaseURL and returns the
+// report, never nil: a run that could not start or complete says why in
+// Report.Status and Report.Reason. The error is non-nil only when no run
+// was possible: ErrUnreachable when nothing answers, ErrConfig for unusable
+// options. A cancelled ctx (a signal) or opts.Deadline stops the run: the
+// report then holds what finished, status interrupted, and nothing that was
+// cut short counts as a failure of the target.
 func Run(ctx context.Context, opts Options) (*Report, error) {
-	start := time.Now()
+	rep := NewReport(opts, time.Now())
 	r, err := newRunner(opts)
 	if err != nil {
-		return nil, err
+		return rep.Stop(StatusError, err.Error()), err
 	}
 	defer r.client.close()
-	if err := r.probe(ctx); err != nil {
-		return nil, err
+	runCtx, cancel := ctx, context.CancelFunc(func() {})
+	if opts.Deadline > 0 {
+		runCtx, cancel = context.WithTimeoutCause(ctx, opts.Deadline, fmt.Errorf("the --deadline of %v passed", opts.Deadline))
 	}
-	var findings []Finding
+	defer cancel()
+	if err := r.probe(runCtx); err != nil {
+		if runCtx.Err() != nil {
+			return rep.Stop(StatusInterrupted, stopReason(runCtx)), nil
+		}
+		return rep.Stop(StatusUnreachable, err.Error()), err
+	}
 	checks := r.selected()
-	findings = append(findings, r.runPhase(ctx, checks, phaseRead)...)
-	findings = append(findings, r.runWrites(ctx, checks)...)
-	findings = append(findings, r.runPhase(ctx, checks, phasePost)...)
-	rep := &Report{
-		Target:   opts.BaseURL,
-		Checks:   findings,
-		Coverage: r.cov.report(r.prof),
-		Writes:   opts.AllowWrites,
-		Duration: time.Since(start),
+	r.total = len(checks)
+	rep.Checks = append(rep.Checks, r.runPhase(runCtx, checks, phaseRead)...)
+	rep.Checks = append(rep.Checks, r.runWrites(runCtx, checks)...)
+	rep.Checks = append(rep.Checks, r.runPhase(runCtx, checks, phasePost)...)
+	rep.Coverage = r.cov.report(r.prof)
+	switch setupErr := r.setup.failed(); {
+	case runCtx.Err() != nil:
+		rep.Status, rep.Reason = StatusInterrupted, stopReason(runCtx)
+	case setupErr != nil:
+		rep.Status, rep.Reason = StatusSetupFailed, "set-up failure: "+setupErr.Error()
 	}
-	rep.Summary = summarize(findings)
-	return rep, nil
+	if err := r.setup.failed(); err != nil {
+		rep.SetupFailures = []string{err.Error()}
+	}
+	return rep.Finish(time.Now()), nil
+}
+
+// stopReason says what stopped a run: the context's cause (a signal, the
+// deadline) when it has one.
+func stopReason(ctx context.Context) string {
+	cause := context.Cause(ctx)
+	if cause == nil {
+		cause = ctx.Err()
+	}
+	return cause.Error()
 }
 
 func newRunner(opts Options) (*runner, error) {
@@ -82,6 +131,10 @@ func newRunner(opts Options) (*runner, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = 10 * time.Second
 	}
+	if opts.SetupTimeout <= 0 {
+		opts.SetupTimeout = defaultSetupTimeout
+	}
+	opts.SetupTimeout = min(opts.SetupTimeout, opts.Timeout)
 	if opts.Workers <= 0 {
 		opts.Workers = 8
 	}
@@ -113,6 +166,9 @@ func newRunner(opts Options) (*runner, error) {
 	r.client.observe = r.observe
 	return r, nil
 }
+
+// defaultSetupTimeout bounds a set-up call (the reset) unless Options says.
+const defaultSetupTimeout = 10 * time.Second
 
 // probe fails fast with ErrUnreachable when nothing answers at the target:
 // no connection at all, or no answer from two different endpoints within
@@ -194,33 +250,77 @@ func (r *runner) runPhase(ctx context.Context, checks []Check, ph phase) []Findi
 	return out
 }
 
-// runWrites runs write checks one by one, resetting the target around them
-// when the profile says how.
+// runWrites runs write checks one by one, resetting the target before
+// them, around each case and after them when the profile says how. A reset
+// that fails is the run's set-up failure, reported once: the write checks
+// it leaves are skipped, not failed.
 func (r *runner) runWrites(ctx context.Context, checks []Check) []Finding {
 	var out []Finding
+	first := true
 	for _, c := range checks {
 		if c.phase != phaseWrite {
 			continue
 		}
 		if !r.opts.AllowWrites {
-			out = append(out, skipped(c, "writes not allowed: run with --allow-writes to send verify requests that may change state"))
+			out = append(out, r.skip(c, "writes not allowed: run with --allow-writes to send verify requests that may change state"))
 			continue
 		}
-		out = append(out, r.runCheck(ctx, c))
+		if first {
+			first = false
+			_ = r.reset(ctx) // a failure is kept in r.setup
+		}
+		if err := r.setup.failed(); err != nil {
+			out = append(out, r.skip(c, "not run: set-up failure: "+err.Error()))
+			continue
+		}
+		f := r.runCheck(ctx, c)
+		if err := r.setup.failed(); err != nil && f.Status == Fail {
+			f = skipped(c, "not counted: set-up failure during the check: "+err.Error())
+		}
+		out = append(out, f)
 	}
-	if r.opts.AllowWrites {
-		r.reset(ctx)
+	if r.opts.AllowWrites && !first && ctx.Err() == nil {
+		_ = r.reset(ctx)
 	}
 	return out
 }
 
-// reset POSTs the profile's reset URL, if any; failures show up as the
-// write checks' own findings, so the error is returned for them to report.
+// reset POSTs the profile's reset URL, if any, within the set-up time-out.
+// The first failure is the run's set-up failure; after it, reset fails at
+// once without sending, so a hanging reset costs one time-out, not one per
+// case.
 func (r *runner) reset(ctx context.Context) error {
 	if r.prof.Reset == "" {
 		return nil
 	}
-	return r.client.postAdmin(ctx, r.prof.Reset)
+	if err := r.setup.failed(); err != nil {
+		return err
+	}
+	sctx, cancel := context.WithTimeout(ctx, r.opts.SetupTimeout)
+	defer cancel()
+	err := r.client.postAdmin(sctx, r.prof.Reset)
+	if err != nil && ctx.Err() == nil {
+		if sctx.Err() != nil {
+			err = fmt.Errorf("no complete answer within the set-up time-out of %v", r.opts.SetupTimeout)
+		}
+		r.setup.fail(fmt.Errorf("reset %s: %w", r.prof.Reset, err))
+		return r.setup.failed()
+	}
+	return err
+}
+
+// skip reports a check that did not run and counts it as done.
+func (r *runner) skip(c Check, msg string) Finding {
+	r.progress()
+	return skipped(c, msg)
+}
+
+// progress tells Options.Progress that one more check is done.
+func (r *runner) progress() {
+	n := r.done.Add(1)
+	if r.opts.Progress != nil {
+		r.opts.Progress(int(n), r.total)
+	}
 }
 
 func skipped(c Check, msg string) Finding {
@@ -228,8 +328,12 @@ func skipped(c Check, msg string) Finding {
 }
 
 // runCheck runs one check, turning a panic into a failed finding so that
-// the run always ends.
+// the run always ends. A check that the run's interruption (ctx) stops
+// before or while it runs is skipped: what it saw cut short is no finding.
 func (r *runner) runCheck(ctx context.Context, c Check) (f Finding) {
+	if ctx.Err() != nil {
+		return r.skip(c, "not run: the run was interrupted ("+stopReason(ctx)+")")
+	}
 	start := time.Now()
 	t := &T{ctx: ctx, r: r, check: c}
 	defer func() {
@@ -238,6 +342,10 @@ func (r *runner) runCheck(ctx context.Context, c Check) (f Finding) {
 		}
 		f = t.finding()
 		f.Duration = time.Since(start)
+		if ctx.Err() != nil {
+			f = skipped(c, "not finished: the run was interrupted ("+stopReason(ctx)+"); what it saw is no finding")
+		}
+		r.progress()
 	}()
 	c.run(t)
 	return

@@ -14,14 +14,30 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// conformFlags are the flags of rtq conform (kit-interface.md).
+// conformFlags are the flags of rtq conform (docs/conformance.md).
 type conformFlags struct {
 	baseURL, profile, apiKey, writeKey string
 	allowWrites                        bool
 	format, out                        string
 	only, skip                         []string
-	timeout                            time.Duration
+	timeout, deadline                  time.Duration
 	rate                               float64
+	// tty is true when stderr is a terminal: a progress line is shown.
+	tty bool
+}
+
+// exitInterrupted is rtq conform's exit status when a signal or --deadline
+// stopped the run: never 0 or 1, which are verdicts on the target.
+const exitInterrupted = 4
+
+// exitCodes maps a run's status to the exit status of rtq conform.
+var exitCodes = map[conformance.RunStatus]int{
+	conformance.StatusPass:        0,
+	conformance.StatusFail:        1,
+	conformance.StatusError:       2,
+	conformance.StatusSetupFailed: 2,
+	conformance.StatusUnreachable: 3,
+	conformance.StatusInterrupted: exitInterrupted,
 }
 
 func newConformCmd() *cobra.Command {
@@ -31,7 +47,9 @@ func newConformCmd() *cobra.Command {
 		Short: "Certify an implementation of the service against the spec",
 		Long: `Run the conformance checks against a target (--base-url) using a profile
 of what the target holds. Exit status: 0 no must check failed, 1 a must check
-failed, 2 usage or configuration error, 3 target unreachable.
+failed, 2 usage or configuration error (or the profile's reset failed),
+3 target unreachable, 4 interrupted (SIGINT, SIGTERM or --deadline). A report
+is written in every case but a usage error, atomically with --out.
 
 No verify request that may change state is sent without --allow-writes, and
 then only for the certificate codes the profile lists.
@@ -39,6 +57,7 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f.fromEnv()
+			f.tty = isTerminal(cmd.ErrOrStderr())
 			return runConform(cmd.Context(), f, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
@@ -49,15 +68,16 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
 	fl.StringVar(&f.writeKey, "write-key", "", "write key (env RTQ_WRITE_KEY); overrides keys.write of the profile")
 	fl.BoolVar(&f.allowWrites, "allow-writes", false, "send the profile's verify cases (state-changing)")
 	fl.StringVar(&f.format, "format", "text", "report format: text, json, junit, html")
-	fl.StringVar(&f.out, "out", "", "write the report to FILE instead of stdout")
+	fl.StringVar(&f.out, "out", "", "write the report to FILE instead of stdout (atomically: a temporary file renamed)")
 	fl.StringSliceVar(&f.only, "only", nil, "run only checks whose id matches a GLOB (repeatable)")
 	fl.StringSliceVar(&f.skip, "skip", nil, "skip checks whose id matches a GLOB (repeatable)")
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "time-out of each request")
+	fl.DurationVar(&f.deadline, "deadline", 5*time.Minute, "upper bound of the whole run; then it reports what it has (exit 4)")
 	fl.Float64Var(&f.rate, "rate", 0, "at most N requests per second (0: no limit)")
 	return cmd
 }
 
-// fromEnv fills flags left empty from the environment (kit-interface.md).
+// fromEnv fills flags left empty from the environment (docs/conformance.md).
 // Keys are read here, not as flag defaults, so that --help never prints a
 // secret.
 func (f *conformFlags) fromEnv() {
@@ -71,58 +91,85 @@ func (f *conformFlags) fromEnv() {
 	}
 }
 
-func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) error {
-	if f.baseURL == "" {
-		return withExit(2, errors.New("conform: --base-url (or RTQ_BASE_URL) is required"))
+func (f conformFlags) options() conformance.Options {
+	return conformance.Options{
+		BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey,
+		AllowWrites: f.allowWrites, Only: f.only, Skip: f.skip, Timeout: f.timeout, Rate: f.rate,
+		Deadline: f.deadline, Version: buildVersion(), ProfileSource: f.profile,
 	}
+}
+
+func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) error {
 	if err := report.Write(io.Discard, f.format, &conformance.Report{}); err != nil {
 		return withExit(2, fmt.Errorf("conform: --format: %w", err))
 	}
-	var prof *profile.Profile
+	if f.baseURL == "" {
+		return withExit(2, errors.New("conform: --base-url (or RTQ_BASE_URL) is required"))
+	}
+	opts := f.options()
 	if f.profile != "" {
-		p, err := profile.Load(ctx, f.profile)
-		var fe *profile.FetchError
-		var le *profile.LoadError
-		switch {
-		case errors.As(err, &fe):
-			return withExit(3, fmt.Errorf("conform: %w", err))
-		case errors.As(err, &le):
-			return withExit(2, fmt.Errorf("conform: profile %s has %d problem(s):\n%w", f.profile, len(le.Problems), err))
-		case err != nil:
-			return withExit(2, fmt.Errorf("conform: %w", err))
+		started := time.Now()
+		prof, err := profile.Load(ctx, f.profile)
+		if err != nil {
+			rep := conformance.NewReport(opts, started)
+			return finishConform(f, profileFailure(ctx, rep, f.profile, err), stdout)
 		}
-		prof = p
+		opts.Profile = prof
 	}
-	rep, err := conformance.Run(ctx, conformance.Options{
-		BaseURL: f.baseURL, Profile: prof, ReadKey: f.apiKey, WriteKey: f.writeKey,
-		AllowWrites: f.allowWrites, Only: f.only, Skip: f.skip, Timeout: f.timeout, Rate: f.rate,
-	})
-	switch {
-	case errors.Is(err, conformance.ErrUnreachable):
-		return withExit(3, fmt.Errorf("conform: %w", err))
-	case err != nil:
-		return withExit(2, fmt.Errorf("conform: %w", err))
+	if f.tty && f.format != "json" {
+		p := &progressLine{w: stderr}
+		opts.Progress = p.show
+		defer p.clear()
 	}
-	if err := writeReport(f, rep, stdout); err != nil {
-		return withExit(2, fmt.Errorf("conform: %w", err))
-	}
-	if n := rep.MustFailed(); n > 0 {
-		return withExit(1, fmt.Errorf("%d must check(s) failed", n))
-	}
-	return nil
+	rep, _ := conformance.Run(ctx, opts) // the report says what went wrong
+	return finishConform(f, rep, stdout)
 }
 
+// profileFailure marks the report of a run whose profile could not be
+// loaded: unreachable when it could not be fetched, interrupted when a
+// signal stopped the fetch, a configuration error otherwise.
+func profileFailure(ctx context.Context, rep *conformance.Report, src string, err error) *conformance.Report {
+	var fe *profile.FetchError
+	var le *profile.LoadError
+	switch {
+	case ctx.Err() != nil:
+		return rep.Stop(conformance.StatusInterrupted, "while fetching the profile: "+context.Cause(ctx).Error())
+	case errors.As(err, &fe):
+		return rep.Stop(conformance.StatusUnreachable, "set-up: "+err.Error())
+	case errors.As(err, &le):
+		return rep.Stop(conformance.StatusError, fmt.Sprintf("profile %s has %d problem(s):\n%v", src, len(le.Problems), err))
+	}
+	return rep.Stop(conformance.StatusError, err.Error())
+}
+
+// finishConform writes the report (that of a configuration error only to
+// --out, so that no older report is left in place) and turns the run's
+// status into the exit status, with its reason on stderr.
+func finishConform(f conformFlags, rep *conformance.Report, stdout io.Writer) error {
+	if rep.Status != conformance.StatusError || f.out != "" {
+		if werr := writeReport(f, rep, stdout); werr != nil {
+			return withExit(2, fmt.Errorf("conform: write report: %w", werr))
+		}
+	}
+	code := exitCodes[rep.Status]
+	switch {
+	case code == 0:
+		return nil
+	case rep.Status == conformance.StatusFail:
+		return withExit(code, fmt.Errorf("%d must check(s) failed", rep.MustFailed()))
+	}
+	if rep.Status == conformance.StatusInterrupted {
+		return withExit(code, fmt.Errorf("conform: interrupted: %s (the report holds what finished)", rep.Reason))
+	}
+	return withExit(code, fmt.Errorf("conform: %s", rep.Reason))
+}
+
+// writeReport renders the report to stdout, or to --out through a
+// temporary file in the same directory renamed over it: a reader never
+// sees half a report, and a write cut short leaves the previous one whole.
 func writeReport(f conformFlags, rep *conformance.Report, stdout io.Writer) error {
 	if f.out == "" {
 		return report.Write(stdout, f.format, rep)
 	}
-	file, err := os.Create(f.out)
-	if err != nil {
-		return err
-	}
-	if err := report.Write(file, f.format, rep); err != nil {
-		file.Close()
-		return err
-	}
-	return file.Close()
+	return writeFileAtomic(f.out, func(w io.Writer) error { return report.Write(w, f.format, rep) })
 }

@@ -44,7 +44,7 @@ func TestConformDefaultMockExitsZeroWithFullCoverage(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
-	for _, want := range []string{"field types          53/53", "verify error codes   12/12", "PASS: no must check failed."} {
+	for _, want := range []string{"field types          53/53", "verify error codes   12/12", "PASS: no must check failed\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}

@@ -19,10 +19,15 @@ var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
 body{font-family:system-ui,sans-serif;margin:2em;max-width:70em}
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3em;text-align:left;vertical-align:top}
 .fail{background:#fdd}.skip{color:#777}.pass{color:#060}code{font-size:90%}
+.verdict{padding:.8em 1em;font-size:120%;font-weight:bold;border-radius:.3em}
+.green{background:#1a7f37;color:#fff}.red{background:#cf222e;color:#fff}
 </style></head><body>
 <h1>rtq conform {{.Target}}</h1>
-<p><strong>{{if .MustFailed}}FAIL: {{.MustFailed}} must check(s) failed{{else}}PASS: no must check failed{{end}}</strong>
- — {{.Summary.Total}} checks: {{.Summary.Passed}} passed, {{.Summary.Failed}} failed, {{.Summary.Skipped}} skipped.</p>
+<p class="verdict {{if .Green}}green{{else}}red{{end}}" data-status="{{.Status}}">{{.Verdict}}</p>
+{{if .Reason}}<pre>{{.Reason}}</pre>{{end}}
+<table><tr><th>target</th><td>{{.Meta.Target}}</td></tr><tr><th>profile</th><td>{{.Meta.Profile}}</td></tr>
+<tr><th>started</th><td>{{.Meta.Started}}, took {{.Meta.Duration}}</td></tr><tr><th>rtq</th><td>{{.Meta.Version}}</td></tr></table>
+<p>{{.Summary.Total}} checks: {{.Summary.Passed}} passed, {{.Summary.Failed}} failed, {{.Summary.Skipped}} skipped.</p>
 <h2>Coverage</h2>
 <table><tr><th>dimension</th><th>covered</th><th>missing</th></tr>
 <tr><td>field types</td><td>{{.Coverage.FieldTypes.Covered}}/{{.Coverage.FieldTypes.Total}}</td><td>{{join .Coverage.FieldTypes.Missing ", "}}</td></tr>
@@ -57,7 +62,9 @@ func HTML(w io.Writer, rep *conformance.Report) error {
 	}
 	return htmlPage.Execute(w, struct {
 		*conformance.Report
-		MustFailed int
-		Ordered    []conformance.Finding
-	}{rep, rep.MustFailed(), ordered})
+		Verdict string
+		Green   bool
+		Meta    meta
+		Ordered []conformance.Finding
+	}{rep, Verdict(rep), passed(rep), metaOf(rep), ordered})
 }

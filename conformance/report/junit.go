@@ -10,14 +10,23 @@ import (
 )
 
 type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Errors   int          `xml:"errors,attr"`
-	Skipped  int          `xml:"skipped,attr"`
-	Time     string       `xml:"time,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
+	XMLName  xml.Name `xml:"testsuites"`
+	Name     string   `xml:"name,attr"`
+	Tests    int      `xml:"tests,attr"`
+	Failures int      `xml:"failures,attr"`
+	Errors   int      `xml:"errors,attr"`
+	Skipped  int      `xml:"skipped,attr"`
+	Time     string   `xml:"time,attr"`
+	// Timestamp is when the run started.
+	Timestamp  string          `xml:"timestamp,attr,omitempty"`
+	Properties []junitProperty `xml:"properties>property"`
+	Suites     []junitSuite    `xml:"testsuite"`
+}
+
+// junitProperty carries the run's identity and verdict.
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
 }
 
 type junitSuite struct {
@@ -35,6 +44,7 @@ type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Time      string        `xml:"time,attr"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
+	Error     *junitFailure `xml:"error,omitempty"`
 	Skipped   *junitSkipped `xml:"skipped,omitempty"`
 	SystemOut string        `xml:"system-out,omitempty"`
 }
@@ -51,9 +61,16 @@ type junitSkipped struct {
 
 // JUnit writes one test case per check, grouped in one suite per endpoint.
 // Only must failures are <failure>s, so a dashboard's red matches exit 1;
-// should and info failures are reported in system-out.
+// should and info failures are reported in system-out. A run that did not
+// complete (interrupted, unreachable, set-up failure, error) adds a suite
+// "rtq conform" whose one case "run" is an <error> with the reason.
 func JUnit(w io.Writer, rep *conformance.Report) error {
-	root := junitSuites{Name: "rtq conform " + rep.Target, Time: seconds(rep.Duration.Seconds())}
+	m := metaOf(rep)
+	root := junitSuites{Name: "rtq conform " + rep.Target, Time: seconds(rep.Duration.Seconds()), Timestamp: m.Started}
+	for _, p := range [][2]string{{"verdict", Verdict(rep)}, {"status", string(rep.Status)}, {"target", m.Target},
+		{"profile", m.Profile}, {"rtq_version", m.Version}, {"started_at", m.Started}} {
+		root.Properties = append(root.Properties, junitProperty{Name: p[0], Value: p[1]})
+	}
 	index := map[string]int{}
 	for _, f := range rep.Checks {
 		i, ok := index[f.Endpoint]
@@ -77,8 +94,14 @@ func JUnit(w io.Writer, rep *conformance.Report) error {
 		s.Tests++
 		s.Cases = append(s.Cases, c)
 	}
+	if rep.Status != conformance.StatusPass && rep.Status != conformance.StatusFail {
+		root.Suites = append(root.Suites, junitSuite{Name: "rtq conform", Tests: 1, Errors: 1, Time: "0",
+			Cases: []junitCase{{Name: "run", Classname: "rtq.conform", Time: seconds(rep.Duration.Seconds()),
+				Error: &junitFailure{Message: Verdict(rep), Type: string(rep.Status), Text: rep.Reason}}}})
+	}
 	for _, s := range root.Suites {
 		root.Tests, root.Failures, root.Skipped = root.Tests+s.Tests, root.Failures+s.Failures, root.Skipped+s.Skipped
+		root.Errors += s.Errors
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err

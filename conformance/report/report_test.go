@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
 )
@@ -28,16 +29,27 @@ func sample() *conformance.Report {
 		{ID: "verify.transitions", Endpoint: "certificates/verify", Severity: conformance.Must, Status: conformance.Skip, Spec: "3.1",
 			Message: "writes not allowed: run with --allow-writes to send verify requests that may change state"},
 	}
-	return &conformance.Report{
-		Target:  "http://127.0.0.1:8080",
-		Summary: conformance.Summary{Total: 4, Passed: 1, Failed: 2, Skipped: 1},
-		Checks:  checks,
+	started := time.Date(2026, 3, 1, 9, 30, 0, 0, time.UTC)
+	rep := &conformance.Report{
+		Target:    "http://127.0.0.1:8080",
+		Version:   "v1.2.3 go1.24.0",
+		Profile:   "staging.yaml",
+		StartedAt: started,
+		Checks:    checks,
 		Coverage: conformance.Coverage{
 			FieldTypes:  conformance.Count{Covered: 52, Total: 53, Missing: []string{"ocr_way_bill"}},
 			ErrorCodes:  conformance.Count{Covered: 5, Total: 12, Missing: []string{"100319", "100321", "100322", "100323", "100327", "100328", "100329"}},
 			Transitions: conformance.Count{Covered: 0, Total: 1, Missing: []string{"form 3001: 待核销 -> 已核销"}},
 		},
 	}
+	return rep.Finish(started.Add(1234 * time.Millisecond))
+}
+
+// interrupted is sample stopped by a signal.
+func interrupted() *conformance.Report {
+	rep := sample()
+	rep.Status, rep.Reason = conformance.StatusInterrupted, "received terminated"
+	return rep.Finish(rep.StartedAt.Add(time.Second))
 }
 
 func golden(t *testing.T, name string, got []byte) {
@@ -59,11 +71,16 @@ func golden(t *testing.T, name string, got []byte) {
 
 func TestFormatsMatchGoldenFiles(t *testing.T) {
 	for _, f := range []struct{ format, file string }{{"text", "report.txt"}, {"json", "report.json"}, {"junit", "report.xml"}, {"html", "report.html"}} {
-		var b bytes.Buffer
-		if err := Write(&b, f.format, sample()); err != nil {
-			t.Fatal(err)
+		for _, r := range []struct {
+			name string
+			rep  *conformance.Report
+		}{{"", sample()}, {"interrupted.", interrupted()}} {
+			var b bytes.Buffer
+			if err := Write(&b, f.format, r.rep); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, r.name+f.file, b.Bytes())
 		}
-		golden(t, f.file, b.Bytes())
 	}
 }
 
@@ -91,7 +108,8 @@ func TestJSONHasTheKitInterfaceMembers(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"target", "summary", "checks", "coverage"} {
+	for _, k := range []string{"target", "summary", "checks", "coverage", "writes",
+		"status", "verdict", "rtq_version", "profile", "started_at", "duration_ms", "must_skipped", "coverage_partial"} {
 		if _, ok := doc[k]; !ok {
 			t.Errorf("report lacks %q", k)
 		}
@@ -148,5 +166,72 @@ func TestHTMLEscapesWhatTheTargetSent(t *testing.T) {
 	}
 	if err := Write(&bytes.Buffer{}, "pdf", sample()); err == nil || !strings.Contains(err.Error(), "pdf") {
 		t.Fatalf("pdf: %v", err)
+	}
+}
+
+func TestVerdictIsTheFirstLineAndSaysWhatAPassLeftOut(t *testing.T) {
+	pass := sample()
+	pass.Checks = pass.Checks[:1]
+	pass.Checks = append(pass.Checks, conformance.Finding{ID: "verify.transitions", Severity: conformance.Must, Status: conformance.Skip})
+	pass.Status = ""
+	pass.Finish(pass.StartedAt)
+	for _, c := range []struct {
+		name string
+		rep  *conformance.Report
+		want string
+	}{
+		{"pass with skips", pass, "PASS: no must check failed; but 1 must check(s) skipped (no --allow-writes), coverage partial"},
+		{"fail", sample(), "FAIL: 1 must check(s) failed; but 1 must check(s) skipped (no --allow-writes), coverage partial"},
+		{"interrupted", interrupted(), "INTERRUPTED: received terminated; no verdict, 3 of 4 checks finished"},
+	} {
+		var b bytes.Buffer
+		if err := Text(&b, c.rep); err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(b.String(), "\n")
+		if !strings.HasPrefix(first, c.want) {
+			t.Errorf("%s: first line %q, want it to start with %q", c.name, first, c.want)
+		}
+	}
+}
+
+func TestEveryFormatSaysWhoWhenWhatAndTheStatus(t *testing.T) {
+	for _, format := range Formats {
+		var b bytes.Buffer
+		if err := Write(&b, format, interrupted()); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"v1.2.3 go1.24.0", "2026-03-01T09:30:00Z", "http://127.0.0.1:8080", "staging.yaml", "interrupted", "received terminated"} {
+			if !strings.Contains(strings.ToLower(b.String()), strings.ToLower(want)) {
+				t.Errorf("%s report lacks %q", format, want)
+			}
+		}
+	}
+	var b bytes.Buffer
+	Write(&b, "html", sample())
+	if !strings.Contains(b.String(), `class="verdict red"`) {
+		t.Errorf("a failing run's html banner is not red")
+	}
+	rep := sample()
+	rep.Checks = rep.Checks[:1]
+	rep.Status = ""
+	b.Reset()
+	Write(&b, "html", rep.Finish(rep.StartedAt))
+	if !strings.Contains(b.String(), `class="verdict green"`) {
+		t.Errorf("a passing run's html banner is not green")
+	}
+}
+
+func TestJUnitMarksARunThatDidNotCompleteAsAnError(t *testing.T) {
+	var b bytes.Buffer
+	if err := JUnit(&b, interrupted()); err != nil {
+		t.Fatal(err)
+	}
+	var doc junitSuites
+	if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Errors != 1 || doc.Suites[len(doc.Suites)-1].Cases[0].Error == nil {
+		t.Fatalf("errors=%d; want one <error> case for the interrupted run:\n%s", doc.Errors, b.String())
 	}
 }

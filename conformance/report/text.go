@@ -8,12 +8,18 @@ import (
 	"github.com/rtq-kit/rtq/conformance"
 )
 
-// Text writes a readable summary: failures first (must, then should, then
-// info), each with its check id, spec section, the request sent and what
-// was wrong; then skips, the coverage and the verdict.
+// Text writes a readable summary: the verdict on the first line, the run's
+// identity, then failures (must, then should, then info), each with its
+// check id, spec section, the request sent and what was wrong; then skips,
+// the coverage and the verdict again.
 func Text(w io.Writer, rep *conformance.Report) error {
 	p := &printer{w: w}
-	p.f("rtq conform %s\n\n", rep.Target)
+	m := metaOf(rep)
+	p.f("%s\n", Verdict(rep))
+	if i := strings.IndexByte(rep.Reason, '\n'); i >= 0 {
+		p.f("%s\n", rep.Reason[i+1:])
+	}
+	p.f("target:  %s\nprofile: %s\nstarted: %s, took %s\nrtq:     %s\n\n", m.Target, m.Profile, m.Started, m.Duration, m.Version)
 	fails := 0
 	for _, sev := range []conformance.Severity{conformance.Must, conformance.Should, conformance.Info} {
 		for _, f := range rep.Checks {
@@ -42,11 +48,7 @@ func Text(w io.Writer, rep *conformance.Report) error {
 	p.coverage(rep.Coverage)
 	s := rep.Summary
 	p.f("\n%d checks: %d passed, %d failed, %d skipped.\n", s.Total, s.Passed, s.Failed, s.Skipped)
-	if n := rep.MustFailed(); n > 0 {
-		p.f("FAIL: %d must check(s) failed.\n", n)
-	} else {
-		p.f("PASS: no must check failed.\n")
-	}
+	p.f("%s\n", Verdict(rep))
 	return p.err
 }
 
