@@ -97,6 +97,7 @@ profile the runner checks a target against.`,
 	root.AddCommand(
 		newMockCmd(),
 		newConformCmd(),
+		newProfileCmd(),
 		newScenarioCmd(),
 		newGenCmd(),
 		newRecordCmd(),

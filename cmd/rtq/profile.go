@@ -1,0 +1,87 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/rtq-kit/rtq/profile/discover"
+	"github.com/spf13/cobra"
+)
+
+func newProfileCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "profile",
+		Short: "Conformance profiles of real services",
+		Args:  cobra.NoArgs,
+	}
+	cmd.AddCommand(newDiscoverCmd())
+	return cmd
+}
+
+// discoverFlags are the flags of rtq profile discover.
+type discoverFlags struct {
+	baseURL, apiKey, writeKey, out string
+	recordIDs                      []int64
+	recordURLs                     []string
+	timeout                        time.Duration
+}
+
+func newDiscoverCmd() *cobra.Command {
+	var f discoverFlags
+	cmd := &cobra.Command{
+		Use:   "discover",
+		Short: "Write a commented profile of a service by reading it (never writes)",
+		Long: `Read a service (the form list, the templates and their sub-codes, the records
+named with --record-id/--record-url, and with --write-key which of those
+records the key may verify, by a verify request no correct service acts on)
+and write a commented YAML profile for review. Then:
+
+  rtq conform --base-url URL --profile FILE --api-key KEY
+
+Exit status: 0 written, 1 the service answered but not usefully (a refused
+key, a record that cannot be read), 2 usage error, 3 unreachable.
+Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			c := conformFlags{baseURL: f.baseURL, apiKey: f.apiKey, writeKey: f.writeKey}
+			c.fromEnv()
+			f.baseURL, f.apiKey, f.writeKey = c.baseURL, c.apiKey, c.writeKey
+			return runDiscover(cmd, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.baseURL, "base-url", "", "the service's base URL (env RTQ_BASE_URL)")
+	fl.StringVar(&f.apiKey, "api-key", "", "read key (env RTQ_API_KEY); never written to the profile")
+	fl.StringVar(&f.writeKey, "write-key", "", "write key to probe, read-only (env RTQ_WRITE_KEY); never written to the profile")
+	fl.Int64SliceVar(&f.recordIDs, "record-id", nil, "a record to describe (repeatable)")
+	fl.StringSliceVar(&f.recordURLs, "record-url", nil, "a record to describe by its record_url (repeatable)")
+	fl.StringVar(&f.out, "out", "", "write the profile to FILE (atomically) instead of stdout")
+	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "time-out of each request")
+	return cmd
+}
+
+func runDiscover(cmd *cobra.Command, f discoverFlags) error {
+	if f.baseURL == "" || f.apiKey == "" {
+		return withExit(2, errors.New("profile discover: --base-url and --api-key (or RTQ_BASE_URL, RTQ_API_KEY) are required"))
+	}
+	res, err := discover.Discover(cmd.Context(), discover.Options{BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey,
+		RecordIDs: f.recordIDs, RecordURLs: f.recordURLs, Timeout: f.timeout, Version: buildVersion()})
+	switch {
+	case errors.Is(err, discover.ErrUnreachable):
+		return withExit(3, fmt.Errorf("profile discover: %w", err))
+	case err != nil:
+		return withExit(1, fmt.Errorf("profile %w", err))
+	}
+	render := func(w io.Writer) error { return discover.Write(w, res) }
+	if f.out == "" {
+		err = render(cmd.OutOrStdout())
+	} else {
+		err = writeFileAtomic(f.out, render)
+	}
+	if err != nil {
+		return withExit(2, fmt.Errorf("profile discover: %w", err))
+	}
+	return nil
+}

@@ -1,0 +1,120 @@
+package discover
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// maxAnswerBytes caps one answer: a hostile target cannot make discover
+// read forever.
+const maxAnswerBytes = 8 << 20
+
+// client posts JSON to the target's endpoints with one key and a per-request
+// time-out; it only ever reads (the one verify it may send cannot change
+// state, see writeAccess).
+type client struct {
+	base    string
+	http    *http.Client
+	timeout time.Duration
+	// requests counts what was sent, for the profile's header.
+	requests int
+}
+
+func newClient(base string, timeout time.Duration) *client {
+	return &client{
+		base:    strings.TrimRight(base, "/"),
+		http:    &http.Client{Timeout: timeout, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
+		timeout: timeout,
+	}
+}
+
+// answer is a decoded answer: the wrapper's code and error_code, and data.
+type answer struct {
+	Code      int64
+	ErrorCode int64
+	Message   string
+	Data      map[string]any
+}
+
+// post sends body to /api/v2/rpc/<op> and decodes the answer; a transport
+// failure or an answer that is not a JSON object is an error naming op.
+func (c *client) post(ctx context.Context, op, key string, body any) (*answer, error) {
+	raw, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/api/v2/rpc/"+op, bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("Authorization", "Bearer "+key)
+	c.requests++
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswerBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: read answer: %w", op, err)
+	}
+	if len(data) > maxAnswerBytes {
+		return nil, fmt.Errorf("%s: answer larger than %d bytes", op, maxAnswerBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var obj map[string]any
+	if err := dec.Decode(&obj); err != nil {
+		return nil, fmt.Errorf("%s: HTTP %d, not a JSON object: %.120q", op, resp.StatusCode, data)
+	}
+	a := &answer{}
+	a.Code, _ = intOf(obj["code"])
+	a.ErrorCode, _ = intOf(obj["error_code"])
+	a.Message, _ = obj["message"].(string)
+	a.Data, _ = obj["data"].(map[string]any)
+	return a, nil
+}
+
+// read is post for a read that must succeed.
+func (c *client) read(ctx context.Context, op, key string, body any) (map[string]any, error) {
+	a, err := c.post(ctx, op, key, body)
+	if err != nil {
+		return nil, err
+	}
+	if a.Code != 0 {
+		return nil, fmt.Errorf("%s %s: code %d error_code %d: %s", op, compact(body), a.Code, a.ErrorCode, a.Message)
+	}
+	if a.Data == nil {
+		return nil, fmt.Errorf("%s %s: a success without a data object", op, compact(body))
+	}
+	return a.Data, nil
+}
+
+func compact(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// intOf reads a JSON integer (json.Number or float64).
+func intOf(v any) (int64, bool) {
+	switch n := v.(type) {
+	case json.Number:
+		i, err := n.Int64()
+		return i, err == nil
+	case float64:
+		return int64(n), n == float64(int64(n))
+	}
+	return 0, false
+}
+
+// errUnreachable marks a target that gives no answer at all.
+var errUnreachable = errors.New("target unreachable")

@@ -1,0 +1,83 @@
+package discover
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// templates walks templates/list by cursor and, for the first few
+// templates, listQrcodes: the totals and sub-code counts a profile holds.
+func (d *discoverer) templates(ctx context.Context) error {
+	items, total, err := d.walk(ctx, "templates/list", map[string]any{})
+	if err != nil {
+		return err
+	}
+	ts := &d.res.Profile.Templates
+	n := len(items)
+	ts.Total = &n
+	if total != n {
+		d.res.note("templates", "templates/list said total %d, the walk found %d templates: check which is right", total, n)
+	}
+	for _, it := range items {
+		if len(ts.Items) >= maxTemplates {
+			break
+		}
+		id, _ := intOf(it["tpl_id"])
+		coding, _ := it["coding"].(string)
+		if coding == "" {
+			continue
+		}
+		subs, subTotal, err := d.walk(ctx, "templates/listQrcodes", map[string]any{"template": coding})
+		if err != nil {
+			return err
+		}
+		count := len(subs)
+		if subTotal != count {
+			d.res.note("templates", "template %s: listQrcodes said total %d, the walk found %d sub-codes", coding, subTotal, count)
+		}
+		ts.Items = append(ts.Items, profile.Template{TplID: id, Coding: coding, SubCodes: &count})
+	}
+	return nil
+}
+
+// walk reads every page of a cursor listing (page_size 100) and returns its
+// items and the total of the first page.
+func (d *discoverer) walk(ctx context.Context, op string, filter map[string]any) ([]map[string]any, int, error) {
+	var items []map[string]any
+	total := -1
+	var token any
+	seen := map[string]bool{}
+	for page := 0; page < maxPages; page++ {
+		body := map[string]any{"page_size": 100}
+		for k, v := range filter {
+			body[k] = v
+		}
+		if token != nil {
+			body["page_token"] = token
+		}
+		data, err := d.c.read(ctx, op, d.opts.ReadKey, body)
+		if err != nil {
+			return nil, 0, err
+		}
+		if t, ok := intOf(data["total"]); ok && total < 0 {
+			total = int(t)
+		}
+		list, _ := data["list"].([]any)
+		for _, it := range list {
+			if m, ok := it.(map[string]any); ok {
+				items = append(items, m)
+			}
+		}
+		next, _ := data["next_page_token"].(string)
+		if next == "" || len(list) == 0 {
+			return items, total, nil
+		}
+		if seen[next] {
+			return nil, 0, fmt.Errorf("%s %s: the cursor walk repeats token %q", op, compact(filter), next)
+		}
+		seen[next], token = true, next
+	}
+	return nil, 0, fmt.Errorf("%s %s: more than %d pages", op, compact(filter), maxPages)
+}
