@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
@@ -172,4 +174,18 @@ func writeReport(f conformFlags, rep *conformance.Report, stdout io.Writer) erro
 		return report.Write(stdout, f.format, rep)
 	}
 	return writeFileAtomic(f.out, func(w io.Writer) error { return report.Write(w, f.format, rep) })
+}
+
+// buildVersion is the version reports and profiles name: what rtq version
+// prints first, with the revision when the build knows one.
+func buildVersion() string {
+	info, _ := debug.ReadBuildInfo()
+	lines := describeBuild(version, revision, info)
+	v := strings.TrimPrefix(lines[0], "rtq ")
+	for _, l := range lines[1:] {
+		if rev, ok := strings.CutPrefix(l, "revision  "); ok {
+			v += " (" + rev + ")"
+		}
+	}
+	return v
 }
