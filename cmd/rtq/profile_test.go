@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,9 +37,30 @@ func TestDiscoverThenConformAgainstTheMock(t *testing.T) {
 		t.Fatalf("the written profile does not load: %v\n%s", err, data)
 	}
 	sameFacts(t, derived, got)
-	code, out, errOut := runCLI(t, "conform", "--base-url", url, "--profile", path, "--api-key", "rtq-demo-read")
+	code, out, errOut := runCLI(t, "conform", "--base-url", url, "--profile", path, "--api-key", "rtq-demo-read", "--format", "json")
 	if code != 0 {
 		t.Fatalf("conform with the discovered profile: exit %d\n%s\n%s", code, out, errOut)
+	}
+	var rep struct {
+		Checks []struct{ ID, Status, Message string }
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	factual := []string{"getRecord.profile", "getRecord.masked", "formList.filter.number", "formList.filter.searchKey",
+		"templates.walk.total", "templates.time.window", "listQrcodes.walk.total", "listQrcodes.time.window"}
+	seen := 0
+	for _, c := range rep.Checks {
+		if !slices.Contains(factual, c.ID) {
+			continue
+		}
+		seen++
+		if c.Status != "pass" {
+			t.Errorf("%s = %s (%s): the discovered profile does not give it its facts", c.ID, c.Status, c.Message)
+		}
+	}
+	if seen != len(factual) {
+		t.Errorf("%d of the checks %v ran", seen, factual)
 	}
 }
 
@@ -63,6 +85,9 @@ func sameFacts(t *testing.T, want, got *profile.Profile) {
 		if i >= len(got.Forms.Searches) || got.Forms.Searches[i].Key != s.Key || *got.Forms.Searches[i].Count != *s.Count {
 			t.Errorf("search %q: discovered %+v", s.Key, got.Forms.Searches)
 		}
+	}
+	if got.Templates.Window == nil || got.Templates.Window.Total == 0 {
+		t.Errorf("no creation-time window discovered: %+v", got.Templates.Window)
 	}
 	if *got.Templates.Total != *want.Templates.Total || len(got.Templates.Items) == 0 {
 		t.Errorf("templates: discovered total %d (%d items), derived %d", *got.Templates.Total, len(got.Templates.Items), *want.Templates.Total)

@@ -5,8 +5,8 @@
 // names a from status no record has, which no correct service acts on.
 //
 // What it cannot learn by reading (credential flows and cases, another
-// organization's objects, creation-time windows, template URLs) it leaves
-// out and says so in the profile's comments, for a person to add.
+// organization's objects, template URLs) it leaves out and says so in the
+// profile's comments, for a person to add.
 package discover
 
 import (

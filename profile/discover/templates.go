@@ -20,6 +20,9 @@ func (d *discoverer) templates(ctx context.Context) error {
 	if total != n {
 		d.res.note("templates", "templates/list said total %d, the walk found %d templates: check which is right", total, n)
 	}
+	if ts.Window, err = d.window(ctx, "templates/list", map[string]any{}, n); err != nil {
+		return err
+	}
 	for _, it := range items {
 		if len(ts.Items) >= maxTemplates {
 			break
@@ -37,7 +40,11 @@ func (d *discoverer) templates(ctx context.Context) error {
 		if subTotal != count {
 			d.res.note("templates", "template %s: listQrcodes said total %d, the walk found %d sub-codes", coding, subTotal, count)
 		}
-		ts.Items = append(ts.Items, profile.Template{TplID: id, Coding: coding, SubCodes: &count})
+		win, err := d.window(ctx, "templates/listQrcodes", map[string]any{"template": coding}, count)
+		if err != nil {
+			return err
+		}
+		ts.Items = append(ts.Items, profile.Template{TplID: id, Coding: coding, SubCodes: &count, Window: win})
 	}
 	return nil
 }

@@ -1,0 +1,110 @@
+package discover
+
+import (
+	"context"
+	"time"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// The span a window search looks in: creation times before 2000 or more
+// than a year ahead are not looked for.
+var (
+	windowFrom  = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
+	windowAhead = 366 * 24 * time.Hour
+)
+
+// maxBoundTries is how many seconds a bound may move to find one on which
+// nothing was created.
+const maxBoundTries = 20
+
+// window finds a creation-time filter over about the middle half of a
+// listing's n items, with the total and codings it gives. Listings carry
+// no creation times, so it bisects counts; each bound is a second on which
+// nothing was created (a count from the second before to the second after
+// is 0), so inclusive and exclusive readings of the bounds agree. nil when
+// there are fewer than 3 items or no such bounds are found.
+func (d *discoverer) window(ctx context.Context, op string, filter map[string]any, n int) (*profile.Window, error) {
+	if n < 3 {
+		return nil, nil
+	}
+	count := func(from, to int64) (int, error) {
+		body := map[string]any{"start_time": stamp(from), "end_time": stamp(to), "page_size": 1}
+		for k, v := range filter {
+			body[k] = v
+		}
+		data, err := d.c.read(ctx, op, d.opts.ReadKey, body)
+		if err != nil {
+			return 0, err
+		}
+		t, _ := intOf(data["total"])
+		return int(t), nil
+	}
+	hi := time.Now().Add(windowAhead).Unix()
+	lo, err := d.quiet(count, windowFrom, hi, n/4)
+	if err != nil || lo < 0 {
+		return nil, err
+	}
+	up, err := d.quiet(count, lo+1, hi, (3*n)/4)
+	if err != nil || up < 0 {
+		return nil, err
+	}
+	w := &profile.Window{Start: stamp(lo), End: stamp(up)}
+	items, total, err := d.walk(ctx, op, merge(filter, map[string]any{"start_time": w.Start, "end_time": w.End}))
+	if err != nil {
+		return nil, err
+	}
+	if total != len(items) || total == 0 {
+		return nil, nil
+	}
+	w.Total = total
+	for _, it := range items {
+		if c, _ := it["coding"].(string); c != "" {
+			w.Codings = append(w.Codings, c)
+		}
+	}
+	return w, nil
+}
+
+// quiet bisects for the first second t in [from, to] with count(from, t)
+// at least k, then moves forward to a second on which nothing was created;
+// -1 when there is none.
+func (d *discoverer) quiet(count func(int64, int64) (int, error), from, to int64, k int) (int64, error) {
+	lo, hi := from, to
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		c, err := count(windowFrom, mid)
+		if err != nil {
+			return -1, err
+		}
+		if c >= k {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	for t := lo + 1; t <= lo+maxBoundTries; t++ {
+		c, err := count(t-1, t+1)
+		if err != nil {
+			return -1, err
+		}
+		if c == 0 {
+			return t, nil
+		}
+	}
+	return -1, nil
+}
+
+func stamp(unix int64) string { return time.Unix(unix, 0).In(contract.Zone).Format(time.RFC3339) }
+
+func merge(a, b map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
+}
