@@ -24,6 +24,7 @@ func formListChecks() []Check {
 		formCheck("formList.filter.number", "4.3", Must, checkFormNumber),
 		formCheck("formList.filter.searchKey", "4.3", Should, checkFormSearch),
 		formCheck("formList.filter.both", "4.3", Should, checkFormBoth),
+		formCheck("formList.filter.combined", "4.3", Must, checkFormCombined),
 		formCheck("formList.iso", "1.3", Must, checkFormISO),
 		formCheck("formList.texts.chinese", "1.4", Should, checkFormChinese),
 		formCheck("formList.error.shape", "4.3", Must, checkFormErrorShape),
@@ -185,6 +186,34 @@ func checkFormBoth(t *T) {
 	for _, it := range w.items {
 		if it["number"] != n {
 			t.Errorf(w.last, "number %q with search_key %q: the list holds number %v", n, key, it["number"])
+		}
+	}
+}
+
+// checkFormCombined: number and search_key sent together, both apply (spec
+// 4.3): the profile states how many forms come back, 0 where the number's
+// form does not hold the key, so a target that drops either filter fails.
+func checkFormCombined(t *T) {
+	if len(t.r.prof.Forms.Combined) == 0 {
+		t.Skipf("the profile lists no forms.combined")
+		return
+	}
+	for _, c := range t.r.prof.Forms.Combined {
+		w := t.walkForms("read", map[string]any{"number": c.Number, "search_key": c.Key})
+		if !t.pagesValid(w, contract.GetFormList) {
+			continue
+		}
+		what := fmt.Sprintf("number %q with search_key %q", c.Number, c.Key)
+		if len(w.items) != c.Count {
+			t.Errorf(w.last, "%s: %d forms, the profile says %d (both filters apply)", what, len(w.items), c.Count)
+		}
+		if len(w.totals) > 0 && w.totals[0] != int64(c.Count) {
+			t.Errorf(w.pages[0], "%s: total is %d, the profile says %d", what, w.totals[0], c.Count)
+		}
+		for _, it := range w.items {
+			if it["number"] != c.Number {
+				t.Errorf(w.last, "%s: the list holds number %v", what, it["number"])
+			}
 		}
 	}
 }

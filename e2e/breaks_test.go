@@ -34,7 +34,7 @@ func (bc breakCase) only() []string {
 // verify. Each must make the named checks fail.
 func breaks() []breakCase {
 	var all []breakCase
-	for _, group := range [][]breakCase{recordBreaks(), authBreaks(), pagingBreaks(), verifyBreaks(), valueBreaks(), negativeBreaks()} {
+	for _, group := range [][]breakCase{recordBreaks(), authBreaks(), pagingBreaks(), verifyBreaks(), valueBreaks(), negativeBreaks(), caseBreaks()} {
 		all = append(all, group...)
 	}
 	return all

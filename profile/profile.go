@@ -75,6 +75,18 @@ type Forms struct {
 	IDs      []int64  `json:"ids,omitempty" yaml:"ids,omitempty"`
 	Numbers  []string `json:"numbers,omitempty" yaml:"numbers,omitempty"`
 	Searches []Search `json:"searches,omitempty" yaml:"searches,omitempty"`
+	// Combined are number and search_key sent together with the count of
+	// forms that come back: both filters apply (spec 4.3), so a key the
+	// number's form does not hold gives 0 (a target that drops either
+	// filter gives more).
+	Combined []Combined `json:"combined,omitempty" yaml:"combined,omitempty"`
+}
+
+// Combined is one request with both form filters and the count it gives.
+type Combined struct {
+	Number string `json:"number" yaml:"number"`
+	Key    string `json:"search_key" yaml:"search_key"`
+	Count  int    `json:"count" yaml:"count"`
 }
 
 // Search is a search_key that hits, with the expected count when known.

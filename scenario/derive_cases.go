@@ -82,90 +82,6 @@ func anyMove(r *Record) profile.Step {
 	return profile.Step{Action: contract.ActionNextStatus}
 }
 
-// errorCases: one case per verify error code the scenario can produce.
-func (b *profileBuilder) errorCases() {
-	done := map[int]bool{}
-	addErr := func(code int, r *Record, s profile.Step) {
-		if done[code] || r == nil {
-			return
-		}
-		done[code] = true
-		s.Expect = profile.Expect{ErrorCode: code}
-		c := newCase(fmt.Sprintf("error-%d", code), profile.KindError, r)
-		c.Steps = []profile.Step{s}
-		b.add(c)
-	}
-	var clean, withNext *Record
-	for _, r := range b.credentials() {
-		if code := blocker(r); code != 0 {
-			addErr(code, r, anyMove(r))
-		} else if clean == nil {
-			clean = r
-		}
-		if blocker(r) == 0 && withNext == nil && len(r.Cert.Status.Next) > 0 && !r.Cert.Status.ForbidsVerification {
-			withNext = r
-		}
-		if blocker(r) == 0 && r.Cert.Status.ForbidsVerification {
-			addErr(contract.ErrStatusForbids, r, anyMove(r))
-		}
-	}
-	b.paramErrors(clean, withNext, addErr)
-}
-
-func (b *profileBuilder) paramErrors(clean, withNext *Record, addErr func(int, *Record, profile.Step)) {
-	if clean == nil {
-		return
-	}
-	addErr(contract.ErrInvalidParams, clean, profile.Step{Action: contract.ActionSetStatus})
-	addErr(contract.ErrInvalidAction, clean, profile.Step{Action: "rtq_conform_no_such_action"})
-	other := clean.Form.ID + 1
-	for _, f := range b.s.Forms {
-		if f.ID != clean.Form.ID {
-			other = f.ID
-			break
-		}
-	}
-	if withNext != nil {
-		addErr(contract.ErrInvalidTarget, withNext, profile.Step{Action: contract.ActionSetStatus, To: withNext.Cert.Status.Name})
-		mv := anyMove(withNext)
-		mv.TplID = &other
-		addErr(contract.ErrScopeMismatch, withNext, mv)
-		mv = anyMove(withNext)
-		mv.From = otherStatus(withNext)
-		if mv.From != "" {
-			addErr(contract.ErrStatusForbids, withNext, mv)
-		}
-	}
-	if r := b.outsideLimited(); r != nil {
-		mv := anyMove(r)
-		mv.Key = profile.RoleLimited
-		addErr(contract.ErrNoPermission, r, mv)
-	}
-}
-
-// otherStatus names a status of the record's flow other than its current one.
-func otherStatus(r *Record) string {
-	for _, s := range r.Form.Flow.Statuses {
-		if s != r.Cert.Status {
-			return s.Name
-		}
-	}
-	return ""
-}
-
-// outsideLimited is a clean credential the limited key may not verify.
-func (b *profileBuilder) outsideLimited() *Record {
-	if b.limited == nil {
-		return nil
-	}
-	for _, r := range b.credentials() {
-		if !containsID(b.limited.Forms, r.Form.ID) {
-			return r
-		}
-	}
-	return nil
-}
-
 func containsID(ids []int64, id int64) bool {
 	for _, x := range ids {
 		if x == id {
@@ -257,14 +173,24 @@ func (b *profileBuilder) nextCase(r *Record) {
 }
 
 // repeatAndConcurrent: the first clean record with a move is moved twice
-// (the second is 100326) and, in another case, by five requests at once.
+// (the second is 100326), in another case by five requests at once, and in
+// a third with every optional condition of spec 3.1 given and met
+// (from_certificate_status the current status, tpl_id its form, code_id
+// its QR code).
 func (b *profileBuilder) repeatAndConcurrent() {
-	for _, r := range b.credentials() {
+	if r := b.withNext(); r != nil {
 		st := r.Cert.Status
-		if blocker(r) != 0 || st.ForbidsVerification || len(st.Next) == 0 {
-			continue
-		}
 		mv := profile.Step{Action: contract.ActionSetStatus, To: st.Next[0].Name, Expect: profile.Expect{Status: st.Next[0].Name}}
+		scoped := mv
+		formID := r.Form.ID
+		scoped.From, scoped.TplID = st.Name, &formID
+		if r.QRCode != nil {
+			qrID := r.QRCode.ID
+			scoped.CodeID = &qrID
+		}
+		sc := newCase("move-scoped", profile.KindMove, r)
+		sc.Steps = []profile.Step{scoped}
+		b.add(sc)
 		again := mv
 		again.Expect = profile.Expect{ErrorCode: contract.ErrInvalidTarget}
 		c := newCase("repeat", profile.KindRepeat, r)
@@ -274,7 +200,6 @@ func (b *profileBuilder) repeatAndConcurrent() {
 		mv.Concurrent = 5
 		cc.Steps = []profile.Step{mv}
 		b.add(cc)
-		return
 	}
 }
 

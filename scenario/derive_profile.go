@@ -212,14 +212,45 @@ func (b *profileBuilder) forms() {
 			continue
 		}
 		keys[key] = true
-		n := 0
-		for _, g := range ours {
-			if strings.Contains(strings.ToLower(g.Name+"\x00"+g.Note+"\x00"+g.Number), strings.ToLower(key)) {
-				n++
-			}
-		}
+		n := hitCount(ours, key)
 		b.p.Forms.Searches = append(b.p.Forms.Searches, profile.Search{Key: key, Count: &n})
 	}
+	b.p.Forms.Combined = combined(ours)
+}
+
+// combined pairs the first form's number with a key its name holds (one
+// form comes back) and with a key only other forms hold (none comes back).
+func combined(ours []*Form) []profile.Combined {
+	if len(ours) == 0 || ours[0].Number == "" {
+		return nil
+	}
+	f := ours[0]
+	var out []profile.Combined
+	if key := searchKeyOf(f.Name); key != "" {
+		out = append(out, profile.Combined{Number: f.Number, Key: key, Count: 1})
+	}
+	for _, g := range ours[1:] {
+		if key := searchKeyOf(g.Name); key != "" && !hits(f, key) {
+			return append(out, profile.Combined{Number: f.Number, Key: key, Count: 0})
+		}
+	}
+	return out
+}
+
+// hits is the kit's reading of search_key: a case-insensitive substring of
+// name, note or number.
+func hits(f *Form, key string) bool {
+	return strings.Contains(strings.ToLower(f.Name+"\x00"+f.Note+"\x00"+f.Number), strings.ToLower(key))
+}
+
+func hitCount(forms []*Form, key string) int {
+	n := 0
+	for _, f := range forms {
+		if hits(f, key) {
+			n++
+		}
+	}
+	return n
 }
 
 // searchKeyOf is the first two characters of a name: short enough to hit
