@@ -39,22 +39,6 @@ const (
 	watchTick = time.Second
 )
 
-// listener hands net/http connections wrapped in *conn and watched.
-type listener struct {
-	net.Listener
-	watch *watchdog
-}
-
-func (l listener) Accept() (net.Conn, error) {
-	nc, err := l.Listener.Accept()
-	if err != nil {
-		return nil, err
-	}
-	c := &conn{Conn: nc, watch: l.watch}
-	l.watch.add(c)
-	return c, nil
-}
-
 // conn records progress for the watchdog: busy from accept until its first
 // answer is written, idle from then until bytes of the next request
 // arrive, busy again until that answer is written, and so on. A write
@@ -146,11 +130,16 @@ func (w *watchdog) run(tick time.Duration) {
 	}
 }
 
-func (w *watchdog) add(c *conn) {
+// addUnder watches c unless max connections are watched already.
+func (w *watchdog) addUnder(c *conn, max int) bool {
 	c.progress.Store(w.clock.Load())
 	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.conns) >= max {
+		return false
+	}
 	w.conns[c] = struct{}{}
-	w.mu.Unlock()
+	return true
 }
 
 func (w *watchdog) remove(c *conn) {

@@ -33,7 +33,7 @@ func TestWatchdogClosesWhatMadeNoProgressInItsPhase(t *testing.T) {
 	newConn := func(idle bool, progress time.Duration) (*conn, *closeConn) {
 		under := &closeConn{}
 		c := &conn{Conn: under, watch: w}
-		w.add(c)
+		w.addUnder(c, DefaultMaxConns)
 		c.idle.Store(idle)
 		c.progress.Store(at(progress))
 		return c, under
@@ -68,7 +68,7 @@ func TestConnPhasesFollowTheTraffic(t *testing.T) {
 	server, client := net.Pipe()
 	t.Cleanup(func() { server.Close(); client.Close() })
 	c := &conn{Conn: server, watch: w}
-	w.add(c)
+	w.addUnder(c, DefaultMaxConns)
 	if c.idle.Load() {
 		t.Fatal("a new connection is idle; it must be busy until it sends a request")
 	}
@@ -125,7 +125,7 @@ func TestWatchdogCutsAClientThatDoesNotRead(t *testing.T) {
 		}
 	}}
 	watch := newWatchdog(50*time.Millisecond, time.Minute, 10*time.Millisecond)
-	go func() { _ = srv.Serve(listener{Listener: pipeListener{conns}, watch: watch}) }()
+	go func() { _ = srv.Serve(newListener(pipeListener{conns}, watch, 0)) }()
 	t.Cleanup(func() { close(conns); srv.Close(); client.Close(); watch.stop() })
 
 	req := "POST /api/v2/rpc/record/getFormList HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
@@ -194,7 +194,7 @@ func TestWatchdogCutsAHalfSentRequest(t *testing.T) {
 	}
 	watch := newWatchdog(100*time.Millisecond, time.Minute, 10*time.Millisecond)
 	srv := &http.Server{Handler: s}
-	go func() { _ = srv.Serve(listener{Listener: ln, watch: watch}) }()
+	go func() { _ = srv.Serve(newListener(ln, watch, 0)) }()
 	t.Cleanup(func() { srv.Close(); watch.stop() })
 
 	c, err := net.Dial("tcp", ln.Addr().String())

@@ -50,6 +50,9 @@ type Options struct {
 	// any is (0: DefaultMaxGenerated). Over it the answer is 413 and the
 	// old scenario stays.
 	MaxGenerated int64
+	// MaxConns caps the connections served at once; beyond it a client is
+	// answered 503 at once and closed (accept.go). 0 means DefaultMaxConns.
+	MaxConns int
 	// ParseScenario loads the YAML of POST /__admin/scenario. nil means
 	// scenario.Parse with Seed and scenario.WithMaxGenerated(MaxGenerated);
 	// one given here should pass that bound too.
@@ -74,14 +77,7 @@ type Server struct {
 	cors    *corsPolicy
 	hosts   *hostPolicy
 
-	logMu      sync.Mutex // guards logBuf, logTimer, stamp
-	logBuf     []byte
-	logWriteMu sync.Mutex  // held while a batch is written; guards logSpare
-	logSpare   []byte      // the buffer the next batch fills, once written
-	logTimer   *time.Timer // flushes a batch logDelay after its first line
-	logPending atomic.Bool
-	stamp      []byte // the log's date and time up to the second, for stampSec
-	stampSec   int64
+	lg logSink // the request log, which never blocks a request (logging.go)
 
 	mu  sync.Mutex // guards srv and url
 	srv *http.Server
@@ -107,6 +103,7 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 	s := &Server{opts: opts, journal: newJournal(opts.JournalSize), cors: newCORS(opts.CORSOrigin),
 		hosts: newHostPolicy(opts.AllowedHosts)}
 	s.journal.remember(sc.Keys, opts.AdminToken)
+	s.lg.w = opts.Logger
 	s.state.Store(st)
 	s.mux = s.routes()
 	s.root = s.rootChain() // chain.go lists it in order
@@ -145,7 +142,7 @@ func (s *Server) Start(addr string) error {
 	watch := newWatchdog(busyLimit, idleLimit, watchTick)
 	srv.RegisterOnShutdown(watch.stop)
 	go func() {
-		_ = srv.Serve(listener{Listener: ln, watch: watch})
+		_ = srv.Serve(newListener(ln, watch, s.opts.MaxConns))
 		watch.stop()
 	}()
 	return nil

@@ -39,6 +39,13 @@ func signalContext() (context.Context, func()) {
 	return ctx, func() { signal.Stop(ch); cancel(nil) }
 }
 
+// surviveClosedPipes keeps a long-running command alive when its stderr
+// or stdout is a pipe whose reader went away (rtq mock 2>&1 | head -1):
+// by default Go dies of SIGPIPE on the first write there; ignored, the
+// write fails with EPIPE, which the mock's log drops and counts. Only the
+// mock calls it: a short command writing into a closed pipe should stop.
+func surviveClosedPipes() { signal.Ignore(syscall.SIGPIPE) }
+
 // exitError carries a command's exit status (kit-interface.md: rtq conform
 // exits 1, 2 or 3) up to main without printing twice.
 type exitError struct {

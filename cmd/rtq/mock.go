@@ -26,6 +26,7 @@ type mockOptions struct {
 	allowedHosts []string
 	maxGenerated int64
 	adminToken   string
+	maxConns     int
 }
 
 func newMockCmd() *cobra.Command {
@@ -62,6 +63,7 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.StringArrayVar(&o.corsOrigins, "cors-origin", nil, `web origin granted CORS besides loopback ones (repeatable or comma-separated; "*": any page, API only)`)
 	f.StringArrayVar(&o.allowedHosts, "allowed-host", nil, `Host name served besides localhost, IPs and the listen address (repeatable; "*": any; env RTQ_ALLOWED_HOSTS)`)
 	f.Int64Var(&o.maxGenerated, "max-generated", mockserver.DefaultMaxGenerated, "most items (records, templates, sub-codes) a scenario posted to /__admin/scenario may generate")
+	f.IntVar(&o.maxConns, "max-conns", mockserver.DefaultMaxConns, "connections served at once; beyond them a client is answered 503 at once")
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
 	return cmd
 }
@@ -84,6 +86,10 @@ func (o *mockOptions) load() (*scenario.Scenario, error) {
 // shuts down gracefully. Once the mock serves, everything it says goes
 // through its log, which never blocks (docs/mock.md, Logging).
 func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
+	if o.maxConns < 1 {
+		return withExit(2, fmt.Errorf("--max-conns must be at least 1, got %d", o.maxConns))
+	}
+	surviveClosedPipes()
 	var srv *mockserver.Server
 	w := o.watcher(func() *mockserver.Server { return srv }) // before loading: a change meanwhile is seen
 	sc, err := o.load()
@@ -92,7 +98,7 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	}
 	srv, err = mockserver.New(sc, mockserver.Options{
 		Logger: stderr, CORSOrigin: strings.Join(o.corsOrigins, ","), AllowedHosts: o.allowedHosts,
-		AdminToken: o.adminToken, MaxGenerated: o.maxGenerated,
+		AdminToken: o.adminToken, MaxGenerated: o.maxGenerated, MaxConns: o.maxConns,
 		ParseScenario: func(name string, data []byte) (*scenario.Scenario, error) {
 			return scenario.Parse(name, data, append(o.loadOpts(), scenario.WithMaxGenerated(o.maxGenerated))...)
 		},

@@ -11,7 +11,7 @@ import (
 // Error is built by the functions of this file, so a code and its message
 // always travel together and no message is written outside contract.
 type Error struct {
-	Code      int    // body code, an HTTP status number: 400, 401, 403, 404, 405, 413, 417, 431, 500
+	Code      int    // body code, an HTTP status number: 400, 401, 403, 404, 405, 413, 417, 431, 500, 503
 	ErrorCode int    // error_code, for shapes that carry one
 	Message   string // the table's message for the code
 	Detail    string // message_detail: the parameter and the rule, or one sentence
@@ -97,6 +97,13 @@ func NoEndpoint(path string) *Error {
 // the status net/http's refusal maps to.
 func Transport(status int, detail string) *Error {
 	return answer(status, verifyRow(contract.ErrInvalidParams), detail)
+}
+
+// Busy is the 503 of a connection refused before any request is read:
+// the mock is at its connection cap or out of file descriptors. It says
+// which, and what the client or the user can do.
+func Busy(detail string) *Error {
+	return answer(503, contract.RateLimitedError, detail)
 }
 
 // Internal is what a client sees for anything unexpected; the cause is

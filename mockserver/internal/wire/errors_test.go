@@ -28,6 +28,7 @@ func everyError() map[string]*Error {
 		"TooLarge":         TooLarge,
 		"NoEndpoint":       NoEndpoint("/x"),
 		"Transport":        Transport(431, "headers too large"),
+		"Busy":             Busy("at the connection cap"),
 		"Internal":         Internal,
 		"Internal getForm": InternalOf(contract.GetFormList.Name),
 	}
