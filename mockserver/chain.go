@@ -4,8 +4,10 @@ package mockserver
 // place that lists it: a new middleware goes into one of the lists below,
 // and nowhere else decides the order.
 //
-// Under net/http, the connection layer (conn.go) accepts connections,
-// keeps their time limits and rewrites net/http's own plain-text errors.
+// Under net/http, the connection layer accepts connections, answering 503
+// at once beyond --max-conns or out of descriptors (accept.go), keeps
+// their time limits and rewrites net/http's own plain-text errors
+// (conn.go).
 // Then every request, whatever its path:
 //
 //  1. recover    a panic becomes a logged stack and a JSON 500

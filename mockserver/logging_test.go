@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rtq-kit/rtq/internal/testscenario"
 )
@@ -73,5 +75,48 @@ func TestLogBatchesKeepEveryLineOnceAndInOrder(t *testing.T) {
 		if n != each {
 			t.Errorf("client %d: %d lines, want %d", c, n, each)
 		}
+	}
+}
+
+// stuckWriter is a log sink that takes nothing until released, like a
+// stderr pipe nobody reads.
+type stuckWriter struct {
+	release chan struct{}
+	got     syncBuffer
+}
+
+func (w *stuckWriter) Write(p []byte) (int, error) {
+	<-w.release
+	return w.got.Write(p)
+}
+
+func TestAStuckLogNeverHoldsARequestAndSaysWhatItDropped(t *testing.T) {
+	sink := &stuckWriter{release: make(chan struct{})}
+	s, err := New(testscenario.Build(), Options{Logger: sink})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := "/" + strings.Repeat("x", 4000) // about 4 KiB of log a request
+	const n = 2 * logMax / 4000
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; i < n; i++ {
+			s.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodPost, long, nil))
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("requests wait for a log that does not take lines")
+	}
+	close(sink.release)
+	s.FlushLog()
+	log := sink.got.String()
+	if !regexp.MustCompile(`rtq mock: \d+ log lines dropped`).MatchString(log) {
+		t.Fatalf("no line says how many lines were dropped; %d bytes logged", len(log))
+	}
+	if lines := strings.Count(log, "\n"); lines < logMax/4100 || lines >= n {
+		t.Errorf("%d lines logged of %d requests: want the buffer's worth, the rest dropped", lines, n)
 	}
 }
