@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -23,16 +22,16 @@ func writeFileAtomic(path string, render func(io.Writer) error) (err error) {
 		}
 	}()
 	if err := render(tmp); err != nil {
-		return fmt.Errorf("write %s: %w", tmp.Name(), err)
+		return err // an *os.PathError names the file
 	}
 	if err := tmp.Chmod(0o644); err != nil {
 		return err
 	}
 	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", tmp.Name(), err)
+		return err
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", tmp.Name(), err)
+		return err
 	}
 	return os.Rename(tmp.Name(), path)
 }

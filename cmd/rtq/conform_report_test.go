@@ -94,9 +94,15 @@ func TestConformSIGTERMedProcessExits4WithAnInterruptedReport(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	<-started
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-started:
+	case err := <-done:
+		t.Fatalf("rtq conform ended before the run was under way: %v\n%s", err, stderr.String())
+	}
 	cmd.Process.Signal(syscall.SIGTERM)
-	err := cmd.Wait()
+	err := <-done
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
 		t.Fatalf("wait: %v, stderr %q; want exit %d", err, stderr.String(), exitInterrupted)
@@ -171,5 +177,29 @@ func TestConformProgressOnlyOnATerminalAndNotForJSON(t *testing.T) {
 		if got := strings.Contains(stderr.String(), "checks"); got != c.want || c.want && !strings.Contains(stderr.String(), "\rrtq conform: 1/") {
 			t.Errorf("tty %v format %s: progress %q, want shown %v", c.tty, c.format, stderr.String(), c.want)
 		}
+	}
+}
+
+func TestConformOutCutShortByAFileSizeLimitLeavesThePreviousReport(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh to set ulimit -f")
+	}
+	url := startMock(t)
+	out := filepath.Join(t.TempDir(), "report.json")
+	os.WriteFile(out, []byte(`{"previous":true}`), 0o644)
+	// ulimit -f 2: at most 1 or 2 KiB per file; the report is about 5 KiB.
+	cmd := exec.Command("sh", "-c", `ulimit -f 2 && exec "$0" "$@"`, os.Args[0],
+		"conform", "--base-url", url, "--api-key", "rtq-demo-read", "--only", "formList.*", "--format", "json", "--out", out)
+	cmd.Env = append(os.Environ(), "RTQ_TEST_AS_RTQ=1")
+	msg, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(string(msg), "write report") {
+		t.Fatalf("exit %v, output %q; want 2 and 'write report'", err, msg)
+	}
+	if data, _ := os.ReadFile(out); string(data) != `{"previous":true}` {
+		t.Fatalf("the previous report is now %q", data)
+	}
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".*")); len(left) > 0 {
+		t.Fatalf("temporary files left: %v", left)
 	}
 }
