@@ -235,3 +235,16 @@ func TestJUnitMarksARunThatDidNotCompleteAsAnError(t *testing.T) {
 		t.Fatalf("errors=%d; want one <error> case for the interrupted run:\n%s", doc.Errors, b.String())
 	}
 }
+
+func TestARunWithoutChecksSaysSoNotThatNoneFailed(t *testing.T) {
+	rep := conformance.NewReport(conformance.Options{BaseURL: "http://127.0.0.1:1"}, time.Now())
+	rep.Stop(conformance.StatusUnreachable, "target unreachable: connection refused")
+	var b bytes.Buffer
+	if err := Text(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.HasPrefix(out, "UNREACHABLE: target unreachable: connection refused\n") || !strings.Contains(out, "No check ran.") || strings.Contains(out, "No check failed") {
+		t.Fatalf("report of a run that never started:\n%s", out)
+	}
+}

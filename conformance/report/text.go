@@ -20,6 +20,10 @@ func Text(w io.Writer, rep *conformance.Report) error {
 		p.f("%s\n", rep.Reason[i+1:])
 	}
 	p.f("target:  %s\nprofile: %s\nstarted: %s, took %s\nrtq:     %s\n\n", m.Target, m.Profile, m.Started, m.Duration, m.Version)
+	if len(rep.Checks) == 0 {
+		p.f("No check ran.\n")
+		return p.err
+	}
 	fails := 0
 	for _, sev := range []conformance.Severity{conformance.Must, conformance.Should, conformance.Info} {
 		for _, f := range rep.Checks {
