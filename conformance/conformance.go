@@ -4,7 +4,7 @@
 // check plus coverage.
 //
 // It asserts only what the spec says (SPEC); where the kit chose a behaviour
-// the spec leaves open (KIT, see contract-notes), it at most reports info.
+// the spec leaves open (KIT, docs/contract.md §C1 to §C10), it at most reports info.
 // It never imports the mock: agreeing with the mock by sharing its logic
 // would prove nothing.
 package conformance

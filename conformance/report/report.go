@@ -1,5 +1,5 @@
 // Package report renders a conformance.Report for people (text), for
-// scripts (json, the shape of kit-interface.md) and for CI dashboards
+// scripts (json, the shape docs/cli.md documents) and for CI dashboards
 // (junit) and for CI artifacts people open (html). Every format renders
 // the same Findings.
 package report
