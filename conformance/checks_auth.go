@@ -62,7 +62,7 @@ func (t *T) probeBody(ep contract.Endpoint) map[string]any {
 // answers a success (spec 5); verify, which needs write permission, answers
 // an authentication or permission failure: code 401/403 or error_code 100328.
 // That the answer uses the endpoint's own error shape is the kit's choice
-// (contract-notes 3), so a different shape is only noted.
+// (docs/contract.md §C3), so a different shape is only noted.
 func authProbe(ep contract.Endpoint, role string) func(t *T) {
 	why := map[string]string{"none": "no Authorization", "bad": "unknown API key"}[role]
 	return func(t *T) {
@@ -97,7 +97,7 @@ func (t *T) authFailure(x *Exchange, ep contract.Endpoint, why string) {
 	if ep == contract.Verify && code != 401 && code != 403 {
 		t.valid(x, errorFile(ep))
 	} else if err := t.r.validate(errorFile(ep), x); err != nil {
-		t.Notef("the answer is not in %s's own error shape (a kit choice, contract-notes 3)", ep.Name)
+		t.Notef("the answer is not in %s's own error shape (a kit choice, docs/contract.md §C3)", ep.Name)
 	}
 }
 

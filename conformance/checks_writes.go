@@ -132,7 +132,7 @@ func (t *T) step(c profile.Case, s profile.Step, role, cur string, x *Exchange) 
 }
 
 // concurrentStep sends the same move n times at once: exactly one wins,
-// the rest get 100324 or 100326 (contract-notes 6).
+// the rest get 100324 or 100326 (docs/contract.md §C6).
 func (t *T) concurrentStep(c profile.Case, s profile.Step, role, cur string) string {
 	xs := make([]*Exchange, s.Concurrent)
 	var wg sync.WaitGroup

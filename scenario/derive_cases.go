@@ -10,11 +10,11 @@ import (
 
 // This file derives the profile's credential cases (owned by the
 // conformance work, beside derive_profile.go). Expectations follow the contract's
-// check order (contract-notes 6) applied to the scenario's facts; the
+// check order (docs/contract.md §C6) applied to the scenario's facts; the
 // runner only compares answers with them.
 
 // blocker is the error code a record's own switches give any valid move,
-// 0 for a clean record (contract-notes 6, checks 5, 6, 8, 9, 12).
+// 0 for a clean record (docs/contract.md §C6, checks 5, 6, 8, 9, 12).
 func blocker(r *Record) int {
 	switch {
 	case !r.Form.Flow.Verification || !r.Cert.Verification:
