@@ -114,6 +114,9 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	if !loopback(o.addr) && o.adminToken == "" {
 		srv.Logf("rtq mock: WARNING: listening on %s, beyond this machine, with the admin API open to anyone who can reach it: anyone can replace the scenario or read the journal. Set --admin-token (or RTQ_ADMIN_TOKEN).", o.addr)
 	}
+	if !loopback(o.addr) && len(o.allowedHosts) == 0 {
+		srv.Logf("rtq mock: only localhost and IP addresses are served as Host; reached by a name (http://rtq-mock:8080), add --allowed-host NAME (or RTQ_ALLOWED_HOSTS); see docs/security.md")
+	}
 	switch {
 	case w != nil:
 		w.Serving(sc)
