@@ -120,6 +120,7 @@ type recorderDoc struct {
 	UserID     *int64  `json:"user_id,omitempty"`
 	Name       *string `json:"name,omitempty"`
 	NameMasked bool    `json:"name_masked,omitempty"`
+	Premasked  bool    `json:"name_premasked,omitempty"`
 }
 
 type groupDoc struct {
@@ -141,6 +142,7 @@ type fieldDoc struct {
 	Highlight bool   `json:"highlight,omitempty"`
 	Hidden    bool   `json:"hidden,omitempty"`
 	Masked    bool   `json:"masked,omitempty"`
+	Premasked bool   `json:"premasked,omitempty"`
 }
 
 type auditDoc struct {

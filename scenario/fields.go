@@ -54,7 +54,7 @@ func (r *resolver) group(fa at, d *groupDoc, i int, fk *fake.Faker, shorthand bo
 
 func (r *resolver) field(a at, d *fieldDoc, defID int64, fk *fake.Faker) Field {
 	f := Field{ID: d.ID, Title: d.Title, Type: d.Type, Desc: d.Desc, ShortName: d.ShortName,
-		Result: d.Result, Highlight: d.Highlight, Hidden: d.Hidden, Masked: d.Masked}
+		Result: d.Result, Highlight: d.Highlight, Hidden: d.Hidden, Masked: d.Masked || d.Premasked, Premasked: d.Premasked}
 	if f.ID == 0 {
 		f.ID = defID
 	}
@@ -67,6 +67,9 @@ func (r *resolver) field(a at, d *fieldDoc, defID int64, fk *fake.Faker) Field {
 	}
 	if d.Masked && !isStringType(d.Type) {
 		r.ps.add(a.child("masked"), "%s field cannot be masked: the mock masks string values only (name, tel, identity, text, ...)", article(d.Type))
+	}
+	if d.Premasked && (!isStringType(d.Type) || d.Value == nil) {
+		r.ps.add(a.child("premasked"), "premasked needs a string value as the service showed it (a string field type with value: set)")
 	}
 	if d.Value == nil {
 		f.Value = fk.FieldValue(d.Type)

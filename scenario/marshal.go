@@ -99,7 +99,7 @@ func qrOut(q *QRCode) *qrcodeDoc {
 
 func recordOut(r *Record) *recordDoc {
 	rd := &recordDoc{ID: r.ID, Org: r.Org.Code, Number: r.Number, Code: r.Code, SubmitAt: r.SubmitAt, SubmitMethod: r.SubmitMethod,
-		Recorder: &recorderDoc{AuthID: &r.Recorder.AuthID, UserID: &r.Recorder.UserID, Name: &r.Recorder.Name, NameMasked: r.Recorder.NameMasked}}
+		Recorder: &recorderDoc{AuthID: &r.Recorder.AuthID, UserID: &r.Recorder.UserID, Name: &r.Recorder.Name, NameMasked: r.Recorder.NameMasked, Premasked: r.Recorder.NamePremasked}}
 	if r.Form != nil {
 		rd.Form = &r.Form.ID
 	}
@@ -139,7 +139,7 @@ func groupOut(g Group) *groupDoc {
 	gd := &groupDoc{ID: g.ID, Title: g.Title, ShowTitle: &g.ShowTitle, PageBreak: g.PageBreak, Fields: make([]*fieldDoc, 0, len(g.Fields))}
 	for _, f := range g.Fields {
 		gd.Fields = append(gd.Fields, &fieldDoc{ID: f.ID, Title: f.Title, Type: f.Type, Value: f.Value, Desc: f.Desc, ShortName: f.ShortName,
-			Result: f.Result, Highlight: f.Highlight, Hidden: f.Hidden, Masked: f.Masked})
+			Result: f.Result, Highlight: f.Highlight, Hidden: f.Hidden, Masked: f.Masked, Premasked: f.Premasked})
 	}
 	return gd
 }

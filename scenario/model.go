@@ -194,6 +194,9 @@ type Recorder struct {
 	UserID     int64
 	Name       string
 	NameMasked bool
+	// NamePremasked says Name is already masked, as a recorded service
+	// showed it: serve it as is, never mask it again (rtq record).
+	NamePremasked bool
 }
 
 // Group is a TplGroup.
@@ -221,6 +224,10 @@ type Field struct {
 	Highlight bool
 	Hidden    bool
 	Masked    bool
+	// Premasked says Value is already masked, as a recorded service showed
+	// it (rtq record): the mock serves it as is with is_masked true and
+	// never masks it again. It implies Masked. The real value is unknown.
+	Premasked bool
 }
 
 // Audit is the review block; Status nil means not set.

@@ -177,7 +177,8 @@ func recorder(d *recorderDoc, fk *fake.Faker) Recorder {
 	if d.Name != nil {
 		rc.Name = *d.Name
 	}
-	rc.NameMasked = d.NameMasked
+	rc.NameMasked = d.NameMasked || d.Premasked
+	rc.NamePremasked = d.Premasked
 	return rc
 }
 

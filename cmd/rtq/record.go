@@ -1,22 +1,89 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/rtq-kit/rtq/recorder"
+	"github.com/spf13/cobra"
+)
+
+// recordFlags is what `rtq record` is told besides recorder.Options.
+type recordFlags struct {
+	o     recorder.Options
+	crawl bool
+}
 
 func newRecordCmd() *cobra.Command {
+	f := &recordFlags{}
 	cmd := &cobra.Command{
-		Use:   "record --upstream URL --api-key KEY --out FILE [--addr HOST:PORT]",
-		Short: "Capture a real service into a scenario (planned)",
-		Long: `Planned: run a recording proxy on --addr that forwards to --upstream with
---api-key, and write what the real service answered as a scenario to --out,
-masked values kept masked, secrets never written. Writes (verify) are blocked.
-Not implemented yet: the command exits 2.`,
+		Use:   "record --upstream URL --api-key KEY --out FILE [--addr HOST:PORT] [--crawl]",
+		Short: "Capture a real service into a scenario the mock serves",
+		Long: `Record a running service (staging) into a scenario file the mock serves.
+
+Proxy mode (default): listen on --addr (loopback), forward the five endpoints
+to --upstream with --api-key (the client's own Authorization is never
+forwarded), answer with the upstream's bytes, and write what was seen to --out
+on exit (Ctrl-C, SIGTERM) and on POST /__admin/flush. Verify (a write) is
+refused unless --allow-writes.
+
+Crawl mode (--crawl): walk the upstream once, read-only (every form list
+page, every template and its sub-codes, the named records in every format),
+write --out and exit.
+
+The file holds placeholder key secrets (printed), never the real key; masked
+values stay masked. An existing --out is merged into by id. See docs/record.md.
+Exit status: 0 written, 1 the upstream failed or the file could not be
+written, 2 usage error.`,
+		Example: `  rtq record --upstream https://staging.example.com --api-key "$RTQ_API_KEY" \
+    --out staging.yaml --crawl --record-id 100001 --record-url https://s.example/r/abc
+  rtq record --upstream https://staging.example.com --out staging.yaml --addr 127.0.0.1:8081`,
 		Args: cobra.NoArgs,
-		RunE: notYet("record"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if f.o.APIKey == "" {
+				f.o.APIKey = os.Getenv("RTQ_API_KEY")
+			}
+			return runRecord(cmd, f)
+		},
 	}
-	f := cmd.Flags()
-	f.String("upstream", "", "base URL of the real service")
-	f.String("api-key", "", "API key used towards the upstream (env RTQ_API_KEY)")
-	f.String("out", "", "scenario file to write")
-	f.String("addr", "127.0.0.1:8081", "address the recording proxy listens on")
+	fl := cmd.Flags()
+	fl.StringVar(&f.o.Upstream, "upstream", "", "base URL of the service to record")
+	fl.StringVar(&f.o.APIKey, "api-key", "", "API key used towards the upstream (env RTQ_API_KEY); never written")
+	fl.StringVar(&f.o.Out, "out", "", "scenario file to write (merged into by id when it exists)")
+	fl.StringVar(&f.o.Addr, "addr", "127.0.0.1:8081", "address the recording proxy listens on (proxy mode)")
+	fl.BoolVar(&f.o.AllowWrites, "allow-writes", false, "forward verify (a write) to the upstream (proxy mode)")
+	fl.BoolVar(&f.crawl, "crawl", false, "walk the upstream once, read-only, write --out and exit")
+	fl.Int64SliceVar(&f.o.RecordIDs, "record-id", nil, "record to read in every format (crawl; repeatable)")
+	fl.StringArrayVar(&f.o.RecordURLs, "record-url", nil, "record URL to read in every format (crawl; repeatable)")
+	fl.IntVar(&f.o.MaxRequests, "max-requests", 10000, "most calls made to the upstream (0: no bound)")
+	fl.Float64Var(&f.o.Rate, "rate", 10, "most calls per second to the upstream (0: no bound)")
 	return cmd
+}
+
+func runRecord(cmd *cobra.Command, f *recordFlags) error {
+	f.o.Log = cmd.ErrOrStderr()
+	rec, err := recorder.NewRecording(f.o)
+	if err != nil {
+		return withExit(2, err)
+	}
+	if !f.crawl {
+		if len(f.o.RecordIDs) > 0 || len(f.o.RecordURLs) > 0 {
+			return withExit(2, fmt.Errorf("--record-id and --record-url need --crawl"))
+		}
+		return runRecordProxy(cmd, rec, f.o)
+	}
+	s, err := rec.Crawl(cmd.Context())
+	if err != nil {
+		return withExit(1, err)
+	}
+	printRecorded(cmd.OutOrStdout(), s)
+	return nil
+}
+
+// printRecorded says what was written and the placeholder keys to use.
+func printRecorded(w io.Writer, s recorder.Summary) {
+	fmt.Fprintf(w, "wrote %s\n", s)
+	fmt.Fprintf(w, "keys in the file (placeholders, not the upstream's key): %s (read), %s (read, write)\n",
+		recorder.ReadKeySecret, recorder.WriteKeySecret)
 }

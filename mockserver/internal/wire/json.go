@@ -186,7 +186,7 @@ func recordJSON(v RecordView) *jsonRecord {
 }
 
 func recorderName(r *scenario.Record) string {
-	if r.Recorder.NameMasked {
+	if r.Recorder.NameMasked && !r.Recorder.NamePremasked {
 		return MaskName(r.Recorder.Name)
 	}
 	return r.Recorder.Name
@@ -215,6 +215,9 @@ func groupsJSON(groups []scenario.Group) []jsonGroup {
 // is_masked only on string values).
 func fieldValue(f scenario.Field) (any, bool) {
 	if s, ok := f.Value.(string); ok && f.Masked {
+		if f.Premasked { // recorded already masked: served as the service showed it
+			return s, true
+		}
 		return MaskField(f.Type, s), true
 	}
 	return f.Value, false

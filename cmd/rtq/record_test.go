@@ -1,0 +1,81 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// recordIDs are default-scenario records the CLI loop records: all field
+// types, masked values, no form, credential records.
+var recordIDs = []string{"100001", "100002", "100011", "100013", "110001", "110101"}
+
+func recordArgs(upstream, out string, extra ...string) []string {
+	args := []string{"record", "--upstream", upstream, "--api-key", "rtq-demo-read", "--out", out, "--rate", "0"}
+	return append(args, extra...)
+}
+
+// serveFile serves a scenario file on 127.0.0.1:0, as rtq mock --scenario.
+func serveFile(t *testing.T, path string) string {
+	t.Helper()
+	sc, err := scenario.LoadFiles([]string{path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := mockserver.New(sc, mockserver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return srv.URL()
+}
+
+// assertNoKey fails when the upstream's key shows in any of texts.
+func assertNoKey(t *testing.T, key string, texts map[string]string) {
+	t.Helper()
+	for where, text := range texts {
+		if strings.Contains(text, key) {
+			t.Errorf("the upstream's key %q reached %s", key, where)
+		}
+	}
+}
+
+func TestRecordCrawlClosedLoop(t *testing.T) {
+	upstream := startMock(t)
+	out := filepath.Join(t.TempDir(), "staging.yaml")
+	args := []string{"--crawl"}
+	for _, id := range recordIDs {
+		args = append(args, "--record-id", id)
+	}
+	code, stdout, stderr := runCLI(t, recordArgs(upstream, out, args...)...)
+	if code != 0 {
+		t.Fatalf("rtq record --crawl = %d\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "rtq-recorded-read") || !strings.Contains(stdout, "6 records") {
+		t.Errorf("rtq record should print what it wrote and the placeholder keys, printed %q", stdout)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertNoKey(t, "rtq-demo-read", map[string]string{"the file": string(data), "stdout": stdout, "stderr": stderr})
+	if !strings.HasPrefix(string(data), "# Recorded by rtq record") || !strings.Contains(string(data), "premasked: true") {
+		t.Errorf("the file should start with its review header and keep masked values premasked:\n%.600s", data)
+	}
+	if code, vout, _ := runCLI(t, "scenario", "validate", out); code != 0 {
+		t.Fatalf("rtq scenario validate %s = %d\n%s", out, code, vout)
+	}
+	rec := serveFile(t, out)
+	code, cout, cerr := runCLI(t, "conform", "--base-url", rec, "--profile", rec+"/__admin/profile",
+		"--api-key", "rtq-recorded-read", "--write-key", "rtq-recorded-write", "--allow-writes")
+	if code != 0 {
+		t.Fatalf("rtq conform on the recording = %d\n%s\n%s", code, cout, cerr)
+	}
+}

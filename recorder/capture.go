@@ -1,0 +1,224 @@
+// Package recorder captures a running Record and Template Query Service
+// into a scenario the mock serves (rtq record): a crawl walks it once,
+// read-only; a proxy forwards a client's calls and keeps what it saw. Both
+// feed a Capture, which becomes a scenario.Scenario: a domain (forms,
+// records, templates, sub-codes) rather than canned answers, so paging,
+// filters and verify work on the recording.
+package recorder
+
+import (
+	"encoding/json"
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Capture is what the recorder saw of the upstream, keyed by id. It is
+// safe for concurrent use: the proxy feeds it from many requests.
+type Capture struct {
+	mu        sync.Mutex
+	forms     map[int64]*formItem
+	formOrder []int64
+	records   map[int64]*recordPayload
+	recOrder  []int64
+	tpls      map[string]*tplSeen // by coding
+	tplOrder  []string
+	subs      map[string][]subItem // by coding, sub-codes in upstream order
+	certSeen  map[int64]string     // record id → certificate status after a verify
+	mdStatus  map[int64]string     // record id → certificate_status of its markdown
+}
+
+// NewCapture returns an empty capture.
+func NewCapture() *Capture {
+	return &Capture{forms: map[int64]*formItem{}, records: map[int64]*recordPayload{},
+		tpls: map[string]*tplSeen{}, subs: map[string][]subItem{}, certSeen: map[int64]string{}, mdStatus: map[int64]string{}}
+}
+
+type formItem struct {
+	ID        int64    `json:"id"`
+	Name      string   `json:"name"`
+	Type      int      `json:"type"`
+	TypeText  string   `json:"type_text"`
+	Number    string   `json:"number"`
+	Note      string   `json:"note"`
+	CreatedAt int64    `json:"created_at"`
+	UpdatedAt int64    `json:"updated_at"`
+	ActiveAt  int64    `json:"active_at"`
+	Project   *project `json:"project"`
+}
+
+type project struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Number string `json:"number"`
+}
+
+type tplSeen struct {
+	ID     int64  `json:"tpl_id"`
+	Name   string `json:"name"`
+	Coding string `json:"coding"`
+}
+
+type subItem struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Coding string `json:"coding"`
+}
+
+// envelope is the success wrapper every endpoint answers with.
+type envelope struct {
+	Code *int            `json:"code"`
+	Data json.RawMessage `json:"data"`
+}
+
+// dataOf returns data of a success answer (code 0), or nil.
+func dataOf(body []byte) json.RawMessage {
+	var e envelope
+	if json.Unmarshal(body, &e) != nil || e.Code == nil || *e.Code != 0 {
+		return nil
+	}
+	return e.Data
+}
+
+// FormPage takes a getFormList answer.
+func (c *Capture) FormPage(body []byte) {
+	var d struct {
+		List []*formItem `json:"list"`
+	}
+	if json.Unmarshal(dataOf(body), &d) != nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, f := range d.List {
+		if _, ok := c.forms[f.ID]; !ok {
+			c.formOrder = append(c.formOrder, f.ID)
+		}
+		c.forms[f.ID] = f
+	}
+}
+
+// Record takes a getRecord answer; only format=json carries the fields
+// a scenario holds (json-ld and markdown are rendered from them).
+func (c *Capture) Record(body []byte) {
+	var d struct {
+		Format string          `json:"format"`
+		Data   json.RawMessage `json:"data"`
+	}
+	if json.Unmarshal(dataOf(body), &d) != nil {
+		return
+	}
+	if d.Format == "markdown" {
+		c.markdown(d.Data)
+		return
+	}
+	if d.Format != "json" {
+		return
+	}
+	p, err := parseRecord(d.Data)
+	if err != nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.records[p.RecordID]; !ok {
+		c.recOrder = append(c.recOrder, p.RecordID)
+	}
+	c.records[p.RecordID] = p
+}
+
+// markdown keeps the certificate status a markdown front matter names.
+func (c *Capture) markdown(data json.RawMessage) {
+	var text string
+	if json.Unmarshal(data, &text) != nil || !strings.HasPrefix(text, "---\n") {
+		return
+	}
+	front, _, _ := strings.Cut(text[4:], "\n---\n")
+	var id int64
+	status := ""
+	for _, line := range strings.Split(front, "\n") {
+		k, v, _ := strings.Cut(line, ": ")
+		switch k {
+		case "record_id":
+			id, _ = strconv.ParseInt(v, 10, 64)
+		case "certificate_status":
+			if s, err := strconv.Unquote(v); err == nil {
+				status = s
+			}
+		}
+	}
+	if id > 0 && status != "" {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.mdStatus[id] = status
+	}
+}
+
+// TemplatePage takes a templates/list answer; templates keep the order the
+// upstream listed them in (its creation-time order).
+func (c *Capture) TemplatePage(body []byte) {
+	var d struct {
+		List []*tplSeen `json:"list"`
+	}
+	if json.Unmarshal(dataOf(body), &d) != nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, t := range d.List {
+		if _, ok := c.tpls[t.Coding]; !ok {
+			c.tplOrder = append(c.tplOrder, t.Coding)
+		}
+		c.tpls[t.Coding] = t
+	}
+}
+
+// SubCodePage takes a templates/listQrcodes answer for the template the
+// request named (a coding or the template's full URL).
+func (c *Capture) SubCodePage(template string, body []byte) {
+	var d struct {
+		List []subItem `json:"list"`
+	}
+	if json.Unmarshal(dataOf(body), &d) != nil {
+		return
+	}
+	coding := codingOf(template)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	have := map[int64]bool{}
+	for _, s := range c.subs[coding] {
+		have[s.ID] = true
+	}
+	for _, s := range d.List {
+		if !have[s.ID] {
+			c.subs[coding] = append(c.subs[coding], s)
+			have[s.ID] = true
+		}
+	}
+}
+
+// Verify takes a successful verify answer: the record is a credential
+// record and now has this status. The write itself is never replayed.
+func (c *Capture) Verify(body []byte) {
+	var d struct {
+		RecordID int64  `json:"record_id"`
+		Status   string `json:"certificate_status"`
+	}
+	if json.Unmarshal(dataOf(body), &d) != nil || d.RecordID == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.certSeen[d.RecordID] = d.Status
+}
+
+// codingOf is the coding a template reference names: itself, or the last
+// path segment of a template URL.
+func codingOf(template string) string {
+	if u, err := url.Parse(template); err == nil && u.Scheme != "" && u.Host != "" {
+		return path.Base(u.Path)
+	}
+	return template
+}

@@ -1,0 +1,165 @@
+package recorder
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// CrawlOptions names what a crawl reads besides the lists it walks whole.
+type CrawlOptions struct {
+	RecordIDs  []int64
+	RecordURLs []string
+	// Log receives one line per skipped item (nil: discarded).
+	Log io.Writer
+}
+
+// Crawl walks the upstream once, read-only, into c: every form list page,
+// every template and its sub-codes (cursor walks), and the named records
+// in every format. It stops early, keeping what it has, when the request
+// budget is spent (the error is then ErrBudget) or ctx ends.
+func Crawl(ctx context.Context, u *Upstream, c *Capture, o CrawlOptions) error {
+	w := &walker{u: u, c: c, log: o.Log}
+	if w.log == nil {
+		w.log = io.Discard
+	}
+	if err := w.forms(ctx); err != nil {
+		return err
+	}
+	codings, err := w.templates(ctx)
+	if err != nil {
+		return err
+	}
+	for _, coding := range codings {
+		if err := w.subCodes(ctx, coding); err != nil {
+			return err
+		}
+	}
+	for _, id := range o.RecordIDs {
+		if err := w.record(ctx, map[string]any{"record_id": id}); err != nil {
+			return err
+		}
+	}
+	for _, url := range o.RecordURLs {
+		if err := w.record(ctx, map[string]any{"record_url": url}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type walker struct {
+	u   *Upstream
+	c   *Capture
+	log io.Writer
+}
+
+// call posts req and returns data of a success answer; an error answer is
+// an error naming the endpoint and the upstream's message.
+func (w *walker) call(ctx context.Context, ep contract.Endpoint, req map[string]any) (Exchange, json.RawMessage, error) {
+	body, _ := json.Marshal(req)
+	x, err := w.u.Call(ctx, ep.Name, body)
+	if err != nil {
+		return x, nil, err
+	}
+	data := dataOf(x.Body)
+	if data == nil {
+		var e struct {
+			Message string `json:"message"`
+		}
+		_ = json.Unmarshal(x.Body, &e)
+		return x, nil, fmt.Errorf("upstream %s %s: HTTP %d: %q", ep.Name, body, x.Status, e.Message)
+	}
+	return x, data, nil
+}
+
+func (w *walker) forms(ctx context.Context) error {
+	for page := 1; ; page++ {
+		x, data, err := w.call(ctx, contract.GetFormList, map[string]any{"page": page, "page_size": contract.FormListMaxPageSize})
+		if err != nil {
+			return err
+		}
+		w.c.FormPage(x.Body)
+		var d struct {
+			List []json.RawMessage `json:"list"`
+			Page struct {
+				Current int `json:"current_page"`
+				Last    int `json:"last_page"`
+			} `json:"page"`
+		}
+		if err := json.Unmarshal(data, &d); err != nil {
+			return fmt.Errorf("upstream %s page %d: %w", contract.GetFormList.Name, page, err)
+		}
+		if len(d.List) == 0 || d.Page.Current >= d.Page.Last {
+			return nil
+		}
+	}
+}
+
+// cursor walks one cursor-paged list, handing each answer to take.
+func (w *walker) cursor(ctx context.Context, ep contract.Endpoint, req map[string]any, take func([]byte)) error {
+	req["page_size"] = contract.TemplatesMaxPageSize
+	for {
+		x, data, err := w.call(ctx, ep, req)
+		if err != nil {
+			return err
+		}
+		take(x.Body)
+		var d struct {
+			Next *string `json:"next_page_token"`
+		}
+		if err := json.Unmarshal(data, &d); err != nil {
+			return fmt.Errorf("upstream %s: %w", ep.Name, err)
+		}
+		if d.Next == nil || *d.Next == "" {
+			return nil
+		}
+		req["page_token"] = *d.Next
+	}
+}
+
+func (w *walker) templates(ctx context.Context) ([]string, error) {
+	var codings []string
+	err := w.cursor(ctx, contract.TemplatesList, map[string]any{}, func(body []byte) {
+		w.c.TemplatePage(body)
+		var d struct {
+			List []tplSeen `json:"list"`
+		}
+		_ = json.Unmarshal(dataOf(body), &d)
+		for _, t := range d.List {
+			codings = append(codings, t.Coding)
+		}
+	})
+	return codings, err
+}
+
+func (w *walker) subCodes(ctx context.Context, coding string) error {
+	return w.cursor(ctx, contract.ListQrcodes, map[string]any{"template": coding}, func(body []byte) {
+		w.c.SubCodePage(coding, body)
+	})
+}
+
+// record reads one record in every format; a record the upstream does not
+// show is logged and skipped.
+func (w *walker) record(ctx context.Context, ref map[string]any) error {
+	for _, f := range contract.Formats {
+		req := map[string]any{"format": f.Name}
+		for k, v := range ref {
+			req[k] = v
+		}
+		x, _, err := w.call(ctx, contract.GetRecord, req)
+		if err != nil {
+			if errors.Is(err, ErrBudget) || ctx.Err() != nil || x.Body == nil {
+				return err
+			}
+			fmt.Fprintf(w.log, "rtq record: skipped: %v\n", err)
+			return nil
+		}
+		w.c.Record(x.Body)
+	}
+	return nil
+}

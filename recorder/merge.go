@@ -1,0 +1,141 @@
+package recorder
+
+import "github.com/rtq-kit/rtq/scenario"
+
+// Merge folds a new recording into the scenario already in the file
+// (docs/record.md): items are matched by id (organizations, projects,
+// forms, QR codes, records, templates); a recorded item replaces the old
+// one in place, a new one is appended, and what was not recorded again
+// stays. What a reviewer added that a recording cannot know is kept: the
+// file's name, seed, status mode and keys, each form's certificate flow,
+// and each credential record's verify switches.
+func Merge(old, rec *scenario.Scenario) *scenario.Scenario {
+	out := &scenario.Scenario{Name: old.Name, Seed: old.Seed, HTTPStatus: old.HTTPStatus, Keys: old.Keys}
+	if len(out.Keys) == 0 {
+		out.Keys = rec.Keys
+	}
+	out.Orgs = mergeByID(old.Orgs, rec.Orgs, func(o *scenario.Org) int64 { return o.ID })
+	out.Projects = mergeByID(old.Projects, rec.Projects, func(p *scenario.Project) int64 { return p.ID })
+	keepFlows(old.Forms, rec.Forms)
+	out.Forms = mergeByID(old.Forms, rec.Forms, func(f *scenario.Form) int64 { return f.ID })
+	out.QRCodes = mergeByID(old.QRCodes, rec.QRCodes, func(q *scenario.QRCode) int64 { return q.ID })
+	keepSwitches(old.Records, rec.Records)
+	out.Records = mergeByID(old.Records, rec.Records, func(r *scenario.Record) int64 { return r.ID })
+	out.Templates = mergeByID(old.Templates, rec.Templates, func(t *scenario.Template) int64 { return t.ID })
+	repointOrgs(out)
+	return out
+}
+
+// repointOrgs makes every item name its organization as merged (a
+// re-recorded organization may have a new code).
+func repointOrgs(sc *scenario.Scenario) {
+	byID := map[int64]*scenario.Org{}
+	for _, o := range sc.Orgs {
+		byID[o.ID] = o
+	}
+	fix := func(o **scenario.Org) {
+		if *o != nil && byID[(*o).ID] != nil {
+			*o = byID[(*o).ID]
+		}
+	}
+	for _, k := range sc.Keys {
+		fix(&k.Org)
+	}
+	for _, p := range sc.Projects {
+		fix(&p.Org)
+	}
+	for _, f := range sc.Forms {
+		fix(&f.Org)
+	}
+	for _, q := range sc.QRCodes {
+		fix(&q.Org)
+	}
+	for _, r := range sc.Records {
+		fix(&r.Org)
+	}
+	for _, t := range sc.Templates {
+		fix(&t.Org)
+	}
+}
+
+// mergeByID keeps old's order, replacing items rec has, then appends the
+// rest of rec.
+func mergeByID[T any](old, rec []T, id func(T) int64) []T {
+	fresh := make(map[int64]T, len(rec))
+	for _, x := range rec {
+		fresh[id(x)] = x
+	}
+	out := make([]T, 0, len(old)+len(rec))
+	done := map[int64]bool{}
+	for _, x := range old {
+		if y, ok := fresh[id(x)]; ok {
+			x = y
+		}
+		done[id(x)] = true
+		out = append(out, x)
+	}
+	for _, x := range rec {
+		if !done[id(x)] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// keepFlows gives each re-recorded form the flow the file had for it
+// (reviewed moves, terminal statuses), adding statuses newly seen.
+func keepFlows(old, rec []*scenario.Form) {
+	had := map[int64]*scenario.Flow{}
+	for _, f := range old {
+		if f.Flow != nil {
+			had[f.ID] = f.Flow
+		}
+	}
+	for _, f := range rec {
+		prev := had[f.ID]
+		if prev == nil {
+			continue
+		}
+		if f.Flow != nil {
+			for _, st := range f.Flow.Statuses {
+				if prev.StatusByRef(st.Name) == nil {
+					st.ID = nextStatusID(prev)
+					prev.Statuses = append(prev.Statuses, st)
+				}
+			}
+		}
+		f.Flow = prev
+	}
+}
+
+func nextStatusID(fl *scenario.Flow) int64 {
+	id := int64(1)
+	for _, s := range fl.Statuses {
+		id = max(id, s.ID+1)
+	}
+	return id
+}
+
+// keepSwitches points re-recorded credential records at their form's
+// (kept) flow by status name and keeps the verify switches the file set.
+func keepSwitches(old, rec []*scenario.Record) {
+	had := map[int64]*scenario.Certificate{}
+	for _, r := range old {
+		if r.Cert != nil {
+			had[r.ID] = r.Cert
+		}
+	}
+	for _, r := range rec {
+		if r.Cert == nil || r.Form == nil || r.Form.Flow == nil {
+			continue
+		}
+		if st := r.Form.Flow.StatusByRef(r.Cert.Status.Name); st != nil {
+			r.Cert.Status = st
+		}
+		if prev := had[r.ID]; prev != nil {
+			c := *prev
+			c.Status = r.Cert.Status
+			r.Cert = &c
+		}
+	}
+}

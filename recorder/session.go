@@ -1,0 +1,107 @@
+package recorder
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sync"
+
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// Options are what one `rtq record` is told.
+type Options struct {
+	Upstream    string // base URL of the recorded service
+	APIKey      string // its key: sent upstream, never written anywhere
+	Out         string // scenario file written (merged into when it exists)
+	Addr        string // proxy listen address
+	AllowWrites bool   // forward verify (proxy)
+	RecordIDs   []int64
+	RecordURLs  []string
+	MaxRequests int
+	Rate        float64
+	Log         io.Writer // progress and skipped items (nil: discarded)
+}
+
+// Summary says what a flush wrote.
+type Summary struct {
+	Path                                string
+	Forms, Records, Templates, SubCodes int
+	Calls                               int
+}
+
+func (s Summary) String() string {
+	return fmt.Sprintf("%s: %d forms, %d records, %d templates, %d sub-codes (%d upstream calls)",
+		s.Path, s.Forms, s.Records, s.Templates, s.SubCodes, s.Calls)
+}
+
+// Recording ties a capture and its upstream to the file it is written to.
+type Recording struct {
+	o   Options
+	up  *Upstream
+	cap *Capture
+	mu  sync.Mutex // one flush at a time
+}
+
+// NewRecording prepares a recording; nothing is called or written yet.
+func NewRecording(o Options) (*Recording, error) {
+	if o.Upstream == "" || o.APIKey == "" || o.Out == "" {
+		return nil, errors.New("--upstream, --api-key and --out are required")
+	}
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	up := NewUpstream(o.Upstream, o.APIKey)
+	up.MaxRequests, up.Rate = o.MaxRequests, o.Rate
+	return &Recording{o: o, up: up, cap: NewCapture()}, nil
+}
+
+// Upstream is the recording's client of the recorded service.
+func (r *Recording) Upstream() *Upstream { return r.up }
+
+// Capture is what the recording has seen so far.
+func (r *Recording) Capture() *Capture { return r.cap }
+
+// Crawl walks the upstream (see Crawl) and writes the file. A spent
+// request budget still writes what was seen, and says so.
+func (r *Recording) Crawl(ctx context.Context) (Summary, error) {
+	err := Crawl(ctx, r.up, r.cap, CrawlOptions{RecordIDs: r.o.RecordIDs, RecordURLs: r.o.RecordURLs, Log: r.o.Log})
+	if errors.Is(err, ErrBudget) {
+		fmt.Fprintf(r.o.Log, "rtq record: stopped after %d calls (--max-requests): writing what was seen\n", r.up.Calls())
+		err = nil
+	}
+	if err != nil {
+		return Summary{}, err
+	}
+	return r.Flush()
+}
+
+// Flush writes everything seen so far into the file, merged with what the
+// file already holds, through a temporary file and a rename.
+func (r *Recording) Flush() (Summary, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	sc, notes := r.cap.Build(r.o.Upstream)
+	if _, err := os.Stat(r.o.Out); !errors.Is(err, fs.ErrNotExist) {
+		old, err := scenario.LoadFiles([]string{r.o.Out})
+		if err != nil {
+			return Summary{}, fmt.Errorf("merge into %s: %w (fix it or record into another file)", r.o.Out, err)
+		}
+		sc = Merge(old, sc)
+	}
+	data, err := Render(sc, notes)
+	if err != nil {
+		return Summary{}, err
+	}
+	if err := WriteFile(r.o.Out, data); err != nil {
+		return Summary{}, err
+	}
+	s := Summary{Path: r.o.Out, Forms: len(sc.Forms), Records: len(sc.Records), Templates: len(sc.Templates), Calls: r.up.Calls()}
+	for _, t := range sc.Templates {
+		s.SubCodes += len(t.SubCodes)
+	}
+	return s, nil
+}

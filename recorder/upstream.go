@@ -1,0 +1,130 @@
+package recorder
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// maxAnswerBytes bounds what one upstream answer may weigh.
+const maxAnswerBytes = 64 << 20
+
+// ErrBudget is returned once --max-requests calls have been made.
+var ErrBudget = errors.New("request budget (--max-requests) spent")
+
+// Exchange is one call the recorder made to the upstream, as a test (and
+// the closed loop) replays it. The key is not part of it.
+type Exchange struct {
+	Endpoint string // "<group>/<operation>"
+	Request  []byte
+	Status   int
+	Header   http.Header
+	Body     []byte
+}
+
+// Upstream calls the recorded service with the recorder's own key. It is
+// safe for concurrent use.
+type Upstream struct {
+	base   string
+	key    string
+	client *http.Client
+	// MaxRequests stops after this many calls (0: no bound).
+	MaxRequests int
+	// Rate is at most this many calls per second (0: no bound).
+	Rate float64
+	// OnExchange, when set, sees every answered call.
+	OnExchange func(Exchange)
+
+	mu   sync.Mutex
+	n    int
+	next time.Time
+}
+
+// NewUpstream returns a client of base (the service's base URL) that
+// authenticates with key.
+func NewUpstream(base, key string) *Upstream {
+	return &Upstream{base: strings.TrimRight(base, "/"), key: key, client: &http.Client{Timeout: 60 * time.Second}}
+}
+
+// Calls is how many calls were made.
+func (u *Upstream) Calls() int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.n
+}
+
+// wait takes one call from the budget and keeps to the rate.
+func (u *Upstream) wait(ctx context.Context) error {
+	u.mu.Lock()
+	if u.MaxRequests > 0 && u.n >= u.MaxRequests {
+		u.mu.Unlock()
+		return ErrBudget
+	}
+	u.n++
+	now := time.Now()
+	at := now
+	if u.Rate > 0 {
+		if u.next.After(now) {
+			at = u.next
+		}
+		u.next = at.Add(time.Duration(float64(time.Second) / u.Rate))
+	}
+	u.mu.Unlock()
+	if d := at.Sub(now); d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// Call posts body to endpoint and returns the answer whole.
+func (u *Upstream) Call(ctx context.Context, endpoint string, body []byte) (Exchange, error) {
+	x := Exchange{Endpoint: endpoint, Request: body}
+	if err := u.wait(ctx); err != nil {
+		return x, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.base+contract.PathPrefix+endpoint, bytes.NewReader(body))
+	if err != nil {
+		return x, fmt.Errorf("upstream %s: %w", endpoint, err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+u.key)
+	resp, err := u.client.Do(req)
+	if err != nil {
+		return x, fmt.Errorf("upstream %s: %w", endpoint, redact(err, u.key))
+	}
+	defer resp.Body.Close()
+	x.Body, err = io.ReadAll(io.LimitReader(resp.Body, maxAnswerBytes+1))
+	if err != nil {
+		return x, fmt.Errorf("upstream %s: read answer: %w", endpoint, err)
+	}
+	if len(x.Body) > maxAnswerBytes {
+		return x, fmt.Errorf("upstream %s: answer larger than %d bytes", endpoint, maxAnswerBytes)
+	}
+	x.Status, x.Header = resp.StatusCode, resp.Header
+	if u.OnExchange != nil {
+		u.OnExchange(x)
+	}
+	return x, nil
+}
+
+// redact keeps the key out of an error that might quote a request.
+func redact(err error, key string) error {
+	if key == "" || !strings.Contains(err.Error(), key) {
+		return err
+	}
+	return errors.New(strings.ReplaceAll(err.Error(), key, "[key]"))
+}
