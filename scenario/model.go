@@ -196,7 +196,7 @@ type Recorder struct {
 	NameMasked bool
 	// NamePremasked says Name is already masked, as a recorded service
 	// showed it: serve it as is, never mask it again (rtq record).
-	NamePremasked bool
+	NamePremasked bool `json:",omitempty"` // omitempty: the JSON of records made before it is unchanged
 }
 
 // Group is a TplGroup.
@@ -227,7 +227,7 @@ type Field struct {
 	// Premasked says Value is already masked, as a recorded service showed
 	// it (rtq record): the mock serves it as is with is_masked true and
 	// never masks it again. It implies Masked. The real value is unknown.
-	Premasked bool
+	Premasked bool `json:",omitempty"` // omitempty: the JSON of records made before it is unchanged
 }
 
 // Audit is the review block; Status nil means not set.
