@@ -106,7 +106,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	case runCtx.Err() != nil:
 		rep.Status, rep.Reason = StatusInterrupted, stopReason(runCtx)
 	case setupErr != nil:
-		rep.Status, rep.Reason = StatusSetupFailed, "set-up failure: "+setupErr.Error()
+		rep.Status, rep.Reason = StatusSetupFailed, setupErr.Error()
 	}
 	if err := r.setup.failed(); err != nil {
 		rep.SetupFailures = []string{err.Error()}

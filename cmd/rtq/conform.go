@@ -160,6 +160,9 @@ func finishConform(f conformFlags, rep *conformance.Report, stdout io.Writer) er
 	case rep.Status == conformance.StatusFail:
 		return withExit(code, fmt.Errorf("%d must check(s) failed", rep.MustFailed()))
 	}
+	if rep.Status == conformance.StatusSetupFailed {
+		return withExit(code, fmt.Errorf("conform: set-up failure: %s", rep.Reason))
+	}
 	if rep.Status == conformance.StatusInterrupted {
 		return withExit(code, fmt.Errorf("conform: interrupted: %s (the report holds what finished)", rep.Reason))
 	}
