@@ -96,12 +96,35 @@ func (b *profileBuilder) recordRows() []errorRow {
 			code, name = contract.ErrStatusForbids, "status-forbids"
 		}
 		if name == "" || done[name] {
+			rows = append(rows, b.nextRow(r, done)...)
 			continue
 		}
 		done[name] = true
 		rows = append(rows, errorRow{name, code, r, anyMove(r)})
 	}
 	return rows
+}
+
+// nextRow gives the rows of set_next_certificate_status on a clean record
+// whose status allows verification: the flow finished at a terminal status
+// (100324), no next status at another one that has no move (100326).
+func (b *profileBuilder) nextRow(r *Record, done map[string]bool) []errorRow {
+	st := r.Cert.Status
+	if blocker(r) != 0 || st.ForbidsVerification {
+		return nil
+	}
+	name, code := "", 0
+	switch {
+	case st.Terminal:
+		name, code = "flow-finished", contract.ErrStatusForbids
+	case len(st.Next) == 0:
+		name, code = "no-next", contract.ErrInvalidTarget
+	}
+	if name == "" || done[name] {
+		return nil
+	}
+	done[name] = true
+	return []errorRow{{name, code, r, profile.Step{Action: contract.ActionNextStatus}}}
 }
 
 // withNext is the first clean credential whose status allows a move.
