@@ -22,14 +22,14 @@ type adminRoute struct {
 
 // adminRoutes is the admin API of kit-interface.md, same port, /__admin.
 func (s *Server) adminRoutes() []adminRoute {
-	return []adminRoute{
+	return append([]adminRoute{
 		{"GET /__admin/health", s.adminHealth},
 		{"GET /__admin/profile", s.adminProfile},
 		{"POST /__admin/reset", s.adminReset},
 		{"GET /__admin/requests", s.adminRequests},
 		{"DELETE /__admin/requests", s.adminClearRequests},
 		{"POST /__admin/scenario", s.adminScenario},
-	}
+	}, s.faultRoutes()...)
 }
 
 // adminAuth requires "Authorization: Bearer <AdminToken>" when a token is

@@ -22,7 +22,7 @@ package mockserver
 //  7. crossSite  a write from another site's page refused (crosssite.go)
 //  8. bodyLimit  the body read, at most contract.MaxBodyBytes
 //  9. auth       the API key resolved and its scopes checked
-// 10. fault      latency and fault injection (reserved: does nothing yet)
+// 10. fault      fault rules: delay, error, dropped connection, cut or slow body (faults.go)
 // 11. encode     the endpoint's handler, its answer or error written
 //
 // an /__admin path:

@@ -123,8 +123,4 @@ func bearer(values []string) (string, bool) {
 	return tok, tok != ""
 }
 
-// fault is the hook where latency and fault injection will go. It does
-// nothing yet, so it costs nothing.
-func (s *Server) fault(next step) step { return next }
-
 var errReadBody = wire.Param("the request body could not be read to its end")

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -57,6 +58,9 @@ type Options struct {
 	// scenario.Parse with Seed and scenario.WithMaxGenerated(MaxGenerated);
 	// one given here should pass that bound too.
 	ParseScenario func(filename string, data []byte) (*scenario.Scenario, error)
+	// Faults are fault rules in force from the start (rtq mock --fault),
+	// after the scenario's; DELETE /__admin/faults removes them.
+	Faults []fault.Rule
 }
 
 // DefaultJournalSize is the journal's capacity when Options.JournalSize is 0.
@@ -76,6 +80,7 @@ type Server struct {
 	journal *journal
 	cors    *corsPolicy
 	hosts   *hostPolicy
+	faults  *faults // fault rules (faults.go)
 
 	lg logSink // the request log, which never blocks a request (logging.go)
 
@@ -104,6 +109,9 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 		hosts: newHostPolicy(opts.AllowedHosts)}
 	s.journal.remember(sc.Keys, opts.AdminToken)
 	s.lg.w = opts.Logger
+	if s.faults, err = newFaults(sc, opts); err != nil {
+		return nil, fmt.Errorf("new mock server: %w", err)
+	}
 	s.state.Store(st)
 	s.mux = s.routes()
 	s.root = s.rootChain() // chain.go lists it in order
@@ -141,6 +149,7 @@ func (s *Server) Start(addr string) error {
 	s.mu.Unlock()
 	watch := newWatchdog(busyLimit, idleLimit, watchTick)
 	srv.RegisterOnShutdown(watch.stop)
+	srv.RegisterOnShutdown(s.faults.stop) // no fault delay holds a shutdown up
 	go func() {
 		_ = srv.Serve(newListener(ln, watch, s.opts.MaxConns))
 		watch.stop()
@@ -204,6 +213,7 @@ func (s *Server) Reset() {
 	s.swapMu.Lock()
 	defer s.swapMu.Unlock()
 	s.state.Load().Reset()
+	s.faults.set.Reset()
 }
 
 // swap builds fresh state for sc and serves it; the caller holds swapMu.
@@ -214,6 +224,7 @@ func (s *Server) swap(sc *scenario.Scenario) {
 		return
 	}
 	s.journal.remember(sc.Keys)
+	s.faults.set.SetScenario(sc.Faults)
 	s.state.Store(st)
 }
 

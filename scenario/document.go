@@ -17,6 +17,7 @@ type document struct {
 	QRCodes    []*qrcodeDoc  `json:"qrcodes,omitempty"`
 	Records    []*recordDoc  `json:"records,omitempty"`
 	Templates  []*tplDoc     `json:"templates,omitempty"`
+	Faults     []*faultDoc   `json:"faults,omitempty"`
 	Generate   struct {
 		Records   []*recordGenDoc `json:"records,omitempty"`
 		Templates []*tplGenDoc    `json:"templates,omitempty"`

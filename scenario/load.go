@@ -228,6 +228,9 @@ func (d *document) annotate() {
 	for i, x := range d.Templates {
 		x.at = root.child("templates").index(i)
 	}
+	for i, x := range d.Faults {
+		x.at = root.child("faults").index(i)
+	}
 	for i, x := range d.Generate.Records {
 		x.at = root.child("generate.records").index(i)
 	}

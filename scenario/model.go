@@ -4,7 +4,11 @@
 // sees YAML; the conformance profile is derived from one.
 package scenario
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/rtq-kit/rtq/fault"
+)
 
 // HTTPStatusMode says which HTTP status line error answers carry
 // (contract-notes section 1).
@@ -33,6 +37,9 @@ type Scenario struct {
 	QRCodes    []*QRCode
 	Records    []*Record
 	Templates  []*Template
+	// Faults are the scenario's fault rules (faults:), validated; the
+	// mock applies them from the start and re-arms them on every reset.
+	Faults []fault.Rule
 }
 
 // Org is an organization (tenant). Host builds its public URLs:

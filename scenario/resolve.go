@@ -100,6 +100,7 @@ func (r *resolver) resolve(docs []*document) *Scenario {
 	r.flushSubCodes()
 	each(docs, func(d *document) { r.recordGenerators(d.Generate.Records) })
 	each(docs, func(d *document) { r.templateGenerators(d.Generate.Templates) })
+	each(docs, func(d *document) { r.faultsOf(d.Faults) })
 	return r.sc
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
@@ -27,6 +28,7 @@ type mockOptions struct {
 	maxGenerated int64
 	adminToken   string
 	maxConns     int
+	faults       []string // --fault rules, KEY=VALUE,...
 }
 
 func newMockCmd() *cobra.Command {
@@ -64,6 +66,7 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.StringArrayVar(&o.allowedHosts, "allowed-host", nil, `Host name served besides localhost, IPs and the listen address (repeatable; "*": any; env RTQ_ALLOWED_HOSTS)`)
 	f.Int64Var(&o.maxGenerated, "max-generated", mockserver.DefaultMaxGenerated, "most items (records, templates, sub-codes) a scenario posted to /__admin/scenario may generate")
 	f.IntVar(&o.maxConns, "max-conns", mockserver.DefaultMaxConns, "connections served at once; beyond them a client is answered 503 at once")
+	f.StringArrayVar(&o.faults, "fault", nil, "fault rule KEY=VALUE,... in force from the start (repeatable), e.g. endpoint=record/getRecord,error=503,times=2; see docs/mock.md")
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
 	return cmd
 }
@@ -92,11 +95,16 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	surviveClosedPipes()
 	var srv *mockserver.Server
 	w := o.watcher(func() *mockserver.Server { return srv }) // before loading: a change meanwhile is seen
+	rules, err := o.faultRules()
+	if err != nil {
+		return withExit(2, err)
+	}
 	sc, err := o.load()
 	if err != nil {
 		return scenarioFailure(stderr, err)
 	}
 	srv, err = mockserver.New(sc, mockserver.Options{
+		Faults: rules,
 		Logger: stderr, CORSOrigin: strings.Join(o.corsOrigins, ","), AllowedHosts: o.allowedHosts,
 		AdminToken: o.adminToken, MaxGenerated: o.maxGenerated, MaxConns: o.maxConns,
 		ParseScenario: func(name string, data []byte) (*scenario.Scenario, error) {
@@ -191,4 +199,18 @@ func loopback(addr string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// faultRules parses the --fault values; an error names the flag, its place
+// and the member.
+func (o *mockOptions) faultRules() ([]fault.Rule, error) {
+	rules := make([]fault.Rule, 0, len(o.faults))
+	for i, v := range o.faults {
+		r, err := fault.ParseFlag(v)
+		if err != nil {
+			return nil, fmt.Errorf("--fault %q (number %d): %w", v, i+1, err)
+		}
+		rules = append(rules, r)
+	}
+	return rules, nil
 }

@@ -136,3 +136,59 @@ func Quote(s string) string {
 	}
 	return fmt.Sprintf("%q", s)
 }
+
+// RateLimited is the 429 of a client over its rate (the kit's 100429).
+func RateLimited(detail string) *Error {
+	return answer(429, contract.RateLimitedError, detail)
+}
+
+// defaultRows is the kit's row for an error a fault rule names by its code
+// alone.
+var defaultRows = map[int]contract.ErrorCode{
+	400: verifyRow(contract.ErrInvalidParams),
+	401: contract.UnauthorizedError,
+	403: contract.ForbiddenError,
+	404: contract.RecordNotFoundError,
+	405: contract.MethodError,
+	413: contract.TooLargeError,
+	429: contract.RateLimitedError,
+}
+
+// Injected is an error a fault rule asked for: any code and error_code.
+// Where the rule leaves them out, error_code and message come from the
+// kit's tables (a verify code's own message, 100300 "System error" for a
+// 5xx); a message the rule gives is the user's own words, the one place a
+// message does not come from contract.
+func Injected(code, errorCode int, message, detail string) *Error {
+	if code == 429 && errorCode == 0 && message == "" {
+		return RateLimited(detail)
+	}
+	row, ok := defaultRows[code]
+	if !ok {
+		row = contract.SystemError
+	}
+	if errorCode != 0 && errorCode != row.Code {
+		if r, found := findRow(errorCode); found {
+			row = r
+		} else {
+			row = contract.ErrorCode{Code: errorCode, Message: row.Message}
+		}
+	}
+	if message != "" {
+		row.Message = message
+	}
+	return answer(code, row, detail)
+}
+
+// findRow looks an error code up in the spec's and the kit's tables.
+func findRow(code int) (contract.ErrorCode, bool) {
+	if row, ok := contract.VerifyError(code); ok {
+		return row, true
+	}
+	for _, row := range contract.KitErrors {
+		if row.Code == code {
+			return row, true
+		}
+	}
+	return contract.ErrorCode{}, false
+}

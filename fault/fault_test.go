@@ -1,0 +1,206 @@
+package fault
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestProblemsNameTheMember(t *testing.T) {
+	cases := []struct {
+		rule Rule
+		want string
+	}{
+		{Rule{}, "a rule must do something"},
+		{Rule{Endpoint: "record/get", DelayMS: 1}, "endpoint"},
+		{Rule{Rate: 1.5, DelayMS: 1}, "rate"},
+		{Rule{Times: -1, DelayMS: 1}, "times"},
+		{Rule{DelayMS: -5}, "delay_ms"},
+		{Rule{DelayMS: MaxDelayMS + 1}, "delay_ms"},
+		{Rule{Body: "slow"}, "body"},
+		{Rule{Drop: true, Body: BodyTruncated}, "drop"},
+		{Rule{Error: &Error{}}, "error.code"},
+		{Rule{Error: &Error{Code: 503, HTTPStatus: 700}}, "error.http_status"},
+		{Rule{Error: &Error{Code: 429, RetryAfter: -1}}, "error.retry_after"},
+	}
+	for _, c := range cases {
+		err := c.rule.Validate("rule 3")
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "rule 3: ") {
+			t.Errorf("%+v: got %v, want an error naming %q and the rule", c.rule, err, c.want)
+		}
+	}
+	ok := Rule{Endpoint: "record/getRecord", Error: &Error{Code: 429, RetryAfter: 2}, Rate: 0.5}
+	if err := ok.Validate("rule"); err != nil {
+		t.Errorf("valid rule refused: %v", err)
+	}
+}
+
+func TestParseFlag(t *testing.T) {
+	r, err := ParseFlag("endpoint=record/getRecord,error=429,retry_after=2,times=2, key=demo-read")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Endpoint != "record/getRecord" || r.Error == nil || r.Error.Code != 429 || r.Error.RetryAfter != 2 ||
+		r.Times != 2 || r.Key != "demo-read" {
+		t.Errorf("got %+v", r)
+	}
+	if r, err := ParseFlag("drop,rate=0.5"); err != nil || !r.Drop || r.Rate != 0.5 {
+		t.Errorf("drop,rate=0.5: %+v %v", r, err)
+	}
+	for in, want := range map[string]string{
+		"delay=5":           `"delay" is not a fault rule member`,
+		"delay_ms=fast":     "delay_ms: must be an integer",
+		"endpoint=x,drop":   "endpoint",
+		"times=2":           "a rule must do something",
+		"delay_ms":          "delay_ms needs a value",
+		"drop=maybe":        "drop: must be true or false",
+		"error=503,rate=2":  "rate",
+		"body=dribble,key=": "",
+	} {
+		_, err := ParseFlag(in)
+		if want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", in, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", in, err, want)
+		}
+	}
+}
+
+func TestDecodeJSON(t *testing.T) {
+	rules, err := DecodeJSON([]byte(`[{"delay_ms":5},{"error":{"code":503},"times":2,"id":"x"}]`))
+	if err != nil || len(rules) != 2 || rules[1].Error.Code != 503 || rules[1].ID != "" {
+		t.Fatalf("got %+v %v", rules, err)
+	}
+	for in, want := range map[string]string{
+		`{"delay":5}`:                   `rule 1: "delay" is not a fault rule member`,
+		`[{"delay_ms":1},{"rate":"x"}]`: "rule 2: rate: must be a number",
+		`{"error":{"code":"503"}}`:      "rule 1: error.code: must be an integer",
+		`"x"`:                           "rule 1",
+	} {
+		if _, err := DecodeJSON([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", in, err, want)
+		}
+	}
+}
+
+func hits(s *Set, n int, req Request) []string {
+	var out []string
+	for range n {
+		r := req
+		if a := s.Match(&r); a != nil {
+			out = append(out, a.RuleID)
+		} else {
+			out = append(out, "-")
+		}
+	}
+	return out
+}
+
+func TestSeededRateRepeats(t *testing.T) {
+	run := func(seed int64) string {
+		s := NewSet(seed)
+		if _, err := s.Add([]Rule{{Rate: 0.3, Error: &Error{Code: 503}}}, FromAdmin, func(int) string { return "r" }); err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(hits(s, 200, Request{Endpoint: "record/getRecord"}), "")
+	}
+	a, b := run(7), run(7)
+	if a != b {
+		t.Fatalf("same seed, different outcomes:\n%s\n%s", a, b)
+	}
+	n := strings.Count(a, "f1")
+	if n < 30 || n > 90 {
+		t.Errorf("rate 0.3 hit %d of 200", n)
+	}
+	if run(8) == a {
+		t.Errorf("another seed gave the same 200 outcomes")
+	}
+}
+
+func TestTimesAndFilters(t *testing.T) {
+	s := NewSet(1)
+	name := func(int) string { return "r" }
+	added, err := s.Add([]Rule{
+		{Endpoint: "certificates/verify", CertificateCode: "c-1", Error: &Error{Code: 500}},
+		{Key: "demo-read", RecordID: 100001, Times: 2, Error: &Error{Code: 503}},
+	}, FromAdmin, name)
+	if err != nil || added[0].ID != "f1" || added[1].ID != "f2" {
+		t.Fatalf("%+v %v", added, err)
+	}
+	fills := 0
+	req := Request{Endpoint: "record/getRecord", Key: "demo-read", Fill: func(r *Request) { fills++; r.RecordID = 100001 }}
+	if got := strings.Join(hits(s, 3, req), " "); got != "f2 f2 -" {
+		t.Errorf("times=2: got %s", got)
+	}
+	if fills != 2 { // the third meets an expired rule: no body read
+		t.Errorf("body read %d times, want 2", fills)
+	}
+	other := Request{Endpoint: "record/getRecord", Key: "demo-write", Fill: func(r *Request) { t.Error("body read for a key no rule names") }}
+	if s.Match(&other) != nil {
+		t.Error("a rule for demo-read hit demo-write")
+	}
+	verify := Request{Endpoint: "certificates/verify", Key: "k", Fill: func(r *Request) { r.CertificateCode = "c-1" }}
+	if a := s.Match(&verify); a == nil || a.RuleID != "f1" {
+		t.Errorf("certificate_code rule: %+v", a)
+	}
+	if st := s.List(); len(st) != 2 || st[1].Hits != 2 || !st[1].Expired {
+		t.Errorf("list: %+v", st)
+	}
+}
+
+func TestScenarioRulesRearmOnResetRuntimeRulesStay(t *testing.T) {
+	s := NewSet(1)
+	s.SetScenario([]Rule{{Times: 1, DelayMS: 5}})
+	if _, err := s.Add([]Rule{{Times: 1, Drop: true}}, FromAdmin, func(int) string { return "r" }); err != nil {
+		t.Fatal(err)
+	}
+	req := Request{Endpoint: "templates/list"}
+	if got := strings.Join(hits(s, 3, req), " "); got != "f1 f2 -" {
+		t.Fatalf("got %s", got)
+	}
+	s.Reset()
+	if got := strings.Join(hits(s, 2, req), " "); got != "f1 -" {
+		t.Errorf("after reset: got %s (scenario rule re-armed, runtime rule left as it was)", got)
+	}
+	s.Clear()
+	if st := s.List(); len(st) != 1 || st[0].Source != FromScenario {
+		t.Errorf("clear kept %+v", st)
+	}
+	if !s.Remove("f1") || s.Remove("f1") || !s.Empty() {
+		t.Error("remove by id")
+	}
+	s.Reset()
+	if s.Empty() {
+		t.Error("reset did not bring the scenario rule back")
+	}
+}
+
+func TestJitterWithinBounds(t *testing.T) {
+	s := NewSet(3)
+	if _, err := s.Add([]Rule{{DelayMS: 100, JitterMS: 50}}, FromAdmin, func(int) string { return "r" }); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[time.Duration]bool{}
+	for range 50 {
+		a := s.Match(&Request{})
+		if a.Delay < 100*time.Millisecond || a.Delay > 150*time.Millisecond {
+			t.Fatalf("delay %v outside [100ms, 150ms]", a.Delay)
+		}
+		seen[a.Delay] = true
+	}
+	if len(seen) < 5 {
+		t.Errorf("jitter drew only %d values", len(seen))
+	}
+}
+
+func TestEmptySetMatchAllocatesNothing(t *testing.T) {
+	s := NewSet(1)
+	req := Request{Endpoint: "record/getRecord"}
+	if n := testing.AllocsPerRun(100, func() { _ = s.Match(&req) }); n != 0 {
+		t.Errorf("Match on an empty set allocates %v", n)
+	}
+}
