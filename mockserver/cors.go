@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"fmt"
 	"net"
 	"net/http"
 	"net/url"
@@ -27,17 +28,42 @@ type corsPolicy struct {
 // last line says so and no more are logged.
 const maxRefusedLogged = 64
 
-func newCORS(list string) *corsPolicy {
+// newCORS reads the comma-separated origins of Options.CORSOrigin; an
+// entry that is not "*" nor scheme://host[:port] is an error, not an
+// origin that silently never matches.
+func newCORS(list string) (*corsPolicy, error) {
 	p := &corsPolicy{origins: map[string]bool{}, refused: map[string]bool{}}
+	var bad []string
 	for _, o := range strings.Split(list, ",") {
 		o = strings.ToLower(strings.TrimRight(strings.TrimSpace(o), "/"))
-		if o == "*" {
+		switch {
+		case o == "*":
 			p.any = true
-		} else if o != "" {
+		case o == "":
+		case !validOrigin(o):
+			bad = append(bad, o)
+		default:
 			p.origins[o] = true
 		}
 	}
-	return p
+	if len(bad) > 0 {
+		return nil, fmt.Errorf("cors origin %s: want scheme://host[:port], such as http://localhost:3000, or *", strings.Join(quoteAll(bad), ", "))
+	}
+	return p, nil
+}
+
+func validOrigin(o string) bool {
+	u, err := url.Parse(o)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" &&
+		u.Path == "" && u.RawQuery == "" && u.Fragment == "" && u.User == nil
+}
+
+func quoteAll(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = wire.Quote(s)
+	}
+	return out
 }
 
 // grant is what an origin gets: the Access-Control-Allow-Origin value and

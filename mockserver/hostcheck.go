@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
@@ -23,19 +24,29 @@ type hostPolicy struct {
 	listen atomic.Pointer[string]
 }
 
-func newHostPolicy(allowed []string) *hostPolicy {
+// newHostPolicy reads Options.AllowedHosts: names (a port is ignored),
+// comma-separated lists, or "*". A URL or a path is an error.
+func newHostPolicy(allowed []string) (*hostPolicy, error) {
 	p := &hostPolicy{names: map[string]bool{}}
+	var bad []string
 	for _, a := range allowed {
 		for _, h := range strings.Split(a, ",") {
-			h = normalHost(strings.TrimSpace(h))
-			if h == "*" {
+			h = strings.TrimSpace(h)
+			switch {
+			case h == "*":
 				p.any = true
-			} else if h != "" {
-				p.names[h] = true
+			case h == "":
+			case strings.ContainsAny(h, "/@?# "):
+				bad = append(bad, h)
+			default:
+				p.names[normalHost(hostOnly(h))] = true
 			}
 		}
 	}
-	return p
+	if len(bad) > 0 {
+		return nil, fmt.Errorf("allowed host %s: want a host name such as rtq-mock (no scheme, no path), or *", strings.Join(quoteAll(bad), ", "))
+	}
+	return p, nil
 }
 
 // setListen admits the host part of the address the server listens on.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/testscenario"
 )
 
 func TestHostCheckServesLoopbackNamesOnly(t *testing.T) {
@@ -78,9 +79,28 @@ func TestHostCheckAdmitsListedNames(t *testing.T) {
 }
 
 func TestHostCheckAdmitsTheListenName(t *testing.T) {
-	p := newHostPolicy(nil)
+	p, _ := newHostPolicy(nil)
 	p.setListen("rtq-mock:8080")
 	if !p.allows("rtq-mock:8080") || p.allows("other:8080") {
 		t.Error("the listen name is not admitted alone")
+	}
+}
+
+func TestBadOriginsAndHostsAreRefusedAtStart(t *testing.T) {
+	for _, opts := range []Options{
+		{CORSOrigin: "localhost:3000"},
+		{CORSOrigin: "http://ok.example, ftp://files.example"},
+		{CORSOrigin: "https://app.example/path"},
+		{AllowedHosts: []string{"http://rtq-mock:8080"}},
+		{AllowedHosts: []string{"rtq-mock/api"}},
+	} {
+		_, err := New(testscenario.Build(), opts)
+		if err == nil || !(strings.Contains(err.Error(), "cors origin") || strings.Contains(err.Error(), "allowed host")) {
+			t.Errorf("%+v: %v", opts, err)
+		}
+	}
+	p, err := newHostPolicy([]string{"rtq-mock:8080"})
+	if err != nil || !p.allows("rtq-mock") {
+		t.Errorf("a listed name with a port: %v", err)
 	}
 }

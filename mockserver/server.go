@@ -105,8 +105,15 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 	if opts.ParseScenario == nil {
 		opts.ParseScenario = defaultParse(opts.Seed, opts.MaxGenerated)
 	}
-	s := &Server{opts: opts, journal: newJournal(opts.JournalSize), cors: newCORS(opts.CORSOrigin),
-		hosts: newHostPolicy(opts.AllowedHosts)}
+	cors, err := newCORS(opts.CORSOrigin)
+	if err != nil {
+		return nil, fmt.Errorf("new mock server: %w", err)
+	}
+	hosts, err := newHostPolicy(opts.AllowedHosts)
+	if err != nil {
+		return nil, fmt.Errorf("new mock server: %w", err)
+	}
+	s := &Server{opts: opts, journal: newJournal(opts.JournalSize), cors: cors, hosts: hosts}
 	s.journal.remember(sc.Keys, opts.AdminToken)
 	s.lg.w = opts.Logger
 	if s.faults, err = newFaults(sc, opts); err != nil {

@@ -137,3 +137,10 @@ func TestMockAllowedHostsFromFlagAndEnvironment(t *testing.T) {
 		t.Error("RTQ_ALLOWED_HOSTS: listed names not served or others served")
 	}
 }
+
+func TestMockBadCORSOriginExits2NamingIt(t *testing.T) {
+	code, _, stderr := runCLI(t, "mock", "--addr", "127.0.0.1:0", "--cors-origin", "localhost:3000")
+	if code != 2 || !strings.Contains(stderr, `"localhost:3000"`) || !strings.Contains(stderr, "scheme://host") {
+		t.Errorf("exit %d:\n%s", code, stderr)
+	}
+}
