@@ -7,6 +7,16 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// runRecordProxy serves the recording proxy until SIGINT/SIGTERM (the
+// command's context), then writes the file.
 func runRecordProxy(cmd *cobra.Command, rec *recorder.Recording, o recorder.Options) error {
-	return withExit(2, fmt.Errorf("record: proxy mode is not implemented yet (use --crawl)"))
+	s, err := rec.Serve(cmd.Context(), o.Addr, func(url string) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "rtq record: proxy on %s forwarding to %s; POST %s/__admin/flush writes %s, Ctrl-C writes and stops\n",
+			url, o.Upstream, url, o.Out)
+	})
+	if err != nil {
+		return withExit(1, err)
+	}
+	printRecorded(cmd.OutOrStdout(), s)
+	return nil
 }

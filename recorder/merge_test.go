@@ -1,0 +1,113 @@
+package recorder_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rtq-kit/rtq/recorder"
+	"github.com/rtq-kit/rtq/rtqtest"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// crawlInto crawls up into out, recording ids.
+func crawlInto(t *testing.T, up *rtqtest.Mock, out string, ids ...int64) error {
+	t.Helper()
+	rec, err := recorder.NewRecording(recorder.Options{Upstream: up.URL, APIKey: up.Key("demo-read"), Out: out, RecordIDs: ids})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rec.Crawl(context.Background())
+	return err
+}
+
+func TestReRecordingMergesByIDAndKeepsTheReview(t *testing.T) {
+	up := rtqtest.Start(t)
+	out := filepath.Join(t.TempDir(), "staging.yaml")
+	if err := crawlInto(t, up, out, 100001, 110001); err != nil {
+		t.Fatal(err)
+	}
+	// The reviewer names the moves of the placeholder flow and the keys.
+	data, _ := os.ReadFile(out)
+	reviewed := strings.Replace(string(data), "name: recorded-read", "name: team-read", 1)
+	reviewed = strings.Replace(reviewed, "color: \"#FAAD14\"\n", "color: \"#FAAD14\"\n      terminal: true\n", 1)
+	if err := os.WriteFile(out, []byte(reviewed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := crawlInto(t, up, out, 100002, 110001); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.LoadFiles([]string{out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for _, r := range sc.Records {
+		ids = append(ids, r.ID)
+	}
+	if len(ids) != 3 || ids[0] != 100001 || ids[1] != 110001 || ids[2] != 100002 {
+		t.Errorf("records after re-recording: %v; want [100001 110001 100002] (kept, replaced in place, appended)", ids)
+	}
+	if sc.Keys[0].Name != "team-read" {
+		t.Errorf("keys: %s; want the reviewed name kept", sc.Keys[0].Name)
+	}
+	for _, f := range sc.Forms {
+		if f.ID == 2031 && (f.Flow == nil || !f.Flow.Statuses[0].Terminal) {
+			t.Errorf("form 2031's reviewed flow was not kept: %+v", f.Flow)
+		}
+	}
+}
+
+func TestABrokenFileIsNeitherMergedNorReplaced(t *testing.T) {
+	up := rtqtest.Start(t)
+	out := filepath.Join(t.TempDir(), "staging.yaml")
+	broken := []byte("orgs: [{id: 1}]\n")
+	if err := os.WriteFile(out, broken, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := crawlInto(t, up, out, 100001)
+	if err == nil || !strings.Contains(err.Error(), "merge into") {
+		t.Fatalf("crawl into a broken file: %v; want a merge error", err)
+	}
+	if data, _ := os.ReadFile(out); string(data) != string(broken) {
+		t.Errorf("the broken file was changed:\n%s", data)
+	}
+}
+
+func TestWriteFileReplacesThroughARenameAndLeavesNoTemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.yaml")
+	for _, content := range []string{"first\n", "second\n"} {
+		if err := recorder.WriteFile(path, []byte(content)); err != nil {
+			t.Fatal(err)
+		}
+		if data, _ := os.ReadFile(path); string(data) != content {
+			t.Errorf("file holds %q; want %q", data, content)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("directory holds %d entries; want only the file", len(entries))
+	}
+	if err := recorder.WriteFile(filepath.Join(dir, "missing", "s.yaml"), []byte("x")); err == nil {
+		t.Error("writing into a missing directory succeeded")
+	}
+}
+
+func TestTheBudgetStopsTheCrawlAndWritesWhatWasSeen(t *testing.T) {
+	up := rtqtest.Start(t)
+	out := filepath.Join(t.TempDir(), "staging.yaml")
+	rec, err := recorder.NewRecording(recorder.Options{Upstream: up.URL, APIKey: up.Key("demo-read"), Out: out, MaxRequests: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := rec.Crawl(context.Background())
+	if err != nil || s.Calls != 3 {
+		t.Fatalf("crawl with --max-requests 3: %v, %v; want the file written after 3 calls", s, err)
+	}
+	if n := up.Count(rtqtest.Filter{}); n != 3 {
+		t.Errorf("the upstream saw %d calls; want 3", n)
+	}
+}

@@ -1,0 +1,194 @@
+package recorder_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rtq-kit/rtq/recorder"
+	"github.com/rtq-kit/rtq/rtqtest"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// syncBuffer is a log safe for the proxy's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+type proxy struct {
+	url  string
+	out  string
+	log  *syncBuffer
+	stop func() recorder.Summary // ends the proxy as SIGINT would: it writes the file
+}
+
+// startProxy serves a recording proxy of upstream on 127.0.0.1:0.
+func startProxy(t *testing.T, upstream, key string, allowWrites bool) *proxy {
+	t.Helper()
+	p := &proxy{out: filepath.Join(t.TempDir(), "recorded.yaml"), log: &syncBuffer{}}
+	rec, err := recorder.NewRecording(recorder.Options{Upstream: upstream, APIKey: key, Out: p.out, AllowWrites: allowWrites, Log: p.log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan string, 1)
+	type result struct {
+		s   recorder.Summary
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		s, err := rec.Serve(ctx, "127.0.0.1:0", func(url string) { ready <- url })
+		done <- result{s, err}
+	}()
+	select {
+	case p.url = <-ready:
+	case r := <-done:
+		t.Fatalf("proxy did not start: %v", r.err)
+	}
+	var once sync.Once
+	var last result
+	p.stop = func() recorder.Summary {
+		once.Do(func() { cancel(); last = <-done })
+		if last.err != nil {
+			t.Fatalf("proxy: %v", last.err)
+		}
+		return last.s
+	}
+	t.Cleanup(func() { p.stop() })
+	return p
+}
+
+// post sends body to the proxy with extra headers and returns the answer.
+func post(t *testing.T, url, body string, header map[string]string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range header {
+		if k == "Host" {
+			req.Host = v
+		} else {
+			req.Header.Set(k, v)
+		}
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func TestClosedLoopProxy(t *testing.T) {
+	up := rtqtest.Start(t)
+	key := up.Key("demo-read")
+	p := startProxy(t, up.URL, key, false)
+	// The client's own key is not one the upstream knows: every answer
+	// being a success proves the proxy sent its own.
+	_, want := crawl(t, p.url, "client-key-never-forwarded")
+	if code, body := post(t, p.url+"/__admin/flush", "", nil); code != http.StatusOK || !strings.Contains(body, `"records":18`) {
+		t.Fatalf("flush = %d %s; want 200 and 18 records", code, body)
+	}
+	if s := p.stop(); s.Records != len(loopRecords) {
+		t.Fatalf("on exit: %v; want 18 records", s)
+	}
+	data, err := os.ReadFile(p.out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for where, text := range map[string]string{"the file": string(data), "the log": p.log.String()} {
+		if strings.Contains(text, key) || strings.Contains(text, "client-key-never-forwarded") {
+			t.Errorf("a key reached %s", where)
+		}
+	}
+	sc, err := scenario.Parse("recorded.yaml", data)
+	if err != nil {
+		t.Fatalf("the recording does not validate: %v", err)
+	}
+	rec := rtqtest.Start(t, rtqtest.WithScenario(sc))
+	_, got := crawl(t, rec.URL, recorder.ReadKeySecret)
+	compareWalks(t, want, got)
+}
+
+const verifyPath = "/api/v2/rpc/certificates/verify"
+
+func TestProxyRefusesWritesUnlessAllowed(t *testing.T) {
+	up := rtqtest.Start(t)
+	p := startProxy(t, up.URL, up.Key("demo-write"), false)
+	code, body := post(t, p.url+verifyPath, `{"certificate_code":"demo-cert-a-pending-01","action_type":"set_next_certificate_status"}`, nil)
+	var e map[string]any
+	if err := json.Unmarshal([]byte(body), &e); err != nil || code != http.StatusForbidden || e["error_code"] == nil ||
+		e["data"] == nil || !strings.Contains(body, "--allow-writes") {
+		t.Errorf("verify through the proxy = %d %s; want 403 in verify's shape naming --allow-writes", code, body)
+	}
+	if n := up.Count(rtqtest.Filter{Path: verifyPath}); n != 0 {
+		t.Errorf("the upstream saw %d verify calls; want none", n)
+	}
+}
+
+func TestProxyWithWritesRecordsTheStatusSeen(t *testing.T) {
+	up := rtqtest.Start(t)
+	p := startProxy(t, up.URL, up.Key("demo-write"), true)
+	code, body := post(t, p.url+verifyPath, `{"certificate_code":"demo-cert-a-pending-02","action_type":"set_next_certificate_status"}`, nil)
+	if code != http.StatusOK || !strings.Contains(body, "已核验") {
+		t.Fatalf("verify with --allow-writes = %d %s", code, body)
+	}
+	post(t, p.url+"/api/v2/rpc/record/getRecord", `{"record_id":110002}`, nil)
+	p.stop()
+	sc, err := scenario.LoadFiles([]string{p.out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := sc.Records[0]
+	if r.Cert == nil || r.Cert.Status.Name != "已核验" {
+		t.Errorf("record %d: certificate %+v; want a credential record in 已核验", r.ID, r.Cert)
+	}
+}
+
+func TestProxyRefusesWebPages(t *testing.T) {
+	up := rtqtest.Start(t)
+	p := startProxy(t, up.URL, up.Key("demo-read"), false)
+	for _, h := range []map[string]string{
+		{"Host": "rebound.example.com"},
+		{"Origin": "https://evil.example"},
+		{"Origin": "null"},
+		{"Sec-Fetch-Site": "cross-site"},
+	} {
+		if code, body := post(t, p.url+"/api/v2/rpc/record/getFormList", `{}`, h); code != http.StatusForbidden || !strings.Contains(body, `"error_code":403`) {
+			t.Errorf("%v: %d %s; want 403", h, code, body)
+		}
+		if code, _ := post(t, p.url+"/__admin/flush", ``, h); code != http.StatusForbidden {
+			t.Errorf("flush with %v: %d; want 403", h, code)
+		}
+	}
+	if n := up.Count(rtqtest.Filter{}); n != 0 {
+		t.Errorf("the upstream saw %d calls from refused pages", n)
+	}
+	if code, _ := post(t, p.url+"/api/v2/rpc/record/getFormList", `{}`, map[string]string{"Origin": "http://localhost:5173", "Host": "localhost"}); code != http.StatusOK {
+		t.Errorf("a loopback page: %d; want 200", code)
+	}
+}
