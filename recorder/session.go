@@ -21,8 +21,8 @@ type Options struct {
 	AllowWrites bool   // forward verify (proxy)
 	RecordIDs   []int64
 	RecordURLs  []string
-	MaxRequests int
-	Rate        float64
+	MaxRequests int       // crawl: most upstream calls (0: no bound)
+	Rate        float64   // crawl: most upstream calls a second (0: no bound)
 	Log         io.Writer // progress and skipped items (nil: discarded)
 }
 
@@ -55,7 +55,6 @@ func NewRecording(o Options) (*Recording, error) {
 		o.Log = io.Discard
 	}
 	up := NewUpstream(o.Upstream, o.APIKey)
-	up.MaxRequests, up.Rate = o.MaxRequests, o.Rate
 	return &Recording{o: o, up: up, cap: NewCapture()}, nil
 }
 
@@ -68,6 +67,7 @@ func (r *Recording) Capture() *Capture { return r.cap }
 // Crawl walks the upstream (see Crawl) and writes the file. A spent
 // request budget still writes what was seen, and says so.
 func (r *Recording) Crawl(ctx context.Context) (Summary, error) {
+	r.up.MaxRequests, r.up.Rate = r.o.MaxRequests, r.o.Rate // the proxy goes at its client's pace
 	err := Crawl(ctx, r.up, r.cap, CrawlOptions{RecordIDs: r.o.RecordIDs, RecordURLs: r.o.RecordURLs, Log: r.o.Log})
 	if errors.Is(err, ErrBudget) {
 		fmt.Fprintf(r.o.Log, "rtq record: stopped after %d calls (--max-requests): writing what was seen\n", r.up.Calls())

@@ -56,8 +56,8 @@ written, 2 usage error.`,
 	fl.BoolVar(&f.crawl, "crawl", false, "walk the upstream once, read-only, write --out and exit")
 	fl.Int64SliceVar(&f.o.RecordIDs, "record-id", nil, "record to read in every format (crawl; repeatable)")
 	fl.StringArrayVar(&f.o.RecordURLs, "record-url", nil, "record URL to read in every format (crawl; repeatable)")
-	fl.IntVar(&f.o.MaxRequests, "max-requests", 10000, "most calls made to the upstream (0: no bound)")
-	fl.Float64Var(&f.o.Rate, "rate", 10, "most calls per second to the upstream (0: no bound)")
+	fl.IntVar(&f.o.MaxRequests, "max-requests", 10000, "(crawl) most calls made to the upstream (0: no bound)")
+	fl.Float64Var(&f.o.Rate, "rate", 10, "(crawl) most calls per second to the upstream (0: no bound)")
 	return cmd
 }
 

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/recorder"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -77,5 +79,56 @@ func TestRecordCrawlClosedLoop(t *testing.T) {
 		"--api-key", "rtq-recorded-read", "--write-key", "rtq-recorded-write", "--allow-writes")
 	if code != 0 {
 		t.Fatalf("rtq conform on the recording = %d\n%s\n%s", code, cout, cerr)
+	}
+}
+
+// The proxy half of the closed loop at the command level: a client walks
+// the default scenario through the recording proxy, the file it writes on
+// exit validates, and rtq conform passes on it with its derived profile.
+func TestRecordProxyClosedLoop(t *testing.T) {
+	upstream := startMock(t)
+	out := filepath.Join(t.TempDir(), "proxied.yaml")
+	rec, err := recorder.NewRecording(recorder.Options{Upstream: upstream, APIKey: "rtq-demo-read", Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ready, done := make(chan string, 1), make(chan error, 1)
+	go func() {
+		_, err := rec.Serve(ctx, "127.0.0.1:0", func(url string) { ready <- url })
+		done <- err
+	}()
+	var proxyURL string
+	select {
+	case proxyURL = <-ready:
+	case err := <-done:
+		t.Fatalf("proxy: %v", err)
+	}
+	ids := []int64{100001, 100002, 100011, 100013, 110001, 110101}
+	client := recorder.NewUpstream(proxyURL, "any-client-key")
+	if err := recorder.Crawl(ctx, client, recorder.NewCapture(), recorder.CrawlOptions{RecordIDs: ids}); err != nil {
+		t.Fatalf("walk through the proxy: %v", err)
+	}
+	cancel() // as SIGINT: the proxy writes the file and stops
+	if err := <-done; err != nil {
+		t.Fatalf("proxy on exit: %v", err)
+	}
+	if code, vout, _ := runCLI(t, "scenario", "validate", out); code != 0 {
+		t.Fatalf("rtq scenario validate %s = %d\n%s", out, code, vout)
+	}
+	data, _ := os.ReadFile(out)
+	assertNoKey(t, "rtq-demo-read", map[string]string{"the file": string(data)})
+	served := serveFile(t, out)
+	code, cout, cerr := runCLI(t, "conform", "--base-url", served, "--profile", served+"/__admin/profile",
+		"--api-key", "rtq-recorded-read", "--write-key", "rtq-recorded-write", "--allow-writes")
+	if code != 0 {
+		t.Fatalf("rtq conform on the proxied recording = %d\n%s\n%s", code, cout, cerr)
+	}
+}
+
+func TestRecordFlagsThatNeedCrawl(t *testing.T) {
+	code, _, errOut := runCLI(t, "record", "--upstream", "http://127.0.0.1:1", "--api-key", "k", "--out", "x.yaml", "--record-id", "1")
+	if code != 2 || !strings.Contains(errOut, "--crawl") {
+		t.Errorf("--record-id without --crawl = %d %q; want 2 naming --crawl", code, errOut)
 	}
 }
