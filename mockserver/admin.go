@@ -29,6 +29,7 @@ func (s *Server) adminRoutes() []adminRoute {
 		{"GET /__admin/requests", s.adminRequests},
 		{"DELETE /__admin/requests", s.adminClearRequests},
 		{"POST /__admin/scenario", s.adminScenario},
+		{"GET /__admin/scenario", s.adminScenarioSummary},
 	}, s.faultRoutes()...)
 }
 

@@ -54,6 +54,9 @@ func (s *Server) routes() *http.ServeMux {
 	for _, a := range s.adminRoutes() {
 		mux.Handle(a.pattern, &route{admin: true, run: s.adminChain(a.run)})
 	}
+	for _, a := range s.pageRoutes() { // the admin page: no token to load it (adminpage.go)
+		mux.Handle(a.pattern, &route{admin: true, run: chain(a.run, s.crossSite)})
+	}
 	mux.Handle("/__admin/", &route{admin: true, run: s.adminChain(s.adminUnknown)})
 	mux.Handle("/", &route{run: s.notFound})
 	return mux

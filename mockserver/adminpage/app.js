@@ -1,0 +1,237 @@
+// The admin page of rtq mock: plain JavaScript, no build step, no network
+// beyond this origin. Every value from the server is written with
+// textContent, never as HTML.
+"use strict";
+
+const tokenKey = "rtq-admin-token";
+const $ = (sel) => document.querySelector(sel);
+
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  if (cls) e.className = cls;
+  return e;
+}
+
+function say(text, isError) {
+  const m = $("#message");
+  m.textContent = text;
+  m.className = isError ? "error" : "";
+}
+
+// api calls the admin API with the token of this tab, if any. A 401 asks
+// for the token once; the call is not retried by itself.
+async function api(method, path, body, type) {
+  const headers = {};
+  const token = sessionStorage.getItem(tokenKey);
+  if (token) headers["Authorization"] = "Bearer " + token;
+  if (body !== undefined) headers["Content-Type"] = type || "application/json";
+  const resp = await fetch(path, { method, headers, body, credentials: "same-origin", cache: "no-store" });
+  let doc = null;
+  try { doc = await resp.json(); } catch (e) { doc = null; }
+  if (resp.status === 401) {
+    $("#token-form").hidden = false;
+    throw new Error("the admin API needs the admin token (--admin-token): enter it above");
+  }
+  if (!resp.ok) {
+    const err = new Error((doc && doc.error) || ("HTTP " + resp.status));
+    err.doc = doc;
+    throw err;
+  }
+  return doc;
+}
+
+// Journal: polled every second with the filters of the form.
+async function loadJournal() {
+  const q = new URLSearchParams({ limit: "100" });
+  for (const [name, id] of [["path", "#filter-path"], ["key", "#filter-key"], ["status", "#filter-status"]]) {
+    const v = $(id).value.trim();
+    if (v) q.set(name, v);
+  }
+  const doc = await api("GET", "requests?" + q.toString());
+  const body = $("#journal tbody");
+  const rows = doc.requests.map((r) => {
+    const tr = el("tr");
+    if (r.status === 0) tr.className = "drop";
+    else if (r.status >= 400 || r.code !== 0) tr.className = "fail";
+    tr.append(el("td", r.time.slice(11, 23)), el("td", r.method), el("td", r.path), el("td", r.key),
+      el("td", r.status === 0 ? "dropped" : r.status), el("td", r.code), el("td", r.duration_ms),
+      el("td", r.body, "body"));
+    return tr;
+  });
+  body.replaceChildren(...rows);
+}
+
+function describeMatch(f) {
+  const parts = [];
+  for (const k of ["endpoint", "key", "record_id", "record_url", "certificate_code"]) if (f[k]) parts.push(k + "=" + f[k]);
+  if (f.rate) parts.push("rate " + f.rate);
+  if (f.times) parts.push("times " + f.times);
+  return parts.join(", ") || "every request";
+}
+
+function describeAction(f) {
+  const parts = [];
+  if (f.delay_ms || f.jitter_ms) parts.push("delay " + (f.delay_ms || 0) + (f.jitter_ms ? "±" + f.jitter_ms : "") + " ms");
+  if (f.error) parts.push("error " + (f.error.code || f.error.http_status) + (f.error.retry_after ? " Retry-After " + f.error.retry_after : ""));
+  if (f.drop) parts.push("drop");
+  if (f.body) parts.push("body " + f.body);
+  return parts.join(", ");
+}
+
+async function loadFaults() {
+  const doc = await api("GET", "faults");
+  const rows = doc.faults.map((f) => {
+    const tr = el("tr", undefined, f.expired ? "expired" : "");
+    tr.dataset.id = f.id;
+    const rm = el("button", "Remove", "remove");
+    rm.type = "button";
+    rm.addEventListener("click", () => act(async () => {
+      await api("DELETE", "faults/" + encodeURIComponent(f.id));
+      say("removed rule " + f.id);
+      await loadFaults();
+    }));
+    const cell = el("td");
+    cell.append(rm);
+    tr.append(el("td", f.id), el("td", f.source), el("td", describeMatch(f)), el("td", describeAction(f)),
+      el("td", f.hits + (f.expired ? " (spent)" : "")), cell);
+    return tr;
+  });
+  $("#faults tbody").replaceChildren(...rows);
+}
+
+// ruleFromForm builds a rule of the members filled in; the server checks it.
+function ruleFromForm() {
+  const rule = {};
+  const num = (id) => { const v = $(id).value.trim(); return v === "" ? undefined : Number(v); };
+  const str = (id) => $(id).value.trim() || undefined;
+  rule.endpoint = str("#fault-endpoint");
+  rule.key = str("#fault-key");
+  rule.record_id = num("#fault-record");
+  rule.certificate_code = str("#fault-cert");
+  rule.delay_ms = num("#fault-delay");
+  rule.jitter_ms = num("#fault-jitter");
+  rule.rate = num("#fault-rate");
+  rule.times = num("#fault-times");
+  rule.body = str("#fault-body");
+  if ($("#fault-drop").checked) rule.drop = true;
+  const code = num("#fault-error");
+  if (code !== undefined) rule.error = { code, retry_after: num("#fault-retry") };
+  return rule;
+}
+
+function chips(list) {
+  const d = el("span", undefined, "chips");
+  for (const x of list) d.append(el("span", x));
+  return d;
+}
+
+function table(headers, rows) {
+  const t = el("table");
+  const head = el("tr");
+  for (const h of headers) head.append(el("th", h));
+  t.append(head);
+  for (const r of rows) {
+    const tr = el("tr");
+    for (const v of r) {
+      const td = el("td");
+      if (v instanceof Node) td.append(v); else td.textContent = v === undefined ? "" : String(v);
+      tr.append(td);
+    }
+    t.append(tr);
+  }
+  return t;
+}
+
+async function loadScenario() {
+  const sc = await api("GET", "scenario");
+  $("#scenario-name").textContent = "· " + sc.name + " (seed " + sc.seed + ")";
+  const box = $("#scenario");
+  box.replaceChildren(
+    el("h3", "Organizations"), table(["id", "name", "code", "host"], sc.orgs.map((o) => [o.id, o.name, o.code, o.host])),
+    el("h3", "API keys (names and scopes; secrets are never shown)"),
+    table(["name", "org", "scopes", "forms"], sc.keys.map((k) => [k.name, k.org, k.scopes.join(", "), (k.forms || []).join(", ")])),
+    el("h3", "Forms"),
+    table(["id", "name", "org", "credential", "statuses"], sc.forms.map((f) => [f.id, f.name, f.org,
+      f.credential ? (f.verification ? "yes, verifiable" : "yes, verification off") : "", chips(f.statuses || [])])),
+    el("h3", "Records (" + sc.records.length + " of " + sc.records_total + ")"),
+    table(["id", "code", "org", "form", "status", "fields (title: type)"], sc.records.map((r) => [r.id, r.code, r.org,
+      r.form || "", r.status || "", chips(r.fields)])),
+  );
+}
+
+function showProblems(doc) {
+  const list = $("#problems");
+  const problems = (doc && doc.problems) || [];
+  list.replaceChildren(...problems.map((p) => el("li", p.line + ":" + p.column + ": " + (p.path ? p.path + ": " : "") + p.message)));
+  list.hidden = problems.length === 0;
+}
+
+// act runs a user action and says how it went.
+async function act(fn) {
+  try {
+    await fn();
+  } catch (e) {
+    say(e.message, true);
+    if (e.doc) showProblems(e.doc);
+  }
+}
+
+async function refresh() {
+  await act(async () => { await Promise.all([loadScenario(), loadFaults(), loadJournal()]); });
+}
+
+function wire() {
+  $("#token-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    sessionStorage.setItem(tokenKey, $("#token").value);
+    $("#token").value = "";
+    $("#token-form").hidden = true;
+    say("token kept in this tab");
+    refresh();
+  });
+  $("#reset").addEventListener("click", () => act(async () => {
+    await api("POST", "reset");
+    say("state reset to the loaded scenario (runtime fault rules kept)");
+    await Promise.all([loadFaults(), loadJournal()]);
+  }));
+  $("#journal-clear").addEventListener("click", () => act(async () => {
+    await api("DELETE", "requests");
+    await loadJournal();
+  }));
+  $("#filters").addEventListener("submit", (ev) => { ev.preventDefault(); act(loadJournal); });
+  $("#fault-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    act(async () => {
+      const doc = await api("POST", "faults", JSON.stringify(ruleFromForm()));
+      say("added rule " + doc.faults.map((f) => f.id).join(", "));
+      await loadFaults();
+    });
+  });
+  $("#faults-clear").addEventListener("click", () => act(async () => {
+    await api("DELETE", "faults");
+    say("runtime fault rules removed");
+    await loadFaults();
+  }));
+  $("#scenario-file").addEventListener("change", (ev) => act(async () => {
+    const file = ev.target.files[0];
+    if (!file) return;
+    showProblems(null);
+    const doc = await api("POST", "scenario", await file.text(), "application/yaml");
+    ev.target.value = "";
+    say("loaded scenario " + doc.scenario + " from " + file.name);
+    await refresh();
+  }));
+}
+
+let polling = false;
+async function poll() {
+  if (!polling && $("#token-form").hidden) {
+    polling = true;
+    try { await Promise.all([loadJournal(), loadFaults()]); } catch (e) { /* shown on the next action */ } finally { polling = false; }
+  }
+  setTimeout(poll, 1000);
+}
+
+wire();
+refresh().then(() => setTimeout(poll, 1000));
