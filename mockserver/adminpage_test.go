@@ -63,3 +63,21 @@ func TestAdminScenarioSummaryHasNoSecrets(t *testing.T) {
 		}
 	}
 }
+
+func newAdminRequest(m *mock, method, path string) (*http.Request, error) {
+	req, err := http.NewRequest(method, m.URL()+path, nil)
+	if err == nil && m.opts.AdminToken != "" {
+		req.Header.Set("Authorization", "Bearer "+m.opts.AdminToken)
+	}
+	return req, err
+}
+
+func doAdmin(t testing.TB, req *http.Request) string {
+	t.Helper()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	return string(readAll(t, resp))
+}
