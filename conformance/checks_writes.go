@@ -124,11 +124,37 @@ func (t *T) step(c profile.Case, s profile.Step, role, cur string, x *Exchange) 
 	}
 	if id, _ := intOf(data["record_id"]); c.RecordID != 0 && id != c.RecordID {
 		t.Errorf(x, "record_id is %v, the certificate belongs to record %d", data["record_id"], c.RecordID)
+	} else if c.RecordID != 0 {
+		t.sameRecord(x, c.RecordID, data)
 	}
 	if c.FormID != 0 && cur != "" {
 		t.r.cov.transition(profile.TransitionName(c.FormID, cur, s.Expect.Status))
 	}
 	return s.Expect.Status
+}
+
+// sameRecord: a verify success describes the verified record (spec 4.2):
+// record_number, org_id and submit_at are those getRecord gives for it.
+func (t *T) sameRecord(x *Exchange, id int64, data map[string]any) {
+	obj, _ := t.getRecord(map[string]any{"record_id": id, "format": "json"}).Doc.(map[string]any)
+	wrapper, _ := obj["data"].(map[string]any)
+	rec, _ := wrapper["data"].(map[string]any)
+	if rec == nil {
+		return // getRecord's own checks report why
+	}
+	org, _ := rec["org"].(map[string]any)
+	for _, m := range []struct {
+		name      string
+		got, want any
+	}{
+		{"record_number", data["record_number"], rec["record_number"]},
+		{"org_id", data["org_id"], org["id"]},
+		{"submit_at", data["submit_at"], rec["submit_at"]},
+	} {
+		if fmt.Sprint(m.got) != fmt.Sprint(m.want) {
+			t.Errorf(x, "%s is %v, getRecord gives %v for record %d", m.name, m.got, m.want, id)
+		}
+	}
 }
 
 // concurrentStep sends the same move n times at once: exactly one wins,

@@ -44,3 +44,20 @@ func caseBreaks() []breakCase {
 		}), []string{"verify.errorCodes"}},
 	}
 }
+
+// verifyRecordBreaks are verify successes that describe another record than the
+// one verified.
+func verifyRecordBreaks() []breakCase {
+	return []breakCase{
+		{"verify answers another record_number", onAnswer("verify", func(_, a jsonMap) {
+			if isSuccess(a) {
+				data(a)["record_number"] = "RTQ-OTHER-0001"
+			}
+		}), []string{"verify.transitions"}},
+		{"verify answers another org_id", onAnswer("verify", func(_, a jsonMap) {
+			if isSuccess(a) {
+				data(a)["org_id"] = itoa(num(data(a)["org_id"]) + 1)
+			}
+		}), []string{"verify.transitions"}},
+	}
+}
