@@ -50,27 +50,6 @@ type runner struct {
 	total   int
 }
 
-// setupState keeps the first failure of the runner's own set-up calls: it
-// is reported once, as the run's, and later calls give up at once.
-type setupState struct {
-	mu  sync.Mutex
-	err error
-}
-
-func (s *setupState) failed() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.err
-}
-
-func (s *setupState) fail(err error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.err == nil {
-		s.err = err
-	}
-}
-
 // Run runs every selected check against opts.BaseURL and returns the
 // report, never nil: a run that could not start or complete says why in
 // Report.Status and Report.Reason. The error is non-nil only when no run
@@ -166,9 +145,6 @@ func newRunner(opts Options) (*runner, error) {
 	r.client.observe = r.observe
 	return r, nil
 }
-
-// defaultSetupTimeout bounds a set-up call (the reset) unless Options says.
-const defaultSetupTimeout = 10 * time.Second
 
 // probe fails fast with ErrUnreachable when nothing answers at the target:
 // no connection at all, or no answer from two different endpoints within
@@ -283,30 +259,6 @@ func (r *runner) runWrites(ctx context.Context, checks []Check) []Finding {
 		_ = r.reset(ctx)
 	}
 	return out
-}
-
-// reset POSTs the profile's reset URL, if any, within the set-up time-out.
-// The first failure is the run's set-up failure; after it, reset fails at
-// once without sending, so a hanging reset costs one time-out, not one per
-// case.
-func (r *runner) reset(ctx context.Context) error {
-	if r.prof.Reset == "" {
-		return nil
-	}
-	if err := r.setup.failed(); err != nil {
-		return err
-	}
-	sctx, cancel := context.WithTimeout(ctx, r.opts.SetupTimeout)
-	defer cancel()
-	err := r.client.postAdmin(sctx, r.prof.Reset)
-	if err != nil && ctx.Err() == nil {
-		if sctx.Err() != nil {
-			err = fmt.Errorf("no complete answer within the set-up time-out of %v", r.opts.SetupTimeout)
-		}
-		r.setup.fail(fmt.Errorf("reset %s: %w", r.prof.Reset, err))
-		return r.setup.failed()
-	}
-	return err
 }
 
 // skip reports a check that did not run and counts it as done.
