@@ -134,12 +134,11 @@ func (b *builder) qrcode(p *recordPayload, form *scenario.Form) *scenario.QRCode
 	}
 	sq := &scenario.QRCode{ID: q.ID, Org: b.org, Name: q.Name, Type: q.Type, TypeText: q.TypeText, URL: q.URL,
 		Number: q.Number, CategoryID: q.CategoryID}
-	if f, ok := b.forms[q.TemplateID]; ok && q.TemplateID != 0 {
-		sq.Form = f
-	} else if q.TemplateID == 0 {
-		sq.Form = nil
-	} else {
+	if q.TemplateID != 0 { // template_id names the QR code's form; 0: none
 		sq.Form = form
+		if f, ok := b.forms[q.TemplateID]; ok {
+			sq.Form = f
+		}
 	}
 	b.qrcodes[q.ID] = sq
 	b.sc.QRCodes = append(b.sc.QRCodes, sq)

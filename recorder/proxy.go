@@ -146,6 +146,9 @@ func (r *Recording) Serve(ctx context.Context, addr string, ready func(url strin
 		return Summary{}, fmt.Errorf("listen %s: %w", addr, err)
 	}
 	host, _, _ := net.SplitHostPort(ln.Addr().String())
+	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+		fmt.Fprintf(r.o.Log, "rtq record: warning: listening on %s, beyond loopback: anyone who reaches it spends the upstream's key\n", ln.Addr())
+	}
 	srv := &http.Server{Handler: NewProxy(r, host), ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
