@@ -74,10 +74,9 @@ func Discover(ctx context.Context, opts Options) (*Result, error) {
 	res := &Result{Profile: &profile.Profile{Version: profile.Version, Name: "discovered from " + opts.BaseURL},
 		BaseURL: opts.BaseURL, At: time.Now().UTC().Truncate(time.Second), Version: opts.Version, Notes: map[string][]string{}}
 	d := &discoverer{c: c, opts: opts, res: res}
-	for _, step := range []func(context.Context) error{d.forms, d.templates, d.records, d.writeAccess} {
+	for i, step := range []func(context.Context) error{d.forms, d.templates, d.records, d.writeAccess} {
 		if err := step(ctx); err != nil {
-			var op *net.OpError
-			if errors.As(err, &op) && op.Op == "dial" {
+			if silent(err, i == 0) {
 				return nil, fmt.Errorf("%w: %s: %v", ErrUnreachable, opts.BaseURL, err)
 			}
 			return nil, fmt.Errorf("discover %s: %w", opts.BaseURL, err)
@@ -101,4 +100,12 @@ type recordCode struct {
 	form int64
 	// status is process_status.text when the target shows it.
 	status string
+}
+
+// silent says a target gave no answer at all: no connection, or, for the
+// first request, no answer within the time-out.
+func silent(err error, first bool) bool {
+	var op *net.OpError
+	var ne net.Error
+	return errors.As(err, &op) && op.Op == "dial" || first && errors.As(err, &ne) && ne.Timeout()
 }

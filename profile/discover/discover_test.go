@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -90,5 +91,13 @@ func TestDiscoverStopsOnARepeatingCursorAndAnUnreachableTarget(t *testing.T) {
 	ln.Close()
 	if _, err := Discover(context.Background(), Options{BaseURL: dead, ReadKey: "r"}); !errors.Is(err, ErrUnreachable) {
 		t.Fatalf("err = %v, want ErrUnreachable", err)
+	}
+	silentSrv := httptest.NewServer(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		<-r.Context().Done()
+	}))
+	defer silentSrv.Close()
+	if _, err := Discover(context.Background(), Options{BaseURL: silentSrv.URL, ReadKey: "r", Timeout: 100 * time.Millisecond}); !errors.Is(err, ErrUnreachable) {
+		t.Fatalf("a target that never answers: err = %v, want ErrUnreachable", err)
 	}
 }
