@@ -40,6 +40,9 @@ func (c *Capture) Build(upstream string) (*scenario.Scenario, []string) {
 	defer c.mu.Unlock()
 	b := &builder{c: c, forms: map[int64]*scenario.Form{}, projects: map[int64]*scenario.Project{}, qrcodes: map[int64]*scenario.QRCode{}}
 	b.sc = &scenario.Scenario{Name: "recorded from " + hostOf(upstream), Seed: 1, HTTPStatus: scenario.StatusPerCode}
+	if c.errors200 > 0 && c.errorsPerCode == 0 {
+		b.sc.HTTPStatus = scenario.StatusAlways200
+	}
 	b.buildOrg(upstream)
 	for _, id := range c.formOrder {
 		b.listedForm(c.forms[id])

@@ -28,6 +28,25 @@ type Capture struct {
 	subs      map[string][]subItem // by coding, sub-codes in upstream order
 	certSeen  map[int64]string     // record id → certificate status after a verify
 	mdStatus  map[int64]string     // record id → certificate_status of its markdown
+	// errors200 and errorsPerCode count error answers that came with
+	// HTTP 200 and with a matching status: the scenario's http_status.
+	errors200, errorsPerCode int
+}
+
+// Answer takes any answer's HTTP status and body: an error answer tells
+// which status line the service gives errors (http_status).
+func (c *Capture) Answer(httpStatus int, body []byte) {
+	var e envelope
+	if json.Unmarshal(body, &e) != nil || e.Code == nil || *e.Code == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if httpStatus == 200 {
+		c.errors200++
+	} else {
+		c.errorsPerCode++
+	}
 }
 
 // NewCapture returns an empty capture.

@@ -66,6 +66,7 @@ func (w *walker) call(ctx context.Context, ep contract.Endpoint, req map[string]
 	if err != nil {
 		return x, nil, err
 	}
+	w.c.Answer(x.Status, x.Body)
 	data := dataOf(x.Body)
 	if data == nil {
 		var e struct {

@@ -72,7 +72,7 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request) int {
 	if err != nil {
 		return writeJSON(w, http.StatusBadGateway, errorIn(ep, 502, "rtq record could not reach the upstream: "+err.Error()))
 	}
-	p.observe(ep, body, x.Body)
+	p.observe(ep, body, x.Status, x.Body)
 	if ct := x.Header.Get("Content-Type"); ct != "" {
 		w.Header().Set("Content-Type", ct)
 	}
@@ -82,8 +82,9 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request) int {
 }
 
 // observe hands an answer to the capture.
-func (p *Proxy) observe(ep contract.Endpoint, req, answer []byte) {
+func (p *Proxy) observe(ep contract.Endpoint, req []byte, status int, answer []byte) {
 	c := p.rec.cap
+	c.Answer(status, answer)
 	switch ep {
 	case contract.GetRecord:
 		c.Record(answer)

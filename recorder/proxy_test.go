@@ -192,3 +192,25 @@ func TestProxyRefusesWebPages(t *testing.T) {
 		t.Errorf("a loopback page: %d; want 200", code)
 	}
 }
+
+// A service that answers errors with HTTP 200 is recorded as always_200,
+// so the recording's error answers keep the upstream's status line.
+func TestErrorStatusLineIsRecorded(t *testing.T) {
+	sc, err := scenario.Parse("a200.yaml", []byte("http_status: always_200\norgs: [{id: 1, name: 示例, code: demo, host: demo.rtq.example}]\nkeys: [{name: r, secret: rtq-read-key}]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	up := rtqtest.Start(t, rtqtest.WithScenario(sc))
+	p := startProxy(t, up.URL, "rtq-read-key", false)
+	if code, _ := post(t, p.url+"/api/v2/rpc/record/getRecord", `{"record_id":1}`, nil); code != http.StatusOK {
+		t.Fatalf("a missing record through an always_200 upstream: HTTP %d; want 200", code)
+	}
+	p.stop()
+	rec, err := scenario.LoadFiles([]string{p.out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.HTTPStatus != scenario.StatusAlways200 {
+		t.Errorf("http_status = %s; want always_200", rec.HTTPStatus)
+	}
+}
