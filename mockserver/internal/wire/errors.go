@@ -156,7 +156,7 @@ var defaultRows = map[int]contract.ErrorCode{
 
 // Injected is an error a fault rule asked for: any code and error_code.
 // Where the rule leaves them out, error_code and message come from the
-// kit's tables (a verify code's own message, 100300 "System error" for a
+// kit's tables (a verify code's own message, contract.SystemError for a
 // 5xx); a message the rule gives is the user's own words, the one place a
 // message does not come from contract.
 func Injected(code, errorCode int, message, detail string) *Error {
