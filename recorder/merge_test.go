@@ -67,9 +67,12 @@ func TestABrokenFileIsNeitherMergedNorReplaced(t *testing.T) {
 	if err := os.WriteFile(out, broken, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err := crawlInto(t, up, out, 100001)
-	if err == nil || !strings.Contains(err.Error(), "merge into") {
-		t.Fatalf("crawl into a broken file: %v; want a merge error", err)
+	_, err := recorder.NewRecording(recorder.Options{Upstream: up.URL, APIKey: "k", Out: out})
+	if err == nil || !strings.Contains(err.Error(), "cannot be merged into") {
+		t.Fatalf("recording into a broken file: %v; want it refused before anything is recorded", err)
+	}
+	if _, err := recorder.NewRecording(recorder.Options{Upstream: up.URL, APIKey: "k", Out: filepath.Join(out, "x", "y.yaml")}); err == nil {
+		t.Error("recording into a missing directory was not refused at the start")
 	}
 	if data, _ := os.ReadFile(out); string(data) != string(broken) {
 		t.Errorf("the broken file was changed:\n%s", data)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/rtq-kit/rtq/scenario"
@@ -53,6 +54,9 @@ func NewRecording(o Options) (*Recording, error) {
 	}
 	if o.Log == nil {
 		o.Log = io.Discard
+	}
+	if err := checkOut(o.Out); err != nil {
+		return nil, err
 	}
 	up := NewUpstream(o.Upstream, o.APIKey)
 	return &Recording{o: o, up: up, cap: NewCapture()}, nil
@@ -104,4 +108,19 @@ func (r *Recording) Flush() (Summary, error) {
 		s.SubCodes += len(t.SubCodes)
 	}
 	return s, nil
+}
+
+// checkOut fails before anything is recorded when --out could not be
+// written or merged into at the end, so a proxy session is not lost then.
+func checkOut(out string) error {
+	if st, err := os.Stat(filepath.Dir(out)); err != nil || !st.IsDir() {
+		return fmt.Errorf("--out %s: its directory does not exist", out)
+	}
+	if _, err := os.Stat(out); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if _, err := scenario.LoadFiles([]string{out}); err != nil {
+		return fmt.Errorf("--out %s exists and does not load, so it cannot be merged into (fix it or record into another file): %w", out, err)
+	}
+	return nil
 }
