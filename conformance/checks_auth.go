@@ -59,7 +59,7 @@ func (t *T) probeBody(ep contract.Endpoint) map[string]any {
 }
 
 // authProbe: without a key, or with a key nobody issued, no endpoint
-// answers a success (spec 5); verify, which needs write permission, answers
+// answers a success (docs/contract.md §5); verify, which needs write permission, answers
 // an authentication or permission failure: code 401/403 or error_code 100328.
 // That the answer uses the endpoint's own error shape is the kit's choice
 // (docs/contract.md §C3), so a different shape is only noted.
@@ -101,7 +101,7 @@ func (t *T) authFailure(x *Exchange, ep contract.Endpoint, why string) {
 	}
 }
 
-// checkReadKeyVerify: verify needs a key with write permission (spec 5.3).
+// checkReadKeyVerify: verify needs a key with write permission (docs/contract.md §5).
 // The request asserts a status no record has, so even a target that let
 // the key through could not move anything.
 func checkReadKeyVerify(t *T) {
@@ -185,7 +185,7 @@ func (t *T) noneListed(w walk, key string, forbidden []string, who string) {
 }
 
 // checkOtherOrgQrcodes: a template of another organization is "not found
-// or no access": code 404 (spec 4.5).
+// or no access": code 404 (docs/contract.md §4.5).
 func checkOtherOrgQrcodes(t *T) {
 	p := t.r.prof
 	ran := false

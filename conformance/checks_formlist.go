@@ -243,7 +243,7 @@ func checkFormChinese(t *T) {
 
 // checkFormErrorShape: a parameter the spec types as integer, sent as a
 // string no lenient reading takes for a number: the answer is an error in
-// getFormList's shape (spec 4.3; docs/contract.md §C1, bad request input).
+// getFormList's shape (docs/contract.md §4.3; docs/contract.md §C1, bad request input).
 func checkFormErrorShape(t *T) {
 	x := t.post(contract.GetFormList, "read", map[string]any{"page_size": "abc"})
 	t.errorAnswer(x, contract.GetFormList, `page_size "abc"`)

@@ -7,7 +7,7 @@ import (
 	"github.com/rtq-kit/rtq/profile"
 )
 
-// Masking (spec 2.1: a masked value "is returned in desensitized form"):
+// Masking (docs/contract.md §2.1: a masked value "is returned in desensitized form"):
 // in json the value of a field with is_masked shows a mask character, and
 // no other format may give the value away. The other formats' layouts are
 // the target's choice, so the check assumes none: it looks, anywhere in the

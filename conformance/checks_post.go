@@ -27,7 +27,7 @@ func postChecks() []Check {
 	}
 }
 
-// checkContentTypes: every answer is JSON (spec 1: JSON responses); the
+// checkContentTypes: every answer is JSON (docs/contract.md §1: JSON responses); the
 // header is application/json (charset optional).
 func checkContentTypes(t *T) {
 	ct := t.r.ctSeen

@@ -78,7 +78,7 @@ func checkRecordSchema(t *T) {
 		}
 	})
 	if len(t.r.prof.Records) > 0 {
-		// The default format is json (spec 4.1).
+		// The default format is json (docs/contract.md §4.1).
 		rec := t.r.prof.Records[0]
 		x := t.getRecord(map[string]any{"record_id": rec.ID})
 		if data := t.success(x, responseFile(contract.GetRecord)); data != nil && data["format"] != "json" {
@@ -171,7 +171,7 @@ func checkJSONLD(t *T, x *Exchange, rec profile.Record, v any) {
 }
 
 // jsonLDTypes lists the members of a json-ld payload whose JSON type is
-// wrong: mainEntity is an item list, an object (spec 2.2); @context and
+// wrong: mainEntity is an item list, an object (docs/contract.md §2.2); @context and
 // @type follow JSON-LD itself (a context is a string, an object or an
 // array; a type a string or an array of strings).
 func jsonLDTypes(obj map[string]any) []string {

@@ -80,7 +80,7 @@ func checkRecordISO(t *T) {
 }
 
 // isoMismatches walks a JSON value and reports every X_iso that is not the
-// instant X_at in UTC+08:00 (spec 1.3). A zero X_at must pair with "".
+// instant X_at in UTC+08:00 (docs/contract.md §1.3). A zero X_at must pair with "".
 func isoMismatches(ptr string, v any) []string {
 	var out []string
 	switch v := v.(type) {
@@ -107,7 +107,7 @@ func isoMismatches(ptr string, v any) []string {
 }
 
 // isoPair judges one X_iso against its X. Only active_at has "none": 0
-// goes with "" and only then (spec 2.3); every other X_iso is a time.
+// goes with "" and only then (docs/contract.md §2.3); every other X_iso is a time.
 func isoPair(name string, at, iso any) string {
 	n, ok := at.(json.Number)
 	if !ok {
@@ -161,7 +161,7 @@ func checkRecordChinese(t *T) {
 
 type text struct{ where, text string }
 
-// generatedTexts are the texts the service generates (spec 1.4): the
+// generatedTexts are the texts the service generates (docs/contract.md §1.4): the
 // submit method and every type_text, status_text and audit_status_text,
 // wherever they sit (qrcode, record_template, audit, ai_audit_result).
 func generatedTexts(rec map[string]any) []text {

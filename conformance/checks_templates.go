@@ -181,7 +181,7 @@ func checkCursorWindow(t *T, l listing) {
 
 // checkTemplatesErrorShape: a start_time that is no time at all, a value
 // out of range of an ISO 8601 string, is bad request input: an error in
-// templates' shape with code 400 (spec 4.4; docs/contract.md §C1). A target
+// templates' shape with code 400 (docs/contract.md §4.4; docs/contract.md §C1). A target
 // that ignored the filter would answer a list the client did not ask for.
 func checkTemplatesErrorShape(t *T) {
 	x := t.post(contract.TemplatesList, "read", map[string]any{"start_time": "not-a-time"})

@@ -8,14 +8,14 @@ import (
 
 // Rules of field values that JSON Schema does not express: the order of
 // chained_selects values and the conditions between members of
-// sub_qrcode_edit_diff items and matrix columns (spec 2.1).
+// sub_qrcode_edit_diff items and matrix columns (docs/contract.md §2.1).
 
 // mediaEditTypes are the sub_qrcode_edit_diff field types whose values are
 // media: text_content is empty for them, media_items for the others.
 var mediaEditTypes = map[string]bool{"image": true, "signature": true, "audio": true, "video": true, "file": true}
 
 // mediaMemberTypes says which field types an edit media item member belongs
-// to (spec 2.1): a member on any other type is wrong.
+// to (docs/contract.md §2.1): a member on any other type is wrong.
 var mediaMemberTypes = map[string]map[string]bool{
 	"width":           {"image": true, "signature": true},
 	"height":          {"image": true, "signature": true},

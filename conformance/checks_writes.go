@@ -133,7 +133,7 @@ func (t *T) step(c profile.Case, s profile.Step, role, cur string, x *Exchange) 
 	return s.Expect.Status
 }
 
-// sameRecord: a verify success describes the verified record (spec 4.2):
+// sameRecord: a verify success describes the verified record (docs/contract.md §4.2):
 // record_number, org_id and submit_at are those getRecord gives for it.
 func (t *T) sameRecord(x *Exchange, id int64, data map[string]any) {
 	obj, _ := t.getRecord(map[string]any{"record_id": id, "format": "json"}).Doc.(map[string]any)

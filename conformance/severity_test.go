@@ -9,7 +9,7 @@ func TestSeveritiesFollowTheContract(t *testing.T) {
 	want := map[string]Severity{
 		"transport.contentType":                         Must,   // errors included
 		"verify.concurrent":                             Must,   // one winner
-		"formList.defaults":                             Must,   // spec 8 gives the defaults
+		"formList.defaults":                             Must,   // docs/contract.md §8 gives the defaults
 		"getRecord.error.format":                        Must,   // a value out of range
 		"formList.error.shape":                          Must,   // a string that is no integer
 		"templates.error.shape":                         Must,   // no ISO 8601 time

@@ -1,7 +1,7 @@
 package contract
 
 // ErrorShape names which of the spec's error bodies an endpoint answers with
-// (contract-notes section 3). One parser per shape is all a client needs.
+// (docs/contract.md §C3). One parser per shape is all a client needs.
 type ErrorShape string
 
 const (
@@ -29,7 +29,7 @@ type Endpoint struct {
 // Path is the URL path of the endpoint under the base URL.
 func (e Endpoint) Path() string { return PathPrefix + e.Name }
 
-// PathPrefix is the versioned RPC prefix every endpoint lives under (spec 9).
+// PathPrefix is the versioned RPC prefix every endpoint lives under (docs/contract.md §9).
 const PathPrefix = "/api/v2/rpc/"
 
 // The five endpoints, in the spec's order.
@@ -44,20 +44,20 @@ var (
 // Endpoints lists every operation in the spec's order.
 var Endpoints = []Endpoint{GetRecord, Verify, GetFormList, TemplatesList, ListQrcodes}
 
-// Formats of getRecord (spec 4.1) with the content_type each one carries.
+// Formats of getRecord (docs/contract.md §4.1) with the content_type each one carries.
 var Formats = []struct{ Name, ContentType string }{
 	{"json", "application/json; charset=utf-8"},
 	{"json-ld", "application/ld+json; charset=utf-8"},
 	{"markdown", "text/markdown; charset=utf-8"},
 }
 
-// Verify actions (spec 4.2).
+// Verify actions (docs/contract.md §4.2).
 const (
 	ActionSetStatus  = "set_certificate_status"
 	ActionNextStatus = "set_next_certificate_status"
 )
 
-// Paging limits (spec section 8).
+// Paging limits (docs/contract.md §8).
 const (
 	FormListDefaultPageSize  = 10
 	FormListMaxPageSize      = 20
@@ -65,8 +65,8 @@ const (
 	TemplatesMaxPageSize     = 100
 )
 
-// FormListVersion is data.version of getFormList (spec 9).
+// FormListVersion is data.version of getFormList (docs/contract.md §9).
 const FormListVersion = "v1"
 
-// MaxBodyBytes is the largest request body read (contract-notes 10).
+// MaxBodyBytes is the largest request body read (docs/contract.md §C10).
 const MaxBodyBytes = 1 << 20

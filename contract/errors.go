@@ -1,6 +1,6 @@
 package contract
 
-// ErrorCode is one row of an error table: the spec's (section 7) or the
+// ErrorCode is one row of an error table: the spec's (docs/contract.md §7) or the
 // kit's (docs/contract.md §C4 and §C10). The mock builds every error answer
 // from these rows, so a message is written here and nowhere else.
 type ErrorCode struct {
@@ -10,7 +10,7 @@ type ErrorCode struct {
 	Kit       bool   // true when the kit chose it (never asserted against a target)
 }
 
-// Verify error codes (spec section 7), in the spec's order. The runner's
+// Verify error codes (docs/contract.md §7), in the spec's order. The runner's
 // coverage counts these twelve.
 var VerifyErrors = []ErrorCode{
 	{100301, "Invalid request parameters", "Missing or invalid parameters, or to_certificate_status omitted when action_type=set_certificate_status", false},

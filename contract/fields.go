@@ -1,7 +1,7 @@
 package contract
 
 // ValueShape is the shape of field_value that a field_type carries
-// (spec 2.1, "Shape of field_value by field_type"). Several types share one
+// (docs/contract.md §2.1, "Shape of field_value by field_type"). Several types share one
 // shape; the table below is the whole mapping.
 type ValueShape string
 
@@ -81,22 +81,22 @@ func FieldTypeByName(name string) (FieldType, bool) {
 }
 
 // EditDiffFieldTypes are the field types a SubQrcodeEditChangeItem may name
-// (spec 2.1); media types carry media_items, the rest text_content.
+// (docs/contract.md §2.1); media types carry media_items, the rest text_content.
 var EditDiffFieldTypes = []string{
 	"text", "textarea", "number", "date", "time", "radio", "checkbox",
 	"address", "image", "signature", "audio", "video", "file",
 }
 
 // RecordTemplateTypes are the allowed record_template.type values besides
-// null (spec 2.1).
+// null (docs/contract.md §2.1).
 var RecordTemplateTypes = []int{0, 1, 2, 3, 7, 12, 13, 21, 22}
 
-// AuditStatuses are audit.status values (spec 3.2): 0 pending, 1 approved,
+// AuditStatuses are audit.status values (docs/contract.md §3.2): 0 pending, 1 approved,
 // 2 rejected.
 var AuditStatuses = []int{0, 1, 2}
 
 // AuditApproved is the audit status that allows verification.
 const AuditApproved = 1
 
-// AIAuditStatuses are ai_audit_result.audit_status values (spec 3.4).
+// AIAuditStatuses are ai_audit_result.audit_status values (docs/contract.md §3.4).
 var AIAuditStatuses = []int{0, 1, 2, 3, 4}

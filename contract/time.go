@@ -3,7 +3,7 @@ package contract
 import "time"
 
 // ISOLayout is the Go layout of the spec's *_iso strings,
-// "Y-m-d H:i:s(UTC+08:00)" (spec 1.3).
+// "Y-m-d H:i:s(UTC+08:00)" (docs/contract.md §1.3).
 const ISOLayout = "2006-01-02 15:04:05(UTC+08:00)"
 
 // ISOPattern is the same shape as a regular expression, used by schemas and

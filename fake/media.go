@@ -21,7 +21,7 @@ func (f *Faker) mediaURL(kind, ext string) string {
 
 func (f *Faker) uploadISO() string { return iso(f.Time()) }
 
-// ImageItem returns an ImageItem (spec 2.1): url, size in bytes, width and
+// ImageItem returns an ImageItem (docs/contract.md §2.1): url, size in bytes, width and
 // height in pixels, upload time and, on about a third of the images, an
 // ai_audit_result.
 func (f *Faker) ImageItem() map[string]any {

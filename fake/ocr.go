@@ -3,7 +3,7 @@ package fake
 import "strconv"
 
 // ocrSpec says what an OCR field recognises: its items and whether it keeps
-// the source image (image is null for types without one, spec 2.1).
+// the source image (image is null for types without one, docs/contract.md §2.1).
 type ocrSpec struct {
 	items    []ocrItem
 	hasImage bool

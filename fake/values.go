@@ -8,7 +8,7 @@ import (
 
 // FieldValue returns a field_value for fieldType, JSON-shaped (string,
 // float64, bool, nil, []any, map[string]any) and valid for the type's shape
-// in spec 2.1. An unknown type gets a short text, so callers that validated
+// in docs/contract.md §2.1. An unknown type gets a short text, so callers that validated
 // the type first never see a surprise.
 func (f *Faker) FieldValue(fieldType string) any {
 	if gen, ok := stringValues[fieldType]; ok {

@@ -77,7 +77,7 @@ var fileNames = []string{
 
 var auditReasons = []string{"", "图片清晰", "图片模糊，请重新上传", "未识别到设备铭牌", "识别服务超时"}
 
-// aiAuditTexts are the labels of ai_audit_result.audit_status 0..4 (spec 3.4).
+// aiAuditTexts are the labels of ai_audit_result.audit_status 0..4 (docs/contract.md §3.4).
 var aiAuditTexts = []string{"默认", "审核通过", "审核不通过", "审核异常", "待审核"}
 
 var matrixColumns = []struct{ title, typ string }{

@@ -20,7 +20,7 @@ type adminRoute struct {
 	run     step
 }
 
-// adminRoutes is the admin API of kit-interface.md, same port, /__admin.
+// adminRoutes is the admin API of docs/cli.md, same port, /__admin.
 func (s *Server) adminRoutes() []adminRoute {
 	return append([]adminRoute{
 		{"GET /__admin/health", s.adminHealth},

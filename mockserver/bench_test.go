@@ -111,7 +111,7 @@ func BenchmarkBareHandler(b *testing.B) {
 	benchEndpoint(b, bare, contract.GetRecord, readKey, `{"record_id":5001}`)
 }
 
-// The same two over loopback HTTP with keep-alive: what issue 6 compares
+// The same two over loopback HTTP with keep-alive: what docs/performance.md compares
 // (target: the mock at >= 85% of the bare handler's throughput).
 func BenchmarkHTTPGetRecordJSON(b *testing.B) {
 	s := benchServer(b)

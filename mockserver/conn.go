@@ -22,7 +22,7 @@ import (
 //     unknown Transfer-Encoding) are answered by net/http itself in
 //     text/plain, the last, not JSON, the 501 a 5xx. The connection sees
 //     that answer being written and writes a JSON error in the generic
-//     shape instead (contract-notes 3), with a 4xx status. net/http closes
+//     shape instead (docs/contract.md §C3), with a 4xx status. net/http closes
 //     the connection right after, so nothing else is framed around it.
 //   - Time limits are kept by one watchdog per server instead of socket
 //     deadlines. http.Server's ReadHeaderTimeout, ReadTimeout, WriteTimeout

@@ -1,6 +1,6 @@
 package mockserver_test
 
-// Fuzz targets for every decoder of outside input in the mock (issue 7.1):
+// Fuzz targets for every decoder of outside input in the mock (docs/reliability.md section 1):
 // each endpoint's request body, page tokens and time filters. Each target
 // asserts properties, not only "no panic": every answer is JSON of the
 // endpoint's success or error schema, with a status below 500 and the
@@ -71,7 +71,7 @@ func (e *fuzzEnv) secret(pick uint8) string { return e.secrets[int(pick)%len(e.s
 func (e *fuzzEnv) keyOf(tb testing.TB, name string) string {
 	tb.Helper()
 	for _, k := range e.sc.Keys {
-		if k.Name == name || k.Secret == "rtq-"+name { // kit-interface.md fixes the secrets
+		if k.Name == name || k.Secret == "rtq-"+name { // docs/cli.md fixes the secrets
 			return k.Secret
 		}
 	}
@@ -367,8 +367,8 @@ func FuzzPageToken(f *testing.F) {
 	})
 }
 
-// refBound is the reference reading of a time filter (contract-notes 5 and
-// 10): RFC 3339, "YYYY-MM-DD HH:MM:SS" or "YYYY-MM-DD" in UTC+08:00. It
+// refBound is the reference reading of a time filter (docs/contract.md §C5 and
+// §C10): RFC 3339, "YYYY-MM-DD HH:MM:SS" or "YYYY-MM-DD" in UTC+08:00. It
 // returns the instant the bound stands for (a date alone: the day's start
 // for a lower bound, its last second for an upper one).
 func refBound(s string, upper bool) (time.Time, bool) {

@@ -109,7 +109,7 @@ func num(v any) int64 {
 
 // send is the one way tests talk HTTP to an endpoint of the mock. Every
 // answer is checked: JSON Content-Type, a JSON object body, and the
-// endpoint's response or error schema (contract-notes 3), so no answer
+// endpoint's response or error schema (docs/contract.md §C3), so no answer
 // escapes validation. Unknown paths are checked against the full error shape.
 func send(t testing.TB, url, method, path, key string, body string) answer {
 	t.Helper()

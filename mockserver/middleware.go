@@ -87,7 +87,7 @@ func (s *Server) tooLarge(c *call) {
 
 var connClose = []string{"close"}
 
-// auth resolves the API key (contract-notes 2). The key's Name is what
+// auth resolves the API key (docs/contract.md §C2). The key's Name is what
 // logs and the journal show from here on; its secret is never kept.
 func (s *Server) auth(next step) step {
 	return func(c *call) {

@@ -6,7 +6,7 @@ import (
 )
 
 // body is a request body split into the members an endpoint reads; other
-// members are ignored (contract-notes 1, forward compatibility). Values
+// members are ignored (docs/contract.md §C1, forward compatibility). Values
 // are checked in the endpoint's own order afterwards, so the first
 // problem reported does not depend on member order in the body.
 type body struct {

@@ -98,7 +98,7 @@ func TestRecordWithoutFormHasNullTemplate(t *testing.T) {
 	}
 }
 
-// TestMarkdownGolden pins the markdown layout of contract-notes 7 and 10:
+// TestMarkdownGolden pins the markdown layout of docs/contract.md §C7 and §C10:
 // front matter, heading, titled groups only, no page break, no hidden
 // field, masked and escaped values. Run with -update to rewrite.
 func TestMarkdownGolden(t *testing.T) {

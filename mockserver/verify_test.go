@@ -17,7 +17,7 @@ func setNext(code string) string {
 	return fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, code)
 }
 
-// TestVerifyErrorTable drives every error of contract-notes 6, each on a
+// TestVerifyErrorTable drives every error of docs/contract.md §C6, each on a
 // fresh server so no case depends on another.
 func TestVerifyErrorTable(t *testing.T) {
 	cases := []struct {

@@ -1,6 +1,6 @@
 package profile_test
 
-// Reliability fuzzing of the profile loader (issue 7.1): `rtq conform
+// Reliability fuzzing of the profile loader (docs/reliability.md section 1): `rtq conform
 // --profile FILE|URL` reads it from outside, possibly from a hostile URL.
 // Properties: a profile or a *profile.LoadError with located problems,
 // never a panic or a hang, and an accepted profile is a fixed point of

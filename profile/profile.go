@@ -76,7 +76,7 @@ type Forms struct {
 	Numbers  []string `json:"numbers,omitempty" yaml:"numbers,omitempty"`
 	Searches []Search `json:"searches,omitempty" yaml:"searches,omitempty"`
 	// Combined are number and search_key sent together with the count of
-	// forms that come back: both filters apply (spec 4.3), so a key the
+	// forms that come back: both filters apply (docs/contract.md §4.3), so a key the
 	// number's form does not hold gives 0 (a target that drops either
 	// filter gives more).
 	Combined []Combined `json:"combined,omitempty" yaml:"combined,omitempty"`

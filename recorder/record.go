@@ -7,7 +7,7 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// recordPayload is getRecord's format=json payload (spec 2.1) as the
+// recordPayload is getRecord's format=json payload (docs/contract.md §2.1) as the
 // upstream gave it. Field values stay plain JSON.
 type recordPayload struct {
 	RecordID     int64  `json:"record_id"`

@@ -6,7 +6,7 @@ import (
 )
 
 // BenchmarkLoad100k loads 100,000 generated records and 10,000 generated
-// templates (5 sub-codes each); issue 6 asks for < 1 s on a 2-core machine.
+// templates (5 sub-codes each); docs/performance.md sets < 1 s on a 2-core machine.
 func BenchmarkLoad100k(b *testing.B) {
 	data, err := os.ReadFile("testdata/bench.yaml")
 	if err != nil {

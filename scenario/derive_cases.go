@@ -105,14 +105,14 @@ func (b *profileBuilder) moveCases(r *Record) {
 		for j, n := range st.Next {
 			c := newCase(fmt.Sprintf("move-%d-%d-%d", r.Form.ID, st.ID, n.ID), profile.KindMove, r)
 			if i == 0 && j == 0 {
-				c.Code = r.URL // the full access URL works as certificate_code too (spec 4.2)
+				c.Code = r.URL // the full access URL works as certificate_code too (docs/contract.md §4.2)
 			}
 			for _, p := range path {
 				c.Steps = append(c.Steps, profile.Step{Action: contract.ActionSetStatus, To: p.Name, Expect: profile.Expect{Status: p.Name}})
 			}
 			to := n.Name
 			if j == 0 {
-				to = strconv.FormatInt(n.ID, 10) // a status may be named by its id (spec 4.2)
+				to = strconv.FormatInt(n.ID, 10) // a status may be named by its id (docs/contract.md §4.2)
 			}
 			c.Steps = append(c.Steps, profile.Step{Action: contract.ActionSetStatus, To: to, From: st.Name, Expect: profile.Expect{Status: n.Name}})
 			b.add(c)
@@ -174,7 +174,7 @@ func (b *profileBuilder) nextCase(r *Record) {
 
 // repeatAndConcurrent: the first clean record with a move is moved twice
 // (the second is 100326), in another case by five requests at once, and in
-// a third with every optional condition of spec 3.1 given and met
+// a third with every optional condition of docs/contract.md §3.1 given and met
 // (from_certificate_status the current status, tpl_id its form, code_id
 // its QR code).
 func (b *profileBuilder) repeatAndConcurrent() {

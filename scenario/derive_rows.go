@@ -8,7 +8,7 @@ import (
 )
 
 // The error cases of a derived profile: one case per condition row of the
-// contract's verify tables (spec 3.1 and 7) the scenario can reach, not one
+// contract's verify tables (docs/contract.md §3.1 and §7) the scenario can reach, not one
 // per error code, so that a code several conditions give (100324: the
 // status forbids, the flow is finished, from_certificate_status differs) is
 // tried for each of them. Each case breaks one condition on a record that

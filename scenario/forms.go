@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// formTypeTexts are the Chinese labels of record_template.type (spec 2.1).
+// formTypeTexts are the Chinese labels of record_template.type (docs/contract.md §2.1).
 var formTypeTexts = map[int]string{
 	0: "普通表单", 1: "普通表单", 2: "普通表单",
 	3:  "保密承诺系统表单",

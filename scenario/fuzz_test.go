@@ -1,6 +1,6 @@
 package scenario_test
 
-// Reliability fuzzing of the scenario loader (issue 7.1), beside the
+// Reliability fuzzing of the scenario loader (docs/reliability.md section 1), beside the
 // package's own FuzzParse: here every problem must be located (line and
 // column >= 1, inside the document), the error is always a *LoadError, the
 // same bytes give the same verdict, and a scenario the loader accepts is

@@ -11,7 +11,7 @@ import (
 )
 
 // HTTPStatusMode says which HTTP status line error answers carry
-// (contract-notes section 1).
+// (docs/contract.md §C1).
 type HTTPStatusMode string
 
 const (
@@ -87,7 +87,7 @@ type Form struct {
 	Flow      *Flow
 }
 
-// Flow is the certificate flow of a credential form (contract-notes 6).
+// Flow is the certificate flow of a credential form (docs/contract.md §C6).
 type Flow struct {
 	ID     int64
 	Number string
@@ -217,7 +217,7 @@ type Group struct {
 
 // Field is one field. Value is JSON-shaped (string, float64, bool, nil,
 // []any, map[string]any) and holds the real, unmasked value: whoever
-// renders it must mask it when Masked (contract-notes 8). In Record.Groups
+// renders it must mask it when Masked (docs/contract.md §C8). In Record.Groups
 // of a generated record it may be a *Deferred instead: read values through
 // Record.FieldGroups.
 type Field struct {
@@ -269,7 +269,7 @@ type StateOption struct {
 	Color string
 }
 
-// Notary is trusted_notary (contract-notes 7).
+// Notary is trusted_notary (docs/contract.md §C7).
 type Notary struct {
 	TxHash      string
 	EvidenceURL string
@@ -277,7 +277,7 @@ type Notary struct {
 }
 
 // Certificate is the verify-related state and switches of a credential
-// record (contract-notes 6, checks 5-12).
+// record (docs/contract.md §C6, checks 5-12).
 type Certificate struct {
 	Status *Status // current status, one of Form.Flow.Statuses
 	// Verification false disables verify for this record only (100321).

@@ -6,7 +6,7 @@ import (
 	"github.com/rtq-kit/rtq/fake"
 )
 
-// auditTexts are the labels of audit.status (spec 3.2).
+// auditTexts are the labels of audit.status (docs/contract.md §3.2).
 var auditTexts = map[int]string{0: "待审核", 1: "审核通过", 2: "审核不通过"}
 
 // DefaultSubmitMethod is submit_method when a record does not say.
@@ -202,7 +202,7 @@ func process(d *processDoc) *ProcessStatus {
 }
 
 // certProcess shows a credential record's certificate status as its
-// process status (contract-notes 6).
+// process status (docs/contract.md §C6).
 func certProcess(st *Status) *ProcessStatus {
 	if st == nil {
 		return nil

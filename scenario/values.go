@@ -11,7 +11,7 @@ import (
 )
 
 // A shape describes a JSON value small enough to check a written
-// field_value against spec 2.1 without a schema round trip, and to say in
+// field_value against docs/contract.md §2.1 without a schema round trip, and to say in
 // one phrase what to write instead.
 type shape interface {
 	check(v any) (path, reason string)

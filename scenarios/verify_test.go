@@ -8,7 +8,7 @@ import (
 )
 
 // clean reports whether a demo-write verify on r passes checks 3 to 9 of
-// contract-notes 6, so that only the status decides the answer.
+// docs/contract.md §C6, so that only the status decides the answer.
 func clean(r *scenario.Record) bool {
 	c := r.Cert
 	approved := r.Audit == nil || !r.Audit.Enabled || (r.Audit.Status != nil && *r.Audit.Status == contract.AuditApproved)

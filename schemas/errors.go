@@ -18,7 +18,7 @@ type ValidationError struct {
 }
 
 // Problem is one failed rule. It names where and which rule, never the
-// offending value: values may be masked personal data (contract-notes 8),
+// offending value: values may be masked personal data (docs/contract.md §C8),
 // and error texts end up in logs and reports.
 type Problem struct {
 	Pointer string // JSON pointer into the document; "" is the root

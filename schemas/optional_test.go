@@ -17,7 +17,7 @@ import (
 // valid fixture that can be deleted without an error must be listed here,
 // so a required rule dropped from a schema is caught.
 var optionalMembers = []string{
-	// Record, service-spec 2.1 (R column) and contract-notes 7.
+	// Record, docs/contract.md §2.1 (req column) and docs/contract.md §C7.
 	"record.json /project", "record.json /audit", "record.json /process_status",
 	"record.json /state_changes", "record.json /trusted_notary",
 	"record.json /qrcode/category_id",
@@ -62,7 +62,7 @@ var optionalMembers = []string{
 	"templates/listQrcodes.request.json /page_size", "templates/listQrcodes.request.json /page_token",
 	// json-ld mainEntity: "an item list", its schema not shown.
 	"record/getRecord.response.json /data/data/mainEntity/**",
-	// verify error: message_detail optional (service-spec 4.2).
+	// verify error: message_detail optional (docs/contract.md §4.2).
 	"certificates/verify.error.json /message_detail",
 }
 

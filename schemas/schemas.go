@@ -201,7 +201,7 @@ func (s *Set) ValidateJSON(file string, data []byte) error {
 const FieldDef = "record.json#/$defs/Field"
 
 // ValidateFieldValue checks one field_value against the shape its
-// field_type calls for (spec 2.1), for generators of sample data that have a
+// field_type calls for (docs/contract.md §2.1), for generators of sample data that have a
 // value but no Record around it. Problems point into the wrapping field
 // ("/field_value/0/url", "/field_type" for an unknown type).
 func (s *Set) ValidateFieldValue(fieldType string, value any) error {

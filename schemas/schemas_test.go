@@ -25,7 +25,7 @@ func compiled(t *testing.T) *Set {
 	return s
 }
 
-// messageFiles are the fifteen message schemas kit-interface.md promises.
+// messageFiles are the fifteen message schemas docs/cli.md promises.
 func messageFiles() []string {
 	var out []string
 	for _, ep := range contract.Endpoints {
@@ -60,7 +60,7 @@ func TestEveryFileOnDiskIsEmbeddedAndCompiles(t *testing.T) {
 	}
 	for _, f := range append(messageFiles(), "record.json") {
 		if _, ok := s.Schema(f); !ok {
-			t.Errorf("kit-interface.md promises %s; it is not compiled", f)
+			t.Errorf("docs/cli.md promises %s; it is not compiled", f)
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// Paths of the service (service-spec section 4).
+// Paths of the service (docs/contract.md §4).
 const (
 	pathGetRecord   = "/api/v2/rpc/record/getRecord"
 	pathFormList    = "/api/v2/rpc/record/getFormList"

@@ -127,7 +127,7 @@ func verifyMix(sc *scenario.Scenario, key *scenario.Key) (mix, bool) {
 }
 
 // verifiable finds up to limit credential records of key's organization
-// that verify can move: every switch of contract-notes 6 checks 5-12 set
+// that verify can move: every switch of docs/contract.md §C6 checks 5-12 set
 // to pass.
 func verifiable(sc *scenario.Scenario, key *scenario.Key, limit int) []*scenario.Record {
 	var out []*scenario.Record

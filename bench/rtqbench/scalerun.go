@@ -15,7 +15,7 @@ import (
 	"github.com/rtq-kit/rtq/bench"
 )
 
-// scaleRecords is the size of the scale scenario (issue 6, item 4).
+// scaleRecords is the size of the scale scenario (docs/performance.md, Targets).
 const scaleRecords = 100000
 
 // scaleFig is what -scale measured.

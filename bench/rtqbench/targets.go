@@ -2,7 +2,7 @@ package main
 
 import "fmt"
 
-// The targets of issue 6, on a 2-core machine with wrk -t2 -c64 sharing the
+// The targets of docs/performance.md, on a 2-core machine with wrk -t2 -c64 sharing the
 // cores with the server. They live here, in the benchmark, and nowhere in a
 // timed unit test.
 const (

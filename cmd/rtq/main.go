@@ -46,7 +46,7 @@ func signalContext() (context.Context, func()) {
 // mock calls it: a short command writing into a closed pipe should stop.
 func surviveClosedPipes() { signal.Ignore(syscall.SIGPIPE) }
 
-// exitError carries a command's exit status (kit-interface.md: rtq conform
+// exitError carries a command's exit status (docs/cli.md: rtq conform
 // exits 1, 2 or 3) up to main without printing twice.
 type exitError struct {
 	code int

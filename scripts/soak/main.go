@@ -1,6 +1,6 @@
 // Command soak drives `rtq mock` with mixed traffic for a bounded time and
 // fails on any unexpected answer or on the mock's resident memory growing
-// past a bound (issue 7.4):
+// past a bound (docs/reliability.md section 4):
 //
 //	go run ./scripts/soak -duration 60s -rss-max 60MB
 //

@@ -61,7 +61,7 @@ func newPlan(seed int64) (*plan, error) {
 	p := &plan{seed: seed, schemas: set, yaml: scenarios.DefaultYAML(), searchKeys: []string{"巡检", "消防", "电梯", "XJ", "不存在的词"}}
 	var demo *scenario.Org
 	for _, k := range sc.Keys {
-		switch k.Secret { // kit-interface.md fixes these secrets
+		switch k.Secret { // docs/cli.md fixes these secrets
 		case "rtq-demo-read":
 			p.read, demo = k.Secret, k.Org
 		case "rtq-demo-write":

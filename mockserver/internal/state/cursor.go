@@ -12,8 +12,8 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// Cursor paging of templates/list and templates/listQrcodes (spec 4.4 and
-// 4.5, docs/contract.md §C5): a page is a window of a filtered list sorted
+// Cursor paging of templates/list and templates/listQrcodes (docs/contract.md §4.4 and
+// §4.5, docs/contract.md §C5): a page is a window of a filtered list sorted
 // by creation time, and next_page_token is where the next window starts.
 //
 // Page tokens are URL-safe base64 without padding of: version, the filter they were issued for, the offset of the

@@ -6,11 +6,11 @@
 // a method here and write what it returns.
 //
 // Where the spec's sections live: getRecord and the rendered-answer cache
-// in state.go (spec 4.1); the certificate flow and its transitions in
-// verify.go (spec 3.1 and 4.2); getFormList in forms.go (spec 4.3);
+// in state.go (docs/contract.md §4.1); the certificate flow and its transitions in
+// verify.go (docs/contract.md §3.1 and §4.2); getFormList in forms.go (docs/contract.md §4.3);
 // templates/list and listQrcodes in templates.go, their page tokens and
-// cursor walk in cursor.go, their time filters in timefilter.go (spec 4.4
-// and 4.5); reset in reset.go.
+// cursor walk in cursor.go, their time filters in timefilter.go (docs/contract.md §4.4
+// and §4.5); reset in reset.go.
 package state
 
 import (

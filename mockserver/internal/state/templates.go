@@ -8,7 +8,7 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// templates/list and templates/listQrcodes (spec 4.4 and 4.5): each picks
+// templates/list and templates/listQrcodes (docs/contract.md §4.4 and §4.5): each picks
 // its filtered list and hands it to the cursor walk of cursor.go.
 
 // tplEntry is a batch template with its list item pre-rendered and its

@@ -9,7 +9,7 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// The certificate flow (spec 3.1 and 4.2, docs/contract.md §C6): verify's
+// The certificate flow (docs/contract.md §3.1 and §4.2, docs/contract.md §C6): verify's
 // checks in their order, and the status transitions they allow. target
 // picks the status a request moves to; move makes the move and records the
 // state change that getRecord shows from then on.

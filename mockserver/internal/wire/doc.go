@@ -5,7 +5,7 @@
 //     errorshape.go: the endpoint's error body and the HTTP status line.
 //   - envelope.go: the success envelopes ({"code":0,...}) of the five
 //     endpoints, written by appending.
-//   - json.go, jsonld.go, markdown.go: getRecord's three formats (spec 4.1);
+//   - json.go, jsonld.go, markdown.go: getRecord's three formats (docs/contract.md §4.1);
 //     fieldtext.go: the one-line text of a field value both json-ld and
 //     markdown show; mask.go: masking (docs/contract.md §C8).
 //

@@ -8,7 +8,7 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// The success envelopes of the five endpoints (spec 4.1 to 4.5): each
+// The success envelopes of the five endpoints (docs/contract.md §4.1 to §4.5): each
 // appends a whole answer to dst, so a handler reuses its buffer and a page
 // costs its items' bytes and a few appends. Lists take their items as a
 // count and a function: the state decides which items, the envelope how
@@ -73,8 +73,8 @@ func AppendFormList(dst []byte, n int, item func(int) []byte, p FormPage) []byte
 	return append(dst, "}}}"...)
 }
 
-// AppendCursorPage appends a templates/* success answer (spec 4.4 and
-// 4.5): n items, the token of the next page (null when next is "") and the
+// AppendCursorPage appends a templates/* success answer (docs/contract.md §4.4 and
+// §4.5): n items, the token of the next page (null when next is "") and the
 // total of the filtered list.
 func AppendCursorPage(dst []byte, n int, item func(int) []byte, next string, total int64) []byte {
 	dst = append(dst, `{"code":0,"message":"ok","data":{"list":[`...)

@@ -7,7 +7,7 @@ import (
 )
 
 // Error is an error answer of the mock: a body code, a row of contract's
-// error tables (spec 7, docs/contract.md §C4 and §C10) and a detail. Every
+// error tables (docs/contract.md §7, docs/contract.md §C4 and §C10) and a detail. Every
 // Error is built by the functions of this file, so a code and its message
 // always travel together and no message is written outside contract.
 type Error struct {
@@ -41,7 +41,7 @@ func Param(format string, args ...any) *Error {
 	return answer(400, verifyRow(contract.ErrInvalidParams), fmt.Sprintf(format, args...))
 }
 
-// Verify is a verify business error (spec 7), code 400, with the spec's
+// Verify is a verify business error (docs/contract.md §7), code 400, with the spec's
 // message for the code and a one-sentence detail.
 func Verify(code int, detail string) *Error {
 	row := verifyRow(code)
@@ -55,7 +55,7 @@ func RecordNotFound(detail string) *Error {
 	return answer(404, contract.RecordNotFoundError, detail)
 }
 
-// TemplateNotFound is listQrcodes' 404 (spec 4.5).
+// TemplateNotFound is listQrcodes' 404 (docs/contract.md §4.5).
 func TemplateNotFound() *Error {
 	return answer(404, contract.TemplateNotFoundError,
 		"template does not exist or is not accessible with this key")

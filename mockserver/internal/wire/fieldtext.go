@@ -24,7 +24,7 @@ func fieldText(f scenario.Field) string {
 	return genericText(v)
 }
 
-// textByShape turns each value shape of spec 2.1 into one line of text.
+// textByShape turns each value shape of docs/contract.md §2.1 into one line of text.
 var textByShape = map[contract.ValueShape]func(any) string{
 	contract.ShapeOption: func(v any) string { return str(obj(v)["option_text"]) },
 	contract.ShapeNumber: func(v any) string {

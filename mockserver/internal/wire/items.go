@@ -9,10 +9,10 @@ import (
 )
 
 // The list items of getFormList, templates/list and templates/listQrcodes
-// (spec 2.3 to 2.5). The state renders each once, when it indexes a
+// (docs/contract.md §2.3 to §2.5). The state renders each once, when it indexes a
 // scenario, and a page copies them: a scenario may hold 100,000 sub-codes.
 
-// jsonForm is a form as getFormList lists it (spec 2.3).
+// jsonForm is a form as getFormList lists it (docs/contract.md §2.3).
 type jsonForm struct {
 	ID           int64        `json:"id"`
 	Name         string       `json:"name"`
@@ -44,7 +44,7 @@ func FormItem(f *scenario.Form) []byte {
 }
 
 // TemplateItem renders a batch template as an item of templates/list
-// (spec 2.4), by appending.
+// (docs/contract.md §2.4), by appending.
 func TemplateItem(t *scenario.Template) []byte {
 	b := strconv.AppendInt(append(make([]byte, 0, 64), `{"tpl_id":`...), t.ID, 10)
 	b = jsonw.AppendString(append(b, `,"name":`...), t.Name)
@@ -53,7 +53,7 @@ func TemplateItem(t *scenario.Template) []byte {
 }
 
 // SubCodeItem renders a sub-code as an item of templates/listQrcodes
-// (spec 2.5), by appending.
+// (docs/contract.md §2.5), by appending.
 func SubCodeItem(s scenario.SubCode) []byte {
 	b := jsonw.AppendString(append(make([]byte, 0, 64), `{"name":`...), s.Name)
 	b = strconv.AppendInt(append(b, `,"id":`...), s.ID, 10)

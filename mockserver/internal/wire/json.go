@@ -8,7 +8,7 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// getRecord's format=json (spec 2.1 and 4.1): the record payload, members
+// getRecord's format=json (docs/contract.md §2.1 and §4.1): the record payload, members
 // in the spec's order, built as structs and encoded once per record and
 // status (the state caches the answer).
 

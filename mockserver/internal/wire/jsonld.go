@@ -1,6 +1,6 @@
 package wire
 
-// getRecord's format=json-ld (spec 4.1, docs/contract.md §C7): the record
+// getRecord's format=json-ld (docs/contract.md §4.1, docs/contract.md §C7): the record
 // as a schema.org CreativeWork whose mainEntity lists the visible fields as
 // PropertyValues, values in their text form (fieldtext.go) and masked.
 

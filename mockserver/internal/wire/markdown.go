@@ -8,7 +8,7 @@ import (
 	"github.com/rtq-kit/rtq/contract"
 )
 
-// getRecord's format=markdown (spec 4.1, docs/contract.md §C7 and §C10):
+// getRecord's format=markdown (docs/contract.md §4.1, docs/contract.md §C7 and §C10):
 // YAML front matter, a top-level heading, a section per titled group, one
 // list item per visible field. The markdown text travels as a JSON string
 // in data.data.
