@@ -20,6 +20,14 @@ func TestFaultsLoad(t *testing.T) {
 	if len(sc.Faults) != 2 || sc.Faults[0].DelayMS != 100 || sc.Faults[1].Error.RetryAfter != 3 {
 		t.Errorf("faults: %+v", sc.Faults)
 	}
+	out, err := Marshal(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := Parse("again.yaml", out)
+	if err != nil || len(again.Faults) != 2 || again.Faults[0].Key != "k" || again.Faults[1].Times != 2 {
+		t.Errorf("faults written back out and loaded: %+v %v", again, err)
+	}
 }
 
 func TestFaultProblemsHaveLineAndColumn(t *testing.T) {

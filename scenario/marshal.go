@@ -51,6 +51,9 @@ func marshalJSON(sc *Scenario) ([]byte, error) {
 	for _, t := range sc.Templates {
 		d.Templates = append(d.Templates, templateOut(t))
 	}
+	for _, f := range sc.Faults {
+		d.Faults = append(d.Faults, &faultDoc{Rule: f})
+	}
 	data, err := json.Marshal(d)
 	if err != nil {
 		return nil, fmt.Errorf("marshal scenario: %w", err)
