@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -16,20 +17,21 @@ import (
 // call is one request on its way through the chain. Calls and their
 // buffers are pooled, so a request allocates little of its own.
 type call struct {
-	w      http.ResponseWriter
-	r      *http.Request
-	st     *state.State       // the state this request sees from start to end
-	ep     *contract.Endpoint // nil outside the five endpoints
-	admin  bool
-	key    *scenario.Key
-	body   []byte
-	buf    bytes.Buffer // holds body
-	lim    io.LimitedReader
-	params body      // the body's members, as parse found them
-	out    []byte    // answer buffer for handlers that append
-	length [1]string // Content-Length's value, kept here to save an allocation
-	start  time.Time
-	dur    time.Duration // from start to the answer written
+	w        http.ResponseWriter
+	r        *http.Request
+	st       *state.State       // the state this request sees from start to end
+	ep       *contract.Endpoint // nil outside the five endpoints
+	admin    bool
+	key      *scenario.Key
+	body     []byte
+	buf      bytes.Buffer // holds body
+	lim      io.LimitedReader
+	params   body          // the body's members, as parse found them
+	faultReq fault.Request // what fault rules match on (faults.go), kept here to save an allocation
+	out      []byte        // answer buffer for handlers that append
+	length   [1]string     // Content-Length's value, kept here to save an allocation
+	start    time.Time
+	dur      time.Duration // from start to the answer written
 
 	status int // HTTP status written
 	code   int // body code written

@@ -57,11 +57,12 @@ func (s *Server) fault(next step) step {
 }
 
 func (s *Server) applyFault(c *call, next step) {
-	req := fault.Request{Endpoint: c.ep.Name, Fill: c.faultMembers}
+	req := &c.faultReq
+	*req = fault.Request{Endpoint: c.ep.Name, Body: c.body, Fill: faultMembers}
 	if c.key != nil {
 		req.Key = c.key.Name
 	}
-	a := s.faults.set.Match(&req)
+	a := s.faults.set.Match(req)
 	if a == nil {
 		next(c)
 		return
@@ -103,8 +104,8 @@ func (s *Server) faultWait(ctx context.Context, d time.Duration) bool {
 
 // faultMembers reads the body members rules can match on, once, when a
 // rule that names one is reached.
-func (c *call) faultMembers(r *fault.Request) {
-	_ = jsonw.Members(c.body, func(name, raw []byte) {
+func faultMembers(r *fault.Request) {
+	_ = jsonw.Members(r.Body, func(name, raw []byte) {
 		switch string(name) {
 		case "record_id":
 			r.RecordID, _ = jsonw.Int(raw)

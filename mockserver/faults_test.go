@@ -292,3 +292,17 @@ func TestFaultScenarioRulesRearmOnReset(t *testing.T) {
 		t.Errorf("after reset the scenario's rule is back, the spent runtime one stays spent: %s", got)
 	}
 }
+
+// BenchmarkGetRecordJSONFaultMiss is BenchmarkGetRecordJSON with fault
+// rules in force that do not match it: the cost of a miss (one lock, a
+// few comparisons), against the single atomic load of no rules at all.
+func BenchmarkGetRecordJSONFaultMiss(b *testing.B) {
+	s := benchServer(b)
+	if _, err := s.faults.set.Add([]fault.Rule{
+		{Endpoint: "templates/list", DelayMS: 100},
+		{Key: "demo-write", RecordID: 1, Error: &fault.Error{Code: 503}},
+	}, fault.FromAdmin, func(int) string { return "bench rule" }); err != nil {
+		b.Fatal(err)
+	}
+	benchEndpoint(b, s, contract.GetRecord, readKey, `{"record_id":5001}`)
+}
