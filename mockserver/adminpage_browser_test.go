@@ -14,7 +14,7 @@ import (
 // pageHelpers are defined in every script: waitFor polls a condition of
 // the page (as a user would watch it), click presses a button.
 const pageHelpers = `
-const waitFor = async (what, fn, ms = 8000) => {
+const waitFor = async (what, fn, ms = 20000) => {
   const end = Date.now() + ms;
   for (;;) {
     const v = fn();
@@ -32,7 +32,7 @@ const rows = (s) => [...document.querySelectorAll(s + " tbody tr")].map((tr) => 
 // A script that ends meanwhile ends the wait with its error.
 func waitAdmin(t *testing.T, m *mock, seen chan error, path string, ok func(string) bool) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		req, _ := newAdminRequest(m, "GET", path)
 		if body := doAdmin(t, req); ok(body) {
 			return
@@ -51,7 +51,7 @@ func waitAdmin(t *testing.T, m *mock, seen chan error, path string, ok func(stri
 // in the journal without a reload, add a 503 rule, see the next request
 // fail and the page show it, remove the rule.
 func TestAdminPageInBrowser(t *testing.T) {
-	b := browsertest.Start(t, browsertest.Options{Timeout: 15 * time.Second})
+	b := browsertest.Start(t, browsertest.Options{Timeout: 30 * time.Second})
 	const token = "browser-admin-token"
 	m := startMock(t, nil, Options{AdminToken: token})
 	page := m.URL() + "/__admin/"

@@ -41,14 +41,19 @@ async function api(method, path, body, type) {
   return doc;
 }
 
-// Journal: polled every second with the filters of the form.
+// Journal: polled every second with the filters of the form. Loads can
+// overlap (a poll and an action); only the newest one may paint, so a slow
+// older answer never puts back rows the user just cleared.
+let journalSeq = 0;
 async function loadJournal() {
+  const seq = ++journalSeq;
   const q = new URLSearchParams({ limit: "100" });
   for (const [name, id] of [["path", "#filter-path"], ["key", "#filter-key"], ["status", "#filter-status"]]) {
     const v = $(id).value.trim();
     if (v) q.set(name, v);
   }
   const doc = await api("GET", "requests?" + q.toString());
+  if (seq !== journalSeq) return;
   const body = $("#journal tbody");
   const rows = doc.requests.map((r) => {
     const tr = el("tr");
