@@ -71,7 +71,7 @@ func (s *Server) adminHealth(c *call) { c.write(200, 0, []byte(`{"status":"ok"}`
 func (s *Server) adminProfile(c *call) { adminJSON(c, 200, scenario.BuildProfile(c.st.Scenario())) }
 
 func (s *Server) adminReset(c *call) {
-	s.Reset()
+	s.resetOf(c)
 	c.write(200, 0, []byte(`{"status":"ok"}`))
 }
 
@@ -83,11 +83,11 @@ func (s *Server) adminRequests(c *call) {
 		adminError(c, http.StatusBadRequest, err.Error())
 		return
 	}
-	c.write(200, 0, s.journal.appendJSON(c.out[:0], f))
+	c.write(200, 0, s.journalOf(c).appendJSON(c.out[:0], f))
 }
 
 func (s *Server) adminClearRequests(c *call) {
-	s.journal.clear()
+	s.journalOf(c).clear()
 	c.write(200, 0, []byte(`{"status":"ok"}`))
 }
 

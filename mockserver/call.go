@@ -22,6 +22,7 @@ type call struct {
 	st       *state.State       // the state this request sees from start to end
 	ep       *contract.Endpoint // nil outside the five endpoints
 	admin    bool
+	ns       *namespace // the state namespace of a /s/{name}/ path, nil for the root
 	key      *scenario.Key
 	body     []byte
 	buf      bytes.Buffer // holds body

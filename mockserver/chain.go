@@ -15,7 +15,10 @@ package mockserver
 //  3. hostCheck  a Host that is not loopback nor allowed gets 403 (hostcheck.go)
 //  4. cors       preflights answered, Access-Control-* headers (cors.go)
 //  5. journal    every request outside /__admin recorded (journal.go)
-//  6. route      the route for the path (routes.go), which runs the rest:
+//  6. route      the route for the path (routes.go), which runs the rest;
+//     a /s/{name}/ path is routed by the rest of it, through the same
+//     lists, with its state namespace's state, journal and fault rules
+//     (namespace_route.go):
 //
 // a POST to one of the five endpoints:
 //

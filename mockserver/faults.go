@@ -48,7 +48,7 @@ func (f *faults) stop() { f.stopOnce.Do(func() { close(f.stopping) }) }
 // delays, fails, drops or slows the answer.
 func (s *Server) fault(next step) step {
 	return func(c *call) {
-		if s.faults.set.Empty() {
+		if s.faultsOf(c).Empty() {
 			next(c)
 			return
 		}
@@ -62,7 +62,7 @@ func (s *Server) applyFault(c *call, next step) {
 	if c.key != nil {
 		req.Key = c.key.Name
 	}
-	a := s.faults.set.Match(req)
+	a := s.faultsOf(c).Match(req)
 	if a == nil {
 		next(c)
 		return
@@ -212,7 +212,7 @@ func (s *Server) faultRoutes() []adminRoute {
 }
 
 func (s *Server) adminFaults(c *call) {
-	adminJSON(c, 200, map[string]any{"faults": s.faults.set.List()})
+	adminJSON(c, 200, map[string]any{"faults": s.faultsOf(c).List()})
 }
 
 // adminAddFaults adds one rule or a list; all or none, a problem names the
@@ -225,7 +225,7 @@ func (s *Server) adminAddFaults(c *call) {
 	}
 	rules, err := fault.DecodeJSON(data)
 	if err == nil {
-		rules, err = s.faults.set.Add(rules, fault.FromAdmin, func(i int) string { return fmt.Sprintf("rule %d", i+1) })
+		rules, err = s.faultsOf(c).Add(rules, fault.FromAdmin, func(i int) string { return fmt.Sprintf("rule %d", i+1) })
 	}
 	if err != nil {
 		adminError(c, http.StatusBadRequest, err.Error())
@@ -235,13 +235,13 @@ func (s *Server) adminAddFaults(c *call) {
 }
 
 func (s *Server) adminClearFaults(c *call) {
-	s.faults.set.Clear()
+	s.faultsOf(c).Clear()
 	c.write(200, 0, []byte(`{"status":"ok"}`))
 }
 
 func (s *Server) adminRemoveFault(c *call) {
 	id := strings.TrimPrefix(c.r.URL.Path, "/__admin/faults/")
-	if !s.faults.set.Remove(id) {
+	if !s.faultsOf(c).Remove(id) {
 		adminError(c, http.StatusNotFound, "no fault rule "+wire.Quote(id)+"; GET /__admin/faults lists them")
 		return
 	}

@@ -40,7 +40,11 @@ func newJournal(size int) *journal { return &journal{entries: make([]entry, size
 func (j *journal) add(c *call) {
 	j.mu.Lock()
 	e := &j.entries[j.next]
-	e.at, e.method, e.path = c.start, c.r.Method, journalPath(c.r.URL.Path)
+	p := c.r.URL.Path
+	if c.ns != nil { // a namespace's journal reads as its own mock's: /s/{name} off
+		p = p[len(namespacePrefix)+len(c.ns.name):]
+	}
+	e.at, e.method, e.path = c.start, c.r.Method, journalPath(p)
 	e.key = ""
 	if c.key != nil {
 		e.key = c.key.Name

@@ -26,7 +26,7 @@ func (s *Server) recover(next step) step {
 			s.writeError(c, wire.Internal)
 			s.logRequest(c)
 			if !c.admin {
-				s.journal.add(c)
+				s.journalOf(c).add(c)
 			}
 		}()
 		next(c)
@@ -46,7 +46,7 @@ func (s *Server) journalMW(next step) step {
 	return func(c *call) {
 		next(c)
 		if !c.admin {
-			s.journal.add(c)
+			s.journalOf(c).add(c)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
@@ -63,7 +64,8 @@ func (s *Server) routes() *http.ServeMux {
 }
 
 // route finds the route of a request and runs it. A POST to an endpoint's
-// exact path, nearly every request, is a map lookup; the mux, with its
+// exact path, nearly every request, is a map lookup; a /s/{name}/ path is
+// routed in its state namespace (namespace_route.go); the mux, with its
 // path cleaning and pattern precedence, decides everything else.
 func (s *Server) route(c *call) {
 	if rt := s.posts[c.r.URL.Path]; rt != nil && c.r.Method == http.MethodPost && c.r.URL.RawPath == "" {
@@ -71,6 +73,26 @@ func (s *Server) route(c *call) {
 		rt.run(c)
 		return
 	}
+	if strings.HasPrefix(c.r.URL.Path, namespacePrefix) {
+		s.routeNamespace(c)
+		return
+	}
+	s.routeMux(c)
+}
+
+// routePath is route without namespaces: a namespace's path once its
+// /s/{name} prefix is taken off.
+func (s *Server) routePath(c *call) {
+	if rt := s.posts[c.r.URL.Path]; rt != nil && c.r.Method == http.MethodPost && c.r.URL.RawPath == "" {
+		c.ep = rt.ep
+		rt.run(c)
+		return
+	}
+	s.routeMux(c)
+}
+
+// routeMux lets the mux find the route.
+func (s *Server) routeMux(c *call) {
 	h, _ := s.mux.Handler(c.r)
 	rt, ok := h.(*route)
 	if !ok { // the mux's own redirects for unclean paths: not ours to follow

@@ -59,8 +59,17 @@ type Options struct {
 	// one given here should pass that bound too.
 	ParseScenario func(filename string, data []byte) (*scenario.Scenario, error)
 	// Faults are fault rules in force from the start (rtq mock --fault),
-	// after the scenario's; DELETE /__admin/faults removes them.
+	// after the scenario's; DELETE /__admin/faults removes them. They
+	// apply to the root state only: a namespace starts from the
+	// scenario's faults: list.
 	Faults []fault.Rule
+	// MaxNamespaces bounds the state namespaces (/s/{name}/) alive at
+	// once (0: DefaultMaxNamespaces); beyond it a new name gets 503 until
+	// one is idle.
+	MaxNamespaces int
+	// NamespaceIdle is how long a namespace may go unused before a new
+	// one may take its place (0: DefaultNamespaceIdle).
+	NamespaceIdle time.Duration
 }
 
 // DefaultJournalSize is the journal's capacity when Options.JournalSize is 0.
@@ -81,6 +90,7 @@ type Server struct {
 	cors    *corsPolicy
 	hosts   *hostPolicy
 	faults  *faults // fault rules (faults.go)
+	spaces  *namespaces
 
 	lg logSink // the request log, which never blocks a request (logging.go)
 
@@ -102,6 +112,12 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 	if opts.MaxGenerated <= 0 {
 		opts.MaxGenerated = DefaultMaxGenerated
 	}
+	if opts.MaxNamespaces <= 0 {
+		opts.MaxNamespaces = DefaultMaxNamespaces
+	}
+	if opts.NamespaceIdle <= 0 {
+		opts.NamespaceIdle = DefaultNamespaceIdle
+	}
 	if opts.ParseScenario == nil {
 		opts.ParseScenario = defaultParse(opts.Seed, opts.MaxGenerated)
 	}
@@ -120,6 +136,7 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 		return nil, fmt.Errorf("new mock server: %w", err)
 	}
 	s.state.Store(st)
+	s.spaces = s.newNamespaces()
 	s.mux = s.routes()
 	s.root = s.rootChain() // chain.go lists it in order
 	return s, nil
@@ -233,6 +250,7 @@ func (s *Server) swap(sc *scenario.Scenario) {
 	s.journal.remember(sc.Keys)
 	s.faults.set.SetScenario(sc.Faults)
 	s.state.Store(st)
+	s.spaces.dropAll() // each is built afresh from sc on its next use
 }
 
 // Scenario is the scenario being served.

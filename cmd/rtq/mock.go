@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/mockserver"
@@ -28,7 +29,9 @@ type mockOptions struct {
 	maxGenerated int64
 	adminToken   string
 	maxConns     int
-	faults       []string // --fault rules, KEY=VALUE,...
+	faults       []string      // --fault rules, KEY=VALUE,...
+	maxSpaces    int           // --max-namespaces
+	spaceIdle    time.Duration // --namespace-idle
 }
 
 func newMockCmd() *cobra.Command {
@@ -67,6 +70,8 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.Int64Var(&o.maxGenerated, "max-generated", mockserver.DefaultMaxGenerated, "most items (records, templates, sub-codes) a scenario posted to /__admin/scenario may generate")
 	f.IntVar(&o.maxConns, "max-conns", mockserver.DefaultMaxConns, "connections served at once; beyond them a client is answered 503 at once")
 	f.StringArrayVar(&o.faults, "fault", nil, "fault rule KEY=VALUE,... in force from the start (repeatable), e.g. endpoint=record/getRecord,error=503,times=2; see docs/mock.md")
+	f.IntVar(&o.maxSpaces, "max-namespaces", mockserver.DefaultMaxNamespaces, "state namespaces (/s/{name}/) alive at once; beyond them a new name gets 503 until one is idle")
+	f.DurationVar(&o.spaceIdle, "namespace-idle", mockserver.DefaultNamespaceIdle, "how long a state namespace may go unused before a new name may take its place")
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
 	return cmd
 }
@@ -92,6 +97,9 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	if o.maxConns < 1 {
 		return withExit(2, fmt.Errorf("--max-conns must be at least 1, got %d", o.maxConns))
 	}
+	if o.maxSpaces < 1 || o.spaceIdle <= 0 {
+		return withExit(2, fmt.Errorf("--max-namespaces must be at least 1 and --namespace-idle positive, got %d and %v", o.maxSpaces, o.spaceIdle))
+	}
 	surviveClosedPipes()
 	var srv *mockserver.Server
 	w := o.watcher(func() *mockserver.Server { return srv }) // before loading: a change meanwhile is seen
@@ -107,6 +115,7 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 		Faults: rules,
 		Logger: stderr, CORSOrigin: strings.Join(o.corsOrigins, ","), AllowedHosts: o.allowedHosts,
 		AdminToken: o.adminToken, MaxGenerated: o.maxGenerated, MaxConns: o.maxConns,
+		MaxNamespaces: o.maxSpaces, NamespaceIdle: o.spaceIdle,
 		ParseScenario: func(name string, data []byte) (*scenario.Scenario, error) {
 			return scenario.Parse(name, data, append(o.loadOpts(), scenario.WithMaxGenerated(o.maxGenerated))...)
 		},

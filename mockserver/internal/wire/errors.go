@@ -92,6 +92,12 @@ func NoEndpoint(path string) *Error {
 		"no endpoint at "+Quote(path)+"; endpoints live under "+contract.PathPrefix)
 }
 
+// NoNamespace is the 404 of a state namespace path the mock cannot serve
+// (a bad name, a path a namespace does not answer); detail says why.
+func NoNamespace(detail string) *Error {
+	return answer(404, contract.NoEndpointError, detail)
+}
+
 // Transport is the answer to a request too malformed for net/http to hand
 // over (bad request line, headers over the limit): a parameter error with
 // the status net/http's refusal maps to.

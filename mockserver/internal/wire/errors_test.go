@@ -27,6 +27,7 @@ func everyError() map[string]*Error {
 		"Method":           Method("GET"),
 		"TooLarge":         TooLarge,
 		"NoEndpoint":       NoEndpoint("/x"),
+		"NoNamespace":      NoNamespace("bad name"),
 		"Transport":        Transport(431, "headers too large"),
 		"Busy":             Busy("at the connection cap"),
 		"Internal":         Internal,
