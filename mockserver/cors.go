@@ -2,12 +2,12 @@ package mockserver
 
 import (
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync"
 
+	"github.com/rtq-kit/rtq/internal/loopback"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
@@ -75,27 +75,12 @@ func (p *corsPolicy) grant(origin string, admin bool) (allow string, creds, ok b
 		return origin, true, true
 	case admin:
 		return "", false, false
-	case loopbackOrigin(origin):
+	case loopback.Origin(origin):
 		return origin, true, true
 	case p.any:
 		return "*", false, true
 	}
 	return "", false, false
-}
-
-// loopbackOrigin reports whether a page's origin is served from this
-// machine by a name that cannot be rebound.
-func loopbackOrigin(origin string) bool {
-	u, err := url.Parse(origin)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Path != "" || u.User != nil {
-		return false
-	}
-	h := strings.ToLower(u.Hostname())
-	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(h)
-	return ip != nil && ip.IsLoopback()
 }
 
 // firstRefusal reports whether origin is refused for the first time, so

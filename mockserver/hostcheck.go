@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/netip"
 	"strings"
 	"sync/atomic"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/loopback"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
@@ -39,7 +39,7 @@ func newHostPolicy(allowed []string) (*hostPolicy, error) {
 			case strings.ContainsAny(h, "/@?# "):
 				bad = append(bad, h)
 			default:
-				p.names[normalHost(hostOnly(h))] = true
+				p.names[loopback.Host(h)] = true
 			}
 		}
 	}
@@ -51,11 +51,10 @@ func newHostPolicy(allowed []string) (*hostPolicy, error) {
 
 // setListen admits the host part of the address the server listens on.
 func (p *hostPolicy) setListen(addr string) {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
+	if _, _, err := net.SplitHostPort(addr); err != nil {
 		return
 	}
-	host = normalHost(host)
+	host := loopback.Host(addr)
 	p.listen.Store(&host)
 }
 
@@ -64,34 +63,12 @@ func (p *hostPolicy) allows(hostHeader string) bool {
 	if p.any || hostHeader == "" { // "": HTTP/1.0 without Host, never a browser
 		return true
 	}
-	h := normalHost(hostOnly(hostHeader))
-	switch {
-	case h == "localhost" || strings.HasSuffix(h, ".localhost"):
-		return true
-	case isIP(h): // an IP literal cannot be rebound
-		return true
-	case p.names[h]:
+	h := loopback.Host(hostHeader)
+	if loopback.Unrebindable(h) || p.names[h] {
 		return true
 	}
 	l := p.listen.Load()
 	return l != nil && *l == h
-}
-
-func isIP(h string) bool {
-	_, err := netip.ParseAddr(h)
-	return err == nil
-}
-
-// hostOnly is a Host header without its port ("[::1]:8080" → "::1").
-func hostOnly(hostport string) string {
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		return h
-	}
-	return strings.TrimSuffix(strings.TrimPrefix(hostport, "["), "]")
-}
-
-func normalHost(h string) string {
-	return strings.TrimSuffix(strings.ToLower(h), ".")
 }
 
 // hostCheck answers 403 in the generic error shape, on every path, to a
@@ -104,7 +81,7 @@ func (s *Server) hostCheck(next step) step {
 			next(c)
 			return
 		}
-		name := hostOnly(c.r.Host)
+		name := loopback.Host(c.r.Host)
 		e := wire.Forbidden(false, "the mock does not serve Host "+wire.Quote(name)+
 			" (a web page could have rebound that name to this machine); to serve it, start rtq mock with --allowed-host "+
 			shellWord(name)+" (or RTQ_ALLOWED_HOSTS), or --allowed-host '*' to serve any Host")

@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"encoding/json"
+	"github.com/rtq-kit/rtq/internal/loopback"
 	"net/http"
 	"strings"
 	"testing"
@@ -39,7 +40,7 @@ func TestHostCheckServesLoopbackNamesOnly(t *testing.T) {
 					Code   int    `json:"code"`
 					Detail string `json:"message_detail"`
 				}
-				if err := json.Unmarshal([]byte(body), &e); err != nil || e.Code != 403 || !strings.Contains(e.Detail, "--allowed-host "+hostOnly(host)) {
+				if err := json.Unmarshal([]byte(body), &e); err != nil || e.Code != 403 || !strings.Contains(e.Detail, "--allowed-host "+loopback.Host(host)) {
 					t.Errorf("Host %s: answer does not name the flag: %s", host, body)
 				}
 			} else if status == 403 {

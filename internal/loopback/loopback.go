@@ -1,0 +1,53 @@
+// Package loopback decides which names and web origins belong to this
+// machine in a way a web page cannot fake. The mock's host check and CORS
+// policy and the recording proxy's guard all ask it, so the rule against
+// DNS rebinding and cross-site pages is written once (docs/security.md).
+package loopback
+
+import (
+	"net"
+	"net/netip"
+	"net/url"
+	"strings"
+)
+
+// Host is the host part of a Host header or listen address, lower-case,
+// without port, brackets or trailing dot ("[::1]:8080" → "::1",
+// "LocalHost.:80" → "localhost"), so that names compare as DNS does.
+func Host(hostport string) string {
+	h := hostport
+	if hh, _, err := net.SplitHostPort(hostport); err == nil {
+		h = hh
+	} else {
+		h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	}
+	return strings.TrimSuffix(strings.ToLower(h), ".")
+}
+
+// Unrebindable reports whether a host (as Host returns it) names this
+// machine in a way no web page can point elsewhere: localhost, any
+// *.localhost name (browsers resolve those to loopback themselves), or an
+// IP literal, which involves no DNS at all.
+func Unrebindable(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	_, err := netip.ParseAddr(host)
+	return err == nil
+}
+
+// Origin reports whether a web page's origin (scheme://host[:port]) is
+// served from this machine: http or https on localhost, *.localhost or a
+// loopback IP. Such a page is the developer's own dev server.
+func Origin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Path != "" || u.User != nil {
+		return false
+	}
+	h := Host(u.Host)
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}

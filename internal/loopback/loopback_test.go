@@ -1,0 +1,40 @@
+package loopback
+
+import "testing"
+
+func TestHost(t *testing.T) {
+	for in, want := range map[string]string{
+		"127.0.0.1:8080": "127.0.0.1", "[::1]:8080": "::1", "[::1]": "::1",
+		"LocalHost.:80": "localhost", "rtq-mock": "rtq-mock", "Attacker.Example.": "attacker.example",
+	} {
+		if got := Host(in); got != want {
+			t.Errorf("Host(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestUnrebindable(t *testing.T) {
+	for host, want := range map[string]bool{
+		"localhost": true, "app.localhost": true, "127.0.0.1": true, "::1": true,
+		"10.0.0.7": true, // an IP literal: no DNS to rebind
+		"attacker.example": false, "localhost.attacker.example": false, "rtq-mock": false, "": false,
+	} {
+		if got := Unrebindable(host); got != want {
+			t.Errorf("Unrebindable(%q) = %v, want %v", host, got, want)
+		}
+	}
+}
+
+func TestOrigin(t *testing.T) {
+	for origin, want := range map[string]bool{
+		"http://localhost:5173": true, "https://localhost": true, "http://app.localhost:3000": true,
+		"http://127.0.0.1:8080": true, "http://[::1]:8080": true, "http://LOCALHOST:1": true,
+		"http://attacker.example": false, "http://10.0.0.7:8080": false, "null": false,
+		"file://localhost": false, "http://localhost/path": false, "http://user@localhost": false,
+		"http://localhost.attacker.example": false,
+	} {
+		if got := Origin(origin); got != want {
+			t.Errorf("Origin(%q) = %v, want %v", origin, got, want)
+		}
+	}
+}
