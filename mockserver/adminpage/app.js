@@ -4,6 +4,7 @@
 "use strict";
 
 const tokenKey = "rtq-admin-token";
+const callTimeoutMs = 10000;
 const $ = (sel) => document.querySelector(sel);
 
 function el(tag, text, cls) {
@@ -26,11 +27,25 @@ async function api(method, path, body, type) {
   const token = sessionStorage.getItem(tokenKey);
   if (token) headers["Authorization"] = "Bearer " + token;
   if (body !== undefined) headers["Content-Type"] = type || "application/json";
-  const resp = await fetch(path, { method, headers, body, credentials: "same-origin", cache: "no-store" });
+  // A call that hangs (a delay fault, a stalled connection) is given up
+  // after callTimeoutMs, so it cannot hold the live journal forever.
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(), callTimeoutMs);
+  let resp;
+  try {
+    resp = await fetch(path, { method, headers, body, credentials: "same-origin", cache: "no-store", signal: ctl.signal });
+  } catch (e) {
+    throw new Error(e.name === "AbortError" ? method + " " + path + ": no answer in " + callTimeoutMs / 1000 + " s" : e.message);
+  } finally {
+    clearTimeout(timer);
+  }
   let doc = null;
   try { doc = await resp.json(); } catch (e) { doc = null; }
   if (resp.status === 401) {
-    $("#token-form").hidden = false;
+    // Ask for the token only if this call was sent with the tab's current
+    // one: a 401 of a call sent before the user entered it must not bring
+    // the form back (and stop the live journal) once the token is kept.
+    if (sessionStorage.getItem(tokenKey) === token) $("#token-form").hidden = false;
     throw new Error("the admin API needs the admin token (--admin-token): enter it above");
   }
   if (!resp.ok) {
@@ -231,12 +246,13 @@ function wire() {
 
 let polling = false;
 async function poll() {
+  setTimeout(poll, 1000);
   if (!polling && $("#token-form").hidden) {
     polling = true;
     try { await Promise.all([loadJournal(), loadFaults()]); } catch (e) { /* shown on the next action */ } finally { polling = false; }
   }
-  setTimeout(poll, 1000);
 }
 
 wire();
-refresh().then(() => setTimeout(poll, 1000));
+refresh();
+setTimeout(poll, 1000); // independent of refresh: a first load that fails or hangs never stops the live view
