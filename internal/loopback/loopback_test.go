@@ -16,7 +16,7 @@ func TestHost(t *testing.T) {
 func TestUnrebindable(t *testing.T) {
 	for host, want := range map[string]bool{
 		"localhost": true, "app.localhost": true, "127.0.0.1": true, "::1": true,
-		"10.0.0.7": true, // an IP literal: no DNS to rebind
+		"10.0.0.7":         true, // an IP literal: no DNS to rebind
 		"attacker.example": false, "localhost.attacker.example": false, "rtq-mock": false, "": false,
 	} {
 		if got := Unrebindable(host); got != want {
