@@ -135,11 +135,15 @@ func headingMarks(data []byte) map[string]bool {
 	return marks
 }
 
-// checked says which files carry citations: source, docs, YAML, shell.
+// checked says which files carry citations: source, docs, YAML, shell,
+// and the JSON Schemas and the OpenAPI document made from them, whose
+// descriptions users read in their editors and API portals.
 func checked(path string) bool {
 	switch filepath.Ext(path) {
 	case ".go", ".md", ".yaml", ".yml", ".sh":
 		return true
+	case ".json":
+		return strings.HasPrefix(path, "schemas/") || strings.HasPrefix(path, "openapi/")
 	}
 	return path == ".ci/run"
 }
