@@ -13,15 +13,18 @@ import (
 
 // Host is the host part of a Host header or listen address, lower-case,
 // without port, brackets or trailing dot ("[::1]:8080" → "::1",
-// "LocalHost.:80" → "localhost"), so that names compare as DNS does.
+// "LocalHost.:80" → "localhost"), so that names compare as DNS does. The
+// mock asks it on every request, so it allocates nothing for the usual
+// lower-case names, with or without a port (net.SplitHostPort allocates
+// its error for a Host without one).
 func Host(hostport string) string {
 	h := hostport
-	if hh, _, err := net.SplitHostPort(hostport); err == nil {
-		h = hh
-	} else {
-		h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	if rest, ok := strings.CutPrefix(h, "["); ok { // [IPv6] or [IPv6]:port
+		h, _, _ = strings.Cut(rest, "]")
+	} else if i := strings.LastIndexByte(h, ':'); i >= 0 && strings.IndexByte(h, ':') == i {
+		h = h[:i] // name:port or IPv4:port; a bare IPv6 has several colons
 	}
-	return strings.TrimSuffix(strings.ToLower(h), ".")
+	return strings.ToLower(strings.TrimSuffix(h, ".")) // ToLower returns h itself when it has no upper case
 }
 
 // Unrebindable reports whether a host (as Host returns it) names this

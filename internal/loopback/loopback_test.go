@@ -6,6 +6,7 @@ func TestHost(t *testing.T) {
 	for in, want := range map[string]string{
 		"127.0.0.1:8080": "127.0.0.1", "[::1]:8080": "::1", "[::1]": "::1",
 		"LocalHost.:80": "localhost", "rtq-mock": "rtq-mock", "Attacker.Example.": "attacker.example",
+		"::1": "::1", "fe80::1%eth0": "fe80::1%eth0", "host:": "host", "": "",
 	} {
 		if got := Host(in); got != want {
 			t.Errorf("Host(%q) = %q, want %q", in, got, want)
@@ -35,6 +36,17 @@ func TestOrigin(t *testing.T) {
 	} {
 		if got := Origin(origin); got != want {
 			t.Errorf("Origin(%q) = %v, want %v", origin, got, want)
+		}
+	}
+}
+
+// TestHostAllocatesNothing guards the mock's per-request host check: a
+// Host without a port used to cost an allocation (net.SplitHostPort's
+// error) on every request.
+func TestHostAllocatesNothing(t *testing.T) {
+	for _, h := range []string{"127.0.0.1", "127.0.0.1:8080", "localhost:5173", "[::1]:8080", "rtq-mock"} {
+		if n := testing.AllocsPerRun(100, func() { _ = Host(h) }); n != 0 {
+			t.Errorf("Host(%q): %v allocations, want 0", h, n)
 		}
 	}
 }
