@@ -8,11 +8,11 @@ import (
 )
 
 // PlaceholderEpoch is the creation time given to recorded templates and
-// sub-codes (2020-01-01 00:00:00 UTC+08:00): the list answers carry no
-// times, so each item gets this plus its position in the upstream's order,
-// which keeps the order the mock serves them in identical to the
-// upstream's. Time-filtered answers of the recording therefore differ from
-// the upstream's (docs/record.md).
+// sub-codes whose times were not probed (2020-01-01 00:00:00 UTC+08:00):
+// the list answers carry no times, so each item gets this plus its
+// position in the upstream's order, which keeps the order the mock serves
+// them in identical to the upstream's. Time-filtered answers then differ
+// from the upstream's (docs/record.md).
 const PlaceholderEpoch = 1577808000
 
 // Placeholder key secrets written into a recording: never the real key.
@@ -30,15 +30,38 @@ type builder struct {
 	projects map[int64]*scenario.Project
 	qrcodes  map[int64]*scenario.QRCode
 	notes    []string // what the file's header tells the reviewer
+	// placeholders says which creation times are not the upstream's.
+	placeholders Placeholders
+	misordered   int
+}
+
+// Placeholders says which creation times of a recording are placeholders
+// rather than the upstream's, so a merge can keep the file's instead.
+type Placeholders struct {
+	Templates bool           // every template's own creation time
+	SubCodes  map[int64]bool // template id → its sub-codes' times
+	// Kept counts the listings whose times a merge took from the file.
+	Kept int
+}
+
+// Built is a recording made from a capture, before it is merged into a
+// file and written.
+type Built struct {
+	Scenario     *scenario.Scenario
+	Notes        []string // what the file's header tells the reviewer, times aside
+	Placeholders Placeholders
+	misordered   int               // timed listings the upstream lists out of time order
+	bounds       map[string]Bounds // how the upstream read its time bounds
 }
 
 // Build makes the scenario of everything captured. upstream is the base
 // URL recorded from: its host is the organization's host when no record
 // showed one.
-func (c *Capture) Build(upstream string) (*scenario.Scenario, []string) {
+func (c *Capture) Build(upstream string) Built {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	b := &builder{c: c, forms: map[int64]*scenario.Form{}, projects: map[int64]*scenario.Project{}, qrcodes: map[int64]*scenario.QRCode{}}
+	b := &builder{c: c, forms: map[int64]*scenario.Form{}, projects: map[int64]*scenario.Project{}, qrcodes: map[int64]*scenario.QRCode{},
+		placeholders: Placeholders{SubCodes: map[int64]bool{}}}
 	b.sc = &scenario.Scenario{Name: "recorded from " + hostOf(upstream), Seed: 1, HTTPStatus: scenario.StatusPerCode}
 	if c.errors200 > 0 && c.errorsPerCode == 0 {
 		b.sc.HTTPStatus = scenario.StatusAlways200
@@ -56,7 +79,11 @@ func (c *Capture) Build(upstream string) (*scenario.Scenario, []string) {
 		{Name: "recorded-write", Secret: WriteKeySecret, Org: b.org, Read: true, Write: true},
 	}
 	sort.SliceStable(b.sc.Forms, func(i, j int) bool { return b.sc.Forms[i].ID < b.sc.Forms[j].ID })
-	return b.sc, b.notes
+	bounds := make(map[string]Bounds, len(c.bounds))
+	for k, v := range c.bounds {
+		bounds[k] = v
+	}
+	return Built{Scenario: b.sc, Notes: b.notes, Placeholders: b.placeholders, misordered: b.misordered, bounds: bounds}
 }
 
 func hostOf(base string) string {
@@ -148,20 +175,93 @@ func (b *builder) qrcode(p *recordPayload, form *scenario.Form) *scenario.QRCode
 	return sq
 }
 
-// buildTemplates gives templates and sub-codes placeholder creation
-// times in the upstream's order (PlaceholderEpoch).
+// buildTemplates makes the templates and sub-codes with their creation
+// times: those ProbeTimes recovered, else placeholders in the upstream's
+// order (PlaceholderEpoch). A listing takes recovered times only when
+// every item of it has one, so its order stays consistent.
 func (b *builder) buildTemplates() {
+	tplTimed := len(b.c.tplOrder) > 0
+	for _, coding := range b.c.tplOrder {
+		if _, ok := b.c.tplTimes[b.c.tpls[coding].ID]; !ok {
+			tplTimed = false
+		}
+	}
+	misordered := 0
 	for i, coding := range b.c.tplOrder {
 		t := b.c.tpls[coding]
 		st := &scenario.Template{ID: t.ID, Org: b.org, Name: t.Name, Coding: t.Coding,
 			URL: "https://" + b.org.Host + "/t/" + t.Coding, CreatedAt: PlaceholderEpoch + int64(i)}
-		for j, s := range b.c.subs[coding] {
-			st.SubCodes = append(st.SubCodes, scenario.SubCode{ID: s.ID, Name: s.Name, Coding: s.Coding,
-				CreatedAt: PlaceholderEpoch + int64(j)})
+		if tplTimed {
+			st.CreatedAt = b.c.tplTimes[t.ID]
+		}
+		subs, known := b.c.subs[coding], b.c.subTimes[coding]
+		subTimed := true
+		for _, s := range subs {
+			if _, ok := known[s.ID]; !ok {
+				subTimed = false
+			}
+		}
+		for j, s := range subs {
+			at := PlaceholderEpoch + int64(j)
+			if subTimed {
+				at = known[s.ID]
+			}
+			st.SubCodes = append(st.SubCodes, scenario.SubCode{ID: s.ID, Name: s.Name, Coding: s.Coding, CreatedAt: at})
+		}
+		if !subTimed {
+			b.placeholders.SubCodes[t.ID] = true
+		} else if !inTimeOrder(st.SubCodes, func(s scenario.SubCode) (int64, int64) { return s.CreatedAt, s.ID }) {
+			misordered++
 		}
 		b.sc.Templates = append(b.sc.Templates, st)
 	}
-	if len(b.c.tplOrder) > 0 {
-		b.notes = append(b.notes, "templates[].created_at and sub_codes[].created_at are placeholders (2020-01-01 plus the position the upstream listed them at): list answers carry no times")
+	b.placeholders.Templates = !tplTimed && len(b.c.tplOrder) > 0
+	if tplTimed && !inTimeOrder(b.sc.Templates, func(t *scenario.Template) (int64, int64) { return t.CreatedAt, t.ID }) {
+		misordered++
 	}
+	b.misordered = misordered
+}
+
+// Header is what the file's header tells the reviewer: the notes, then
+// which creation times are placeholders and where the recording cannot
+// answer filters and pages as the upstream did.
+func (bt *Built) Header() []string {
+	const why = "(2020-01-01 plus the position the upstream listed them at): list answers carry no times; rtq record --probe-times recovers them"
+	notes := append([]string(nil), bt.Notes...)
+	if bt.Placeholders.Templates {
+		notes = append(notes, "templates[].created_at are placeholders "+why)
+	}
+	if n := len(bt.Placeholders.SubCodes); n > 0 {
+		notes = append(notes, "sub_codes[].created_at of "+itoa(int64(n))+" templates are placeholders "+why)
+	}
+	if bt.Placeholders.Kept > 0 {
+		notes = append(notes, "the creation times of "+itoa(int64(bt.Placeholders.Kept))+" listings were not probed this time and are the ones this file had")
+	}
+	if bt.misordered > 0 {
+		notes = append(notes, "the upstream lists "+itoa(int64(bt.misordered))+" of the recorded listings in another order than creation time then id, the order the mock serves (docs/contract.md §C5): their unfiltered pages differ in order")
+	}
+	for _, ep := range []string{"templates/list", "templates/listQrcodes"} {
+		bd, ok := bt.bounds[ep]
+		if !ok || bd.StartInclusive && bd.EndInclusive {
+			continue
+		}
+		n := "the upstream reads the time filters of " + ep + " as " + bd.String() + "; the mock reads both as inclusive (docs/contract.md §C5), so a filter whose bound falls on a creation time answers differently"
+		if bd.StartInclusive {
+			n += " (no answer tells this reading from start_time exclusive and end_time inclusive; under that one the recorded times are a second early)"
+		}
+		notes = append(notes, n)
+	}
+	return notes
+}
+
+// inTimeOrder says whether items are sorted by creation time, then id.
+func inTimeOrder[T any](items []T, key func(T) (int64, int64)) bool {
+	for i := 1; i < len(items); i++ {
+		t0, id0 := key(items[i-1])
+		t1, id1 := key(items[i])
+		if t1 < t0 || t1 == t0 && id1 < id0 {
+			return false
+		}
+	}
+	return true
 }

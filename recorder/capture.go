@@ -28,6 +28,11 @@ type Capture struct {
 	subs      map[string][]subItem // by coding, sub-codes in upstream order
 	certSeen  map[int64]string     // record id → certificate status after a verify
 	mdStatus  map[int64]string     // record id → certificate_status of its markdown
+	// tplTimes and subTimes are creation times ProbeTimes recovered:
+	// template id → time, and template coding → sub-code id → time.
+	tplTimes map[int64]int64
+	subTimes map[string]map[int64]int64
+	bounds   map[string]Bounds // endpoint name → how the upstream read its time bounds
 	// errors200 and errorsPerCode count error answers that came with
 	// HTTP 200 and with a matching status: the scenario's http_status.
 	errors200, errorsPerCode int
@@ -52,7 +57,8 @@ func (c *Capture) Answer(httpStatus int, body []byte) {
 // NewCapture returns an empty capture.
 func NewCapture() *Capture {
 	return &Capture{forms: map[int64]*formItem{}, records: map[int64]*recordPayload{},
-		tpls: map[string]*tplSeen{}, subs: map[string][]subItem{}, certSeen: map[int64]string{}, mdStatus: map[int64]string{}}
+		tpls: map[string]*tplSeen{}, subs: map[string][]subItem{}, certSeen: map[int64]string{}, mdStatus: map[int64]string{},
+		tplTimes: map[int64]int64{}, subTimes: map[string]map[int64]int64{}, bounds: map[string]Bounds{}}
 }
 
 type formItem struct {
@@ -240,4 +246,70 @@ func codingOf(template string) string {
 		return path.Base(u.Path)
 	}
 	return template
+}
+
+// listings names the sub-code listings to time, in the order recorded.
+type listings struct {
+	order []string           // template codings
+	ids   map[string][]int64 // coding → its recorded sub-code ids
+}
+
+// untimed returns what ProbeTimes has yet to time: the recorded templates
+// (all of them when any lacks a time, since a listing is timed whole) and
+// the sub-code listings with a sub-code that lacks one.
+func (c *Capture) untimed() ([]int64, listings) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var tpls []int64
+	for _, coding := range c.tplOrder {
+		if _, ok := c.tplTimes[c.tpls[coding].ID]; !ok {
+			tpls = c.tplIDs()
+			break
+		}
+	}
+	subs := listings{ids: map[string][]int64{}}
+	for _, coding := range c.tplOrder {
+		known := c.subTimes[coding]
+		for _, s := range c.subs[coding] {
+			if _, ok := known[s.ID]; !ok {
+				subs.order = append(subs.order, coding)
+				break
+			}
+		}
+	}
+	for _, coding := range subs.order {
+		for _, s := range c.subs[coding] {
+			subs.ids[coding] = append(subs.ids[coding], s.ID)
+		}
+	}
+	return tpls, subs
+}
+
+func (c *Capture) tplIDs() []int64 {
+	ids := make([]int64, 0, len(c.tplOrder))
+	for _, coding := range c.tplOrder {
+		ids = append(ids, c.tpls[coding].ID)
+	}
+	return ids
+}
+
+// setTimes keeps the times of one listing: the templates' when coding is
+// "", else the sub-codes' of that template.
+func (c *Capture) setTimes(coding string, times map[int64]int64, b Bounds) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if coding == "" {
+		c.bounds["templates/list"] = b
+		for id, t := range times {
+			c.tplTimes[id] = t
+		}
+		return
+	}
+	c.bounds["templates/listQrcodes"] = b
+	if c.subTimes[coding] == nil {
+		c.subTimes[coding] = map[int64]int64{}
+	}
+	for id, t := range times {
+		c.subTimes[coding][id] = t
+	}
 }

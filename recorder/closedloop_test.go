@@ -48,8 +48,8 @@ func crawl(t *testing.T, base, key string) (*recorder.Capture, []recorder.Exchan
 // record builds, renders and loads the recording of c.
 func record(t *testing.T, c *recorder.Capture, upstream string) ([]byte, *scenario.Scenario) {
 	t.Helper()
-	sc, notes := c.Build(upstream)
-	data, err := recorder.Render(sc, notes)
+	built := c.Build(upstream)
+	data, err := recorder.Render(built.Scenario, built.Header())
 	if err != nil {
 		t.Fatalf("render: %v", err)
 	}

@@ -8,8 +8,13 @@ import "github.com/rtq-kit/rtq/scenario"
 // one in place, a new one is appended, and what was not recorded again
 // stays. What a reviewer added that a recording cannot know is kept: the
 // file's name, seed, status mode and keys, each form's certificate flow,
-// and each credential record's verify switches.
-func Merge(old, rec *scenario.Scenario) *scenario.Scenario {
+// and each credential record's verify switches; and the file's creation
+// times of a listing whose new times are placeholders, when the file holds
+// every item of it.
+// The listings whose times were kept leave built's Placeholders.
+func Merge(old *scenario.Scenario, built *Built) *scenario.Scenario {
+	rec := built.Scenario
+	keepTimes(old.Templates, rec.Templates, &built.Placeholders)
 	out := &scenario.Scenario{Name: old.Name, Seed: old.Seed, HTTPStatus: old.HTTPStatus, Keys: old.Keys}
 	if len(out.Keys) == 0 {
 		out.Keys = rec.Keys
@@ -136,6 +141,52 @@ func keepSwitches(old, rec []*scenario.Record) {
 			c := *prev
 			c.Status = r.Cert.Status
 			r.Cert = &c
+		}
+	}
+}
+
+// keepTimes gives re-recorded templates and sub-codes whose times are
+// placeholders the times the file has for them, listing by listing, and
+// only when the file holds every item of the listing: a listing's times
+// come from one source, so its order stays whole.
+func keepTimes(old, rec []*scenario.Template, ph *Placeholders) {
+	had := map[int64]*scenario.Template{}
+	for _, t := range old {
+		had[t.ID] = t
+	}
+	if ph.Templates && len(rec) > 0 {
+		all := true
+		for _, t := range rec {
+			all = all && had[t.ID] != nil
+		}
+		if all {
+			for _, t := range rec {
+				t.CreatedAt = had[t.ID].CreatedAt
+			}
+			ph.Templates = false
+			ph.Kept++
+		}
+	}
+	for _, t := range rec {
+		prev := had[t.ID]
+		if !ph.SubCodes[t.ID] || prev == nil {
+			continue
+		}
+		at := map[int64]int64{}
+		for _, s := range prev.SubCodes {
+			at[s.ID] = s.CreatedAt
+		}
+		all := true
+		for _, s := range t.SubCodes {
+			_, ok := at[s.ID]
+			all = all && ok
+		}
+		if all {
+			for i := range t.SubCodes {
+				t.SubCodes[i].CreatedAt = at[t.SubCodes[i].ID]
+			}
+			delete(ph.SubCodes, t.ID)
+			ph.Kept++
 		}
 	}
 }

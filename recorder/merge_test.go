@@ -2,6 +2,7 @@ package recorder_test
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,5 +113,71 @@ func TestTheBudgetStopsTheCrawlAndWritesWhatWasSeen(t *testing.T) {
 	}
 	if n := up.Count(rtqtest.Filter{}); n != 3 {
 		t.Errorf("the upstream saw %d calls; want 3", n)
+	}
+}
+
+// recordTimed records up into out, probing times or not, and returns the
+// creation time of every template and sub-code the file holds, by coding.
+func recordTimed(t *testing.T, up *rtqtest.Mock, out string, probe bool) map[string]int64 {
+	t.Helper()
+	rec, err := recorder.NewRecording(recorder.Options{Upstream: up.URL, APIKey: up.Key("demo-read"), Out: out, ProbeTimes: probe})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rec.Crawl(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.LoadFiles([]string{out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return codingTimes(sc)
+}
+
+func codingTimes(sc *scenario.Scenario) map[string]int64 {
+	m := map[string]int64{}
+	for _, tp := range sc.Templates {
+		m[tp.Coding] = tp.CreatedAt
+		for _, s := range tp.SubCodes {
+			m[s.Coding] = s.CreatedAt
+		}
+	}
+	return m
+}
+
+// A re-recording without --probe-times keeps the probed times of every
+// listing the file holds whole, and a listing with a new item gets
+// placeholders whole: never a mix of the two in one listing.
+func TestReRecordingKeepsProbedTimes(t *testing.T) {
+	up := rtqtest.Start(t, rtqtest.WithScenarioFiles(filepath.Join("testdata", "timed.yaml")))
+	truth := codingTimes(up.Server.Scenario())
+	out := filepath.Join(t.TempDir(), "timed.yaml")
+	if got := recordTimed(t, up, out, true); !maps.Equal(got, truth) {
+		t.Fatalf("probed times %v, the upstream's %v", got, truth)
+	}
+	if got := recordTimed(t, up, out, false); !maps.Equal(got, truth) {
+		t.Errorf("re-recorded without a probe: times %v, want the file's %v", got, truth)
+	}
+	if data, _ := os.ReadFile(out); !strings.Contains(string(data), "were not probed this time and are the ones this file had") || strings.Contains(string(data), "placeholders (2020") {
+		t.Errorf("the header should say the times are the file's, not placeholders:\n%.1200s", data)
+	}
+
+	grown, err := scenario.LoadFiles([]string{filepath.Join("testdata", "timed.yaml")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	grown.Templates[1].SubCodes = append(grown.Templates[1].SubCodes, scenario.SubCode{ID: 999, Name: "二", Coding: "sub-2", CreatedAt: truth["sub-1"] + 60})
+	up.Server.Replace(grown)
+	got := recordTimed(t, up, out, false)
+	for coding, at := range truth {
+		if coding == "tpl-b" || coding == "sub-1" {
+			continue
+		}
+		if got[coding] != at {
+			t.Errorf("%s: %d, want the file's %d", coding, got[coding], at)
+		}
+	}
+	if got["sub-1"] != recorder.PlaceholderEpoch || got["sub-2"] != recorder.PlaceholderEpoch+1 {
+		t.Errorf("tpl-b grew a sub-code: its listing should take placeholders whole, got sub-1 %d, sub-2 %d", got["sub-1"], got["sub-2"])
 	}
 }

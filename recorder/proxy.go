@@ -108,7 +108,7 @@ func (p *Proxy) flush(w http.ResponseWriter, r *http.Request) int {
 	if r.Method != http.MethodPost {
 		return writeJSON(w, http.StatusMethodNotAllowed, map[string]any{"error": "use POST /__admin/flush"})
 	}
-	s, err := p.rec.Flush()
+	s, err := p.rec.Flush(r.Context())
 	if err != nil {
 		return writeJSON(w, http.StatusInternalServerError, map[string]any{"error": err.Error()})
 	}
@@ -166,5 +166,9 @@ func (r *Recording) Serve(ctx context.Context, addr string, ready func(url strin
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_ = srv.Shutdown(sctx)
-	return r.Flush()
+	final := r.o.Abort
+	if final == nil {
+		final = context.Background()
+	}
+	return r.Flush(final)
 }

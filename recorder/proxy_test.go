@@ -43,10 +43,14 @@ type proxy struct {
 }
 
 // startProxy serves a recording proxy of upstream on 127.0.0.1:0.
-func startProxy(t *testing.T, upstream, key string, allowWrites bool) *proxy {
+func startProxy(t *testing.T, upstream, key string, allowWrites bool, mods ...func(*recorder.Options)) *proxy {
 	t.Helper()
 	p := &proxy{out: filepath.Join(t.TempDir(), "recorded.yaml"), log: &syncBuffer{}}
-	rec, err := recorder.NewRecording(recorder.Options{Upstream: upstream, APIKey: key, Out: p.out, AllowWrites: allowWrites, Log: p.log})
+	o := recorder.Options{Upstream: upstream, APIKey: key, Out: p.out, AllowWrites: allowWrites, Log: p.log}
+	for _, m := range mods {
+		m(&o)
+	}
+	rec, err := recorder.NewRecording(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,10 +107,13 @@ func post(t *testing.T, url, body string, header map[string]string) (int, string
 	return resp.StatusCode, string(b)
 }
 
+// The proxy half of the closed loop, with --probe-times: the file the
+// proxy writes serves the walk its client made, and every time-filtered
+// walk, byte for byte as the upstream did (page tokens aside).
 func TestClosedLoopProxy(t *testing.T) {
 	up := rtqtest.Start(t)
 	key := up.Key("demo-read")
-	p := startProxy(t, up.URL, key, false)
+	p := startProxy(t, up.URL, key, false, func(o *recorder.Options) { o.ProbeTimes = true })
 	// The client's own key is not one the upstream knows: every answer
 	// being a success proves the proxy sent its own.
 	_, want := crawl(t, p.url, "client-key-never-forwarded")
@@ -132,6 +139,11 @@ func TestClosedLoopProxy(t *testing.T) {
 	rec := rtqtest.Start(t, rtqtest.WithScenario(sc))
 	_, got := crawl(t, rec.URL, recorder.ReadKeySecret)
 	compareWalks(t, want, got)
+	if n := strings.Count(p.log.String(), "probing the creation times"); n != 1 {
+		t.Errorf("the probe ran %d times over a flush and the exit; once is enough, the second write had every time:\n%s", n, p.log.String())
+	}
+	reqs := timeFilters(sc)
+	compareWalks(t, walkAll(t, up.URL, key, reqs), walkAll(t, rec.URL, recorder.ReadKeySecret, reqs))
 }
 
 const verifyPath = "/api/v2/rpc/certificates/verify"

@@ -22,9 +22,16 @@ type Options struct {
 	AllowWrites bool   // forward verify (proxy)
 	RecordIDs   []int64
 	RecordURLs  []string
-	MaxRequests int       // crawl: most upstream calls (0: no bound)
-	Rate        float64   // crawl: most upstream calls a second (0: no bound)
+	MaxRequests int       // crawl and probes: most upstream calls (0: no bound)
+	Rate        float64   // crawl and probes: most upstream calls a second (0: no bound)
 	Log         io.Writer // progress and skipped items (nil: discarded)
+	// ProbeTimes recovers the creation times of templates and sub-codes
+	// before the file is written (func ProbeTimes): opt-in, since it
+	// costs about 25 calls an item.
+	ProbeTimes bool
+	// Abort ends the probe of the proxy's last flush, which then writes
+	// without the times it did not get (a second Ctrl-C); nil: never.
+	Abort context.Context
 }
 
 // Summary says what a flush wrote.
@@ -44,7 +51,11 @@ type Recording struct {
 	o   Options
 	up  *Upstream
 	cap *Capture
-	mu  sync.Mutex // one flush at a time
+	// probeUp makes the probes' calls: the crawl's own client, or in
+	// proxy mode one of its own, bounded by --max-requests and --rate
+	// while the proxy's calls go at its client's pace.
+	probeUp *Upstream
+	mu      sync.Mutex // one flush at a time
 }
 
 // NewRecording prepares a recording; nothing is called or written yet.
@@ -59,7 +70,12 @@ func NewRecording(o Options) (*Recording, error) {
 		return nil, err
 	}
 	up := NewUpstream(o.Upstream, o.APIKey)
-	return &Recording{o: o, up: up, cap: NewCapture()}, nil
+	r := &Recording{o: o, up: up, cap: NewCapture(), probeUp: up}
+	if o.ProbeTimes {
+		r.probeUp = NewUpstream(o.Upstream, o.APIKey)
+		r.probeUp.MaxRequests, r.probeUp.Rate = o.MaxRequests, o.Rate
+	}
+	return r, nil
 }
 
 // Upstream is the recording's client of the recorded service.
@@ -72,6 +88,7 @@ func (r *Recording) Capture() *Capture { return r.cap }
 // request budget still writes what was seen, and says so.
 func (r *Recording) Crawl(ctx context.Context) (Summary, error) {
 	r.up.MaxRequests, r.up.Rate = r.o.MaxRequests, r.o.Rate // the proxy goes at its client's pace
+	r.probeUp = r.up                                        // one budget for the whole crawl
 	err := Crawl(ctx, r.up, r.cap, CrawlOptions{RecordIDs: r.o.RecordIDs, RecordURLs: r.o.RecordURLs, Log: r.o.Log})
 	if errors.Is(err, ErrBudget) {
 		fmt.Fprintf(r.o.Log, "rtq record: stopped after %d calls (--max-requests): writing what was seen\n", r.up.Calls())
@@ -80,23 +97,49 @@ func (r *Recording) Crawl(ctx context.Context) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	return r.Flush()
+	return r.Flush(ctx)
+}
+
+// probe recovers the creation times still missing, when asked to. A spent
+// budget or an ended ctx leaves the rest as placeholders, and says so.
+func (r *Recording) probe(ctx context.Context) {
+	if !r.o.ProbeTimes {
+		return
+	}
+	tpls, subs := r.cap.untimed()
+	if len(tpls) == 0 && len(subs.order) == 0 {
+		return
+	}
+	fmt.Fprintf(r.o.Log, "rtq record: probing the creation times of %d listings (--probe-times)\n", len(subs.order)+min(len(tpls), 1))
+	before := r.probeUp.Calls()
+	err := ProbeTimes(ctx, r.probeUp, r.cap, r.o.Log)
+	switch {
+	case errors.Is(err, ErrBudget):
+		fmt.Fprintf(r.o.Log, "rtq record: the probe stopped at --max-requests: listings not timed keep placeholder times\n")
+	case err != nil:
+		fmt.Fprintf(r.o.Log, "rtq record: the probe stopped (%v): listings not timed keep placeholder times\n", err)
+	}
+	fmt.Fprintf(r.o.Log, "rtq record: the probe made %d calls\n", r.probeUp.Calls()-before)
 }
 
 // Flush writes everything seen so far into the file, merged with what the
-// file already holds, through a temporary file and a rename.
-func (r *Recording) Flush() (Summary, error) {
+// file already holds, through a temporary file and a rename. With
+// ProbeTimes it first probes the creation times still missing, until ctx
+// ends.
+func (r *Recording) Flush(ctx context.Context) (Summary, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	sc, notes := r.cap.Build(r.o.Upstream)
+	r.probe(ctx)
+	built := r.cap.Build(r.o.Upstream)
+	sc := built.Scenario
 	if _, err := os.Stat(r.o.Out); !errors.Is(err, fs.ErrNotExist) {
 		old, err := scenario.LoadFiles([]string{r.o.Out})
 		if err != nil {
 			return Summary{}, fmt.Errorf("merge into %s: %w (fix it or record into another file)", r.o.Out, err)
 		}
-		sc = Merge(old, sc)
+		sc = Merge(old, &built)
 	}
-	data, err := Render(sc, notes)
+	data, err := Render(sc, built.Header())
 	if err != nil {
 		return Summary{}, err
 	}
@@ -104,6 +147,9 @@ func (r *Recording) Flush() (Summary, error) {
 		return Summary{}, err
 	}
 	s := Summary{Path: r.o.Out, Forms: len(sc.Forms), Records: len(sc.Records), Templates: len(sc.Templates), Calls: r.up.Calls()}
+	if r.probeUp != r.up {
+		s.Calls += r.probeUp.Calls()
+	}
 	for _, t := range sc.Templates {
 		s.SubCodes += len(t.SubCodes)
 	}

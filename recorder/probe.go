@@ -1,0 +1,83 @@
+package recorder
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// probeWorkers is how many sub-code listings are probed at once; --rate
+// still bounds the calls a second, this only overlaps their latency.
+const probeWorkers = 4
+
+// ProbeTimes recovers the creation times of the templates and sub-codes c
+// holds that do not have them yet (see timeProber), and keeps them in c.
+// A listing is timed whole or not at all: one that could not be (the
+// budget spent, items outside the probed span) keeps placeholder times,
+// and the file's header says which. ErrBudget and ctx's error stop it;
+// other failures of one listing are logged and the next is probed.
+func ProbeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) error {
+	if log == nil {
+		log = io.Discard
+	}
+	p := newTimeProber(&walker{u: u, c: c, log: log})
+	tpls, subs := c.untimed()
+	if len(tpls) > 0 {
+		if err := p.probe(ctx, c, listing{ep: contract.TemplatesList, idKey: "tpl_id"}, "", tpls); err != nil {
+			return err
+		}
+	}
+	jobs := make(chan string)
+	errs := make(chan error, probeWorkers)
+	var wg sync.WaitGroup
+	for range probeWorkers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for coding := range jobs {
+				l := listing{ep: contract.ListQrcodes, filter: map[string]any{"template": coding}, idKey: "id"}
+				if err := p.probe(ctx, c, l, coding, subs.ids[coding]); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	var err error
+feed:
+	for _, coding := range subs.order {
+		select {
+		case jobs <- coding:
+		case err = <-errs:
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	close(errs)
+	if err == nil {
+		err = <-errs
+	}
+	return err
+}
+
+// probe times one listing into c; coding is "" for the template list.
+func (p *timeProber) probe(ctx context.Context, c *Capture, l listing, coding string, ids []int64) error {
+	times, b, err := p.times(ctx, l, ids)
+	if errors.Is(err, ErrBudget) || ctx.Err() != nil {
+		if err == nil {
+			err = ctx.Err()
+		}
+		return err
+	}
+	if err != nil {
+		fmt.Fprintf(p.w.log, "rtq record: creation times not recovered: %v\n", err)
+		return nil
+	}
+	c.setTimes(coding, times, b)
+	return nil
+}

@@ -1,0 +1,215 @@
+package recorder_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/rtq-kit/rtq/recorder"
+)
+
+// fakeTemplates is a service whose templates/list reads its time bounds
+// one of four ways and lists in an order of its choosing: the probe must
+// recover every creation time whatever the reading, and say when the
+// mock cannot answer as the service does.
+type fakeTemplates struct {
+	startIncl, endIncl bool
+	byIDDesc           bool // list by tpl_id descending, not by creation time
+	items              []fakeItem
+	calls              atomic.Int64
+}
+
+type fakeItem struct{ id, at int64 }
+
+func (f *fakeTemplates) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.calls.Add(1)
+	var req struct {
+		Start, End, Token string
+		Size              int
+	}
+	var raw map[string]any
+	_ = json.NewDecoder(r.Body).Decode(&raw)
+	req.Start, _ = raw["start_time"].(string)
+	req.End, _ = raw["end_time"].(string)
+	req.Token, _ = raw["page_token"].(string)
+	if n, ok := raw["page_size"].(float64); ok {
+		req.Size = int(n)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if !strings.HasSuffix(r.URL.Path, "/templates/list") {
+		fmt.Fprint(w, `{"code":0,"message":"","data":{"list":[],"next_page_token":null,"total":0}}`)
+		return
+	}
+	in := func(at int64) bool {
+		if req.Start != "" {
+			s, _ := time.Parse(time.RFC3339, req.Start)
+			if at < s.Unix() || !f.startIncl && at == s.Unix() {
+				return false
+			}
+		}
+		if req.End != "" {
+			e, _ := time.Parse(time.RFC3339, req.End)
+			if at > e.Unix() || !f.endIncl && at == e.Unix() {
+				return false
+			}
+		}
+		return true
+	}
+	var hits []fakeItem
+	for _, it := range f.items {
+		if in(it.at) {
+			hits = append(hits, it)
+		}
+	}
+	from, _ := strconv.Atoi(req.Token)
+	to := min(len(hits), from+max(req.Size, 1))
+	list := []map[string]any{}
+	for _, it := range hits[min(from, len(hits)):to] {
+		list = append(list, map[string]any{"tpl_id": it.id, "name": "t" + strconv.FormatInt(it.id, 10), "coding": "c" + strconv.FormatInt(it.id, 10)})
+	}
+	var next any
+	if to < len(hits) {
+		next = strconv.Itoa(to)
+	}
+	_ = json.NewEncoder(w).Encode(map[string]any{"code": 0, "message": "", "data": map[string]any{"list": list, "next_page_token": next, "total": len(hits)}})
+}
+
+func newFake(seed uint64, n int) *fakeTemplates {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	f := &fakeTemplates{}
+	base := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC).Unix()
+	for i := range n {
+		at := base + rng.Int64N(2*365*86400)
+		if i%7 == 3 { // some share a second with the item before
+			at = f.items[i-1].at
+		}
+		f.items = append(f.items, fakeItem{id: int64(1000 + i), at: at})
+	}
+	return f
+}
+
+// probeFake crawls and probes f and returns the times recorded, by id,
+// and the file header's notes.
+func probeFake(t *testing.T, f *fakeTemplates) (map[int64]int64, []string) {
+	t.Helper()
+	if f.byIDDesc {
+		slices.SortFunc(f.items, func(a, b fakeItem) int { return int(b.id - a.id) })
+	} else {
+		slices.SortFunc(f.items, func(a, b fakeItem) int {
+			if a.at != b.at {
+				return int(a.at - b.at)
+			}
+			return int(a.id - b.id)
+		})
+	}
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	u := recorder.NewUpstream(srv.URL, "k")
+	c := recorder.NewCapture()
+	if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := recorder.ProbeTimes(context.Background(), u, c, tlog{t}); err != nil {
+		t.Fatal(err)
+	}
+	built := c.Build(srv.URL)
+	got := map[int64]int64{}
+	for _, tp := range built.Scenario.Templates {
+		got[tp.ID] = tp.CreatedAt
+	}
+	return got, built.Header()
+}
+
+func TestProbeTimesWhateverTheBounds(t *testing.T) {
+	for _, tc := range []struct {
+		name               string
+		startIncl, endIncl bool
+		shift              int64  // recorded minus true time
+		note               string // a header note that must be there ("" none about bounds)
+	}{
+		{"both inclusive", true, true, 0, ""},
+		{"both exclusive", false, false, 0, "start_time exclusive, end_time exclusive"},
+		{"half-open", true, false, 0, "start_time inclusive, end_time exclusive"},
+		// No answer tells (start, end] from [start, end): the probe reads
+		// the latter, so times come out a second early, and the file says so.
+		{"start exclusive, end inclusive", false, true, -1, "a second early"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFake(7, 40)
+			f.startIncl, f.endIncl = tc.startIncl, tc.endIncl
+			got, notes := probeFake(t, f)
+			for _, it := range f.items {
+				if got[it.id] != it.at+tc.shift {
+					t.Errorf("template %d: recorded %d, created %d (shift %d)", it.id, got[it.id], it.at, tc.shift)
+				}
+			}
+			header := strings.Join(notes, "\n")
+			if tc.note == "" && strings.Contains(header, "reads the time filters") || !strings.Contains(header, tc.note) {
+				t.Errorf("header notes:\n%s\nwant one saying %q", header, tc.note)
+			}
+			if strings.Contains(header, "placeholders") {
+				t.Errorf("a fully probed listing is still called placeholders:\n%s", header)
+			}
+			t.Logf("%d items, %d calls", len(f.items), f.calls.Load())
+		})
+	}
+}
+
+func TestProbeTimesSaysWhenTheOrderIsNotTheMocks(t *testing.T) {
+	f := newFake(9, 12)
+	f.startIncl, f.endIncl, f.byIDDesc = true, true, true
+	got, notes := probeFake(t, f)
+	for _, it := range f.items {
+		if got[it.id] != it.at {
+			t.Errorf("template %d: recorded %d, created %d", it.id, got[it.id], it.at)
+		}
+	}
+	if !strings.Contains(strings.Join(notes, "\n"), "another order than creation time") {
+		t.Errorf("a service listing by id descending: the header should say its pages come in another order:\n%s", strings.Join(notes, "\n"))
+	}
+}
+
+func TestProbeTimesKeepsPlaceholdersOutsideTheSpan(t *testing.T) {
+	f := newFake(3, 5)
+	f.startIncl, f.endIncl = true, true
+	f.items[2].at = time.Date(1999, 12, 31, 0, 0, 0, 0, time.UTC).Unix()
+	got, notes := probeFake(t, f)
+	want := int64(recorder.PlaceholderEpoch)
+	for i := range f.items {
+		if got[f.items[i].id] != want+int64(i) {
+			t.Errorf("a listing timed in part must keep placeholders whole: template %d got %d", f.items[i].id, got[f.items[i].id])
+		}
+	}
+	if !strings.Contains(strings.Join(notes, "\n"), "templates[].created_at are placeholders") {
+		t.Errorf("header should name the placeholders:\n%s", strings.Join(notes, "\n"))
+	}
+}
+
+func TestProbeTimesStopsAtTheBudget(t *testing.T) {
+	f := newFake(5, 30)
+	f.startIncl, f.endIncl = true, true
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	u := recorder.NewUpstream(srv.URL, "k")
+	c := recorder.NewCapture()
+	if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	u.MaxRequests = u.Calls() + 50
+	if err := recorder.ProbeTimes(context.Background(), u, c, nil); !errors.Is(err, recorder.ErrBudget) {
+		t.Fatalf("probe with 50 calls left = %v, want ErrBudget", err)
+	}
+	if ph := c.Build(srv.URL).Placeholders; !ph.Templates {
+		t.Errorf("an unfinished probe must leave the listing's placeholders: %+v", ph)
+	}
+}
