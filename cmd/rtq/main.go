@@ -39,6 +39,30 @@ func signalContext() (context.Context, func()) {
 	return ctx, func() { signal.Stop(ch); cancel(nil) }
 }
 
+// afterSignal returns a context cancelled by a SIGINT or SIGTERM that
+// arrives after ctx has ended: the second Ctrl-C, which cuts short what a
+// command still does on its way out (rtq record's last probe) without
+// losing what it writes after.
+func afterSignal(ctx context.Context) (context.Context, func()) {
+	next, cancel := context.WithCancel(context.Background())
+	go func() {
+		select {
+		case <-ctx.Done():
+		case <-next.Done():
+			return
+		}
+		ch := make(chan os.Signal, 1)
+		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+		defer signal.Stop(ch)
+		select {
+		case <-ch:
+			cancel()
+		case <-next.Done():
+		}
+	}()
+	return next, cancel
+}
+
 // surviveClosedPipes keeps a long-running command alive when its stderr
 // or stdout is a pipe whose reader went away (rtq mock 2>&1 | head -1):
 // by default Go dies of SIGPIPE on the first write there; ignored, the

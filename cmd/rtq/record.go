@@ -32,6 +32,11 @@ Crawl mode (--crawl): walk the upstream once, read-only (every form list
 page, every template and its sub-codes, the named records in every format),
 write --out and exit.
 
+List answers carry no creation times: templates and sub-codes get placeholder
+times unless --probe-times recovers the real ones by bisecting the time
+filters (about 25 calls an item, bounded by --max-requests and --rate; in
+proxy mode, at each flush).
+
 The file holds placeholder key secrets (printed), never the real key; masked
 values stay masked. An existing --out is merged into by id. See docs/record.md.
 Exit status: 0 written, 1 the upstream failed or the file could not be
@@ -56,13 +61,17 @@ written, 2 usage error.`,
 	fl.BoolVar(&f.crawl, "crawl", false, "walk the upstream once, read-only, write --out and exit")
 	fl.Int64SliceVar(&f.o.RecordIDs, "record-id", nil, "record to read in every format (crawl; repeatable)")
 	fl.StringArrayVar(&f.o.RecordURLs, "record-url", nil, "record URL to read in every format (crawl; repeatable)")
-	fl.IntVar(&f.o.MaxRequests, "max-requests", 10000, "(crawl) most calls made to the upstream (0: no bound)")
-	fl.Float64Var(&f.o.Rate, "rate", 10, "(crawl) most calls per second to the upstream (0: no bound)")
+	fl.IntVar(&f.o.MaxRequests, "max-requests", 10000, "(crawl, probes) most calls made to the upstream (0: no bound)")
+	fl.Float64Var(&f.o.Rate, "rate", 10, "(crawl, probes) most calls per second to the upstream (0: no bound)")
+	fl.BoolVar(&f.o.ProbeTimes, "probe-times", false, "recover the creation times of templates and sub-codes by bisecting the time filters (about 25 calls an item)")
 	return cmd
 }
 
 func runRecord(cmd *cobra.Command, f *recordFlags) error {
 	f.o.Log = cmd.ErrOrStderr()
+	abort, stop := afterSignal(cmd.Context())
+	defer stop()
+	f.o.Abort = abort
 	rec, err := recorder.NewRecording(f.o)
 	if err != nil {
 		return withExit(2, err)

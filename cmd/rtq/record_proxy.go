@@ -13,6 +13,9 @@ func runRecordProxy(cmd *cobra.Command, rec *recorder.Recording, o recorder.Opti
 	s, err := rec.Serve(cmd.Context(), o.Addr, func(url string) {
 		fmt.Fprintf(cmd.ErrOrStderr(), "rtq record: proxy on %s forwarding to %s; POST %s/__admin/flush writes %s, Ctrl-C writes and stops\n",
 			url, o.Upstream, url, o.Out)
+		if o.ProbeTimes {
+			fmt.Fprintf(cmd.ErrOrStderr(), "rtq record: each write first probes the creation times it lacks (--probe-times); a second Ctrl-C writes without them\n")
+		}
 	})
 	if err != nil {
 		return withExit(1, err)

@@ -132,3 +132,49 @@ func TestRecordFlagsThatNeedCrawl(t *testing.T) {
 		t.Errorf("--record-id without --crawl = %d %q; want 2 naming --crawl", code, errOut)
 	}
 }
+
+// --probe-times at the command level: the file holds the upstream's
+// creation times to the second, and says nothing of placeholders.
+func TestRecordProbeTimes(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join("..", "..", "recorder", "testdata", "timed.yaml")
+	upstream := serveFile(t, src)
+	out := filepath.Join(dir, "recorded.yaml")
+	code, stdout, stderr := runCLI(t, recordArgs(upstream, out, "--crawl", "--probe-times")...)
+	if code != 0 {
+		t.Fatalf("rtq record --crawl --probe-times = %d\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "probing the creation times of 3 listings") {
+		t.Errorf("stderr should say what it probes:\n%s", stderr)
+	}
+	want, err := scenario.LoadFiles([]string{src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := scenario.LoadFiles([]string{out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	times := func(sc *scenario.Scenario) map[string]int64 {
+		m := map[string]int64{}
+		for _, tp := range sc.Templates {
+			m[tp.Coding] = tp.CreatedAt
+			for _, s := range tp.SubCodes {
+				m[s.Coding] = s.CreatedAt
+			}
+		}
+		return m
+	}
+	w, g := times(want), times(got)
+	if len(w) != 10 || len(g) != len(w) {
+		t.Fatalf("recorded %d templates and sub-codes, the upstream has %d (want 10)", len(g), len(w))
+	}
+	for coding, at := range w {
+		if g[coding] != at {
+			t.Errorf("%s: recorded created_at %d, the upstream's is %d", coding, g[coding], at)
+		}
+	}
+	if data, _ := os.ReadFile(out); strings.Contains(string(data), "placeholders (2020") {
+		t.Errorf("the header still calls the probed times placeholders:\n%.900s", data)
+	}
+}
