@@ -39,25 +39,27 @@ func signalContext() (context.Context, func()) {
 	return ctx, func() { signal.Stop(ch); cancel(nil) }
 }
 
-// afterSignal returns a context cancelled by a SIGINT or SIGTERM that
-// arrives after ctx has ended: the second Ctrl-C, which cuts short what a
-// command still does on its way out (rtq record's last probe) without
-// losing what it writes after.
-func afterSignal(ctx context.Context) (context.Context, func()) {
+// secondSignal returns a context cancelled by the second SIGINT or
+// SIGTERM: the first ends the command's context (signalContext), the
+// second cuts short what it still does on its way out (rtq record's last
+// probe) without losing what it writes after. It listens from the start,
+// so no signal falls between the two.
+func secondSignal() (context.Context, func()) {
 	next, cancel := context.WithCancel(context.Background())
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
 	go func() {
-		select {
-		case <-ctx.Done():
-		case <-next.Done():
-			return
-		}
-		ch := make(chan os.Signal, 1)
-		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
 		defer signal.Stop(ch)
-		select {
-		case <-ch:
-			cancel()
-		case <-next.Done():
+		for n := 0; ; {
+			select {
+			case <-ch:
+				if n++; n == 2 {
+					cancel()
+					return
+				}
+			case <-next.Done():
+				return
+			}
 		}
 	}()
 	return next, cancel

@@ -69,7 +69,7 @@ written, 2 usage error.`,
 
 func runRecord(cmd *cobra.Command, f *recordFlags) error {
 	f.o.Log = cmd.ErrOrStderr()
-	abort, stop := afterSignal(cmd.Context())
+	abort, stop := secondSignal()
 	defer stop()
 	f.o.Abort = abort
 	rec, err := recorder.NewRecording(f.o)
