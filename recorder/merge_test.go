@@ -181,3 +181,24 @@ func TestReRecordingKeepsProbedTimes(t *testing.T) {
 		t.Errorf("tpl-b grew a sub-code: its listing should take placeholders whole, got sub-1 %d, sub-2 %d", got["sub-1"], got["sub-2"])
 	}
 }
+
+// A recording with records but no recognised credential record says how
+// to mark one, since verify on it otherwise answers 100320 everywhere.
+func TestHeaderSaysWhenNoCredentialRecordWasFound(t *testing.T) {
+	up := rtqtest.Start(t)
+	for _, tc := range []struct {
+		ids  []int64
+		note bool
+	}{{[]int64{100001}, true}, {[]int64{100001, 110001}, false}} {
+		c := recorder.NewCapture()
+		u := recorder.NewUpstream(up.URL, up.Key("demo-read"))
+		if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{RecordIDs: tc.ids}); err != nil {
+			t.Fatal(err)
+		}
+		built := c.Build(up.URL)
+		got := strings.Contains(strings.Join(built.Header(), "\n"), "no recorded record was recognised as a credential record")
+		if got != tc.note {
+			t.Errorf("records %v: note about credential records = %v, want %v", tc.ids, got, tc.note)
+		}
+	}
+}
