@@ -6,9 +6,19 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/rtq-kit/rtq/contract"
 )
+
+// callsPerItem is about what the probe costs an item: some 23 on the
+// default scenario's 776 templates and sub-codes, rounded up for a
+// listing of few items spread over years.
+const callsPerItem = 25
+
+// progressEvery is how often a long probe says how far it is.
+const progressEvery = 10 * time.Second
 
 // probeWorkers is how many sub-code listings are probed at once; --rate
 // still bounds the calls a second, this only overlaps their latency.
@@ -26,10 +36,14 @@ func ProbeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) err
 	}
 	p := newTimeProber(&walker{u: u, c: c, log: log})
 	tpls, subs := c.untimed()
+	var done atomic.Int64
+	stop := progress(log, u, &done, len(subs.order)+min(len(tpls), 1))
+	defer stop()
 	if len(tpls) > 0 {
 		if err := p.probe(ctx, c, listing{ep: contract.TemplatesList, idKey: "tpl_id"}, "", tpls); err != nil {
 			return err
 		}
+		done.Add(1)
 	}
 	jobs := make(chan string)
 	errs := make(chan error, probeWorkers)
@@ -44,6 +58,7 @@ func ProbeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) err
 					errs <- err
 					return
 				}
+				done.Add(1)
 			}
 		}()
 	}
@@ -80,4 +95,27 @@ func (p *timeProber) probe(ctx context.Context, c *Capture, l listing, coding st
 	}
 	c.setTimes(coding, times, b)
 	return nil
+}
+
+// progress prints, every progressEvery until stopped, how many of n
+// listings are probed and the calls made: a probe of thousands of items at
+// a polite rate runs for many minutes.
+func progress(log io.Writer, u *Upstream, done *atomic.Int64, n int) (stop func()) {
+	quit := make(chan struct{})
+	finished := make(chan struct{})
+	start := u.Calls()
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(progressEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				fmt.Fprintf(log, "rtq record: probed %d of %d listings (%d calls)\n", done.Load(), n, u.Calls()-start)
+			case <-quit:
+				return
+			}
+		}
+	}()
+	return func() { close(quit); <-finished }
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -110,7 +111,17 @@ func (r *Recording) probe(ctx context.Context) {
 	if len(tpls) == 0 && len(subs.order) == 0 {
 		return
 	}
-	fmt.Fprintf(r.o.Log, "rtq record: probing the creation times of %d listings (--probe-times)\n", len(subs.order)+min(len(tpls), 1))
+	items := len(tpls)
+	for _, ids := range subs.ids {
+		items += len(ids)
+	}
+	calls := callsPerItem * items
+	eta := ""
+	if r.o.Rate > 0 {
+		eta = fmt.Sprintf(", some %v at --rate %g", (time.Duration(float64(calls)/r.o.Rate) * time.Second).Round(time.Minute), r.o.Rate)
+	}
+	fmt.Fprintf(r.o.Log, "rtq record: probing the creation times of %d items in %d listings (--probe-times): about %d calls%s\n",
+		items, len(subs.order)+min(len(tpls), 1), calls, eta)
 	before := r.probeUp.Calls()
 	err := ProbeTimes(ctx, r.probeUp, r.cap, r.o.Log)
 	switch {

@@ -144,7 +144,7 @@ func TestRecordProbeTimes(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("rtq record --crawl --probe-times = %d\n%s\n%s", code, stdout, stderr)
 	}
-	if !strings.Contains(stderr, "probing the creation times of 3 listings") {
+	if !strings.Contains(stderr, "probing the creation times of 10 items in 3 listings") {
 		t.Errorf("stderr should say what it probes:\n%s", stderr)
 	}
 	want, err := scenario.LoadFiles([]string{src})
