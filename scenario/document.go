@@ -101,6 +101,7 @@ type recordDoc struct {
 	Org           string           `json:"org,omitempty"`
 	Number        string           `json:"number,omitempty"`
 	Code          string           `json:"code,omitempty"`
+	URL           string           `json:"url,omitempty"`
 	Form          *int64           `json:"form,omitempty"`
 	QRCode        *int64           `json:"qrcode,omitempty"`
 	Project       *int64           `json:"project,omitempty"`

@@ -103,6 +103,9 @@ func qrOut(q *QRCode) *qrcodeDoc {
 func recordOut(r *Record) *recordDoc {
 	rd := &recordDoc{ID: r.ID, Org: r.Org.Code, Number: r.Number, Code: r.Code, SubmitAt: r.SubmitAt, SubmitMethod: r.SubmitMethod,
 		Recorder: &recorderDoc{AuthID: &r.Recorder.AuthID, UserID: &r.Recorder.UserID, Name: &r.Recorder.Name, NameMasked: r.Recorder.NameMasked, Premasked: r.Recorder.NamePremasked}}
+	if r.URL != "https://"+r.Org.Host+"/r/"+r.Code {
+		rd.URL = r.URL // a derived URL is left out: it follows the host and code
+	}
 	if r.Form != nil {
 		rd.Form = &r.Form.ID
 	}

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	neturl "net/url"
 	"strconv"
 
 	"github.com/rtq-kit/rtq/fake"
@@ -32,7 +33,7 @@ func (r *resolver) record(d *recordDoc) *Record {
 		rec.QRCode = r.recordQR(d.at, d.QRCode, rec.Org, rec.Form)
 	}
 	rec.Project = r.recordProject(d, rec)
-	r.recordIdentity(d.at, rec, fk)
+	r.recordIdentity(d.at, rec, fk, d.URL)
 	rec.SubmitAt = r.timeOr(d.at.child("submit_at"), d.SubmitAt, fk.Time())
 	if rec.SubmitMethod == "" {
 		rec.SubmitMethod = DefaultSubmitMethod
@@ -119,8 +120,10 @@ func (r *resolver) recordProject(d *recordDoc, rec *Record) *Project {
 	return nil
 }
 
-// recordIdentity fills and checks id, number, code and URL.
-func (r *resolver) recordIdentity(a at, rec *Record, fk *fake.Faker) {
+// recordIdentity fills and checks id, number, code and URL. url is the
+// record_url the scenario gives (a recording keeps the service's own);
+// without one it is derived from the organization's host and the code.
+func (r *resolver) recordIdentity(a at, rec *Record, fk *fake.Faker, url string) {
 	if rec.Number == "" {
 		rec.Number = "R" + strconv.FormatInt(rec.ID, 10)
 	}
@@ -128,6 +131,17 @@ func (r *resolver) recordIdentity(a at, rec *Record, fk *fake.Faker) {
 		rec.Code = recordCode("rc", rec.ID, fk)
 	}
 	rec.URL = "https://" + rec.Org.Host + "/r/" + rec.Code
+	if url != "" {
+		if u, err := neturl.Parse(url); err != nil || u.Scheme != "https" && u.Scheme != "http" || u.Host == "" {
+			r.ps.add(a.child("url"), "url %q is not an absolute http(s) URL: a record_url is the record's full access URL", url)
+		} else {
+			rec.URL = url
+		}
+	}
+	if r.recordURL[rec.URL] && !r.recordIDs[rec.ID] && (url != "" || !r.recordCode[rec.Code]) {
+		r.ps.add(a.child("url"), "record url %q is used twice: getRecord and verify find a record by it", rec.URL)
+	}
+	r.recordURL[rec.URL] = true
 	if r.recordIDs[rec.ID] {
 		r.ps.add(a.child("id"), "record id %d is used twice: record ids are unique across all organizations", rec.ID)
 	}

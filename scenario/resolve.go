@@ -26,6 +26,7 @@ type resolver struct {
 	recordIDs  map[int64]bool    // written records; generated ones are in genIDs
 	genIDs     []genRange        // the id range of each record generator run so far
 	recordCode map[string]bool
+	recordURL  map[string]bool // record_urls of the records written out
 	recordNums map[string]bool
 	tplIDs     map[int64]bool
 	codings    map[string]bool
@@ -75,7 +76,7 @@ func newResolver(ps *problems, seed int64) *resolver {
 		orgByCode: map[string]*Org{}, orgIDs: map[int64]bool{}, projects: map[int64]*Project{},
 		forms: map[int64]*Form{}, formNums: map[string]bool{}, qrcodes: map[int64]*QRCode{},
 		firstQR: map[int64]*QRCode{}, orgQR: map[int64]*QRCode{},
-		recordIDs: map[int64]bool{}, recordCode: map[string]bool{}, recordNums: map[string]bool{},
+		recordIDs: map[int64]bool{}, recordCode: map[string]bool{}, recordURL: map[string]bool{}, recordNums: map[string]bool{},
 		tplIDs: map[int64]bool{}, codings: map[string]bool{}, subIDs: map[int64]bool{},
 	}
 }
