@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -111,4 +112,28 @@ func compareWalks(t *testing.T, want, got []recorder.Exchange) {
 	if diffs > 0 {
 		t.Errorf("%d of %d answers differ", diffs, len(want))
 	}
+}
+
+// A service's record_url of its own shape is kept: the recording answers
+// getRecord by it, with the same bytes.
+func TestClosedLoopKeepsTheServicesRecordURL(t *testing.T) {
+	up := rtqtest.Start(t, rtqtest.WithScenarioFiles(filepath.Join("testdata", "timed.yaml")))
+	walk := func(base, key string) (*recorder.Capture, []recorder.Exchange) {
+		j := &journal{}
+		u := recorder.NewUpstream(base, key)
+		u.OnExchange = j.add
+		c := recorder.NewCapture()
+		if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{RecordURLs: []string{"https://app.example.com/records/one"}}); err != nil {
+			t.Fatal(err)
+		}
+		return c, j.xs
+	}
+	c, want := walk(up.URL, up.Key("demo-read"))
+	_, sc := record(t, c, up.URL)
+	if len(sc.Records) != 1 || sc.Records[0].URL != "https://app.example.com/records/one" {
+		t.Fatalf("recorded records %v; want the one with the service's record_url", sc.Records)
+	}
+	rec := rtqtest.Start(t, rtqtest.WithScenario(sc))
+	_, got := walk(rec.URL, recorder.ReadKeySecret)
+	compareWalks(t, want, got)
 }
