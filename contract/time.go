@@ -15,3 +15,8 @@ var Zone = time.FixedZone("UTC+08:00", 8*60*60)
 
 // ISO formats Unix seconds as the spec's *_iso string.
 func ISO(unix int64) string { return time.Unix(unix, 0).In(Zone).Format(ISOLayout) }
+
+// Stamp formats Unix seconds as an RFC 3339 time in UTC+08:00, the
+// filter value a client of start_time/end_time sends: RFC 3339 names its
+// zone, so no reading of local time can shift it.
+func Stamp(unix int64) string { return time.Unix(unix, 0).In(Zone).Format(time.RFC3339) }

@@ -143,7 +143,9 @@ func TestClosedLoopProxy(t *testing.T) {
 		t.Errorf("the probe ran %d times over a flush and the exit; once is enough, the second write had every time:\n%s", n, p.log.String())
 	}
 	reqs := timeFilters(sc)
-	compareWalks(t, walkAll(t, up.URL, key, reqs), walkAll(t, rec.URL, recorder.ReadKeySecret, reqs))
+	wantF := walkAll(t, up.URL, key, reqs)
+	assertFilled(t, wantF)
+	compareWalks(t, wantF, walkAll(t, rec.URL, recorder.ReadKeySecret, reqs))
 }
 
 const verifyPath = "/api/v2/rpc/certificates/verify"

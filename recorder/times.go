@@ -132,7 +132,7 @@ func (p *timeProber) members(ctx context.Context, l listing, b Bounds, lo, hi in
 	if !b.EndInclusive {
 		hi++
 	}
-	req := map[string]any{"start_time": stamp(lo), "end_time": stamp(hi)}
+	req := map[string]any{"start_time": contract.Stamp(lo), "end_time": contract.Stamp(hi)}
 	for k, v := range l.filter {
 		req[k] = v
 	}
@@ -183,11 +183,11 @@ func (p *timeProber) boundsOf(ctx context.Context, l listing) (Bounds, error) {
 		return Bounds{}, err
 	}
 	excess := func(t int64) (int, error) {
-		s, err := p.total(ctx, l, map[string]any{"start_time": stamp(t)})
+		s, err := p.total(ctx, l, map[string]any{"start_time": contract.Stamp(t)})
 		if err != nil {
 			return 0, err
 		}
-		e, err := p.total(ctx, l, map[string]any{"end_time": stamp(t)})
+		e, err := p.total(ctx, l, map[string]any{"end_time": contract.Stamp(t)})
 		return s + e - all, err
 	}
 	at, err := excess(first)
@@ -211,7 +211,7 @@ func (p *timeProber) boundsOf(ctx context.Context, l listing) (Bounds, error) {
 // firstSecond bisects for the first second whose end_time filter counts
 // an item of the listing.
 func (p *timeProber) firstSecond(ctx context.Context, l listing) (int64, error) {
-	ends := func(t int64) (int, error) { return p.total(ctx, l, map[string]any{"end_time": stamp(t)}) }
+	ends := func(t int64) (int, error) { return p.total(ctx, l, map[string]any{"end_time": contract.Stamp(t)}) }
 	lo, hi := p.from, p.to
 	if n, err := ends(hi); err != nil || n == 0 {
 		if err == nil {
@@ -255,7 +255,3 @@ func (p *timeProber) total(ctx context.Context, l listing, f map[string]any) (in
 	}
 	return d.Total, nil
 }
-
-// stamp writes Unix seconds as an RFC 3339 filter value in UTC+08:00, the
-// zone the service's own times are written in.
-func stamp(unix int64) string { return time.Unix(unix, 0).In(contract.Zone).Format(time.RFC3339) }

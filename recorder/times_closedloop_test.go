@@ -42,8 +42,34 @@ func TestClosedLoopCrawlProbedTimes(t *testing.T) {
 	reqs := timeFilters(sc)
 	wantF := walkAll(t, up.URL, up.Key("demo-read"), reqs)
 	gotF := walkAll(t, rec.URL, recorder.ReadKeySecret, reqs)
+	assertFilled(t, wantF)
 	compareWalks(t, wantF, gotF)
 	t.Logf("%d time-filtered walks, %d answers compared", len(reqs), len(wantF))
+}
+
+// assertFilled fails unless every answer is a success and most list
+// something: filters the service refuses, or that match nothing, would
+// make two walks agree without proving a single time.
+func assertFilled(t *testing.T, xs []recorder.Exchange) {
+	t.Helper()
+	filled := 0
+	for _, x := range xs {
+		var a struct {
+			Code int `json:"code"`
+			Data struct {
+				Total int `json:"total"`
+			} `json:"data"`
+		}
+		if json.Unmarshal(x.Body, &a) != nil || a.Code != 0 {
+			t.Fatalf("%s %s: not a success, so it compares nothing: %s", x.Endpoint, x.Request, x.Body)
+		}
+		if a.Data.Total > 0 {
+			filled++
+		}
+	}
+	if filled*4 < len(xs)*3 {
+		t.Fatalf("only %d of %d time-filtered answers list anything", filled, len(xs))
+	}
 }
 
 // filtered is one time-filtered cursor walk.
@@ -69,14 +95,14 @@ func timeFilters(sc *scenario.Scenario) []filtered {
 				if hi < lo {
 					continue
 				}
-				req := map[string]any{"start_time": contract.ISO(lo), "end_time": contract.ISO(hi)}
+				req := map[string]any{"start_time": contract.Stamp(lo), "end_time": contract.Stamp(hi)}
 				for k, v := range extra {
 					req[k] = v
 				}
 				out = append(out, filtered{ep, req})
 			}
 		}
-		out = append(out, filtered{ep, merged(extra, map[string]any{"start_time": contract.ISO(times[0]), "end_time": contract.ISO(times[0])})})
+		out = append(out, filtered{ep, merged(extra, map[string]any{"start_time": contract.Stamp(times[0]), "end_time": contract.Stamp(times[0])})})
 	}
 	var tpls []int64
 	for _, tp := range sc.Templates {

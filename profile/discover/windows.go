@@ -30,7 +30,7 @@ func (d *discoverer) window(ctx context.Context, op string, filter map[string]an
 		return nil, nil
 	}
 	count := func(from, to int64) (int, error) {
-		body := map[string]any{"start_time": stamp(from), "end_time": stamp(to), "page_size": 1}
+		body := map[string]any{"start_time": contract.Stamp(from), "end_time": contract.Stamp(to), "page_size": 1}
 		for k, v := range filter {
 			body[k] = v
 		}
@@ -50,7 +50,7 @@ func (d *discoverer) window(ctx context.Context, op string, filter map[string]an
 	if err != nil || up < 0 {
 		return nil, err
 	}
-	w := &profile.Window{Start: stamp(lo), End: stamp(up)}
+	w := &profile.Window{Start: contract.Stamp(lo), End: contract.Stamp(up)}
 	items, total, err := d.walk(ctx, op, merge(filter, map[string]any{"start_time": w.Start, "end_time": w.End}))
 	if err != nil {
 		return nil, err
@@ -95,8 +95,6 @@ func (d *discoverer) quiet(count func(int64, int64) (int, error), from, to int64
 	}
 	return -1, nil
 }
-
-func stamp(unix int64) string { return time.Unix(unix, 0).In(contract.Zone).Format(time.RFC3339) }
 
 func merge(a, b map[string]any) map[string]any {
 	out := map[string]any{}
