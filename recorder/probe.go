@@ -45,39 +45,44 @@ func ProbeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) err
 		}
 		done.Add(1)
 	}
-	jobs := make(chan string)
-	errs := make(chan error, probeWorkers)
-	var wg sync.WaitGroup
+	return p.each(ctx, subs.order, func(ctx context.Context, coding string) error {
+		l := listing{ep: contract.ListQrcodes, filter: map[string]any{"template": coding}, idKey: "id"}
+		if err := p.probe(ctx, c, l, coding, subs.ids[coding]); err != nil {
+			return err
+		}
+		done.Add(1)
+		return nil
+	})
+}
+
+// each runs fn on every coding, probeWorkers at a time, until the first
+// error, which it returns.
+func (p *timeProber) each(parent context.Context, codings []string, fn func(context.Context, string) error) error {
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	var (
+		next     atomic.Int64
+		wg       sync.WaitGroup
+		once     sync.Once
+		firstErr error
+	)
 	for range probeWorkers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for coding := range jobs {
-				l := listing{ep: contract.ListQrcodes, filter: map[string]any{"template": coding}, idKey: "id"}
-				if err := p.probe(ctx, c, l, coding, subs.ids[coding]); err != nil {
-					errs <- err
+			for i := int(next.Add(1)) - 1; i < len(codings) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
+				if err := fn(ctx, codings[i]); err != nil {
+					once.Do(func() { firstErr = err; cancel() })
 					return
 				}
-				done.Add(1)
 			}
 		}()
 	}
-	var err error
-feed:
-	for _, coding := range subs.order {
-		select {
-		case jobs <- coding:
-		case err = <-errs:
-			break feed
-		}
-	}
-	close(jobs)
 	wg.Wait()
-	close(errs)
-	if err == nil {
-		err = <-errs
+	if firstErr == nil {
+		firstErr = parent.Err() // ended before a listing saw it
 	}
-	return err
+	return firstErr
 }
 
 // probe times one listing into c; coding is "" for the template list.
