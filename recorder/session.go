@@ -85,20 +85,34 @@ func (r *Recording) Upstream() *Upstream { return r.up }
 // Capture is what the recording has seen so far.
 func (r *Recording) Capture() *Capture { return r.cap }
 
+// ErrInterrupted says a crawl (or its probe) was cut short by its
+// context, typically Ctrl-C: the file was written with what was seen.
+var ErrInterrupted = errors.New("interrupted: the file holds what was recorded before")
+
 // Crawl walks the upstream (see Crawl) and writes the file. A spent
-// request budget still writes what was seen, and says so.
+// request budget still writes what was seen, and says so; so does an
+// interruption (ctx ending), which then returns the summary and
+// ErrInterrupted: a long crawl stopped with Ctrl-C is not lost.
 func (r *Recording) Crawl(ctx context.Context) (Summary, error) {
 	r.up.MaxRequests, r.up.Rate = r.o.MaxRequests, r.o.Rate // the proxy goes at its client's pace
 	r.probeUp = r.up                                        // one budget for the whole crawl
 	err := Crawl(ctx, r.up, r.cap, CrawlOptions{RecordIDs: r.o.RecordIDs, RecordURLs: r.o.RecordURLs, Log: r.o.Log})
-	if errors.Is(err, ErrBudget) {
+	switch {
+	case ctx.Err() != nil:
+		fmt.Fprintf(r.o.Log, "rtq record: interrupted after %d calls: writing what was seen\n", r.up.Calls())
+		err = nil
+	case errors.Is(err, ErrBudget):
 		fmt.Fprintf(r.o.Log, "rtq record: stopped after %d calls (--max-requests): writing what was seen\n", r.up.Calls())
 		err = nil
 	}
 	if err != nil {
 		return Summary{}, err
 	}
-	return r.Flush(ctx)
+	s, err := r.Flush(ctx)
+	if err == nil && ctx.Err() != nil {
+		err = ErrInterrupted
+	}
+	return s, err
 }
 
 // probe recovers the creation times still missing, when asked to. A spent
@@ -109,6 +123,10 @@ func (r *Recording) probe(ctx context.Context) {
 	}
 	tpls, subs := r.cap.untimed()
 	if len(tpls) == 0 && len(subs.order) == 0 {
+		return
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(r.o.Log, "rtq record: creation times not probed (interrupted): templates and sub-codes keep placeholder times\n")
 		return
 	}
 	items := len(tpls)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -40,7 +41,8 @@ proxy mode, at each flush).
 The file holds placeholder key secrets (printed), never the real key; masked
 values stay masked. An existing --out is merged into by id. See docs/record.md.
 Exit status: 0 written, 1 the upstream failed or the file could not be
-written, 2 usage error.`,
+written, 2 usage error, 4 a crawl interrupted (SIGINT, SIGTERM): what was
+seen is written.`,
 		Example: `  rtq record --upstream https://staging.example.com --api-key "$RTQ_API_KEY" \
     --out staging.yaml --crawl --record-id 100001 --record-url https://s.example/r/abc
   rtq record --upstream https://staging.example.com --out staging.yaml --addr 127.0.0.1:8081`,
@@ -83,6 +85,10 @@ func runRecord(cmd *cobra.Command, f *recordFlags) error {
 		return runRecordProxy(cmd, rec, f.o)
 	}
 	s, err := rec.Crawl(cmd.Context())
+	if errors.Is(err, recorder.ErrInterrupted) {
+		printRecorded(cmd.OutOrStdout(), s)
+		return withExit(4, err)
+	}
 	if err != nil {
 		return withExit(1, err)
 	}

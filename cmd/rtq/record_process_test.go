@@ -105,3 +105,59 @@ func TestProcessSecondInterruptWritesWithoutTheProbe(t *testing.T) {
 		t.Errorf("the file should hold the template with placeholder times:\n%s", data)
 	}
 }
+
+// A long crawl stopped with Ctrl-C writes what it saw and exits 4, as an
+// interrupted conform run does: half an hour of crawling is not lost.
+func TestProcessInterruptedCrawlWritesWhatItSaw(t *testing.T) {
+	stalled := make(chan struct{}, 1)
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req map[string]any
+		_ = json.NewDecoder(r.Body).Decode(&req)
+		if req["page"] == float64(2) { // the second form page never comes
+			select {
+			case stalled <- struct{}{}:
+			default:
+			}
+			<-r.Context().Done()
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"code":0,"message":"","data":{"version":"1","list":[{"id":2001,"name":"表一","type":0,"type_text":"普通表单","number":"F-1","note":"","created_at":1735693200,"updated_at":1735693200,"active_at":0,"project":null}],"page":{"current_page":1,"last_page":2,"per_page":20,"total":2}}}`)
+	}))
+	t.Cleanup(upstream.Close)
+	bin, env := rtqBinary(t)
+	out := filepath.Join(t.TempDir(), "recorded.yaml")
+	cmd := exec.Command(bin, "record", "--upstream", upstream.URL, "--api-key", "k", "--out", out, "--crawl", "--rate", "0")
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	t.Cleanup(func() { _ = cmd.Process.Kill(); <-exited })
+	select {
+	case <-stalled:
+	case <-exited:
+		t.Fatalf("the crawl ended before the stalled page: %v\n%s", cmd.ProcessState, stderr.String())
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-exited:
+	case <-time.After(30 * time.Second):
+		t.Fatal("Ctrl-C did not stop the crawl")
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 4 {
+		t.Errorf("exit %d after Ctrl-C, want 4 (interrupted)\n%s", code, stderr.String())
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatalf("an interrupted crawl wrote nothing: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(string(data), "name: 表一") || !strings.Contains(stdout.String(), "1 forms") {
+		t.Errorf("the file should hold the form seen before Ctrl-C, and stdout say so:\n%s\n%s", data, stdout.String())
+	}
+}
