@@ -107,22 +107,25 @@ func dataOf(body []byte) json.RawMessage {
 	return e.Data
 }
 
-// FormPage takes a getFormList answer.
-func (c *Capture) FormPage(body []byte) {
+// FormPage takes a getFormList answer and says how many of its forms
+// were not seen before.
+func (c *Capture) FormPage(body []byte) (fresh int) {
 	var d struct {
 		List []*formItem `json:"list"`
 	}
 	if json.Unmarshal(dataOf(body), &d) != nil {
-		return
+		return 0
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, f := range d.List {
 		if _, ok := c.forms[f.ID]; !ok {
 			c.formOrder = append(c.formOrder, f.ID)
+			fresh++
 		}
 		c.forms[f.ID] = f
 	}
+	return fresh
 }
 
 // Record takes a getRecord answer; only format=json carries the fields

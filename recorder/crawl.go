@@ -84,7 +84,7 @@ func (w *walker) forms(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		w.c.FormPage(x.Body)
+		fresh := w.c.FormPage(x.Body)
 		var d struct {
 			List []json.RawMessage `json:"list"`
 			Page struct {
@@ -95,15 +95,18 @@ func (w *walker) forms(ctx context.Context) error {
 		if err := json.Unmarshal(data, &d); err != nil {
 			return fmt.Errorf("upstream %s page %d: %w", contract.GetFormList.Name, page, err)
 		}
-		if len(d.List) == 0 || d.Page.Current >= d.Page.Last {
+		if len(d.List) == 0 || d.Page.Current >= d.Page.Last || fresh == 0 { // fresh == 0: a service ignoring page
 			return nil
 		}
 	}
 }
 
-// cursor walks one cursor-paged list, handing each answer to take.
+// cursor walks one cursor-paged list, handing each answer to take. A
+// token the walk already followed ends it with an error: a service that
+// repeats itself would otherwise be walked until the budget is spent.
 func (w *walker) cursor(ctx context.Context, ep contract.Endpoint, req map[string]any, take func([]byte)) error {
 	req["page_size"] = contract.TemplatesMaxPageSize
+	seen := map[string]bool{}
 	for {
 		x, data, err := w.call(ctx, ep, req)
 		if err != nil {
@@ -119,6 +122,10 @@ func (w *walker) cursor(ctx context.Context, ep contract.Endpoint, req map[strin
 		if d.Next == nil || *d.Next == "" {
 			return nil
 		}
+		if seen[*d.Next] {
+			return fmt.Errorf("upstream %s: the cursor walk repeats page_token %q", ep.Name, *d.Next)
+		}
+		seen[*d.Next] = true
 		req["page_token"] = *d.Next
 	}
 }
