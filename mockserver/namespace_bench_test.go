@@ -1,0 +1,148 @@
+package mockserver
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/scenarios"
+)
+
+// largeGenerate adds 50,000 generated items to the default scenario, the
+// most a scenario posted to /__admin/scenario may generate
+// (DefaultMaxGenerated): 30,000 records, 10,000 credential records and
+// 1,000 templates of 9 sub-codes.
+const largeGenerate = `
+    - {count: 30000, seed: 9, form: 2002, id_start: 200001}
+    - {count: 10000, seed: 10, form: 2032, id_start: 300001, certificate: {status: 未使用}}
+  templates:
+    - {count: 1000, seed: 3, org: demo, id_start: 6001, created_from: "2024-11-01", created_to: "2026-11-20", sub_codes: 9}
+`
+
+// costScenarios are the scenarios the namespace benchmarks measure.
+func costScenarios(b *testing.B) map[string]*scenario.Scenario {
+	b.Helper()
+	def, err := scenarios.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	yml := string(scenarios.DefaultYAML())
+	at := strings.Index(yml, "\n  templates:\n")
+	if at < 0 {
+		b.Fatal("the default scenario has no generate.templates list to extend")
+	}
+	large, err := scenario.Parse("large.yaml", []byte(yml[:at]+largeGenerate+yml[at+len("\n  templates:\n"):]))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return map[string]*scenario.Scenario{"default": def, "items=50000": large}
+}
+
+// heapInUse is the live heap after a full collection.
+func heapInUse() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
+// BenchmarkNamespaceCost builds one namespace per iteration and keeps them
+// all alive, reporting the live heap each adds (B/namespace): "built" as
+// its first request leaves it, "read" after getRecord of readsPerNamespace
+// records in JSON, as a conformance run reads them.
+func BenchmarkNamespaceCost(b *testing.B) {
+	const readsPerNamespace = 200
+	for name, sc := range costScenarios(b) {
+		for _, reads := range []int{0, readsPerNamespace} {
+			label := "built"
+			if reads > 0 {
+				label = "read"
+			}
+			b.Run(name+"/"+label, func(b *testing.B) {
+				s, err := New(sc, Options{Logger: io.Discard, MaxNamespaces: b.N + 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				ids := recordIDs(sc, reads)
+				root := s.state.Load()
+				spaces := make([]*namespace, 0, b.N)
+				before := heapInUse()
+				b.ResetTimer()
+				for i := range b.N {
+					ns, err := s.spaces.get("n"+strconv.Itoa(i), root)
+					if err != nil {
+						b.Fatal(err)
+					}
+					for _, id := range ids {
+						if _, err := ns.st.GetRecord(readerOf(sc), id, "", "json"); err != nil {
+							b.Fatal(err)
+						}
+					}
+					spaces = append(spaces, ns)
+				}
+				b.StopTimer()
+				after := heapInUse()
+				b.ReportMetric(float64(after-before)/float64(b.N), "B/namespace")
+				runtime.KeepAlive(spaces)
+			})
+		}
+	}
+}
+
+// recordIDs lists up to n ids of records the demo read key sees.
+func recordIDs(sc *scenario.Scenario, n int) []int64 {
+	var ids []int64
+	k := readerOf(sc)
+	for _, r := range sc.Records {
+		if len(ids) == n {
+			break
+		}
+		if r.Org == k.Org {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}
+
+// readerOf is the scenario's demo read key.
+func readerOf(sc *scenario.Scenario) *scenario.Key {
+	for _, k := range sc.Keys {
+		if k.Secret == readKey {
+			return k
+		}
+	}
+	panic("no key " + readKey)
+}
+
+// BenchmarkNamespaceGetRecordJSON is BenchmarkGetRecordJSON under
+// /s/{name}/: the same answer through the namespace's route.
+func BenchmarkNamespaceGetRecordJSON(b *testing.B) {
+	s := benchServer(b)
+	data := []byte(`{"record_id":5001}`)
+	req := httptest.NewRequest(http.MethodPost, "/s/bench"+contract.GetRecord.Path(), nil)
+	req.Host = "127.0.0.1"
+	req.Header.Set("Authorization", "Bearer "+readKey)
+	req.Header.Set("Content-Type", "application/json")
+	rd := bytes.NewReader(data)
+	req.Body = io.NopCloser(rd)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		rd.Reset(data)
+		req.ContentLength = int64(len(data))
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, req)
+		if w.Code != 200 || !bytes.HasPrefix(w.Body.Bytes(), []byte(`{"code":0`)) {
+			b.Fatal(fmt.Sprintf("answer %d %s", w.Code, w.Body.String()))
+		}
+	}
+}
