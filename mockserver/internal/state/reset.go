@@ -57,4 +57,5 @@ func (r *Record) restore() {
 	r.changes = append(r.changes[:0], r.src.StateChanges...)
 	r.touched = false
 	r.dropBodies()
+	r.moved.Store(false) // the entry's answers are this record's again
 }

@@ -81,38 +81,47 @@ func TestResetRestoresTheTouchedRecordsInEveryFormat(t *testing.T) {
 	}
 }
 
-func TestResetKeepsUntouchedRecordsCachedAnswers(t *testing.T) {
+func TestResetKeepsTheScenarioAnswersAndDropsTheMovedOnes(t *testing.T) {
 	st := newTestState(t)
-	for _, r := range st.records {
-		for f := range r.bodies {
-			r.body(f)
+	for _, e := range st.records {
+		for f := range e.bodies {
+			e.body(f, &st.index.cached)
 		}
 	}
-	before := map[*Record][3]*[]byte{}
-	for _, r := range st.records {
-		before[r] = [3]*[]byte{r.bodies[0].Load(), r.bodies[1].Load(), r.bodies[2].Load()}
+	before := map[*recordEntry][3]*[]byte{}
+	for _, e := range st.records {
+		before[e] = [3]*[]byte{e.bodies[0].Load(), e.bodies[1].Load(), e.bodies[2].Load()}
 	}
-	cached := st.cached.Load()
+	shared := st.index.cached.Load()
 	mustVerify(t, st, ts.CertOK)
-	touched := st.byCode[ts.CertOK]
+	moved := answers(t, st, st.byCode[ts.CertOK].src.ID)
+	own := st.record(st.byCode[ts.CertOK])
+	var kept int64
+	for f := range own.bodies {
+		if b := own.bodies[f].Load(); b == nil || !bytes.Equal(*b, moved[f]) {
+			t.Fatalf("the moved record's %s answer is not its own", contract.Formats[f].Name)
+		}
+		kept += int64(len(moved[f]))
+	}
+	if st.cached.Load() != kept || st.index.cached.Load() != shared {
+		t.Fatalf("cache sizes own %d shared %d, want %d and %d: a moved answer was counted in the shared budget",
+			st.cached.Load(), st.index.cached.Load(), kept, shared)
+	}
 	st.Reset()
-	for r, bodies := range before {
+	for f := range own.bodies {
+		if own.bodies[f].Load() != nil {
+			t.Errorf("the touched record kept its moved %s answer", contract.Formats[f].Name)
+		}
+	}
+	for e, bodies := range before {
 		for f, b := range bodies {
-			got := r.bodies[f].Load()
-			switch {
-			case r == touched && got != nil:
-				t.Errorf("the touched record kept a cached %s answer", contract.Formats[f].Name)
-			case r != touched && got != b:
-				t.Errorf("record %d: its cached %s answer was dropped or rebuilt by reset", r.src.ID, contract.Formats[f].Name)
+			if e.bodies[f].Load() != b {
+				t.Errorf("record %d: its %s answer at the scenario's values was dropped or rebuilt", e.src.ID, contract.Formats[f].Name)
 			}
 		}
 	}
-	var dropped int64
-	for _, b := range before[touched] {
-		dropped += int64(len(*b))
-	}
-	if got := st.cached.Load(); got != cached-dropped {
-		t.Errorf("cache size %d after reset, want %d (before) - %d (the touched record's)", got, cached, dropped)
+	if st.cached.Load() != 0 || st.index.cached.Load() != shared {
+		t.Errorf("cache sizes own %d shared %d after reset, want 0 and %d", st.cached.Load(), st.index.cached.Load(), shared)
 	}
 }
 

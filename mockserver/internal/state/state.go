@@ -26,55 +26,59 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// State is everything one loaded scenario serves. The indexes are built once
-// and never change; the only mutable parts are the certificate status and
-// state changes of credential records, each under its record's lock.
-// Replace builds a new State and swaps it in whole; Reset restores in place
-// only the records a verify touched (see reset.go), so a reset costs what
-// the verifies since the last one changed, not a rebuild of every index.
+// State is what one loaded scenario serves, split in two: an index built
+// once from the scenario and never changed (keys, records, forms,
+// templates, page-token key, and the answers rendered at the scenario's
+// values), and the certificate statuses and state changes verifies made
+// since, which are the State's own. Fresh gives another State sharing the
+// index, which is how a namespace costs what its verifies change rather
+// than a copy of the scenario. Replace builds a new State and swaps it in
+// whole; Reset restores in place only the records a verify touched (see
+// reset.go), so a reset costs what the verifies since the last one
+// changed, not a rebuild of every index.
 type State struct {
+	*index
+	live    atomic.Pointer[[]atomic.Pointer[Record]] // by recordEntry.slot; made on the first verify
+	cached  atomic.Int64                             // bytes of the moved records' bodies kept, at most ownBudget
+	touchMu sync.Mutex                               // guards touched
+	touched []*Record                                // records a verify changed since New or the last Reset
+	resetMu sync.Mutex                               // serializes Reset; guards spare
+	spare   []*Record                                // the last reset's list, reused as the next touched list
+}
+
+// index is the part of a State no request changes, shared by every State
+// Fresh makes from it.
+type index struct {
 	sc          *scenario.Scenario
 	keys        map[[32]byte]*scenario.Key
-	records     map[int64]*Record
-	byCode      map[string]*Record
-	byURL       map[string]*Record
+	records     map[int64]*recordEntry
+	byCode      map[string]*recordEntry
+	byURL       map[string]*recordEntry
 	orgs        map[int64]*orgIndex
 	tplByCoding map[string]*tplEntry
 	tplByURL    map[string]*tplEntry
 	tokenKey    []byte
 	macs        sync.Pool    // of hash.Hash keyed with tokenKey
-	cached      atomic.Int64 // bytes of rendered bodies kept, at most cacheBudget
-	touchMu     sync.Mutex   // guards touched
-	touched     []*Record    // records a verify changed since New or the last Reset
-	resetMu     sync.Mutex   // serializes Reset; guards spare
-	spare       []*Record    // the last reset's list, reused as the next touched list
+	cached      atomic.Int64 // bytes of scenario answers kept, at most cacheBudget
+	slots       int          // credential records, the only ones a verify moves
 }
 
-// cacheBudget bounds the rendered answers a state keeps. A scenario of
+// cacheBudget bounds the answers rendered at the scenario's values that an
+// index keeps, for its State and every Fresh one together. A scenario of
 // 100,000 records read in every format would otherwise keep gigabytes;
 // past the budget answers are rendered per request instead.
 const cacheBudget = 64 << 20
+
+// ownBudget bounds the answers of moved records a State keeps on its own
+// (a namespace's verifies), so that a hundred namespaces each moving
+// thousands of records cost a hundred megabytes at most, not gigabytes.
+const ownBudget = 1 << 20
 
 // orgIndex holds one organization's lists in the order they are paged.
 type orgIndex struct {
 	forms    []*formEntry            // ascending id
 	byNumber map[string][]*formEntry // exact number → forms, ascending id
 	tpls     []*tplEntry             // ascending created_at, then id
-}
-
-// Record is a record plus its mutable certificate state and the answer
-// bodies rendered from it, one per format, built on first use and dropped
-// when verify or Reset changes the record. mu guards status, changes and
-// touched; bodies are read without it (a body is never changed, only
-// swapped whole).
-type Record struct {
-	src     *scenario.Record
-	cached  *atomic.Int64 // the state's cache size
-	mu      sync.Mutex
-	status  *scenario.Status
-	changes []scenario.StateChange
-	touched bool // on the state's touched list
-	bodies  [3]atomic.Pointer[[]byte]
 }
 
 // New indexes a scenario. seed, when non-zero, replaces the scenario's seed
@@ -84,9 +88,9 @@ func New(sc *scenario.Scenario, seed int64) (*State, error) {
 		return nil, errors.New("build state: no scenario")
 	}
 	n := len(sc.Records) // sized up front: growing three maps of 100,000 was a quarter of addRecord
-	st := &State{sc: sc, keys: map[[32]byte]*scenario.Key{}, records: make(map[int64]*Record, n),
-		byCode: make(map[string]*Record, n), byURL: make(map[string]*Record, n), orgs: map[int64]*orgIndex{},
-		tplByCoding: map[string]*tplEntry{}, tplByURL: map[string]*tplEntry{}}
+	st := &State{index: &index{sc: sc, keys: map[[32]byte]*scenario.Key{}, records: make(map[int64]*recordEntry, n),
+		byCode: make(map[string]*recordEntry, n), byURL: make(map[string]*recordEntry, n), orgs: map[int64]*orgIndex{},
+		tplByCoding: map[string]*tplEntry{}, tplByURL: map[string]*tplEntry{}}}
 	for _, k := range sc.Keys {
 		st.keys[sha256.Sum256([]byte(k.Secret))] = k
 	}
@@ -99,6 +103,12 @@ func New(sc *scenario.Scenario, seed int64) (*State, error) {
 	return st, nil
 }
 
+// Fresh is a new State of the same scenario at the scenario's values,
+// whatever st's verifies moved. It shares st's index and the answers
+// rendered from it, so it costs a few hundred bytes until its own verifies
+// move records: a namespace is a Fresh state of the root's.
+func (st *State) Fresh() *State { return &State{index: st.index} }
+
 // Scenario is the scenario this state was built from.
 func (st *State) Scenario() *scenario.Scenario { return st.sc }
 
@@ -110,15 +120,16 @@ func (st *State) HTTPStatus() scenario.HTTPStatusMode {
 	return st.sc.HTTPStatus
 }
 
-func (st *State) addRecord(r *scenario.Record) {
-	rec := &Record{src: r, cached: &st.cached, changes: append([]scenario.StateChange(nil), r.StateChanges...)}
+func (ix *index) addRecord(r *scenario.Record) {
+	e := &recordEntry{src: r, slot: -1}
 	if r.Cert != nil {
-		rec.status = r.Cert.Status
+		e.slot = int32(ix.slots)
+		ix.slots++
 	}
-	st.records[r.ID] = rec
-	st.byCode[r.Code] = rec
+	ix.records[r.ID] = e
+	ix.byCode[r.Code] = e
 	if r.URL != "" {
-		st.byURL[r.URL] = rec
+		ix.byURL[r.URL] = e
 	}
 }
 
@@ -170,35 +181,6 @@ func FormatNames() string {
 // ValidFormat reports whether name is a getRecord format.
 func ValidFormat(name string) bool { return formatIndex(name) >= 0 }
 
-// body returns the rendered success body of a format, rendering it under
-// the record's lock when verify has dropped it or it was never built.
-func (r *Record) body(format int) []byte {
-	if b := r.bodies[format].Load(); b != nil {
-		return *b
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if b := r.bodies[format].Load(); b != nil {
-		return *b
-	}
-	b := wire.RecordBody(format, wire.RecordView{Rec: r.src, Status: r.status, Changes: r.changes})
-	if r.cached.Add(int64(len(b))) <= cacheBudget {
-		r.bodies[format].Store(&b)
-	} else {
-		r.cached.Add(-int64(len(b)))
-	}
-	return b
-}
-
-// dropBodies forgets the rendered answers; the caller holds r.mu.
-func (r *Record) dropBodies() {
-	for i := range r.bodies {
-		if b := r.bodies[i].Swap(nil); b != nil {
-			r.cached.Add(-int64(len(*b)))
-		}
-	}
-}
-
 // GetRecord answers getRecord: the record with this id (when id > 0) and/or
 // this URL (when url != ""), both if both are given, of the key's
 // organization, rendered in format. Another organization's record is
@@ -208,7 +190,7 @@ func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) ([]b
 	if fi < 0 {
 		return nil, wire.Param("format must be one of %s, got %s", FormatNames(), wire.Quote(format))
 	}
-	var rec *Record
+	var rec *recordEntry
 	switch {
 	case id > 0 && url != "":
 		if r := st.records[id]; r != nil && r == st.byURL[url] {
@@ -222,7 +204,7 @@ func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) ([]b
 	if rec == nil || !sameOrg(key, rec.src.Org) {
 		return nil, wire.RecordNotFound("no record with this record_id/record_url is visible to this key")
 	}
-	return rec.body(fi), nil
+	return st.body(rec, fi), nil
 }
 
 // sortedBy sorts entries ascending by (created, id).

@@ -27,22 +27,22 @@ func TestStateIsBuiltWithoutChangingTheScenario(t *testing.T) {
 
 func TestRenderedBodiesStayWithinTheBudget(t *testing.T) {
 	st, _ := New(testscenario.Build(), 0)
-	st.cached.Store(cacheBudget - 10) // as if nearly full
+	st.index.cached.Store(cacheBudget - 10) // as if nearly full
 	key := st.sc.Keys[0]
 	a, err := st.GetRecord(key, testscenario.FullRecord, "", "json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.records[testscenario.FullRecord].bodies[0].Load() != nil || st.cached.Load() != cacheBudget-10 {
-		t.Fatalf("a body over the budget was kept (cached %d)", st.cached.Load())
+	if st.records[testscenario.FullRecord].bodies[0].Load() != nil || st.index.cached.Load() != cacheBudget-10 {
+		t.Fatalf("a body over the budget was kept (cached %d)", st.index.cached.Load())
 	}
 	b, _ := st.GetRecord(key, testscenario.FullRecord, "", "json")
 	if string(a) != string(b) {
 		t.Errorf("uncached answers differ")
 	}
-	st.cached.Store(0)
+	st.index.cached.Store(0)
 	_, _ = st.GetRecord(key, testscenario.FullRecord, "", "json")
-	if n := st.cached.Load(); n != int64(len(a)) {
+	if n := st.index.cached.Load(); n != int64(len(a)) {
 		t.Errorf("cached %d bytes, want %d", n, len(a))
 	}
 }

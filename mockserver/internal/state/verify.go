@@ -36,10 +36,11 @@ func (st *State) Verify(dst []byte, key *scenario.Key, req VerifyRequest) ([]byt
 	if err := checkVerifyParams(req); err != nil {
 		return nil, err
 	}
-	rec, err := st.verifiable(key, req)
+	e, err := st.verifiable(key, req)
 	if err != nil {
 		return nil, err
 	}
+	rec := st.record(e)
 	flow := rec.src.Form.Flow
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
@@ -66,6 +67,7 @@ func (st *State) move(rec *Record, from, to *scenario.Status) {
 		To:   scenario.StateOption{Name: to.Name, Color: to.Color},
 	})
 	rec.dropBodies()
+	rec.moved.Store(true)
 	st.touch(rec)
 }
 
@@ -85,7 +87,7 @@ func checkVerifyParams(req VerifyRequest) error {
 }
 
 // verifiable runs checks 3 to 9, which do not depend on the current status.
-func (st *State) verifiable(key *scenario.Key, req VerifyRequest) (*Record, error) {
+func (st *State) verifiable(key *scenario.Key, req VerifyRequest) (*recordEntry, error) {
 	rec := st.byCode[req.Code]
 	if rec == nil {
 		rec = st.byURL[req.Code]
