@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"sync"
@@ -35,14 +36,14 @@ const (
 const namespaceRule = "a namespace name is 1 to 64 letters, digits, '-', '_' or '.', and not '.' or '..'"
 
 // namespace is one private copy: its own state, journal and fault rules.
+// Its state is a Fresh one of the root's: it shares the scenario's indexes
+// and rendered answers and owns only what its verifies move.
 type namespace struct {
 	name    string
-	st      *state.State // built from base's scenario
-	base    *state.State // the root state it copies; another one means the scenario was replaced
+	st      *state.State // a Fresh state of the root's
 	journal *journal
 	faults  *fault.Set
-	resetMu sync.Mutex   // serializes resets of st
-	used    atomic.Int64 // unix nanoseconds of the latest request
+	resetMu sync.Mutex // serializes resets of st
 }
 
 // reset puts the namespace's state and fault counters back to the
@@ -54,14 +55,27 @@ func (ns *namespace) reset() {
 	ns.faults.Reset()
 }
 
+// slot is a name's place in the table. It is taken under the table's lock
+// and filled outside it by the request that took it; others asking for the
+// same name meanwhile wait on done, so a namespace is built once and no
+// build holds up a request to another name or to the root.
+type slot struct {
+	base *state.State // the root state it copies; another one means the scenario was replaced
+	used atomic.Int64 // unix nanoseconds of the latest request
+	done chan struct{}
+	ns   *namespace // set before done is closed, unless err is
+	err  error
+}
+
 // namespaces holds every live namespace by name.
 type namespaces struct {
 	mu     sync.Mutex
-	byName map[string]*namespace
+	byName map[string]*slot
 	max    int
 	idle   time.Duration
 	now    func() time.Time // time.Now; tests move it to evict without sleeping
 	build  func(name string, base *state.State) (*namespace, error)
+	wait   func(name string) // nil; tests learn here that a request waits for another's build
 }
 
 // errNamespacesFull is the answer when every namespace is in use.
@@ -71,34 +85,82 @@ var errNamespacesFull = errors.New("all namespaces are in use")
 // not exist yet or copies a replaced scenario. Idle namespaces are dropped
 // here, when a new one is needed, so no timer runs in the background.
 func (n *namespaces) get(name string, base *state.State) (*namespace, error) {
+	sl, mine, err := n.take(name, base)
+	if err != nil {
+		return nil, err
+	}
+	if mine {
+		n.fill(name, sl)
+	} else if n.wait != nil && !closed(sl.done) {
+		n.wait(name)
+	}
+	<-sl.done
+	if sl.err != nil {
+		return nil, fmt.Errorf("namespace %s: %w", name, sl.err)
+	}
+	return sl.ns, nil
+}
+
+// take finds the slot of name under the lock, or makes an empty one that
+// the caller (mine) must fill.
+func (n *namespaces) take(name string, base *state.State) (sl *slot, mine bool, err error) {
 	now := n.now()
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if ns := n.byName[name]; ns != nil && ns.base == base {
-		ns.used.Store(now.UnixNano())
-		return ns, nil
+	if sl := n.byName[name]; sl != nil && sl.base == base {
+		sl.used.Store(now.UnixNano())
+		return sl, false, nil
 	}
 	delete(n.byName, name)
 	n.evictIdle(now)
 	if len(n.byName) >= n.max {
-		return nil, fmt.Errorf("%w: %d of %d, none idle for %v; use fewer names, wait, or start the mock with a larger --max-namespaces",
+		return nil, false, fmt.Errorf("%w: %d of %d, none idle for %v; use fewer names, wait, or start the mock with a larger --max-namespaces",
 			errNamespacesFull, len(n.byName), n.max, n.idle)
 	}
-	ns, err := n.build(name, base)
-	if err != nil {
-		return nil, fmt.Errorf("namespace %s: %w", name, err)
+	sl = &slot{base: base, done: make(chan struct{})}
+	sl.used.Store(now.UnixNano())
+	n.byName[name] = sl
+	return sl, true, nil
+}
+
+// fill builds the namespace of a slot taken by take, without the table's
+// lock. A failed build (or one that panicked) gives its place up, so the
+// next request tries again, and never leaves a waiter waiting.
+func (n *namespaces) fill(name string, sl *slot) {
+	defer func() {
+		if sl.ns == nil {
+			sl.err = cmp.Or(sl.err, errNotBuilt)
+			n.mu.Lock()
+			if n.byName[name] == sl {
+				delete(n.byName, name)
+			}
+			n.mu.Unlock()
+		}
+		close(sl.done)
+	}()
+	sl.ns, sl.err = n.build(name, sl.base)
+}
+
+// errNotBuilt is what waiters are told when a build ended without a
+// namespace or an error.
+var errNotBuilt = errors.New("the build of this namespace did not finish")
+
+// closed tells whether ch is closed, without waiting.
+func closed(ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
 	}
-	ns.used.Store(now.UnixNano())
-	n.byName[name] = ns
-	return ns, nil
 }
 
 // evictIdle drops every namespace unused for longer than the idle time;
 // the caller holds mu. Requests in flight keep the one they hold.
 func (n *namespaces) evictIdle(now time.Time) {
 	cut := now.Add(-n.idle).UnixNano()
-	for name, ns := range n.byName {
-		if ns.used.Load() < cut {
+	for name, sl := range n.byName {
+		if sl.used.Load() < cut {
 			delete(n.byName, name)
 		}
 	}
@@ -145,14 +207,10 @@ var nameByte = func() (t [256]bool) {
 
 // newNamespaces builds the namespace table of s from its options.
 func (s *Server) newNamespaces() *namespaces {
-	n := &namespaces{byName: map[string]*namespace{}, max: s.opts.MaxNamespaces,
+	n := &namespaces{byName: map[string]*slot{}, max: s.opts.MaxNamespaces,
 		idle: s.opts.NamespaceIdle, now: time.Now}
 	n.build = func(name string, base *state.State) (*namespace, error) {
 		sc := base.Scenario()
-		st, err := state.New(sc, 0)
-		if err != nil {
-			return nil, err
-		}
 		seed := s.opts.Seed
 		if seed == 0 {
 			seed = sc.Seed
@@ -161,7 +219,7 @@ func (s *Server) newNamespaces() *namespaces {
 		fs.SetScenario(sc.Faults)
 		j := newJournal(min(namespaceJournalSize, s.opts.JournalSize))
 		j.remember(sc.Keys, s.opts.AdminToken)
-		return &namespace{name: name, st: st, base: base, journal: j, faults: fs}, nil
+		return &namespace{name: name, st: base.Fresh(), journal: j, faults: fs}, nil
 	}
 	return n
 }

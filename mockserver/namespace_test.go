@@ -12,6 +12,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	ts "github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
 )
 
 // nsPost posts to an endpoint under /s/{name} ("" for the root) and checks
@@ -234,5 +235,76 @@ func TestNamespaceGuardsAsAtRoot(t *testing.T) {
 			t.Errorf("%s: root %d %q %s, namespaced %d %q %s", tc.name, rs, rh.Get("Access-Control-Allow-Origin"), rb,
 				ns, nh.Get("Access-Control-Allow-Origin"), nb)
 		}
+	}
+}
+
+// TestNamespaceBuildHoldsUpNoOtherRequestAndRunsOnce holds the build of
+// one new namespace open: the root, a namespace that exists and another
+// new one are served meanwhile, and a second first use of the held name
+// waits for the first's build instead of making its own.
+func TestNamespaceBuildHoldsUpNoOtherRequestAndRunsOnce(t *testing.T) {
+	m := startMock(t, nil, Options{})
+	wantOK(t, nsPost(t, m, "old", contract.GetFormList, ts.ReadSecret, `{}`))
+	building, release, waiting := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	var builds atomic.Int32
+	build := m.spaces.build
+	m.spaces.build = func(name string, base *state.State) (*namespace, error) {
+		if name == "held" {
+			builds.Add(1)
+			building <- struct{}{}
+			<-release
+		}
+		return build(name, base)
+	}
+	m.spaces.wait = func(name string) {
+		if name == "held" {
+			waiting <- struct{}{}
+		}
+	}
+	// Upper bound only: a request held up by the build fails instead of hanging.
+	client := &http.Client{Timeout: time.Minute}
+	post := func(prefix string) error {
+		req, err := http.NewRequest(http.MethodPost, m.URL()+prefix+contract.GetFormList.Path(), strings.NewReader(`{}`))
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Authorization", "Bearer "+ts.ReadSecret)
+		resp, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		if _, err = io.Copy(io.Discard, resp.Body); err == nil && resp.StatusCode != 200 {
+			err = fmt.Errorf("HTTP %d", resp.StatusCode)
+		}
+		return err
+	}
+	results := make(chan error, 2)
+	first := func() { results <- post("/s/held") }
+	go first()
+	<-building
+	t.Cleanup(func() { // a failure below must not leave the build held
+		if !closed(release) {
+			close(release)
+		}
+	})
+	for _, prefix := range []string{"", "/s/old", "/s/new"} {
+		if err := post(prefix); err != nil {
+			t.Fatalf("%s while a build is held: %v", prefix+contract.GetFormList.Path(), err)
+		}
+	}
+	go first()
+	<-waiting
+	close(release)
+	for range 2 {
+		if err := <-results; err != nil {
+			t.Errorf("a first use of the held name: %v", err)
+		}
+	}
+	if n := builds.Load(); n != 1 {
+		t.Errorf("the held name was built %d times, want once", n)
+	}
+	if n := m.spaces.count(); n != 3 {
+		t.Errorf("%d namespaces, want old, new and held", n)
 	}
 }
