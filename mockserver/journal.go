@@ -12,12 +12,15 @@ import (
 // journalBody is how much of a request body an entry keeps.
 const journalBody = 512
 
-// journal is a fixed ring of the latest requests. Entries are preallocated
-// and overwritten in place, so recording a request allocates nothing; the
-// summary a user sees is built only when the journal is read.
+// journal is a fixed ring of the latest requests. Entries are overwritten
+// in place, so recording a request allocates nothing once the ring is
+// full; the summary a user sees is built only when the journal is read.
+// The root's ring is allocated at once; a namespace's grows as its
+// requests come, so a namespace no one sends much to costs little.
 type journal struct {
 	mu      sync.Mutex
-	entries []entry
+	entries []entry // the ring, at most size long; full when len == size
+	size    int
 	next    int
 	n       int
 	secrets []string // every key secret of every scenario served since start (journal_mask.go)
@@ -35,10 +38,18 @@ type entry struct {
 	body    [journalBody]byte
 }
 
-func newJournal(size int) *journal { return &journal{entries: make([]entry, size)} }
+// newJournal is a journal of size entries, allocated at once.
+func newJournal(size int) *journal { return &journal{entries: make([]entry, 0, size), size: size} }
+
+// newGrowingJournal is a journal of at most size entries that allocates
+// them as requests come, doubling.
+func newGrowingJournal(size int) *journal { return &journal{size: size} }
 
 func (j *journal) add(c *call) {
 	j.mu.Lock()
+	if j.next == len(j.entries) { // not full yet
+		j.grow()
+	}
 	e := &j.entries[j.next]
 	p := c.r.URL.Path
 	if c.ns != nil { // a namespace's journal reads as its own mock's: /s/{name} off
@@ -51,9 +62,20 @@ func (j *journal) add(c *call) {
 	}
 	e.status, e.code, e.dur, e.bodyLen = c.status, c.code, c.elapsed(), len(c.body)
 	copy(e.body[:], c.body)
-	j.next = (j.next + 1) % len(j.entries)
+	j.next = (j.next + 1) % j.size
 	j.n = min(j.n+1, len(j.entries))
 	j.mu.Unlock()
+}
+
+// grow adds one entry to a ring not yet full, doubling its capacity up to
+// size when it has none left; the caller holds mu.
+func (j *journal) grow() {
+	if len(j.entries) == cap(j.entries) {
+		more := make([]entry, len(j.entries), min(j.size, max(8, 2*cap(j.entries))))
+		copy(more, j.entries)
+		j.entries = more
+	}
+	j.entries = j.entries[:len(j.entries)+1]
 }
 
 // journalPath keeps at most 256 bytes of a path, copied, so a long path

@@ -1,7 +1,11 @@
 package mockserver
 
 import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,5 +103,31 @@ func TestParseRequestFilterTakesEveryParameter(t *testing.T) {
 	f, err := parseRequestFilter(q)
 	if err != nil || f != (RequestFilter{Path: "/p", Key: "k", Status: 404, Limit: 7}) {
 		t.Errorf("parseRequestFilter(%s) = %+v, %v", q, f, err)
+	}
+}
+
+// A namespace's journal grows as requests come; it must keep exactly
+// what a journal allocated at once keeps, and never grow past its size.
+func TestGrowingJournalKeepsWhatAFixedOneKeeps(t *testing.T) {
+	const size = 5
+	fixed, growing := newJournal(size), newGrowingJournal(size)
+	paths := func(j *journal) (out []string) {
+		j.each(RequestFilter{}, func(e *entry) { out = append(out, e.path) })
+		return out
+	}
+	for i := range 23 {
+		if i == 3 || i == 17 {
+			fixed.clear()
+			growing.clear()
+		}
+		c := &call{r: httptest.NewRequest(http.MethodPost, fmt.Sprintf("/p%d", i), nil), status: 200}
+		fixed.add(c)
+		growing.add(c)
+		if got, want := paths(growing), paths(fixed); !slices.Equal(got, want) {
+			t.Fatalf("after %d requests the growing journal holds %v, the fixed one %v", i+1, got, want)
+		}
+	}
+	if cap(growing.entries) != size {
+		t.Errorf("the growing journal holds room for %d entries, want %d", cap(growing.entries), size)
 	}
 }

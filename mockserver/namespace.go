@@ -217,7 +217,7 @@ func (s *Server) newNamespaces() *namespaces {
 		}
 		fs := fault.NewSet(seed)
 		fs.SetScenario(sc.Faults)
-		j := newJournal(min(namespaceJournalSize, s.opts.JournalSize))
+		j := newGrowingJournal(min(namespaceJournalSize, s.opts.JournalSize))
 		j.remember(sc.Keys, s.opts.AdminToken)
 		return &namespace{name: name, st: base.Fresh(), journal: j, faults: fs}, nil
 	}

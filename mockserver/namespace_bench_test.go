@@ -46,13 +46,21 @@ func costScenarios(b *testing.B) map[string]*scenario.Scenario {
 	return map[string]*scenario.Scenario{"default": def, "items=50000": large}
 }
 
-// heapInUse is the live heap after a full collection.
-func heapInUse() uint64 {
-	runtime.GC()
-	runtime.GC()
+// heapInUse is the live heap once collections stop freeing anything:
+// weak pointers and cleanups (the scenario schema's cache) free theirs a
+// cycle or more after they became garbage.
+func heapInUse() int64 {
 	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return ms.HeapAlloc
+	last := int64(-1)
+	for range 10 {
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		if int64(ms.HeapAlloc) == last {
+			break
+		}
+		last = int64(ms.HeapAlloc)
+	}
+	return last
 }
 
 // BenchmarkNamespaceCost builds one namespace per iteration and keeps them
@@ -75,6 +83,7 @@ func BenchmarkNamespaceCost(b *testing.B) {
 				ids := recordIDs(sc, reads)
 				root := s.state.Load()
 				spaces := make([]*namespace, 0, b.N)
+				b.ReportAllocs()
 				before := heapInUse()
 				b.ResetTimer()
 				for i := range b.N {
