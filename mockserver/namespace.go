@@ -17,7 +17,9 @@ import (
 // sharing one mock never see each other's verifies, resets, journal or
 // fault rules. A namespace is created on first use, bounded in number,
 // dropped when idle, and dropped when the scenario is replaced (the next
-// use builds it afresh from the new scenario).
+// use builds it afresh from the new scenario). Its state shares the root's
+// index (state.Fresh), so it costs what its own requests change, not a
+// copy of the scenario.
 
 const (
 	// DefaultMaxNamespaces is Options.MaxNamespaces when it is 0: enough
