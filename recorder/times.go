@@ -219,6 +219,14 @@ func (p *timeProber) firstSecond(ctx context.Context, l listing) (int64, error) 
 		}
 		return 0, err
 	}
+	// Items at the span's start are as good as a service that ignores
+	// end_time: every item would be placed there.
+	if n, err := ends(lo); err != nil || n > 0 {
+		if err == nil {
+			err = fmt.Errorf("%s: end_time 2000-01-01 still lists %d of the items (%w, or end_time is ignored)", l, n, errOutside)
+		}
+		return 0, err
+	}
 	for lo < hi {
 		mid := lo + (hi-lo)/2
 		n, err := ends(mid)

@@ -25,6 +25,7 @@ import (
 type fakeTemplates struct {
 	startIncl, endIncl bool
 	byIDDesc           bool // list by tpl_id descending, not by creation time
+	ignoreTimes        bool // answer every time filter with the whole list
 	items              []fakeItem
 	calls              atomic.Int64
 }
@@ -51,6 +52,9 @@ func (f *fakeTemplates) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in := func(at int64) bool {
+		if f.ignoreTimes {
+			return true
+		}
 		if req.Start != "" {
 			s, _ := time.Parse(time.RFC3339, req.Start)
 			if at < s.Unix() || !f.startIncl && at == s.Unix() {
@@ -211,5 +215,21 @@ func TestProbeTimesStopsAtTheBudget(t *testing.T) {
 	}
 	if ph := c.Build(srv.URL).Placeholders; !ph.Templates {
 		t.Errorf("an unfinished probe must leave the listing's placeholders: %+v", ph)
+	}
+}
+
+// A service that ignores the time filters would have every item placed
+// on the probe's first second: its listing keeps placeholders instead.
+func TestProbeTimesRefusesAServiceThatIgnoresTheFilters(t *testing.T) {
+	f := newFake(4, 6)
+	f.ignoreTimes = true
+	got, notes := probeFake(t, f)
+	for i, it := range f.items {
+		if got[it.id] != recorder.PlaceholderEpoch+int64(i) {
+			t.Errorf("template %d: %d; want its placeholder", it.id, got[it.id])
+		}
+	}
+	if !strings.Contains(strings.Join(notes, "\n"), "templates[].created_at are placeholders") {
+		t.Errorf("header should name the placeholders:\n%s", strings.Join(notes, "\n"))
 	}
 }
