@@ -87,7 +87,29 @@ func TestFreshStatesVerifyAtOnce(t *testing.T) {
 	if _, err := root.GetRecord(read, src.ID, "", "json"); err != nil {
 		t.Fatal(err)
 	}
-	if root.live.Load() != nil {
+	if root.nlive.Load() != 0 {
 		t.Error("verifies in fresh states made records of the root's own")
+	}
+}
+
+// BenchmarkGetRecordOfState reads a credential record's cached answer from
+// a state where it is at the scenario's values ("scenario") and from one
+// whose verify moved it ("moved", the state's own Record): what a
+// namespace's own records cost a read.
+func BenchmarkGetRecordOfState(b *testing.B) {
+	root := newTestState(b)
+	read := root.KeyBySecret(ts.ReadSecret)
+	id := root.byCode[ts.CertOK].src.ID
+	moved := root.Fresh()
+	mustVerify(b, moved, ts.CertOK)
+	for name, st := range map[string]*State{"scenario": root.Fresh(), "moved": moved} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				if _, err := st.GetRecord(read, id, "", "json"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -22,7 +22,6 @@ import (
 // without it.
 type recordEntry struct {
 	src    *scenario.Record
-	slot   int32 // index among the credential records; -1 when not one
 	mu     sync.Mutex
 	bodies [3]atomic.Pointer[[]byte]
 }
@@ -46,12 +45,10 @@ type Record struct {
 // body is the success body of a record in a format: the State's own when a
 // verify moved the record, else the one shared by every State of the index.
 func (st *State) body(e *recordEntry, format int) []byte {
-	if e.slot >= 0 {
-		if live := st.live.Load(); live != nil {
-			if r := (*live)[e.slot].Load(); r != nil {
-				if b := r.body(format); b != nil {
-					return b
-				}
+	if e.src.Cert != nil && st.nlive.Load() != 0 {
+		if r, ok := st.live.Load(e); ok {
+			if b := r.(*Record).body(format); b != nil {
+				return b
 			}
 		}
 	}
@@ -123,23 +120,14 @@ func (r *Record) dropBodies() {
 // scenario's values the first time a verify reaches it. Two verifies
 // reaching it at once get the same one.
 func (st *State) record(e *recordEntry) *Record {
-	live := st.live.Load()
-	if live == nil {
-		s := make([]atomic.Pointer[Record], st.slots)
-		if !st.live.CompareAndSwap(nil, &s) {
-			live = st.live.Load()
-		} else {
-			live = &s
-		}
-	}
-	p := &(*live)[e.slot]
-	if r := p.Load(); r != nil {
-		return r
+	if r, ok := st.live.Load(e); ok {
+		return r.(*Record)
 	}
 	r := &Record{src: e.src, cached: &st.cached, status: e.src.Cert.Status,
 		changes: append([]scenario.StateChange(nil), e.src.StateChanges...)}
-	if p.CompareAndSwap(nil, r) {
-		return r
+	got, loaded := st.live.LoadOrStore(e, r)
+	if !loaded {
+		st.nlive.Add(1)
 	}
-	return p.Load()
+	return got.(*Record)
 }

@@ -38,12 +38,13 @@ import (
 // changed, not a rebuild of every index.
 type State struct {
 	*index
-	live    atomic.Pointer[[]atomic.Pointer[Record]] // by recordEntry.slot; made on the first verify
-	cached  atomic.Int64                             // bytes of the moved records' bodies kept, at most ownBudget
-	touchMu sync.Mutex                               // guards touched
-	touched []*Record                                // records a verify changed since New or the last Reset
-	resetMu sync.Mutex                               // serializes Reset; guards spare
-	spare   []*Record                                // the last reset's list, reused as the next touched list
+	live    sync.Map     // *recordEntry → *Record, made when a verify first reaches the record
+	nlive   atomic.Int64 // entries in live: while 0, getRecord does not look there
+	cached  atomic.Int64 // bytes of the moved records' bodies kept, at most ownBudget
+	touchMu sync.Mutex   // guards touched
+	touched []*Record    // records a verify changed since New or the last Reset
+	resetMu sync.Mutex   // serializes Reset; guards spare
+	spare   []*Record    // the last reset's list, reused as the next touched list
 }
 
 // index is the part of a State no request changes, shared by every State
@@ -60,7 +61,6 @@ type index struct {
 	tokenKey    []byte
 	macs        sync.Pool    // of hash.Hash keyed with tokenKey
 	cached      atomic.Int64 // bytes of scenario answers kept, at most cacheBudget
-	slots       int          // credential records, the only ones a verify moves
 }
 
 // cacheBudget bounds the answers rendered at the scenario's values that an
@@ -121,11 +121,7 @@ func (st *State) HTTPStatus() scenario.HTTPStatusMode {
 }
 
 func (ix *index) addRecord(r *scenario.Record) {
-	e := &recordEntry{src: r, slot: -1}
-	if r.Cert != nil {
-		e.slot = int32(ix.slots)
-		ix.slots++
-	}
+	e := &recordEntry{src: r}
 	ix.records[r.ID] = e
 	ix.byCode[r.Code] = e
 	if r.URL != "" {
