@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	ts "github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
 )
@@ -67,17 +69,42 @@ func heapInUse() int64 {
 // all alive, reporting the live heap each adds (B/namespace): "built" as
 // its first request leaves it, "read" after getRecord of 200 records in
 // JSON, as a conformance run reads them, "read-all" after getRecord of
-// every record the demo key sees. Live-heap figures are noise below a few
-// thousand namespaces: run "built" with -benchtime 10000x.
+// every record the demo key sees, "moved-all" after a verify of every
+// credential record the demo write key can move. Live-heap figures are
+// noise below a few thousand namespaces: run "built" with -benchtime 10000x.
 func BenchmarkNamespaceCost(b *testing.B) {
 	for name, sc := range costScenarios(b) {
-		for label, reads := range map[string]int{"built": 0, "read": 200, "read-all": len(sc.Records)} {
+		read, write := keyOf(sc, readKey), keyOf(sc, ts.WriteSecret)
+		reader := func(ids []int64) func(*state.State) error {
+			return func(st *state.State) error {
+				for _, id := range ids {
+					if _, err := st.GetRecord(read, id, "", "json"); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
+		}
+		uses := map[string]func(*state.State) error{
+			"built":    func(*state.State) error { return nil },
+			"read":     reader(recordIDs(sc, read, 200)),
+			"read-all": reader(recordIDs(sc, read, len(sc.Records))),
+			"moved-all": func(st *state.State) error {
+				for _, r := range sc.Records {
+					if r.Cert != nil && r.Org == write.Org {
+						_, _ = st.Verify(nil, write, state.VerifyRequest{Code: r.Code, HasCode: true,
+							Action: contract.ActionNextStatus, HasAction: true})
+					}
+				}
+				return nil
+			},
+		}
+		for label, use := range uses {
 			b.Run(name+"/"+label, func(b *testing.B) {
 				s, err := New(sc, Options{Logger: io.Discard, MaxNamespaces: b.N + 1})
 				if err != nil {
 					b.Fatal(err)
 				}
-				ids := recordIDs(sc, reads)
 				root := s.state.Load()
 				spaces := make([]*namespace, 0, b.N)
 				b.ReportAllocs()
@@ -85,13 +112,11 @@ func BenchmarkNamespaceCost(b *testing.B) {
 				b.ResetTimer()
 				for i := range b.N {
 					ns, err := s.spaces.get("n"+strconv.Itoa(i), root)
+					if err == nil {
+						err = use(ns.st)
+					}
 					if err != nil {
 						b.Fatal(err)
-					}
-					for _, id := range ids {
-						if _, err := ns.st.GetRecord(readerOf(sc), id, "", "json"); err != nil {
-							b.Fatal(err)
-						}
 					}
 					spaces = append(spaces, ns)
 				}
@@ -104,29 +129,28 @@ func BenchmarkNamespaceCost(b *testing.B) {
 	}
 }
 
-// recordIDs lists up to n ids of records the demo read key sees.
-func recordIDs(sc *scenario.Scenario, n int) []int64 {
+// recordIDs lists up to n ids of records key sees.
+func recordIDs(sc *scenario.Scenario, key *scenario.Key, n int) []int64 {
 	var ids []int64
-	k := readerOf(sc)
 	for _, r := range sc.Records {
 		if len(ids) == n {
 			break
 		}
-		if r.Org == k.Org {
+		if r.Org == key.Org {
 			ids = append(ids, r.ID)
 		}
 	}
 	return ids
 }
 
-// readerOf is the scenario's demo read key.
-func readerOf(sc *scenario.Scenario) *scenario.Key {
+// keyOf is the scenario's key with this secret.
+func keyOf(sc *scenario.Scenario, secret string) *scenario.Key {
 	for _, k := range sc.Keys {
-		if k.Secret == readKey {
+		if k.Secret == secret {
 			return k
 		}
 	}
-	panic("no key " + readKey)
+	panic("no key " + secret)
 }
 
 // BenchmarkNamespaceGetRecordJSON is BenchmarkGetRecordJSON under
