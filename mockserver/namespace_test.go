@@ -308,3 +308,32 @@ func TestNamespaceBuildHoldsUpNoOtherRequestAndRunsOnce(t *testing.T) {
 		t.Errorf("%d namespaces, want old, new and held", n)
 	}
 }
+
+// A build that fails (or panics) tells its waiters and gives its place
+// up, so the next request builds the name afresh.
+func TestNamespaceFailedBuildGivesItsPlaceUp(t *testing.T) {
+	m := startMock(t, nil, Options{MaxNamespaces: 1})
+	build := m.spaces.build
+	var calls atomic.Int32
+	m.spaces.build = func(name string, base *state.State) (*namespace, error) {
+		switch calls.Add(1) {
+		case 1:
+			return nil, fmt.Errorf("out of luck")
+		case 2:
+			panic("worse luck")
+		}
+		return build(name, base)
+	}
+	base := m.state.Load()
+	if _, err := m.spaces.get("x", base); err == nil || !strings.Contains(err.Error(), "out of luck") {
+		t.Fatalf("a failed build answered %v", err)
+	}
+	func() {
+		defer func() { _ = recover() }()
+		_, _ = m.spaces.get("x", base)
+		t.Error("the build's panic did not reach its caller")
+	}()
+	if ns, err := m.spaces.get("x", base); err != nil || ns == nil || m.spaces.count() != 1 {
+		t.Fatalf("after two failed builds: %v, %d namespaces", err, m.spaces.count())
+	}
+}
