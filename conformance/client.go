@@ -164,8 +164,11 @@ func (c *client) do(ctx context.Context, x *Exchange, raw []byte, key string) er
 		return err
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
 	x.Status, x.ContentType = resp.StatusCode, resp.Header.Get("Content-Type")
+	if resp.ContentLength > MaxResponseBytes {
+		return errTooLarge // declared: no need to read the cap's worth first
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
 	if err != nil {
 		return fmt.Errorf("read answer: %w", err)
 	}
