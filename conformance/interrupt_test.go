@@ -6,35 +6,12 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/rtq-kit/rtq/internal/hangtarget"
 	"github.com/rtq-kit/rtq/profile"
 )
-
-// hangAfterProbe answers the probe, then holds every later request open
-// until its client gives up; started is closed when the first one arrives.
-func hangAfterProbe() (func(http.ResponseWriter, *http.Request, string), <-chan struct{}) {
-	var mu sync.Mutex
-	n := 0
-	started := make(chan struct{})
-	return func(w http.ResponseWriter, r *http.Request, _ string) {
-		mu.Lock()
-		n++
-		first, hang := n == 2, n > 1
-		mu.Unlock()
-		if !hang {
-			w.Header().Set("Content-Type", "application/json")
-			io.WriteString(w, `{"code":0,"message":"","data":{}}`)
-			return
-		}
-		if first {
-			close(started)
-		}
-		<-r.Context().Done()
-	}, started
-}
 
 // noFailures fails the test for every failed finding: an interrupted run
 // must not blame the target for what it cut short.
@@ -48,13 +25,13 @@ func noFailures(t *testing.T, rep *Report) {
 }
 
 func TestCancelledRunIsInterruptedNotFailed(t *testing.T) {
-	answer, started := hangAfterProbe()
+	url, started := hangtarget.Start(t)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	go func() {
 		<-started
 		cancel(errors.New("received terminated"))
 	}()
-	rep, err := Run(ctx, Options{BaseURL: start(t, &target{answer: answer}), Profile: writeProfile(), AllowWrites: true, Timeout: time.Minute})
+	rep, err := Run(ctx, Options{BaseURL: url, Profile: writeProfile(), AllowWrites: true, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,8 +45,8 @@ func TestCancelledRunIsInterruptedNotFailed(t *testing.T) {
 }
 
 func TestDeadlineEndsARunWithWhatItHas(t *testing.T) {
-	answer, _ := hangAfterProbe()
-	rep, err := Run(context.Background(), Options{BaseURL: start(t, &target{answer: answer}), ReadKey: "r",
+	url, _ := hangtarget.Start(t)
+	rep, err := Run(context.Background(), Options{BaseURL: url, ReadKey: "r",
 		Timeout: time.Minute, Deadline: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -7,44 +7,15 @@ import (
 	"errors"
 	"io"
 	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
-)
 
-// hangingTarget answers the probe and then holds every request open until
-// the client goes; started is closed when the first held request arrives,
-// i.e. once the run is under way.
-func hangingTarget(t *testing.T) (string, <-chan struct{}) {
-	t.Helper()
-	var mu sync.Mutex
-	n := 0
-	started := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body) // then the server notices a client that goes
-		mu.Lock()
-		n++
-		first, hang := n == 2, n > 1
-		mu.Unlock()
-		if !hang {
-			w.Header().Set("Content-Type", "application/json")
-			io.WriteString(w, `{"code":0,"message":"","data":{}}`)
-			return
-		}
-		if first {
-			close(started)
-		}
-		<-r.Context().Done()
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL, started
-}
+	"github.com/rtq-kit/rtq/internal/hangtarget"
+)
 
 // jsonReport reads the members of a JSON report the tests look at.
 func jsonReport(t *testing.T, path string) (status, reason string, failed int) {
@@ -64,7 +35,7 @@ func jsonReport(t *testing.T, path string) (status, reason string, failed int) {
 }
 
 func TestConformInterruptedInProcessExits4WithAnInterruptedReport(t *testing.T) {
-	url, started := hangingTarget(t)
+	url, started := hangtarget.Start(t)
 	out := filepath.Join(t.TempDir(), "report.json")
 	os.WriteFile(out, []byte("an older report"), 0o644)
 	ctx, cancel := context.WithCancelCause(context.Background())
@@ -85,7 +56,7 @@ func TestConformInterruptedInProcessExits4WithAnInterruptedReport(t *testing.T) 
 }
 
 func TestConformSIGTERMedProcessExits4WithAnInterruptedReport(t *testing.T) {
-	url, started := hangingTarget(t)
+	url, started := hangtarget.Start(t)
 	out := filepath.Join(t.TempDir(), "report.txt")
 	cmd := exec.Command(os.Args[0], "conform", "--base-url", url, "--api-key", "k", "--out", out, "--timeout", "1m")
 	cmd.Env = append(os.Environ(), "RTQ_TEST_AS_RTQ=1")
