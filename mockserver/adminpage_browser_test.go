@@ -111,4 +111,27 @@ func TestAdminPageInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantOK(t, m.post(t, contract.GetRecord, testscenario.ReadSecret, getRecordBody))
+
+	// 4. The path filter takes what a user types, a segment or a start of
+	// the path: getRecord keeps the getRecord rows only, /api/v2/rpc/record
+	// shows getFormList too.
+	wantOK(t, m.post(t, contract.GetFormList, readKey, `{}`))
+	var shown struct{ Segment, Start []string }
+	if err := b.Run(page, pageHelpers+`(async () => {
+  const filter = (v) => { q("#filter-path").value = v; q("#filters").requestSubmit(); };
+  await waitFor("the form list", () => rows("#journal").find((r) => r.includes("getFormList")));
+  filter("getRecord");
+  const segment = await waitFor("getRecord only", () => { const r = rows("#journal"); return r.length > 0 && r.every((x) => x.includes("getRecord")) && r; });
+  filter("/api/v2/rpc/record");
+  const start = await waitFor("both record endpoints", () => { const r = rows("#journal"); return r.some((x) => x.includes("getFormList")) && r.some((x) => x.includes("getRecord")) && r; });
+  return { segment, start };
+})()`, &shown); err != nil {
+		t.Fatal(err)
+	}
+	if len(shown.Segment) != 3 { // the three getRecord of steps 1 to 3
+		t.Errorf("filter getRecord shows %d rows, want the 3 getRecord requests: %q", len(shown.Segment), shown.Segment)
+	}
+	if len(shown.Start) != 4 {
+		t.Errorf("filter /api/v2/rpc/record shows %d rows, want 3 getRecord and 1 getFormList: %q", len(shown.Start), shown.Start)
+	}
 }

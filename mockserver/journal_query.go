@@ -17,7 +17,7 @@ const NoKey = "-"
 // did my code send with the write key" rather than scanning the journal.
 // Zero members match everything; the set ones must all match.
 type RequestFilter struct {
-	Path   string // the request path, exactly (/api/v2/rpc/record/getRecord)
+	Path   string // whole segments of the request path (getRecord, /api/v2/rpc/templates): see pathHas
 	Key    string // the accepted key's name (demo-write), or NoKey
 	Status int    // the HTTP status answered
 	Limit  int    // at most this many entries, newest first; 0: all
@@ -37,9 +37,33 @@ type Request struct {
 }
 
 func (f RequestFilter) match(e *entry) bool {
-	return (f.Path == "" || e.path == f.Path) &&
+	return (f.Path == "" || pathHas(e.path, f.Path)) &&
 		(f.Key == "" || e.key == f.Key || f.Key == NoKey && e.key == "") &&
 		(f.Status == 0 || e.status == f.Status)
+}
+
+// pathHas reports whether path holds want as a run of whole segments,
+// slashes at either end of want aside: "getRecord", "record/getRecord"
+// and "/api/v2/rpc/record" all select /api/v2/rpc/record/getRecord, and
+// a whole path selects itself. A part of a segment selects nothing, so
+// templates/list never selects templates/listQrcodes: no endpoint's path
+// holds another's, and a test filtering by a whole path counts exactly
+// that endpoint. Case matters, as in paths. Slashes only select every path.
+func pathHas(path, want string) bool {
+	want = strings.Trim(want, "/")
+	for from := 0; from <= len(path)-len(want); {
+		i := strings.Index(path[from:], want)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(want)
+		if (i == 0 || path[i-1] == '/') && (end == len(path) || path[end] == '/') {
+			return true
+		}
+		from = i + 1
+	}
+	return false
 }
 
 // Requests lists the journaled requests f selects, newest first.
@@ -73,8 +97,8 @@ func (j *journal) each(f RequestFilter, fn func(*entry)) {
 // with how it sets the filter; an error says what the value should be.
 var filterParams = map[string]func(f *RequestFilter, v string) error{
 	"path": func(f *RequestFilter, v string) error {
-		if !strings.HasPrefix(v, "/") {
-			return fmt.Errorf("must be a request path starting with /, such as /api/v2/rpc/record/getRecord; got %q", v)
+		if strings.Trim(v, "/") == "" {
+			return fmt.Errorf("must name whole segments of a request path, such as getRecord or /api/v2/rpc/templates; got %q", v)
 		}
 		f.Path = v
 		return nil

@@ -42,6 +42,12 @@ func TestJournalFiltersOverHTTPAndInGo(t *testing.T) {
 		{"path=" + forms + "&key=demo-read&limit=1", RequestFilter{Path: forms, Key: "demo-read", Limit: 1}, []string{"getFormList/demo-read"}},
 		{"limit=2&status=", RequestFilter{Limit: 2}, []string{"getRecord/demo-read", "getFormList/"}},
 		{"key=nobody", RequestFilter{Key: "nobody"}, nil},
+		// path selects whole segments, anywhere in the path (what a user types in the admin page)
+		{"path=getFormList", RequestFilter{Path: "getFormList"}, []string{"getFormList/", "getFormList/demo-read", "getFormList/demo-read"}},
+		{"path=record/getRecord", RequestFilter{Path: "record/getRecord"}, []string{"getRecord/demo-read"}},
+		{"path=/api/v2/rpc/record/", RequestFilter{Path: "/api/v2/rpc/record/"}, []string{"getRecord/demo-read", "getFormList/", "getFormList/demo-read", "getFormList/demo-read"}},
+		{"path=getForm", RequestFilter{Path: "getForm"}, nil},
+		{"path=getformlist", RequestFilter{Path: "getformlist"}, nil},
 	} {
 		a := admin(t, m, "GET", "/__admin/requests?"+tc.query, "", "")
 		var overHTTP []string
@@ -81,7 +87,8 @@ func TestJournalBadFiltersAre400NamingTheParameter(t *testing.T) {
 		{"limit=0", "filter limit"},
 		{"limit=-3", "filter limit"},
 		{"limit=many", "filter limit"},
-		{"path=record/getRecord", "filter path"},
+		{"path=/", "filter path"},
+		{"path=%2F%2F", "filter path"},
 		{"key=a&key=b", "filter key"},
 		{"paht=/x", `unknown filter "paht"`},
 		{"status=%zz", "query string"},
@@ -95,6 +102,34 @@ func TestJournalBadFiltersAre400NamingTheParameter(t *testing.T) {
 	// a refused filter loses nothing
 	if n := len(m.Requests(RequestFilter{})); n != 5 {
 		t.Errorf("after bad filters the journal has %d entries, want 5", n)
+	}
+}
+
+func TestPathFilterSelectsWholeSegments(t *testing.T) {
+	list, qrcodes := contract.TemplatesList.Path(), contract.ListQrcodes.Path()
+	for _, tc := range []struct {
+		path, want string
+		has        bool
+	}{
+		{list, list, true},
+		{qrcodes, list, false}, // a whole path selects that endpoint only
+		{list, qrcodes, false},
+		{qrcodes, "listQrcodes", true},
+		{list, "/api/v2/rpc/templates", true},
+		{qrcodes, "/api/v2/rpc/templates/", true},
+		{qrcodes, "templates", true},
+		{list, "templ", false},
+		{list, "rpc/templates/list", true},
+		{list, "pc/templates", false},
+		{list, "Templates", false},
+		{"/s/x/__admin/requests", "requests", true},
+		{list, "/", true},           // slashes only: no filter (the admin API refuses it)
+		{"/a/b/a/bc", "a/bc", true}, // a later occurrence counts
+		{"/ab", "/ab/c", false},
+	} {
+		if got := pathHas(tc.path, tc.want); got != tc.has {
+			t.Errorf("pathHas(%q, %q) = %v, want %v", tc.path, tc.want, got, tc.has)
+		}
 	}
 }
 
