@@ -56,6 +56,12 @@ func (st *State) Verify(dst []byte, key *scenario.Key, req VerifyRequest) ([]byt
 	return wire.AppendVerified(dst, rec.src, to), nil
 }
 
+// maxVerifyChanges bounds the state changes verifies append to one
+// record, the latest kept after the scenario's own (docs/contract.md §C10):
+// in a cyclic flow a client could otherwise grow a record, and every
+// answer rendering it, without end.
+const maxVerifyChanges = 50
+
 // move sets a credential record's status and records the state change;
 // the caller holds rec.mu and has run every check.
 func (st *State) move(rec *Record, from, to *scenario.Status) {
@@ -66,6 +72,10 @@ func (st *State) move(rec *Record, from, to *scenario.Status) {
 		From: scenario.StateOption{Name: from.Name, Color: from.Color},
 		To:   scenario.StateOption{Name: to.Name, Color: to.Color},
 	})
+	if extra := len(rec.changes) - len(rec.src.StateChanges) - maxVerifyChanges; extra > 0 {
+		kept := len(rec.src.StateChanges)
+		rec.changes = append(rec.changes[:kept], rec.changes[kept+extra:]...)
+	}
 	rec.dropBodies()
 	rec.moved.Store(true)
 	st.touch(rec)
