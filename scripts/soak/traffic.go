@@ -164,8 +164,9 @@ func mix() []weighted {
 			switch r.Intn(8) {
 			case 0, 1:
 				return request{kind: "admin.reset", method: http.MethodPost, path: "/__admin/reset", codes: []int64{200}}
-			case 2: // a reload of the same scenario: memory must not grow with reloads
-				return request{kind: "admin.replace", method: http.MethodPost, path: "/__admin/scenario", body: string(p.yaml), codes: []int64{200}}
+			case 2: // a reload of the same scenario: memory must not grow with reloads;
+				// 429 when another worker's reload is still loading (one upload at a time, docs/mock.md)
+				return request{kind: "admin.replace", method: http.MethodPost, path: "/__admin/scenario", body: string(p.yaml), codes: []int64{200, 429}}
 			}
 			return request{kind: "admin.journal", method: http.MethodGet, path: "/__admin/requests", codes: []int64{200}}
 		}},
