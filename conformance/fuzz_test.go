@@ -11,7 +11,6 @@ package conformance_test
 //	go test -run='^$' -fuzz='^FuzzHostileTarget$' -fuzztime=30s ./conformance
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/internal/runbound"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
@@ -70,38 +70,10 @@ func FuzzHostileTarget(f *testing.F) {
 			_, _ = w.Write(body)
 		}))
 		defer ts.Close()
-		rep := runWithin(t, conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true,
+		rep := runbound.Run(t, conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true,
 			Timeout: 2 * time.Second, Workers: 4}, 60*time.Second)
 		assertWholeReport(t, rep)
 	})
-}
-
-// runWithin runs the runner and fails when it has not ended after limit.
-func runWithin(t *testing.T, opts conformance.Options, limit time.Duration) *conformance.Report {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	type result struct {
-		rep *conformance.Report
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		rep, err := conformance.Run(ctx, opts)
-		done <- result{rep, err}
-	}()
-	timer := time.NewTimer(limit)
-	defer timer.Stop()
-	select {
-	case r := <-done:
-		if r.err != nil {
-			t.Fatalf("Run against an answering target: %v", r.err)
-		}
-		return r.rep
-	case <-timer.C:
-		t.Fatalf("conformance.Run has not ended after %v", limit)
-		return nil
-	}
 }
 
 // assertWholeReport: every check has an outcome, none crashed, and a

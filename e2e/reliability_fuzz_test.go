@@ -17,6 +17,7 @@ import (
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/mocktest"
+	"github.com/rtq-kit/rtq/internal/runbound"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -54,7 +55,7 @@ func FuzzMutatedAnswers(f *testing.F) {
 			_, _ = w.Write(body)
 		}))
 		defer ts.Close()
-		rep := runBounded(t, conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true,
+		rep := runbound.Run(t, conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true,
 			Timeout: 2 * time.Second, Workers: 4}, 60*time.Second)
 		assertWholeRun(t, rep)
 	})

@@ -10,7 +10,6 @@ package e2e
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -24,6 +23,7 @@ import (
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/mocktest"
+	"github.com/rtq-kit/rtq/internal/runbound"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -175,7 +175,7 @@ func hostileRun(t *testing.T, ep contract.Endpoint, mode string, only []string) 
 	}
 	opts := conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true, Only: only,
 		Timeout: timeout, Workers: 8}
-	return runBounded(t, opts, bound), h
+	return runbound.Run(t, opts, bound), h
 }
 
 // stalling are the modes whose subject is the runner's time-out: only they
@@ -188,7 +188,7 @@ var stalling = map[string]bool{"slow": true, "trickle": true}
 
 // patience is a per-request time-out and a run bound that the machine's
 // speed cannot reach: what is left of the test binary's -timeout (less a
-// margin so that runBounded, not a panic, reports a hang), or an hour
+// margin so that runbound.Run, not a panic, reports a hang), or an hour
 // with -timeout 0.
 func patience(t *testing.T) (timeout, bound time.Duration) {
 	deadline, ok := t.Deadline()
@@ -197,36 +197,6 @@ func patience(t *testing.T) (timeout, bound time.Duration) {
 	}
 	left := time.Until(deadline) - 20*time.Second
 	return max(left, time.Second), max(left, time.Second)
-}
-
-// runBounded runs the runner, failing the test if it has not ended in limit.
-func runBounded(t *testing.T, opts conformance.Options, limit time.Duration) *conformance.Report {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	type result struct {
-		rep *conformance.Report
-		err error
-	}
-	done := make(chan result, 1)
-	start := time.Now()
-	go func() {
-		rep, err := conformance.Run(ctx, opts)
-		done <- result{rep, err}
-	}()
-	timer := time.NewTimer(limit)
-	defer timer.Stop()
-	select {
-	case r := <-done:
-		if r.err != nil {
-			t.Fatalf("Run: %v", r.err)
-		}
-		t.Logf("run ended in %v with %+v", time.Since(start).Round(time.Millisecond), r.rep.Summary)
-		return r.rep
-	case <-timer.C:
-		t.Fatalf("the run has not ended after %v", limit)
-		return nil
-	}
 }
 
 // said is what a failed check's message or problems must mention, per mode.

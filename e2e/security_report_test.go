@@ -19,6 +19,7 @@ import (
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/conformance/report"
 	"github.com/rtq-kit/rtq/internal/mocktest"
+	"github.com/rtq-kit/rtq/internal/runbound"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -35,7 +36,7 @@ func TestSecurityReportsCarryNoRawControlCharacters(t *testing.T) {
 		_, _ = w.Write(append(body, []byte(" "+hostileText)...))
 	}))
 	t.Cleanup(ts.Close)
-	rep := runBounded(t, conformance.Options{BaseURL: ts.URL, Profile: scenario.BuildProfile(sc),
+	rep := runbound.Run(t, conformance.Options{BaseURL: ts.URL, Profile: scenario.BuildProfile(sc),
 		AllowWrites: true, Timeout: 2 * time.Second}, 90*time.Second)
 	for _, format := range report.Formats {
 		var b bytes.Buffer
