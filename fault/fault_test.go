@@ -204,3 +204,78 @@ func TestEmptySetMatchAllocatesNothing(t *testing.T) {
 		t.Errorf("Match on an empty set allocates %v", n)
 	}
 }
+
+// names is a Records: one record, 7, by URL and by code.
+type names struct{}
+
+func (*names) RecordIDByURL(url string) int64 {
+	if url == "https://x/r/seven" {
+		return 7
+	}
+	return 0
+}
+
+func (n *names) RecordIDByCertificate(code string) int64 {
+	if code == "seven" {
+		return 7
+	}
+	return n.RecordIDByURL(code)
+}
+
+func TestRecordMembersMatchTheRecordHoweverNamed(t *testing.T) {
+	cases := []struct {
+		rule Rule
+		req  Request
+		hit  bool
+	}{
+		{Rule{RecordID: 7}, Request{RecordURL: "https://x/r/seven"}, true},
+		{Rule{RecordURL: "https://x/r/seven"}, Request{RecordID: 7}, true},
+		{Rule{RecordURL: "https://x/r/seven"}, Request{RecordURL: "https://x/r/seven"}, true},
+		{Rule{RecordURL: "https://x/r/none"}, Request{RecordURL: "https://x/r/none"}, true}, // as written
+		{Rule{RecordID: 8}, Request{RecordURL: "https://x/r/seven"}, false},
+		{Rule{RecordURL: "https://x/r/none"}, Request{RecordID: 7}, false},
+		{Rule{RecordURL: "https://x/r/seven"}, Request{RecordURL: "https://x/r/seven/"}, false},
+		{Rule{RecordID: 7, RecordURL: "https://x/r/seven"}, Request{RecordID: 7}, true},
+		{Rule{CertificateCode: "seven"}, Request{CertificateCode: "https://x/r/seven"}, true},
+		{Rule{CertificateCode: "https://x/r/seven"}, Request{CertificateCode: "seven"}, true},
+		{Rule{CertificateCode: "seven"}, Request{CertificateCode: "eight"}, false},
+		{Rule{CertificateCode: "seven"}, Request{RecordID: 7}, false}, // a verify matcher, not getRecord's
+	}
+	for _, c := range cases {
+		s := NewSet(1)
+		c.rule.DelayMS = 1
+		if _, err := s.Add([]Rule{c.rule}, FromAdmin, func(int) string { return "r" }); err != nil {
+			t.Fatal(err)
+		}
+		req := c.req
+		req.Records = &names{}
+		if hit := s.Match(&req) != nil; hit != c.hit {
+			t.Errorf("rule %+v, request %+v: hit %v, want %v", c.rule, c.req, hit, c.hit)
+		}
+		plain := c.req // no Records: names compare as written
+		if hit := s.Match(&plain) != nil; hit != (c.rule.RecordID == c.req.RecordID && c.rule.RecordURL == c.req.RecordURL &&
+			c.rule.CertificateCode == c.req.CertificateCode) {
+			t.Errorf("rule %+v, request %+v without Records: hit %v", c.rule, c.req, hit)
+		}
+	}
+}
+
+func TestRecordRuleMissAllocatesNothing(t *testing.T) {
+	s := NewSet(1)
+	if _, err := s.Add([]Rule{{RecordURL: "https://x/r/seven", CertificateCode: "seven", DelayMS: 1}}, FromAdmin,
+		func(int) string { return "r" }); err != nil {
+		t.Fatal(err)
+	}
+	records := &names{}
+	fill := func(r *Request) { r.RecordID, r.RecordURL = 8, "https://x/r/eight" }
+	var req Request
+	n := testing.AllocsPerRun(100, func() {
+		req = Request{Endpoint: "record/getRecord", Fill: fill, Records: records}
+		if s.Match(&req) != nil {
+			t.Fatal("hit")
+		}
+	})
+	if n != 0 {
+		t.Errorf("a miss that resolves record names allocates %v", n)
+	}
+}

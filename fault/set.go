@@ -18,7 +18,8 @@ const (
 // Request is what a rule can match on. The body members are read only
 // when a rule that names one is reached: Fill, when set, fills them once
 // from Body. A caller that keeps the Request in a reused place and passes
-// a plain function as Fill makes a miss allocate nothing.
+// a plain function as Fill and a pointer as Records makes a miss allocate
+// nothing.
 type Request struct {
 	Endpoint        string
 	Key             string
@@ -27,7 +28,21 @@ type Request struct {
 	RecordURL       string
 	CertificateCode string
 	Fill            func(*Request)
-	filled          bool
+	// Records resolves the names of records against the state the request
+	// sees; nil compares names only as written.
+	Records Records
+	filled  bool
+	urlRec  int64 // the record RecordURL names, 0 when none or unresolved
+	certRec int64 // the record CertificateCode names, likewise
+}
+
+// Records tells which record a name stands for, the way the server reads
+// that name in a request, so that a rule naming a record one way (an id, a
+// URL, a code) matches a request naming the same record another way. The
+// methods answer the record's id, 0 when the name names no record.
+type Records interface {
+	RecordIDByURL(url string) int64          // a getRecord record_url
+	RecordIDByCertificate(code string) int64 // a verify certificate_code: code or record URL
 }
 
 // Action is what a hit rule asks of the server.
@@ -216,13 +231,57 @@ func (e *entry) matches(req *Request) bool {
 	if !e.needsBody() {
 		return true
 	}
-	if !req.filled && req.Fill != nil {
-		req.Fill(req)
+	req.fill()
+	return e.matchesRecord(req) && e.matchesCertificate(req)
+}
+
+// fill reads the body members and resolves them to records, once.
+func (req *Request) fill() {
+	if req.filled {
+		return
 	}
 	req.filled = true
-	return (e.RecordID == 0 || e.RecordID == req.RecordID) &&
-		(e.RecordURL == "" || e.RecordURL == req.RecordURL) &&
-		(e.CertificateCode == "" || e.CertificateCode == req.CertificateCode)
+	if req.Fill != nil {
+		req.Fill(req)
+	}
+	if req.Records == nil {
+		return
+	}
+	if req.RecordURL != "" {
+		req.urlRec = req.Records.RecordIDByURL(req.RecordURL)
+	}
+	if req.CertificateCode != "" {
+		req.certRec = req.Records.RecordIDByCertificate(req.CertificateCode)
+	}
+}
+
+// matchesRecord: the rule's record_id and record_url each name the record
+// the request names by record_id or record_url, as written or resolved.
+func (e *entry) matchesRecord(req *Request) bool {
+	if e.RecordID != 0 && e.RecordID != req.RecordID && e.RecordID != req.urlRec {
+		return false
+	}
+	if e.RecordURL == "" || e.RecordURL == req.RecordURL {
+		return true
+	}
+	if req.Records == nil {
+		return false
+	}
+	id := req.Records.RecordIDByURL(e.RecordURL)
+	return id != 0 && (id == req.RecordID || id == req.urlRec)
+}
+
+// matchesCertificate: the rule's certificate_code names the record the
+// request's certificate_code names, as written or resolved.
+func (e *entry) matchesCertificate(req *Request) bool {
+	if e.CertificateCode == "" || e.CertificateCode == req.CertificateCode {
+		return true
+	}
+	if req.Records == nil {
+		return false
+	}
+	id := req.Records.RecordIDByCertificate(e.CertificateCode)
+	return id != 0 && id == req.certRec
 }
 
 // action draws the jitter and says what to do.

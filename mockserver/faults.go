@@ -58,7 +58,7 @@ func (s *Server) fault(next step) step {
 
 func (s *Server) applyFault(c *call, next step) {
 	req := &c.faultReq
-	*req = fault.Request{Endpoint: c.ep.Name, Body: c.body, Fill: faultMembers}
+	*req = fault.Request{Endpoint: c.ep.Name, Body: c.body, Fill: faultMembers, Records: c.st}
 	if c.key != nil {
 		req.Key = c.key.Name
 	}

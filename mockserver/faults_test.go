@@ -306,3 +306,16 @@ func BenchmarkGetRecordJSONFaultMiss(b *testing.B) {
 	}
 	benchEndpoint(b, s, contract.GetRecord, readKey, `{"record_id":5001}`)
 }
+
+// BenchmarkGetRecordJSONFaultRecordMiss is a miss that reaches the body:
+// a rule on another record's URL, so the request's record is read and
+// both names are resolved to records before the rule gives up.
+func BenchmarkGetRecordJSONFaultRecordMiss(b *testing.B) {
+	s := benchServer(b)
+	if _, err := s.faults.set.Add([]fault.Rule{
+		{Endpoint: "record/getRecord", RecordURL: testscenario.RecordURL(testscenario.CertOK), Error: &fault.Error{Code: 503}},
+	}, fault.FromAdmin, func(int) string { return "bench rule" }); err != nil {
+		b.Fatal(err)
+	}
+	benchEndpoint(b, s, contract.GetRecord, readKey, fmt.Sprintf(`{"record_id":%d}`, testscenario.FullRecord))
+}

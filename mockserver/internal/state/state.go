@@ -189,18 +189,49 @@ func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) ([]b
 	var rec *recordEntry
 	switch {
 	case id > 0 && url != "":
-		if r := st.records[id]; r != nil && r == st.byURL[url] {
+		if r := st.records[id]; r != nil && r == st.recordByURL(url) {
 			rec = r
 		}
 	case id > 0:
 		rec = st.records[id]
 	default:
-		rec = st.byURL[url]
+		rec = st.recordByURL(url)
 	}
 	if rec == nil || !sameOrg(key, rec.src.Org) {
 		return nil, wire.RecordNotFound("no record with this record_id/record_url is visible to this key")
 	}
 	return st.body(rec, fi), nil
+}
+
+// recordByURL is how getRecord reads a record_url: the record's URL
+// exactly as the scenario has it, nothing trimmed or normalized.
+func (ix *index) recordByURL(url string) *recordEntry { return ix.byURL[url] }
+
+// certRecord is how verify reads a certificate_code: a record's code,
+// else a record's full URL (docs/contract.md §4.2).
+func (ix *index) certRecord(code string) *recordEntry {
+	if rec := ix.byCode[code]; rec != nil {
+		return rec
+	}
+	return ix.byURL[code]
+}
+
+// RecordIDByURL is the id of the record getRecord finds by this
+// record_url, whatever its organization, or 0. Fault rules use it, so that
+// a rule naming a record by URL matches a request naming it by id, and
+// the two resolutions can never disagree.
+func (st *State) RecordIDByURL(url string) int64 { return idOf(st.recordByURL(url)) }
+
+// RecordIDByCertificate is the id of the record verify finds by this
+// certificate_code (a code or a record URL), whatever its organization,
+// or 0; for fault rules, as RecordIDByURL.
+func (st *State) RecordIDByCertificate(code string) int64 { return idOf(st.certRecord(code)) }
+
+func idOf(e *recordEntry) int64 {
+	if e == nil {
+		return 0
+	}
+	return e.src.ID
 }
 
 // sortedBy sorts entries ascending by (created, id).

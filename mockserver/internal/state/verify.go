@@ -98,10 +98,7 @@ func checkVerifyParams(req VerifyRequest) error {
 
 // verifiable runs checks 3 to 9, which do not depend on the current status.
 func (st *State) verifiable(key *scenario.Key, req VerifyRequest) (*recordEntry, error) {
-	rec := st.byCode[req.Code]
-	if rec == nil {
-		rec = st.byURL[req.Code]
-	}
+	rec := st.certRecord(req.Code)
 	if rec == nil || rec.src.Cert == nil || !sameOrg(key, rec.src.Org) {
 		return nil, wire.Verify(contract.ErrInvalidCode, "certificate_code does not name a credential record visible to this key")
 	}
