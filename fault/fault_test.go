@@ -80,6 +80,7 @@ func TestDecodeJSON(t *testing.T) {
 		`[{"delay_ms":1},{"rate":"x"}]`: "rule 2: rate: must be a number",
 		`{"error":{"code":"503"}}`:      "rule 1: error.code: must be an integer",
 		`"x"`:                           "rule 1",
+		`{"delay_ms":1} x`:              "rule 1: one JSON object only",
 	} {
 		if _, err := DecodeJSON([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", in, err, want)
@@ -277,5 +278,55 @@ func TestRecordRuleMissAllocatesNothing(t *testing.T) {
 	})
 	if n != 0 {
 		t.Errorf("a miss that resolves record names allocates %v", n)
+	}
+}
+
+func TestParseFlagQuotedValuesHoldCommas(t *testing.T) {
+	r, err := ParseFlag(`error=503,message="Busy, retry \"later\"", record_url = "https://x/r/a,b" ,drop=false,times=1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Error == nil || r.Error.Code != 503 || r.Error.Message != `Busy, retry "later"` || r.RecordURL != "https://x/r/a,b" || r.Times != 1 {
+		t.Errorf("got %+v %+v", r, r.Error)
+	}
+	if r, err := ParseFlag(`error=503,message="a\\b\n"`); err != nil || r.Error.Message != `a\b\n` {
+		t.Errorf(`\\ is a backslash, \n stands for itself: %+v %v`, r.Error, err)
+	}
+	if r, err := ParseFlag(`error=503,message=say "hi"`); err != nil || r.Error.Message != `say "hi"` {
+		t.Errorf("a quote inside an unquoted value is kept: %+v %v", r.Error, err)
+	}
+	for in, want := range map[string]string{
+		`error=503,message="a, b`:      "message: the quoted value has no closing quote",
+		`error=503,message="a"b,x=1`:   `message: a comma must follow the closing quote, got "b,x=1"`,
+		`error=503,message="a",rate=x`: "rate: must be a number",
+		`mesage="a, b",error=503`:      `"mesage" is not a fault rule member`,
+	} {
+		if _, err := ParseFlag(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", in, err, want)
+		}
+	}
+}
+
+func TestParseFlagJSONObject(t *testing.T) {
+	r, err := ParseFlag(` {"endpoint":"record/getRecord","times":2,"error":{"code":503,"message":"Busy, retry"}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Endpoint != "record/getRecord" || r.Times != 2 || r.Error == nil || r.Error.Message != "Busy, retry" || r.ID != "" {
+		t.Errorf("got %+v", r)
+	}
+	for in, want := range map[string]string{
+		`{"delay":5}`:                       `"delay" is not a fault rule member`,
+		`{"error":503}`:                     "error: must be an object",
+		`{"error":{"code":"503"}}`:          "error.code: must be an integer",
+		`{"rate":2,"delay_ms":1}`:           "rate: must be a share",
+		`{"delay_ms":1`:                     "not a JSON object",
+		`{"delay_ms":1} {"drop":true}`:      "one JSON object only",
+		`{"times":1}`:                       "a rule must do something",
+		`{"id":"f9","source":"x","drop":1}`: "drop: must be true or false",
+	} {
+		if _, err := ParseFlag(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", in, err, want)
+		}
 	}
 }

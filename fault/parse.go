@@ -39,35 +39,101 @@ func errOf(r *Rule) *Error {
 	return r.Error
 }
 
-// ParseFlag reads one --fault value: KEY=VALUE pairs separated by commas
-// ("endpoint=record/getRecord,error=503,times=2"); a bare "drop" means
-// drop=true. The rule is validated; an error names the key.
+// ParseFlag reads one --fault value, in either of two spellings. A JSON
+// object has the members of POST /__admin/faults and a scenario's faults:
+// ({"endpoint":"record/getRecord","error":{"code":503}}). Otherwise the
+// value is KEY=VALUE pairs separated by commas
+// ("endpoint=record/getRecord,error=503,times=2"), with error's members
+// flat; a bare "drop" means drop=true; a value in double quotes may hold
+// commas (message="Busy, retry"), with \" for a quote and \\ for a
+// backslash inside. The rule is validated; an error names the member.
 func ParseFlag(s string) (Rule, error) {
 	var r Rule
-	for _, part := range strings.Split(s, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		k, v, hasValue := strings.Cut(part, "=")
-		if !hasValue && k == "drop" {
-			v = "true"
-		}
-		set := flagSetters[k]
-		if set == nil {
-			return Rule{}, fmt.Errorf("%q is not a fault rule member; use %s", k, strings.Join(flagKeys(), ", "))
-		}
-		if !hasValue && k != "drop" {
-			return Rule{}, fmt.Errorf("%s needs a value (%s=...)", k, k)
-		}
-		if err := set(&r, v); err != nil {
-			return Rule{}, fmt.Errorf("%s: %w", k, err)
-		}
+	var err error
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") {
+		err = decodeOne([]byte(t), &r)
+	} else {
+		err = parsePairs(s, &r)
+	}
+	if err != nil {
+		return Rule{}, err
 	}
 	if err := r.Validate("rule"); err != nil {
 		return Rule{}, err
 	}
 	return r, nil
+}
+
+// parsePairs sets r from KEY=VALUE,... pairs.
+func parsePairs(s string, r *Rule) error {
+	for s != "" {
+		k, v, hasValue, rest, err := cutPair(s)
+		if err != nil {
+			return err
+		}
+		s = rest
+		if k == "" && !hasValue {
+			continue // an empty pair: ",," or a trailing comma
+		}
+		if !hasValue && k == "drop" {
+			v = "true"
+		}
+		set := flagSetters[k]
+		if set == nil {
+			return fmt.Errorf("%q is not a fault rule member; use %s", k, strings.Join(flagKeys(), ", "))
+		}
+		if !hasValue && k != "drop" {
+			return fmt.Errorf("%s needs a value (%s=...)", k, k)
+		}
+		if err := set(r, v); err != nil {
+			return fmt.Errorf("%s: %w", k, err)
+		}
+	}
+	return nil
+}
+
+// cutPair takes the first KEY=VALUE (or bare KEY) off s and returns what
+// follows its comma. A value that starts with a double quote runs to the
+// closing quote, commas included.
+func cutPair(s string) (k, v string, hasValue bool, rest string, err error) {
+	end := strings.IndexAny(s, "=,")
+	if end < 0 || s[end] == ',' {
+		k, rest, _ = strings.Cut(s, ",")
+		return strings.TrimSpace(k), "", false, rest, nil
+	}
+	k, s = strings.TrimSpace(s[:end]), strings.TrimLeft(s[end+1:], " \t")
+	if !strings.HasPrefix(s, `"`) {
+		v, rest, _ = strings.Cut(s, ",")
+		return k, strings.TrimSpace(v), true, rest, nil
+	}
+	v, n, ok := unquote(s)
+	if !ok {
+		return k, "", true, "", fmt.Errorf("%s: the quoted value has no closing quote (write \\\" for a quote inside)", k)
+	}
+	rest = strings.TrimLeft(s[n:], " \t")
+	if rest != "" && rest[0] != ',' {
+		return k, "", true, "", fmt.Errorf("%s: a comma must follow the closing quote, got %q", k, rest)
+	}
+	return k, v, true, strings.TrimPrefix(rest, ","), nil
+}
+
+// unquote reads the double-quoted string at the start of s: its value and
+// the bytes it took. \" is a quote and \\ a backslash; any other
+// backslash stands for itself.
+func unquote(s string) (v string, n int, ok bool) {
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			return b.String(), i + 1, true
+		case c == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\'):
+			i++
+			b.WriteByte(s[i])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", 0, false
 }
 
 func flagKeys() []string {
@@ -146,6 +212,8 @@ func decodeOne(raw []byte, r *Rule) error {
 	err := dec.Decode(r)
 	var te *json.UnmarshalTypeError
 	switch {
+	case err == nil && dec.More():
+		return errors.New("one JSON object only: something follows its closing brace")
 	case err == nil:
 		r.ID, r.Source = "", ""
 		return nil

@@ -319,3 +319,19 @@ func BenchmarkGetRecordJSONFaultRecordMiss(b *testing.B) {
 	}
 	benchEndpoint(b, s, contract.GetRecord, readKey, fmt.Sprintf(`{"record_id":%d}`, testscenario.FullRecord))
 }
+
+func TestFaultFlagMessageWithCommaReachesTheAnswer(t *testing.T) {
+	for _, flag := range []string{
+		`endpoint=record/getRecord,error=503,message="Down, back soon"`,
+		`{"endpoint":"record/getRecord","error":{"code":503,"message":"Down, back soon"}}`,
+	} {
+		rule, err := fault.ParseFlag(flag)
+		if err != nil {
+			t.Fatalf("%s: %v", flag, err)
+		}
+		m := startMock(t, nil, Options{Faults: []fault.Rule{rule}})
+		if a := m.post(t, contract.GetRecord, readKey, getRecordBody); a.code() != 503 || a.doc["message"] != "Down, back soon" {
+			t.Errorf("%s: got %d %s", flag, a.code(), a.raw)
+		}
+	}
+}

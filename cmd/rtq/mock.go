@@ -29,7 +29,7 @@ type mockOptions struct {
 	maxGenerated int64
 	adminToken   string
 	maxConns     int
-	faults       []string      // --fault rules, KEY=VALUE,...
+	faults       []string      // --fault rules, KEY=VALUE,... or JSON objects
 	maxSpaces    int           // --max-namespaces
 	spaceIdle    time.Duration // --namespace-idle
 }
@@ -69,7 +69,7 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.StringArrayVar(&o.allowedHosts, "allowed-host", nil, `Host name served besides localhost, IPs and the listen address (repeatable; "*": any; env RTQ_ALLOWED_HOSTS)`)
 	f.Int64Var(&o.maxGenerated, "max-generated", mockserver.DefaultMaxGenerated, "most items (records, templates, sub-codes) a scenario posted to /__admin/scenario may generate")
 	f.IntVar(&o.maxConns, "max-conns", mockserver.DefaultMaxConns, "connections served at once; beyond them a client is answered 503 at once")
-	f.StringArrayVar(&o.faults, "fault", nil, "fault rule KEY=VALUE,... in force from the start (repeatable), e.g. endpoint=record/getRecord,error=503,times=2; see docs/mock.md")
+	f.StringArrayVar(&o.faults, "fault", nil, "fault rule in force from the start (repeatable): KEY=VALUE,..., e.g. endpoint=record/getRecord,error=503,times=2 (a value in double quotes may hold commas: message=\"Busy, retry\"), or a JSON object as POST /__admin/faults takes; see docs/mock.md")
 	f.IntVar(&o.maxSpaces, "max-namespaces", mockserver.DefaultMaxNamespaces, "state namespaces (/s/{name}/) alive at once; beyond them a new name gets 503 until one is idle")
 	f.DurationVar(&o.spaceIdle, "namespace-idle", mockserver.DefaultNamespaceIdle, "how long a state namespace may go unused before a new name may take its place")
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
