@@ -73,10 +73,16 @@ func (w *walker) call(ctx context.Context, ep contract.Endpoint, req map[string]
 			Message string `json:"message"`
 		}
 		_ = json.Unmarshal(x.Body, &e)
-		return x, nil, fmt.Errorf("upstream %s %s: HTTP %d: %q", ep.Name, body, x.Status, e.Message)
+		return x, nil, &refusal{fmt.Sprintf("upstream %s %s: HTTP %d: %q", ep.Name, body, x.Status, e.Message)}
 	}
 	return x, data, nil
 }
+
+// refusal is an error answer of the upstream, as opposed to no answer:
+// the service is there and said no to this request.
+type refusal struct{ msg string }
+
+func (r *refusal) Error() string { return r.msg }
 
 func (w *walker) forms(ctx context.Context) error {
 	for page := 1; ; page++ {

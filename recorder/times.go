@@ -63,10 +63,28 @@ type timeProber struct {
 	detect sync.Mutex // one reading of the bounds at a time: the others wait for it
 	mu     sync.Mutex
 	bounds map[string]*Bounds // by endpoint name, read once
+	layout map[string]string  // by endpoint name: how its filters are written
+}
+
+// Layouts a time filter is written in, the first the service accepts:
+// RFC 3339 names its zone; a service that refuses it gets the local form
+// its users write, read in UTC+08:00 as the kit reads it (docs/contract.md
+// §C5).
+var layouts = []string{time.RFC3339, "2006-01-02 15:04:05"}
+
+// stamp writes unix as l's endpoint reads its time filters.
+func (p *timeProber) stamp(l listing, unix int64) string {
+	p.mu.Lock()
+	layout, ok := p.layout[l.ep.Name]
+	p.mu.Unlock()
+	if !ok {
+		layout = layouts[0]
+	}
+	return time.Unix(unix, 0).In(contract.Zone).Format(layout)
 }
 
 func newTimeProber(w *walker) *timeProber {
-	return &timeProber{w: w, from: probeFrom, to: time.Now().Add(probeAhead).Unix(), bounds: map[string]*Bounds{}}
+	return &timeProber{w: w, from: probeFrom, to: time.Now().Add(probeAhead).Unix(), bounds: map[string]*Bounds{}, layout: map[string]string{}}
 }
 
 // times returns the creation time of each of ids (Unix seconds) in the
@@ -132,7 +150,7 @@ func (p *timeProber) members(ctx context.Context, l listing, b Bounds, lo, hi in
 	if !b.EndInclusive {
 		hi++
 	}
-	req := map[string]any{"start_time": contract.Stamp(lo), "end_time": contract.Stamp(hi)}
+	req := map[string]any{"start_time": p.stamp(l, lo), "end_time": p.stamp(l, hi)}
 	for k, v := range l.filter {
 		req[k] = v
 	}
@@ -178,16 +196,19 @@ func (p *timeProber) boundsOf(ctx context.Context, l listing) (Bounds, error) {
 	if err != nil {
 		return Bounds{}, err
 	}
+	if err := p.pickLayout(ctx, l); err != nil {
+		return Bounds{}, err
+	}
 	first, err := p.firstSecond(ctx, l)
 	if err != nil {
 		return Bounds{}, err
 	}
 	excess := func(t int64) (int, error) {
-		s, err := p.total(ctx, l, map[string]any{"start_time": contract.Stamp(t)})
+		s, err := p.total(ctx, l, map[string]any{"start_time": p.stamp(l, t)})
 		if err != nil {
 			return 0, err
 		}
-		e, err := p.total(ctx, l, map[string]any{"end_time": contract.Stamp(t)})
+		e, err := p.total(ctx, l, map[string]any{"end_time": p.stamp(l, t)})
 		return s + e - all, err
 	}
 	at, err := excess(first)
@@ -208,10 +229,30 @@ func (p *timeProber) boundsOf(ctx context.Context, l listing) (Bounds, error) {
 	return *b, nil
 }
 
+// pickLayout finds the first of layouts whose end_time the service
+// accepts for l's endpoint; when it refuses them all, the first refusal.
+func (p *timeProber) pickLayout(ctx context.Context, l listing) error {
+	var first error
+	for _, layout := range layouts {
+		p.mu.Lock()
+		p.layout[l.ep.Name] = layout
+		p.mu.Unlock()
+		_, err := p.total(ctx, l, map[string]any{"end_time": p.stamp(l, p.to)})
+		var no *refusal
+		if err == nil || !errors.As(err, &no) {
+			return err
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
 // firstSecond bisects for the first second whose end_time filter counts
 // an item of the listing.
 func (p *timeProber) firstSecond(ctx context.Context, l listing) (int64, error) {
-	ends := func(t int64) (int, error) { return p.total(ctx, l, map[string]any{"end_time": contract.Stamp(t)}) }
+	ends := func(t int64) (int, error) { return p.total(ctx, l, map[string]any{"end_time": p.stamp(l, t)}) }
 	lo, hi := p.from, p.to
 	if n, err := ends(hi); err != nil || n == 0 {
 		if err == nil {

@@ -26,6 +26,7 @@ type fakeTemplates struct {
 	startIncl, endIncl bool
 	byIDDesc           bool // list by tpl_id descending, not by creation time
 	ignoreTimes        bool // answer every time filter with the whole list
+	localOnly          bool // refuse RFC 3339; read "YYYY-MM-DD HH:MM:SS" in UTC+08:00
 	items              []fakeItem
 	calls              atomic.Int64
 }
@@ -51,18 +52,32 @@ func (f *fakeTemplates) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `{"code":0,"message":"","data":{"list":[],"next_page_token":null,"total":0}}`)
 		return
 	}
+	parse := func(v string) (time.Time, bool) {
+		if f.localOnly {
+			t, err := time.ParseInLocation("2006-01-02 15:04:05", v, time.FixedZone("", 8*3600))
+			return t, err == nil
+		}
+		t, err := time.Parse(time.RFC3339, v)
+		return t, err == nil
+	}
+	for _, v := range []string{req.Start, req.End} {
+		if _, ok := parse(v); v != "" && !ok {
+			fmt.Fprintf(w, `{"code":400,"message":"bad time %s","data":{}}`, v)
+			return
+		}
+	}
 	in := func(at int64) bool {
 		if f.ignoreTimes {
 			return true
 		}
 		if req.Start != "" {
-			s, _ := time.Parse(time.RFC3339, req.Start)
+			s, _ := parse(req.Start)
 			if at < s.Unix() || !f.startIncl && at == s.Unix() {
 				return false
 			}
 		}
 		if req.End != "" {
-			e, _ := time.Parse(time.RFC3339, req.End)
+			e, _ := parse(req.End)
 			if at > e.Unix() || !f.endIncl && at == e.Unix() {
 				return false
 			}
@@ -231,5 +246,21 @@ func TestProbeTimesRefusesAServiceThatIgnoresTheFilters(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(notes, "\n"), "templates[].created_at are placeholders") {
 		t.Errorf("header should name the placeholders:\n%s", strings.Join(notes, "\n"))
+	}
+}
+
+// A service that refuses RFC 3339 and takes the local form its users
+// write is probed in that form.
+func TestProbeTimesWritesTheFormTheServiceTakes(t *testing.T) {
+	f := newFake(6, 20)
+	f.startIncl, f.endIncl, f.localOnly = true, true, true
+	got, notes := probeFake(t, f)
+	for _, it := range f.items {
+		if got[it.id] != it.at {
+			t.Errorf("template %d: recorded %d, created %d", it.id, got[it.id], it.at)
+		}
+	}
+	if strings.Contains(strings.Join(notes, "\n"), "placeholders") {
+		t.Errorf("header:\n%s", strings.Join(notes, "\n"))
 	}
 }
