@@ -129,11 +129,11 @@ func (r *Recording) probe(ctx context.Context) {
 		fmt.Fprintf(r.o.Log, "rtq record: creation times not probed (interrupted): templates and sub-codes keep placeholder times\n")
 		return
 	}
-	items := len(tpls)
+	items, calls := len(tpls), probeCost(len(tpls))+min(len(tpls), 1)*boundsCost
 	for _, ids := range subs.ids {
-		items += len(ids)
+		items, calls = items+len(ids), calls+probeCost(len(ids))
 	}
-	calls := callsPerItem * items
+	calls += min(len(subs.order), 1) * boundsCost
 	eta := ""
 	if r.o.Rate > 0 {
 		eta = fmt.Sprintf(", some %v at --rate %g", (time.Duration(float64(calls)/r.o.Rate) * time.Second).Round(time.Minute), r.o.Rate)

@@ -64,6 +64,8 @@ type timeProber struct {
 	mu     sync.Mutex
 	bounds map[string]*Bounds // by endpoint name, read once
 	layout map[string]string  // by endpoint name: how its filters are written
+	// reserved is the estimated cost of the listings under way (reserve).
+	reserved int
 }
 
 // Layouts a time filter is written in, the first the service accepts:

@@ -3,11 +3,11 @@ package recorder_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/recorder"
+	"github.com/rtq-kit/rtq/rtqtest"
 )
 
 // fakeTemplates is a service whose templates/list reads its time bounds
@@ -214,6 +215,32 @@ func TestProbeTimesKeepsPlaceholdersOutsideTheSpan(t *testing.T) {
 	}
 }
 
+func TestProbeTimesSpendsTheBudgetOnListingsThatFit(t *testing.T) {
+	up := rtqtest.Start(t, rtqtest.WithScenarioFiles(filepath.Join("testdata", "timed.yaml")))
+	u := recorder.NewUpstream(up.URL, up.Key("demo-read"))
+	c := recorder.NewCapture()
+	if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// Enough for the 3 templates (about 120 calls) and then tpl-b's one
+	// sub-code (about 65), not for tpl-a's six (about 200).
+	u.MaxRequests = u.Calls() + 260
+	var log strings.Builder
+	if err := recorder.ProbeTimes(context.Background(), u, c, &log); err != nil {
+		t.Fatalf("probe = %v; a listing that does not fit is skipped, not begun", err)
+	}
+	ph := c.Build(up.URL).Placeholders
+	if ph.Templates || len(ph.SubCodes) != 1 || !ph.SubCodes[31] {
+		t.Errorf("placeholders %+v; want only tpl-a's (template 31) sub-codes left\n%s", ph, log.String())
+	}
+	if !strings.Contains(log.String(), "creation times of templates/listQrcodes of tpl-a not probed") {
+		t.Errorf("the log should name the listing skipped:\n%s", log.String())
+	}
+	if u.Calls() > u.MaxRequests {
+		t.Errorf("%d calls made, over the budget of %d", u.Calls(), u.MaxRequests)
+	}
+}
+
 func TestProbeTimesStopsAtTheBudget(t *testing.T) {
 	f := newFake(5, 30)
 	f.startIncl, f.endIncl = true, true
@@ -225,11 +252,14 @@ func TestProbeTimesStopsAtTheBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	u.MaxRequests = u.Calls() + 50
-	if err := recorder.ProbeTimes(context.Background(), u, c, nil); !errors.Is(err, recorder.ErrBudget) {
-		t.Fatalf("probe with 50 calls left = %v, want ErrBudget", err)
+	if err := recorder.ProbeTimes(context.Background(), u, c, nil); err != nil {
+		t.Fatalf("probe with 50 calls left = %v; the listing does not fit, so it is not begun", err)
+	}
+	if left := u.MaxRequests - u.Calls(); left != 50 {
+		t.Errorf("%d calls spent on a listing that could not fit", 50-left)
 	}
 	if ph := c.Build(srv.URL).Placeholders; !ph.Templates {
-		t.Errorf("an unfinished probe must leave the listing's placeholders: %+v", ph)
+		t.Errorf("an unprobed listing must keep its placeholders: %+v", ph)
 	}
 }
 

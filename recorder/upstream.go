@@ -61,6 +61,16 @@ func (u *Upstream) Calls() int {
 	return u.n
 }
 
+// Left is how many calls the budget still allows; -1 without a budget.
+func (u *Upstream) Left() int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.MaxRequests <= 0 {
+		return -1
+	}
+	return max(0, u.MaxRequests-u.n)
+}
+
 // wait takes one call from the budget and keeps to the rate.
 func (u *Upstream) wait(ctx context.Context) error {
 	u.mu.Lock()
