@@ -51,7 +51,7 @@ func ProbeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) err
 		}
 		done.Add(1)
 	}
-	return p.each(ctx, subs.order, func(ctx context.Context, coding string) error {
+	return each(ctx, subs.order, func(ctx context.Context, coding string) error {
 		l := listing{ep: contract.ListQrcodes, filter: map[string]any{"template": coding}, idKey: "id"}
 		if err := p.probe(ctx, c, l, coding, subs.ids[coding]); err != nil {
 			return err
@@ -63,7 +63,7 @@ func ProbeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) err
 
 // each runs fn on every coding, probeWorkers at a time, until the first
 // error, which it returns.
-func (p *timeProber) each(parent context.Context, codings []string, fn func(context.Context, string) error) error {
+func each(parent context.Context, codings []string, fn func(context.Context, string) error) error {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	var (
