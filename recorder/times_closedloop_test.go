@@ -3,6 +3,7 @@ package recorder_test
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -123,13 +124,9 @@ func timeFilters(sc *scenario.Scenario) []filtered {
 }
 
 func merged(a, b map[string]any) map[string]any {
-	out := map[string]any{}
-	for k, v := range a {
-		out[k] = v
-	}
-	for k, v := range b {
-		out[k] = v
-	}
+	out := make(map[string]any, len(a)+len(b))
+	maps.Copy(out, a)
+	maps.Copy(out, b)
 	return out
 }
 

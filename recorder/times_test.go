@@ -185,15 +185,22 @@ func TestProbeTimesWhateverTheBounds(t *testing.T) {
 	}
 }
 
-func TestProbeTimesSaysWhenTheOrderIsNotTheMocks(t *testing.T) {
-	f := newFake(9, 12)
-	f.startIncl, f.endIncl, f.byIDDesc = true, true, true
-	got, notes := probeFake(t, f)
+// assertExact fails for every item of f whose recorded time is not its
+// creation time.
+func assertExact(t *testing.T, f *fakeTemplates, got map[int64]int64) {
+	t.Helper()
 	for _, it := range f.items {
 		if got[it.id] != it.at {
 			t.Errorf("template %d: recorded %d, created %d", it.id, got[it.id], it.at)
 		}
 	}
+}
+
+func TestProbeTimesSaysWhenTheOrderIsNotTheMocks(t *testing.T) {
+	f := newFake(9, 12)
+	f.startIncl, f.endIncl, f.byIDDesc = true, true, true
+	got, notes := probeFake(t, f)
+	assertExact(t, f, got)
 	if !strings.Contains(strings.Join(notes, "\n"), "another order than creation time") {
 		t.Errorf("a service listing by id descending: the header should say its pages come in another order:\n%s", strings.Join(notes, "\n"))
 	}
@@ -285,11 +292,7 @@ func TestProbeTimesWritesTheFormTheServiceTakes(t *testing.T) {
 	f := newFake(6, 20)
 	f.startIncl, f.endIncl, f.localOnly = true, true, true
 	got, notes := probeFake(t, f)
-	for _, it := range f.items {
-		if got[it.id] != it.at {
-			t.Errorf("template %d: recorded %d, created %d", it.id, got[it.id], it.at)
-		}
-	}
+	assertExact(t, f, got)
 	if strings.Contains(strings.Join(notes, "\n"), "placeholders") {
 		t.Errorf("header:\n%s", strings.Join(notes, "\n"))
 	}

@@ -2,6 +2,7 @@ package discover
 
 import (
 	"context"
+	"maps"
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -97,12 +98,8 @@ func (d *discoverer) quiet(count func(int64, int64) (int, error), from, to int64
 }
 
 func merge(a, b map[string]any) map[string]any {
-	out := map[string]any{}
-	for k, v := range a {
-		out[k] = v
-	}
-	for k, v := range b {
-		out[k] = v
-	}
+	out := make(map[string]any, len(a)+len(b))
+	maps.Copy(out, a)
+	maps.Copy(out, b)
 	return out
 }
