@@ -9,28 +9,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/profile"
-	"github.com/rtq-kit/rtq/scenarios"
+	"github.com/rtq-kit/rtq/rtqtest"
 )
 
 // startMock serves the embedded default scenario on 127.0.0.1:0.
-func startMock(t *testing.T) string {
-	t.Helper()
-	sc, err := scenarios.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := mockserver.New(sc, mockserver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	return srv.URL()
-}
+func startMock(t *testing.T) string { return rtqtest.Start(t).URL }
 
 // conformArgs is the done command against url.
 func conformArgs(url string, extra ...string) []string {

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/recorder"
+	"github.com/rtq-kit/rtq/rtqtest"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -23,20 +23,7 @@ func recordArgs(upstream, out string, extra ...string) []string {
 
 // serveFile serves a scenario file on 127.0.0.1:0, as rtq mock --scenario.
 func serveFile(t *testing.T, path string) string {
-	t.Helper()
-	sc, err := scenario.LoadFiles([]string{path})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := mockserver.New(sc, mockserver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	return srv.URL()
+	return rtqtest.Start(t, rtqtest.WithScenarioFiles(path)).URL
 }
 
 // assertNoKey fails when the upstream's key shows in any of texts.
