@@ -38,3 +38,43 @@ func TestCrawlStopsOnAServiceThatRepeatsItself(t *testing.T) {
 		t.Errorf("the crawl made %d calls; want 4: two form pages and two template pages", n)
 	}
 }
+
+// A crawl that meets the service's own rate limit waits as told and goes
+// on: HTTP 429 with Retry-After, or code 429 in a body sent with HTTP 200.
+func TestCrawlBacksOffOnTooManyRequests(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		status int
+	}{{"HTTP 429", http.StatusTooManyRequests}, {"code 429 with HTTP 200", http.StatusOK}} {
+		t.Run(tc.name, func(t *testing.T) {
+			var calls atomic.Int64
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				if calls.Add(1) <= 2 { // the first two calls are refused
+					w.Header().Set("Retry-After", "0")
+					w.WriteHeader(tc.status)
+					fmt.Fprint(w, `{"code":429,"message":"too many requests","error_code":429,"message_detail":""}`)
+					return
+				}
+				if strings.HasSuffix(r.URL.Path, "/record/getFormList") {
+					fmt.Fprint(w, `{"code":0,"message":"","data":{"version":"1","list":[],"page":{"current_page":1,"last_page":1,"per_page":20,"total":0}}}`)
+					return
+				}
+				fmt.Fprint(w, `{"code":0,"message":"","data":{"list":[],"next_page_token":null,"total":0}}`)
+			}))
+			t.Cleanup(srv.Close)
+			var log strings.Builder
+			u := recorder.NewUpstream(srv.URL, "k")
+			u.BackOff, u.Log = true, &log
+			if err := recorder.Crawl(context.Background(), u, recorder.NewCapture(), recorder.CrawlOptions{}); err != nil {
+				t.Fatalf("crawl through two 429s = %v; want it to wait and go on", err)
+			}
+			if n := strings.Count(log.String(), "answered 429"); n != 2 {
+				t.Errorf("%d waits logged, want 2:\n%s", n, log.String())
+			}
+			if u.Calls() != 4 { // 2 refused + the form page + the template page
+				t.Errorf("%d calls counted against the budget, want 4", u.Calls())
+			}
+		})
+	}
+}

@@ -75,6 +75,7 @@ func NewRecording(o Options) (*Recording, error) {
 	if o.ProbeTimes {
 		r.probeUp = NewUpstream(o.Upstream, o.APIKey)
 		r.probeUp.MaxRequests, r.probeUp.Rate = o.MaxRequests, o.Rate
+		r.probeUp.BackOff, r.probeUp.Log = true, o.Log
 	}
 	return r, nil
 }
@@ -95,6 +96,7 @@ var ErrInterrupted = errors.New("interrupted: the file holds what was recorded b
 // ErrInterrupted: a long crawl stopped with Ctrl-C is not lost.
 func (r *Recording) Crawl(ctx context.Context) (Summary, error) {
 	r.up.MaxRequests, r.up.Rate = r.o.MaxRequests, r.o.Rate // the proxy goes at its client's pace
+	r.up.BackOff, r.up.Log = true, r.o.Log                  // and passes its 429s on
 	r.probeUp = r.up                                        // one budget for the whole crawl
 	err := Crawl(ctx, r.up, r.cap, CrawlOptions{RecordIDs: r.o.RecordIDs, RecordURLs: r.o.RecordURLs, Log: r.o.Log})
 	switch {

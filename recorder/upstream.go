@@ -3,10 +3,12 @@ package recorder
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -42,6 +44,15 @@ type Upstream struct {
 	Rate float64
 	// OnExchange, when set, sees every answered call.
 	OnExchange func(Exchange)
+	// BackOff makes Call wait and call again when the upstream answers
+	// 429 (the HTTP status, or code 429 in a body sent with HTTP 200), as
+	// long as its Retry-After says (1 s without one, at most
+	// maxBackOff), up to maxRetries times: a crawl at a polite --rate may
+	// still meet the service's own limit. Every call counts against
+	// MaxRequests. The proxy leaves it off: its client gets the 429.
+	BackOff bool
+	// Log receives a line per wait (nil: discarded).
+	Log io.Writer
 
 	mu   sync.Mutex
 	n    int
@@ -100,8 +111,57 @@ func (u *Upstream) wait(ctx context.Context) error {
 	return nil
 }
 
+// Retries after a 429 (BackOff), and the longest wait between them.
+const (
+	maxRetries = 5
+	maxBackOff = 60 * time.Second
+)
+
 // Call posts body to endpoint and returns the answer whole.
 func (u *Upstream) Call(ctx context.Context, endpoint string, body []byte) (Exchange, error) {
+	for retry := 0; ; retry++ {
+		x, err := u.call(ctx, endpoint, body)
+		if err != nil || !u.BackOff || retry == maxRetries || !tooMany(x) {
+			return x, err
+		}
+		d := retryAfter(x.Header)
+		if u.Log != nil {
+			fmt.Fprintf(u.Log, "rtq record: upstream %s answered 429 (too many requests): calling again in %v\n", endpoint, d)
+		}
+		t := time.NewTimer(d)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return x, ctx.Err()
+		}
+	}
+}
+
+// tooMany says x asks the caller to slow down: HTTP 429, or code 429 in
+// the body of an answer sent with HTTP 200 (a service in always_200 mode).
+func tooMany(x Exchange) bool {
+	if x.Status == http.StatusTooManyRequests {
+		return true
+	}
+	var e struct {
+		Code int `json:"code"`
+	}
+	return x.Status == http.StatusOK && json.Unmarshal(x.Body, &e) == nil && e.Code == http.StatusTooManyRequests
+}
+
+// retryAfter reads Retry-After as seconds: 1 s when absent or not a
+// number, at most maxBackOff.
+func retryAfter(h http.Header) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(h.Get("Retry-After")))
+	if err != nil || n < 0 {
+		return time.Second
+	}
+	return min(time.Duration(n)*time.Second, maxBackOff)
+}
+
+// call is one call: Call without the back-off.
+func (u *Upstream) call(ctx context.Context, endpoint string, body []byte) (Exchange, error) {
 	x := Exchange{Endpoint: endpoint, Request: body}
 	if err := u.wait(ctx); err != nil {
 		return x, err
