@@ -316,3 +316,10 @@ func (c *Capture) setTimes(coding string, times map[int64]int64, b Bounds) {
 		c.subTimes[coding][id] = t
 	}
 }
+
+// empty says nothing was recorded: no form, record or template.
+func (c *Capture) empty() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.forms) == 0 && len(c.records) == 0 && len(c.tpls) == 0
+}

@@ -108,7 +108,15 @@ func (r *Recording) Crawl(ctx context.Context) (Summary, error) {
 		err = nil
 	}
 	if err != nil {
-		return Summary{}, err
+		if r.cap.empty() {
+			return Summary{}, err
+		}
+		fmt.Fprintf(r.o.Log, "rtq record: stopped: %v: writing what was seen before\n", err)
+		s, ferr := r.flush(ctx, false) // no probe of a failing service
+		if ferr != nil {
+			return s, ferr
+		}
+		return s, fmt.Errorf("%w: %w", ErrIncomplete, err)
 	}
 	s, err := r.Flush(ctx)
 	if err == nil && ctx.Err() != nil {
@@ -116,6 +124,11 @@ func (r *Recording) Crawl(ctx context.Context) (Summary, error) {
 	}
 	return s, err
 }
+
+// ErrIncomplete says the upstream failed during a crawl after some of it
+// was recorded: the file was written with that (merged as usual), so a
+// long crawl is not lost to a late error.
+var ErrIncomplete = errors.New("the crawl stopped on an upstream failure; the file holds what was recorded before it")
 
 // probe recovers the creation times still missing, when asked to. A spent
 // budget or an ended ctx leaves the rest as placeholders, and says so.
@@ -157,10 +170,14 @@ func (r *Recording) probe(ctx context.Context) {
 // file already holds, through a temporary file and a rename. With
 // ProbeTimes it first probes the creation times still missing, until ctx
 // ends.
-func (r *Recording) Flush(ctx context.Context) (Summary, error) {
+func (r *Recording) Flush(ctx context.Context) (Summary, error) { return r.flush(ctx, true) }
+
+func (r *Recording) flush(ctx context.Context, probe bool) (Summary, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.probe(ctx)
+	if probe {
+		r.probe(ctx)
+	}
 	built := r.cap.Build(r.o.Upstream)
 	sc := built.Scenario
 	if _, err := os.Stat(r.o.Out); !errors.Is(err, fs.ErrNotExist) {

@@ -89,6 +89,10 @@ func runRecord(cmd *cobra.Command, f *recordFlags) error {
 		printRecorded(cmd.OutOrStdout(), s)
 		return withExit(4, err)
 	}
+	if errors.Is(err, recorder.ErrIncomplete) {
+		printRecorded(cmd.OutOrStdout(), s)
+		return withExit(1, err)
+	}
 	if err != nil {
 		return withExit(1, err)
 	}

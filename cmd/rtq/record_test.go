@@ -2,6 +2,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -163,5 +167,38 @@ func TestRecordProbeTimes(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(out); strings.Contains(string(data), "placeholders (2020") {
 		t.Errorf("the header still calls the probed times placeholders:\n%.900s", data)
+	}
+}
+
+// A crawl whose upstream fails after some of it was recorded writes what
+// it saw and exits 1 saying why; one that saw nothing writes nothing.
+func TestRecordCrawlUpstreamFailureKeepsWhatWasSeen(t *testing.T) {
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req map[string]any
+		_ = json.NewDecoder(r.Body).Decode(&req)
+		w.Header().Set("Content-Type", "application/json")
+		if req["page"] == float64(2) || r.Header.Get("Authorization") == "Bearer wrong" {
+			w.WriteHeader(http.StatusBadGateway)
+			fmt.Fprint(w, `{"code":502,"error_code":502,"message":"bad gateway","message_detail":""}`)
+			return
+		}
+		fmt.Fprint(w, `{"code":0,"message":"","data":{"version":"1","list":[{"id":2001,"name":"表一","type":0,"type_text":"普通表单","number":"F-1","note":"","created_at":1735693200,"updated_at":1735693200,"active_at":0,"project":null}],"page":{"current_page":1,"last_page":2,"per_page":20,"total":2}}}`)
+	}))
+	t.Cleanup(upstream.Close)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "late.yaml")
+	code, stdout, stderr := runCLI(t, "record", "--upstream", upstream.URL, "--api-key", "k", "--out", out, "--crawl", "--rate", "0")
+	if code != 1 || !strings.Contains(stderr, "bad gateway") || !strings.Contains(stdout, "1 forms") {
+		t.Errorf("a late upstream failure = exit %d\nstdout %s\nstderr %s\nwant exit 1 naming it, and the summary of what was written", code, stdout, stderr)
+	}
+	if data, err := os.ReadFile(out); err != nil || !strings.Contains(string(data), "name: 表一") {
+		t.Errorf("the form seen before the failure should be in the file: %v\n%s", err, data)
+	}
+	early := filepath.Join(dir, "early.yaml")
+	if code, _, _ := runCLI(t, "record", "--upstream", upstream.URL, "--api-key", "wrong", "--out", early, "--crawl", "--rate", "0"); code != 1 {
+		t.Errorf("a failure on the first call = exit %d, want 1", code)
+	}
+	if _, err := os.Stat(early); err == nil {
+		t.Errorf("a crawl that recorded nothing wrote %s", early)
 	}
 }
