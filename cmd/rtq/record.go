@@ -40,11 +40,13 @@ proxy mode, at each flush).
 
 The file holds placeholder key secrets (printed), never the real key; masked
 values stay masked. An existing --out is merged into by id. See docs/record.md.
-Exit status: 0 written, 1 the upstream failed or the file could not be
-written, 2 usage error, 4 a crawl interrupted (SIGINT, SIGTERM): what was
-seen is written.`,
+Exit status: 0 written, 1 the upstream failed (what was recorded before is
+written) or the file could not be written, 2 usage error, 4 a crawl
+interrupted (SIGINT, SIGTERM): what was seen is written.`,
 		Example: `  rtq record --upstream https://staging.example.com --api-key "$RTQ_API_KEY" \
     --out staging.yaml --crawl --record-id 100001 --record-url https://s.example/r/abc
+  rtq record --upstream https://staging.example.com --out staging.yaml --crawl \
+    --probe-times --rate 50 --max-requests 50000
   rtq record --upstream https://staging.example.com --out staging.yaml --addr 127.0.0.1:8081`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
