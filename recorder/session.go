@@ -187,7 +187,7 @@ func (r *Recording) flush(ctx context.Context, probe bool) (Summary, error) {
 		}
 		sc = Merge(old, &built)
 	}
-	data, err := Render(sc, built.Header())
+	data, _, err := renderRepaired(sc, built.Header())
 	if err != nil {
 		return Summary{}, err
 	}

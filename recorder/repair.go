@@ -1,0 +1,159 @@
+package recorder
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// A real service's data need not keep the scenario format's rules: two
+// forms may share a number, a record_code may hold a dot, a field may be
+// of a type the kit does not know or hold a value its type does not take.
+// A recording that does not load would be lost whole, after a crawl of
+// many minutes; so the rules the scenario loader reports are repaired
+// item by item, each repair told in the file's header, and only a problem
+// no repair is known for fails the recording.
+
+// repairs maps the YAML path of a problem the loader reports to its
+// repair; the submatches index into the scenario.
+var repairs = []struct {
+	path *regexp.Regexp
+	fix  func(sc *scenario.Scenario, idx []int, msg string) (note string, ok bool)
+}{
+	{regexp.MustCompile(`^forms\[(\d+)\]\.number$`), repairFormNumber},
+	{regexp.MustCompile(`^records\[(\d+)\]\.code$`), repairRecordCode},
+	{regexp.MustCompile(`^records\[(\d+)\]\.number$`), repairRecordNumber},
+	{regexp.MustCompile(`^records\[(\d+)\]\.url$`), repairRecordURL},
+	{regexp.MustCompile(`^records\[(\d+)\]\.groups\[(\d+)\]\.fields\[(\d+)\]\.(?:type|value)$`), repairField},
+}
+
+// maxRepairRounds bounds the load-repair rounds: a repair may uncover a
+// problem the loader held back (it reports some only once others are gone).
+const maxRepairRounds = 4
+
+// renderRepaired renders sc with the header notes, repairing what the
+// loader refuses; the notes it returns include one per repair.
+func renderRepaired(sc *scenario.Scenario, notes []string) ([]byte, []string, error) {
+	for round := 0; ; round++ {
+		data, err := Render(sc, notes)
+		var le *scenario.LoadError
+		if err == nil || !errors.As(err, &le) || round == maxRepairRounds {
+			return data, notes, err
+		}
+		fixed := false
+		for _, p := range le.Problems {
+			note, ok := repair(sc, p)
+			if !ok {
+				return nil, notes, err
+			}
+			if note != "" {
+				notes, fixed = append(notes, note), true
+			}
+		}
+		if !fixed {
+			return nil, notes, err
+		}
+	}
+}
+
+// repair applies the repair of one problem; ok is false when none is known.
+func repair(sc *scenario.Scenario, p scenario.Problem) (string, bool) {
+	for _, r := range repairs {
+		m := r.path.FindStringSubmatch(p.Path)
+		if m == nil {
+			continue
+		}
+		idx := make([]int, len(m)-1)
+		for i, s := range m[1:] {
+			idx[i], _ = strconv.Atoi(s)
+		}
+		return r.fix(sc, idx, p.Message)
+	}
+	return "", false
+}
+
+func recordAt(sc *scenario.Scenario, i int) (*scenario.Record, bool) {
+	if i < 0 || i >= len(sc.Records) {
+		return nil, false
+	}
+	return sc.Records[i], true
+}
+
+func repairFormNumber(sc *scenario.Scenario, idx []int, _ string) (string, bool) {
+	if idx[0] >= len(sc.Forms) {
+		return "", false
+	}
+	f := sc.Forms[idx[0]]
+	was := f.Number
+	f.Number = was + "~" + itoa(f.ID)
+	return fmt.Sprintf("form %d: number %q is another form's too; written as %q (numbers are unique per organization in a scenario), so the number filter answers differently", f.ID, was, f.Number), true
+}
+
+// codeRule is what a record_code may hold in a scenario.
+var codeRule = regexp.MustCompile(`[^A-Za-z0-9_-]`)
+
+func repairRecordCode(sc *scenario.Scenario, idx []int, msg string) (string, bool) {
+	r, ok := recordAt(sc, idx[0])
+	if !ok {
+		return "", false
+	}
+	was := r.Code
+	r.Code = codeRule.ReplaceAllString(was, "-")
+	if r.Code == was || strings.Trim(r.Code, "-") == "" || strings.Contains(msg, "used twice") {
+		r.Code = strings.Trim(r.Code, "-") + "-" + itoa(r.ID)
+	}
+	// The record keeps the service's record_url (written as url), so
+	// getRecord and verify still find it by the URL the service gave.
+	return fmt.Sprintf("record %d: record_code %q is not one a scenario takes (%s); written as %q, its record_url kept", r.ID, was, msg, r.Code), true
+}
+
+func repairRecordNumber(sc *scenario.Scenario, idx []int, _ string) (string, bool) {
+	r, ok := recordAt(sc, idx[0])
+	if !ok {
+		return "", false
+	}
+	was := r.Number
+	r.Number = was + "~" + itoa(r.ID)
+	return fmt.Sprintf("record %d: record_number %q is another record's too; written as %q", r.ID, was, r.Number), true
+}
+
+func repairRecordURL(sc *scenario.Scenario, idx []int, msg string) (string, bool) {
+	r, ok := recordAt(sc, idx[0])
+	if !ok || r.Org == nil {
+		return "", false
+	}
+	was := r.URL
+	r.URL = "https://" + r.Org.Host + "/r/" + r.Code
+	return fmt.Sprintf("record %d: record_url %q is not one a scenario takes (%s); the kit's %q is written instead", r.ID, was, msg, r.URL), true
+}
+
+// repairField makes a field of an unknown type, or with a value its type
+// does not take, a text field holding the value as shown (JSON when it is
+// not a string): the value is kept, its type is what changes.
+func repairField(sc *scenario.Scenario, idx []int, msg string) (string, bool) {
+	r, ok := recordAt(sc, idx[0])
+	if !ok || idx[1] >= len(r.Groups) || idx[2] >= len(r.Groups[idx[1]].Fields) {
+		return "", false
+	}
+	f := &r.Groups[idx[1]].Fields[idx[2]]
+	if f.Type == "text" {
+		return "", false // already repaired: the loader refuses text too
+	}
+	was := f.Type
+	if s, isString := f.Value.(string); isString {
+		f.Value = s
+	} else {
+		b, err := json.Marshal(f.Value)
+		if err != nil {
+			return "", false
+		}
+		f.Value, f.Masked, f.Premasked = string(b), false, false
+	}
+	f.Type = "text"
+	return fmt.Sprintf("record %d field %d: %s; written as a text field holding the value as shown", r.ID, f.ID, strings.TrimSuffix(msg, ".")+" (was "+was+")"), true
+}
