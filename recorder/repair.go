@@ -30,6 +30,11 @@ var repairs = []struct {
 	{regexp.MustCompile(`^records\[(\d+)\]\.number$`), repairRecordNumber},
 	{regexp.MustCompile(`^records\[(\d+)\]\.url$`), repairRecordURL},
 	{regexp.MustCompile(`^records\[(\d+)\]\.groups\[(\d+)\]\.fields\[(\d+)\]\.(?:type|value)$`), repairField},
+	{regexp.MustCompile(`^records\[(\d+)\]\.audit\.status$`), repairAuditStatus},
+	{regexp.MustCompile(`^orgs\[(\d+)\]\.code$`), repairOrgCode},
+	{regexp.MustCompile(`^forms\[(\d+)\]\.type$`), repairFormType},
+	{regexp.MustCompile(`^templates\[(\d+)\]\.coding$`), repairTemplateCoding},
+	{regexp.MustCompile(`^templates\[(\d+)\]\.sub_codes\[(\d+)\]\.coding$`), repairSubCoding},
 }
 
 // maxRepairRounds bounds the load-repair rounds: a repair may uncover a
@@ -103,10 +108,7 @@ func repairRecordCode(sc *scenario.Scenario, idx []int, msg string) (string, boo
 		return "", false
 	}
 	was := r.Code
-	r.Code = codeRule.ReplaceAllString(was, "-")
-	if r.Code == was || strings.Trim(r.Code, "-") == "" || strings.Contains(msg, "used twice") {
-		r.Code = strings.Trim(r.Code, "-") + "-" + itoa(r.ID)
-	}
+	r.Code = cleanCode(was, r.ID, msg)
 	// The record keeps the service's record_url (written as url), so
 	// getRecord and verify still find it by the URL the service gave.
 	return fmt.Sprintf("record %d: record_code %q is not one a scenario takes (%s); written as %q, its record_url kept", r.ID, was, msg, r.Code), true
@@ -156,4 +158,70 @@ func repairField(sc *scenario.Scenario, idx []int, msg string) (string, bool) {
 	}
 	f.Type = "text"
 	return fmt.Sprintf("record %d field %d: %s; written as a text field holding the value as shown", r.ID, f.ID, strings.TrimSuffix(msg, ".")+" (was "+was+")"), true
+}
+
+// cleanCode is a code or coding as a scenario takes it: other characters
+// as -, and -<id> appended when that changed nothing (it was used twice)
+// or left nothing.
+func cleanCode(was string, id int64, msg string) string {
+	c := codeRule.ReplaceAllString(was, "-")
+	if c == was || strings.Trim(c, "-") == "" || strings.Contains(msg, "used twice") {
+		c = strings.Trim(c, "-") + "-" + itoa(id)
+	}
+	return c
+}
+
+func repairOrgCode(sc *scenario.Scenario, idx []int, msg string) (string, bool) {
+	if idx[0] >= len(sc.Orgs) {
+		return "", false
+	}
+	o := sc.Orgs[idx[0]]
+	was := o.Code
+	o.Code = cleanCode(was, o.ID, msg) // items name it by pointer, so they follow
+	return fmt.Sprintf("organization %d: code %q is not one a scenario takes (%s); written as %q, which org.code in answers shows", o.ID, was, msg, o.Code), true
+}
+
+// formTypeOrdinary is the form type a form of a type the kit does not
+// know is written as: an ordinary form (docs/contract.md §2.3).
+const formTypeOrdinary = 0
+
+func repairFormType(sc *scenario.Scenario, idx []int, msg string) (string, bool) {
+	if idx[0] >= len(sc.Forms) || sc.Forms[idx[0]].Type == formTypeOrdinary {
+		return "", false
+	}
+	f := sc.Forms[idx[0]]
+	was := f.Type
+	f.Type = formTypeOrdinary
+	return fmt.Sprintf("form %d: type %d is not one the kit knows (%s); written as 0 (ordinary) with its type_text %q kept", f.ID, was, msg, f.TypeText), true
+}
+
+func repairAuditStatus(sc *scenario.Scenario, idx []int, msg string) (string, bool) {
+	r, ok := recordAt(sc, idx[0])
+	if !ok || r.Audit == nil || r.Audit.Status == nil {
+		return "", false
+	}
+	was := *r.Audit.Status
+	r.Audit.Status = nil
+	return fmt.Sprintf("record %d: audit status %d is not one the kit knows (%s); left out, its status_text kept", r.ID, was, msg), true
+}
+
+func repairTemplateCoding(sc *scenario.Scenario, idx []int, msg string) (string, bool) {
+	if idx[0] >= len(sc.Templates) {
+		return "", false
+	}
+	t := sc.Templates[idx[0]]
+	was := t.Coding
+	t.Coding = cleanCode(was, t.ID, msg)
+	t.URL = strings.TrimSuffix(t.URL, was) + t.Coding
+	return fmt.Sprintf("template %d: coding %q is not one a scenario takes (%s); written as %q, which answers and listQrcodes use", t.ID, was, msg, t.Coding), true
+}
+
+func repairSubCoding(sc *scenario.Scenario, idx []int, msg string) (string, bool) {
+	if idx[0] >= len(sc.Templates) || idx[1] >= len(sc.Templates[idx[0]].SubCodes) {
+		return "", false
+	}
+	s := &sc.Templates[idx[0]].SubCodes[idx[1]]
+	was := s.Coding
+	s.Coding = cleanCode(was, s.ID, msg)
+	return fmt.Sprintf("sub-code %d: coding %q is not one a scenario takes (%s); written as %q", s.ID, was, msg, s.Coding), true
 }

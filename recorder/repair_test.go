@@ -17,8 +17,10 @@ import (
 
 // unruly serves the default scenario's record 100002 changed the ways a
 // real service's data may break the scenario format's rules: a record_code
-// with a dot, a field of a type the kit does not know, a radio value of
-// another shape, and two forms with one number.
+// and an organization code with a dot, a field of a type the kit does not
+// know, a radio value of another shape, an audit status the kit does not
+// know, two forms with one number, one of a form type the kit does not
+// know, and template and sub-code codings with a dot.
 func unruly(t *testing.T) *httptest.Server {
 	t.Helper()
 	up := rtqtest.Start(t)
@@ -32,6 +34,12 @@ func unruly(t *testing.T) *httptest.Server {
 	}
 	d := m["data"].(map[string]any)["data"].(map[string]any)
 	d["record_code"] = "a.b"
+	d["org"].(map[string]any)["code"] = "Demo.Org"
+	if a, ok := d["audit"].(map[string]any); ok {
+		a["status"] = 7
+	} else {
+		d["audit"] = map[string]any{"enabled": true, "current_stage_id": nil, "current_stage_title": nil, "status": 7, "status_text": "其他", "auditor_name": nil}
+	}
 	d["record_url"] = "https://app.example.com/records/a.b"
 	fields := d["tpl_groups"].([]any)[0].(map[string]any)["fields"].([]any)
 	fields[0].(map[string]any)["field_type"] = "brand_new_type"
@@ -44,11 +52,13 @@ func unruly(t *testing.T) *httptest.Server {
 			_, _ = w.Write(record)
 		case strings.HasSuffix(r.URL.Path, "/record/getFormList"):
 			_, _ = w.Write([]byte(`{"code":0,"message":"","data":{"version":"1","list":[` +
-				`{"id":1,"name":"甲","type":0,"type_text":"普通表单","number":"N","note":"","created_at":1,"updated_at":1,"active_at":0,"project":null},` +
+				`{"id":1,"name":"甲","type":99,"type_text":"新类型","number":"N","note":"","created_at":1,"updated_at":1,"active_at":0,"project":null},` +
 				`{"id":2,"name":"乙","type":0,"type_text":"普通表单","number":"N","note":"","created_at":1,"updated_at":1,"active_at":0,"project":null}],` +
 				`"page":{"current_page":1,"last_page":1,"per_page":20,"total":2}}}`))
+		case strings.HasSuffix(r.URL.Path, "/templates/list"):
+			_, _ = w.Write([]byte(`{"code":0,"message":"","data":{"list":[{"tpl_id":7,"name":"批","coding":"c.1"}],"next_page_token":null,"total":1}}`))
 		default:
-			_, _ = w.Write([]byte(`{"code":0,"message":"","data":{"list":[],"next_page_token":null,"total":0}}`))
+			_, _ = w.Write([]byte(`{"code":0,"message":"","data":{"list":[{"id":8,"name":"子","coding":"s.1"}],"next_page_token":null,"total":1}}`))
 		}
 	}))
 	t.Cleanup(srv.Close)
@@ -76,6 +86,11 @@ func TestRecordingRepairsWhatTheFormatRefuses(t *testing.T) {
 		`record 100002: record_code "a.b" is not one a scenario takes`,
 		`unknown field type "brand_new_type"`,
 		`value does not fit field type radio`,
+		`organization 1: code "Demo.Org" is not one a scenario takes`,
+		`form 1: type 99 is not one the kit knows`,
+		`record 100002: audit status 7 is not one the kit knows`,
+		`template 7: coding "c.1" is not one a scenario takes`,
+		`sub-code 8: coding "s.1" is not one a scenario takes`,
 	} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("the header should tell the repair %q:\n%.2500s", want, data)
