@@ -143,8 +143,8 @@ func repairField(sc *scenario.Scenario, idx []int, msg string) (string, bool) {
 		return "", false
 	}
 	f := &r.Groups[idx[1]].Fields[idx[2]]
-	if f.Type == "text" {
-		return "", false // already repaired: the loader refuses text too
+	if _, isString := f.Value.(string); f.Type == "text" && isString {
+		return "", false // nothing left to repair: the loader refuses text too
 	}
 	was := f.Type
 	if s, isString := f.Value.(string); isString {

@@ -44,6 +44,7 @@ func unruly(t *testing.T) *httptest.Server {
 	fields := d["tpl_groups"].([]any)[0].(map[string]any)["fields"].([]any)
 	fields[0].(map[string]any)["field_type"] = "brand_new_type"
 	fields[1].(map[string]any)["field_value"] = map[string]any{"weird": true} // a radio
+	fields[2].(map[string]any)["field_type"], fields[2].(map[string]any)["field_value"] = "text", 12
 	record, _ := json.Marshal(m)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -113,5 +114,8 @@ func TestRecordingRepairsWhatTheFormatRefuses(t *testing.T) {
 	f := r.Groups[0].Fields[1]
 	if f.Type != "text" || f.Value != `{"weird":true}` {
 		t.Errorf("the refused radio value: type %q value %v; want a text field holding it as shown", f.Type, f.Value)
+	}
+	if f := r.Groups[0].Fields[2]; f.Type != "text" || f.Value != "12" {
+		t.Errorf("a text field holding a number: type %q value %v; want the text \"12\"", f.Type, f.Value)
 	}
 }
