@@ -20,3 +20,12 @@ func ISO(unix int64) string { return time.Unix(unix, 0).In(Zone).Format(ISOLayou
 // filter value a client of start_time/end_time sends: RFC 3339 names its
 // zone, so no reading of local time can shift it.
 func Stamp(unix int64) string { return time.Unix(unix, 0).In(Zone).Format(time.RFC3339) }
+
+// SearchSpan is where rtq's clients of a service (profile discover, the
+// recorder's time probe) look for creation times, which list answers do
+// not carry and only the time filters reveal: from 2000-01-01 to a year
+// after now, in Unix seconds. One span, so the two never disagree on
+// which items they can find.
+func SearchSpan(now time.Time) (from, to int64) {
+	return time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).Unix(), now.Add(366 * 24 * time.Hour).Unix()
+}

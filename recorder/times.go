@@ -12,13 +12,6 @@ import (
 	"github.com/rtq-kit/rtq/contract"
 )
 
-// The span creation times are looked for in: before 2000 or more than a
-// year ahead, an item is not found and its listing keeps placeholders.
-var (
-	probeFrom  = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
-	probeAhead = 366 * 24 * time.Hour
-)
-
 // Bounds is how a service reads the start_time and end_time filters: each
 // bound inclusive or not. The kit reads both as inclusive (docs/contract.md
 // §C5); a service may not, and a probe that assumed it would misplace
@@ -86,7 +79,10 @@ func (p *timeProber) stamp(l listing, unix int64) string {
 }
 
 func newTimeProber(w *walker) *timeProber {
-	return &timeProber{w: w, from: probeFrom, to: time.Now().Add(probeAhead).Unix(), bounds: map[string]*Bounds{}, layout: map[string]string{}}
+	// Outside contract.SearchSpan an item is not found and its listing
+	// keeps placeholders.
+	from, to := contract.SearchSpan(time.Now())
+	return &timeProber{w: w, from: from, to: to, bounds: map[string]*Bounds{}, layout: map[string]string{}}
 }
 
 // times returns the creation time of each of ids (Unix seconds) in the

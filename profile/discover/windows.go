@@ -9,13 +9,6 @@ import (
 	"github.com/rtq-kit/rtq/profile"
 )
 
-// The span a window search looks in: creation times before 2000 or more
-// than a year ahead are not looked for.
-var (
-	windowFrom  = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
-	windowAhead = 366 * 24 * time.Hour
-)
-
 // maxBoundTries is how many seconds a bound may move to find one on which
 // nothing was created.
 const maxBoundTries = 20
@@ -42,12 +35,12 @@ func (d *discoverer) window(ctx context.Context, op string, filter map[string]an
 		t, _ := intOf(data["total"])
 		return int(t), nil
 	}
-	hi := time.Now().Add(windowAhead).Unix()
-	lo, err := d.quiet(count, windowFrom, hi, n/4)
+	from, hi := contract.SearchSpan(time.Now())
+	lo, err := d.quiet(count, from, from, hi, n/4)
 	if err != nil || lo < 0 {
 		return nil, err
 	}
-	up, err := d.quiet(count, lo+1, hi, (3*n)/4)
+	up, err := d.quiet(count, from, lo+1, hi, (3*n)/4)
 	if err != nil || up < 0 {
 		return nil, err
 	}
@@ -68,14 +61,14 @@ func (d *discoverer) window(ctx context.Context, op string, filter map[string]an
 	return w, nil
 }
 
-// quiet bisects for the first second t in [from, to] with count(from, t)
-// at least k, then moves forward to a second on which nothing was created;
+// quiet bisects for the first second t in [from, to] with count(start, t)
+// at least k (start: where the search span begins), then moves forward to a second on which nothing was created;
 // -1 when there is none.
-func (d *discoverer) quiet(count func(int64, int64) (int, error), from, to int64, k int) (int64, error) {
+func (d *discoverer) quiet(count func(int64, int64) (int, error), start, from, to int64, k int) (int64, error) {
 	lo, hi := from, to
 	for lo < hi {
 		mid := lo + (hi-lo)/2
-		c, err := count(windowFrom, mid)
+		c, err := count(start, mid)
 		if err != nil {
 			return -1, err
 		}
