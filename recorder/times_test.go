@@ -118,6 +118,20 @@ func newFake(seed uint64, n int) *fakeTemplates {
 	return f
 }
 
+// crawlFake serves f and crawls it: the server, the client (whose budget
+// a test may set) and what the crawl captured.
+func crawlFake(t *testing.T, f *fakeTemplates) (*httptest.Server, *recorder.Upstream, *recorder.Capture) {
+	t.Helper()
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	u := recorder.NewUpstream(srv.URL, "k")
+	c := recorder.NewCapture()
+	if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return srv, u, c
+}
+
 // probeFake crawls and probes f and returns the times recorded, by id,
 // and the file header's notes.
 func probeFake(t *testing.T, f *fakeTemplates) (map[int64]int64, []string) {
@@ -132,13 +146,7 @@ func probeFake(t *testing.T, f *fakeTemplates) (map[int64]int64, []string) {
 			return int(a.id - b.id)
 		})
 	}
-	srv := httptest.NewServer(f)
-	t.Cleanup(srv.Close)
-	u := recorder.NewUpstream(srv.URL, "k")
-	c := recorder.NewCapture()
-	if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	srv, u, c := crawlFake(t, f)
 	if err := recorder.ProbeTimes(context.Background(), u, c, tlog{t}); err != nil {
 		t.Fatal(err)
 	}
@@ -251,13 +259,7 @@ func TestProbeTimesSpendsTheBudgetOnListingsThatFit(t *testing.T) {
 func TestProbeTimesStopsAtTheBudget(t *testing.T) {
 	f := newFake(5, 30)
 	f.startIncl, f.endIncl = true, true
-	srv := httptest.NewServer(f)
-	t.Cleanup(srv.Close)
-	u := recorder.NewUpstream(srv.URL, "k")
-	c := recorder.NewCapture()
-	if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	srv, u, c := crawlFake(t, f)
 	u.MaxRequests = u.Calls() + 50
 	if err := recorder.ProbeTimes(context.Background(), u, c, nil); err != nil {
 		t.Fatalf("probe with 50 calls left = %v; the listing does not fit, so it is not begun", err)

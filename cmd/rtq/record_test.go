@@ -62,14 +62,22 @@ func TestRecordCrawlClosedLoop(t *testing.T) {
 	if !strings.HasPrefix(string(data), "# Recorded by rtq record") || !strings.Contains(string(data), "premasked: true") {
 		t.Errorf("the file should start with its review header and keep masked values premasked:\n%.600s", data)
 	}
+	assertRecordingServes(t, out)
+}
+
+// assertRecordingServes is the end of the closed loop at the command
+// level: the file validates, and rtq conform passes on the mock serving
+// it, with the profile derived from it and its placeholder keys.
+func assertRecordingServes(t *testing.T, out string) {
+	t.Helper()
 	if code, vout, _ := runCLI(t, "scenario", "validate", out); code != 0 {
 		t.Fatalf("rtq scenario validate %s = %d\n%s", out, code, vout)
 	}
-	rec := serveFile(t, out)
-	code, cout, cerr := runCLI(t, "conform", "--base-url", rec, "--profile", rec+"/__admin/profile",
+	served := serveFile(t, out)
+	code, cout, cerr := runCLI(t, "conform", "--base-url", served, "--profile", served+"/__admin/profile",
 		"--api-key", "rtq-recorded-read", "--write-key", "rtq-recorded-write", "--allow-writes")
 	if code != 0 {
-		t.Fatalf("rtq conform on the recording = %d\n%s\n%s", code, cout, cerr)
+		t.Fatalf("rtq conform on the recording %s = %d\n%s\n%s", out, code, cout, cerr)
 	}
 }
 
@@ -104,17 +112,9 @@ func TestRecordProxyClosedLoop(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatalf("proxy on exit: %v", err)
 	}
-	if code, vout, _ := runCLI(t, "scenario", "validate", out); code != 0 {
-		t.Fatalf("rtq scenario validate %s = %d\n%s", out, code, vout)
-	}
 	data, _ := os.ReadFile(out)
 	assertNoKey(t, "rtq-demo-read", map[string]string{"the file": string(data)})
-	served := serveFile(t, out)
-	code, cout, cerr := runCLI(t, "conform", "--base-url", served, "--profile", served+"/__admin/profile",
-		"--api-key", "rtq-recorded-read", "--write-key", "rtq-recorded-write", "--allow-writes")
-	if code != 0 {
-		t.Fatalf("rtq conform on the proxied recording = %d\n%s\n%s", code, cout, cerr)
-	}
+	assertRecordingServes(t, out)
 }
 
 func TestRecordFlagsThatNeedCrawl(t *testing.T) {
