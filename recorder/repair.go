@@ -20,7 +20,9 @@ import (
 // no repair is known for fails the recording.
 
 // repairs maps the YAML path of a problem the loader reports to its
-// repair; the submatches index into the scenario.
+// repair; the submatches index into the scenario's slices, which holds
+// because scenario.Marshal writes each slice in order (the repair test
+// pins it: the second of two forms with one number is the one renamed).
 var repairs = []struct {
 	path *regexp.Regexp
 	fix  func(sc *scenario.Scenario, idx []int, msg string) (note string, ok bool)
