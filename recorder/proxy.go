@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/loopback"
 )
 
 // Proxy is the recording proxy: it forwards the five endpoints to the
@@ -147,7 +148,7 @@ func (r *Recording) Serve(ctx context.Context, addr string, ready func(url strin
 		return Summary{}, fmt.Errorf("listen %s: %w", addr, err)
 	}
 	host, _, _ := net.SplitHostPort(ln.Addr().String())
-	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+	if !loopback.Listen(ln.Addr().String()) {
 		fmt.Fprintf(r.o.Log, "rtq record: warning: listening on %s, beyond loopback: anyone who reaches it spends the upstream's key\n", ln.Addr())
 	}
 	srv := &http.Server{Handler: NewProxy(r, host), ReadHeaderTimeout: 10 * time.Second}

@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/rtq-kit/rtq/fault"
+	"github.com/rtq-kit/rtq/internal/loopback"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
@@ -128,10 +128,10 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "rtq mock: serving %q on %s (%s); admin API at %s/__admin; Ctrl-C stops\n",
 		sc.Name, srv.URL(), keysHint(sc, len(o.scenarios) == 0), srv.URL())
-	if !loopback(o.addr) && o.adminToken == "" {
+	if !loopback.Listen(o.addr) && o.adminToken == "" {
 		srv.Logf("rtq mock: WARNING: listening on %s, beyond this machine, with the admin API open to anyone who can reach it: anyone can replace the scenario or read the journal. Set --admin-token (or RTQ_ADMIN_TOKEN).", o.addr)
 	}
-	if !loopback(o.addr) && len(o.allowedHosts) == 0 {
+	if !loopback.Listen(o.addr) && len(o.allowedHosts) == 0 {
 		srv.Logf("rtq mock: only localhost and IP addresses are served as Host; reached by a name (http://rtq-mock:8080), add --allowed-host NAME (or RTQ_ALLOWED_HOSTS); see docs/security.md")
 	}
 	switch {
@@ -195,19 +195,6 @@ func keysHint(sc *scenario.Scenario, isDefault bool) string {
 		return "no API keys"
 	}
 	return "keys: " + strings.Join(parts, ", ")
-}
-
-// loopback reports whether addr listens only on this machine.
-func loopback(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return false
-	}
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // faultRules parses the --fault values; an error names the flag, its place

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rtq-kit/rtq/internal/loopback"
 )
 
 // startCLIMock runs `rtq mock args...` in-process and returns its base URL
@@ -81,7 +83,7 @@ func TestMockServesTheDefaultScenarioAndStopsOnCancel(t *testing.T) {
 
 func TestMockWarnsWithoutAdminTokenBeyondLoopback(t *testing.T) {
 	for addr, want := range map[string]bool{"127.0.0.1:0": false, "localhost:0": false, "[::1]:0": false, "0.0.0.0:0": true, ":0": true} {
-		if got := !loopback(addr); got != want {
+		if got := !loopback.Listen(addr); got != want {
 			t.Errorf("%s: warn %v, want %v", addr, got, want)
 		}
 	}

@@ -1,7 +1,8 @@
-// Package loopback decides which names and web origins belong to this
-// machine in a way a web page cannot fake. The mock's host check and CORS
-// policy and the recording proxy's guard all ask it, so the rule against
-// DNS rebinding and cross-site pages is written once (docs/security.md).
+// Package loopback decides which names, listen addresses and web origins
+// belong to this machine in a way a web page cannot fake. The mock's host
+// check, CORS policy and listen warnings and the recording proxy's guard
+// and listen warning all ask it, so the rule against DNS rebinding and
+// cross-site pages is written once (docs/security.md).
 package loopback
 
 import (
@@ -53,4 +54,18 @@ func Origin(origin string) bool {
 	}
 	ip := net.ParseIP(h)
 	return ip != nil && ip.IsLoopback()
+}
+
+// Listen reports whether a listen address (host:port, as --addr takes it or
+// net.Listener.Addr gives it) accepts connections from this machine only:
+// localhost or a loopback IP literal. An empty host (":8080") listens on
+// every interface, and any other name may resolve beyond this machine, so
+// both are not loopback: the mock and the recording proxy warn about them.
+func Listen(addr string) bool {
+	h := Host(addr)
+	if h == "localhost" {
+		return true
+	}
+	ip, err := netip.ParseAddr(h)
+	return err == nil && ip.Unmap().IsLoopback()
 }

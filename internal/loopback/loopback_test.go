@@ -50,3 +50,17 @@ func TestHostAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+func TestListen(t *testing.T) {
+	for addr, want := range map[string]bool{
+		"127.0.0.1:8080": true, "127.0.0.2:0": true, "[::1]:8080": true, "localhost:0": true, "LocalHost:80": true,
+		"[::ffff:127.0.0.1]:80": true,
+		":8080":                 false, "0.0.0.0:8080": false, "[::]:80": false, "10.0.0.7:8080": false,
+		"app.localhost:80": false, // a name net.Listen resolves through DNS, unlike a browser
+		"rtq-mock:8080":    false, "": false,
+	} {
+		if got := Listen(addr); got != want {
+			t.Errorf("Listen(%q) = %v, want %v", addr, got, want)
+		}
+	}
+}
