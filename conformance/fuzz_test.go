@@ -20,7 +20,7 @@ import (
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/internal/runbound"
 	"github.com/rtq-kit/rtq/profile"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenarios"
 )
 
@@ -32,7 +32,7 @@ func hostileProfile(tb testing.TB) *profile.Profile {
 	if err != nil {
 		tb.Fatalf("default scenario: %v", err)
 	}
-	p := scenario.BuildProfile(sc)
+	p := derive.FromScenario(sc)
 	p.Reset = "" // the hostile target has no admin API
 	return p
 }

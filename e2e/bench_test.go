@@ -8,7 +8,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/mockserver"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenarios"
 )
 
@@ -25,7 +25,7 @@ func BenchmarkConformDefaultMock(b *testing.B) {
 	}
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
-	prof := scenario.BuildProfile(sc)
+	prof := derive.FromScenario(sc)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		rep, err := conformance.Run(context.Background(), conformance.Options{

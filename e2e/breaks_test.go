@@ -8,6 +8,7 @@ import (
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -295,7 +296,7 @@ func TestEveryBreakFailsANamedCheck(t *testing.T) {
 				url := serve(t, bc.m(newMock(t, sc).Handler()))
 				// Only the named checks run: each break is a separate mock, and
 				// the whole table runs under -race in CI.
-				rep := conform(t, url, scenario.BuildProfile(sc), func(o *conformance.Options) { o.Only = bc.only() })
+				rep := conform(t, url, derive.FromScenario(sc), func(o *conformance.Options) { o.Only = bc.only() })
 				for _, id := range bc.want {
 					if strings.HasPrefix(id, "+") {
 						continue

@@ -6,7 +6,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance/report"
 	"github.com/rtq-kit/rtq/internal/mocktest"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 )
 
 // TestDefaultMockPassesWithFullCoverage is the done criterion, in
@@ -16,7 +16,7 @@ import (
 func TestDefaultMockPassesWithFullCoverage(t *testing.T) {
 	sc := mocktest.Default(t)
 	url := serve(t, newMock(t, sc).Handler())
-	prof := scenario.BuildProfile(sc)
+	prof := derive.FromScenario(sc)
 	for run := 1; run <= 2; run++ {
 		rep := conform(t, url, prof)
 		if f := mustFailures(rep); len(f) > 0 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -94,7 +95,7 @@ func TestKitVariantsPass(t *testing.T) {
 				if v.m != nil {
 					h = v.m(h)
 				}
-				rep := conform(t, serve(t, h), scenario.BuildProfile(sc))
+				rep := conform(t, serve(t, h), derive.FromScenario(sc))
 				if f := mustFailures(rep); len(f) > 0 {
 					t.Errorf("a KIT variant failed must checks: %v", f)
 				}
@@ -111,7 +112,7 @@ func TestKitVariantsPass(t *testing.T) {
 func TestFixtureMockPassesTwiceWithFullCoverage(t *testing.T) {
 	sc := testscenario.Build()
 	url := serve(t, newMock(t, sc).Handler())
-	prof := scenario.BuildProfile(sc)
+	prof := derive.FromScenario(sc)
 	for run := 1; run <= 2; run++ {
 		rep := conform(t, url, prof)
 		if f := mustFailures(rep); len(f) > 0 {

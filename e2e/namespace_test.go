@@ -8,7 +8,7 @@ import (
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 )
 
 // TestParallelConformRunsInTheirOwnNamespaces: fifty CI jobs share one
@@ -22,7 +22,7 @@ func TestParallelConformRunsInTheirOwnNamespaces(t *testing.T) {
 	sc := mocktest.Default(t)
 	mock := newMock(t, sc)
 	url := serve(t, mock.Handler())
-	prof := scenario.BuildProfile(sc)
+	prof := derive.FromScenario(sc)
 	reports := make([]*conformance.Report, jobs)
 	var wg sync.WaitGroup
 	for i := range jobs {

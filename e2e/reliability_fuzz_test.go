@@ -19,7 +19,7 @@ import (
 	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/internal/runbound"
 	"github.com/rtq-kit/rtq/mockserver"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 )
 
 // FuzzMutatedAnswers: the real mock answers, but every answer of one
@@ -32,7 +32,7 @@ func FuzzMutatedAnswers(f *testing.F) {
 	if err != nil {
 		f.Fatalf("mockserver.New: %v", err)
 	}
-	prof := scenario.BuildProfile(sc)
+	prof := derive.FromScenario(sc)
 	prof.Reset = "/__admin/reset"
 	for i, p := range []string{`null`, `"x"`, `[]`, `{}`, `-1`, `1e999`, `"\u0000"`, `}`, `,"code":1`} {
 		f.Add(uint8(i), uint32(i*37), []byte(p))

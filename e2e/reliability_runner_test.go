@@ -25,7 +25,7 @@ import (
 	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/internal/runbound"
 	"github.com/rtq-kit/rtq/mockserver"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 )
 
 // hostile is a proxy that misbehaves on one path and counts every request
@@ -168,7 +168,7 @@ func hostileRun(t *testing.T, ep contract.Endpoint, mode string, only []string) 
 	h := &hostile{next: srv.Handler(), victim: ep.Path(), mode: mode, counts: map[string]int{}, redirectTo: elsewhere.URL + "/api/v2/rpc/templates/list"}
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
-	prof := scenario.BuildProfile(sc)
+	prof := derive.FromScenario(sc)
 	timeout, bound := patience(t)
 	if stalling[mode] {
 		timeout, bound = time.Second, 90*time.Second

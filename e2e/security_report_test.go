@@ -20,7 +20,7 @@ import (
 	"github.com/rtq-kit/rtq/conformance/report"
 	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/internal/runbound"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 )
 
 const hostileText = "\x1b]0;pwned\x07\x1b[2J\x1b[31m</failure><![CDATA[\x00\u202e"
@@ -36,7 +36,7 @@ func TestSecurityReportsCarryNoRawControlCharacters(t *testing.T) {
 		_, _ = w.Write(append(body, []byte(" "+hostileText)...))
 	}))
 	t.Cleanup(ts.Close)
-	rep := runbound.Run(t, conformance.Options{BaseURL: ts.URL, Profile: scenario.BuildProfile(sc),
+	rep := runbound.Run(t, conformance.Options{BaseURL: ts.URL, Profile: derive.FromScenario(sc),
 		AllowWrites: true, Timeout: 2 * time.Second}, 90*time.Second)
 	for _, format := range report.Formats {
 		var b bytes.Buffer

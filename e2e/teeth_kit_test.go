@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 )
 
 // teethKitVariants differ from the mock where the contract leaves the
@@ -130,7 +130,7 @@ func TestTeethKitVariantsPass(t *testing.T) {
 			t.Run(setup.name+"/"+v.name, func(t *testing.T) {
 				t.Parallel()
 				sc := setup.build()
-				rep := conform(t, serve(t, v.m(newMock(t, sc).Handler())), scenario.BuildProfile(sc))
+				rep := conform(t, serve(t, v.m(newMock(t, sc).Handler())), derive.FromScenario(sc))
 				if f := mustFailures(rep); len(f) > 0 {
 					t.Errorf("a KIT variant failed must checks: %v", f)
 				}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -20,7 +21,7 @@ func TestMinimalScenarioPassesWithItsProfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prof := scenario.BuildProfile(sc)
+	prof := derive.FromScenario(sc)
 	url := serve(t, newMock(t, sc).Handler())
 	rep := conform(t, url, prof, func(o *conformance.Options) { o.ReadKey = prof.Keys.Write })
 	if f := mustFailures(rep); len(f) > 0 {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/internal/mocktest"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 )
 
 // negativeBreaks answer a client's mistake as if it were none, or not in
@@ -110,7 +110,7 @@ func (s *statusAs) WriteHeader(code int) {
 func TestServerErrorForBadInputIsOnlyAShouldFailure(t *testing.T) {
 	sc := mocktest.Default(t)
 	url := serve(t, badInputAs500(newMock(t, sc).Handler()))
-	rep := conform(t, url, scenario.BuildProfile(sc), func(o *conformance.Options) { o.Only = []string{"negative.*"} })
+	rep := conform(t, url, derive.FromScenario(sc), func(o *conformance.Options) { o.Only = []string{"negative.*"} })
 	if f := mustFailures(rep); len(f) > 0 {
 		t.Fatalf("must failures: %v", f)
 	}
@@ -126,7 +126,7 @@ func TestNegativeBodiesAreListedAndStable(t *testing.T) {
 	sc := mocktest.Default(t)
 	url := serve(t, newMock(t, sc).Handler())
 	bodies := func() map[string]string {
-		rep := conform(t, url, scenario.BuildProfile(sc), func(o *conformance.Options) { o.Only = []string{"negative.*"} })
+		rep := conform(t, url, derive.FromScenario(sc), func(o *conformance.Options) { o.Only = []string{"negative.*"} })
 		out := map[string]string{}
 		for _, f := range rep.Checks {
 			if strings.HasSuffix(f.ID, ".notServerError") {

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 )
 
 // maxScenarioBytes bounds the YAML of POST /__admin/scenario.
@@ -68,7 +68,7 @@ func adminError(c *call, status int, msg string) {
 
 func (s *Server) adminHealth(c *call) { c.write(200, 0, []byte(`{"status":"ok"}`)) }
 
-func (s *Server) adminProfile(c *call) { adminJSON(c, 200, scenario.BuildProfile(c.st.Scenario())) }
+func (s *Server) adminProfile(c *call) { adminJSON(c, 200, derive.FromScenario(c.st.Scenario())) }
 
 func (s *Server) adminReset(c *call) {
 	s.resetOf(c)

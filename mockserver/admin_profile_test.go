@@ -8,10 +8,10 @@ import (
 	"github.com/rtq-kit/rtq/internal/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/profile"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 )
 
-// TestMockServesTheDerivedProfile: GET /__admin/profile is BuildProfile of
+// TestMockServesTheDerivedProfile: GET /__admin/profile is derive.FromScenario of
 // the loaded scenario, so --profile URL and rtq scenario profile agree.
 func TestMockServesTheDerivedProfile(t *testing.T) {
 	sc := mocktest.Default(t)
@@ -20,7 +20,7 @@ func TestMockServesTheDerivedProfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(served, scenario.BuildProfile(sc)) {
+	if !reflect.DeepEqual(served, derive.FromScenario(sc)) {
 		t.Fatalf("the mock serves another profile:\n%.400s", mocktest.Do(t, "GET", m.URL+"/__admin/profile", nil, nil).Body)
 	}
 }

@@ -18,7 +18,7 @@ import (
 
 	"github.com/rtq-kit/rtq/internal/yamltest"
 	"github.com/rtq-kit/rtq/profile"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenarios"
 )
 
@@ -30,7 +30,7 @@ func FuzzProfileParse(f *testing.F) {
 		}
 	}
 	if sc, err := scenarios.Default(); err == nil {
-		if data, err := profile.Marshal(scenario.BuildProfile(sc)); err == nil {
+		if data, err := profile.Marshal(derive.FromScenario(sc)); err == nil {
 			f.Add(data)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/rtq-kit/rtq/profile"
+	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
 	"github.com/spf13/cobra"
@@ -46,7 +47,7 @@ func printProfile(out io.Writer, paths []string) error {
 	case err != nil:
 		return withExit(2, fmt.Errorf("scenario profile: %w", err))
 	}
-	data, err := profile.Marshal(scenario.BuildProfile(sc))
+	data, err := profile.Marshal(derive.FromScenario(sc))
 	if err != nil {
 		return withExit(2, fmt.Errorf("scenario profile: %w", err))
 	}

@@ -1,4 +1,4 @@
-package scenario_test
+package derive_test
 
 import (
 	"bytes"
@@ -10,31 +10,34 @@ import (
 
 	"github.com/rtq-kit/rtq/internal/testscenario"
 	"github.com/rtq-kit/rtq/profile"
+	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
 )
+
+var update = flag.Bool("update", false, "rewrite testdata/fixture-profile.json")
 
 // TestFixtureProfileGolden pins the profile derived from the test fixture:
 // people read profiles (rtq scenario profile), and a change to the
 // derivation should be a reviewed diff. (The fixture, not the default
 // scenario, so that editing default.yaml never breaks this test.)
 func TestFixtureProfileGolden(t *testing.T) {
-	got, err := profile.Marshal(scenario.BuildProfile(testscenario.Build()))
+	got, err := profile.Marshal(derive.FromScenario(testscenario.Build()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join("testdata", "fixture-profile.json")
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" { // the flag load_test.go defines
+	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (go test ./scenario -run Golden -update)", err)
+		t.Fatalf("%v (go test ./profile/derive -run Golden -update)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("the fixture's profile changed; review and run go test ./scenario -run Golden -update")
+		t.Errorf("the fixture's profile changed; review and run go test ./profile/derive -run Golden -update")
 	}
 }
 
@@ -46,7 +49,7 @@ func TestDerivedProfilesValidateAndRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, sc := range map[string]*scenario.Scenario{"fixture": testscenario.Build(), "default": def} {
-		p := scenario.BuildProfile(sc)
+		p := derive.FromScenario(sc)
 		data, err := profile.Marshal(p)
 		if err != nil {
 			t.Fatal(err)

@@ -1,4 +1,8 @@
-package scenario
+// Package derive makes the conformance profile of a scenario: the facts a
+// runner may assume about a mock serving it. It sits beside package discover,
+// which makes a profile by asking a live service; package scenario only loads
+// and validates scenarios and knows nothing of profiles.
+package derive
 
 import (
 	"sort"
@@ -7,6 +11,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
+	"github.com/rtq-kit/rtq/scenario"
 )
 
 // resetPath is the mock's admin reset, which makes write cases repeatable.
@@ -20,11 +25,11 @@ const maxProfileTemplates = 5
 // in scenario order (each record costs the runner about ten requests).
 const maxProfileRecords = 25
 
-// BuildProfile derives the conformance profile of a scenario: what a runner
+// FromScenario derives the conformance profile of a scenario: what a runner
 // may assume about a mock serving it. "Our" organization is the one of the
 // first read-only key; another organization's key and objects become the
 // isolation facts.
-func BuildProfile(s *Scenario) *profile.Profile {
+func FromScenario(s *scenario.Scenario) *profile.Profile {
 	p := &profile.Profile{Version: profile.Version, Name: s.Name, Reset: resetPath}
 	b := &profileBuilder{s: s, p: p}
 	b.keys()
@@ -41,10 +46,10 @@ func BuildProfile(s *Scenario) *profile.Profile {
 }
 
 type profileBuilder struct {
-	s       *Scenario
+	s       *scenario.Scenario
 	p       *profile.Profile
-	org     *Org
-	limited *Key
+	org     *scenario.Org
+	limited *scenario.Key
 }
 
 // keys picks the organization the profile describes, that of the first
@@ -53,7 +58,7 @@ type profileBuilder struct {
 // refuse it), so a scenario whose keys all write still gets a full profile
 // of its objects; the runner's --api-key then supplies the read key.
 func (b *profileBuilder) keys() {
-	var reader *Key
+	var reader *scenario.Key
 	for _, k := range b.s.Keys {
 		if k.Read && !k.Write {
 			reader = k
@@ -80,8 +85,8 @@ func (b *profileBuilder) keys() {
 	}
 }
 
-func (b *profileBuilder) ours() []*Record {
-	var out []*Record
+func (b *profileBuilder) ours() []*scenario.Record {
+	var out []*scenario.Record
 	for _, r := range b.s.Records {
 		if r.Org == b.org {
 			out = append(out, r)
@@ -116,12 +121,12 @@ func (b *profileBuilder) records() {
 // pickRecords keeps every record when there are few; otherwise the first
 // records that together hold every field type, masked values, a record
 // without a form and a credential record, in scenario order.
-func pickRecords(all []*Record) []*Record {
+func pickRecords(all []*scenario.Record) []*scenario.Record {
 	if len(all) <= maxProfileRecords {
 		return all
 	}
 	types, masked, noForm, cred := map[string]bool{}, false, false, false
-	var out []*Record
+	var out []*scenario.Record
 	for _, r := range all {
 		useful := (!masked && hasMasked(r)) || (!noForm && r.Form == nil) || (!cred && r.Cert != nil)
 		for _, g := range r.Groups {
@@ -144,8 +149,8 @@ func pickRecords(all []*Record) []*Record {
 }
 
 // fillUp adds records of all not yet picked, in order, up to the cap.
-func fillUp(picked, all []*Record) []*Record {
-	in := map[*Record]bool{}
+func fillUp(picked, all []*scenario.Record) []*scenario.Record {
+	in := map[*scenario.Record]bool{}
 	for _, r := range picked {
 		in[r] = true
 	}
@@ -160,7 +165,7 @@ func fillUp(picked, all []*Record) []*Record {
 	return picked
 }
 
-func hasMasked(r *Record) bool {
+func hasMasked(r *scenario.Record) bool {
 	for _, g := range r.Groups {
 		for _, f := range g.Fields {
 			if f.Masked {
@@ -191,7 +196,7 @@ func (b *profileBuilder) foreign() {
 }
 
 func (b *profileBuilder) forms() {
-	var ours []*Form
+	var ours []*scenario.Form
 	for _, f := range b.s.Forms {
 		if f.Org == b.org {
 			ours = append(ours, f)
@@ -220,7 +225,7 @@ func (b *profileBuilder) forms() {
 
 // combined pairs the first form's number with a key its name holds (one
 // form comes back) and with a key only other forms hold (none comes back).
-func combined(ours []*Form) []profile.Combined {
+func combined(ours []*scenario.Form) []profile.Combined {
 	if len(ours) == 0 || ours[0].Number == "" {
 		return nil
 	}
@@ -239,11 +244,11 @@ func combined(ours []*Form) []profile.Combined {
 
 // hits is the kit's reading of search_key: a case-insensitive substring of
 // name, note or number.
-func hits(f *Form, key string) bool {
+func hits(f *scenario.Form, key string) bool {
 	return strings.Contains(strings.ToLower(f.Name+"\x00"+f.Note+"\x00"+f.Number), strings.ToLower(key))
 }
 
-func hitCount(forms []*Form, key string) int {
+func hitCount(forms []*scenario.Form, key string) int {
 	n := 0
 	for _, f := range forms {
 		if hits(f, key) {

@@ -1,12 +1,14 @@
-package scenario
+package derive
 
 import (
 	"os"
 	"testing"
+
+	"github.com/rtq-kit/rtq/scenario"
 )
 
-// Tests of the profile derivation (beside derive_profile.go); its golden
-// file and round trip are in derive_profile_golden_test.go.
+// Tests of the profile derivation (beside derive.go); its golden
+// file and round trip are in golden_test.go.
 
 func TestWindowCoversTheMiddleHalfWithBoundsBetweenCreationTimes(t *testing.T) {
 	var items []timed
@@ -49,10 +51,10 @@ func TestWindowBoundsNeverSitOnACreationTime(t *testing.T) {
 }
 
 func TestPathToWalksAroundStatusesThatForbidVerification(t *testing.T) {
-	a, b, c, d := &Status{Name: "a"}, &Status{Name: "b", ForbidsVerification: true}, &Status{Name: "c"}, &Status{Name: "d"}
-	a.Next = []*Status{b, c}
-	b.Next = []*Status{d}
-	c.Next = []*Status{d}
+	a, b, c, d := &scenario.Status{Name: "a"}, &scenario.Status{Name: "b", ForbidsVerification: true}, &scenario.Status{Name: "c"}, &scenario.Status{Name: "d"}
+	a.Next = []*scenario.Status{b, c}
+	b.Next = []*scenario.Status{d}
+	c.Next = []*scenario.Status{d}
 	if p := pathTo(a, a); p == nil || len(p) != 0 {
 		t.Fatalf("pathTo(a, a) = %v; want empty, not nil", p)
 	}
@@ -67,9 +69,9 @@ func TestPathToWalksAroundStatusesThatForbidVerification(t *testing.T) {
 
 func TestBlockerFollowsTheCheckOrder(t *testing.T) {
 	status := 0
-	form := &Form{Flow: &Flow{Verification: true}}
-	rec := &Record{Form: form, Cert: &Certificate{Verification: true, IdentityRequired: true, ForceFailure: true},
-		Audit: &Audit{Enabled: true, Status: &status}}
+	form := &scenario.Form{Flow: &scenario.Flow{Verification: true}}
+	rec := &scenario.Record{Form: form, Cert: &scenario.Certificate{Verification: true, IdentityRequired: true, ForceFailure: true},
+		Audit: &scenario.Audit{Enabled: true, Status: &status}}
 	if got := blocker(rec); got != 100322 {
 		t.Fatalf("not approved and identity required: %d, want 100322 (approval is checked first)", got)
 	}
@@ -88,15 +90,15 @@ func TestBlockerFollowsTheCheckOrder(t *testing.T) {
 // its records, forms and write key (an empty profile certifies nothing),
 // while keys.read stays empty because it must be read-only.
 func TestProfileOfAScenarioWithoutAReadOnlyKey(t *testing.T) {
-	data, err := os.ReadFile("../scenarios/minimal.yaml")
+	data, err := os.ReadFile("../../scenarios/minimal.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := Parse("minimal.yaml", data)
+	sc, err := scenario.Parse("minimal.yaml", data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := BuildProfile(sc)
+	p := FromScenario(sc)
 	if len(p.Records) == 0 || p.Keys.Write != "rtq-demo-write" || p.Keys.Read != "" {
 		t.Fatalf("profile of minimal.yaml: %d records, keys %+v; want records, keys.write set and keys.read empty", len(p.Records), p.Keys)
 	}

@@ -1,4 +1,4 @@
-package scenario
+package derive
 
 import (
 	"fmt"
@@ -6,16 +6,17 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
+	"github.com/rtq-kit/rtq/scenario"
 )
 
 // This file derives the profile's credential cases (owned by the
-// conformance work, beside derive_profile.go). Expectations follow the contract's
+// conformance work, beside derive.go). Expectations follow the contract's
 // check order (docs/contract.md §C6) applied to the scenario's facts; the
 // runner only compares answers with them.
 
 // blocker is the error code a record's own switches give any valid move,
 // 0 for a clean record (docs/contract.md §C6, checks 5, 6, 8, 9, 12).
-func blocker(r *Record) int {
+func blocker(r *scenario.Record) int {
 	switch {
 	case !r.Form.Flow.Verification || !r.Cert.Verification:
 		return contract.ErrNotEnabled
@@ -32,8 +33,8 @@ func blocker(r *Record) int {
 }
 
 // credentials are our organization's credential records, in scenario order.
-func (b *profileBuilder) credentials() []*Record {
-	var out []*Record
+func (b *profileBuilder) credentials() []*scenario.Record {
+	var out []*scenario.Record
 	for _, r := range b.ours() {
 		if r.Cert != nil && r.Form != nil && r.Form.Flow != nil && r.Cert.Status != nil {
 			out = append(out, r)
@@ -43,7 +44,7 @@ func (b *profileBuilder) credentials() []*Record {
 }
 
 // cleanFor returns the first clean credential record of a form.
-func (b *profileBuilder) cleanFor(f *Form) *Record {
+func (b *profileBuilder) cleanFor(f *scenario.Form) *scenario.Record {
 	for _, r := range b.credentials() {
 		if r.Form == f && blocker(r) == 0 {
 			return r
@@ -69,13 +70,13 @@ func (b *profileBuilder) cases() {
 
 func (b *profileBuilder) add(c profile.Case) { b.p.Cases = append(b.p.Cases, c) }
 
-func newCase(name, kind string, r *Record) profile.Case {
+func newCase(name, kind string, r *scenario.Record) profile.Case {
 	return profile.Case{Name: name, Kind: kind, Code: r.Code, RecordID: r.ID, FormID: r.Form.ID, Start: r.Cert.Status.Name}
 }
 
 // anyMove is a request that would succeed on a clean record: to the first
 // next status, or set_next when there is none.
-func anyMove(r *Record) profile.Step {
+func anyMove(r *scenario.Record) profile.Step {
 	if st := r.Cert.Status; len(st.Next) > 0 {
 		return profile.Step{Action: contract.ActionSetStatus, To: st.Next[0].Name}
 	}
@@ -93,7 +94,7 @@ func containsID(ids []int64, id int64) bool {
 
 // moveCases: one case per allowed move of the record's flow, walking from
 // the record's start status to the move's source first.
-func (b *profileBuilder) moveCases(r *Record) {
+func (b *profileBuilder) moveCases(r *scenario.Record) {
 	for i, st := range r.Form.Flow.Statuses {
 		if st.ForbidsVerification {
 			continue
@@ -122,16 +123,16 @@ func (b *profileBuilder) moveCases(r *Record) {
 
 // pathTo is the shortest list of statuses to move through from a to z
 // (empty when a is z, nil when z cannot be reached).
-func pathTo(a, z *Status) []*Status {
-	prev := map[*Status]*Status{a: nil}
-	queue := []*Status{a}
+func pathTo(a, z *scenario.Status) []*scenario.Status {
+	prev := map[*scenario.Status]*scenario.Status{a: nil}
+	queue := []*scenario.Status{a}
 	for len(queue) > 0 {
 		cur := queue[0]
 		queue = queue[1:]
 		if cur == z {
-			out := []*Status{}
+			out := []*scenario.Status{}
 			for s := z; s != a; s = prev[s] {
-				out = append([]*Status{s}, out...)
+				out = append([]*scenario.Status{s}, out...)
 			}
 			return out
 		}
@@ -150,7 +151,7 @@ func pathTo(a, z *Status) []*Status {
 
 // nextCase walks a record with set_next_certificate_status to the end of
 // its flow, then once more: 100324 on a terminal status, else 100326.
-func (b *profileBuilder) nextCase(r *Record) {
+func (b *profileBuilder) nextCase(r *scenario.Record) {
 	c := newCase(fmt.Sprintf("next-%d", r.Form.ID), profile.KindNext, r)
 	cur := r.Cert.Status
 	for i := 0; i <= len(r.Form.Flow.Statuses); i++ {

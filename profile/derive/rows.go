@@ -1,10 +1,11 @@
-package scenario
+package derive
 
 import (
 	"strconv"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
+	"github.com/rtq-kit/rtq/scenario"
 )
 
 // The error cases of a derived profile: one case per condition row of the
@@ -23,7 +24,7 @@ const unknownStatus = "rtq-conform-no-such-status"
 type errorRow struct {
 	name string
 	code int
-	rec  *Record
+	rec  *scenario.Record
 	step profile.Step
 }
 
@@ -108,7 +109,7 @@ func (b *profileBuilder) recordRows() []errorRow {
 // nextRow gives the rows of set_next_certificate_status on a clean record
 // whose status allows verification: the flow finished at a terminal status
 // (100324), no next status at another one that has no move (100326).
-func (b *profileBuilder) nextRow(r *Record, done map[string]bool) []errorRow {
+func (b *profileBuilder) nextRow(r *scenario.Record, done map[string]bool) []errorRow {
 	st := r.Cert.Status
 	if blocker(r) != 0 || st.ForbidsVerification {
 		return nil
@@ -128,7 +129,7 @@ func (b *profileBuilder) nextRow(r *Record, done map[string]bool) []errorRow {
 }
 
 // withNext is the first clean credential whose status allows a move.
-func (b *profileBuilder) withNext() *Record {
+func (b *profileBuilder) withNext() *scenario.Record {
 	for _, r := range b.credentials() {
 		if blocker(r) == 0 && len(r.Cert.Status.Next) > 0 && !r.Cert.Status.ForbidsVerification {
 			return r
@@ -138,7 +139,7 @@ func (b *profileBuilder) withNext() *Record {
 }
 
 // ifSet returns r when the row could be built (s not empty).
-func ifSet(r *Record, s string) *Record {
+func ifSet(r *scenario.Record, s string) *scenario.Record {
 	if s == "" {
 		return nil
 	}
@@ -147,8 +148,8 @@ func ifSet(r *Record, s string) *Record {
 
 // unreachable names a status of r's flow that is neither its current
 // status nor one move away; "" when every status is.
-func unreachable(r *Record) string {
-	near := map[*Status]bool{r.Cert.Status: true}
+func unreachable(r *scenario.Record) string {
+	near := map[*scenario.Status]bool{r.Cert.Status: true}
 	for _, n := range r.Cert.Status.Next {
 		near[n] = true
 	}
@@ -161,7 +162,7 @@ func unreachable(r *Record) string {
 }
 
 // otherStatus names a status of the record's flow other than its current one.
-func otherStatus(r *Record) string {
+func otherStatus(r *scenario.Record) string {
 	for _, s := range r.Form.Flow.Statuses {
 		if s != r.Cert.Status {
 			return s.Name
@@ -182,7 +183,7 @@ func (b *profileBuilder) otherFormID(id int64) int64 {
 }
 
 // otherQRCodeID is the id of a QR code that is not the record's.
-func (b *profileBuilder) otherQRCodeID(r *Record) int64 {
+func (b *profileBuilder) otherQRCodeID(r *scenario.Record) int64 {
 	own := int64(0)
 	if r.QRCode != nil {
 		own = r.QRCode.ID
@@ -196,7 +197,7 @@ func (b *profileBuilder) otherQRCodeID(r *Record) int64 {
 }
 
 // outsideLimited is a clean credential the limited key may not verify.
-func (b *profileBuilder) outsideLimited() *Record {
+func (b *profileBuilder) outsideLimited() *scenario.Record {
 	if b.limited == nil {
 		return nil
 	}
