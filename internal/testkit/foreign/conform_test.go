@@ -1,0 +1,87 @@
+package foreign_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/internal/testkit/foreign"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// conform runs the conformance runner against a foreign service built with
+// opts, reads and writes, and returns its report.
+func conform(t *testing.T, opts foreign.Options) *conformance.Report {
+	t.Helper()
+	opts.ResetPath = "/_test/reset"
+	svc := foreign.New(opts)
+	srv := httptest.NewServer(svc)
+	t.Cleanup(srv.Close)
+	prof, err := profile.Parse("foreign.json", svc.Profile())
+	if err != nil {
+		t.Fatalf("the foreign profile does not parse: %v", err)
+	}
+	rep, err := conformance.Run(context.Background(), conformance.Options{BaseURL: srv.URL, Profile: prof,
+		AllowWrites: true, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	return rep
+}
+
+// runnerSkips are must checks the runner skips against a correct service
+// for a reason of its own, each with that reason (reported to the runner's
+// owner; when one is fixed, its entry goes).
+var runnerSkips = map[string]string{
+	"templates.walk.max":   "a service that refuses page_size 1000 gets the note of refusedOverMax, which cursorCheck reads as 'the profile gives no time window'",
+	"listQrcodes.walk.max": "the same as templates.walk.max",
+}
+
+// failures lists the failed checks of a severity, with their problems.
+func failures(rep *conformance.Report, sev conformance.Severity) []string {
+	var out []string
+	for _, f := range rep.Checks {
+		if f.Status == conformance.Fail && f.Severity == sev {
+			out = append(out, f.ID+": "+f.Message+" "+strings.Join(f.Problems, "; "))
+		}
+	}
+	return out
+}
+
+// The correct build implements every SPEC statement: the runner passes it,
+// with every must check run, in both dialects.
+func TestConformancePassesTheCorrectBuild(t *testing.T) {
+	for name, opts := range map[string]foreign.Options{"foreign": foreign.Defaults(), "mock-like": foreign.MockLike()} {
+		t.Run(name, func(t *testing.T) {
+			rep := conform(t, opts)
+			for _, f := range failures(rep, conformance.Must) {
+				t.Errorf("must: %s", f)
+			}
+			for _, f := range failures(rep, conformance.Should) {
+				t.Errorf("should: %s", f)
+			}
+			if rep.Status != conformance.StatusPass {
+				t.Errorf("status %s (%s)", rep.Status, rep.Reason)
+			}
+			for _, f := range rep.Checks {
+				if f.Status != conformance.Skip || f.Severity != conformance.Must {
+					continue
+				}
+				if why, known := runnerSkips[f.ID]; known && opts.Oversize == foreign.OversizeRefuse {
+					t.Logf("must check %s skipped (%s): %s", f.ID, f.Message, why)
+					continue
+				}
+				t.Errorf("must check skipped: %s: %s", f.ID, f.Message)
+			}
+			c := rep.Coverage
+			for _, n := range []conformance.Count{c.FieldTypes, c.ErrorCodes, c.Transitions} {
+				if n.Covered != n.Total {
+					t.Errorf("coverage %d/%d, missing %v", n.Covered, n.Total, n.Missing)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,170 @@
+package foreign
+
+import (
+	"sort"
+	"strings"
+)
+
+// Limits of §8.
+const (
+	formDefaultSize = 10
+	formMaxSize     = 20
+	tplDefaultSize  = 20
+	tplMaxSize      = 100
+)
+
+// pageSize reads page_size with its default and maximum under the
+// service's oversize policy.
+func (s *Server) pageSize(p params, def, maxSize int64) (int64, *apiError) {
+	n, ok, err := p.int("page_size")
+	switch {
+	case err != nil:
+		return 0, err
+	case !ok:
+		return def, nil
+	case n < 1:
+		return 0, paramError("page_size", "page_size must be an integer >= 1")
+	case n > maxSize && s.opts.Oversize == OversizeRefuse:
+		return 0, paramError("page_size", "page_size must be at most "+itoa(maxSize))
+	case n > maxSize:
+		return maxSize, nil
+	}
+	return n, nil
+}
+
+func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
+	page, ok, err := p.int("page")
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		page = 1
+	} else if page < 1 {
+		return nil, paramError("page", "page must be an integer >= 1")
+	}
+	def, maxSize := int64(formDefaultSize), int64(formMaxSize)
+	if s.opts.has(BugFormDefaultPageSize) {
+		def = 20
+	}
+	if s.opts.has(BugFormPageSizeUnbounded) {
+		maxSize = 1 << 30
+	}
+	size, err := s.pageSize(p, def, maxSize)
+	if err != nil {
+		return nil, err
+	}
+	key, _, err := p.str("search_key")
+	if err != nil {
+		return nil, err
+	}
+	number, _, err := p.str("number")
+	if err != nil {
+		return nil, err
+	}
+	forms := s.matchForms(k, strings.TrimSpace(key), number)
+	total := int64(len(forms))
+	start := (page - 1) * size
+	if s.opts.has(BugFormPagesOverlap) && page > 1 {
+		start--
+	}
+	list := []any{}
+	for i := start; i < total && i < start+size; i++ {
+		list = append(list, s.formJSON(forms[i]))
+	}
+	last := max((total+size-1)/size, 1)
+	return o("version", "v1", "list", list,
+		"page", o("current_page", page, "last_page", last, "per_page", size, "total", total)), nil
+}
+
+// matchForms are the forms the key sees that match the filters, in the
+// service's order.
+func (s *Server) matchForms(k *apiKey, key, number string) []*form {
+	var out []*form
+	for _, f := range s.data.forms {
+		if f.org != k.org && !s.opts.has(BugOtherOrgSeesForms) {
+			continue
+		}
+		byNumber, byKey := s.numberMatches(f, number), s.searchMatches(f, key)
+		if s.opts.has(BugFiltersOr) && number != "" && key != "" {
+			if byNumber || byKey {
+				out = append(out, f)
+			}
+			continue
+		}
+		if byNumber && byKey {
+			out = append(out, f)
+		}
+	}
+	s.orderForms(out, key)
+	return out
+}
+
+func (s *Server) numberMatches(f *form, number string) bool {
+	switch {
+	case number == "":
+		return true
+	case s.opts.has(BugNumberPrefix):
+		return strings.HasPrefix(f.number, number)
+	case s.opts.has(BugNumberCaseless):
+		return strings.EqualFold(f.number, number)
+	}
+	return f.number == number
+}
+
+func (s *Server) searchMatches(f *form, key string) bool {
+	if key == "" {
+		return true
+	}
+	hay := strings.ToLower(f.name + "\x00" + f.note + "\x00" + f.number)
+	if s.opts.Search == SearchSubstring {
+		return strings.Contains(hay, strings.ToLower(key))
+	}
+	for _, w := range strings.Fields(strings.ToLower(key)) {
+		if !strings.Contains(hay, w) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Server) orderForms(forms []*form, key string) {
+	less := func(a, b *form) bool { return a.id < b.id }
+	if s.opts.Order == OrderNewestFirst {
+		less = func(a, b *form) bool {
+			if a.updated != b.updated {
+				return a.updated > b.updated
+			}
+			return a.id > b.id
+		}
+	}
+	rank := func(f *form) int { return 0 }
+	if s.opts.Search == SearchWords && key != "" {
+		k := strings.ToLower(key)
+		rank = func(f *form) int {
+			if strings.Contains(strings.ToLower(f.name), k) {
+				return 0
+			}
+			return 1
+		}
+	}
+	sort.SliceStable(forms, func(i, j int) bool {
+		if ri, rj := rank(forms[i]), rank(forms[j]); ri != rj {
+			return ri < rj
+		}
+		return less(forms[i], forms[j])
+	})
+}
+
+var formTypeTexts = map[int]string{0: "普通表单", 1: "普通表单", 2: "普通表单", 3: "保密承诺书",
+	7: "码状态变更表单", 12: "身份组申请表单", 13: "子码编辑表单", 21: "码留言表单", 22: "码协作表单"}
+
+func (s *Server) formJSON(f *form) obj {
+	var proj any
+	if f.project != nil {
+		proj = o("id", f.project.id, "name", f.project.name, "number", f.project.number)
+	}
+	return o("id", f.id, "name", f.name, "type", f.typ, "type_text", formTypeTexts[f.typ], "number", f.number,
+		"note", f.note, "created_at", f.created, "created_at_iso", s.iso(f.created),
+		"updated_at", f.updated, "updated_at_iso", s.iso(f.updated),
+		"active_at", f.active, "active_at_iso", s.iso(f.active), "project", proj)
+}

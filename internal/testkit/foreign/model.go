@@ -1,0 +1,175 @@
+package foreign
+
+// The data model: what the service holds, before any representation.
+
+type org struct {
+	id                     int64
+	name, code, host, logo string
+}
+
+type apiKey struct {
+	secret string
+	org    int64
+	write  bool
+	// forms limits the key's writes to these forms; nil: every form.
+	forms []int64
+}
+
+type project struct {
+	id           int64
+	name, number string
+}
+
+type form struct {
+	id, org                  int64
+	name, number, note       string
+	typ                      int
+	created, updated, active int64
+	project                  *project
+	flow                     *flow
+	verification             bool
+}
+
+type flow struct {
+	id           int64
+	number, name string
+	statuses     []*status
+}
+
+type status struct {
+	id                int64
+	name, color       string
+	next              []string
+	terminal, forbids bool
+}
+
+// ref finds a status by name or by id written as a string.
+func (f *flow) ref(s string) *status {
+	for _, st := range f.statuses {
+		if st.name == s || itoa(st.id) == s {
+			return st
+		}
+	}
+	return nil
+}
+
+func (st *status) reaches(name string) bool {
+	for _, n := range st.next {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+type field struct {
+	id         int64
+	title, typ string
+	// value overrides the type's sample value (valueOf with n) when set.
+	value                             any
+	n                                 int
+	masked, hidden, result, highlight bool
+	desc                              string
+}
+
+type group struct {
+	id        int64
+	title     string
+	show      bool
+	pageBreak bool
+	fields    []field
+}
+
+type qrcode struct {
+	id       int64
+	name     string
+	number   string
+	category *int64
+}
+
+type audit struct {
+	status  int
+	stage   string
+	auditor string
+}
+
+type notary struct {
+	tx, evidence string
+	at           int64
+}
+
+// cert makes a record a credential: its status and the switches of §C6.
+type cert struct {
+	start                       string
+	verification, approved      bool
+	identity, authExpired, fail bool
+}
+
+type record struct {
+	id, org        int64
+	number, code   string
+	submit         int64
+	method         string
+	recorder       string
+	authID, userID int64
+	form           *form
+	project        *project
+	qr             qrcode
+	groups         []group
+	audit          *audit
+	notary         *notary
+	cert           *cert
+}
+
+type subcode struct {
+	id           int64
+	name, coding string
+	created      int64
+}
+
+type template struct {
+	id, org      int64
+	name, coding string
+	created      int64
+	subs         []subcode
+}
+
+// change is one move of a credential's status.
+type change struct {
+	from, to *status
+}
+
+// dataset is everything the service holds; it never changes after build.
+type dataset struct {
+	orgs      []org
+	keys      []apiKey
+	forms     []*form
+	records   []*record
+	templates []*template
+}
+
+func (d *dataset) org(id int64) *org {
+	for i := range d.orgs {
+		if d.orgs[i].id == id {
+			return &d.orgs[i]
+		}
+	}
+	return nil
+}
+
+func (d *dataset) key(secret string) *apiKey {
+	for i := range d.keys {
+		if d.keys[i].secret == secret {
+			return &d.keys[i]
+		}
+	}
+	return nil
+}
+
+func (d *dataset) recordURL(r *record) string {
+	return "https://" + d.org(r.org).host + "/c/" + r.code
+}
+
+func (d *dataset) templateURL(t *template) string {
+	return "https://" + d.org(t.org).host + "/tpl/" + t.coding
+}

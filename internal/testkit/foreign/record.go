@@ -1,0 +1,252 @@
+package foreign
+
+import (
+	"strconv"
+	"time"
+)
+
+// withRequestID is a success whose wrapper carries a request_id (a bug).
+type withRequestID struct{ data any }
+
+var formats = map[string]string{
+	"json":     "application/json; charset=utf-8",
+	"json-ld":  "application/ld+json; charset=utf-8",
+	"markdown": "text/markdown; charset=utf-8",
+}
+
+func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
+	id, hasID, err := p.int("record_id")
+	if err != nil {
+		return nil, err
+	}
+	url, hasURL, err := p.str("record_url")
+	if err != nil {
+		return nil, err
+	}
+	format, _, err := p.str("format")
+	if err != nil {
+		return nil, err
+	}
+	if format == "" {
+		format = "json"
+	}
+	ct, ok := formats[format]
+	if !ok {
+		return nil, paramError("format", "format must be json, json-ld or markdown")
+	}
+	hasURL = hasURL && url != ""
+	if !hasID && !hasURL {
+		return nil, paramError("record_id", "record_id or record_url is required")
+	}
+	r := s.find(k, id, hasID, url, hasURL)
+	if r == nil {
+		return nil, s.notFound("no record with this record_id or record_url")
+	}
+	var payload any
+	switch format {
+	case "json":
+		payload = s.recordJSON(r, false)
+	case "json-ld":
+		payload = s.jsonLD(r)
+	default:
+		payload = s.markdown(r)
+	}
+	echo := format
+	if s.opts.has(BugFormatNotEchoed) {
+		echo = "json"
+	}
+	data := o("format", echo, "content_type", ct, "data", payload)
+	if s.opts.has(BugWrapperExtraMember) {
+		return withRequestID{data}, nil
+	}
+	return data, nil
+}
+
+// find looks a record up by id and/or URL in the key's organization; both
+// given must name the same record.
+func (s *Server) find(k *apiKey, id int64, hasID bool, url string, hasURL bool) *record {
+	var byID, byURL *record
+	for _, r := range s.data.records {
+		if r.org != k.org {
+			continue
+		}
+		if hasID && r.id == id {
+			byID = r
+		}
+		if hasURL && s.data.recordURL(r) == url && !s.opts.has(BugByURLNotFound) {
+			byURL = r
+		}
+	}
+	switch {
+	case hasID && hasURL && byID != byURL:
+		return nil
+	case hasID:
+		return byID
+	}
+	return byURL
+}
+
+// iso writes §1.3's companion string; 0 is "".
+func (s *Server) iso(unix int64) string {
+	if unix == 0 {
+		return ""
+	}
+	t := time.Unix(unix, 0).In(zone)
+	if s.opts.has(BugISOInUTC) {
+		t = t.UTC()
+	}
+	return t.Format("2006-01-02 15:04:05") + "(UTC+08:00)"
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+var templateTypeTexts = map[int]string{0: "普通表单", 1: "普通表单", 2: "普通表单", 3: "保密承诺书",
+	7: "手动变更码状态", 12: "加入身份组申请", 13: "子码编辑记录", 21: "码留言", 22: "码协作记录"}
+
+var auditTexts = map[int]string{0: "待审核", 1: "已通过", 2: "已驳回"}
+
+// recordJSON is the Record of §2.1; clear renders masked values in clear
+// (never sent: the bug that leaks them).
+func (s *Server) recordJSON(r *record, clear bool) obj {
+	d, asNull := s.data, s.opts.OptionalAsNull
+	org := d.org(r.org)
+	out := o("record_id", r.id, "record_number", r.number, "record_code", r.code, "record_url", d.recordURL(r),
+		"submit_at", r.submit, "submit_at_iso", s.iso(r.submit), "submit_method", r.method,
+		"recorder", o("auth_id", r.authID, "user_id", r.userID, "name", r.recorder),
+		"tpl_groups", s.groups(r, clear))
+	if r.project != nil {
+		out = append(out, member{"project", o("id", r.project.id, "name", r.project.name, "number", r.project.number)})
+	}
+	var formID int64
+	if r.form != nil {
+		formID = r.form.id
+	}
+	qr := o("id", r.qr.id, "name", r.qr.name, "type", 0, "type_text", "普通码", "template_id", formID,
+		"qrcode_url", "https://"+org.host+"/q/"+r.qr.number, "number", r.qr.number)
+	if r.qr.category != nil {
+		qr = append(qr, member{"category_id", *r.qr.category})
+	} else {
+		qr = qr.optional(asNull, "category_id", nil)
+	}
+	out = append(out, member{"qrcode", qr},
+		member{"org", o("id", org.id, "name", org.name, "code", org.code, "logo_url", org.logo)},
+		member{"record_template", recordTemplate(r.form)})
+	out = s.auditBlock(out, r)
+	out = s.certBlocks(out, r)
+	if n := r.notary; n != nil {
+		out = append(out, member{"trusted_notary", o("tx_hash", n.tx, "evidence_url", n.evidence,
+			"notarized_at", n.at, "notarized_at_iso", s.iso(n.at))})
+	}
+	return out
+}
+
+func recordTemplate(f *form) obj {
+	if f == nil {
+		return o("id", nil, "name", nil, "type", nil, "type_text", nil, "number", nil)
+	}
+	return o("id", f.id, "name", f.name, "type", f.typ, "type_text", templateTypeTexts[f.typ], "number", f.number)
+}
+
+func (s *Server) auditBlock(out obj, r *record) obj {
+	asNull := s.opts.OptionalAsNull
+	a := r.audit
+	if a == nil {
+		if asNull {
+			return append(out, member{"audit", o("enabled", false)})
+		}
+		return out
+	}
+	b := o("enabled", true)
+	if a.stage != "" {
+		b = append(b, member{"current_stage_id", int64(len(a.stage))}, member{"current_stage_title", a.stage})
+	} else {
+		b = b.optional(asNull, "current_stage_id", nil).optional(asNull, "current_stage_title", nil)
+	}
+	b = append(b, member{"status", a.status}, member{"status_text", auditTexts[a.status]})
+	if a.auditor != "" {
+		b = append(b, member{"auditor_name", a.auditor})
+	} else {
+		b = b.optional(asNull, "auditor_name", nil)
+	}
+	return append(out, member{"audit", b})
+}
+
+// certBlocks shows a credential's status as the specification shows a
+// status: process_status and the state changes of its moves.
+func (s *Server) certBlocks(out obj, r *record) obj {
+	s.mu.Lock()
+	st := s.certs[r.id]
+	var cur *status
+	var changes []change
+	if st != nil {
+		cur, changes = st.status, append([]change(nil), st.changes...)
+	}
+	s.mu.Unlock()
+	if cur == nil {
+		if s.opts.OptionalAsNull {
+			out = append(out, member{"process_status", o("enabled", false, "text", nil, "color", nil)})
+		}
+		return out
+	}
+	out = append(out, member{"process_status", o("enabled", true, "text", cur.name, "color", cur.color)})
+	if len(changes) == 0 {
+		return out
+	}
+	f := r.form.flow
+	list := make([]any, 0, len(changes))
+	for _, c := range changes {
+		list = append(list, o("state", o("id", f.id, "name", f.name, "number", f.number),
+			"from_state_option", o("name", c.from.name, "color", c.from.color),
+			"to_state_option", o("name", c.to.name, "color", c.to.color)))
+	}
+	return append(out, member{"state_changes", list})
+}
+
+// currentStatus is a credential's status now ("" for other records).
+func (s *Server) currentStatus(r *record) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st := s.certs[r.id]; st != nil {
+		return st.status.name
+	}
+	return ""
+}
+
+func (s *Server) groups(r *record, clear bool) []any {
+	out := make([]any, 0, len(r.groups))
+	for _, g := range r.groups {
+		fields := make([]any, 0, len(g.fields))
+		for _, f := range g.fields {
+			fields = append(fields, s.fieldJSON(g, f, clear))
+		}
+		out = append(out, o("group_id", g.id, "group_title", g.title, "show_group_title", g.show,
+			"is_page_break_group", g.pageBreak, "fields", fields))
+	}
+	return out
+}
+
+// shown is a field's value as served: masked strings masked.
+func (s *Server) shown(f field, clear bool) (any, bool) {
+	v := f.value
+	if v == nil {
+		v = valueOf(f.typ, f.n, s.opts.OptionalAsNull)
+	}
+	str, isStr := v.(string)
+	if !f.masked || !isStr {
+		return v, false
+	}
+	if clear || s.opts.has(BugUnmaskedJSON) {
+		return str, true
+	}
+	return s.mask(f.typ, str), true
+}
+
+func (s *Server) fieldJSON(g group, f field, clear bool) obj {
+	v, masked := s.shown(f, clear)
+	out := o("field_id", f.id, "field_title", f.title, "field_type", f.typ, "field_value", v,
+		"options", o("is_result", f.result, "is_highlight", f.highlight, "is_hidden", f.hidden, "is_masked", masked))
+	if f.desc != "" {
+		out = append(out, member{"field_desc", f.desc})
+	}
+	return append(out, member{"group_id", g.id})
+}

@@ -1,0 +1,230 @@
+package foreign
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// mask desensitizes a string the foreign way: names keep the first
+// character and two stars, phone numbers 3 + 4, identity numbers 6 + 4,
+// anything else the first and last character around three stars.
+func (s *Server) mask(typ, v string) string {
+	r := []rune(v)
+	n := len(r)
+	switch {
+	case n == 0:
+		return v
+	case typ == "name" || typ == "customer_name" || typ == "recorder":
+		return string(r[:1]) + "**"
+	case (typ == "tel" || typ == "customer_mobile") && n >= 8:
+		return string(r[:3]) + "****" + string(r[n-4:])
+	case typ == "identity" && n >= 11:
+		return string(r[:6]) + "********" + string(r[n-4:])
+	case n <= 2:
+		return string(r[:1]) + "*"
+	}
+	return string(r[:1]) + "***" + string(r[n-1:])
+}
+
+// title is what the representations call a record: its form's name, or
+// its number when it has no form.
+func title(r *record) string {
+	if r.form != nil {
+		return r.form.name
+	}
+	return "记录 " + r.number
+}
+
+// entry is one visible field as text.
+type entry struct {
+	typ, title, text string
+}
+
+// entries are the fields a reader sees: page breaks and hidden fields left
+// out, masked values masked (bug: markdown in clear).
+func (s *Server) entries(r *record, clear bool) [][]entry {
+	var out [][]entry
+	for _, g := range r.groups {
+		if g.pageBreak {
+			continue
+		}
+		var es []entry
+		for _, f := range g.fields {
+			if f.hidden {
+				continue
+			}
+			v, _ := s.shown(f, clear)
+			es = append(es, entry{f.typ, f.title, textOf(v)})
+		}
+		out = append(out, es)
+	}
+	return out
+}
+
+// textOf is the text a reader sees for a value of any shape.
+func textOf(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return v
+	case []any:
+		parts := make([]string, 0, len(v))
+		for _, e := range v {
+			parts = append(parts, textOf(e))
+		}
+		return strings.Join(parts, "；")
+	case obj:
+		return objText(v)
+	}
+	return fmt.Sprint(v)
+}
+
+// objText picks the members of a value a reader cares about.
+func objText(v obj) string {
+	for _, k := range []string{"option_text", "full_address", "address", "file_name", "description_html"} {
+		if s, ok := v.get(k).(string); ok {
+			return s
+		}
+	}
+	if n := v.get("value"); n != nil {
+		if unit, _ := v.get("unit").(string); unit != "" {
+			return fmt.Sprint(n, " ", unit)
+		}
+		if _, isObj := n.(obj); !isObj {
+			return fmt.Sprint(n)
+		}
+	}
+	for _, k := range []string{"values", "items", "columns", "rows"} {
+		if l := v.get(k); l != nil {
+			return textOf(l)
+		}
+	}
+	if t := v.get("item_title"); t != nil {
+		return fmt.Sprint(t, ": ", textOf(v.get("value")))
+	}
+	if t := v.get("column_title"); t != nil {
+		val, _ := v.get("value").(obj)
+		return fmt.Sprint(t, "=", textOf(val.get("text")))
+	}
+	if t := v.get("field_title"); t != nil {
+		b, _ := v.get("before_value").(obj)
+		a, _ := v.get("after_value").(obj)
+		return fmt.Sprint(t, ": ", textOf(b.get("text_content")), " → ", textOf(a.get("text_content")))
+	}
+	if u, ok := v.get("url").(string); ok {
+		return u
+	}
+	return ""
+}
+
+func (s *Server) jsonLD(r *record) obj {
+	if s.opts.Layout == LayoutMockLike {
+		return s.jsonLDMockLike(r)
+	}
+	var items []any
+	pos := 0
+	for _, es := range s.entries(r, false) {
+		for _, e := range es {
+			pos++
+			items = append(items, o("@type", "ListItem", "position", pos, "name", e.title,
+				"item", o("@type", "PropertyValue", "propertyID", e.typ, "value", e.text)))
+		}
+	}
+	out := o("@context", o("@vocab", "https://schema.org/"), "@type", "DigitalDocument",
+		"identifier", r.number, "name", title(r))
+	if !s.opts.has(BugJSONLDNoURL) {
+		out = append(out, member{"url", s.data.recordURL(r)})
+	}
+	out = append(out, member{"dateCreated", time.Unix(r.submit, 0).In(zone).Format(time.RFC3339)})
+	if st := s.currentStatus(r); st != "" {
+		out = append(out, member{"creativeWorkStatus", st})
+	}
+	return append(out, member{"mainEntity", o("@type", "ItemList", "name", "组件数据",
+		"numberOfItems", pos, "itemListElement", items)})
+}
+
+func (s *Server) jsonLDMockLike(r *record) obj {
+	items := []any{}
+	for _, es := range s.entries(r, false) {
+		for _, e := range es {
+			items = append(items, o("@type", "PropertyValue", "name", e.title, "value", e.text))
+		}
+	}
+	out := o("@context", "https://schema.org", "@type", "CreativeWork", "identifier", r.code, "name", title(r))
+	if !s.opts.has(BugJSONLDNoURL) {
+		out = append(out, member{"url", s.data.recordURL(r)})
+	}
+	return append(out, member{"mainEntity", o("@type", "ItemList", "name", "组件数据", "itemListElement", items)})
+}
+
+func (s *Server) markdown(r *record) string {
+	var b strings.Builder
+	t := title(r)
+	b.WriteString("---\n")
+	if s.opts.Layout == LayoutMockLike {
+		fmt.Fprintf(&b, "title: %s\nrecord_id: %d\nrecord_number: %s\n", t, r.id, r.number)
+	} else {
+		fmt.Fprintf(&b, "title: %q\nrecord_id: %d\nrecord_number: %q\nsubmitted: %q\n", t, r.id, r.number, s.iso(r.submit))
+		if st := s.currentStatus(r); st != "" {
+			fmt.Fprintf(&b, "status: %q\n", st)
+		}
+	}
+	fmt.Fprintf(&b, "---\n\n# %s\n", t)
+	clear := s.opts.has(BugMarkdownLeaksMasked)
+	groups := s.entries(r, clear)
+	i := 0
+	for _, g := range r.groups {
+		if g.pageBreak {
+			continue
+		}
+		es := groups[i]
+		i++
+		if s.opts.Layout == LayoutMockLike {
+			mockLikeSection(&b, g, es)
+			continue
+		}
+		foreignSection(&b, g, i, es)
+	}
+	return b.String()
+}
+
+// foreignSection is a "## " heading (the group's title, or 第 n 部分) and
+// a two-column table.
+func foreignSection(b *strings.Builder, g group, n int, es []entry) {
+	head := g.title
+	if !g.show || head == "" {
+		head = fmt.Sprintf("第 %d 部分", n)
+	}
+	fmt.Fprintf(b, "\n## %s\n\n| 字段 | 内容 |\n| --- | --- |\n", head)
+	for _, e := range es {
+		fmt.Fprintf(b, "| %s | %s |\n", cell(e.title), cell(e.text))
+	}
+}
+
+func cell(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(s, "\n", "<br>")
+}
+
+func mockLikeSection(b *strings.Builder, g group, es []entry) {
+	if g.show && g.title != "" {
+		fmt.Fprintf(b, "\n## %s\n", g.title)
+	}
+	b.WriteString("\n")
+	for _, e := range es {
+		fmt.Fprintf(b, "- %s: %s\n", escapeMD(e.title), strings.ReplaceAll(escapeMD(e.text), "\n", "\n  "))
+	}
+}
+
+func escapeMD(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_{}[]()#+-.!|<>", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,203 @@
+package foreign
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// maxBody is the most of a request body the service reads.
+const maxBody = 1 << 20
+
+// Server is the foreign service: an http.Handler. Its data set is fixed;
+// only the certificate statuses of credential records change (verify).
+type Server struct {
+	opts Options
+	data *dataset
+
+	mu    sync.Mutex
+	certs map[int64]*certState
+}
+
+// certState is a credential record's current status and the moves made.
+type certState struct {
+	status  *status
+	changes []change
+}
+
+// New builds a service with the given choices (Defaults, MockLike, or
+// either with members changed).
+func New(opts Options) *Server {
+	if opts.Message == "" {
+		opts.Message = Defaults().Message
+	}
+	s := &Server{opts: opts, data: build()}
+	s.Reset()
+	return s
+}
+
+// Reset puts every credential record back in its first status.
+func (s *Server) Reset() {
+	certs := map[int64]*certState{}
+	for _, r := range s.data.records {
+		if r.cert != nil && r.form != nil && r.form.flow != nil {
+			certs[r.id] = &certState{status: r.form.flow.ref(r.cert.start)}
+		}
+	}
+	s.mu.Lock()
+	s.certs = certs
+	s.mu.Unlock()
+}
+
+// endpoint is one operation: its path, error shape and handler.
+type endpoint struct {
+	name  string
+	shape shape
+	serve func(s *Server, k *apiKey, p params) (any, *apiError)
+}
+
+var endpoints = []endpoint{
+	{"record/getRecord", shapeRecord, (*Server).getRecord},
+	{"certificates/verify", shapeVerify, (*Server).verify},
+	{"record/getFormList", shapeFormList, (*Server).getFormList},
+	{"templates/list", shapeTemplates, (*Server).listTemplates},
+	{"templates/listQrcodes", shapeTemplates, (*Server).listQrcodes},
+}
+
+const pathPrefix = "/api/v2/rpc/"
+
+// ServeHTTP answers one request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.opts.ResetPath != "" && r.URL.Path == s.opts.ResetPath && r.Method == http.MethodPost {
+		s.Reset()
+		s.write(w, http.StatusOK, o("code", 0, "message", s.opts.Message, "data", obj{}))
+		return
+	}
+	ep := lookup(r.URL.Path)
+	if ep == nil {
+		s.fail(w, shapeGeneric, s.unknownPath())
+		return
+	}
+	if r.Method != http.MethodPost && !(s.opts.has(BugGetServedAsPost) && r.Method == http.MethodGet) {
+		w.Header().Set("Allow", http.MethodPost)
+		s.fail(w, ep.shape, &apiError{code: 405, errorCode: 100405, message: "Method Not Allowed",
+			detail: "only POST is served, got " + r.Method})
+		return
+	}
+	k := s.data.key(bearer(r.Header.Get("Authorization")))
+	if k == nil {
+		s.fail(w, ep.shape, &apiError{code: 401, errorCode: 100401, message: "Unauthorized",
+			detail: "missing or unknown API key"})
+		return
+	}
+	p, perr := readParams(r)
+	if perr != nil {
+		s.fail(w, ep.shape, perr)
+		return
+	}
+	data, aerr := ep.serve(s, k, p)
+	if aerr != nil {
+		s.fail(w, ep.shape, aerr)
+		return
+	}
+	s.succeed(w, data)
+}
+
+func lookup(path string) *endpoint {
+	name, ok := strings.CutPrefix(path, pathPrefix)
+	if !ok {
+		return nil
+	}
+	for i := range endpoints {
+		if endpoints[i].name == name {
+			return &endpoints[i]
+		}
+	}
+	return nil
+}
+
+// bearer returns the key of a "Bearer <key>" header ("" when malformed);
+// the scheme is case-insensitive (RFC 9110 §11.1).
+func bearer(h string) string {
+	scheme, key, ok := strings.Cut(strings.TrimSpace(h), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return strings.TrimSpace(key)
+}
+
+// params is a request body: a JSON object, numbers kept as written.
+type params map[string]any
+
+func readParams(r *http.Request) (params, *apiError) {
+	raw, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	if err != nil {
+		return nil, paramError("body", "the request body could not be read")
+	}
+	if len(raw) > maxBody {
+		return nil, &apiError{code: 413, errorCode: 100301, message: "Request Entity Too Large",
+			detail: "the request body is larger than 1 MiB"}
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return params{}, nil
+	}
+	if !utf8.Valid(raw) {
+		return nil, paramError("body", "the request body is not UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var p map[string]any
+	if err := dec.Decode(&p); err != nil || p == nil {
+		return nil, paramError("body", "the request body must be a JSON object")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, paramError("body", "the request body must hold one JSON object")
+	}
+	return p, nil
+}
+
+// str reads a string member; null and absent are absent.
+func (p params) str(name string) (string, bool, *apiError) {
+	v, ok := p[name]
+	if !ok || v == nil {
+		return "", false, nil
+	}
+	s, isStr := v.(string)
+	if !isStr {
+		return "", false, paramError(name, name+" must be a string")
+	}
+	return s, true, nil
+}
+
+// int reads an integer member, leniently as a PHP service does: 5, 5.0 and
+// "5" are 5; null and absent are absent.
+func (p params) int(name string) (int64, bool, *apiError) {
+	v, ok := p[name]
+	if !ok || v == nil {
+		return 0, false, nil
+	}
+	bad := paramError(name, name+" must be an integer")
+	switch v := v.(type) {
+	case json.Number:
+		if n, err := v.Int64(); err == nil {
+			return n, true, nil
+		}
+		f, err := v.Float64()
+		if err != nil || f != float64(int64(f)) || f > 1e15 || f < -1e15 {
+			return 0, false, bad
+		}
+		return int64(f), true, nil
+	case string:
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return 0, false, bad
+		}
+		return n, true, nil
+	}
+	return 0, false, bad
+}

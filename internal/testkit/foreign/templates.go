@@ -1,0 +1,218 @@
+package foreign
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// item is one entry of a cursor-paged list.
+type item struct {
+	id      int64
+	created int64
+	json    obj
+}
+
+// window is a creation-time filter, both bounds inclusive.
+type window struct {
+	start, end     int64
+	hasStart, hasE bool
+}
+
+func (w window) holds(t int64) bool {
+	return (!w.hasStart || t >= w.start) && (!w.hasE || t <= w.end)
+}
+
+func (w window) reversed() bool { return w.hasStart && w.hasE && w.end < w.start }
+
+func (s *Server) listTemplates(k *apiKey, p params) (any, *apiError) {
+	var items []item
+	for _, t := range s.data.templates {
+		if t.org == k.org {
+			items = append(items, item{t.id, t.created, o("tpl_id", t.id, "name", t.name, "coding", t.coding)})
+		}
+	}
+	return s.cursorPage(p, "list|"+itoa(k.org), items, s.opts.has(BugTemplatesIgnoreEndTime), false)
+}
+
+func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
+	ref, _, err := p.str("template")
+	if err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(ref) == "" {
+		return nil, paramError("template", "template is required")
+	}
+	var tpl *template
+	for _, t := range s.data.templates {
+		byURL := s.data.templateURL(t) == ref && !s.opts.has(BugQrcodesRefuseURL)
+		if t.org == k.org && (t.coding == ref || byURL) {
+			tpl = t
+		}
+	}
+	if tpl == nil {
+		if s.opts.has(BugQrcodesUnknownEmpty) {
+			return o("list", []any{}, "next_page_token", nil, "total", 0), nil
+		}
+		return nil, &apiError{code: 404, message: "模板不存在", detail: "no template " + quote(ref)}
+	}
+	var items []item
+	for _, c := range tpl.subs {
+		items = append(items, item{c.id, c.created, o("name", c.name, "id", c.id, "coding", c.coding)})
+	}
+	return s.cursorPage(p, "qrcodes|"+tpl.coding, items, false, s.opts.has(BugStartTimeIgnored))
+}
+
+func quote(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		s = string(r[:40]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// cursorPage filters, orders and pages items as §4.4 says.
+func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ignoreStart bool) (any, *apiError) {
+	size, err := s.pageSize(p, tplDefaultSize, tplMaxSize)
+	if err != nil {
+		return nil, err
+	}
+	w, err := readWindow(p)
+	if err != nil {
+		return nil, err
+	}
+	if w.reversed() && s.opts.ReversedWindow == ReversedRefuse {
+		return nil, paramError("end_time", "end_time must not be before start_time")
+	}
+	filter := scope + "|" + w.key()
+	offset, err := s.readToken(p, filter)
+	if err != nil {
+		return nil, err
+	}
+	served := w
+	served.hasE = w.hasE && !ignoreEnd
+	served.hasStart = w.hasStart && !ignoreStart
+	var hits []item
+	for _, it := range items {
+		if served.holds(it.created) && !w.reversed() {
+			hits = append(hits, it)
+		}
+	}
+	s.orderItems(hits)
+	total := int64(len(hits))
+	if s.opts.has(BugTemplatesTotalIgnoresTime) && strings.HasPrefix(scope, "list|") {
+		total = int64(len(items))
+	}
+	list := []any{}
+	for i := offset; i < int64(len(hits)) && i < offset+size; i++ {
+		list = append(list, hits[i].json)
+	}
+	var next any
+	end := offset + size
+	switch {
+	case end < int64(len(hits)):
+		next = s.token(end, filter)
+	case s.opts.has(BugLastTokenNotNull):
+		next = ""
+	}
+	if s.opts.has(BugTotalOfRemaining) {
+		total -= offset
+	}
+	return o("list", list, "next_page_token", next, "total", total), nil
+}
+
+func (s *Server) orderItems(items []item) {
+	sort.SliceStable(items, func(i, j int) bool {
+		a, b := items[i], items[j]
+		if s.opts.Order == OrderNewestFirst {
+			a, b = b, a
+		}
+		if a.created != b.created {
+			return a.created < b.created
+		}
+		return a.id < b.id
+	})
+}
+
+// readWindow reads start_time and end_time; "" counts as absent.
+func readWindow(p params) (window, *apiError) {
+	var w window
+	var err *apiError
+	if w.start, w.hasStart, err = readTime(p, "start_time", false); err != nil {
+		return w, err
+	}
+	w.end, w.hasE, err = readTime(p, "end_time", true)
+	return w, err
+}
+
+func (w window) key() string {
+	k := func(has bool, t int64) string {
+		if !has {
+			return "-"
+		}
+		return itoa(t)
+	}
+	return k(w.hasStart, w.start) + "|" + k(w.hasE, w.end)
+}
+
+// The ISO 8601 forms the service reads; times without a zone are UTC+08:00.
+var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05"}
+
+func readTime(p params, name string, upper bool) (int64, bool, *apiError) {
+	v, ok, err := p.str(name)
+	if err != nil || !ok || v == "" {
+		return 0, false, err
+	}
+	if d, perr := time.ParseInLocation("2006-01-02", v, zone); perr == nil {
+		if upper {
+			return d.Unix() + 86399, true, nil
+		}
+		return d.Unix(), true, nil
+	}
+	for _, layout := range timeLayouts {
+		t, perr := time.ParseInLocation(layout, v, zone)
+		if perr != nil {
+			continue
+		}
+		secs := float64(t.UnixNano()) / 1e9
+		if upper {
+			return int64(math.Floor(secs)), true, nil
+		}
+		return int64(math.Ceil(secs)), true, nil
+	}
+	return 0, false, paramError(name, name+" must be an ISO 8601 time such as 2026-01-02T03:04:05+08:00")
+}
+
+// tokenKey signs page tokens; tokens are bound to their filter.
+const tokenKey = "foreign-service page tokens v1"
+
+func (s *Server) token(offset int64, filter string) string {
+	payload := itoa(offset) + "|" + filter
+	mac := hmac.New(sha256.New, []byte(tokenKey))
+	mac.Write([]byte(payload))
+	enc := base64.RawURLEncoding
+	return enc.EncodeToString([]byte(payload)) + "." + enc.EncodeToString(mac.Sum(nil)[:12])
+}
+
+func (s *Server) readToken(p params, filter string) (int64, *apiError) {
+	tok, ok, err := p.str("page_token")
+	if err != nil || !ok || tok == "" {
+		return 0, err
+	}
+	bad := paramError("page_token", "page_token is not a token of this list")
+	body, _, found := strings.Cut(tok, ".")
+	raw, derr := base64.RawURLEncoding.DecodeString(body)
+	if !found || derr != nil {
+		return 0, bad
+	}
+	off, rest, _ := strings.Cut(string(raw), "|")
+	n, perr := strconv.ParseInt(off, 10, 64)
+	if perr != nil || n < 0 || rest != filter || !hmac.Equal([]byte(s.token(n, filter)), []byte(tok)) {
+		return 0, bad
+	}
+	return n, nil
+}

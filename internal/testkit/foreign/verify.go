@@ -1,0 +1,155 @@
+package foreign
+
+import "slices"
+
+// verifyRequest is verify's parameters, read and typed.
+type verifyRequest struct {
+	code, action, to, from string
+	hasTo, hasFrom         bool
+	tplID, codeID          int64
+	hasTpl, hasCode        bool
+}
+
+func readVerify(p params) (verifyRequest, *apiError) {
+	var v verifyRequest
+	var err *apiError
+	var ok bool
+	if v.code, ok, err = p.str("certificate_code"); err != nil || !ok || v.code == "" {
+		return v, firstErr(err, paramError("certificate_code", "certificate_code is required"))
+	}
+	if v.action, ok, err = p.str("action_type"); err != nil || !ok || v.action == "" {
+		return v, firstErr(err, paramError("action_type", "action_type is required"))
+	}
+	if v.to, v.hasTo, err = p.str("to_certificate_status"); err != nil {
+		return v, err
+	}
+	if v.from, v.hasFrom, err = p.str("from_certificate_status"); err != nil {
+		return v, err
+	}
+	if v.tplID, v.hasTpl, err = p.int("tpl_id"); err != nil {
+		return v, err
+	}
+	if v.codeID, v.hasCode, err = p.int("code_id"); err != nil {
+		return v, err
+	}
+	switch v.action {
+	case "set_certificate_status":
+		if !v.hasTo || v.to == "" {
+			return v, paramError("to_certificate_status", "to_certificate_status is required with set_certificate_status")
+		}
+	case "set_next_certificate_status":
+	default:
+		return v, &apiError{code: 400, errorCode: 100325, message: "Invalid verification action",
+			detail: "action_type must be set_certificate_status or set_next_certificate_status"}
+	}
+	return v, nil
+}
+
+func firstErr(a, b *apiError) *apiError {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+func verifyError(code int, message string) *apiError {
+	return &apiError{code: 400, errorCode: code, message: message}
+}
+
+func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
+	if !k.write && !s.opts.has(BugReadKeyVerifies) {
+		ec := 100403
+		if s.opts.Codes == CodesMockLike {
+			ec = 100328
+		}
+		return nil, &apiError{code: 403, errorCode: ec, message: "Forbidden", detail: "this API key may not write"}
+	}
+	v, err := readVerify(p)
+	if err != nil {
+		return nil, err
+	}
+	r := s.credential(k, v.code)
+	if r == nil {
+		return nil, verifyError(100320, "Invalid certificate code")
+	}
+	if k.forms != nil && !slices.Contains(k.forms, r.form.id) {
+		return nil, verifyError(100328, "No permission to verify this certificate")
+	}
+	if e := s.preconditions(r, v); e != nil {
+		return nil, e
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.certs[r.id]
+	to, e := s.target(r.form.flow, st.status, v)
+	if e != nil {
+		return nil, e
+	}
+	if r.cert.fail {
+		return nil, verifyError(100319, "Certificate verification failed")
+	}
+	old := st.status
+	if to != old {
+		st.changes = append(st.changes, change{from: old, to: to})
+		st.status = to
+	}
+	name := to.name
+	if s.opts.has(BugVerifyOldStatusText) {
+		name = old.name
+	}
+	return o("record_number", r.number, "record_id", r.id, "org_id", r.org, "submit_at", r.submit,
+		"certificate_status", name), nil
+}
+
+// credential finds a credential record of the key's organization by its
+// code or its full URL.
+func (s *Server) credential(k *apiKey, code string) *record {
+	for _, r := range s.data.records {
+		if r.org == k.org && r.cert != nil && (r.code == code || s.data.recordURL(r) == code) {
+			return r
+		}
+	}
+	return nil
+}
+
+// preconditions are the switches of a record and the scope of a request.
+func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
+	switch {
+	case !r.form.verification || !r.cert.verification:
+		return verifyError(100321, "Certificate verification is not enabled")
+	case !r.cert.approved:
+		return verifyError(100322, "Certificate record is not approved for verification")
+	case v.hasTpl && v.tplID != r.form.id, v.hasCode && v.codeID != r.qr.id:
+		return verifyError(100323, "Certificate does not match the requested scope")
+	case r.cert.identity:
+		return verifyError(100329, "Identity information required before verification")
+	case r.cert.authExpired:
+		return verifyError(100327, "Invalid verification authorization code")
+	}
+	return nil
+}
+
+// target is the status a request moves to from cur, or why it cannot.
+func (s *Server) target(f *flow, cur *status, v verifyRequest) (*status, *apiError) {
+	if v.hasFrom && !s.opts.has(BugFromStatusIgnored) && f.ref(v.from) != cur {
+		return nil, verifyError(100324, "Certificate cannot be verified in current status")
+	}
+	if cur.forbids || v.action == "set_next_certificate_status" && cur.terminal {
+		return nil, verifyError(100324, "Certificate cannot be verified in current status")
+	}
+	invalid := verifyError(100326, "Invalid target certificate status")
+	if v.action == "set_next_certificate_status" {
+		if len(cur.next) == 0 {
+			return nil, invalid
+		}
+		return f.ref(cur.next[0]), nil
+	}
+	to := f.ref(v.to)
+	switch {
+	case to == cur && s.opts.has(BugVerifyRepeatSucceeds):
+		return to, nil
+	case to == nil || to == cur || !cur.reaches(to.name):
+		return nil, invalid
+	}
+	return to, nil
+}
