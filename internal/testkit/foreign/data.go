@@ -63,12 +63,12 @@ func buildForms() []*form {
 	var out []*form
 	for i, name := range formNames {
 		f := &form{id: int64(5001 + i), org: OrgID, name: name, number: fmt.Sprintf("FX-%03d", i+1),
-			typ: formTypes[i], created: at(1+i%20, 9, i), updated: at(2+(i*7)%25, 10, i)}
+			typ: formTypes[i], created: at(1+i%20, 9, i), updated: at(1+i%20+(i*7)%9, 10, i)}
 		if i%3 == 0 {
 			f.note = formNotes[(i/3)%len(formNotes)]
 		}
 		if i%4 != 3 {
-			f.active = at(3+(i*5)%25, 11, i)
+			f.active = at(2+i%20+(i*5)%7, 11, i)
 		}
 		if i%2 == 0 {
 			f.project = proj

@@ -71,7 +71,7 @@ func TestEveryKitAxisDiffersFromTheMockAndCanBeSwitched(t *testing.T) {
 			`{"start_time":"2026-01-10","end_time":"2026-01-02"}`,
 			func(_ int, a map[string]any) any { return []any{a["code"], dig(a, "data", "total")} },
 			[]any{0.0, 0.0}, []any{400.0, nil}},
-		{"form order", foreign.ReadKey, "record/getFormList", `{}`, firstID, 5008.0, 5001.0},
+		{"form order", foreign.ReadKey, "record/getFormList", `{}`, firstID, 5020.0, 5001.0},
 		{"absent, not null", foreign.ReadKey, "record/getRecord", `{"record_id":800001}`,
 			func(_ int, a map[string]any) any { return dig(a, "data", "data", "audit") },
 			nil, map[string]any{"enabled": false}},

@@ -81,7 +81,7 @@ func buildRecords(d *dataset) []*record {
 func plain(id int64, fm *form, fields ...field) *record {
 	r := &record{id: id, org: OrgID, number: fmt.Sprintf("R2026%06d", id%1000000), code: fmt.Sprintf("fxr%d", id),
 		submit: at(8, 9, int(id%50)), method: "扫码填写", recorder: "李建国", authID: 60000 + id%1000, userID: 61000 + id%1000,
-		form: fm, qr: qrcode{id: 40000 + id%1000, name: "巡检点-" + itoa(id%1000), number: "QR" + itoa(id)},
+		form: fm, qr: qrcode{id: id - 760000, name: "巡检点-" + itoa(id%1000), number: "QR" + itoa(id)},
 		groups: []group{{id: 1, title: "填写内容", show: true, fields: fields}}}
 	if fm != nil {
 		r.project = fm.project
