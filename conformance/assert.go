@@ -86,7 +86,7 @@ func (t *T) failed() bool { return len(t.failures) > 0 }
 
 func (t *T) finding() (f Finding) {
 	c := t.check
-	f = Finding{ID: c.ID, Endpoint: c.Endpoint, Severity: c.Severity, Spec: c.Section, Status: Pass}
+	f = Finding{ID: c.ID, Endpoint: c.Endpoint, Severity: c.Severity, Spec: c.Section, Statements: c.Statements, Status: Pass}
 	defer func() { f = sanitize(f) }()
 	switch {
 	case len(t.failures) > 0:

@@ -19,6 +19,7 @@ func formListChecks() []Check {
 		formCheck("formList.paging.disjoint", "4.3", Must, checkFormDisjoint),
 		formCheck("formList.paging.total", "4.3", Must, checkFormTotal),
 		formCheck("formList.paging.max", "8", Must, checkFormMax),
+		formCheck("formList.paging.boundary", "8", Must, checkFormBoundary),
 		formCheck("formList.paging.pastEnd", "4.3", Info, checkFormPastEnd),
 		formCheck("formList.paging.lastPage", "4.3", Should, checkFormLastPage),
 		formCheck("formList.filter.number", "4.3", Must, checkFormNumber),
@@ -134,12 +135,53 @@ func checkFormNumber(t *T) {
 		if len(w.items) == 0 {
 			t.Errorf(w.last, "number %q: no form, the profile says it exists", n)
 		}
-		for _, it := range w.items {
-			if it["number"] != n {
-				t.Errorf(w.last, "number %q: the list holds form number %v", n, it["number"])
+		t.onlyNumber(w, n, fmt.Sprintf("number %q", n))
+	}
+	known := map[string]bool{}
+	for _, n := range t.r.prof.Forms.Numbers {
+		known[n] = true
+	}
+	for _, n := range t.r.prof.Forms.Numbers {
+		for _, miss := range nearMisses(n) {
+			if known[miss] {
+				continue
+			}
+			w := t.walkForms("read", map[string]any{"number": miss})
+			if t.pagesValid(w, contract.GetFormList) {
+				t.onlyNumber(w, miss, fmt.Sprintf("number %q (a near miss of %q)", miss, n))
 			}
 		}
 	}
+}
+
+// onlyNumber fails for a hit whose number is not n (exact, case-sensitive:
+// docs/contract.md §4.3) and for a total that is not the number of hits.
+func (t *T) onlyNumber(w walk, n, what string) {
+	for _, it := range w.items {
+		if it["number"] != n {
+			t.Errorf(w.last, "%s: the list holds form number %v", what, it["number"])
+			break
+		}
+	}
+	t.totalHolds(w, what)
+}
+
+// nearMisses are numbers a number filter must not take for n: a prefix, a
+// substring, n with one more character, and n in another case.
+func nearMisses(n string) []string {
+	r := []rune(n)
+	var out []string
+	if len(r) > 1 {
+		out = append(out, string(r[:len(r)-1]), string(r[1:]))
+	}
+	out = append(out, n+"0")
+	for _, c := range []string{strings.ToLower(n), strings.ToUpper(n)} {
+		if c != n {
+			out = append(out, c)
+			break
+		}
+	}
+	return out
 }
 
 func checkFormSearch(t *T) {
@@ -153,6 +195,7 @@ func checkFormSearch(t *T) {
 			continue
 		}
 		t.hitsContain(w, s.Key)
+		t.totalHolds(w, fmt.Sprintf("search_key %q", s.Key))
 		if len(w.items) == 0 {
 			t.Errorf(w.last, "search_key %q: no hit, the profile says it hits", s.Key)
 		}
@@ -281,6 +324,37 @@ func (t *T) lastPageHolds(x *Exchange) {
 	want := max((total+per-1)/per, 1)
 	if last != want {
 		t.Errorf(x, "total %d, per_page %d: last_page is %d, want max(ceil(total/per_page), 1) = %d", total, per, last, want)
+	}
+}
+
+// checkFormBoundary: the maximum page_size itself (20) is served with
+// per_page 20 and up to 20 forms; one past it (21) is clamped or refused
+// (docs/contract.md §8).
+func checkFormBoundary(t *T) {
+	x := t.post(contract.GetFormList, "read", map[string]any{"page_size": contract.FormListMaxPageSize})
+	if data := t.success(x, responseFile(contract.GetFormList)); data != nil {
+		page, _ := data["page"].(map[string]any)
+		per, _ := intOf(page["per_page"])
+		total, _ := intOf(page["total"])
+		list, _ := data["list"].([]any)
+		if per != contract.FormListMaxPageSize {
+			t.Errorf(x, "page_size %d (the maximum): per_page is %d", contract.FormListMaxPageSize, per)
+		}
+		if want := min(total, int64(contract.FormListMaxPageSize)); int64(len(list)) != want {
+			t.Errorf(x, "page_size %d, total %d: %d forms on the first page, want %d", contract.FormListMaxPageSize, total, len(list), want)
+		}
+	}
+	over := contract.FormListMaxPageSize + 1
+	x = t.post(contract.GetFormList, "read", map[string]any{"page_size": over})
+	if t.refusedOverMax(x, contract.GetFormList) {
+		return
+	}
+	if data := t.success(x, responseFile(contract.GetFormList)); data != nil {
+		page, _ := data["page"].(map[string]any)
+		list, _ := data["list"].([]any)
+		if per, _ := intOf(page["per_page"]); per > contract.FormListMaxPageSize || len(list) > contract.FormListMaxPageSize {
+			t.Errorf(x, "page_size %d: per_page %d and %d forms, the maximum is %d", over, per, len(list), contract.FormListMaxPageSize)
+		}
 	}
 }
 

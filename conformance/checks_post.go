@@ -7,6 +7,7 @@ import "github.com/rtq-kit/rtq/contract"
 func transportChecks() []Check {
 	return []Check{
 		{ID: "auth.readKey.accepted", Endpoint: "record/getFormList", Section: "5", Severity: Must, run: checkReadKeyAccepted},
+		{ID: "transport.method", Endpoint: "record/getFormList", Section: "1.1", Severity: Should, run: checkMethod},
 	}
 }
 
@@ -22,22 +23,8 @@ func checkReadKeyAccepted(t *T) {
 
 // postChecks run after every other check, over all answers seen.
 func postChecks() []Check {
-	return []Check{
-		{ID: "transport.contentType", Endpoint: "*", Section: "1", Severity: Must, phase: phasePost, run: checkContentTypes},
+	post := func(id string, kind int) Check {
+		return Check{ID: id, Endpoint: "*", Section: "1.1", Severity: Must, phase: phasePost, run: transportCheck(kind)}
 	}
-}
-
-// checkContentTypes: every answer is JSON (docs/contract.md §1: JSON responses); the
-// header is application/json (charset optional).
-func checkContentTypes(t *T) {
-	ct := t.r.ctSeen
-	ct.mu.Lock()
-	defer ct.mu.Unlock()
-	if ct.n == 0 {
-		t.Skipf("no answers seen")
-		return
-	}
-	for _, b := range ct.bad {
-		t.Errorf(nil, "%s", b)
-	}
+	return []Check{post("transport.contentType", 0), post("transport.charset", 1), post("transport.json", 2)}
 }

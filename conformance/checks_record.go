@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -234,6 +235,9 @@ func checkMarkdown(t *T, x *Exchange, rec profile.Record, v any) {
 			t.Errorf(x, "record %d: markdown front matter lacks %q", rec.ID, k)
 		}
 	}
+	if v, ok := yamlValue(front, "record_id"); ok && v != strconv.FormatInt(rec.ID, 10) {
+		t.Errorf(x, "record %d: markdown front matter says record_id %s", rec.ID, short([]byte(v)))
+	}
 	if !hasTopHeading(body) {
 		t.Errorf(x, "record %d: markdown has no top-level heading (# …)", rec.ID)
 	}
@@ -259,6 +263,21 @@ func hasYAMLKey(front, key string) bool {
 		}
 	}
 	return false
+}
+
+// yamlValue is the scalar value of a top-level front-matter key, quotes
+// taken off.
+func yamlValue(front, key string) (string, bool) {
+	for _, line := range strings.Split(front, "\n") {
+		if v, ok := strings.CutPrefix(line, key+":"); ok {
+			v = strings.TrimSpace(v)
+			if i := strings.Index(v, " #"); i >= 0 {
+				v = strings.TrimSpace(v[:i])
+			}
+			return strings.Trim(v, `"'`), true
+		}
+	}
+	return "", false
 }
 
 func hasTopHeading(body string) bool {

@@ -57,7 +57,9 @@ func templateChecks() []Check {
 			cursorCheck(ep, "walk.total", ep.Section, Must, checkCursorTotal),
 			cursorCheck(ep, "walk.lastToken", ep.Section, Must, checkCursorLastToken),
 			cursorCheck(ep, "walk.max", "8", Must, checkCursorMax),
+			cursorCheck(ep, "walk.boundary", "8", Must, checkCursorBoundary),
 			cursorCheck(ep, "time.window", ep.Section, Must, checkCursorWindow),
+			cursorCheck(ep, "time.bounds", ep.Section, Must, checkCursorBounds),
 		)
 	}
 	return append(out,
@@ -146,6 +148,85 @@ func checkCursorMax(t *T, l listing) {
 	if list, _ := data["list"].([]any); len(list) > contract.TemplatesMaxPageSize {
 		t.Errorf(x, "%s page_size 1000: %d items on one page, the maximum is %d", l.name, len(list), contract.TemplatesMaxPageSize)
 	}
+}
+
+// checkCursorBoundary: the maximum page_size itself (100) is served, with
+// up to 100 items on the first page; one past it (101) is clamped or
+// refused (docs/contract.md §8).
+func checkCursorBoundary(t *T, l listing) {
+	max := contract.TemplatesMaxPageSize
+	f := copyMap(l.filter)
+	f["page_size"] = max
+	x := t.post(l.ep, "read", f)
+	if data := t.success(x, responseFile(l.ep)); data != nil {
+		list, _ := data["list"].([]any)
+		total, _ := intOf(data["total"])
+		if want := min(total, int64(max)); int64(len(list)) != want {
+			t.Errorf(x, "%s page_size %d (the maximum), total %d: %d items on the first page, want %d", l.name, max, total, len(list), want)
+		}
+	}
+	f["page_size"] = max + 1
+	x = t.post(l.ep, "read", f)
+	if t.refusedOverMax(x, l.ep) {
+		return
+	}
+	if data := t.success(x, responseFile(l.ep)); data != nil {
+		if list, _ := data["list"].([]any); len(list) > max {
+			t.Errorf(x, "%s page_size %d: %d items on one page, the maximum is %d", l.name, max+1, len(list), max)
+		}
+	}
+}
+
+// checkCursorBounds: each bound of the profile's window alone. Every item
+// is created at or after start_time or at or before end_time, and both
+// only inside the window, so the items start_time alone leaves plus those
+// end_time alone leaves are all items plus the window's: a service that
+// ignores either bound, or counts total without the filter, breaks it
+// (docs/contract.md §4.4).
+func checkCursorBounds(t *T, l listing) {
+	if l.window == nil {
+		t.Notef("no time window for %s", l.name)
+		return
+	}
+	size := contract.TemplatesMaxPageSize
+	walks := []struct {
+		what string
+		w    walk
+	}{
+		{"no bound", t.walkCursor(l.ep, "read", l.filter, size)},
+		{"start_time " + l.window.Start + " alone", t.walkCursor(l.ep, "read", withMember(l.filter, "start_time", l.window.Start), size)},
+		{"end_time " + l.window.End + " alone", t.walkCursor(l.ep, "read", withMember(l.filter, "end_time", l.window.End), size)},
+	}
+	for _, w := range walks {
+		if !t.pagesValid(w.w, l.ep) {
+			return
+		}
+		t.totalHolds(w.w, l.name+" "+w.what)
+	}
+	all, start, end := len(walks[0].w.items), len(walks[1].w.items), len(walks[2].w.items)
+	if start+end != all+l.window.Total {
+		t.Errorf(walks[2].w.last, "%s: start_time alone gives %d items and end_time alone %d, all items are %d and the window %d: each bound must leave out exactly the items on its other side (%d + %d != %d + %d)",
+			l.name, start, end, all, l.window.Total, start, end, all, l.window.Total)
+	}
+	for _, w := range walks[1:] {
+		have := map[string]bool{}
+		for _, it := range w.w.items {
+			have[fmt.Sprint(it["coding"])] = true
+		}
+		for _, c := range l.window.Codings {
+			if !have[c] {
+				t.Errorf(w.w.last, "%s %s: %q, created inside the window, is missing", l.name, w.what, c)
+				break
+			}
+		}
+	}
+}
+
+// withMember is a copy of m with one more member.
+func withMember(m map[string]any, k string, v any) map[string]any {
+	out := copyMap(m)
+	out[k] = v
+	return out
 }
 
 func checkCursorWindow(t *T, l listing) {

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"regexp"
 
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -37,10 +38,13 @@ var valueRules = map[string]func(v any) []string{
 	"sub_qrcode_edit_diff": editDiffMembers,
 	"matrix":               matrixMembers,
 	"dynamic_matrix":       dynamicMatrixMembers,
+	"file":                 fileNames,
 }
 
-func checkValuesOrder(t *T)   { t.valueRules("chained_selects") }
-func checkValuesMembers(t *T) { t.valueRules("sub_qrcode_edit_diff", "matrix", "dynamic_matrix") }
+func checkValuesOrder(t *T) { t.valueRules("chained_selects") }
+func checkValuesMembers(t *T) {
+	t.valueRules("sub_qrcode_edit_diff", "matrix", "dynamic_matrix", "file")
+}
 
 // valueRules applies the rules of the given field types to every field of
 // every profile record.
@@ -159,6 +163,23 @@ func columnMembers(where string, cols []any) []string {
 		val, _ := cm["value"].(map[string]any)
 		if nonChoiceColumns[ct] && val["option_uuid"] != nil {
 			out = append(out, fmt.Sprintf("%s/%d: option_uuid is %v; it is null for a %s column", where, i, val["option_uuid"], ct))
+		}
+	}
+	return out
+}
+
+// extension is the end of a file name that names its type (".pdf").
+var extension = regexp.MustCompile(`[^./\\]\.[A-Za-z0-9]{1,10}$`)
+
+// fileNames: a file item's file_name carries its extension (docs/contract.md
+// §2.1: "file_name string with its extension").
+func fileNames(v any) []string {
+	items, _ := v.([]any)
+	var out []string
+	for i, it := range items {
+		im, _ := it.(map[string]any)
+		if name, ok := im["file_name"].(string); ok && !extension.MatchString(name) {
+			out = append(out, fmt.Sprintf("%d/file_name %q has no extension", i, short([]byte(name))))
 		}
 	}
 	return out

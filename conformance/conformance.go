@@ -43,7 +43,10 @@ type Finding struct {
 	Severity Severity `json:"severity"`
 	Status   Status   `json:"status"`
 	Spec     string   `json:"spec"`
-	Message  string   `json:"message"`
+	// Statements are the ids of the SPEC statements of docs/contract.md
+	// the check asserts, so a reader sees what a pass covers.
+	Statements []string `json:"statements"`
+	Message    string   `json:"message"`
 	// Request is the request that showed the failure (key redacted).
 	Request *Request `json:"request,omitempty"`
 	// Problems are "pointer: rule" lines from schema validation and the
@@ -72,6 +75,10 @@ type Coverage struct {
 	FieldTypes  Count `json:"field_types"`
 	ErrorCodes  Count `json:"error_codes"`
 	Transitions Count `json:"transitions"`
+	// SpecStatements counts the SPEC statements of docs/contract.md that
+	// at least one check exercised (passed or failed), of those a client
+	// can observe.
+	SpecStatements Count `json:"spec_statements"`
 }
 
 // RunStatus is the outcome of a whole run, the first thing a report says.
@@ -124,6 +131,9 @@ type Report struct {
 	CoveragePartial bool `json:"coverage_partial"`
 	// SetupFailures are the runner's own set-up calls that failed, each once.
 	SetupFailures []string `json:"setup_failures,omitempty"`
+	// Statements are the SPEC statements with the checks citing them and
+	// their outcomes (Coverage.SpecStatements counts them).
+	Statements []StatementResult `json:"statements"`
 
 	Duration time.Duration `json:"-"`
 }
@@ -156,9 +166,10 @@ func (r *Report) Finish(now time.Time) *Report {
 			r.MustSkipped++
 		}
 	}
+	r.Statements, r.Coverage.SpecStatements = statementResults(r.Checks)
 	c := r.Coverage
 	r.CoveragePartial = c.FieldTypes.Covered < c.FieldTypes.Total || c.ErrorCodes.Covered < c.ErrorCodes.Total ||
-		c.Transitions.Covered < c.Transitions.Total
+		c.Transitions.Covered < c.Transitions.Total || c.SpecStatements.Covered < c.SpecStatements.Total
 	if r.Status == "" || r.Status == StatusPass || r.Status == StatusFail {
 		r.Status = StatusPass
 		if r.MustFailed() > 0 {

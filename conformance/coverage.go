@@ -2,7 +2,6 @@ package conformance
 
 import (
 	"fmt"
-	"mime"
 	"strconv"
 	"sync"
 
@@ -112,25 +111,26 @@ func fieldTypesOf(rec map[string]any) []string {
 	return out
 }
 
-// contentTypes remembers HTTP Content-Type headers that are not JSON, for
-// the transport check that runs last.
+// contentTypes remembers the transport faults of every answer (by kind:
+// Content-Type, charset, body), for the transport checks that run last.
 type contentTypes struct {
 	mu  sync.Mutex
 	n   int
-	bad []string
+	bad [3][]string
 }
 
 func (ct *contentTypes) add(ep contract.Endpoint, x *Exchange) {
 	if x.Err != nil {
 		return
 	}
+	faults := [3]string{}
+	faults[0], faults[1], faults[2] = answerFaults(x)
 	ct.mu.Lock()
 	defer ct.mu.Unlock()
 	ct.n++
-	mt, _, err := mime.ParseMediaType(x.ContentType)
-	if err != nil || mt != "application/json" {
-		if len(ct.bad) < maxProblems {
-			ct.bad = append(ct.bad, fmt.Sprintf("%s (key %s): Content-Type %q", ep.Name, x.Req.Key, x.ContentType))
+	for i, f := range faults {
+		if f != "" && len(ct.bad[i]) < maxProblems {
+			ct.bad[i] = append(ct.bad[i], fmt.Sprintf("%s %s (key %s): %s", x.Req.Method, ep.Name, x.Req.Key, f))
 		}
 	}
 }

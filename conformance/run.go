@@ -31,8 +31,11 @@ type Check struct {
 	Endpoint string
 	Section  string
 	Severity Severity
-	phase    phase
-	run      func(t *T)
+	// Statements are the ids of the SPEC statements the check asserts
+	// (statements.go).
+	Statements []string
+	phase      phase
+	run        func(t *T)
 }
 
 // runner is the state of one run shared by all checks.
@@ -45,6 +48,7 @@ type runner struct {
 	cov     *coverage
 	ctSeen  *contentTypes
 	memo    *memo
+	moves   *moves
 	setup   setupState
 	done    atomic.Int64
 	total   int
@@ -140,7 +144,7 @@ func newRunner(opts Options) (*runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 	}
-	r := &runner{opts: opts, prof: prof, keys: keys, schemas: set, cov: newCoverage(), ctSeen: &contentTypes{}, memo: newMemo()}
+	r := &runner{opts: opts, prof: prof, keys: keys, schemas: set, cov: newCoverage(), ctSeen: &contentTypes{}, memo: newMemo(), moves: newMoves()}
 	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate)
 	r.client.observe = r.observe
 	return r, nil
@@ -276,7 +280,7 @@ func (r *runner) progress() {
 }
 
 func skipped(c Check, msg string) Finding {
-	return Finding{ID: c.ID, Endpoint: c.Endpoint, Severity: c.Severity, Status: Skip, Spec: c.Section, Message: msg}
+	return Finding{ID: c.ID, Endpoint: c.Endpoint, Severity: c.Severity, Status: Skip, Spec: c.Section, Statements: c.Statements, Message: msg}
 }
 
 // runCheck runs one check, turning a panic into a failed finding so that
@@ -326,6 +330,9 @@ func allChecks() []Check {
 		templateChecks(), verifyReadChecks(), negativeChecks(), verifyWriteChecks(), postChecks(),
 	} {
 		all = append(all, group...)
+	}
+	for i := range all {
+		all[i].Statements = statementsOf(all[i].ID)
 	}
 	return all
 }

@@ -35,7 +35,7 @@ func (bc breakCase) only() []string {
 // verify. Each must make the named checks fail.
 func breaks() []breakCase {
 	var all []breakCase
-	for _, group := range [][]breakCase{recordBreaks(), authBreaks(), pagingBreaks(), verifyBreaks(), valueBreaks(), negativeBreaks(), caseBreaks(), verifyRecordBreaks()} {
+	for _, group := range [][]breakCase{recordBreaks(), authBreaks(), pagingBreaks(), verifyBreaks(), valueBreaks(), negativeBreaks(), caseBreaks(), verifyRecordBreaks(), statementBreaks()} {
 		all = append(all, group...)
 	}
 	return all
@@ -284,9 +284,9 @@ func verifyBreaks() []breakCase {
 }
 
 func TestEveryBreakFailsANamedCheck(t *testing.T) {
-	all := append(breaks(), hostileBreaks()...)
-	if len(all) < 82 {
-		t.Fatalf("only %d breaks; docs/conformance.md promises 82", len(all))
+	all := allBreaks()
+	if len(all) < 112 {
+		t.Fatalf("only %d breaks; docs/conformance.md promises 112", len(all))
 	}
 	for _, setup := range setups(t) {
 		for _, bc := range all {
@@ -314,6 +314,9 @@ func TestEveryBreakFailsANamedCheck(t *testing.T) {
 		}
 	}
 }
+
+// allBreaks is the whole mutation suite.
+func allBreaks() []breakCase { return append(breaks(), hostileBreaks()...) }
 
 // setups are the scenarios every table runs against: the e2e fixture
 // (precise edge cases) and the embedded default scenario (what users run).

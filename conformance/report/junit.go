@@ -68,7 +68,9 @@ func JUnit(w io.Writer, rep *conformance.Report) error {
 	m := metaOf(rep)
 	root := junitSuites{Name: "rtq conform " + rep.Target, Time: seconds(rep.Duration.Seconds()), Timestamp: m.Started}
 	for _, p := range [][2]string{{"verdict", Verdict(rep)}, {"status", string(rep.Status)}, {"target", m.Target},
-		{"profile", m.Profile}, {"rtq_version", m.Version}, {"started_at", m.Started}} {
+		{"profile", m.Profile}, {"rtq_version", m.Version}, {"started_at", m.Started},
+		{"field_types", covered(rep.Coverage.FieldTypes)}, {"error_codes", covered(rep.Coverage.ErrorCodes)},
+		{"transitions", covered(rep.Coverage.Transitions)}, {"spec_statements", covered(rep.Coverage.SpecStatements)}} {
 		root.Properties = append(root.Properties, junitProperty{Name: p[0], Value: p[1]})
 	}
 	index := map[string]int{}
@@ -128,3 +130,6 @@ func detail(f conformance.Finding) string {
 }
 
 func seconds(s float64) string { return fmt.Sprintf("%.3f", s) }
+
+// covered writes a coverage dimension as "K/N".
+func covered(c conformance.Count) string { return fmt.Sprintf("%d/%d", c.Covered, c.Total) }

@@ -70,6 +70,9 @@ func (p *printer) f(format string, args ...any) {
 func (p *printer) failure(f conformance.Finding) {
 	p.f("FAIL %-6s %s (spec %s, %s)\n", f.Severity, f.ID, f.Spec, f.Endpoint)
 	p.f("     %s\n", f.Message)
+	if len(f.Statements) > 0 {
+		p.f("     statements: %s\n", strings.Join(f.Statements, ", "))
+	}
 	if f.Request != nil {
 		p.f("     request: %s\n", f.Request)
 	}
@@ -84,7 +87,7 @@ func (p *printer) coverage(c conformance.Coverage) {
 	for _, row := range []struct {
 		name string
 		c    conformance.Count
-	}{{"field types", c.FieldTypes}, {"verify error codes", c.ErrorCodes}, {"transitions", c.Transitions}} {
+	}{{"field types", c.FieldTypes}, {"verify error codes", c.ErrorCodes}, {"transitions", c.Transitions}, {"spec statements", c.SpecStatements}} {
 		p.f("  %-20s %d/%d", row.name, row.c.Covered, row.c.Total)
 		if len(row.c.Missing) > 0 {
 			p.f("  missing: %s", strings.Join(row.c.Missing, ", "))
