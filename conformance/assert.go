@@ -30,6 +30,9 @@ type T struct {
 	req      *Request
 	skip     string
 	notes    []string
+	// noWindow counts listings a time check found no window for: when
+	// none had one, the check is skipped.
+	noWindow int
 	// shown is a request a passing finding shows too (negative tests list
 	// the body they sent whatever the outcome).
 	shown *Request
