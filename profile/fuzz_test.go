@@ -99,7 +99,7 @@ func assertProfileLocated(t *testing.T, data []byte, p *profile.Profile, err err
 	}
 	lines := yamltest.LineCount(data)
 	for _, pr := range le.Problems {
-		if pr.Line < 0 || pr.Line > lines+1 || (pr.Line > 0 && pr.Column < 1) || pr.Reason == "" || pr.File != "fuzz.yaml" {
+		if pr.Line < 0 || pr.Line > lines+1 || (pr.Line > 0 && pr.Column < 1) || pr.Message == "" || pr.File != "fuzz.yaml" {
 			t.Fatalf("problem not located in the %d-line document: %+v", lines, pr)
 		}
 	}

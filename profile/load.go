@@ -9,13 +9,14 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/token"
+
+	"github.com/rtq-kit/rtq/internal/problem"
 )
 
 // MaxProfileBytes caps how much of a profile file or URL is read.
@@ -24,39 +25,14 @@ const MaxProfileBytes = 16 << 20
 // FetchTimeout bounds fetching a profile over HTTP.
 const FetchTimeout = 10 * time.Second
 
-// Problem is one thing wrong with a profile, located where possible.
-type Problem struct {
-	File   string
-	Line   int // 0 when unknown
-	Column int
-	Path   string // JSON pointer, "" for the whole document
-	Reason string
-}
+// Problem is one thing wrong with a profile, located where possible; its
+// Path is a JSON pointer ("/" for the whole document).
+type Problem = problem.Problem
 
-// String renders file:line:col: path: reason.
-func (p Problem) String() string {
-	path := p.Path
-	if path == "" {
-		path = "/"
-	}
-	if p.Line > 0 {
-		return fmt.Sprintf("%s:%d:%d: %s: %s", p.File, p.Line, p.Column, path, p.Reason)
-	}
-	return fmt.Sprintf("%s: %s: %s", p.File, path, p.Reason)
-}
-
-// LoadError lists every problem of a profile, not only the first.
-type LoadError struct {
-	Problems []Problem
-}
-
-func (e *LoadError) Error() string {
-	lines := make([]string, len(e.Problems))
-	for i, p := range e.Problems {
-		lines[i] = p.String()
-	}
-	return strings.Join(lines, "\n")
-}
+// LoadError lists every problem of a profile, not only the first. It is the
+// one load error of the kit's file loaders (scenario.LoadError is the same
+// type), so a caller needs one errors.As for either.
+type LoadError = problem.LoadError
 
 // FetchError says a profile URL could not be fetched at all (connection
 // refused, time-out); the CLI treats it like an unreachable target.
@@ -130,13 +106,13 @@ func fetch(ctx context.Context, url string) ([]byte, error) {
 func Parse(name string, data []byte) (*Profile, error) {
 	jsonData, err := toJSON(data)
 	if err != nil {
-		return nil, &LoadError{Problems: []Problem{syntaxProblem(name, data, err)}}
+		return nil, loadError([]Problem{syntaxProblem(name, data, err)})
 	}
 	var doc any
 	dec := json.NewDecoder(bytes.NewReader(jsonData))
 	dec.UseNumber()
 	if err := dec.Decode(&doc); err != nil {
-		return nil, &LoadError{Problems: []Problem{{File: name, Reason: err.Error()}}}
+		return nil, loadError([]Problem{{File: name, Message: err.Error()}})
 	}
 	loc := newLocator(data)
 	problems := schemaProblems(doc)
@@ -147,15 +123,14 @@ func Parse(name string, data []byte) (*Profile, error) {
 	if err := json.Unmarshal(jsonData, &p); err == nil {
 		problems = append(problems, semanticProblems(&p)...)
 	} else if len(problems) == 0 {
-		problems = append(problems, Problem{Reason: err.Error()})
+		problems = append(problems, Problem{Message: err.Error()})
 	}
 	if len(problems) > 0 {
 		for i := range problems {
 			problems[i].File = name
 			problems[i].Line, problems[i].Column = loc.position(problems[i].Path)
 		}
-		sortProblems(problems)
-		return nil, &LoadError{Problems: problems}
+		return nil, loadError(problems)
 	}
 	return &p, nil
 }
@@ -188,16 +163,16 @@ type aliasError struct{ line, col int }
 func (e *aliasError) Error() string { return "YAML aliases (*name) are not allowed in a profile" }
 
 func syntaxProblem(name string, data []byte, err error) Problem {
-	p := Problem{File: name, Reason: "not valid JSON or YAML: " + err.Error()}
+	p := Problem{File: name, Message: "not valid JSON or YAML: " + err.Error()}
 	var ae *aliasError
 	if errors.As(err, &ae) {
-		p.Line, p.Column, p.Reason = ae.line, ae.col, ae.Error()
+		p.Line, p.Column, p.Message = ae.line, ae.col, ae.Error()
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		off := int(se.Offset) + (len(data) - len(bytes.TrimLeft(data, " \t\r\n")))
 		p.Line, p.Column = lineCol(data, off)
-		p.Reason = "not valid JSON: " + se.Error()
+		p.Message = "not valid JSON: " + se.Error()
 	}
 	return p
 }
@@ -222,24 +197,15 @@ func Marshal(p *Profile) ([]byte, error) {
 	return json.MarshalIndent(p, "", "  ")
 }
 
-// sortProblems puts problems in file order, as the scenario loader does,
-// so a reader fixes a file top to bottom; problems without a position
-// come last, then by path and reason so two loads print the same list.
-func sortProblems(ps []Problem) {
-	sort.SliceStable(ps, func(i, j int) bool {
-		a, b := ps[i], ps[j]
-		if (a.Line == 0) != (b.Line == 0) {
-			return b.Line == 0
+// loadError is the error of a profile's problems, in file order (the
+// order the scenario loader uses too), with the whole document's empty
+// JSON pointer shown as "/".
+func loadError(ps []Problem) error {
+	for i := range ps {
+		if ps[i].Path == "" {
+			ps[i].Path = "/"
 		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		return a.Reason < b.Reason
-	})
+	}
+	problem.Sort(ps)
+	return &LoadError{Problems: ps}
 }

@@ -16,7 +16,7 @@ var compiled = sync.OnceValues(schemas.Compile)
 func schemaProblems(doc any) []Problem {
 	set, err := compiled()
 	if err != nil {
-		return []Problem{{Reason: "compile schemas: " + err.Error()}}
+		return []Problem{{Message: "compile schemas: " + err.Error()}}
 	}
 	err = set.Validate("profile.json", doc)
 	if err == nil {
@@ -24,11 +24,11 @@ func schemaProblems(doc any) []Problem {
 	}
 	var ve *schemas.ValidationError
 	if !errors.As(err, &ve) {
-		return []Problem{{Reason: err.Error()}}
+		return []Problem{{Message: err.Error()}}
 	}
 	out := make([]Problem, len(ve.Problems))
 	for i, p := range ve.Problems {
-		out[i] = Problem{Path: p.Pointer, Reason: p.Rule}
+		out[i] = Problem{Path: p.Pointer, Message: p.Rule}
 	}
 	return out
 }

@@ -11,7 +11,7 @@ import (
 func semanticProblems(p *Profile) []Problem {
 	var out []Problem
 	add := func(path, format string, args ...any) {
-		out = append(out, Problem{Path: path, Reason: fmt.Sprintf(format, args...)})
+		out = append(out, Problem{Path: path, Message: fmt.Sprintf(format, args...)})
 	}
 	seen := map[int64]bool{}
 	for i, r := range p.Records {
@@ -50,8 +50,8 @@ func flowProblems(path string, f Flow) []Problem {
 		for j, n := range s.Next {
 			if !names[n] {
 				out = append(out, Problem{
-					Path:   fmt.Sprintf("%s/statuses/%d/next/%d", path, i, j),
-					Reason: fmt.Sprintf("next status %q is not a status of this flow", n),
+					Path:    fmt.Sprintf("%s/statuses/%d/next/%d", path, i, j),
+					Message: fmt.Sprintf("next status %q is not a status of this flow", n),
 				})
 			}
 		}
@@ -65,18 +65,18 @@ func caseProblems(p *Profile, path string, c Case) []Problem {
 		f := p.Flow(c.FormID)
 		switch {
 		case f == nil:
-			out = append(out, Problem{Path: path + "/form_id", Reason: fmt.Sprintf("no flow for form %d", c.FormID)})
+			out = append(out, Problem{Path: path + "/form_id", Message: fmt.Sprintf("no flow for form %d", c.FormID)})
 		case c.Start != "" && !f.has(c.Start):
-			out = append(out, Problem{Path: path + "/start", Reason: fmt.Sprintf("start %q is not a status of form %d's flow", c.Start, c.FormID)})
+			out = append(out, Problem{Path: path + "/start", Message: fmt.Sprintf("start %q is not a status of form %d's flow", c.Start, c.FormID)})
 		}
 	}
 	for i, s := range c.Steps {
 		sp := fmt.Sprintf("%s/steps/%d", path, i)
 		if s.Action == contract.ActionSetStatus && s.To == "" && s.Expect.ErrorCode != contract.ErrInvalidParams {
-			out = append(out, Problem{Path: sp + "/to", Reason: "set_certificate_status needs a target status (or expect 100301)"})
+			out = append(out, Problem{Path: sp + "/to", Message: "set_certificate_status needs a target status (or expect 100301)"})
 		}
 		if s.Expect.ErrorCode != 0 && !knownVerifyCode(s.Expect.ErrorCode) {
-			out = append(out, Problem{Path: sp + "/expect/error_code", Reason: fmt.Sprintf("%d is not a verify error code of spec 7", s.Expect.ErrorCode)})
+			out = append(out, Problem{Path: sp + "/expect/error_code", Message: fmt.Sprintf("%d is not a verify error code of spec 7", s.Expect.ErrorCode)})
 		}
 	}
 	return out

@@ -2,54 +2,24 @@ package scenario
 
 import (
 	"fmt"
-	"sort"
-	"strings"
+
+	"github.com/rtq-kit/rtq/internal/problem"
 )
 
 // LoadError lists every problem of a scenario, so one run of
-// `rtq scenario validate` shows everything to fix (style habit 9).
-type LoadError struct {
-	Problems []Problem
-	// OverBudget is set when the generators ask for more items than the
-	// load allows (WithMaxGenerated): nothing was generated, and a server
-	// answers "too large" rather than "bad input".
-	OverBudget bool
-}
+// `rtq scenario validate` shows everything to fix (style habit 9). It is the
+// one load error of the kit's file loaders (profile.LoadError is the same
+// type); OverBudget says the generators asked for more than the load allows.
+type LoadError = problem.LoadError
 
 // Problem is one thing wrong with a scenario, at a YAML position. Path is
 // the YAML path of the offending node (forms[3].name); Message says what is
 // wrong and what to write instead.
-type Problem struct {
-	File    string
-	Line    int
-	Column  int
-	Path    string
-	Message string
-}
+type Problem = problem.Problem
 
-// String is file:line:col: path: message (the file part is left out when
-// the scenario came without a name).
-func (p Problem) String() string {
-	path := p.Path
-	if path == "" {
-		path = "$"
-	}
-	if p.File == "" {
-		return fmt.Sprintf("%d:%d: %s: %s", p.Line, p.Column, path, p.Message)
-	}
-	return fmt.Sprintf("%s:%d:%d: %s: %s", p.File, p.Line, p.Column, path, p.Message)
-}
-
-// Error prints one problem per line.
-func (e *LoadError) Error() string {
-	lines := make([]string, len(e.Problems))
-	for i, p := range e.Problems {
-		lines[i] = p.String()
-	}
-	return strings.Join(lines, "\n")
-}
-
-// at is where an item came from: its file and its YAML path there.
+// at is where an item came from: its file and its YAML path there. Every
+// list item type of the document (orgDoc, recordDoc, ...) embeds it, and
+// annotate sets it.
 type at struct {
 	file *source
 	path string
@@ -57,6 +27,9 @@ type at struct {
 
 func (a at) child(key string) at { return at{a.file, joinPath(a.path, key)} }
 func (a at) index(i int) at      { return at{a.file, fmt.Sprintf("%s[%d]", a.path, i)} }
+
+// locate sets the origin of a document item that embeds at.
+func (a *at) locate(to at) { *a = to }
 
 func joinPath(base, key string) string {
 	if base == "" {
@@ -107,21 +80,6 @@ func (ps *problems) err() error {
 	if len(ps.list) == 0 {
 		return nil
 	}
-	sort.SliceStable(ps.list, func(i, j int) bool {
-		a, b := ps.list[i], ps.list[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		if a.Path != b.Path { // the schema walks maps in random order
-			return a.Path < b.Path
-		}
-		return a.Message < b.Message
-	})
+	problem.Sort(ps.list)
 	return &LoadError{Problems: ps.list, OverBudget: ps.overBudget}
 }
