@@ -25,7 +25,7 @@ type document struct {
 }
 
 type orgDoc struct {
-	at      at
+	at
 	ID      int64  `json:"id,omitempty"`
 	Name    string `json:"name,omitempty"`
 	Code    string `json:"code,omitempty"`
@@ -34,7 +34,7 @@ type orgDoc struct {
 }
 
 type keyDoc struct {
-	at     at
+	at
 	Name   string   `json:"name,omitempty"`
 	Secret string   `json:"secret,omitempty"`
 	Org    string   `json:"org,omitempty"`
@@ -43,7 +43,7 @@ type keyDoc struct {
 }
 
 type projectDoc struct {
-	at     at
+	at
 	ID     int64  `json:"id,omitempty"`
 	Org    string `json:"org,omitempty"`
 	Name   string `json:"name,omitempty"`
@@ -51,7 +51,7 @@ type projectDoc struct {
 }
 
 type formDoc struct {
-	at        at
+	at
 	ID        int64    `json:"id,omitempty"`
 	Org       string   `json:"org,omitempty"`
 	Name      string   `json:"name,omitempty"`
@@ -83,7 +83,7 @@ type statusDoc struct {
 }
 
 type qrcodeDoc struct {
-	at         at
+	at
 	ID         int64   `json:"id,omitempty"`
 	Org        string  `json:"org,omitempty"`
 	Name       string  `json:"name,omitempty"`
@@ -96,7 +96,7 @@ type qrcodeDoc struct {
 }
 
 type recordDoc struct {
-	at            at
+	at
 	ID            int64            `json:"id,omitempty"`
 	Org           string           `json:"org,omitempty"`
 	Number        string           `json:"number,omitempty"`
@@ -192,7 +192,7 @@ type certDoc struct {
 }
 
 type recordGenDoc struct {
-	at          at
+	at
 	Count       int      `json:"count,omitempty"`
 	Seed        *int64   `json:"seed,omitempty"`
 	Org         string   `json:"org,omitempty"`
@@ -222,7 +222,7 @@ type subCodeGenDoc struct {
 }
 
 type tplDoc struct {
-	at       at
+	at
 	ID       int64          `json:"id,omitempty"`
 	Org      string         `json:"org,omitempty"`
 	Name     string         `json:"name,omitempty"`
@@ -233,7 +233,7 @@ type tplDoc struct {
 }
 
 type tplGenDoc struct {
-	at           at
+	at
 	Count        int    `json:"count,omitempty"`
 	Seed         *int64 `json:"seed,omitempty"`
 	Org          string `json:"org,omitempty"`

@@ -4,7 +4,7 @@ import "github.com/rtq-kit/rtq/fault"
 
 // faultDoc is one item of faults:, in the shape of the fault package.
 type faultDoc struct {
-	at at
+	at
 	fault.Rule
 }
 

@@ -207,34 +207,22 @@ func decodeFile(in namedData, st *structure, ps *problems) (*document, bool) {
 // annotate gives every list item its origin, for problems found later.
 func (d *document) annotate() {
 	root := at{file: d.src}
-	for i, x := range d.Orgs {
-		x.at = root.child("orgs").index(i)
-	}
-	for i, x := range d.Keys {
-		x.at = root.child("keys").index(i)
-	}
-	for i, x := range d.Projects {
-		x.at = root.child("projects").index(i)
-	}
-	for i, x := range d.Forms {
-		x.at = root.child("forms").index(i)
-	}
-	for i, x := range d.QRCodes {
-		x.at = root.child("qrcodes").index(i)
-	}
-	for i, x := range d.Records {
-		x.at = root.child("records").index(i)
-	}
-	for i, x := range d.Templates {
-		x.at = root.child("templates").index(i)
-	}
-	for i, x := range d.Faults {
-		x.at = root.child("faults").index(i)
-	}
-	for i, x := range d.Generate.Records {
-		x.at = root.child("generate.records").index(i)
-	}
-	for i, x := range d.Generate.Templates {
-		x.at = root.child("generate.templates").index(i)
+	locate(root.child("orgs"), d.Orgs)
+	locate(root.child("keys"), d.Keys)
+	locate(root.child("projects"), d.Projects)
+	locate(root.child("forms"), d.Forms)
+	locate(root.child("qrcodes"), d.QRCodes)
+	locate(root.child("records"), d.Records)
+	locate(root.child("templates"), d.Templates)
+	locate(root.child("faults"), d.Faults)
+	locate(root.child("generate.records"), d.Generate.Records)
+	locate(root.child("generate.templates"), d.Generate.Templates)
+}
+
+// locate sets the origin of each item of a list to its index under base;
+// every *Doc type embeds at, so one loop serves them all.
+func locate[T interface{ locate(at) }](base at, items []T) {
+	for i, x := range items {
+		x.locate(base.index(i))
 	}
 }
