@@ -39,29 +39,21 @@ func (c negCase) severity() Severity {
 	return Must
 }
 
-// negativeBase is the valid body a case breaks. Verify's names a
-// certificate code no target holds and a current status no record has, so
-// no verify negative body can move a status on any target, correct or not:
-// they need the write key (else the permission failure answers first) but
-// not --allow-writes.
+// negativeBase is the valid body a case breaks: the auth probe's harmless
+// body (probeBody), which already names a certificate code no target holds
+// and a current status no record has, so no verify negative body can move
+// a status on any target, correct or not: they need the write key (else the
+// permission failure answers first) but not --allow-writes. getRecord's
+// adds the format and, without a profile record, a record no target holds.
 func (t *T) negativeBase(ep contract.Endpoint) map[string]any {
-	p := t.r.prof
-	switch ep {
-	case contract.GetRecord:
-		id := int64(unknownRecordID)
-		if len(p.Records) > 0 {
-			id = p.Records[0].ID
+	body := t.probeBody(ep)
+	if ep == contract.GetRecord {
+		if len(t.r.prof.Records) == 0 {
+			body["record_id"] = int64(unknownRecordID)
 		}
-		return map[string]any{"record_id": id, "format": "json"}
-	case contract.Verify:
-		return map[string]any{"certificate_code": probeCode, "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus}
-	case contract.ListQrcodes:
-		if len(p.Templates.Items) > 0 {
-			return map[string]any{"template": p.Templates.Items[0].Coding}
-		}
-		return map[string]any{"template": probeTemplate}
+		body["format"] = "json"
 	}
-	return map[string]any{}
+	return body
 }
 
 // sendNegative sends a case once per run; nil when it cannot be sent.
