@@ -23,6 +23,8 @@ type options struct {
 	trusted bool
 	// maxGenerated bounds the generated items (0: MaxGenerated).
 	maxGenerated int64
+	// limits bounds the reading of each document (zero fields: defaults).
+	limits Limits
 }
 
 // WithMaxGenerated bounds the items (records, templates, sub-codes) the
@@ -57,9 +59,12 @@ func Parse(filename string, data []byte, opts ...Option) (*Scenario, error) {
 }
 
 // LoadFiles reads scenario files, or directories of *.yaml and *.yml files
-// (sorted by name), and merges them into one scenario. A file that cannot be
-// read is a plain error; anything wrong inside the files is a *LoadError.
+// (sorted by name), and merges them into one scenario. Only regular files
+// are read, each within Limits.MaxBytes. A file that cannot be read (or
+// is not a regular file, or is too large) is a plain error naming it;
+// anything wrong inside the files is a *LoadError.
 func LoadFiles(paths []string, opts ...Option) (*Scenario, error) {
+	maxBytes := collect(opts).limits.withDefaults().MaxBytes
 	var inputs []namedData
 	for _, p := range paths {
 		files, err := expand(p)
@@ -67,9 +72,9 @@ func LoadFiles(paths []string, opts ...Option) (*Scenario, error) {
 			return nil, err
 		}
 		for _, f := range files {
-			data, err := os.ReadFile(f)
+			data, err := readFile(f, maxBytes)
 			if err != nil {
-				return nil, fmt.Errorf("load scenario %s: %w", f, err)
+				return nil, err
 			}
 			inputs = append(inputs, namedData{f, data})
 		}
@@ -110,15 +115,21 @@ func expand(p string) ([]string, error) {
 	return out, nil
 }
 
+// collect applies opts.
+func collect(opts []Option) options {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
+}
+
 // load runs the three steps: parse (YAML, then the schema), apply defaults
 // and resolve, validate references. Reference checks run when the structure
 // is sound (unknown fields aside), so one wrong type does not cascade into
 // noise about things that follow from it.
 func load(inputs []namedData, opts []Option) (*Scenario, error) {
-	var o options
-	for _, opt := range opts {
-		opt(&o)
-	}
+	o := collect(opts)
 	var st *structure // nil: trusted, no schema check
 	if !o.trusted {
 		var err error
@@ -129,7 +140,7 @@ func load(inputs []namedData, opts []Option) (*Scenario, error) {
 	ps := &problems{}
 	docs, decoded := make([]*document, 0, len(inputs)), true
 	for _, in := range inputs {
-		d, ok := decodeFile(in, st, ps)
+		d, ok := decodeFile(in, st, o.limits.withDefaults(), ps)
 		decoded = decoded && ok
 		docs = append(docs, d)
 	}
@@ -171,8 +182,8 @@ func scenarioSeed(docs []*document, o options, ps *problems) int64 {
 
 // decodeFile parses one file, checks it against the schema and decodes it
 // into a document whose items know their YAML paths.
-func decodeFile(in namedData, st *structure, ps *problems) (*document, bool) {
-	src, ok := parseSource(in.name, in.data, ps)
+func decodeFile(in namedData, st *structure, lim Limits, ps *problems) (*document, bool) {
+	src, ok := parseSource(in.name, in.data, lim, ps)
 	if !ok {
 		return nil, false
 	}

@@ -52,10 +52,17 @@ type yamlError interface {
 	GetMessage() string
 }
 
-// parseSource parses data; a syntax error becomes a problem at its token.
-func parseSource(name string, data []byte, ps *problems) (*source, bool) {
+// parseSource parses data within lim; a syntax error or a passed bound
+// becomes a problem at its token.
+func parseSource(name string, data []byte, lim Limits, ps *problems) (*source, bool) {
 	src := &source{name: name, pos: map[string]token.Position{}}
-	file, err := parser.ParseBytes(data, 0)
+	tokens, berr := lexBounded(data, lim)
+	if berr != nil {
+		ps.list = append(ps.list, Problem{File: name, Line: berr.line, Column: berr.column, Message: "YAML: " + berr.msg})
+		ps.hard = true
+		return src, false
+	}
+	file, err := parser.Parse(tokens, 0)
 	if err == nil && len(file.Docs) > 1 {
 		err = fmt.Errorf("a scenario file holds one YAML document, this one holds %d: split it into files", len(file.Docs))
 	}

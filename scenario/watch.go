@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
-	"os"
+	"io"
 	"strings"
 	"time"
 )
@@ -155,7 +155,9 @@ func problemLines(err error) string {
 // signature sums up the scenario files: their names, sizes, modification
 // times and contents (a rewrite can keep the size and, on a coarse clock,
 // the time). A file that cannot be read is part of it too, so a file
-// missing during a rename is a change like any other.
+// missing during a rename is a change like any other. Only regular files
+// are read, each up to the size it had when opened: a link to /dev/zero
+// or a named pipe is "unreadable", not a read that never ends.
 func (w *Watcher) signature() string {
 	var h maphash.Hash
 	h.SetSeed(w.seed)
@@ -166,15 +168,22 @@ func (w *Watcher) signature() string {
 			continue
 		}
 		for _, f := range files {
-			info, err := os.Stat(f)
-			data, rerr := os.ReadFile(f)
-			if err != nil || rerr != nil {
-				fmt.Fprintf(&h, "%s\x00unreadable\x00", f)
-				continue
-			}
-			fmt.Fprintf(&h, "%s\x00%d\x00%d\x00", f, info.Size(), info.ModTime().UnixNano())
-			h.Write(data)
+			sumFile(&h, f)
 		}
 	}
 	return fmt.Sprint(h.Sum64())
+}
+
+// sumFile adds one file's name, size, time and contents to h.
+func sumFile(h *maphash.Hash, path string) {
+	f, info, err := openRegular(path)
+	if err != nil {
+		fmt.Fprintf(h, "%s\x00unreadable\x00", path)
+		return
+	}
+	defer f.Close()
+	fmt.Fprintf(h, "%s\x00%d\x00%d\x00", path, info.Size(), info.ModTime().UnixNano())
+	if _, err := io.Copy(h, io.LimitReader(f, info.Size())); err != nil {
+		fmt.Fprintf(h, "\x00unreadable\x00")
+	}
 }

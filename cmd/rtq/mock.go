@@ -32,6 +32,7 @@ type mockOptions struct {
 	faults       []string      // --fault rules, KEY=VALUE,... or JSON objects
 	maxSpaces    int           // --max-namespaces
 	spaceIdle    time.Duration // --namespace-idle
+	limits       scenario.Limits
 }
 
 func newMockCmd() *cobra.Command {
@@ -73,14 +74,16 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.IntVar(&o.maxSpaces, "max-namespaces", mockserver.DefaultMaxNamespaces, "state namespaces (/s/{name}/) alive at once; beyond them a new name gets 503 until one is idle")
 	f.DurationVar(&o.spaceIdle, "namespace-idle", mockserver.DefaultNamespaceIdle, "how long a state namespace may go unused before a new name may take its place")
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
+	addScenarioLimits(cmd, &o.limits)
 	return cmd
 }
 
 func (o *mockOptions) loadOpts() []scenario.Option {
+	opts := []scenario.Option{scenario.WithLimits(o.limits)}
 	if o.hasSeed {
-		return []scenario.Option{scenario.WithSeed(o.seed)}
+		opts = append(opts, scenario.WithSeed(o.seed))
 	}
-	return nil
+	return opts
 }
 
 func (o *mockOptions) load() (*scenario.Scenario, error) {
@@ -110,6 +113,9 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	sc, err := o.load()
 	if err != nil {
 		return scenarioFailure(stderr, err)
+	}
+	if ctx.Err() != nil { // stopped while the scenario was read
+		return nil
 	}
 	srv, err = mockserver.New(sc, mockserver.Options{
 		Faults: rules,

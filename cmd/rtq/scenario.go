@@ -20,7 +20,8 @@ func newScenarioCmd() *cobra.Command {
 }
 
 func newScenarioValidateCmd() *cobra.Command {
-	return &cobra.Command{
+	var limits scenario.Limits
+	cmd := &cobra.Command{
 		Use:   "validate PATH...",
 		Short: "Report every problem of scenario files as file:line:column",
 		Long: `Load scenario files (or directories of *.yaml / *.yml) as rtq mock would:
@@ -33,14 +34,16 @@ and the exit status is 1 when there is any, 2 when a file cannot be read,
 		Example: "  rtq scenario validate scenarios/default.yaml\n  rtq scenario validate ./my-scenario/",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return validateScenario(cmd.OutOrStdout(), args)
+			return validateScenario(cmd.OutOrStdout(), args, scenario.WithLimits(limits))
 		},
 	}
+	addScenarioLimits(cmd, &limits)
+	return cmd
 }
 
 // validateScenario prints the problems or a one-line summary.
-func validateScenario(out io.Writer, paths []string) error {
-	sc, err := scenario.LoadFiles(paths)
+func validateScenario(out io.Writer, paths []string, opts ...scenario.Option) error {
+	sc, err := scenario.LoadFiles(paths, opts...)
 	var le *scenario.LoadError
 	if errors.As(err, &le) {
 		for _, p := range le.Problems {
