@@ -28,7 +28,7 @@ func manyKeys(n int) string {
 	return b.String()
 }
 
-// The documents of issue 23 that cost the parser hundreds of megabytes
+// The documents that cost the parser hundreds of megabytes
 // to gigabytes, and others of the same kinds, are refused while they
 // are read, naming the bound passed, for a bounded cost: the YAML parser
 // never builds their tree. Before: 40 KB nested 20,000 deep allocated
