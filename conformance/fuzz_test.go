@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/runbound"
+	"github.com/rtq-kit/rtq/internal/testkit/runbound"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenarios"

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/hangtarget"
+	"github.com/rtq-kit/rtq/internal/testkit/hangtarget"
 	"github.com/rtq-kit/rtq/profile"
 )
 

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/mocktest"
-	"github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
+	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenario"
 )

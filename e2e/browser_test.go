@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/browsertest"
-	"github.com/rtq-kit/rtq/internal/mocktest"
+	"github.com/rtq-kit/rtq/internal/testkit/browsertest"
+	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenarios"
 )

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance/report"
-	"github.com/rtq-kit/rtq/internal/mocktest"
+	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/profile/derive"
 )
 

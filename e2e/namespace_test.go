@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/mocktest"
+	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/profile/derive"
 )

@@ -15,8 +15,8 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/mocktest"
-	"github.com/rtq-kit/rtq/internal/runbound"
+	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
+	"github.com/rtq-kit/rtq/internal/testkit/runbound"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/profile/derive"
 )

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 )
 
 // statementBreaks break SPEC statements nobody had written a break for

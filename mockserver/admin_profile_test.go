@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/mocktest"
+	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/profile/derive"

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/browsertest"
-	"github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/internal/testkit/browsertest"
+	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 )
 
 // pageHelpers are defined in every script: waitFor polls a condition of

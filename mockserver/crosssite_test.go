@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 )
 
 // A state change a page on another site could send without a preflight

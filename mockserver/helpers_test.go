@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/schemas"
 )

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/internal/testscenario"
+	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 )
 
 // journalTraffic sends, oldest first: 2 form lists with the read key, a

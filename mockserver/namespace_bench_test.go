@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/internal/testscenario"
+	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"

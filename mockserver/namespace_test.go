@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/internal/testscenario"
+	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 )
 

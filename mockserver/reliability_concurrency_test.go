@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/mocktest"
+	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
 )

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/mocktest"
+	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 )
 

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 )
 
 // TestCloseLetsARequestInFlightFinish holds a request inside its handler,

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 )
 
 func TestSmokeEveryEndpointAnswers(t *testing.T) {

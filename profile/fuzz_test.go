@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/yamltest"
+	"github.com/rtq-kit/rtq/internal/testkit/yamltest"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenarios"

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/yamltest"
+	"github.com/rtq-kit/rtq/internal/testkit/yamltest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"

@@ -14,7 +14,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/hangtarget"
+	"github.com/rtq-kit/rtq/internal/testkit/hangtarget"
 )
 
 // jsonReport reads the members of a JSON report the tests look at.

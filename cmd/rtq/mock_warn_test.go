@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/mocktest"
+	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 )
 
 // warnMock is `rtq mock args...` running in-process, with its stderr.

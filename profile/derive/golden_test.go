@@ -8,7 +8,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenario"

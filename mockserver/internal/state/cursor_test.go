@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testscenario"
+	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 )
 
 func TestTokenRoundTripAndBinding(t *testing.T) {

@@ -1,0 +1,22 @@
+// Package testkit is the top floor of the house: the support that rtq's
+// own tests share, and nothing else. Each sub-package serves tests only:
+//
+//   - browsertest: a headless Chromium for the admin page and report tests;
+//   - foreign: an independent fake of the service, written from the
+//     contract alone, so the runner and the recorder meet a service that is
+//     not the mock;
+//   - hangtarget: a target that answers the probe and then hangs;
+//   - mocktest: the mock on 127.0.0.1:0 with raw calls and scenario lookups;
+//   - runbound: a conformance run that must end, and the check that its
+//     report is whole;
+//   - testscenario: a small scenario built in code, the fixture of the
+//     golden tests;
+//   - yamltest: YAML documents written for a test.
+//
+// Test support may import any product package (mocktest starts the mock,
+// runbound runs the runner), so no product package may import testkit: the
+// arrows run from tests, down. TestNoProductPackageImportsTestkit enforces
+// it. Product code shared between packages (internal/loopback,
+// internal/problem) stays out of this folder; so does rtqtest, which is a
+// public package for users' own tests (docs/mock.md).
+package testkit
