@@ -1,6 +1,7 @@
 package fault
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -327,6 +328,60 @@ func TestParseFlagJSONObject(t *testing.T) {
 	} {
 		if _, err := ParseFlag(in); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", in, err, want)
+		}
+	}
+}
+
+// The rules in force are bounded: an Add past the bound adds nothing and
+// says how many are in force and how to make room; removing makes room.
+func TestRuleCountIsBounded(t *testing.T) {
+	s := NewSet(1).WithMax(3)
+	name := func(i int) string { return fmt.Sprint("rule ", i+1) }
+	if _, err := s.Add([]Rule{{DelayMS: 1}, {DelayMS: 2}}, FromAdmin, name); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Add([]Rule{{DelayMS: 3}, {DelayMS: 4}}, FromAdmin, name)
+	if err == nil || !strings.Contains(err.Error(), "more than the 3") || !strings.Contains(err.Error(), "--max-fault-rules") {
+		t.Fatalf("past the bound: %v", err)
+	}
+	if n := len(s.List()); n != 2 {
+		t.Fatalf("a refused Add added rules: %d in force", n)
+	}
+	if _, err := s.Add([]Rule{{DelayMS: 3}}, FromAdmin, name); err != nil {
+		t.Fatalf("at the bound: %v", err)
+	}
+	s.Clear()
+	if _, err := s.Add([]Rule{{DelayMS: 1}, {DelayMS: 2}, {DelayMS: 3}}, FromAdmin, name); err != nil {
+		t.Fatalf("after Clear: %v", err)
+	}
+	if NewSet(1).Max() != DefaultMaxRules || NewSet(1).WithMax(0).Max() != DefaultMaxRules {
+		t.Error("the default bound")
+	}
+}
+
+// BenchmarkMatchFullSet is the cost of one request that no rule hits
+// when the set is full: every rule is looked at, half of them naming the
+// request's endpoint and a record by URL (resolved per rule). This is
+// the most the fault step adds to a request.
+func BenchmarkMatchFullSet(b *testing.B) {
+	s := NewSet(1)
+	rules := make([]Rule, DefaultMaxRules)
+	for i := range rules {
+		rules[i] = Rule{Endpoint: "record/getFormList", DelayMS: 1}
+		if i%2 == 0 {
+			rules[i] = Rule{Endpoint: "record/getRecord", RecordURL: fmt.Sprintf("https://x/r/%d", i), DelayMS: 1}
+		}
+	}
+	if _, err := s.Add(rules, FromAdmin, func(int) string { return "r" }); err != nil {
+		b.Fatal(err)
+	}
+	records := &names{}
+	fill := func(r *Request) { r.RecordID, r.RecordURL = 8, "https://x/r/eight" }
+	b.ReportAllocs()
+	for b.Loop() {
+		req := Request{Endpoint: "record/getRecord", Fill: fill, Records: records}
+		if s.Match(&req) != nil {
+			b.Fatal("hit")
 		}
 	}
 }

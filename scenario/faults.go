@@ -9,9 +9,14 @@ type faultDoc struct {
 }
 
 // faultsOf checks the fault rules beyond what the schema says (a rule that
-// does nothing, drop with a body) and keeps them; a problem points at the
+// does nothing, drop with a body; at most fault.DefaultMaxRules in all the
+// files) and keeps them; a problem points at the
 // member, so it carries its line and column.
 func (r *resolver) faultsOf(docs []*faultDoc) {
+	if room := fault.DefaultMaxRules - len(r.sc.Faults); len(docs) > room {
+		r.ps.add(docs[max(room, 0)].at, "a scenario holds at most %d fault rules: every request walks them", fault.DefaultMaxRules)
+		return
+	}
 	for _, d := range docs {
 		d.ID, d.Source = "", ""
 		ps := d.Problems()

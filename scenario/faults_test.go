@@ -1,8 +1,11 @@
 package scenario
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/rtq-kit/rtq/fault"
 )
 
 const faultsBase = `orgs: [{id: 1, name: A, code: A, host: a.test}]
@@ -48,5 +51,20 @@ func TestFaultProblemsHaveLineAndColumn(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("missing %q in:\n%v", want, err)
 		}
+	}
+}
+
+// A scenario holds at most fault.DefaultMaxRules fault rules, counted
+// over all its files; the problem points at the first one too many.
+func TestFaultRulesAreBounded(t *testing.T) {
+	rules := func(n int) string {
+		return "faults:\n" + strings.Repeat("  - {delay_ms: 1}\n", n)
+	}
+	if _, err := Parse("f.yaml", []byte(faultsBase+rules(fault.DefaultMaxRules))); err != nil {
+		t.Fatalf("at the bound: %v", err)
+	}
+	_, err := Parse("f.yaml", []byte(faultsBase+rules(fault.DefaultMaxRules+1)))
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("faults[%d]: a scenario holds at most %d fault rules", fault.DefaultMaxRules, fault.DefaultMaxRules)) {
+		t.Fatalf("past the bound: %v", err)
 	}
 }
