@@ -77,12 +77,12 @@ func TestAdminScenarioUploadIsBounded(t *testing.T) {
 
 func TestAdminScenarioOneUploadAtATime(t *testing.T) {
 	m := startMock(t, nil, Options{})
-	m.loading.Store(true) // as while another upload is being loaded
+	m.Server.admin.Loading.Store(true) // as while another upload is being loaded
 	a := admin(t, m, "POST", "/__admin/scenario", "", "name: x\n")
 	if a.status != 429 || a.header.Get("Retry-After") == "" {
 		t.Errorf("second upload: %d %s", a.status, a.raw)
 	}
-	m.loading.Store(false)
+	m.Server.admin.Loading.Store(false)
 	if a := admin(t, m, "POST", "/__admin/scenario", "", "name: x\norgs: 5\n"); a.status != 400 {
 		t.Errorf("after it: %d %s", a.status, a.raw)
 	}

@@ -1,5 +1,10 @@
 package mockserver
 
+import (
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/handlers"
+)
+
 // The request chain, in the order a request meets it. This file is the one
 // place that lists it: a new middleware goes into one of the lists below,
 // and nowhere else decides the order.
@@ -38,22 +43,22 @@ package mockserver
 // endpoint's path, 404 for an unknown path.
 
 // outerChain is what every request runs through, outermost first.
-func (s *Server) outerChain() []middleware {
-	return []middleware{s.recover, s.log, s.hostCheck, s.corsMW, s.journalMW}
+func (s *Server) outerChain() []chain.Middleware {
+	return []chain.Middleware{s.recover, s.log, s.guard.HostCheck, s.guard.CORS, s.journalMW}
 }
 
 // apiChain is what a POST to an endpoint runs through after routing,
 // outermost first, ending in the handler h.
-func (s *Server) apiChain(h apiHandler) step {
-	return chain(s.encode(h), s.crossSite, s.bodyLimit, s.auth, s.fault)
+func (s *Server) apiChain(h handlers.Handler) chain.Step {
+	return chain.Wrap(handlers.Encode(h), s.guard.CrossSite, handlers.BodyLimit, handlers.Auth, s.faults.Inject)
 }
 
 // adminChain is what an /__admin path runs through after routing.
-func (s *Server) adminChain(h step) step {
-	return chain(h, s.crossSite, s.adminAuth)
+func (s *Server) adminChain(h chain.Step) chain.Step {
+	return chain.Wrap(h, s.guard.CrossSite, s.admin.Auth)
 }
 
 // rootChain builds the whole chain of a request.
-func (s *Server) rootChain() step {
-	return chain(s.route, s.outerChain()...)
+func (s *Server) rootChain() chain.Step {
+	return chain.Wrap(s.route, s.outerChain()...)
 }

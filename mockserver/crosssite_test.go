@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 )
 
 // A state change a page on another site could send without a preflight
@@ -52,7 +53,7 @@ func TestCrossSiteVerifyRefused(t *testing.T) {
 	body := mustJSON(map[string]any{"certificate_code": testscenario.CertUnapproved, "action_type": "set_next_certificate_status"})
 	status, _, raw := browserish(t, m, http.MethodPost, contract.Verify.Path(), map[string]string{
 		"Origin": "https://evil.example", "Authorization": "Bearer " + testscenario.WriteSecret, "Content-Type": "application/json"}, body)
-	a := checkAnswer(t, contract.Verify.Path(), status, http.Header{"Content-Type": ctJSON}, []byte(raw))
+	a := checkAnswer(t, contract.Verify.Path(), status, http.Header{"Content-Type": chain.ContentTypeJSON}, []byte(raw))
 	wantError(t, a, 403, 0)
 	// A read from another site is answered (CORS keeps it from the page).
 	status, h, _ := browserish(t, m, http.MethodPost, contract.GetFormList.Path(), map[string]string{

@@ -226,7 +226,7 @@ func TestFaultAdminAPI(t *testing.T) {
 func waitHit(t *testing.T, m *mock) {
 	t.Helper()
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if l := m.faults.set.List(); len(l) > 0 && l[0].Hits > 0 {
+		if l := m.faults.Set.List(); len(l) > 0 && l[0].Hits > 0 {
 			return
 		}
 	}
@@ -298,7 +298,7 @@ func TestFaultScenarioRulesRearmOnReset(t *testing.T) {
 // few comparisons), against the single atomic load of no rules at all.
 func BenchmarkGetRecordJSONFaultMiss(b *testing.B) {
 	s := benchServer(b)
-	if _, err := s.faults.set.Add([]fault.Rule{
+	if _, err := s.faults.Set.Add([]fault.Rule{
 		{Endpoint: "templates/list", DelayMS: 100},
 		{Key: "demo-write", RecordID: 1, Error: &fault.Error{Code: 503}},
 	}, fault.FromAdmin, func(int) string { return "bench rule" }); err != nil {
@@ -312,7 +312,7 @@ func BenchmarkGetRecordJSONFaultMiss(b *testing.B) {
 // both names are resolved to records before the rule gives up.
 func BenchmarkGetRecordJSONFaultRecordMiss(b *testing.B) {
 	s := benchServer(b)
-	if _, err := s.faults.set.Add([]fault.Rule{
+	if _, err := s.faults.Set.Add([]fault.Rule{
 		{Endpoint: "record/getRecord", RecordURL: testscenario.RecordURL(testscenario.CertOK), Error: &fault.Error{Code: 503}},
 	}, fault.FromAdmin, func(int) string { return "bench rule" }); err != nil {
 		b.Fatal(err)

@@ -2,10 +2,11 @@ package mockserver
 
 import (
 	"encoding/json"
-	"github.com/rtq-kit/rtq/internal/loopback"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/rtq-kit/rtq/internal/loopback"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
@@ -79,14 +80,6 @@ func TestHostCheckAdmitsListedNames(t *testing.T) {
 	}
 }
 
-func TestHostCheckAdmitsTheListenName(t *testing.T) {
-	p, _ := newHostPolicy(nil)
-	p.setListen("rtq-mock:8080")
-	if !p.allows("rtq-mock:8080") || p.allows("other:8080") {
-		t.Error("the listen name is not admitted alone")
-	}
-}
-
 func TestBadOriginsAndHostsAreRefusedAtStart(t *testing.T) {
 	for _, opts := range []Options{
 		{CORSOrigin: "localhost:3000"},
@@ -99,9 +92,5 @@ func TestBadOriginsAndHostsAreRefusedAtStart(t *testing.T) {
 		if err == nil || !(strings.Contains(err.Error(), "cors origin") || strings.Contains(err.Error(), "allowed host")) {
 			t.Errorf("%+v: %v", opts, err)
 		}
-	}
-	p, err := newHostPolicy([]string{"rtq-mock:8080"})
-	if err != nil || !p.allows("rtq-mock") {
-		t.Errorf("a listed name with a port: %v", err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/logging"
 )
 
 // Batches are written outside the lock lines are appended under; this
@@ -97,7 +98,7 @@ func TestAStuckLogNeverHoldsARequestAndSaysWhatItDropped(t *testing.T) {
 		t.Fatal(err)
 	}
 	long := "/" + strings.Repeat("x", 4000) // about 4 KiB of log a request
-	const n = 2 * logMax / 4000
+	const n = 2 * logging.MaxPending / 4000
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -116,7 +117,7 @@ func TestAStuckLogNeverHoldsARequestAndSaysWhatItDropped(t *testing.T) {
 	if !regexp.MustCompile(`rtq mock: \d+ log lines dropped`).MatchString(log) {
 		t.Fatalf("no line says how many lines were dropped; %d bytes logged", len(log))
 	}
-	if lines := strings.Count(log, "\n"); lines < logMax/4100 || lines >= n {
+	if lines := strings.Count(log, "\n"); lines < logging.MaxPending/4100 || lines >= n {
 		t.Errorf("%d lines logged of %d requests: want the buffer's worth, the rest dropped", lines, n)
 	}
 }

@@ -1,19 +1,18 @@
 package mockserver
 
 import (
-	"io"
 	"net/http"
 	"runtime/debug"
-	"strings"
 
-	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
 // recover turns a panic into a logged stack and a generic JSON error in the
 // endpoint's shape, never an HTML page or a dropped connection.
-func (s *Server) recover(next step) step {
-	return func(c *call) {
+func (s *Server) recover(next chain.Step) chain.Step {
+	return func(c *chain.Call) {
 		defer func() {
 			v := recover()
 			if v == nil {
@@ -22,105 +21,45 @@ func (s *Server) recover(next step) step {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			s.logf("panic serving %s %s: %v\n%s", c.r.Method, c.r.URL.Path, v, debug.Stack())
-			s.writeError(c, wire.Internal)
-			s.logRequest(c)
-			if !c.admin {
-				s.journalOf(c).add(c)
-			}
+			s.logf("panic serving %s %s: %v\n%s", c.R.Method, c.R.URL.Path, v, debug.Stack())
+			c.Error(wire.Internal)
+			s.lg.Request(c)
+			s.journalCall(c)
 		}()
 		next(c)
 	}
 }
 
 // log writes one line per request after it is answered.
-func (s *Server) log(next step) step {
-	return func(c *call) {
+func (s *Server) log(next chain.Step) chain.Step {
+	return func(c *chain.Call) {
 		next(c)
-		s.logRequest(c)
+		s.lg.Request(c)
 	}
 }
 
 // journalMW records every request outside /__admin in the journal.
-func (s *Server) journalMW(next step) step {
-	return func(c *call) {
+func (s *Server) journalMW(next chain.Step) chain.Step {
+	return func(c *chain.Call) {
 		next(c)
-		if !c.admin {
-			s.journalOf(c).add(c)
-		}
+		s.journalCall(c)
 	}
 }
 
-// bodyLimit reads the body, at most contract.MaxBodyBytes of it (plus one
-// byte, to tell "exactly the limit" from "over it"). A larger body,
-// declared or chunked (counted while reading), gets 413, is not read
-// further, and its connection is closed after the answer. A LimitedReader
-// in the pooled call does what http.MaxBytesReader did without its
-// allocation; the Connection: close of tooLarge replaces its closing.
-func (s *Server) bodyLimit(next step) step {
-	return func(c *call) {
-		if c.r.ContentLength > contract.MaxBodyBytes {
-			s.tooLarge(c)
-			return
-		}
-		c.buf.Reset()
-		c.lim = io.LimitedReader{R: c.r.Body, N: contract.MaxBodyBytes + 1}
-		_, err := c.buf.ReadFrom(&c.lim)
-		c.lim.R = nil
-		if err != nil {
-			s.writeError(c, errReadBody)
-			return
-		}
-		if c.buf.Len() > contract.MaxBodyBytes {
-			s.tooLarge(c)
-			return
-		}
-		c.body = c.buf.Bytes()
-		next(c)
+// journalCall records an answered call outside /__admin in the journal of
+// its namespace (or the root's), under the path its own mock would see.
+func (s *Server) journalCall(c *chain.Call) {
+	if c.Admin {
+		return
 	}
-}
-
-func (s *Server) tooLarge(c *call) {
-	c.w.Header()["Connection"] = connClose
-	s.writeError(c, wire.TooLarge)
-}
-
-var connClose = []string{"close"}
-
-// auth resolves the API key (docs/contract.md §C2). The key's Name is what
-// logs and the journal show from here on; its secret is never kept.
-func (s *Server) auth(next step) step {
-	return func(c *call) {
-		secret, ok := bearer(c.r.Header["Authorization"])
-		if !ok {
-			s.writeError(c, wire.Unauthorized(`the Authorization header must be "Bearer <API key>"`))
-			return
-		}
-		c.key = c.st.KeyBySecret(secret)
-		switch {
-		case c.key == nil:
-			s.writeError(c, wire.Unauthorized("the API key is not known"))
-		case c.ep.Write && !c.key.Write:
-			s.writeError(c, wire.Forbidden(c.ep.Write, "this API key has no write permission"))
-		case !c.ep.Write && !c.key.Read:
-			s.writeError(c, wire.Forbidden(c.ep.Write, "this API key has no read permission"))
-		default:
-			next(c)
-		}
+	p := c.R.URL.Path
+	if c.NS != nil { // a namespace's journal reads as its own mock's: /s/{name} off
+		p = p[len(namespacePrefix)+len(c.NS.Name):]
 	}
-}
-
-// bearer extracts the token of "Bearer <token>" (scheme case-insensitive).
-func bearer(values []string) (string, bool) {
-	if len(values) != 1 {
-		return "", false
+	var key string
+	if c.Key != nil {
+		key = c.Key.Name
 	}
-	v := values[0]
-	if len(v) < 8 || !strings.EqualFold(v[:7], "Bearer ") {
-		return "", false
-	}
-	tok := strings.TrimSpace(v[7:])
-	return tok, tok != ""
+	s.journalOf(c).Add(journal.Exchange{At: c.Start, Method: c.R.Method, Path: p, Key: key,
+		Status: c.Status, Code: c.Code, Dur: c.Elapsed(), Body: c.Body})
 }
-
-var errReadBody = wire.Param("the request body could not be read to its end")

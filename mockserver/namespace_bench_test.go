@@ -13,6 +13,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
@@ -106,14 +107,14 @@ func BenchmarkNamespaceCost(b *testing.B) {
 					b.Fatal(err)
 				}
 				root := s.state.Load()
-				spaces := make([]*namespace, 0, b.N)
+				spaces := make([]*namespace.Namespace, 0, b.N)
 				b.ReportAllocs()
 				before := heapInUse()
 				b.ResetTimer()
 				for i := range b.N {
-					ns, err := s.spaces.get("n"+strconv.Itoa(i), root)
+					ns, err := s.spaces.Get("n"+strconv.Itoa(i), root)
 					if err == nil {
-						err = use(ns.st)
+						err = use(ns.St)
 					}
 					if err != nil {
 						b.Fatal(err)

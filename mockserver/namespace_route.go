@@ -7,6 +7,11 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/fault"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/journal"
+	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/mockserver/internal/transport"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
@@ -23,49 +28,49 @@ const namespaceAdminList = "/__admin/{health,profile,reset,requests,faults}"
 // routed as at the root, through the same chain, with the namespace's
 // state, journal and fault rules. The outer chain (host check, CORS, log)
 // has already run on the whole path, exactly as for a root path.
-func (s *Server) routeNamespace(c *call) {
-	name, sub, _ := strings.Cut(strings.TrimPrefix(c.r.URL.Path, namespacePrefix), "/")
+func (s *Server) routeNamespace(c *chain.Call) {
+	name, sub, _ := strings.Cut(strings.TrimPrefix(c.R.URL.Path, namespacePrefix), "/")
 	sub = "/" + sub
 	api := strings.HasPrefix(sub, contract.PathPrefix)
-	c.admin = isAdminPath(sub)
+	c.Admin = transport.IsAdminPath(sub)
 	if rt := s.posts[sub]; rt != nil {
-		c.ep = rt.ep // errors below come in the endpoint's shape
+		c.Ep = rt.ep // errors below come in the endpoint's shape
 	}
 	switch {
-	case !validNamespace(name):
-		s.namespaceError(c, http.StatusNotFound, "no namespace "+wire.Quote(name)+" in "+wire.Quote(c.r.URL.Path)+": "+namespaceRule)
+	case !namespace.Valid(name):
+		s.namespaceError(c, http.StatusNotFound, "no namespace "+wire.Quote(name)+" in "+wire.Quote(c.R.URL.Path)+": "+namespace.Rule)
 		return
-	case c.r.URL.RawPath != "":
-		s.namespaceError(c, http.StatusNotFound, "a namespaced path must not be percent-encoded: "+wire.Quote(c.r.URL.Path))
+	case c.R.URL.RawPath != "":
+		s.namespaceError(c, http.StatusNotFound, "a namespaced path must not be percent-encoded: "+wire.Quote(c.R.URL.Path))
 		return
-	case c.admin && !namespaceAdmin[adminSegment(sub)]:
-		s.namespaceError(c, http.StatusNotFound, "no admin call at "+wire.Quote(c.r.URL.Path)+
+	case c.Admin && !namespaceAdmin[adminSegment(sub)]:
+		s.namespaceError(c, http.StatusNotFound, "no admin call at "+wire.Quote(c.R.URL.Path)+
 			"; a namespace answers "+namespaceAdminList+", the scenario is replaced at the root /__admin/scenario")
 		return
-	case !api && !c.admin:
-		s.namespaceError(c, http.StatusNotFound, "no endpoint at "+wire.Quote(c.r.URL.Path)+
+	case !api && !c.Admin:
+		s.namespaceError(c, http.StatusNotFound, "no endpoint at "+wire.Quote(c.R.URL.Path)+
 			"; under /s/{name} endpoints live under "+contract.PathPrefix+" and admin calls under "+namespaceAdminList)
 		return
 	}
-	ns, err := s.spaces.get(name, s.state.Load())
+	ns, err := s.spaces.Get(name, s.state.Load())
 	if err != nil {
 		s.logf("rtq mock: %v", err)
 		status := http.StatusInternalServerError
-		if errors.Is(err, errNamespacesFull) {
+		if errors.Is(err, namespace.ErrFull) {
 			status = http.StatusServiceUnavailable
 		}
 		s.namespaceError(c, status, err.Error())
 		return
 	}
-	orig := c.r
+	orig := c.R
 	r := new(http.Request)
 	*r = *orig
 	u := *orig.URL
 	u.Path = sub
 	r.URL = &u
-	c.r, c.st, c.ns = r, ns.st, ns
+	c.R, c.St, c.NS = r, ns.St, ns
 	s.routePath(c)
-	c.r = orig // the log and the journal show the path as sent
+	c.R = orig // the log and the journal show the path as sent
 }
 
 // adminSegment is the first segment after /__admin/ of an admin path.
@@ -76,44 +81,52 @@ func adminSegment(p string) string {
 
 // namespaceError answers a namespaced path the mock cannot serve: in the
 // admin API's shape for an admin path, else in the endpoint's.
-func (s *Server) namespaceError(c *call, status int, detail string) {
-	if c.admin {
-		adminError(c, status, detail)
+func (s *Server) namespaceError(c *chain.Call, status int, detail string) {
+	if c.Admin {
+		chain.AdminError(c, status, detail)
 		return
 	}
 	if status == http.StatusServiceUnavailable {
-		s.writeError(c, wire.Busy(detail))
+		c.Error(wire.Busy(detail))
 		return
 	}
 	if status != http.StatusNotFound {
-		s.writeError(c, errors.New(detail))
+		c.Error(errors.New(detail))
 		return
 	}
-	s.writeError(c, wire.NoNamespace(detail))
+	c.Error(wire.NoNamespace(detail))
 }
 
 // journalOf is the journal a call is recorded in: its namespace's or the
 // root's.
-func (s *Server) journalOf(c *call) *journal {
-	if c.ns != nil {
-		return c.ns.journal
+func (s *Server) journalOf(c *chain.Call) *journal.Journal {
+	if c.NS != nil {
+		return c.NS.Journal
 	}
 	return s.journal
 }
 
-// faultsOf is the fault set a call meets: its namespace's or the root's.
-func (s *Server) faultsOf(c *call) *fault.Set {
-	if c.ns != nil {
-		return c.ns.faults
-	}
-	return s.faults.set
-}
-
 // resetOf puts back the state a call addresses: its namespace's or the root's.
-func (s *Server) resetOf(c *call) {
-	if c.ns != nil {
-		c.ns.reset()
+func (s *Server) resetOf(c *chain.Call) {
+	if c.NS != nil {
+		c.NS.Reset()
 		return
 	}
 	s.Reset()
+}
+
+// newNamespaces builds the namespace table of s from its options.
+func (s *Server) newNamespaces() *namespace.Table {
+	return namespace.NewTable(s.opts.MaxNamespaces, s.opts.NamespaceIdle, func(name string, base *state.State) (*namespace.Namespace, error) {
+		sc := base.Scenario()
+		seed := s.opts.Seed
+		if seed == 0 {
+			seed = sc.Seed
+		}
+		fs := fault.NewSet(seed)
+		fs.SetScenario(sc.Faults)
+		j := journal.NewGrowing(min(namespace.JournalSize, s.opts.JournalSize))
+		j.Remember(sc.Keys, s.opts.AdminToken)
+		return &namespace.Namespace{Name: name, St: base.Fresh(), Journal: j, Faults: fs}, nil
+	})
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 )
 
@@ -118,12 +119,12 @@ func TestNamespacesKeepVerifiesResetsAndJournalsApart(t *testing.T) {
 func TestNamespacesAreDroppedWhenTheScenarioIsReplaced(t *testing.T) {
 	m := startMock(t, nil, Options{})
 	wantOK(t, nsPost(t, m, "one", contract.Verify, ts.WriteSecret, setStatus(ts.CertOK, "已核验")))
-	if m.spaces.count() != 1 {
-		t.Fatalf("%d namespaces, want 1", m.spaces.count())
+	if m.spaces.Count() != 1 {
+		t.Fatalf("%d namespaces, want 1", m.spaces.Count())
 	}
 	m.Replace(ts.Build())
-	if m.spaces.count() != 0 {
-		t.Errorf("%d namespaces after Replace, want 0", m.spaces.count())
+	if m.spaces.Count() != 0 {
+		t.Errorf("%d namespaces after Replace, want 0", m.spaces.Count())
 	}
 	if got := statusText(t, m, "one"); got != "未核验" {
 		t.Errorf("one kept its verify across a new scenario: %s", got)
@@ -133,7 +134,7 @@ func TestNamespacesAreDroppedWhenTheScenarioIsReplaced(t *testing.T) {
 func TestNamespacesAreBoundedAndEvictedWhenIdle(t *testing.T) {
 	m := startMock(t, nil, Options{MaxNamespaces: 2, NamespaceIdle: time.Minute})
 	var clock atomic.Int64
-	m.spaces.now = func() time.Time { return time.Unix(0, clock.Load()) }
+	m.spaces.Now = func() time.Time { return time.Unix(0, clock.Load()) }
 	wantOK(t, nsPost(t, m, "a", contract.Verify, ts.WriteSecret, setStatus(ts.CertOK, "已核验")))
 	wantOK(t, nsPost(t, m, "b", contract.GetFormList, ts.ReadSecret, `{}`))
 	full := nsPost(t, m, "c", contract.GetFormList, ts.ReadSecret, `{}`)
@@ -149,13 +150,10 @@ func TestNamespacesAreBoundedAndEvictedWhenIdle(t *testing.T) {
 	clock.Add(int64(2 * time.Minute))
 	wantOK(t, nsPost(t, m, "b", contract.GetFormList, ts.ReadSecret, `{}`)) // b is used again, a stays idle
 	wantOK(t, nsPost(t, m, "c", contract.GetFormList, ts.ReadSecret, `{}`))
-	if m.spaces.count() != 2 {
-		t.Fatalf("%d namespaces, want 2", m.spaces.count())
+	if m.spaces.Count() != 2 {
+		t.Fatalf("%d namespaces, want 2", m.spaces.Count())
 	}
-	m.spaces.mu.Lock()
-	_, hasA := m.spaces.byName["a"]
-	_, hasB := m.spaces.byName["b"]
-	m.spaces.mu.Unlock()
+	hasA, hasB := m.spaces.Has("a"), m.spaces.Has("b")
 	if hasA || !hasB {
 		t.Errorf("evicted the wrong one: a kept %v, b kept %v", hasA, hasB)
 	}
@@ -185,8 +183,8 @@ func TestNamespaceBadNamesAndPathsAreJSONErrors(t *testing.T) {
 			t.Errorf("%s: %d %s, want 404 saying %q", path, status, body, want)
 		}
 	}
-	if m.spaces.count() != 2 {
-		t.Errorf("%d namespaces, want the 2 good names only", m.spaces.count())
+	if m.spaces.Count() != 2 {
+		t.Errorf("%d namespaces, want the 2 good names only", m.spaces.Count())
 	}
 }
 
@@ -247,8 +245,8 @@ func TestNamespaceBuildHoldsUpNoOtherRequestAndRunsOnce(t *testing.T) {
 	wantOK(t, nsPost(t, m, "old", contract.GetFormList, ts.ReadSecret, `{}`))
 	building, release, waiting := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	var builds atomic.Int32
-	build := m.spaces.build
-	m.spaces.build = func(name string, base *state.State) (*namespace, error) {
+	build := m.spaces.Build
+	m.spaces.Build = func(name string, base *state.State) (*namespace.Namespace, error) {
 		if name == "held" {
 			builds.Add(1)
 			building <- struct{}{}
@@ -256,7 +254,7 @@ func TestNamespaceBuildHoldsUpNoOtherRequestAndRunsOnce(t *testing.T) {
 		}
 		return build(name, base)
 	}
-	m.spaces.wait = func(name string) {
+	m.spaces.Wait = func(name string) {
 		if name == "held" {
 			waiting <- struct{}{}
 		}
@@ -284,7 +282,7 @@ func TestNamespaceBuildHoldsUpNoOtherRequestAndRunsOnce(t *testing.T) {
 	go first()
 	<-building
 	t.Cleanup(func() { // a failure below must not leave the build held
-		if !closed(release) {
+		if !chanClosed(release) {
 			close(release)
 		}
 	})
@@ -304,7 +302,7 @@ func TestNamespaceBuildHoldsUpNoOtherRequestAndRunsOnce(t *testing.T) {
 	if n := builds.Load(); n != 1 {
 		t.Errorf("the held name was built %d times, want once", n)
 	}
-	if n := m.spaces.count(); n != 3 {
+	if n := m.spaces.Count(); n != 3 {
 		t.Errorf("%d namespaces, want old, new and held", n)
 	}
 }
@@ -313,9 +311,9 @@ func TestNamespaceBuildHoldsUpNoOtherRequestAndRunsOnce(t *testing.T) {
 // up, so the next request builds the name afresh.
 func TestNamespaceFailedBuildGivesItsPlaceUp(t *testing.T) {
 	m := startMock(t, nil, Options{MaxNamespaces: 1})
-	build := m.spaces.build
+	build := m.spaces.Build
 	var calls atomic.Int32
-	m.spaces.build = func(name string, base *state.State) (*namespace, error) {
+	m.spaces.Build = func(name string, base *state.State) (*namespace.Namespace, error) {
 		switch calls.Add(1) {
 		case 1:
 			return nil, fmt.Errorf("out of luck")
@@ -325,15 +323,25 @@ func TestNamespaceFailedBuildGivesItsPlaceUp(t *testing.T) {
 		return build(name, base)
 	}
 	base := m.state.Load()
-	if _, err := m.spaces.get("x", base); err == nil || !strings.Contains(err.Error(), "out of luck") {
+	if _, err := m.spaces.Get("x", base); err == nil || !strings.Contains(err.Error(), "out of luck") {
 		t.Fatalf("a failed build answered %v", err)
 	}
 	func() {
 		defer func() { _ = recover() }()
-		_, _ = m.spaces.get("x", base)
+		_, _ = m.spaces.Get("x", base)
 		t.Error("the build's panic did not reach its caller")
 	}()
-	if ns, err := m.spaces.get("x", base); err != nil || ns == nil || m.spaces.count() != 1 {
-		t.Fatalf("after two failed builds: %v, %d namespaces", err, m.spaces.count())
+	if ns, err := m.spaces.Get("x", base); err != nil || ns == nil || m.spaces.Count() != 1 {
+		t.Fatalf("after two failed builds: %v, %d namespaces", err, m.spaces.Count())
+	}
+}
+
+// chanClosed tells whether ch is closed, without waiting.
+func chanClosed(ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
 	}
 }

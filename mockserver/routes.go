@@ -5,26 +5,24 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/handlers"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
-
-// apiHandler is a thin endpoint handler: it returns the success body or an
-// error that writeError renders.
-type apiHandler func(c *call) ([]byte, error)
 
 // route is what the mux holds: the endpoint (nil for admin and unknown
 // paths) and the rest of the chain for it.
 type route struct {
 	ep    *contract.Endpoint
 	admin bool
-	run   step
+	run   chain.Step
 }
 
 // ServeHTTP exists so the mux can hold routes; the server only uses the
 // mux to find a route and runs it with its own call, so this never runs.
 // Should it, the answer is still JSON.
 func (rt *route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header()["Content-Type"] = ctJSON
+	w.Header()["Content-Type"] = chain.ContentTypeJSON
 	w.WriteHeader(http.StatusInternalServerError)
 	_, _ = w.Write(wire.AppendError(nil, contract.ShapeFull, wire.Internal))
 }
@@ -38,13 +36,13 @@ func (s *Server) routes() *http.ServeMux {
 	s.posts = map[string]*route{}
 	for _, a := range []struct {
 		ep contract.Endpoint
-		h  apiHandler
+		h  handlers.Handler
 	}{
-		{contract.GetRecord, getRecord},
-		{contract.Verify, verify},
-		{contract.GetFormList, getFormList},
-		{contract.TemplatesList, templatesList},
-		{contract.ListQrcodes, listQrcodes},
+		{contract.GetRecord, handlers.GetRecord},
+		{contract.Verify, handlers.Verify},
+		{contract.GetFormList, handlers.GetFormList},
+		{contract.TemplatesList, handlers.TemplatesList},
+		{contract.ListQrcodes, handlers.ListQrcodes},
 	} {
 		ep := a.ep
 		rt := &route{ep: &ep, run: s.apiChain(a.h)}
@@ -52,13 +50,13 @@ func (s *Server) routes() *http.ServeMux {
 		mux.Handle("POST "+ep.Path(), rt)
 		mux.Handle(ep.Path(), &route{ep: &ep, run: s.methodNotAllowed})
 	}
-	for _, a := range s.adminRoutes() {
-		mux.Handle(a.pattern, &route{admin: true, run: s.adminChain(a.run)})
+	for _, a := range s.admin.Routes() {
+		mux.Handle(a.Pattern, &route{admin: true, run: s.adminChain(a.Run)})
 	}
-	for _, a := range s.pageRoutes() { // the admin page: no token to load it (adminpage.go)
-		mux.Handle(a.pattern, &route{admin: true, run: chain(a.run, s.crossSite)})
+	for _, a := range s.admin.PageRoutes() { // the admin page: no token to load it (admin/page.go)
+		mux.Handle(a.Pattern, &route{admin: true, run: chain.Wrap(a.Run, s.guard.CrossSite)})
 	}
-	mux.Handle("/__admin/", &route{admin: true, run: s.adminChain(s.adminUnknown)})
+	mux.Handle("/__admin/", &route{admin: true, run: s.adminChain(s.admin.Unknown)})
 	mux.Handle("/", &route{run: s.notFound})
 	return mux
 }
@@ -67,13 +65,13 @@ func (s *Server) routes() *http.ServeMux {
 // exact path, nearly every request, is a map lookup; a /s/{name}/ path is
 // routed in its state namespace (namespace_route.go); the mux, with its
 // path cleaning and pattern precedence, decides everything else.
-func (s *Server) route(c *call) {
-	if rt := s.posts[c.r.URL.Path]; rt != nil && c.r.Method == http.MethodPost && c.r.URL.RawPath == "" {
-		c.ep = rt.ep
+func (s *Server) route(c *chain.Call) {
+	if rt := s.posts[c.R.URL.Path]; rt != nil && c.R.Method == http.MethodPost && c.R.URL.RawPath == "" {
+		c.Ep = rt.ep
 		rt.run(c)
 		return
 	}
-	if strings.HasPrefix(c.r.URL.Path, namespacePrefix) {
+	if strings.HasPrefix(c.R.URL.Path, namespacePrefix) {
 		s.routeNamespace(c)
 		return
 	}
@@ -82,9 +80,9 @@ func (s *Server) route(c *call) {
 
 // routePath is route without namespaces: a namespace's path once its
 // /s/{name} prefix is taken off.
-func (s *Server) routePath(c *call) {
-	if rt := s.posts[c.r.URL.Path]; rt != nil && c.r.Method == http.MethodPost && c.r.URL.RawPath == "" {
-		c.ep = rt.ep
+func (s *Server) routePath(c *chain.Call) {
+	if rt := s.posts[c.R.URL.Path]; rt != nil && c.R.Method == http.MethodPost && c.R.URL.RawPath == "" {
+		c.Ep = rt.ep
 		rt.run(c)
 		return
 	}
@@ -92,34 +90,22 @@ func (s *Server) routePath(c *call) {
 }
 
 // routeMux lets the mux find the route.
-func (s *Server) routeMux(c *call) {
-	h, _ := s.mux.Handler(c.r)
+func (s *Server) routeMux(c *chain.Call) {
+	h, _ := s.mux.Handler(c.R)
 	rt, ok := h.(*route)
 	if !ok { // the mux's own redirects for unclean paths: not ours to follow
 		s.notFound(c)
 		return
 	}
-	c.ep, c.admin = rt.ep, rt.admin
+	c.Ep, c.Admin = rt.ep, rt.admin
 	rt.run(c)
 }
 
-func (s *Server) methodNotAllowed(c *call) {
-	c.w.Header()["Allow"] = allowPost
-	s.writeError(c, wire.Method(c.r.Method))
+func (s *Server) methodNotAllowed(c *chain.Call) {
+	c.W.Header()["Allow"] = allowPost
+	c.Error(wire.Method(c.R.Method))
 }
 
 var allowPost = []string{"POST"}
 
-func (s *Server) notFound(c *call) { s.writeError(c, wire.NoEndpoint(c.r.URL.Path)) }
-
-// encode runs the handler and writes its answer or its error.
-func (s *Server) encode(h apiHandler) step {
-	return func(c *call) {
-		out, err := h(c)
-		if err != nil {
-			s.writeError(c, err)
-			return
-		}
-		c.write(200, 0, out)
-	}
-}
+func (s *Server) notFound(c *chain.Call) { c.Error(wire.NoEndpoint(c.R.URL.Path)) }

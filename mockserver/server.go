@@ -18,7 +18,14 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/fault"
+	adminapi "github.com/rtq-kit/rtq/mockserver/internal/admin"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/faults"
+	"github.com/rtq-kit/rtq/mockserver/internal/journal"
+	"github.com/rtq-kit/rtq/mockserver/internal/logging"
+	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/mockserver/internal/transport"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -39,7 +46,7 @@ type Options struct {
 	// rebound to this machine cannot reach the mock from a web page.
 	AllowedHosts []string
 	// AdminToken, when set, protects /__admin/* with
-	// "Authorization: Bearer <AdminToken>".
+	// "Authorization: chain.Bearer <AdminToken>".
 	AdminToken string
 	// JournalSize bounds the request journal (GET /__admin/requests).
 	JournalSize int
@@ -75,24 +82,38 @@ type Options struct {
 // DefaultJournalSize is the journal's capacity when Options.JournalSize is 0.
 const DefaultJournalSize = 500
 
+// The other defaults of Options, kept by the rooms they bound.
+const (
+	// DefaultMaxConns is the connection cap when Options.MaxConns is 0
+	// (transport.DefaultMaxConns says why it is that number).
+	DefaultMaxConns = transport.DefaultMaxConns
+	// DefaultMaxGenerated bounds the items a scenario posted to
+	// /__admin/scenario may generate when Options.MaxGenerated is 0
+	// (adminapi.DefaultMaxGenerated says why).
+	DefaultMaxGenerated = adminapi.DefaultMaxGenerated
+	// DefaultMaxNamespaces is Options.MaxNamespaces when it is 0.
+	DefaultMaxNamespaces = namespace.DefaultMax
+	// DefaultNamespaceIdle is Options.NamespaceIdle when it is 0.
+	DefaultNamespaceIdle = namespace.DefaultIdle
+)
+
 // Server is a running (or runnable) mock. Replace swaps the state it
 // serves whole, so every request sees one consistent scenario; Reset puts
 // back in place only the records verifies moved (state.Reset).
 type Server struct {
 	opts    Options
 	state   atomic.Pointer[state.State]
-	swapMu  sync.Mutex  // serializes Replace and Reset
-	loading atomic.Bool // a POST /__admin/scenario is being loaded
+	swapMu  sync.Mutex // serializes Replace and Reset
 	mux     *http.ServeMux
 	posts   map[string]*route // the five endpoints by exact path, for POST
-	root    step
-	journal *journal
-	cors    *corsPolicy
-	hosts   *hostPolicy
-	faults  *faults // fault rules (faults.go)
-	spaces  *namespaces
-
-	lg logSink // the request log, which never blocks a request (logging.go)
+	root    chain.Step
+	journal *journal.Journal
+	guard   *transport.Guard // host check, CORS, cross-site refusal
+	faults  *faults.Faults   // fault rules
+	spaces  *namespace.Table
+	admin   *adminapi.API
+	lg      *logging.Sink                    // the request log, which never blocks a request
+	logfn   func(format string, args ...any) // s.logf, bound once for every call
 
 	mu  sync.Mutex // guards srv and url
 	srv *http.Server
@@ -110,33 +131,30 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 		opts.JournalSize = DefaultJournalSize
 	}
 	if opts.MaxGenerated <= 0 {
-		opts.MaxGenerated = DefaultMaxGenerated
+		opts.MaxGenerated = adminapi.DefaultMaxGenerated
 	}
 	if opts.MaxNamespaces <= 0 {
-		opts.MaxNamespaces = DefaultMaxNamespaces
+		opts.MaxNamespaces = namespace.DefaultMax
 	}
 	if opts.NamespaceIdle <= 0 {
-		opts.NamespaceIdle = DefaultNamespaceIdle
+		opts.NamespaceIdle = namespace.DefaultIdle
 	}
 	if opts.ParseScenario == nil {
-		opts.ParseScenario = defaultParse(opts.Seed, opts.MaxGenerated)
+		opts.ParseScenario = adminapi.DefaultParse(opts.Seed, opts.MaxGenerated)
 	}
-	cors, err := newCORS(opts.CORSOrigin)
-	if err != nil {
+	s := &Server{opts: opts, journal: journal.New(opts.JournalSize), lg: logging.New(opts.Logger)}
+	s.logfn = s.logf
+	if s.guard, err = transport.NewGuard(opts.AllowedHosts, opts.CORSOrigin, s.logfn); err != nil {
 		return nil, fmt.Errorf("new mock server: %w", err)
 	}
-	hosts, err := newHostPolicy(opts.AllowedHosts)
-	if err != nil {
-		return nil, fmt.Errorf("new mock server: %w", err)
-	}
-	s := &Server{opts: opts, journal: newJournal(opts.JournalSize), cors: cors, hosts: hosts}
-	s.journal.remember(sc.Keys, opts.AdminToken)
-	s.lg.w = opts.Logger
-	if s.faults, err = newFaults(sc, opts); err != nil {
+	s.journal.Remember(sc.Keys, opts.AdminToken)
+	if s.faults, err = faults.New(sc, opts.Seed, opts.Faults); err != nil {
 		return nil, fmt.Errorf("new mock server: %w", err)
 	}
 	s.state.Store(st)
 	s.spaces = s.newNamespaces()
+	s.admin = adminapi.New(adminapi.Config{AdminToken: opts.AdminToken, ParseScenario: opts.ParseScenario,
+		MaxGenerated: opts.MaxGenerated, Replace: s.Replace, Reset: s.resetOf, Journal: s.journalOf, Faults: s.faults.Of})
 	s.mux = s.routes()
 	s.root = s.rootChain() // chain.go lists it in order
 	return s, nil
@@ -147,9 +165,9 @@ func (s *Server) Handler() http.Handler { return s }
 
 // ServeHTTP runs one request through the chain.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	c := getCall(w, r, s.state.Load())
+	c := chain.Get(w, r, s.state.Load(), s.logfn)
 	s.root(c)
-	putCall(c)
+	chain.Put(c)
 }
 
 // Start listens on addr (port 0 picks a free port) and serves in the
@@ -159,31 +177,27 @@ func (s *Server) Start(addr string) error {
 	if err != nil {
 		return fmt.Errorf("start mock server: %w", err)
 	}
-	s.hosts.setListen(addr)
+	s.guard.SetListen(addr)
 	srv := &http.Server{
 		Handler: s,
 		// No ReadHeaderTimeout, ReadTimeout, WriteTimeout or IdleTimeout:
 		// the watchdog of conn.go keeps those limits without a timer change
 		// per request.
-		MaxHeaderBytes: maxHeaderBytes,
-		ErrorLog:       log.New(s.logWriter(), "rtq mock: ", 0),
+		MaxHeaderBytes: transport.MaxHeaderBytes,
+		ErrorLog:       log.New(s.lg.Writer(), "rtq mock: ", 0),
 	}
 	s.mu.Lock()
 	s.srv, s.url = srv, "http://"+ln.Addr().String()
 	s.mu.Unlock()
-	watch := newWatchdog(busyLimit, idleLimit, watchTick)
-	srv.RegisterOnShutdown(watch.stop)
-	srv.RegisterOnShutdown(s.faults.stop) // no fault delay holds a shutdown up
+	watch := transport.NewWatchdog(transport.BusyLimit, transport.IdleLimit, transport.WatchTick)
+	srv.RegisterOnShutdown(watch.Stop)
+	srv.RegisterOnShutdown(s.faults.Stop) // no fault delay holds a shutdown up
 	go func() {
-		_ = srv.Serve(newListener(ln, watch, s.opts.MaxConns))
-		watch.stop()
+		_ = srv.Serve(transport.NewListener(ln, watch, s.opts.MaxConns))
+		watch.Stop()
 	}()
 	return nil
 }
-
-// maxHeaderBytes bounds a request's headers; net/http answers beyond it
-// (431, rewritten as JSON in conn.go).
-const maxHeaderBytes = 64 << 10
 
 // URL is the base URL of a started server ("" before Start).
 func (s *Server) URL() string {
@@ -209,7 +223,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	if srv == nil {
 		return nil
 	}
-	defer s.stopLog()
+	defer s.lg.Stop()
 	if err := srv.Shutdown(ctx); err != nil {
 		_ = srv.Close()
 		if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
@@ -237,7 +251,7 @@ func (s *Server) Reset() {
 	s.swapMu.Lock()
 	defer s.swapMu.Unlock()
 	s.state.Load().Reset()
-	s.faults.set.Reset()
+	s.faults.Set.Reset()
 }
 
 // swap builds fresh state for sc and serves it; the caller holds swapMu.
@@ -247,11 +261,25 @@ func (s *Server) swap(sc *scenario.Scenario) {
 		s.logf("rtq mock: scenario not swapped in: %v", err)
 		return
 	}
-	s.journal.remember(sc.Keys)
-	s.faults.set.SetScenario(sc.Faults)
+	s.journal.Remember(sc.Keys)
+	s.faults.Set.SetScenario(sc.Faults)
 	s.state.Store(st)
-	s.spaces.dropAll() // each is built afresh from sc on its next use
+	s.spaces.DropAll() // each is built afresh from sc on its next use
 }
 
 // Scenario is the scenario being served.
 func (s *Server) Scenario() *scenario.Scenario { return s.state.Load().Scenario() }
+
+// FlushLog writes the request lines batched so far, waiting at most a
+// second for a Logger that does not take them. Lines reach the Logger
+// within 100 ms on their own; a Go test that reads the log right after a
+// request calls FlushLog first.
+func (s *Server) FlushLog() { s.lg.Flush() }
+
+// Logf writes one line to the mock's log, time-stamped, in order with the
+// request lines: what the command around the server has to say (reloads,
+// shutdown) goes the same way as the requests, never blocking.
+func (s *Server) Logf(format string, args ...any) { s.lg.Logf(format, args...) }
+
+// logf logs something unexpected, in full.
+func (s *Server) logf(format string, args ...any) { s.lg.Logf(format, args...) }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/handlers"
 )
 
 // TestCloseLetsARequestInFlightFinish holds a request inside its handler,
@@ -21,10 +23,10 @@ func TestCloseLetsARequestInFlightFinish(t *testing.T) {
 	}
 	entered, release := make(chan struct{}), make(chan struct{})
 	ep := contract.GetFormList
-	s.mux.Handle("POST /api/v2/rpc/test/slow", &route{ep: &ep, run: s.apiChain(func(c *call) ([]byte, error) {
+	s.mux.Handle("POST /api/v2/rpc/test/slow", &route{ep: &ep, run: s.apiChain(func(c *chain.Call) ([]byte, error) {
 		close(entered)
 		<-release
-		return getFormList(c)
+		return handlers.GetFormList(c)
 	})})
 	if err := s.Start("127.0.0.1:0"); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -172,7 +173,7 @@ func TestAPanicIsLoggedAndAnsweredAsJSON(t *testing.T) {
 	m := startMock(t, nil, Options{})
 	for i, ep := range contract.Endpoints {
 		path := fmt.Sprintf("/api/v2/rpc/test/panic%d", i)
-		m.mux.Handle("POST "+path, &route{ep: &ep, run: m.apiChain(func(*call) ([]byte, error) {
+		m.mux.Handle("POST "+path, &route{ep: &ep, run: m.apiChain(func(*chain.Call) ([]byte, error) {
 			panic("boom in handler")
 		})})
 		req, _ := http.NewRequest(http.MethodPost, m.URL()+path, strings.NewReader("{}"))

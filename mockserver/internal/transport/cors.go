@@ -1,4 +1,4 @@
-package mockserver
+package transport
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/rtq-kit/rtq/internal/loopback"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
@@ -104,34 +105,34 @@ var (
 	varyOrigin  = []string{"Origin"}
 )
 
-// corsMW answers preflights (OPTIONS with Access-Control-Request-Method)
+// CORS answers preflights (OPTIONS with Access-Control-Request-Method)
 // with 204 and adds the CORS headers to answers for granted origins. A
 // refused origin gets no CORS headers, so the browser keeps the answer
 // from the page, and one log line the first time it is seen.
-func (s *Server) corsMW(next step) step {
-	return func(c *call) {
-		origin := c.r.Header["Origin"]
+func (s *Guard) CORS(next chain.Step) chain.Step {
+	return func(c *chain.Call) {
+		origin := c.R.Header["Origin"]
 		if len(origin) == 0 {
 			next(c)
 			return
 		}
-		h := c.w.Header()
+		h := c.W.Header()
 		h["Vary"] = varyOrigin
-		allow, creds, ok := s.cors.grant(origin[0], isAdminPath(c.r.URL.Path))
+		allow, creds, ok := s.cors.grant(origin[0], IsAdminPath(c.R.URL.Path))
 		if ok {
 			h["Access-Control-Allow-Origin"] = []string{allow}
 			if creds {
 				h["Access-Control-Allow-Credentials"] = corsTrue
 			}
-		} else if !s.sameOrigin(c.r, origin[0]) {
+		} else if !s.sameOrigin(c.R, origin[0]) {
 			s.logRefusedOrigin(origin[0])
 		}
-		if c.r.Method == http.MethodOptions && len(c.r.Header["Access-Control-Request-Method"]) > 0 {
+		if c.R.Method == http.MethodOptions && len(c.R.Header["Access-Control-Request-Method"]) > 0 {
 			if ok {
-				preflightHeaders(h, c.r.Header)
+				preflightHeaders(h, c.R.Header)
 			}
-			c.wrote, c.status = true, http.StatusNoContent
-			c.w.WriteHeader(http.StatusNoContent)
+			c.Wrote, c.Status = true, http.StatusNoContent
+			c.W.WriteHeader(http.StatusNoContent)
 			return
 		}
 		if ok {
@@ -156,7 +157,7 @@ func preflightHeaders(h, req http.Header) {
 	h["Access-Control-Max-Age"] = corsMaxAge
 }
 
-func (s *Server) logRefusedOrigin(origin string) {
+func (s *Guard) logRefusedOrigin(origin string) {
 	first, last := s.cors.firstRefusal(origin)
 	if !first {
 		return
@@ -170,12 +171,12 @@ func (s *Server) logRefusedOrigin(origin string) {
 
 // sameOrigin reports whether a page's origin is the mock itself (its own
 // admin page): the Host was checked, so the name is one the mock serves.
-func (s *Server) sameOrigin(r *http.Request, origin string) bool {
+func (s *Guard) sameOrigin(r *http.Request, origin string) bool {
 	o := strings.ToLower(origin)
 	h := strings.ToLower(r.Host)
 	return h != "" && (o == "http://"+h || o == "https://"+h)
 }
 
-// isAdminPath reports whether a path is the admin API's, at the root or
+// IsAdminPath reports whether a path is the admin API's, at the root or
 // in a namespace.
-func isAdminPath(p string) bool { return strings.Contains(p, "/__admin") }
+func IsAdminPath(p string) bool { return strings.Contains(p, "/__admin") }

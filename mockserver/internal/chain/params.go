@@ -1,26 +1,28 @@
-package mockserver
+package chain
 
 import (
+	"strings"
+
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
-// body is a request body split into the members an endpoint reads; other
+// Members is a request Members split into the members an endpoint reads; other
 // members are ignored (docs/contract.md §C1, forward compatibility). Values
 // are checked in the endpoint's own order afterwards, so the first
-// problem reported does not depend on member order in the body.
-type body struct {
+// problem reported does not depend on member order in the Members.
+type Members struct {
 	names []string
 	raws  [8][]byte
 }
 
-// parse splits the request body into the named members. A body that is
+// Parse splits the request body into the named members. A body that is
 // not JSON or not an object is a 100301 parameter error; an empty one is
 // {}. The result lives in the pooled call, so parsing allocates nothing.
-func (c *call) parse(names []string) (*body, error) {
-	b := &c.params
-	*b = body{names: names}
-	err := jsonw.Members(c.body, func(name, raw []byte) {
+func (c *Call) Parse(names []string) (*Members, error) {
+	b := &c.Params
+	*b = Members{names: names}
+	err := jsonw.Members(c.Body, func(name, raw []byte) {
 		for i, n := range names {
 			if n == string(name) {
 				b.raws[i] = raw
@@ -37,7 +39,7 @@ func (c *call) parse(names []string) (*body, error) {
 // raw returns the member's raw value, nil when absent or JSON null (null
 // counts as absent: a client that writes every optional member as null
 // gets the defaults).
-func (b *body) raw(name string) []byte {
+func (b *Members) raw(name string) []byte {
 	for i, n := range b.names {
 		if n == name {
 			if r := b.raws[i]; len(r) > 0 && string(r) != "null" {
@@ -49,9 +51,9 @@ func (b *body) raw(name string) []byte {
 	return nil
 }
 
-// str reads an optional string member; "" is returned as absent when
+// Str reads an optional string member; "" is returned as absent when
 // emptyIsAbsent.
-func (b *body) str(name string, emptyIsAbsent bool) (string, bool, error) {
+func (b *Members) Str(name string, emptyIsAbsent bool) (string, bool, error) {
 	raw := b.raw(name)
 	if raw == nil {
 		return "", false, nil
@@ -66,8 +68,8 @@ func (b *body) str(name string, emptyIsAbsent bool) (string, bool, error) {
 	return s, true, nil
 }
 
-// integer reads an optional integer member that must be >= min.
-func (b *body) integer(name string, min int64) (int64, bool, error) {
+// Int reads an optional Int member that must be >= min.
+func (b *Members) Int(name string, min int64) (int64, bool, error) {
 	raw := b.raw(name)
 	if raw == nil {
 		return 0, false, nil
@@ -79,8 +81,8 @@ func (b *body) integer(name string, min int64) (int64, bool, error) {
 	return n, true, nil
 }
 
-// anyInteger reads an optional integer member with no lower bound.
-func (b *body) anyInteger(name string) (int64, bool, error) {
+// AnyInt reads an optional integer member with no lower bound.
+func (b *Members) AnyInt(name string) (int64, bool, error) {
 	raw := b.raw(name)
 	if raw == nil {
 		return 0, false, nil
@@ -92,9 +94,9 @@ func (b *body) anyInteger(name string) (int64, bool, error) {
 	return n, true, nil
 }
 
-// pageSize reads a page size: default when absent, clamped to max.
-func (b *body) pageSize(def, max int64) (int64, error) {
-	n, ok, err := b.integer("page_size", 1)
+// PageSize reads a page size: default when absent, clamped to max.
+func (b *Members) PageSize(def, max int64) (int64, error) {
+	n, ok, err := b.Int("page_size", 1)
 	switch {
 	case err != nil:
 		return 0, err
@@ -120,4 +122,17 @@ func show(raw []byte) string {
 		return string(raw[:24]) + "…"
 	}
 	return string(raw)
+}
+
+// Bearer extracts the token of "Bearer <token>" (scheme case-insensitive).
+func Bearer(values []string) (string, bool) {
+	if len(values) != 1 {
+		return "", false
+	}
+	v := values[0]
+	if len(v) < 8 || !strings.EqualFold(v[:7], "Bearer ") {
+		return "", false
+	}
+	tok := strings.TrimSpace(v[7:])
+	return tok, tok != ""
 }

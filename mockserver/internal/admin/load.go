@@ -1,4 +1,4 @@
-package mockserver
+package admin
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -16,9 +17,9 @@ import (
 // under a second and about a hundred megabytes.
 const DefaultMaxGenerated = 50_000
 
-// defaultParse loads scenarios from YAML with the scenario package,
+// DefaultParse loads scenarios from YAML with the scenario package,
 // generating at most max items.
-func defaultParse(seed, max int64) func(string, []byte) (*scenario.Scenario, error) {
+func DefaultParse(seed, max int64) func(string, []byte) (*scenario.Scenario, error) {
 	return func(filename string, data []byte) (*scenario.Scenario, error) {
 		opts := []scenario.Option{scenario.WithMaxGenerated(max)}
 		if seed != 0 {
@@ -32,7 +33,7 @@ func defaultParse(seed, max int64) func(string, []byte) (*scenario.Scenario, err
 // generators ask for more than the bound (naming it and the flag that
 // raises it), else 400; each with every located problem. The old scenario
 // stays either way.
-func (s *Server) answerScenarioError(c *call, err error) {
+func (s *API) answerScenarioError(c *chain.Call, err error) {
 	out := struct {
 		Error    string         `json:"error"`
 		Problems []adminProblem `json:"problems"`
@@ -48,7 +49,7 @@ func (s *Server) answerScenarioError(c *call, err error) {
 		out.Problems = probs
 		out.Error = head + strings.Join(lines, "\n")
 	}
-	adminJSON(c, status, out)
+	chain.AdminJSON(c, status, out)
 }
 
 // problemsOf lists the located problems of a scenario load error, as JSON

@@ -1,4 +1,12 @@
-package mockserver
+// Package namespace holds the mock's state namespaces (docs/mock.md,
+// "State namespaces"): /s/{name}/... serves a private copy of the loaded scenario's state, so that parallel CI jobs
+// sharing one mock never see each other's verifies, resets, journal or
+// fault rules. A namespace is created on first use, bounded in number,
+// dropped when idle, and dropped when the scenario is replaced (the next
+// use builds it afresh from the new scenario). Its state shares the root's
+// index (state.Fresh), so it costs what its own requests change, not a
+// copy of the scenario.
+package namespace
 
 import (
 	"cmp"
@@ -9,52 +17,44 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/fault"
+	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 )
 
-// State namespaces (docs/mock.md, "State namespaces"): /s/{name}/... serves
-// a private copy of the loaded scenario's state, so that parallel CI jobs
-// sharing one mock never see each other's verifies, resets, journal or
-// fault rules. A namespace is created on first use, bounded in number,
-// dropped when idle, and dropped when the scenario is replaced (the next
-// use builds it afresh from the new scenario). Its state shares the root's
-// index (state.Fresh), so it costs what its own requests change, not a
-// copy of the scenario.
-
 const (
-	// DefaultMaxNamespaces is Options.MaxNamespaces when it is 0: enough
-	// for fifty parallel jobs with room to spare.
-	DefaultMaxNamespaces = 100
-	// DefaultNamespaceIdle is Options.NamespaceIdle when it is 0.
-	DefaultNamespaceIdle = 10 * time.Minute
-	// namespaceJournalSize bounds each namespace's journal, well under the
+	// DefaultMax is mockserver.Options.MaxNamespaces when it is 0:
+	// enough for fifty parallel jobs with room to spare.
+	DefaultMax = 100
+	// DefaultIdle is mockserver.Options.NamespaceIdle when it is 0.
+	DefaultIdle = 10 * time.Minute
+	// JournalSize bounds each namespace's journal, well under the
 	// root's, so that a hundred namespaces cost megabytes, not tens of them.
-	namespaceJournalSize = 100
+	JournalSize = 100
 	// maxNamespaceName is the longest name allowed.
 	maxNamespaceName = 64
 )
 
-// namespaceRule is what a bad name is told.
-const namespaceRule = "a namespace name is 1 to 64 letters, digits, '-', '_' or '.', and not '.' or '..'"
+// Rule is what a bad name is told.
+const Rule = "a namespace name is 1 to 64 letters, digits, '-', '_' or '.', and not '.' or '..'"
 
-// namespace is one private copy: its own state, journal and fault rules.
+// Namespace is one private copy: its own state, journal and fault rules.
 // Its state is a Fresh one of the root's: it shares the scenario's indexes
 // and rendered answers and owns only what its verifies move.
-type namespace struct {
-	name    string
-	st      *state.State // a Fresh state of the root's
-	journal *journal
-	faults  *fault.Set
+type Namespace struct {
+	Name    string
+	St      *state.State // a Fresh state of the root's
+	Journal *journal.Journal
+	Faults  *fault.Set
 	resetMu sync.Mutex // serializes resets of st
 }
 
-// reset puts the namespace's state and fault counters back to the
-// scenario, as POST /__admin/reset does for the root.
-func (ns *namespace) reset() {
+// Reset puts the namespace's state and fault counters back to the
+// scenario, as POST /__admin/Reset does for the root.
+func (ns *Namespace) Reset() {
 	ns.resetMu.Lock()
 	defer ns.resetMu.Unlock()
-	ns.st.Reset()
-	ns.faults.Reset()
+	ns.St.Reset()
+	ns.Faults.Reset()
 }
 
 // slot is a name's place in the table. It is taken under the table's lock
@@ -65,36 +65,36 @@ type slot struct {
 	base *state.State // the root state it copies; another one means the scenario was replaced
 	used atomic.Int64 // unix nanoseconds of the latest request
 	done chan struct{}
-	ns   *namespace // set before done is closed, unless err is
+	ns   *Namespace // set before done is closed, unless err is
 	err  error
 }
 
-// namespaces holds every live namespace by name.
-type namespaces struct {
+// Table holds every live namespace by name.
+type Table struct {
 	mu     sync.Mutex
 	byName map[string]*slot
 	max    int
 	idle   time.Duration
-	now    func() time.Time // time.Now; tests move it to evict without sleeping
-	build  func(name string, base *state.State) (*namespace, error)
-	wait   func(name string) // nil; tests learn here that a request waits for another's build
+	Now    func() time.Time // time.Now; tests move it to evict without sleeping
+	Build  func(name string, base *state.State) (*Namespace, error)
+	Wait   func(name string) // nil; tests learn here that a request waits for another's build
 }
 
-// errNamespacesFull is the answer when every namespace is in use.
-var errNamespacesFull = errors.New("all namespaces are in use")
+// ErrFull is the answer when every namespace is in use.
+var ErrFull = errors.New("all namespaces are in use")
 
-// get returns the namespace name copying base, creating it when it does
+// Get returns the namespace name copying base, creating it when it does
 // not exist yet or copies a replaced scenario. Idle namespaces are dropped
 // here, when a new one is needed, so no timer runs in the background.
-func (n *namespaces) get(name string, base *state.State) (*namespace, error) {
+func (n *Table) Get(name string, base *state.State) (*Namespace, error) {
 	sl, mine, err := n.take(name, base)
 	if err != nil {
 		return nil, err
 	}
 	if mine {
 		n.fill(name, sl)
-	} else if n.wait != nil && !closed(sl.done) {
-		n.wait(name)
+	} else if n.Wait != nil && !closed(sl.done) {
+		n.Wait(name)
 	}
 	<-sl.done
 	if sl.err != nil {
@@ -105,8 +105,8 @@ func (n *namespaces) get(name string, base *state.State) (*namespace, error) {
 
 // take finds the slot of name under the lock, or makes an empty one that
 // the caller (mine) must fill.
-func (n *namespaces) take(name string, base *state.State) (sl *slot, mine bool, err error) {
-	now := n.now()
+func (n *Table) take(name string, base *state.State) (sl *slot, mine bool, err error) {
+	now := n.Now()
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if sl := n.byName[name]; sl != nil && sl.base == base {
@@ -117,7 +117,7 @@ func (n *namespaces) take(name string, base *state.State) (sl *slot, mine bool, 
 	n.evictIdle(now)
 	if len(n.byName) >= n.max {
 		return nil, false, fmt.Errorf("%w: %d of %d, none idle for %v; use fewer names, wait, or start the mock with a larger --max-namespaces",
-			errNamespacesFull, len(n.byName), n.max, n.idle)
+			ErrFull, len(n.byName), n.max, n.idle)
 	}
 	sl = &slot{base: base, done: make(chan struct{})}
 	sl.used.Store(now.UnixNano())
@@ -128,7 +128,7 @@ func (n *namespaces) take(name string, base *state.State) (sl *slot, mine bool, 
 // fill builds the namespace of a slot taken by take, without the table's
 // lock. A failed build (or one that panicked) gives its place up, so the
 // next request tries again, and never leaves a waiter waiting.
-func (n *namespaces) fill(name string, sl *slot) {
+func (n *Table) fill(name string, sl *slot) {
 	defer func() {
 		if sl.ns == nil {
 			sl.err = cmp.Or(sl.err, errNotBuilt)
@@ -140,14 +140,14 @@ func (n *namespaces) fill(name string, sl *slot) {
 		}
 		close(sl.done)
 	}()
-	sl.ns, sl.err = n.build(name, sl.base)
+	sl.ns, sl.err = n.Build(name, sl.base)
 }
 
 // errNotBuilt is what waiters are told when a build ended without a
 // namespace or an error.
 var errNotBuilt = errors.New("the build of this namespace did not finish")
 
-// closed tells whether ch is closed, without waiting.
+// closed tells whether ch is Closed, without waiting.
 func closed(ch chan struct{}) bool {
 	select {
 	case <-ch:
@@ -159,7 +159,7 @@ func closed(ch chan struct{}) bool {
 
 // evictIdle drops every namespace unused for longer than the idle time;
 // the caller holds mu. Requests in flight keep the one they hold.
-func (n *namespaces) evictIdle(now time.Time) {
+func (n *Table) evictIdle(now time.Time) {
 	cut := now.Add(-n.idle).UnixNano()
 	for name, sl := range n.byName {
 		if sl.used.Load() < cut {
@@ -168,22 +168,29 @@ func (n *namespaces) evictIdle(now time.Time) {
 	}
 }
 
-// dropAll forgets every namespace: the scenario was replaced.
-func (n *namespaces) dropAll() {
+// DropAll forgets every namespace: the scenario was replaced.
+func (n *Table) DropAll() {
 	n.mu.Lock()
 	clear(n.byName)
 	n.mu.Unlock()
 }
 
-// count is how many namespaces are live.
-func (n *namespaces) count() int {
+// Count is how many namespaces are live.
+func (n *Table) Count() int {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	return len(n.byName)
 }
 
-// validNamespace tells whether name follows namespaceRule.
-func validNamespace(name string) bool {
+// Has reports whether name is a live namespace (or one being built).
+func (n *Table) Has(name string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.byName[name] != nil
+}
+
+// Valid tells whether name follows namespaceRule.
+func Valid(name string) bool {
 	if name == "" || len(name) > maxNamespaceName || name == "." || name == ".." {
 		return false
 	}
@@ -207,21 +214,9 @@ var nameByte = func() (t [256]bool) {
 	return t
 }()
 
-// newNamespaces builds the namespace table of s from its options.
-func (s *Server) newNamespaces() *namespaces {
-	n := &namespaces{byName: map[string]*slot{}, max: s.opts.MaxNamespaces,
-		idle: s.opts.NamespaceIdle, now: time.Now}
-	n.build = func(name string, base *state.State) (*namespace, error) {
-		sc := base.Scenario()
-		seed := s.opts.Seed
-		if seed == 0 {
-			seed = sc.Seed
-		}
-		fs := fault.NewSet(seed)
-		fs.SetScenario(sc.Faults)
-		j := newGrowingJournal(min(namespaceJournalSize, s.opts.JournalSize))
-		j.remember(sc.Keys, s.opts.AdminToken)
-		return &namespace{name: name, st: base.Fresh(), journal: j, faults: fs}, nil
-	}
-	return n
+// NewTable is a table of at most max namespaces, where one unused for idle
+// may give its place to a new one; build makes a namespace from the root
+// state it copies.
+func NewTable(max int, idle time.Duration, build func(name string, base *state.State) (*Namespace, error)) *Table {
+	return &Table{byName: map[string]*slot{}, max: max, idle: idle, Now: time.Now, Build: build}
 }

@@ -1,4 +1,4 @@
-package mockserver
+package transport
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
@@ -46,7 +47,7 @@ const (
 // max at once.
 type listener struct {
 	net.Listener
-	watch    *watchdog
+	watch    *Watchdog
 	max      int
 	reserve  *os.File      // the descriptor let go when Accept runs out
 	refusing chan struct{} // a token per refusal in flight
@@ -54,7 +55,7 @@ type listener struct {
 	noFDs    []byte        // the answer out of descriptors
 }
 
-func newListener(ln net.Listener, watch *watchdog, max int) *listener {
+func NewListener(ln net.Listener, watch *Watchdog, max int) *listener {
 	if max <= 0 {
 		max = DefaultMaxConns
 	}
@@ -158,8 +159,8 @@ func refuse(nc net.Conn, answer []byte) {
 func busyAnswer(detail string) []byte {
 	body := wire.AppendError(nil, contract.ShapeFull, wire.Busy(detail))
 	out := make([]byte, 0, len(body)+256)
-	out = append(out, "HTTP/1.1 503 "+http.StatusText(503)+"\r\nContent-Type: "+ctJSON[0]+
-		"\r\nX-Content-Type-Options: "+nosniff[0]+"\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: "...)
+	out = append(out, "HTTP/1.1 503 "+http.StatusText(503)+"\r\nContent-Type: "+chain.ContentTypeJSON[0]+
+		"\r\nX-Content-Type-Options: "+chain.NoSniff[0]+"\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: "...)
 	out = strconv.AppendInt(out, int64(len(body)), 10)
 	out = append(out, "\r\n\r\n"...)
 	return append(out, body...)

@@ -1,4 +1,4 @@
-package mockserver
+package transport
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/loopback"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
@@ -71,21 +72,21 @@ func (p *hostPolicy) allows(hostHeader string) bool {
 	return l != nil && *l == h
 }
 
-// hostCheck answers 403 in the generic error shape, on every path, to a
+// HostCheck answers 403 in the generic error shape, on every path, to a
 // request whose Host the policy does not admit, naming the flag that
 // would admit it. The status is 403 whatever the scenario's status mode:
 // this is the mock refusing, not the service answering.
-func (s *Server) hostCheck(next step) step {
-	return func(c *call) {
-		if s.hosts.allows(c.r.Host) {
+func (s *Guard) HostCheck(next chain.Step) chain.Step {
+	return func(c *chain.Call) {
+		if s.hosts.allows(c.R.Host) {
 			next(c)
 			return
 		}
-		name := loopback.Host(c.r.Host)
+		name := loopback.Host(c.R.Host)
 		e := wire.Forbidden(false, "the mock does not serve Host "+wire.Quote(name)+
 			" (a web page could have rebound that name to this machine); to serve it, start rtq mock with --allowed-host "+
 			shellWord(name)+" (or RTQ_ALLOWED_HOSTS), or --allowed-host '*' to serve any Host")
-		c.write(http.StatusForbidden, e.Code, wire.AppendError(c.out[:0], contract.ShapeFull, e))
+		c.Write(http.StatusForbidden, e.Code, wire.AppendError(c.Out[:0], contract.ShapeFull, e))
 	}
 }
 

@@ -1,4 +1,4 @@
-package mockserver
+package journal
 
 import (
 	"fmt"
@@ -67,20 +67,17 @@ func pathHas(path, want string) bool {
 }
 
 // Requests lists the journaled requests f selects, newest first.
-func (s *Server) Requests(f RequestFilter) []Request {
+func (j *Journal) Requests(f RequestFilter) []Request {
 	var out []Request
-	s.journal.each(f, func(e *entry) {
+	j.Each(f, func(e *entry) {
 		out = append(out, Request{Time: e.at, Method: e.method, Path: e.path, Key: e.key,
-			Status: e.status, Code: e.code, Duration: e.dur, Body: s.journal.summarize(e)})
+			Status: e.status, Code: e.code, Duration: e.dur, Body: j.summarize(e)})
 	})
 	return out
 }
 
-// ClearRequests empties the journal, as DELETE /__admin/requests does.
-func (s *Server) ClearRequests() { s.journal.clear() }
-
-// each calls fn on the entries f selects, newest first, under the lock.
-func (j *journal) each(f RequestFilter, fn func(*entry)) {
+// Each calls fn on the entries f selects, newest first, under the lock.
+func (j *Journal) Each(f RequestFilter, fn func(*entry)) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	n := 0
@@ -125,10 +122,10 @@ var filterParams = map[string]func(f *RequestFilter, v string) error{
 	},
 }
 
-// parseRequestFilter reads the journal filters of a raw query string. An
+// ParseFilter reads the journal filters of a raw query string. An
 // empty value leaves its filter unset; an unknown or repeated parameter
 // is an error, so a typo never silently lists everything.
-func parseRequestFilter(rawQuery string) (RequestFilter, error) {
+func ParseFilter(rawQuery string) (RequestFilter, error) {
 	var f RequestFilter
 	q, err := url.ParseQuery(rawQuery)
 	if err != nil {

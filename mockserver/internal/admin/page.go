@@ -1,10 +1,11 @@
-package mockserver
+package admin
 
 import (
 	"net/http"
 	"strconv"
 
 	"github.com/rtq-kit/rtq/mockserver/adminpage"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -26,17 +27,17 @@ var pageFiles = []struct{ pattern, file, ctype string }{
 const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
 	"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-// pageRoutes serve the page's files; the chain is the admin one without
+// PageRoutes serve the page's files; the chain is the admin one without
 // the token check.
-func (s *Server) pageRoutes() []adminRoute {
-	routes := make([]adminRoute, 0, len(pageFiles))
+func (s *API) PageRoutes() []Route {
+	routes := make([]Route, 0, len(pageFiles))
 	for _, f := range pageFiles {
 		body, err := adminpage.Files.ReadFile(f.file)
 		if err != nil {
 			panic("admin page: embedded file missing: " + f.file) // a build defect, caught by every test
 		}
 		ctype := []string{f.ctype}
-		routes = append(routes, adminRoute{f.pattern, func(c *call) { writePage(c, ctype, body) }})
+		routes = append(routes, Route{f.pattern, func(c *chain.Call) { writePage(c, ctype, body) }})
 	}
 	return routes
 }
@@ -48,18 +49,18 @@ var (
 	noReferrer    = []string{"no-referrer"}
 )
 
-func writePage(c *call, ctype []string, body []byte) {
-	h := c.w.Header()
+func writePage(c *chain.Call, ctype []string, body []byte) {
+	h := c.W.Header()
 	h["Content-Type"] = ctype
 	h["Content-Security-Policy"] = pageCSPValue
 	h["X-Frame-Options"] = pageFrameDeny
-	h["X-Content-Type-Options"] = nosniff
+	h["X-Content-Type-Options"] = chain.NoSniff
 	h["Cache-Control"] = noStore
 	h["Referrer-Policy"] = noReferrer
 	h["Content-Length"] = []string{strconv.Itoa(len(body))}
-	c.wrote, c.status = true, http.StatusOK
-	c.w.WriteHeader(http.StatusOK)
-	c.bytes, _ = c.w.Write(body)
+	c.Wrote, c.Status = true, http.StatusOK
+	c.W.WriteHeader(http.StatusOK)
+	c.Bytes, _ = c.W.Write(body)
 }
 
 // scenarioSummary is GET /__admin/scenario: what the page shows of the
@@ -112,7 +113,9 @@ type recordSummary struct {
 // there are.
 const summaryRecords = 200
 
-func (s *Server) adminScenarioSummary(c *call) { adminJSON(c, 200, summarize(c.st.Scenario())) }
+func (s *API) adminScenarioSummary(c *chain.Call) {
+	chain.AdminJSON(c, 200, summarize(c.St.Scenario()))
+}
 
 func summarize(sc *scenario.Scenario) scenarioSummary {
 	out := scenarioSummary{Name: sc.Name, Seed: sc.Seed, HTTPStatus: string(sc.HTTPStatus), RecordsTotal: len(sc.Records),

@@ -1,4 +1,4 @@
-package mockserver
+package transport
 
 import (
 	"bufio"
@@ -27,7 +27,7 @@ func (c *closeConn) Close() error { c.closed.Store(true); return nil }
 // The watchdog's rules, on its own clock: busy connections get the busy
 // limit, idle ones the idle limit, progress resets the count.
 func TestWatchdogClosesWhatMadeNoProgressInItsPhase(t *testing.T) {
-	w := newWatchdog(10*time.Second, 60*time.Second, 0)
+	w := NewWatchdog(10*time.Second, 60*time.Second, 0)
 	t0 := w.clock.Load()
 	at := func(d time.Duration) int64 { return t0 + int64(d) }
 	newConn := func(idle bool, progress time.Duration) (*conn, *closeConn) {
@@ -64,7 +64,7 @@ func TestWatchdogClosesWhatMadeNoProgressInItsPhase(t *testing.T) {
 // A connection moves between phases as bytes flow: busy until its answer
 // is written, idle until the next request's first byte.
 func TestConnPhasesFollowTheTraffic(t *testing.T) {
-	w := newWatchdog(time.Second, time.Minute, 0)
+	w := NewWatchdog(time.Second, time.Minute, 0)
 	server, client := net.Pipe()
 	t.Cleanup(func() { server.Close(); client.Close() })
 	c := &conn{Conn: server, watch: w}
@@ -111,10 +111,7 @@ func (l pipeListener) Close() error   { return nil }
 func (l pipeListener) Addr() net.Addr { return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)} }
 
 func TestWatchdogCutsAClientThatDoesNotRead(t *testing.T) {
-	s, err := New(testscenario.Build(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := answerJSON
 	server, client := net.Pipe()
 	conns := make(chan net.Conn, 1)
 	conns <- server
@@ -124,9 +121,9 @@ func TestWatchdogCutsAClientThatDoesNotRead(t *testing.T) {
 			close(closed)
 		}
 	}}
-	watch := newWatchdog(50*time.Millisecond, time.Minute, 10*time.Millisecond)
-	go func() { _ = srv.Serve(newListener(pipeListener{conns}, watch, 0)) }()
-	t.Cleanup(func() { close(conns); srv.Close(); client.Close(); watch.stop() })
+	watch := NewWatchdog(50*time.Millisecond, time.Minute, 10*time.Millisecond)
+	go func() { _ = srv.Serve(NewListener(pipeListener{conns}, watch, 0)) }()
+	t.Cleanup(func() { close(conns); srv.Close(); client.Close(); watch.Stop() })
 
 	req := "POST /api/v2/rpc/record/getFormList HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
 		testscenario.ReadSecret + "\r\nContent-Length: 2\r\n\r\n{}"
@@ -184,18 +181,15 @@ func TestRewriteTransportErrorOnlyTouchesNetHTTPsOwnAnswers(t *testing.T) {
 // A client that sends half a request line and stops (slowloris) is cut
 // after the busy limit, over real TCP.
 func TestWatchdogCutsAHalfSentRequest(t *testing.T) {
-	s, err := New(testscenario.Build(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := answerJSON
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	watch := newWatchdog(100*time.Millisecond, time.Minute, 10*time.Millisecond)
+	watch := NewWatchdog(100*time.Millisecond, time.Minute, 10*time.Millisecond)
 	srv := &http.Server{Handler: s}
-	go func() { _ = srv.Serve(newListener(ln, watch, 0)) }()
-	t.Cleanup(func() { srv.Close(); watch.stop() })
+	go func() { _ = srv.Serve(NewListener(ln, watch, 0)) }()
+	t.Cleanup(func() { srv.Close(); watch.Stop() })
 
 	c, err := net.Dial("tcp", ln.Addr().String())
 	if err != nil {
@@ -214,3 +208,10 @@ func TestWatchdogCutsAHalfSentRequest(t *testing.T) {
 		t.Errorf("got %d bytes of answer to half a request, want the connection closed", n)
 	}
 }
+
+// answerJSON stands for the mock behind the connection layer: any answer
+// will do, the watchdog is what is tested.
+var answerJSON = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	_, _ = w.Write([]byte(`{"code":0,"message":"ok","data":{}}`))
+})

@@ -1,4 +1,4 @@
-package mockserver
+package journal
 
 import (
 	"bytes"
@@ -38,10 +38,10 @@ func sensitiveName(name string) bool {
 	return false
 }
 
-// remember adds the key secrets of a scenario to those the journal masks.
+// Remember adds the key secrets of a scenario to those the journal masks.
 // Secrets of replaced scenarios stay: a body journaled before the swap may
 // hold them, and a client may still send them.
-func (j *journal) remember(keys []*scenario.Key, more ...string) {
+func (j *Journal) Remember(keys []*scenario.Key, more ...string) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	known := make(map[string]bool, len(j.secrets))
@@ -66,7 +66,7 @@ func (j *journal) remember(keys []*scenario.Key, more ...string) {
 // re-encoded compactly, members in their order, with every value under a
 // sensitive name and every string holding a known secret masked; or a
 // note for a body too long to keep or not JSON. The caller holds j.mu.
-func (j *journal) summarize(e *entry) string {
+func (j *Journal) summarize(e *entry) string {
 	if e.bodyLen == 0 {
 		return ""
 	}

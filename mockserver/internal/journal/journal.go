@@ -1,4 +1,8 @@
-package mockserver
+// Package journal is the mock's request journal (GET /__admin/requests):
+// a ring of the latest requests (journal.go), their bodies shown with
+// secrets masked (mask.go), and the filters a test selects them by
+// (query.go).
+package journal
 
 import (
 	"strconv"
@@ -12,18 +16,18 @@ import (
 // journalBody is how much of a request body an entry keeps.
 const journalBody = 512
 
-// journal is a fixed ring of the latest requests. Entries are overwritten
+// Journal is a fixed ring of the latest requests. Entries are overwritten
 // in place, so recording a request allocates nothing once the ring is
-// full; the summary a user sees is built only when the journal is read.
+// full; the summary a user sees is built only when the Journal is read.
 // The root's ring is allocated at once; a namespace's grows as its
 // requests come, so a namespace no one sends much to costs little.
-type journal struct {
+type Journal struct {
 	mu      sync.Mutex
 	entries []entry // the ring, at most size long; full when len == size
 	size    int
 	next    int
 	n       int
-	secrets []string // every key secret of every scenario served since start (journal_mask.go)
+	secrets []string // every key secret of every scenario served since start (mask.go)
 }
 
 type entry struct {
@@ -38,30 +42,37 @@ type entry struct {
 	body    [journalBody]byte
 }
 
-// newJournal is a journal of size entries, allocated at once.
-func newJournal(size int) *journal { return &journal{entries: make([]entry, 0, size), size: size} }
+// New is a journal of size entries, allocated at once.
+func New(size int) *Journal { return &Journal{entries: make([]entry, 0, size), size: size} }
 
-// newGrowingJournal is a journal of at most size entries that allocates
+// NewGrowing is a journal of at most size entries that allocates
 // them as requests come, doubling.
-func newGrowingJournal(size int) *journal { return &journal{size: size} }
+func NewGrowing(size int) *Journal { return &Journal{size: size} }
 
-func (j *journal) add(c *call) {
+// Exchange is what the journal is told of one answered request. Add
+// copies what it keeps, so the caller's buffers may be reused.
+type Exchange struct {
+	At     time.Time
+	Method string
+	Path   string // as the client's mock sees it: a namespace's /s/{name} taken off
+	Key    string // the accepted key's Name, never its secret; "" for none
+	Status int
+	Code   int
+	Dur    time.Duration
+	Body   []byte
+}
+
+// Add records one request, overwriting the oldest when the ring is full.
+func (j *Journal) Add(x Exchange) {
 	j.mu.Lock()
 	if j.next == len(j.entries) { // not full yet
 		j.grow()
 	}
 	e := &j.entries[j.next]
-	p := c.r.URL.Path
-	if c.ns != nil { // a namespace's journal reads as its own mock's: /s/{name} off
-		p = p[len(namespacePrefix)+len(c.ns.name):]
-	}
-	e.at, e.method, e.path = c.start, c.r.Method, journalPath(p)
-	e.key = ""
-	if c.key != nil {
-		e.key = c.key.Name
-	}
-	e.status, e.code, e.dur, e.bodyLen = c.status, c.code, c.elapsed(), len(c.body)
-	copy(e.body[:], c.body)
+	e.at, e.method, e.path = x.At, x.Method, journalPath(x.Path)
+	e.key = x.Key
+	e.status, e.code, e.dur, e.bodyLen = x.Status, x.Code, x.Dur, len(x.Body)
+	copy(e.body[:], x.Body)
 	j.next = (j.next + 1) % j.size
 	j.n = min(j.n+1, len(j.entries))
 	j.mu.Unlock()
@@ -69,7 +80,7 @@ func (j *journal) add(c *call) {
 
 // grow adds one entry to a ring not yet full, doubling its capacity up to
 // size when it has none left; the caller holds mu.
-func (j *journal) grow() {
+func (j *Journal) grow() {
 	if len(j.entries) == cap(j.entries) {
 		more := make([]entry, len(j.entries), min(j.size, max(8, 2*cap(j.entries))))
 		copy(more, j.entries)
@@ -87,19 +98,19 @@ func journalPath(p string) string {
 	return strings.Clone(p[:256]) + "…"
 }
 
-func (j *journal) clear() {
+func (j *Journal) Clear() {
 	j.mu.Lock()
 	j.next, j.n = 0, 0
 	j.mu.Unlock()
 }
 
-// appendJSON renders the entries f selects, newest first, as
+// AppendJSON renders the entries f selects, newest first, as
 // {"requests":[...]}. Bodies are summarised with secrets masked (see
 // summarize).
-func (j *journal) appendJSON(dst []byte, f RequestFilter) []byte {
+func (j *Journal) AppendJSON(dst []byte, f RequestFilter) []byte {
 	dst = append(dst, `{"requests":[`...)
 	first := true
-	j.each(f, func(e *entry) {
+	j.Each(f, func(e *entry) {
 		if !first {
 			dst = append(dst, ',')
 		}

@@ -1,4 +1,4 @@
-package mockserver
+package transport
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
@@ -32,11 +33,15 @@ import (
 //     atomic stores of a clock the watchdog ticks, and the watchdog closes
 //     whatever has made no progress for too long.
 
+// MaxHeaderBytes bounds a request's headers; net/http answers beyond it
+// (431, rewritten as JSON here).
+const MaxHeaderBytes = 64 << 10
+
 // Time limits of a connection (docs/mock.md, Serving).
 const (
-	busyLimit = 30 * time.Second  // to send a whole request, or to take an answer
-	idleLimit = 120 * time.Second // between an answer and the next request
-	watchTick = time.Second
+	BusyLimit = 30 * time.Second  // to send a whole request, or to take an answer
+	IdleLimit = 120 * time.Second // between an answer and the next request
+	WatchTick = time.Second
 )
 
 // conn records progress for the watchdog: busy from accept until its first
@@ -46,7 +51,7 @@ const (
 // after busyLimit.
 type conn struct {
 	net.Conn
-	watch    *watchdog
+	watch    *Watchdog
 	progress atomic.Int64 // watchdog clock at the last change of phase
 	idle     atomic.Bool
 }
@@ -93,10 +98,10 @@ func (c *conn) CloseWrite() error {
 	return nil
 }
 
-// watchdog closes connections that made no progress within their phase's
+// Watchdog closes connections that made no progress within their phase's
 // limit. Its clock ticks every tick; connections read it instead of the
 // system clock.
-type watchdog struct {
+type Watchdog struct {
 	busy, idle time.Duration
 	clock      atomic.Int64 // UnixNano, refreshed every tick
 	mu         sync.Mutex
@@ -105,10 +110,10 @@ type watchdog struct {
 	stopOnce   sync.Once
 }
 
-// newWatchdog starts a watchdog; a tick of 0 starts none (tests drive
+// NewWatchdog starts a watchdog; a tick of 0 starts none (tests drive
 // sweep themselves).
-func newWatchdog(busy, idle, tick time.Duration) *watchdog {
-	w := &watchdog{busy: busy, idle: idle, conns: map[*conn]struct{}{}, done: make(chan struct{})}
+func NewWatchdog(busy, idle, tick time.Duration) *Watchdog {
+	w := &Watchdog{busy: busy, idle: idle, conns: map[*conn]struct{}{}, done: make(chan struct{})}
 	w.clock.Store(time.Now().UnixNano())
 	if tick > 0 {
 		go w.run(tick)
@@ -116,7 +121,7 @@ func newWatchdog(busy, idle, tick time.Duration) *watchdog {
 	return w
 }
 
-func (w *watchdog) run(tick time.Duration) {
+func (w *Watchdog) run(tick time.Duration) {
 	t := time.NewTicker(tick)
 	defer t.Stop()
 	for {
@@ -131,7 +136,7 @@ func (w *watchdog) run(tick time.Duration) {
 }
 
 // addUnder watches c unless max connections are watched already.
-func (w *watchdog) addUnder(c *conn, max int) bool {
+func (w *Watchdog) addUnder(c *conn, max int) bool {
 	c.progress.Store(w.clock.Load())
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -142,7 +147,7 @@ func (w *watchdog) addUnder(c *conn, max int) bool {
 	return true
 }
 
-func (w *watchdog) remove(c *conn) {
+func (w *Watchdog) remove(c *conn) {
 	w.mu.Lock()
 	delete(w.conns, c)
 	w.mu.Unlock()
@@ -150,7 +155,7 @@ func (w *watchdog) remove(c *conn) {
 
 // sweep closes every connection past its limit at now. Closing the socket
 // makes net/http's blocked read or write fail, and it cleans up.
-func (w *watchdog) sweep(now int64) {
+func (w *Watchdog) sweep(now int64) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for c := range w.conns {
@@ -165,7 +170,7 @@ func (w *watchdog) sweep(now int64) {
 	}
 }
 
-func (w *watchdog) stop() { w.stopOnce.Do(func() { close(w.done) }) }
+func (w *Watchdog) Stop() { w.stopOnce.Do(func() { close(w.done) }) }
 
 // netHTTPErrorHeaders is how net/http frames the answers it writes itself
 // (net/http/server.go, conn.serve); no answer of the mock's handlers, all
@@ -181,7 +186,7 @@ var transportErrors = map[int]struct {
 	detail string
 }{
 	400: {400, "the request is not valid HTTP/1.1: check the request line, the header syntax, Host and Content-Length"},
-	431: {431, fmt.Sprintf("the request headers are larger than %d KiB: send fewer or shorter headers", maxHeaderBytes>>10)},
+	431: {431, fmt.Sprintf("the request headers are larger than %d KiB: send fewer or shorter headers", MaxHeaderBytes>>10)},
 	501: {400, "the Transfer-Encoding is not supported: send the body with Content-Length or Transfer-Encoding: chunked"},
 	505: {400, "the HTTP version is not supported: speak HTTP/1.1 or HTTP/1.0"},
 	417: {417, "the Expect header is not supported: only Expect: 100-continue is"},
@@ -218,7 +223,7 @@ func rewriteTransportError(p []byte) []byte {
 	out = strconv.AppendInt(out, int64(t.status), 10)
 	out = append(out, ' ')
 	out = append(out, http.StatusText(t.status)...)
-	out = append(out, "\r\nContent-Type: "+ctJSON[0]+"\r\nX-Content-Type-Options: "+nosniff[0]+"\r\nConnection: close\r\nContent-Length: "...)
+	out = append(out, "\r\nContent-Type: "+chain.ContentTypeJSON[0]+"\r\nX-Content-Type-Options: "+chain.NoSniff[0]+"\r\nConnection: close\r\nContent-Length: "...)
 	out = strconv.AppendInt(out, int64(len(body)), 10)
 	out = append(out, "\r\n\r\n"...)
 	return append(out, body...)

@@ -1,4 +1,7 @@
-package mockserver
+// Package logging is the mock's request log: one line per request
+// (Request), written in batches by one goroutine so that the log never
+// makes a request wait, whatever the Logger does.
+package logging
 
 import (
 	"fmt"
@@ -6,21 +9,22 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 )
 
-// logRequest writes the request's one log line:
+// Request writes the request's one log line:
 //
 //	2026-01-02T03:04:05.678Z POST /api/v2/rpc/record/getRecord 200 code=0 152µs key=demo-read bytes=1234
 //
 // appended straight into the batch under the log's lock (no line buffer, no fmt, no
 // reflection); the date and time to the second are formatted once a
 // second, not once a request.
-func (s *Server) logRequest(c *call) {
-	if s.opts.Logger == nil {
+func (l *Sink) Request(c *chain.Call) {
+	if l.w == nil {
 		return
 	}
-	dur := c.elapsed()
-	l := &s.lg
+	dur := c.Elapsed()
 	l.mu.Lock()
 	if !l.room() {
 		l.mu.Unlock()
@@ -30,25 +34,25 @@ func (s *Server) logRequest(c *call) {
 	if len(b) == 0 {
 		l.armTimer()
 	}
-	b = l.appendStamp(b, c.start)
+	b = l.appendStamp(b, c.Start)
 	b = append(b, ' ')
-	b = append(b, c.r.Method...)
+	b = append(b, c.R.Method...)
 	b = append(b, ' ')
-	b = appendSafe(b, c.r.URL.Path)
+	b = appendSafe(b, c.R.URL.Path)
 	b = append(b, ' ')
-	b = strconv.AppendInt(b, int64(c.status), 10)
+	b = strconv.AppendInt(b, int64(c.Status), 10)
 	b = append(b, " code="...)
-	b = strconv.AppendInt(b, int64(c.code), 10)
+	b = strconv.AppendInt(b, int64(c.Code), 10)
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, dur.Microseconds(), 10)
 	b = append(b, "µs key="...)
-	if c.key != nil {
-		b = append(b, c.key.Name...)
+	if c.Key != nil {
+		b = append(b, c.Key.Name...)
 	} else {
 		b = append(b, '-')
 	}
 	b = append(b, " bytes="...)
-	b = strconv.AppendInt(b, int64(c.bytes), 10)
+	b = strconv.AppendInt(b, int64(c.Bytes), 10)
 	l.buf = append(b, '\n')
 	if len(l.buf) >= logBatch {
 		l.startWriter()
@@ -58,7 +62,7 @@ func (s *Server) logRequest(c *call) {
 
 // appendStamp appends t as 2006-01-02T15:04:05.000Z in UTC, reusing the
 // text up to the second from the previous line; the caller holds mu.
-func (l *logSink) appendStamp(b []byte, t time.Time) []byte {
+func (l *Sink) appendStamp(b []byte, t time.Time) []byte {
 	t = t.UTC()
 	if sec := t.Unix(); sec != l.stampSec || len(l.stamp) == 0 {
 		l.stampSec = sec
@@ -92,22 +96,24 @@ func appendSafe(b []byte, s string) []byte {
 // by Logf or net/http.
 //
 // When the Logger is slow or stuck (a stderr pipe nobody reads, a
-// terminal paused with Ctrl-S), the batch grows to logMax and then lines
+// terminal paused with Ctrl-S), the batch grows to MaxPending and then lines
 // are dropped and counted; once a write goes through again, one line says
 // how many were lost. A Logger that fails (a closed pipe) costs a failed
 // write per batch, nothing more.
 const (
 	logBatch = 8 << 10
 	logDelay = 100 * time.Millisecond
-	logMax   = 1 << 20
+	// MaxPending bounds the bytes of lines waiting for the Logger;
+	// beyond it lines are dropped and counted.
+	MaxPending = 1 << 20
 	// logFlushLimit bounds how long FlushLog and Shutdown wait for the
 	// Logger to take the lines: a stuck Logger cannot hold them longer.
 	logFlushLimit = time.Second
 )
 
-// logSink is the server's log: the batch being filled, the one being
-// written, and the writer's state.
-type logSink struct {
+// Sink is the server's log: the batch being filled, the one being
+// written, and the writer's state. A nil Logger makes every method a no-op.
+type Sink struct {
 	w        io.Writer
 	mu       sync.Mutex    // guards everything below
 	buf      []byte        // lines waiting to be written
@@ -122,8 +128,8 @@ type logSink struct {
 
 // room reports whether a line fits; if not, it is counted as dropped. The
 // caller holds mu.
-func (l *logSink) room() bool {
-	if len(l.buf) < logMax {
+func (l *Sink) room() bool {
+	if len(l.buf) < MaxPending {
 		return true
 	}
 	l.dropped++
@@ -132,7 +138,7 @@ func (l *logSink) room() bool {
 
 // armTimer schedules the write of the batch being started; the caller
 // holds mu. One timer serves the server's whole life.
-func (l *logSink) armTimer() {
+func (l *Sink) armTimer() {
 	if l.timer == nil {
 		l.timer = time.AfterFunc(logDelay, l.kick)
 		return
@@ -141,7 +147,7 @@ func (l *logSink) armTimer() {
 }
 
 // kick starts the writer if there is something to write.
-func (l *logSink) kick() {
+func (l *Sink) kick() {
 	l.mu.Lock()
 	l.startWriter()
 	l.mu.Unlock()
@@ -149,7 +155,7 @@ func (l *logSink) kick() {
 
 // startWriter starts the writer goroutine unless it runs or has nothing
 // to do; the caller holds mu.
-func (l *logSink) startWriter() {
+func (l *Sink) startWriter() {
 	if l.writing || (len(l.buf) == 0 && l.dropped == 0) {
 		return
 	}
@@ -161,7 +167,7 @@ func (l *logSink) startWriter() {
 // drain writes batches until none is left. Only one runs at a time, so
 // batches reach the Logger in order; requests append to a fresh buffer
 // meanwhile, and a write that blocks holds up nobody but the writer.
-func (l *logSink) drain() {
+func (l *Sink) drain() {
 	for {
 		l.mu.Lock()
 		if len(l.buf) == 0 && l.dropped == 0 {
@@ -188,7 +194,7 @@ func (l *logSink) drain() {
 
 // flush starts the writer and waits until it has nothing left, at most
 // limit; it reports whether everything was written.
-func (l *logSink) flush(limit time.Duration) bool {
+func (l *Sink) flush(limit time.Duration) bool {
 	l.mu.Lock()
 	l.startWriter()
 	if !l.writing {
@@ -207,33 +213,33 @@ func (l *logSink) flush(limit time.Duration) bool {
 	}
 }
 
-// FlushLog writes the request lines batched so far, waiting at most a
-// second for a Logger that does not take them. Lines reach the Logger
-// within 100 ms on their own; a Go test that reads the log right after a
-// request calls FlushLog first.
-func (s *Server) FlushLog() {
-	if s.opts.Logger != nil {
-		s.lg.flush(logFlushLimit)
+// New is the log writing to w; nil: silent.
+func New(w io.Writer) *Sink { return &Sink{w: w} }
+
+// Flush writes the request lines batched so far, waiting at most a
+// second for a Logger that does not take them.
+func (l *Sink) Flush() {
+	if l.w != nil {
+		l.flush(logFlushLimit)
 	}
 }
 
-// stopLog writes what is batched, within logFlushLimit, and stops the
+// Stop writes what is batched, within logFlushLimit, and stops the
 // timer, at shutdown.
-func (s *Server) stopLog() {
-	if s.opts.Logger == nil {
+func (l *Sink) Stop() {
+	if l.w == nil {
 		return
 	}
-	s.lg.flush(logFlushLimit)
-	s.lg.mu.Lock()
-	if s.lg.timer != nil {
-		s.lg.timer.Stop()
+	l.flush(logFlushLimit)
+	l.mu.Lock()
+	if l.timer != nil {
+		l.timer.Stop()
 	}
-	s.lg.mu.Unlock()
+	l.mu.Unlock()
 }
 
-// writeLog queues b after the batched lines and starts the writer.
-func (s *Server) writeLog(b []byte) {
-	l := &s.lg
+// write queues b after the batched lines and starts the writer.
+func (l *Sink) write(b []byte) {
 	l.mu.Lock()
 	if l.room() {
 		l.buf = append(l.buf, b...)
@@ -242,28 +248,24 @@ func (s *Server) writeLog(b []byte) {
 	l.mu.Unlock()
 }
 
-// Logf writes one line to the mock's log, time-stamped, in order with the
-// request lines: what the command around the server has to say (reloads,
-// shutdown) goes the same way as the requests, never blocking.
-func (s *Server) Logf(format string, args ...any) { s.logf(format, args...) }
-
-// logf logs something unexpected, in full.
-func (s *Server) logf(format string, args ...any) {
-	if s.opts.Logger == nil {
+// Logf writes one line to the log, time-stamped, in order with the
+// request lines, never blocking.
+func (l *Sink) Logf(format string, args ...any) {
+	if l.w == nil {
 		return
 	}
-	s.writeLog([]byte(time.Now().UTC().Format(stampLayout) + " " + fmt.Sprintf(format, args...) + "\n"))
+	l.write([]byte(time.Now().UTC().Format(stampLayout) + " " + fmt.Sprintf(format, args...) + "\n"))
 }
 
 const stampLayout = "2006-01-02T15:04:05.000Z"
 
-// logWriter is the Logger for net/http's own messages (bad TLS, closed
+// Writer is the Logger for net/http's own messages (bad TLS, closed
 // connections), serialised with the request lines.
-func (s *Server) logWriter() io.Writer {
-	if s.opts.Logger == nil {
+func (l *Sink) Writer() io.Writer {
+	if l.w == nil {
 		return io.Discard
 	}
-	return writerFunc(func(p []byte) (int, error) { s.writeLog(p); return len(p), nil })
+	return writerFunc(func(p []byte) (int, error) { l.write(p); return len(p), nil })
 }
 
 type writerFunc func([]byte) (int, error)

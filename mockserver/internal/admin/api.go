@@ -1,0 +1,53 @@
+// Package admin is the mock's admin API under /__admin (docs/mock.md):
+// health, profile, reset and the journal (admin.go), scenario uploads
+// (load.go), fault rules (faults.go) and the admin page with the scenario
+// summary it shows (page.go; its files are in mockserver/adminpage).
+package admin
+
+import (
+	"sync/atomic"
+
+	"github.com/rtq-kit/rtq/fault"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/journal"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// Config is what the admin API needs of the server it runs in: its
+// options, and how it reaches the state, journal and fault rules of the
+// call's namespace (or the root's). The server fills it; the admin API
+// never imports it.
+type Config struct {
+	// AdminToken, when set, protects /__admin/* (Auth).
+	AdminToken string
+	// ParseScenario loads the YAML of POST /__admin/scenario.
+	ParseScenario func(filename string, data []byte) (*scenario.Scenario, error)
+	// MaxGenerated is the bound ParseScenario keeps, named in its refusal.
+	MaxGenerated int64
+	// Replace serves a new scenario.
+	Replace func(sc *scenario.Scenario)
+	// Reset puts back the state the call addresses.
+	Reset func(c *chain.Call)
+	// Journal is the journal the call addresses.
+	Journal func(c *chain.Call) *journal.Journal
+	// Faults is the fault set the call addresses.
+	Faults func(c *chain.Call) *fault.Set
+}
+
+// API is the admin API of one server. One scenario upload runs at a time.
+type API struct {
+	opts Config
+	// Loading is held while a POST /__admin/scenario is loaded; a test
+	// holds it to act as an upload in progress.
+	Loading atomic.Bool
+}
+
+// New is the admin API over cfg.
+func New(cfg Config) *API { return &API{opts: cfg} }
+
+// Replace serves sc from now on.
+func (s *API) Replace(sc *scenario.Scenario) { s.opts.Replace(sc) }
+
+func (s *API) resetOf(c *chain.Call)                    { s.opts.Reset(c) }
+func (s *API) journalOf(c *chain.Call) *journal.Journal { return s.opts.Journal(c) }
+func (s *API) faultsOf(c *chain.Call) *fault.Set        { return s.opts.Faults(c) }

@@ -1,0 +1,62 @@
+package admin
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/rtq-kit/rtq/fault"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+)
+
+// maxFaultBody bounds the body of POST /__admin/faults.
+const maxFaultBody = 1 << 20
+
+// faultRoutes are the admin calls of the fault rules.
+func (s *API) faultRoutes() []Route {
+	return []Route{
+		{"GET /__admin/faults", s.adminFaults},
+		{"POST /__admin/faults", s.adminAddFaults},
+		{"DELETE /__admin/faults", s.adminClearFaults},
+		{"DELETE /__admin/faults/{id}", s.adminRemoveFault},
+	}
+}
+
+func (s *API) adminFaults(c *chain.Call) {
+	chain.AdminJSON(c, 200, map[string]any{"faults": s.faultsOf(c).List()})
+}
+
+// adminAddFaults adds one rule or a list; all or none, a problem names the
+// rule (its place in the list) and the member.
+func (s *API) adminAddFaults(c *chain.Call) {
+	data, err := io.ReadAll(http.MaxBytesReader(c.W, c.R.Body, maxFaultBody))
+	if err != nil {
+		chain.AdminError(c, http.StatusRequestEntityTooLarge, "fault rules must be at most 1 MiB: "+err.Error())
+		return
+	}
+	rules, err := fault.DecodeJSON(data)
+	if err == nil {
+		rules, err = s.faultsOf(c).Add(rules, fault.FromAdmin, func(i int) string { return fmt.Sprintf("rule %d", i+1) })
+	}
+	if err != nil {
+		chain.AdminError(c, http.StatusBadRequest, err.Error())
+		return
+	}
+	chain.AdminJSON(c, 200, map[string]any{"faults": rules})
+}
+
+func (s *API) adminClearFaults(c *chain.Call) {
+	s.faultsOf(c).Clear()
+	c.Write(200, 0, []byte(`{"status":"ok"}`))
+}
+
+func (s *API) adminRemoveFault(c *chain.Call) {
+	id := strings.TrimPrefix(c.R.URL.Path, "/__admin/faults/")
+	if !s.faultsOf(c).Remove(id) {
+		chain.AdminError(c, http.StatusNotFound, "no fault rule "+wire.Quote(id)+"; GET /__admin/faults lists them")
+		return
+	}
+	c.Write(200, 0, []byte(`{"status":"ok"}`))
+}

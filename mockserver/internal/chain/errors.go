@@ -1,0 +1,50 @@
+package chain
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+)
+
+// Error answers err in the shape of the call's endpoint. Errors are
+// *wire.Error values, built in mockserver/internal/wire from contract's
+// tables; anything else is unexpected: its cause is logged, and the client
+// gets wire.Internal.
+func (c *Call) Error(err error) {
+	var e *wire.Error
+	if !errors.As(err, &e) {
+		if c.Log != nil {
+			c.Log("internal error on %s %s: %v", c.R.Method, c.R.URL.Path, err)
+		}
+		e = wire.Internal
+	}
+	shape := contract.ShapeFull
+	if c.Ep != nil {
+		shape = c.Ep.Shape
+		if e == wire.Internal {
+			e = wire.InternalOf(c.Ep.Name)
+		}
+	}
+	c.Write(wire.HTTPStatus(c.St.HTTPStatus(), e.Code), e.Code, wire.AppendError(c.Out[:0], shape, e))
+}
+
+// AdminJSON answers v as JSON: the admin API's success shape.
+func AdminJSON(c *Call, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		AdminError(c, http.StatusInternalServerError, "encode answer: "+err.Error())
+		return
+	}
+	c.Write(status, 0, b)
+}
+
+// AdminError answers msg in the admin API's error shape, {"error": msg},
+// with status as the HTTP status and the code the journal shows.
+func AdminError(c *Call, status int, msg string) {
+	b := append(jsonw.AppendString([]byte(`{"error":`), msg), '}')
+	c.Write(status, status, b)
+}

@@ -1,0 +1,145 @@
+// Package faults is the mock's fault injection (docs/mock.md, "Faults"):
+// the rules in force, the chain step that applies the first one that hits
+// (faults.go: an error, a dropped connection), and the waits it makes
+// (delay.go: a delay before the answer, a body cut or slowed).
+package faults
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/rtq-kit/rtq/fault"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// Faults is the fault injection of the mock (docs/mock.md, "Faults"): the
+// rules in force and a channel closed at shutdown, so that no delay holds
+// a shutdown up.
+type Faults struct {
+	Set      *fault.Set
+	stopping chan struct{}
+	stopOnce sync.Once
+}
+
+// New builds the set: the scenario's rules, then the flag's (rtq mock
+// --fault); seed, when non-zero, replaces the scenario's.
+func New(sc *scenario.Scenario, seed int64, rules []fault.Rule) (*Faults, error) {
+	if seed == 0 {
+		seed = sc.Seed
+	}
+	f := &Faults{Set: fault.NewSet(seed), stopping: make(chan struct{})}
+	f.Set.SetScenario(sc.Faults)
+	if _, err := f.Set.Add(rules, fault.FromFlag, func(i int) string {
+		return fmt.Sprintf("fault rule %d of the options (--fault)", i+1)
+	}); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Stop ends every wait at once, at shutdown.
+func (f *Faults) Stop() { f.stopOnce.Do(func() { close(f.stopping) }) }
+
+// Inject is step 10 of the chain: with no rule in force (the common case)
+// it is one atomic load; otherwise the first rule that matches and hits
+// delays, fails, drops or slows the answer.
+func (s *Faults) Inject(next chain.Step) chain.Step {
+	return func(c *chain.Call) {
+		if s.Of(c).Empty() {
+			next(c)
+			return
+		}
+		s.applyFault(c, next)
+	}
+}
+
+func (s *Faults) applyFault(c *chain.Call, next chain.Step) {
+	req := &c.FaultReq
+	*req = fault.Request{Endpoint: c.Ep.Name, Body: c.Body, Fill: faultMembers, Records: c.St}
+	if c.Key != nil {
+		req.Key = c.Key.Name
+	}
+	a := s.Of(c).Match(req)
+	if a == nil {
+		next(c)
+		return
+	}
+	if a.Body != fault.BodyDribble && !s.faultWait(c.R.Context(), a.Delay) {
+		return // the client left: nobody to answer
+	}
+	switch {
+	case a.Drop:
+		dropConn(c)
+		return
+	case a.Body != "":
+		c.W = &faultWriter{ResponseWriter: c.W, s: s, ctx: c.R.Context(), body: a.Body, spread: a.Delay}
+	}
+	if a.Error != nil {
+		s.writeFaultError(c, a)
+		return
+	}
+	next(c)
+}
+
+// faultMembers reads the body members rules can match on, once, when a
+// rule that names one is reached.
+func faultMembers(r *fault.Request) {
+	_ = jsonw.Members(r.Body, func(name, raw []byte) {
+		switch string(name) {
+		case "record_id":
+			r.RecordID, _ = jsonw.Int(raw)
+		case "record_url":
+			r.RecordURL, _ = jsonw.String(raw)
+		case "certificate_code":
+			r.CertificateCode, _ = jsonw.String(raw)
+		}
+	})
+}
+
+// writeFaultError answers the rule's error in the endpoint's shape.
+func (s *Faults) writeFaultError(c *chain.Call, a *fault.Action) {
+	fe := a.Error
+	code := fe.Code
+	if code == 0 {
+		code = fe.HTTPStatus
+	}
+	e := wire.Injected(code, fe.ErrorCode, fe.Message, "injected by fault rule "+a.RuleID)
+	status := fe.HTTPStatus
+	if status == 0 {
+		status = wire.HTTPStatus(c.St.HTTPStatus(), e.Code)
+	}
+	retry := fe.RetryAfter
+	if retry == 0 && e.Code == 429 {
+		retry = 1
+	}
+	if retry > 0 {
+		c.W.Header()["Retry-After"] = []string{strconv.Itoa(retry)}
+	}
+	c.Write(status, e.Code, wire.AppendError(c.Out[:0], c.Ep.Shape, e))
+}
+
+// dropConn closes the connection without an answer. The journal and the
+// log show status 0.
+func dropConn(c *chain.Call) {
+	conn, _, err := http.NewResponseController(c.W).Hijack()
+	if err != nil {
+		panic(http.ErrAbortHandler) // net/http closes the connection
+	}
+	_ = conn.Close()
+	c.Wrote = true
+	c.Dur = time.Since(c.Start)
+}
+
+// Of is the fault set a call meets: its namespace's or the root's.
+func (s *Faults) Of(c *chain.Call) *fault.Set {
+	if c.NS != nil {
+		return c.NS.Faults
+	}
+	return s.Set
+}

@@ -1,0 +1,29 @@
+package handlers
+
+import (
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+)
+
+// Auth resolves the API key (docs/contract.md §C2). The key's Name is what
+// logs and the journal show from here on; its secret is never kept.
+func Auth(next chain.Step) chain.Step {
+	return func(c *chain.Call) {
+		secret, ok := chain.Bearer(c.R.Header["Authorization"])
+		if !ok {
+			c.Error(wire.Unauthorized(`the Authorization header must be "Bearer <API key>"`))
+			return
+		}
+		c.Key = c.St.KeyBySecret(secret)
+		switch {
+		case c.Key == nil:
+			c.Error(wire.Unauthorized("the API key is not known"))
+		case c.Ep.Write && !c.Key.Write:
+			c.Error(wire.Forbidden(c.Ep.Write, "this API key has no write permission"))
+		case !c.Ep.Write && !c.Key.Read:
+			c.Error(wire.Forbidden(c.Ep.Write, "this API key has no read permission"))
+		default:
+			next(c)
+		}
+	}
+}

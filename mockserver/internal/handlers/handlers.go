@@ -1,0 +1,197 @@
+// Package handlers is the mock's five endpoints (docs/contract.md §4):
+// each decodes its body into plain values, asks the state, and returns
+// the answer or an error (handlers.go). The steps before them on an
+// endpoint's chain live here too: the body read within its limit
+// (bodylimit.go) and the API key checked (auth.go).
+package handlers
+
+import (
+	"time"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+)
+
+// Handler is a thin endpoint handler: it returns the success body or an
+// error that chain.Call.Error renders.
+type Handler func(c *chain.Call) ([]byte, error)
+
+// Encode runs the handler and writes its answer or its error.
+func Encode(h Handler) chain.Step {
+	return func(c *chain.Call) {
+		out, err := h(c)
+		if err != nil {
+			c.Error(err)
+			return
+		}
+		c.Write(200, 0, out)
+	}
+}
+
+var getRecordMembers = []string{"record_id", "record_url", "format"}
+
+func GetRecord(c *chain.Call) ([]byte, error) {
+	b, err := c.Parse(getRecordMembers)
+	if err != nil {
+		return nil, err
+	}
+	id, hasID, err := b.Int("record_id", 1)
+	if err != nil {
+		return nil, err
+	}
+	url, hasURL, err := b.Str("record_url", true)
+	if err != nil {
+		return nil, err
+	}
+	format, hasFormat, err := b.Str("format", true)
+	if err != nil {
+		return nil, err
+	}
+	if !hasFormat {
+		format = "json"
+	}
+	if !hasID && !hasURL {
+		return nil, wire.Param("one of record_id or record_url is required")
+	}
+	return c.St.GetRecord(c.Key, id, url, format)
+}
+
+var verifyMembers = []string{"certificate_code", "action_type", "to_certificate_status",
+	"from_certificate_status", "tpl_id", "code_id"}
+
+func Verify(c *chain.Call) ([]byte, error) {
+	b, err := c.Parse(verifyMembers)
+	if err != nil {
+		return nil, err
+	}
+	var req state.VerifyRequest
+	var errs [6]error
+	req.Code, req.HasCode, errs[0] = b.Str("certificate_code", false)
+	req.Action, req.HasAction, errs[1] = b.Str("action_type", false)
+	req.To, req.HasTo, errs[2] = b.Str("to_certificate_status", false)
+	req.From, req.HasFrom, errs[3] = b.Str("from_certificate_status", true)
+	req.TplID, req.HasTplID, errs[4] = b.AnyInt("tpl_id")
+	req.CodeID, req.HasCodeID, errs[5] = b.AnyInt("code_id")
+	for _, e := range errs {
+		if e != nil {
+			return nil, e
+		}
+	}
+	return keep(c)(c.St.Verify(c.Out[:0], c.Key, req))
+}
+
+// keep returns a function that passes an appended answer through and keeps
+// its buffer for the call's next use, so large pages stop reallocating.
+// Only for answers appended to c.out, never for cached bodies.
+func keep(c *chain.Call) func([]byte, error) ([]byte, error) {
+	return func(out []byte, err error) ([]byte, error) {
+		if err == nil && cap(out) > cap(c.Out) {
+			c.Out = out[:0]
+		}
+		return out, err
+	}
+}
+
+var formListMembers = []string{"page", "page_size", "search_key", "number"}
+
+func GetFormList(c *chain.Call) ([]byte, error) {
+	b, err := c.Parse(formListMembers)
+	if err != nil {
+		return nil, err
+	}
+	q := state.FormQuery{Page: 1}
+	page, hasPage, err := b.Int("page", 1)
+	if err != nil {
+		return nil, err
+	}
+	if hasPage {
+		q.Page = page
+	}
+	if q.PageSize, err = b.PageSize(contract.FormListDefaultPageSize, contract.FormListMaxPageSize); err != nil {
+		return nil, err
+	}
+	if q.Search, _, err = b.Str("search_key", true); err != nil {
+		return nil, err
+	}
+	number, hasNumber, err := b.Str("number", false)
+	if err != nil {
+		return nil, err
+	}
+	if hasNumber {
+		q.Number = &number
+	}
+	return keep(c)(c.St.AppendFormList(c.Out[:0], c.Key, q), nil)
+}
+
+var templatesMembers = []string{"start_time", "end_time", "page_token", "page_size", "template"}
+
+// pageQuery reads the members templates/list and listQrcodes share.
+func pageQuery(b *chain.Members) (state.PageQuery, error) {
+	var q state.PageQuery
+	var err error
+	if q.PageSize, err = b.PageSize(contract.TemplatesDefaultPageSize, contract.TemplatesMaxPageSize); err != nil {
+		return q, err
+	}
+	if q.Token, _, err = b.Str("page_token", true); err != nil {
+		return q, err
+	}
+	r := &q.Range
+	start, hasStart, err := bound(b, "start_time", false)
+	if err != nil {
+		return q, err
+	}
+	end, hasEnd, err := bound(b, "end_time", true)
+	if err != nil {
+		return q, err
+	}
+	if hasStart && hasEnd && end.Before(start) {
+		return q, wire.Param("end_time must not be before start_time")
+	}
+	r.HasStart, r.HasEnd = hasStart, hasEnd
+	r.Start, r.End = state.BoundSeconds(start, false), state.BoundSeconds(end, true)
+	return q, nil
+}
+
+// bound reads one time filter as the instant it names; ok is false when it
+// is absent (an empty string counts as absent).
+func bound(b *chain.Members, name string, upper bool) (t time.Time, ok bool, err error) {
+	s, ok, err := b.Str(name, true)
+	if err != nil || !ok {
+		return time.Time{}, false, err
+	}
+	t, err = state.ParseInstant(name, s, upper)
+	return t, err == nil, err
+}
+
+func TemplatesList(c *chain.Call) ([]byte, error) {
+	b, err := c.Parse(templatesMembers)
+	if err != nil {
+		return nil, err
+	}
+	q, err := pageQuery(b)
+	if err != nil {
+		return nil, err
+	}
+	return keep(c)(c.St.AppendTemplates(c.Out[:0], c.Key, q))
+}
+
+func ListQrcodes(c *chain.Call) ([]byte, error) {
+	b, err := c.Parse(templatesMembers)
+	if err != nil {
+		return nil, err
+	}
+	tpl, ok, err := b.Str("template", true)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, wire.Param("template is required: the coding of a batch template or its full URL")
+	}
+	q, err := pageQuery(b)
+	if err != nil {
+		return nil, err
+	}
+	return keep(c)(c.St.AppendQrcodes(c.Out[:0], c.Key, tpl, q))
+}
