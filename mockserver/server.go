@@ -1,8 +1,3 @@
-// Package mockserver is the stateful mock of the Record and Template Query
-// Service: the five endpoints of docs/contract.md §4 with the kit's choices of
-// docs/contract.md §C1 to §C10, state built from a resolved scenario, and an admin
-// API under /__admin. It never imports the conformance runner: the runner
-// must not agree with the mock by sharing its logic.
 package mockserver
 
 import (
