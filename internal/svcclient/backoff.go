@@ -1,0 +1,73 @@
+package svcclient
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Retries after a 429, and the longest wait between them.
+const (
+	MaxRetries = 5
+	MaxBackOff = 60 * time.Second
+)
+
+// PostBackingOff is Post that, when the service answers 429 (the HTTP
+// status, or code 429 in a body sent with HTTP 200, a service in always_200
+// mode), waits as long as its Retry-After says (1 s without one, at most
+// MaxBackOff) and calls again, up to MaxRetries times: a crawl at a polite
+// rate may still meet the service's own limit. Every call counts against
+// the budget. The hooks of w, when set, see every answer and each wait.
+func (c *Client) PostBackingOff(ctx context.Context, path, key string, body []byte, w Watch) (Answer, error) {
+	for retry := 0; ; retry++ {
+		a, err := c.Post(ctx, path, key, body)
+		if err == nil && w.Answered != nil {
+			w.Answered(a)
+		}
+		if err != nil || retry == MaxRetries || !TooMany(a) {
+			return a, err
+		}
+		d := RetryAfter(a.Header)
+		if w.Waiting != nil {
+			w.Waiting(d)
+		}
+		t := time.NewTimer(d)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return a, ctx.Err()
+		}
+	}
+}
+
+// Watch is what a caller of PostBackingOff is told as it goes.
+type Watch struct {
+	Answered func(Answer)        // every answer, the 429s included
+	Waiting  func(time.Duration) // each wait, before it starts
+}
+
+// TooMany says a asks the caller to slow down: HTTP 429, or code 429 in
+// the body of an answer sent with HTTP 200.
+func TooMany(a Answer) bool {
+	if a.Status == http.StatusTooManyRequests {
+		return true
+	}
+	var e struct {
+		Code int `json:"code"`
+	}
+	return a.Status == http.StatusOK && json.Unmarshal(a.Body, &e) == nil && e.Code == http.StatusTooManyRequests
+}
+
+// RetryAfter reads Retry-After as seconds: 1 s when absent or not a
+// number, at most MaxBackOff.
+func RetryAfter(h http.Header) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(h.Get("Retry-After")))
+	if err != nil || n < 0 {
+		return time.Second
+	}
+	return min(time.Duration(n)*time.Second, MaxBackOff)
+}

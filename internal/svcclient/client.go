@@ -1,0 +1,184 @@
+// Package svcclient is rtq's one client of a Record and Template Query
+// Service called with a key: `rtq record` (crawl and proxy), `rtq profile
+// discover` and the transport of `rtq conform` all call the service
+// through it, so what protects the key and the terminal is written once
+// (docs/security.md, "Talking to a service"):
+//
+//   - the rate limit and the request budget (limit.go);
+//   - Retry-After, when the caller asks to back off after a 429 (backoff.go);
+//   - the answer size cap;
+//   - redirects: none followed, a 3xx is the answer it is (Redirect);
+//   - the scrubber of secrets, applied to every answer and error before a
+//     caller sees them (scrub.go);
+//   - the cursor walk with its repeated-token guard (walk.go);
+//   - the escaper of what a service says, for terminals and YAML
+//     comments (escape.go).
+//
+// It judges nothing: what an answer means is each caller's business (the
+// runner's checks above all). It knows the wire only as far as a 429 sent
+// with HTTP 200 needs.
+package svcclient
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Config is what a Client is made with.
+type Config struct {
+	// BaseURL is the service's base URL; paths are appended to it.
+	BaseURL string
+	// Timeout bounds each call, answer included (0: none).
+	Timeout time.Duration
+	// Transport carries the calls (nil: http.DefaultTransport).
+	Transport http.RoundTripper
+	// MaxAnswerBytes caps one answer (0: DefaultMaxAnswerBytes).
+	MaxAnswerBytes int64
+	// Rate is at most this many calls a second (0: no bound), and
+	// MaxRequests at most this many calls in all (0: no bound; ErrBudget
+	// after). Both can be changed later with Limit.
+	Rate        float64
+	MaxRequests int
+	// Secrets are scrubbed from every answer and error (NewScrubber).
+	Secrets []string
+}
+
+// DefaultMaxAnswerBytes is the answer cap when Config names none.
+const DefaultMaxAnswerBytes = 8 << 20
+
+// Client calls one service. It is safe for concurrent use.
+type Client struct {
+	base  string
+	http  *http.Client
+	max   int64
+	scrub *Scrubber
+	lim   *limits
+}
+
+// New returns a client as c says.
+func New(c Config) *Client {
+	if c.MaxAnswerBytes <= 0 {
+		c.MaxAnswerBytes = DefaultMaxAnswerBytes
+	}
+	return &Client{
+		base: strings.TrimRight(c.BaseURL, "/"),
+		http: &http.Client{Transport: c.Transport, Timeout: c.Timeout, CheckRedirect: noRedirect},
+		max:  c.MaxAnswerBytes, scrub: NewScrubber(c.Secrets...), lim: newLimits(c.Rate, c.MaxRequests),
+	}
+}
+
+// noRedirect leaves every 3xx as the answer: Go's client would send the
+// Authorization header on to another port or scheme of the same host.
+func noRedirect(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+
+// Scrubber is the client's scrubber, for what its callers print or write.
+func (c *Client) Scrubber() *Scrubber { return c.scrub }
+
+// CloseIdleConnections closes the keep-alive connections not in use.
+func (c *Client) CloseIdleConnections() { c.http.CloseIdleConnections() }
+
+// Answer is what the service answered: status, headers and the whole
+// body, secrets scrubbed.
+type Answer struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// Redirect is "" for an answer that is not a redirect, else what to say of
+// it: the client follows none, so the caller reports it with its Location.
+func (a Answer) Redirect() string {
+	if a.Status < 300 || a.Status > 399 {
+		return ""
+	}
+	loc := a.Header.Get("Location")
+	if loc == "" {
+		return fmt.Sprintf("HTTP %d redirect without a Location, not followed", a.Status)
+	}
+	return fmt.Sprintf("HTTP %d redirect to %s, not followed", a.Status, Escape(loc))
+}
+
+// ErrTooLarge is wrapped by the error of an answer over the cap.
+var ErrTooLarge = errors.New("answer too large")
+
+// TooLargeError says an answer was over the cap; it is ErrTooLarge.
+type TooLargeError struct{ Max int64 }
+
+func (e *TooLargeError) Error() string        { return fmt.Sprintf("answer larger than %d bytes", e.Max) }
+func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
+
+// Post sends body as JSON to the service's path ("/api/v2/rpc/..."), with
+// key as a Bearer token when it is not "", after waiting for the rate and
+// taking one call from the budget (a call that cannot be sent fails with
+// an error that is ErrNotSent). A 3xx is returned as the answer it is.
+// An answer over the cap is a *TooLargeError, with the status and headers
+// in the Answer but no body; one that declares its length over the cap
+// fails before any of it is read. Every error and answer is scrubbed.
+func (c *Client) Post(ctx context.Context, path, key string, body []byte) (Answer, error) {
+	if err := c.lim.wait(ctx); err != nil {
+		return Answer{}, err
+	}
+	a, err := c.post(ctx, path, key, body)
+	return a, c.scrub.Error(err)
+}
+
+func (c *Client) post(ctx context.Context, path, key string, body []byte) (Answer, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, bytes.NewReader(body))
+	if err != nil {
+		return Answer{}, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return Answer{}, err
+	}
+	defer resp.Body.Close()
+	a := Answer{Status: resp.StatusCode, Header: c.scrub.Header(resp.Header)}
+	if resp.ContentLength > c.max {
+		return a, &TooLargeError{c.max} // declared: no need to read the cap's worth first
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, c.max+1))
+	if err != nil {
+		return a, fmt.Errorf("read answer: %w", err)
+	}
+	if int64(len(data)) > c.max {
+		return a, &TooLargeError{c.max}
+	}
+	a.Body = c.scrub.Bytes(data)
+	return a, nil
+}
+
+// PostNoBody POSTs nothing, with no key, to url (absolute, or a path
+// under the base URL) and reads at most the cap of its answer: the
+// runner's reset of a target. Only a whole 2xx answer is a success.
+func (c *Client) PostNoBody(ctx context.Context, url string) error {
+	if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
+		url = c.base + "/" + strings.TrimLeft(url, "/")
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return c.scrub.Error(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("POST %s: HTTP %d", url, resp.StatusCode)
+	}
+	if _, err := io.Copy(io.Discard, io.LimitReader(resp.Body, c.max)); err != nil {
+		return c.scrub.Error(fmt.Errorf("POST %s: read answer: %w", url, err))
+	}
+	return nil
+}
