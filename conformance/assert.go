@@ -90,7 +90,7 @@ func (t *T) failed() bool { return len(t.failures) > 0 }
 func (t *T) finding() (f Finding) {
 	c := t.check
 	f = Finding{ID: c.ID, Endpoint: c.Endpoint, Severity: c.Severity, Spec: c.Section, Statements: c.Statements, Status: Pass}
-	defer func() { f = sanitize(f) }()
+	defer func() { f = sanitize(f, t.r.client.svc.Scrubber()) }()
 	switch {
 	case len(t.failures) > 0:
 		f.Status, f.Request, f.Problems = Fail, t.req, t.problems

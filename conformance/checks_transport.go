@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"mime"
 	"net/http"
 	"strings"
@@ -38,29 +37,15 @@ func checkMethod(t *T) {
 // another than POST. It is observed like every other answer.
 func (c *client) send(ctx context.Context, method string, ep contract.Endpoint, role, key string, raw []byte) *Exchange {
 	x := &Exchange{Req: Request{Method: method, Path: ep.Path(), Key: role, Body: string(raw)}}
-	if err := c.limit.wait(ctx); err != nil {
-		x.Err = err
-		return x
+	a, err := c.svc.Send(ctx, method, ep.Path(), key, raw)
+	if a.Status != 0 {
+		x.Status, x.ContentType = a.Status, a.Header.Get("Content-Type")
 	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+ep.Path(), bytes.NewReader(raw))
 	if err != nil {
 		x.Err = err
 		return x
 	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+key)
-	resp, err := c.http.Do(req)
-	if err != nil {
-		x.Err = err
-		return x
-	}
-	defer resp.Body.Close()
-	x.Status, x.ContentType = resp.StatusCode, resp.Header.Get("Content-Type")
-	x.Body, err = io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes))
-	if err != nil {
-		x.Err = err
-		return x
-	}
+	x.Body = a.Body
 	x.Doc, x.DecodeErr = decodeBody(x.Body)
 	if c.observe != nil {
 		c.observe(ep, x)

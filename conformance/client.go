@@ -1,19 +1,17 @@
 package conformance
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // MaxResponseBytes caps how much of one answer the runner reads: a hostile
@@ -55,13 +53,13 @@ type Exchange struct {
 	validated map[string]error // schema file → result, see runner.validate
 }
 
-// client sends requests to the target with one keep-alive http.Client, a
-// per-request time-out, a rate limit and retries for reads.
+// client sends requests to the target through rtq's one client of a
+// service (internal/svcclient: one keep-alive connection pool, a
+// per-request time-out, the rate limit, the answer cap, no redirect
+// followed, the keys scrubbed) and adds what is the runner's own: retries
+// for reads, giving up on a stalled endpoint, and decoding for the checks.
 type client struct {
-	base    string
-	http    *http.Client
-	timeout time.Duration
-	limit   *limiter
+	svc     *svcclient.Client
 	stalls  *stalls
 	observe func(ep contract.Endpoint, x *Exchange)
 }
@@ -94,7 +92,9 @@ func (s *stalls) record(ep string, err error) {
 	}
 }
 
-func newClient(base string, timeout time.Duration, rate float64) *client {
+// newClient returns the runner's client of base; keys are every key the
+// run was given, scrubbed from what the target answers.
+func newClient(base string, timeout time.Duration, rate float64, keys ...string) *client {
 	tr := &http.Transport{
 		Proxy:               nil,
 		DialContext:         (&net.Dialer{Timeout: timeout}).DialContext,
@@ -102,17 +102,13 @@ func newClient(base string, timeout time.Duration, rate float64) *client {
 		IdleConnTimeout:     30 * time.Second,
 	}
 	return &client{
-		base:    strings.TrimRight(base, "/"),
-		http:    &http.Client{Transport: tr, Timeout: timeout, CheckRedirect: noRedirect},
-		timeout: timeout,
-		limit:   newLimiter(rate),
-		stalls:  &stalls{n: map[string]int{}},
+		svc: svcclient.New(svcclient.Config{BaseURL: base, Timeout: timeout, Transport: tr, Rate: rate,
+			MaxAnswerBytes: MaxResponseBytes, Secrets: keys}),
+		stalls: &stalls{n: map[string]int{}},
 	}
 }
 
-func noRedirect(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-
-func (c *client) close() { c.http.CloseIdleConnections() }
+func (c *client) close() { c.svc.CloseIdleConnections() }
 
 // post sends body (marshalled to JSON, or raw when it is []byte) to the
 // endpoint with the given key; role names the key in findings.
@@ -131,11 +127,11 @@ func (c *client) post(ctx context.Context, ep contract.Endpoint, role, key strin
 			x.Err = fmt.Errorf("not sent: %s gave %d time-outs in a row", ep.Name, n)
 			break
 		}
-		if err := c.limit.wait(ctx); err != nil {
-			x.Err = err
+		var limited bool
+		x.Err, limited = c.do(ctx, x, raw, key)
+		if limited {
 			break
 		}
-		x.Err = c.do(ctx, x, raw, key)
 		c.stalls.record(ep.Name, x.Err)
 		if !retryable(ctx, x.Err) {
 			break
@@ -147,108 +143,32 @@ func (c *client) post(ctx context.Context, ep contract.Endpoint, role, key strin
 	return x
 }
 
-var errTooLarge = fmt.Errorf("answer larger than %d bytes", MaxResponseBytes)
+// errTooLarge is the error of an answer over MaxResponseBytes.
+var errTooLarge = svcclient.ErrTooLarge
 
-func (c *client) do(ctx context.Context, x *Exchange, raw []byte, key string) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+x.Req.Path, bytes.NewReader(raw))
+// do is one attempt; limited says it was not sent (the rate's wait ended
+// with ctx), so that post does not try again.
+func (c *client) do(ctx context.Context, x *Exchange, raw []byte, key string) (err error, limited bool) {
+	a, err := c.svc.Post(ctx, x.Req.Path, key, raw)
+	if errors.Is(err, svcclient.ErrNotSent) {
+		return err, true
+	}
+	if a.Status != 0 {
+		x.Status, x.ContentType = a.Status, a.Header.Get("Content-Type")
+	}
 	if err != nil {
-		return err
+		return err, false
 	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
-	if key != "" {
-		req.Header.Set("Authorization", "Bearer "+key)
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	x.Status, x.ContentType = resp.StatusCode, resp.Header.Get("Content-Type")
-	if resp.ContentLength > MaxResponseBytes {
-		return errTooLarge // declared: no need to read the cap's worth first
-	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
-	if err != nil {
-		return fmt.Errorf("read answer: %w", err)
-	}
-	if len(data) > MaxResponseBytes {
-		return errTooLarge
-	}
-	x.Body, x.Doc, x.DecodeErr = data, nil, nil
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
-		x.DecodeErr = err
-	} else if dec.More() {
-		x.DecodeErr = errors.New("trailing data after the JSON value")
-	} else {
-		x.Doc = doc
-	}
-	return nil
+	x.Body = a.Body
+	x.Doc, x.DecodeErr = decodeBody(a.Body)
+	return nil, false
 }
 
 // postAdmin POSTs to an admin URL (the profile's reset); its answer only
 // matters as success or failure, and only a whole answer is a success: a
 // reset that sends its headers and never finishes has not finished.
 func (c *client) postAdmin(ctx context.Context, target string) error {
-	url := target
-	if !strings.HasPrefix(target, "http://") && !strings.HasPrefix(target, "https://") {
-		url = c.base + "/" + strings.TrimLeft(target, "/")
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, nil)
-	if err != nil {
-		return err
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("POST %s: HTTP %d", url, resp.StatusCode)
-	}
-	if _, err := io.Copy(io.Discard, io.LimitReader(resp.Body, MaxResponseBytes)); err != nil {
-		return fmt.Errorf("POST %s: read answer: %w", url, err)
-	}
-	return nil
-}
-
-// limiter spaces requests rate per second apart; rate <= 0 is no limit.
-type limiter struct {
-	mu    sync.Mutex
-	every time.Duration
-	next  time.Time
-}
-
-func newLimiter(rate float64) *limiter {
-	if rate <= 0 {
-		return &limiter{}
-	}
-	return &limiter{every: time.Duration(float64(time.Second) / rate)}
-}
-
-func (l *limiter) wait(ctx context.Context) error {
-	if l.every == 0 {
-		return ctx.Err()
-	}
-	l.mu.Lock()
-	now := time.Now()
-	at := l.next
-	if at.Before(now) {
-		at = now
-	}
-	l.next = at.Add(l.every)
-	l.mu.Unlock()
-	timer := time.NewTimer(time.Until(at))
-	defer timer.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-timer.C:
-		return nil
-	}
+	return c.svc.PostNoBody(ctx, target)
 }
 
 // unreachable tells a target that cannot be reached at all (nothing

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/profile"
 )
 
@@ -263,26 +264,6 @@ func TestWriteChecksWithoutAWriteKeySkip(t *testing.T) {
 	}
 }
 
-func TestLimiterSpacesRequests(t *testing.T) {
-	l := newLimiter(100) // one every 10ms
-	start := time.Now()
-	for i := 0; i < 11; i++ {
-		if err := l.wait(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if elapsed := time.Since(start); elapsed < 100*time.Millisecond {
-		t.Fatalf("11 requests at 100/s took %v, want at least 100ms", elapsed)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	slow := newLimiter(0.001) // one every 1000 s: the second wait must give up
-	_ = slow.wait(context.Background())
-	if err := slow.wait(ctx); err == nil {
-		t.Fatal("a cancelled wait returned no error")
-	}
-}
-
 func TestForeignRecordRefusedWith403InAnyShapePasses(t *testing.T) {
 	answer := func(w http.ResponseWriter, r *http.Request, _ string) {
 		w.Header().Set("Content-Type", "application/json")
@@ -337,13 +318,17 @@ func TestStalledEndpointCostsAFewTimeOutsNotOnePerRequest(t *testing.T) {
 }
 
 func TestFindingsEscapeControlCharactersFromTheTarget(t *testing.T) {
-	f := sanitize(Finding{Message: "status is \x1b[2J\u202e", Problems: []string{"/a: \x07"}, Request: &Request{Body: "\x00"}})
+	f := sanitize(Finding{Message: "status is \x1b[2J\u202e invalid api key Bearer SECRET-read-key",
+		Problems: []string{"/a: \x07"}, Request: &Request{Body: "\x00"}}, svcclient.NewScrubber("secret-read-key"))
 	for _, s := range []string{f.Message, f.Problems[0], f.Request.Body} {
-		if strings.IndexFunc(s, unsafeRune) >= 0 {
+		if strings.IndexFunc(s, svcclient.Unsafe) >= 0 {
 			t.Fatalf("%q still holds a control character", s)
 		}
 	}
 	if !strings.Contains(f.Message, `\u001b`) {
 		t.Fatalf("message %q does not show the escaped character", f.Message)
+	}
+	if strings.Contains(strings.ToLower(f.Message), "secret-read-key") {
+		t.Fatalf("message %q still holds the key the target echoed", f.Message)
 	}
 }

@@ -2,7 +2,8 @@ package conformance
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // dedupe folds repeated messages into one with a count, keeping order.
@@ -23,10 +24,14 @@ func dedupe(msgs []string) []string {
 	return order
 }
 
-// sanitize escapes control characters and bidirectional overrides in what a
-// finding quotes from the target, so that no report format hands a terminal
-// or a CI log an escape sequence the target chose.
-func sanitize(f Finding) Finding {
+// sanitize keeps what a finding quotes from the target safe to print: the
+// run's keys scrubbed (in any spelling the target may have echoed them),
+// then control characters and bidirectional overrides escaped, so that no
+// report format hands a terminal or a CI log a secret or an escape
+// sequence the target chose. Both are rtq's one scrubber and escaper
+// (internal/svcclient).
+func sanitize(f Finding, keys *svcclient.Scrubber) Finding {
+	clean := func(s string) string { return svcclient.Escape(keys.String(s)) }
 	f.Message = clean(f.Message)
 	for i, p := range f.Problems {
 		f.Problems[i] = clean(p)
@@ -37,23 +42,4 @@ func sanitize(f Finding) Finding {
 		f.Request = &r
 	}
 	return f
-}
-
-func clean(s string) string {
-	if strings.IndexFunc(s, unsafeRune) < 0 {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if unsafeRune(r) {
-			fmt.Fprintf(&b, "\\u%04x", r)
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-func unsafeRune(r rune) bool {
-	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
 }

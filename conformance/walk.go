@@ -1,9 +1,11 @@
 package conformance
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // maxWalkPages stops a walk on a target whose paging never ends.
@@ -100,9 +102,7 @@ func (t *T) walkCursor(ep contract.Endpoint, role string, filter map[string]any,
 
 func (t *T) doWalkCursor(ep contract.Endpoint, role string, filter map[string]any, size int) walk {
 	var w walk
-	seen := map[string]bool{}
-	token := ""
-	for n := 0; n < maxWalkPages; n++ {
+	err := svcclient.Walk(maxWalkPages, func(n int, token string) (string, bool, error) {
 		body := map[string]any{"page_size": size}
 		for k, v := range filter {
 			body[k] = v
@@ -112,28 +112,30 @@ func (t *T) doWalkCursor(ep contract.Endpoint, role string, filter map[string]an
 		}
 		data := w.add(t.post(ep, role, body))
 		if data == nil {
-			return w
+			return "", false, nil
 		}
 		w.endToken = data["next_page_token"]
 		next, isString := w.endToken.(string)
 		list, _ := data["list"].([]any)
 		switch {
 		case w.endToken == nil:
-			return w
+			return "", false, nil
 		case !isString:
-			w.broken = fmt.Sprintf("page %d: next_page_token is neither a string nor null", n+1)
-			return w
+			w.broken = fmt.Sprintf("page %d: next_page_token is neither a string nor null", n)
+			return "", false, nil
 		case len(list) == 0:
-			w.broken = fmt.Sprintf("page %d is empty but next_page_token is not null", n+1)
-			return w
-		case seen[next]:
-			w.broken = fmt.Sprintf("page %d repeats an earlier next_page_token", n+1)
-			return w
+			w.broken = fmt.Sprintf("page %d is empty but next_page_token is not null", n)
+			return "", false, nil
 		}
-		seen[next] = true
-		token = next
+		return next, true, nil
+	})
+	var repeat *svcclient.RepeatError
+	switch {
+	case errors.As(err, &repeat):
+		w.broken = fmt.Sprintf("page %d repeats an earlier next_page_token", repeat.Page)
+	case err != nil: // *svcclient.TooLongError, the only other
+		w.broken = fmt.Sprintf("no last page after %d pages", maxWalkPages)
 	}
-	w.broken = fmt.Sprintf("no last page after %d pages", maxWalkPages)
 	return w
 }
 

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // CrawlOptions names what a crawl reads besides the lists it walks whole.
@@ -68,6 +69,9 @@ func (w *walker) call(ctx context.Context, ep contract.Endpoint, req map[string]
 	}
 	w.c.Answer(x.Status, x.Body)
 	data := dataOf(x.Body)
+	if redirect := (svcclient.Answer{Status: x.Status, Header: x.Header}).Redirect(); redirect != "" {
+		return x, nil, &refusal{fmt.Sprintf("upstream %s %s: %s", ep.Name, body, redirect)}
+	}
 	if data == nil {
 		var e struct {
 			Message string `json:"message"`
@@ -112,28 +116,31 @@ func (w *walker) forms(ctx context.Context) error {
 // repeats itself would otherwise be walked until the budget is spent.
 func (w *walker) cursor(ctx context.Context, ep contract.Endpoint, req map[string]any, take func([]byte)) error {
 	req["page_size"] = contract.TemplatesMaxPageSize
-	seen := map[string]bool{}
-	for {
+	err := svcclient.Walk(0, func(_ int, token string) (string, bool, error) {
+		if token != "" {
+			req["page_token"] = token
+		}
 		x, data, err := w.call(ctx, ep, req)
 		if err != nil {
-			return err
+			return "", false, err
 		}
 		take(x.Body)
 		var d struct {
 			Next *string `json:"next_page_token"`
 		}
 		if err := json.Unmarshal(data, &d); err != nil {
-			return fmt.Errorf("upstream %s: %w", ep.Name, err)
+			return "", false, fmt.Errorf("upstream %s: %w", ep.Name, err)
 		}
 		if d.Next == nil || *d.Next == "" {
-			return nil
+			return "", false, nil
 		}
-		if seen[*d.Next] {
-			return fmt.Errorf("upstream %s: the cursor walk repeats page_token %q", ep.Name, *d.Next)
-		}
-		seen[*d.Next] = true
-		req["page_token"] = *d.Next
+		return *d.Next, true, nil
+	})
+	var repeat *svcclient.RepeatError
+	if errors.As(err, &repeat) {
+		return fmt.Errorf("upstream %s: the cursor walk repeats page_token %q", ep.Name, repeat.Token)
 	}
+	return err
 }
 
 func (w *walker) templates(ctx context.Context) ([]string, error) {

@@ -121,15 +121,21 @@ func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
 // in the Answer but no body; one that declares its length over the cap
 // fails before any of it is read. Every error and answer is scrubbed.
 func (c *Client) Post(ctx context.Context, path, key string, body []byte) (Answer, error) {
+	return c.Send(ctx, http.MethodPost, path, key, body)
+}
+
+// Send is Post with another method: every operation is a POST, and only
+// the runner's check that other methods get no success sends another.
+func (c *Client) Send(ctx context.Context, method, path, key string, body []byte) (Answer, error) {
 	if err := c.lim.wait(ctx); err != nil {
 		return Answer{}, err
 	}
-	a, err := c.post(ctx, path, key, body)
+	a, err := c.send(ctx, method, path, key, body)
 	return a, c.scrub.Error(err)
 }
 
-func (c *Client) post(ctx context.Context, path, key string, body []byte) (Answer, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, bytes.NewReader(body))
+func (c *Client) send(ctx context.Context, method, path, key string, body []byte) (Answer, error) {
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))
 	if err != nil {
 		return Answer{}, err
 	}

@@ -6,33 +6,25 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
-	"strings"
 	"time"
+
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // maxAnswerBytes caps one answer: a hostile target cannot make discover
 // read forever.
 const maxAnswerBytes = 8 << 20
 
-// client posts JSON to the target's endpoints with one key and a per-request
-// time-out; it only ever reads (the one verify it may send cannot change
-// state, see writeAccess).
+// client posts JSON to the target's endpoints through rtq's one client of
+// a service (internal/svcclient: no redirect followed, the keys scrubbed
+// from every answer and error) with a per-request time-out; it only ever
+// reads (the one verify it may send cannot change state, see writeAccess).
 type client struct {
-	base    string
-	http    *http.Client
-	timeout time.Duration
-	// requests counts what was sent, for the profile's header.
-	requests int
+	svc *svcclient.Client
 }
 
-func newClient(base string, timeout time.Duration) *client {
-	return &client{
-		base:    strings.TrimRight(base, "/"),
-		http:    &http.Client{Timeout: timeout, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
-		timeout: timeout,
-	}
+func newClient(base string, timeout time.Duration, keys ...string) *client {
+	return &client{svc: svcclient.New(svcclient.Config{BaseURL: base, Timeout: timeout, MaxAnswerBytes: maxAnswerBytes, Secrets: keys})}
 }
 
 // answer is a decoded answer: the wrapper's code and error_code, and data.
@@ -50,31 +42,19 @@ func (c *client) post(ctx context.Context, op, key string, body any) (*answer, e
 	if err != nil {
 		return nil, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/api/v2/rpc/"+op, bytes.NewReader(raw))
+	resp, err := c.svc.Post(ctx, "/api/v2/rpc/"+op, key, raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
-	req.Header.Set("Authorization", "Bearer "+key)
-	c.requests++
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswerBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: read answer: %w", op, err)
-	}
-	if len(data) > maxAnswerBytes {
-		return nil, fmt.Errorf("%s: answer larger than %d bytes", op, maxAnswerBytes)
+	data := resp.Body
+	if redirect := resp.Redirect(); redirect != "" {
+		return nil, fmt.Errorf("%s: %s", op, redirect)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var obj map[string]any
 	if err := dec.Decode(&obj); err != nil {
-		return nil, fmt.Errorf("%s: HTTP %d, not a JSON object: %.120q", op, resp.StatusCode, data)
+		return nil, fmt.Errorf("%s: HTTP %d, not a JSON object: %.120q", op, resp.Status, data)
 	}
 	a := &answer{}
 	a.Code, _ = intOf(obj["code"])
@@ -91,7 +71,7 @@ func (c *client) read(ctx context.Context, op, key string, body any) (map[string
 		return nil, err
 	}
 	if a.Code != 0 {
-		return nil, fmt.Errorf("%s %s: code %d error_code %d: %s", op, compact(body), a.Code, a.ErrorCode, a.Message)
+		return nil, fmt.Errorf("%s %s: code %d error_code %d: %s", op, compact(body), a.Code, a.ErrorCode, svcclient.Escape(a.Message))
 	}
 	if a.Data == nil {
 		return nil, fmt.Errorf("%s %s: a success without a data object", op, compact(body))

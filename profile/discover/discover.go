@@ -69,8 +69,8 @@ func Discover(ctx context.Context, opts Options) (*Result, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = 10 * time.Second
 	}
-	c := newClient(opts.BaseURL, opts.Timeout)
-	defer c.http.CloseIdleConnections()
+	c := newClient(opts.BaseURL, opts.Timeout, opts.ReadKey, opts.WriteKey)
+	defer c.svc.CloseIdleConnections()
 	res := &Result{Profile: &profile.Profile{Version: profile.Version, Name: "discovered from " + opts.BaseURL},
 		BaseURL: opts.BaseURL, At: time.Now().UTC().Truncate(time.Second), Version: opts.Version, Notes: map[string][]string{}}
 	d := &discoverer{c: c, opts: opts, res: res}
@@ -82,7 +82,7 @@ func Discover(ctx context.Context, opts Options) (*Result, error) {
 			return nil, fmt.Errorf("discover %s: %w", opts.BaseURL, err)
 		}
 	}
-	res.Requests = c.requests
+	res.Requests = c.svc.Calls()
 	return res, nil
 }
 

@@ -2,8 +2,10 @@ package discover
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
+	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/profile"
 )
 
@@ -54,19 +56,17 @@ func (d *discoverer) templates(ctx context.Context) error {
 func (d *discoverer) walk(ctx context.Context, op string, filter map[string]any) ([]map[string]any, int, error) {
 	var items []map[string]any
 	total := -1
-	var token any
-	seen := map[string]bool{}
-	for page := 0; page < maxPages; page++ {
+	err := svcclient.Walk(maxPages, func(_ int, token string) (string, bool, error) {
 		body := map[string]any{"page_size": 100}
 		for k, v := range filter {
 			body[k] = v
 		}
-		if token != nil {
+		if token != "" {
 			body["page_token"] = token
 		}
 		data, err := d.c.read(ctx, op, d.opts.ReadKey, body)
 		if err != nil {
-			return nil, 0, err
+			return "", false, err
 		}
 		if t, ok := intOf(data["total"]); ok && total < 0 {
 			total = int(t)
@@ -78,13 +78,17 @@ func (d *discoverer) walk(ctx context.Context, op string, filter map[string]any)
 			}
 		}
 		next, _ := data["next_page_token"].(string)
-		if next == "" || len(list) == 0 {
-			return items, total, nil
-		}
-		if seen[next] {
-			return nil, 0, fmt.Errorf("%s %s: the cursor walk repeats token %q", op, compact(filter), next)
-		}
-		seen[next], token = true, next
+		return next, next != "" && len(list) > 0, nil
+	})
+	var repeat *svcclient.RepeatError
+	var long *svcclient.TooLongError
+	switch {
+	case errors.As(err, &repeat):
+		return nil, 0, fmt.Errorf("%s %s: the cursor walk repeats token %q", op, compact(filter), repeat.Token)
+	case errors.As(err, &long):
+		return nil, 0, fmt.Errorf("%s %s: more than %d pages", op, compact(filter), maxPages)
+	case err != nil:
+		return nil, 0, err
 	}
-	return nil, 0, fmt.Errorf("%s %s: more than %d pages", op, compact(filter), maxPages)
+	return items, total, nil
 }
