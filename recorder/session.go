@@ -1,6 +1,7 @@
 package recorder
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -71,6 +72,7 @@ func NewRecording(o Options) (*Recording, error) {
 		return nil, err
 	}
 	up := NewUpstream(o.Upstream, o.APIKey)
+	o.Log = up.Scrubber().Writer(o.Log) // progress and messages quote the upstream
 	r := &Recording{o: o, up: up, cap: NewCapture(), probeUp: up}
 	if o.ProbeTimes {
 		r.probeUp = NewUpstream(o.Upstream, o.APIKey)
@@ -191,6 +193,9 @@ func (r *Recording) flush(ctx context.Context, probe bool) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
+	if data, err = r.scrub(data); err != nil {
+		return Summary{}, err
+	}
 	if err := WriteFile(r.o.Out, data); err != nil {
 		return Summary{}, err
 	}
@@ -202,6 +207,21 @@ func (r *Recording) flush(ctx context.Context, probe bool) (Summary, error) {
 		s.SubCodes += len(t.SubCodes)
 	}
 	return s, nil
+}
+
+// scrub removes the key from the file about to be written. The client
+// scrubbed every answer already, so only what the recording was told (an
+// upstream URL holding the key, say) can bring it here; the result is
+// loaded again, since a replaced key might have been a value of its own.
+func (r *Recording) scrub(data []byte) ([]byte, error) {
+	clean := r.up.Scrubber().Bytes(data)
+	if bytes.Equal(clean, data) {
+		return data, nil
+	}
+	if _, err := scenario.Parse("recording", clean); err != nil {
+		return nil, fmt.Errorf("the recording holds the API key, and without it does not load: not written: %w", err)
+	}
+	return clean, nil
 }
 
 // checkOut fails before anything is recorded when --out could not be

@@ -2,11 +2,13 @@ package discover
 
 import (
 	"bytes"
+	"crypto/rand"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/goccy/go-yaml"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // section is one part of the written profile: what it is, what to check
@@ -76,23 +78,70 @@ func writeByHand(b *bytes.Buffer, res *Result) {
 	}
 }
 
-// comment writes text as YAML comment lines.
+// quote writes s as a YAML double-quoted scalar whose escapes are JSON's
+// too (\uXXXX for what svcclient.Escape would escape), the only ones every
+// reader of a profile takes.
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case svcclient.Unsafe(r):
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// comment writes text as YAML comment lines, what the service said in it
+// escaped (svcclient.Escape): no escape sequence reaches a terminal that
+// shows the profile.
 func comment(b *bytes.Buffer, text string) {
 	for _, line := range strings.Split(text, "\n") {
-		b.WriteString(strings.TrimRight("# "+line, " ") + "\n")
+		b.WriteString(strings.TrimRight("# "+svcclient.Escape(line), " ") + "\n")
 	}
 }
 
-// put appends v as YAML, keys in the order the profile format defines.
+// put appends v as YAML, keys in the order the profile format defines. A
+// string holding a character svcclient.Escape would escape (a line break
+// aside) is written double-quoted with \uXXXX escapes (quote), so that the
+// file, and a terminal that shows it, hold no raw control or bidi
+// character while the value read back is exactly what the service said.
+// The YAML encoder re-quotes whatever a custom marshaler returns, with Go
+// escapes (\x1b) the profile loader refuses, so such strings are marshalled
+// as placeholders that are then replaced.
 func put(b *bytes.Buffer, _ string, v map[string]any) error {
+	var nonce [8]byte
+	_, _ = rand.Read(nonce[:])
+	mark := fmt.Sprintf("rtqquoted%xn", nonce)
+	var quoted []string
+	opts := []yaml.EncodeOption{
+		yaml.UseLiteralStyleIfMultiline(true),
+		yaml.CustomMarshaler[string](func(s string) ([]byte, error) {
+			if strings.IndexFunc(s, func(r rune) bool { return r != '\n' && svcclient.Unsafe(r) }) >= 0 {
+				quoted = append(quoted, quote(s))
+				return fmt.Appendf(nil, "%s%d", mark, len(quoted)-1), nil
+			}
+			return yaml.MarshalWithOptions(s, yaml.UseLiteralStyleIfMultiline(true))
+		}),
+	}
 	for _, k := range []string{"version", "name", "forms", "templates", "records"} {
 		val, ok := v[k]
 		if !ok {
 			continue
 		}
-		out, err := yaml.MarshalWithOptions(map[string]any{k: val}, yaml.UseLiteralStyleIfMultiline(true))
+		out, err := yaml.MarshalWithOptions(map[string]any{k: val}, opts...)
 		if err != nil {
 			return fmt.Errorf("write profile: %s: %w", k, err)
+		}
+		for i := len(quoted) - 1; i >= 0; i-- { // the last first: mark+"1" is a prefix of mark+"10"
+			out = bytes.ReplaceAll(out, fmt.Appendf(nil, "%s%d", mark, i), []byte(quoted[i]))
 		}
 		b.Write(out)
 	}
