@@ -3,14 +3,15 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"os"
 	"strings"
 	"time"
 
+	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/spf13/cobra"
 )
 
@@ -61,32 +62,29 @@ func healthURL(raw string) (string, error) {
 	return u.String(), nil
 }
 
-// checkHealth is nil when target answers 200 {"status":"ok"}.
+// checkHealth is nil when target answers 200 {"status":"ok"}. It calls
+// through rtq's client of a service (internal/svcclient), since it may
+// carry the admin token: no redirect followed, the token scrubbed and
+// the answer escaped in what it prints.
 func checkHealth(ctx context.Context, target, token string) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
-	if err != nil {
-		return err
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		if ctx.Err() != nil {
-			return fmt.Errorf("no answer within %s", healthTimeout)
-		}
-		return fmt.Errorf("not reachable: %w", err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 4096))
-	if err != nil {
+	c := svcclient.New(svcclient.Config{BaseURL: target, MaxAnswerBytes: 4096, Secrets: []string{token}})
+	defer c.CloseIdleConnections()
+	a, err := c.Send(ctx, http.MethodGet, "", token, nil)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return fmt.Errorf("no answer within %s", healthTimeout)
+	case errors.Is(err, svcclient.ErrTooLarge):
+		return fmt.Errorf("not healthy: HTTP %d, %w", a.Status, err)
+	case err != nil && a.Status != 0:
 		return fmt.Errorf("reading the answer: %w", err)
+	case err != nil:
+		return fmt.Errorf("not reachable: %w", err)
 	}
 	var got struct {
 		Status string `json:"status"`
 	}
-	if resp.StatusCode != http.StatusOK || json.Unmarshal(body, &got) != nil || got.Status != "ok" {
-		return fmt.Errorf("not healthy: HTTP %d %.200s", resp.StatusCode, strings.TrimSpace(string(body)))
+	if a.Status != http.StatusOK || json.Unmarshal(a.Body, &got) != nil || got.Status != "ok" {
+		return fmt.Errorf("not healthy: HTTP %d %.200s", a.Status, svcclient.Escape(strings.TrimSpace(string(a.Body))))
 	}
 	return nil
 }

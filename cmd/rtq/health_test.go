@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -82,5 +83,29 @@ func TestHealthGivesUpOnASilentServer(t *testing.T) {
 	err := checkHealth(ctx, silent.URL+healthPath, "")
 	if err == nil || !strings.Contains(err.Error(), "no answer within") {
 		t.Errorf("checkHealth on a silent server = %v; want 'no answer within'", err)
+	}
+}
+
+// TestHealthFollowsNoRedirectWithTheToken: a 307 to another port of the
+// same host is an unhealthy answer; the token never travels there, and
+// an answer echoing it prints none of it.
+func TestHealthFollowsNoRedirectWithTheToken(t *testing.T) {
+	var sent atomic.Int64
+	other := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { sent.Add(1) }))
+	t.Cleanup(other.Close)
+	moved := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(moved.Close)
+	echo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "\x1b[31mbad token "+r.Header.Get("Authorization"), http.StatusUnauthorized)
+	}))
+	t.Cleanup(echo.Close)
+	t.Setenv("RTQ_ADMIN_TOKEN", "admin-token-0123")
+	if code, _, errOut := runCLI(t, "health", moved.URL); code != 1 || !strings.Contains(errOut, "HTTP 307") || sent.Load() != 0 {
+		t.Errorf("redirected: exit %d (%s), %d calls at the Location; want 1, HTTP 307, none", code, errOut, sent.Load())
+	}
+	if code, _, errOut := runCLI(t, "health", echo.URL); code != 1 || strings.Contains(errOut, "admin-token-0123") || strings.ContainsRune(errOut, 0x1b) {
+		t.Errorf("echoing: exit %d (%q); want 1, no token, no raw ESC", code, errOut)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"net"
 	"time"
 
+	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/profile"
 )
 
@@ -50,6 +51,9 @@ type Result struct {
 	// Notes are, per section (forms, templates, records, writes), what
 	// discover saw that needs a person's eye.
 	Notes map[string][]string
+	// scrub removes the keys from the written profile: the answers are
+	// scrubbed already, but --base-url itself might hold one.
+	scrub *svcclient.Scrubber
 }
 
 func (r *Result) note(section, format string, args ...any) {
@@ -82,7 +86,7 @@ func Discover(ctx context.Context, opts Options) (*Result, error) {
 			return nil, fmt.Errorf("discover %s: %w", opts.BaseURL, err)
 		}
 	}
-	res.Requests = c.svc.Calls()
+	res.Requests, res.scrub = c.svc.Calls(), c.svc.Scrubber()
 	return res, nil
 }
 

@@ -50,7 +50,7 @@ func Write(w io.Writer, res *Result) error {
 		}
 	}
 	writeByHand(&b, res)
-	_, err := w.Write(b.Bytes())
+	_, err := w.Write(res.scrub.Bytes(b.Bytes()))
 	return err
 }
 
