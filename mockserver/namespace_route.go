@@ -38,28 +38,28 @@ func (s *Server) routeNamespace(c *chain.Call) {
 	}
 	switch {
 	case !namespace.Valid(name):
-		s.namespaceError(c, http.StatusNotFound, "no namespace "+wire.Quote(name)+" in "+wire.Quote(c.R.URL.Path)+": "+namespace.Rule)
+		s.namespaceError(c, nsNotFound, "no namespace "+wire.Quote(name)+" in "+wire.Quote(c.R.URL.Path)+": "+namespace.Rule)
 		return
 	case c.R.URL.RawPath != "":
-		s.namespaceError(c, http.StatusNotFound, "a namespaced path must not be percent-encoded: "+wire.Quote(c.R.URL.Path))
+		s.namespaceError(c, nsNotFound, "a namespaced path must not be percent-encoded: "+wire.Quote(c.R.URL.Path))
 		return
 	case c.Admin && !namespaceAdmin[adminSegment(sub)]:
-		s.namespaceError(c, http.StatusNotFound, "no admin call at "+wire.Quote(c.R.URL.Path)+
+		s.namespaceError(c, nsNotFound, "no admin call at "+wire.Quote(c.R.URL.Path)+
 			"; a namespace answers "+namespaceAdminList+", the scenario is replaced at the root /__admin/scenario")
 		return
 	case !api && !c.Admin:
-		s.namespaceError(c, http.StatusNotFound, "no endpoint at "+wire.Quote(c.R.URL.Path)+
+		s.namespaceError(c, nsNotFound, "no endpoint at "+wire.Quote(c.R.URL.Path)+
 			"; under /s/{name} endpoints live under "+contract.PathPrefix+" and admin calls under "+namespaceAdminList)
 		return
 	}
 	ns, err := s.spaces.Get(name, s.state.Load())
 	if err != nil {
 		s.logf("rtq mock: %v", err)
-		status := http.StatusInternalServerError
+		p := nsFailed
 		if errors.Is(err, namespace.ErrFull) {
-			status = http.StatusServiceUnavailable
+			p = nsFull
 		}
-		s.namespaceError(c, status, err.Error())
+		s.namespaceError(c, p, err.Error())
 		return
 	}
 	orig := c.R
@@ -79,22 +79,26 @@ func adminSegment(p string) string {
 	return seg
 }
 
+// A namespace problem, answered in the admin API's shape or the endpoint's.
+type nsProblem struct {
+	admin contract.ErrorCode        // the admin API's row
+	api   func(detail string) error // the endpoint's error
+}
+
+var (
+	nsNotFound = nsProblem{contract.AdminNotFound, func(d string) error { return wire.NoNamespace(d) }}
+	nsFull     = nsProblem{contract.AdminNamespacesFull, func(d string) error { return wire.NamespacesFull(d) }}
+	nsFailed   = nsProblem{contract.AdminInternal, errors.New} // unexpected: logged, answered as internal
+)
+
 // namespaceError answers a namespaced path the mock cannot serve: in the
 // admin API's shape for an admin path, else in the endpoint's.
-func (s *Server) namespaceError(c *chain.Call, status int, detail string) {
+func (s *Server) namespaceError(c *chain.Call, p nsProblem, detail string) {
 	if c.Admin {
-		chain.AdminError(c, status, detail)
+		chain.AdminError(c, p.admin, detail)
 		return
 	}
-	if status == http.StatusServiceUnavailable {
-		c.Error(wire.Busy(detail))
-		return
-	}
-	if status != http.StatusNotFound {
-		c.Error(errors.New(detail))
-		return
-	}
-	c.Error(wire.NoNamespace(detail))
+	c.Error(p.api(detail))
 }
 
 // journalOf is the journal a call is recorded in: its namespace's or the

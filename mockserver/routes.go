@@ -8,6 +8,7 @@ import (
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/handlers"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/scenario"
 )
 
 // route is what the mux holds: the endpoint (nil for admin and unknown
@@ -23,7 +24,7 @@ type route struct {
 // Should it, the answer is still JSON.
 func (rt *route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header()["Content-Type"] = chain.ContentTypeJSON
-	w.WriteHeader(http.StatusInternalServerError)
+	w.WriteHeader(wire.Status(scenario.StatusPerCode, wire.Internal))
 	_, _ = w.Write(wire.AppendError(nil, contract.ShapeFull, wire.Internal))
 }
 

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/profile/derive"
@@ -45,7 +46,7 @@ func (s *API) Auth(next chain.Step) chain.Step {
 		tok, _ := chain.Bearer(c.R.Header["Authorization"])
 		got := sha256.Sum256([]byte(tok))
 		if subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
-			chain.AdminError(c, http.StatusUnauthorized, "the admin API needs Authorization: Bearer <admin token>")
+			chain.AdminError(c, contract.AdminUnauthorized, "the admin API needs Authorization: Bearer <admin token>")
 			return
 		}
 		next(c)
@@ -68,7 +69,7 @@ func (s *API) adminReset(c *chain.Call) {
 func (s *API) adminRequests(c *chain.Call) {
 	f, err := journal.ParseFilter(c.R.URL.RawQuery)
 	if err != nil {
-		chain.AdminError(c, http.StatusBadRequest, err.Error())
+		chain.AdminError(c, contract.AdminBadRequest, err.Error())
 		return
 	}
 	c.Write(200, 0, s.journalOf(c).AppendJSON(c.Out[:0], f))
@@ -94,13 +95,13 @@ type adminProblem struct {
 func (s *API) adminScenario(c *chain.Call) {
 	if !s.Loading.CompareAndSwap(false, true) {
 		c.W.Header()["Retry-After"] = []string{"1"}
-		chain.AdminError(c, http.StatusTooManyRequests, "another scenario is being loaded; post again when it is done")
+		chain.AdminError(c, contract.AdminBusy, "another scenario is being loaded; post again when it is done")
 		return
 	}
 	defer s.Loading.Store(false)
 	data, err := io.ReadAll(http.MaxBytesReader(c.W, c.R.Body, maxScenarioBytes))
 	if err != nil {
-		chain.AdminError(c, http.StatusRequestEntityTooLarge, "the scenario must be at most 16 MiB: "+err.Error())
+		chain.AdminError(c, contract.AdminTooLarge, "the scenario must be at most 16 MiB: "+err.Error())
 		return
 	}
 	sc, err := s.opts.ParseScenario("scenario.yaml", data)
@@ -118,9 +119,9 @@ func (s *API) Unknown(c *chain.Call) {
 		method, path, _ := strings.Cut(a.Pattern, " ")
 		if path == c.R.URL.Path {
 			c.W.Header()["Allow"] = []string{method}
-			chain.AdminError(c, http.StatusMethodNotAllowed, "use "+a.Pattern)
+			chain.AdminError(c, contract.AdminMethod, "use "+a.Pattern)
 			return
 		}
 	}
-	chain.AdminError(c, http.StatusNotFound, "no admin call at "+c.R.URL.Path+"; see docs/mock.md")
+	chain.AdminError(c, contract.AdminNotFound, "no admin call at "+c.R.URL.Path+"; see docs/mock.md")
 }

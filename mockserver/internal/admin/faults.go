@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
@@ -33,7 +34,7 @@ func (s *API) adminFaults(c *chain.Call) {
 func (s *API) adminAddFaults(c *chain.Call) {
 	data, err := io.ReadAll(http.MaxBytesReader(c.W, c.R.Body, maxFaultBody))
 	if err != nil {
-		chain.AdminError(c, http.StatusRequestEntityTooLarge, "fault rules must be at most 1 MiB: "+err.Error())
+		chain.AdminError(c, contract.AdminTooLarge, "fault rules must be at most 1 MiB: "+err.Error())
 		return
 	}
 	rules, err := fault.DecodeJSON(data)
@@ -41,7 +42,7 @@ func (s *API) adminAddFaults(c *chain.Call) {
 		rules, err = s.faultsOf(c).Add(rules, fault.FromAdmin, func(i int) string { return fmt.Sprintf("rule %d", i+1) })
 	}
 	if err != nil {
-		chain.AdminError(c, http.StatusBadRequest, err.Error())
+		chain.AdminError(c, contract.AdminBadRequest, err.Error())
 		return
 	}
 	chain.AdminJSON(c, 200, map[string]any{"faults": rules})
@@ -55,7 +56,7 @@ func (s *API) adminClearFaults(c *chain.Call) {
 func (s *API) adminRemoveFault(c *chain.Call) {
 	id := strings.TrimPrefix(c.R.URL.Path, "/__admin/faults/")
 	if !s.faultsOf(c).Remove(id) {
-		chain.AdminError(c, http.StatusNotFound, "no fault rule "+wire.Quote(id)+"; GET /__admin/faults lists them")
+		chain.AdminError(c, contract.AdminNotFound, "no fault rule "+wire.Quote(id)+"; GET /__admin/faults lists them")
 		return
 	}
 	c.Write(200, 0, []byte(`{"status":"ok"}`))

@@ -3,9 +3,9 @@ package admin
 import (
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -38,10 +38,10 @@ func (s *API) answerScenarioError(c *chain.Call, err error) {
 		Error    string         `json:"error"`
 		Problems []adminProblem `json:"problems"`
 	}{Error: err.Error(), Problems: []adminProblem{}}
-	status, head := http.StatusBadRequest, "the scenario has problems; the old one is still served:\n"
+	row, head := contract.AdminBadRequest, "the scenario has problems; the old one is still served:\n"
 	var le *scenario.LoadError
 	if errors.As(err, &le) && le.OverBudget {
-		status = http.StatusRequestEntityTooLarge
+		row = contract.AdminTooLarge
 		head = fmt.Sprintf("the scenario generates more than the %d items (records, templates, sub-codes) an upload may; "+
 			"the old one is still served; raise the bound with rtq mock --max-generated N (Options.MaxGenerated):\n", s.opts.MaxGenerated)
 	}
@@ -49,7 +49,7 @@ func (s *API) answerScenarioError(c *chain.Call, err error) {
 		out.Problems = probs
 		out.Error = head + strings.Join(lines, "\n")
 	}
-	chain.AdminJSON(c, status, out)
+	chain.AdminJSON(c, row.Status, out)
 }
 
 // problemsOf lists the located problems of a scenario load error, as JSON

@@ -3,10 +3,8 @@ package chain
 import (
 	"encoding/json"
 	"errors"
-	"net/http"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
@@ -29,22 +27,22 @@ func (c *Call) Error(err error) {
 			e = wire.InternalOf(c.Ep.Name)
 		}
 	}
-	c.Write(wire.HTTPStatus(c.St.HTTPStatus(), e.Code), e.Code, wire.AppendError(c.Out[:0], shape, e))
+	c.Write(wire.Status(c.St.HTTPStatus(), e), e.Code, wire.AppendError(c.Out[:0], shape, e))
 }
 
 // AdminJSON answers v as JSON: the admin API's success shape.
 func AdminJSON(c *Call, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		AdminError(c, http.StatusInternalServerError, "encode answer: "+err.Error())
+		AdminError(c, contract.AdminInternal, "encode answer: "+err.Error())
 		return
 	}
 	c.Write(status, 0, b)
 }
 
 // AdminError answers msg in the admin API's error shape, {"error": msg},
-// with status as the HTTP status and the code the journal shows.
-func AdminError(c *Call, status int, msg string) {
-	b := append(jsonw.AppendString([]byte(`{"error":`), msg), '}')
-	c.Write(status, status, b)
+// with the status of row, a row of contract.AdminErrors.
+func AdminError(c *Call, row contract.ErrorCode, msg string) {
+	e := wire.Admin(row, msg)
+	c.Write(wire.Status(c.St.HTTPStatus(), e), e.Code, wire.AppendAdminError(c.Out[:0], e))
 }

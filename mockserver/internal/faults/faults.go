@@ -109,11 +109,7 @@ func (s *Faults) writeFaultError(c *chain.Call, a *fault.Action) {
 	if code == 0 {
 		code = fe.HTTPStatus
 	}
-	e := wire.Injected(code, fe.ErrorCode, fe.Message, "injected by fault rule "+a.RuleID)
-	status := fe.HTTPStatus
-	if status == 0 {
-		status = wire.HTTPStatus(c.St.HTTPStatus(), e.Code)
-	}
+	e := wire.Injected(code, fe.ErrorCode, fe.Message, "injected by fault rule "+a.RuleID, fe.HTTPStatus)
 	retry := fe.RetryAfter
 	if retry == 0 && e.Code == 429 {
 		retry = 1
@@ -121,7 +117,7 @@ func (s *Faults) writeFaultError(c *chain.Call, a *fault.Action) {
 	if retry > 0 {
 		c.W.Header()["Retry-After"] = []string{strconv.Itoa(retry)}
 	}
-	c.Write(status, e.Code, wire.AppendError(c.Out[:0], c.Ep.Shape, e))
+	c.Write(wire.Status(c.St.HTTPStatus(), e), e.Code, wire.AppendError(c.Out[:0], c.Ep.Shape, e))
 }
 
 // dropConn closes the connection without an answer. The journal and the

@@ -14,6 +14,7 @@ import (
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/scenario"
 )
 
 // Accepting connections, and refusing them fast. Two limits stop the mock
@@ -157,9 +158,13 @@ func refuse(nc net.Conn, answer []byte) {
 // busyAnswer is a whole HTTP answer: 503, JSON in the generic error shape,
 // Retry-After, and the connection closed.
 func busyAnswer(detail string) []byte {
-	body := wire.AppendError(nil, contract.ShapeFull, wire.Busy(detail))
+	e := wire.Busy(detail)
+	body := wire.AppendError(nil, contract.ShapeFull, e)
+	status := wire.Status(scenario.StatusPerCode, e) // no scenario yet: a refusal of the mock's own
 	out := make([]byte, 0, len(body)+256)
-	out = append(out, "HTTP/1.1 503 "+http.StatusText(503)+"\r\nContent-Type: "+chain.ContentTypeJSON[0]+
+	out = append(out, "HTTP/1.1 "...)
+	out = strconv.AppendInt(out, int64(status), 10)
+	out = append(out, " "+http.StatusText(status)+"\r\nContent-Type: "+chain.ContentTypeJSON[0]+
 		"\r\nX-Content-Type-Options: "+chain.NoSniff[0]+"\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: "...)
 	out = strconv.AppendInt(out, int64(len(body)), 10)
 	out = append(out, "\r\n\r\n"...)

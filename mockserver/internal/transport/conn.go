@@ -13,6 +13,7 @@ import (
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/scenario"
 )
 
 // The connection layer under net/http. It does two things net/http's
@@ -178,18 +179,18 @@ func (w *Watchdog) Stop() { w.stopOnce.Do(func() { close(w.done) }) }
 var netHTTPErrorHeaders = []byte("\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n")
 
 // transportErrors maps the status net/http chose to the answer the mock
-// gives: the status line stays where it is a 4xx the client can act on;
-// 501 (unknown Transfer-Encoding) and 505 are the client's request too, so
-// 400.
+// gives, a row of contract's tables: the status line stays where it is a
+// 4xx the client can act on; 501 (unknown Transfer-Encoding) and 505 are
+// the client's request too, so 400.
 var transportErrors = map[int]struct {
-	status int
+	row    contract.ErrorCode
 	detail string
 }{
-	400: {400, "the request is not valid HTTP/1.1: check the request line, the header syntax, Host and Content-Length"},
-	431: {431, fmt.Sprintf("the request headers are larger than %d KiB: send fewer or shorter headers", MaxHeaderBytes>>10)},
-	501: {400, "the Transfer-Encoding is not supported: send the body with Content-Length or Transfer-Encoding: chunked"},
-	505: {400, "the HTTP version is not supported: speak HTTP/1.1 or HTTP/1.0"},
-	417: {417, "the Expect header is not supported: only Expect: 100-continue is"},
+	400: {contract.BadHTTPError, "the request is not valid HTTP/1.1: check the request line, the header syntax, Host and Content-Length"},
+	431: {contract.HeadersTooLarge, fmt.Sprintf("the request headers are larger than %d KiB: send fewer or shorter headers", MaxHeaderBytes>>10)},
+	501: {contract.BadHTTPError, "the Transfer-Encoding is not supported: send the body with Content-Length or Transfer-Encoding: chunked"},
+	505: {contract.BadHTTPError, "the HTTP version is not supported: speak HTTP/1.1 or HTTP/1.0"},
+	417: {contract.ExpectError, "the Expect header is not supported: only Expect: 100-continue is"},
 }
 
 // rewriteTransportError returns the JSON answer that replaces p when p is
@@ -217,12 +218,14 @@ func rewriteTransportError(p []byte) []byte {
 		// say it, after what the client must do.
 		detail = "the request is not valid HTTP/1.1: " + string(reason)
 	}
-	body := wire.AppendError(nil, contract.ShapeFull, wire.Transport(t.status, detail))
+	e := wire.Transport(t.row, detail)
+	body := wire.AppendError(nil, contract.ShapeFull, e)
+	status := wire.Status(scenario.StatusPerCode, e) // no scenario yet: a refusal of the mock's own
 	out := make([]byte, 0, len(body)+192)
 	out = append(out, prefix...)
-	out = strconv.AppendInt(out, int64(t.status), 10)
+	out = strconv.AppendInt(out, int64(status), 10)
 	out = append(out, ' ')
-	out = append(out, http.StatusText(t.status)...)
+	out = append(out, http.StatusText(status)...)
 	out = append(out, "\r\nContent-Type: "+chain.ContentTypeJSON[0]+"\r\nX-Content-Type-Options: "+chain.NoSniff[0]+"\r\nConnection: close\r\nContent-Length: "...)
 	out = strconv.AppendInt(out, int64(len(body)), 10)
 	out = append(out, "\r\n\r\n"...)

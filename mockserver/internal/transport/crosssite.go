@@ -3,6 +3,7 @@ package transport
 import (
 	"net/http"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
@@ -27,10 +28,10 @@ func (s *Guard) CrossSite(next chain.Step) chain.Step {
 				" may not change the mock's state; to admit that page, start rtq mock with --cors-origin " + shellWord(o)
 		}
 		if c.Admin {
-			chain.AdminError(c, http.StatusForbidden, detail)
+			chain.AdminError(c, contract.AdminForbidden, detail)
 			return
 		}
-		c.Error(wire.Forbidden(false, detail))
+		c.Error(wire.CrossSite(detail))
 	}
 }
 

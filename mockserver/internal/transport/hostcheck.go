@@ -3,11 +3,9 @@ package transport
 import (
 	"fmt"
 	"net"
-	"net/http"
 	"strings"
 	"sync/atomic"
 
-	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/loopback"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
@@ -83,10 +81,9 @@ func (s *Guard) HostCheck(next chain.Step) chain.Step {
 			return
 		}
 		name := loopback.Host(c.R.Host)
-		e := wire.Forbidden(false, "the mock does not serve Host "+wire.Quote(name)+
-			" (a web page could have rebound that name to this machine); to serve it, start rtq mock with --allowed-host "+
-			shellWord(name)+" (or RTQ_ALLOWED_HOSTS), or --allowed-host '*' to serve any Host")
-		c.Write(http.StatusForbidden, e.Code, wire.AppendError(c.Out[:0], contract.ShapeFull, e))
+		c.Error(wire.HostNotServed("the mock does not serve Host " + wire.Quote(name) +
+			" (a web page could have rebound that name to this machine); to serve it, start rtq mock with --allowed-host " +
+			shellWord(name) + " (or RTQ_ALLOWED_HOSTS), or --allowed-host '*' to serve any Host"))
 	}
 }
 

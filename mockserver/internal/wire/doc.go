@@ -2,7 +2,7 @@
 // of an answer, and nothing about finding what to answer.
 //
 //   - errors.go: every error answer, built from contract's tables;
-//     errorshape.go: the endpoint's error body and the HTTP status line.
+//     errorshape.go: the endpoint's error body; status.go: the HTTP status line.
 //   - envelope.go: the success envelopes ({"code":0,...}) of the five
 //     endpoints, written by appending.
 //   - json.go, jsonld.go, markdown.go: getRecord's three formats (docs/contract.md §4.1);

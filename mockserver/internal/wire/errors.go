@@ -15,6 +15,8 @@ type Error struct {
 	ErrorCode int    // error_code, for shapes that carry one
 	Message   string // the table's message for the code
 	Detail    string // message_detail: the parameter and the rule, or one sentence
+	Status    int    // the row's HTTP status (Status decides the status line)
+	Fixed     bool   // the status line is Status whatever the scenario's mode
 }
 
 // Error says all of the answer, for logs and test failures.
@@ -22,8 +24,11 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%d/%d %s: %s", e.Code, e.ErrorCode, e.Message, e.Detail)
 }
 
-func answer(code int, row contract.ErrorCode, detail string) *Error {
-	return &Error{Code: code, ErrorCode: row.Code, Message: row.Message, Detail: detail}
+// answer is the error of a row: its status is the row's column, and the
+// body's code too.
+func answer(row contract.ErrorCode, detail string) *Error {
+	return &Error{Code: row.Status, ErrorCode: row.Code, Message: row.Message, Detail: detail,
+		Status: row.Status, Fixed: row.Mock}
 }
 
 // verifyRow is the spec's row of a verify code; an unknown code (a scenario
@@ -38,32 +43,32 @@ func verifyRow(code int) contract.ErrorCode {
 
 // Param is a 400/100301 naming the parameter and the rule it broke.
 func Param(format string, args ...any) *Error {
-	return answer(400, verifyRow(contract.ErrInvalidParams), fmt.Sprintf(format, args...))
+	return answer(verifyRow(contract.ErrInvalidParams), fmt.Sprintf(format, args...))
 }
 
-// Verify is a verify business error (docs/contract.md §7), code 400, with the spec's
-// message for the code and a one-sentence detail.
+// Verify is a verify business error (docs/contract.md §7), with the spec's
+// message and status for the code and a one-sentence detail.
 func Verify(code int, detail string) *Error {
 	row := verifyRow(code)
 	row.Code = code
-	return answer(400, row, detail)
+	return answer(row, detail)
 }
 
 // RecordNotFound is getRecord's 404 for a record that does not exist for
 // the caller (unknown, or of another organization: the same answer).
 func RecordNotFound(detail string) *Error {
-	return answer(404, contract.RecordNotFoundError, detail)
+	return answer(contract.RecordNotFoundError, detail)
 }
 
 // TemplateNotFound is listQrcodes' 404 (docs/contract.md §4.5).
 func TemplateNotFound() *Error {
-	return answer(404, contract.TemplateNotFoundError,
+	return answer(contract.TemplateNotFoundError,
 		"template does not exist or is not accessible with this key")
 }
 
 // Unauthorized is the 401 of a missing, malformed or unknown API key.
 func Unauthorized(detail string) *Error {
-	return answer(401, contract.UnauthorizedError, detail)
+	return answer(contract.UnauthorizedError, detail)
 }
 
 // Forbidden is the 403 of a key without the scope. On verify, the write
@@ -71,57 +76,73 @@ func Unauthorized(detail string) *Error {
 // handles.
 func Forbidden(write bool, detail string) *Error {
 	if write {
-		return answer(403, verifyRow(contract.ErrNoPermission), detail)
+		return answer(contract.NoWriteScopeError, detail)
 	}
-	return answer(403, contract.ForbiddenError, detail)
+	return answer(contract.ForbiddenError, detail)
 }
 
 // Method is the 405 of a method other than POST on an endpoint's path.
 func Method(method string) *Error {
-	return answer(405, contract.MethodError,
+	return answer(contract.MethodError,
 		fmt.Sprintf("method %s is not allowed; every endpoint takes POST", Quote(method)))
 }
 
 // TooLarge is the 413 of a body over contract.MaxBodyBytes.
-var TooLarge = answer(413, contract.TooLargeError,
+var TooLarge = answer(contract.TooLargeError,
 	fmt.Sprintf("the request body is larger than %d bytes", contract.MaxBodyBytes))
 
 // NoEndpoint is the 404 of a path no endpoint lives at.
 func NoEndpoint(path string) *Error {
-	return answer(404, contract.NoEndpointError,
+	return answer(contract.NoEndpointError,
 		"no endpoint at "+Quote(path)+"; endpoints live under "+contract.PathPrefix)
 }
 
 // NoNamespace is the 404 of a state namespace path the mock cannot serve
 // (a bad name, a path a namespace does not answer); detail says why.
 func NoNamespace(detail string) *Error {
-	return answer(404, contract.NoEndpointError, detail)
+	return answer(contract.NoEndpointError, detail)
+}
+
+// NamespacesFull is the 503 of a new state namespace when every one is
+// in use; detail says how many and what to do.
+func NamespacesFull(detail string) *Error {
+	return answer(contract.NamespacesFullError, detail)
+}
+
+// CrossSite is the 403 of a write a browser sends for another site's page.
+func CrossSite(detail string) *Error {
+	return answer(contract.CrossSiteError, detail)
+}
+
+// HostNotServed is the 403 of a Host header the mock does not serve.
+func HostNotServed(detail string) *Error {
+	return answer(contract.HostNotServedError, detail)
 }
 
 // Transport is the answer to a request too malformed for net/http to hand
-// over (bad request line, headers over the limit): a parameter error with
-// the status net/http's refusal maps to.
-func Transport(status int, detail string) *Error {
-	return answer(status, verifyRow(contract.ErrInvalidParams), detail)
+// over (bad request line, headers over the limit): the row net/http's
+// refusal maps to.
+func Transport(row contract.ErrorCode, detail string) *Error {
+	return answer(row, detail)
 }
 
 // Busy is the 503 of a connection refused before any request is read:
 // the mock is at its connection cap or out of file descriptors. It says
 // which, and what the client or the user can do.
 func Busy(detail string) *Error {
-	return answer(503, contract.RateLimitedError, detail)
+	return answer(contract.BusyError, detail)
 }
 
 // Internal is what a client sees for anything unexpected; the cause is
 // logged in full, never sent.
-var Internal = answer(500, contract.SystemError, internalDetail)
+var Internal = answer(contract.SystemError, internalDetail)
 
 const internalDetail = "the mock failed unexpectedly; the server log has the cause"
 
 // internalPerEndpoint is the answer to an unexpected failure where the spec
 // gives one: its getFormList example is code 400 with error_code 100300.
 var internalPerEndpoint = map[string]*Error{
-	contract.GetFormList.Name: answer(400, contract.SystemError, internalDetail),
+	contract.GetFormList.Name: answer(contract.FormListSystemError, internalDetail),
 }
 
 // InternalOf is Internal as the endpoint named endpoint ("" for none)
@@ -145,7 +166,7 @@ func Quote(s string) string {
 
 // RateLimited is the 429 of a client over its rate (the kit's 100429).
 func RateLimited(detail string) *Error {
-	return answer(429, contract.RateLimitedError, detail)
+	return answer(contract.RateLimitedError, detail)
 }
 
 // defaultRows is the kit's row for an error a fault rule names by its code
@@ -160,12 +181,23 @@ var defaultRows = map[int]contract.ErrorCode{
 	429: contract.RateLimitedError,
 }
 
-// Injected is an error a fault rule asked for: any code and error_code.
-// Where the rule leaves them out, error_code and message come from the
-// kit's tables (a verify code's own message, contract.SystemError for a
-// 5xx); a message the rule gives is the user's own words, the one place a
-// message does not come from contract.
-func Injected(code, errorCode int, message, detail string) *Error {
+// Injected is an error a fault rule asked for: any code and error_code,
+// and the HTTP status the rule gives (status 0: the code mirrored as a
+// row's status would be, see injectedStatus). Where the rule leaves them
+// out, error_code and message come from the kit's tables (a verify code's
+// own message, contract.SystemError for a 5xx); a message the rule gives
+// is the user's own words, the one place a message does not come from
+// contract.
+func Injected(code, errorCode int, message, detail string, status int) *Error {
+	e := injected(code, errorCode, message, detail)
+	e.Status, e.Fixed = injectedStatus(code), false
+	if status != 0 {
+		e.Status, e.Fixed = status, true // the rule's own status line, in every mode
+	}
+	return e
+}
+
+func injected(code, errorCode int, message, detail string) *Error {
 	if code == 429 && errorCode == 0 && message == "" {
 		return RateLimited(detail)
 	}
@@ -183,7 +215,9 @@ func Injected(code, errorCode int, message, detail string) *Error {
 	if message != "" {
 		row.Message = message
 	}
-	return answer(code, row, detail)
+	e := answer(row, detail)
+	e.Code = code
+	return e
 }
 
 // findRow looks an error code up in the spec's and the kit's tables.

@@ -28,7 +28,10 @@ func everyError() map[string]*Error {
 		"TooLarge":         TooLarge,
 		"NoEndpoint":       NoEndpoint("/x"),
 		"NoNamespace":      NoNamespace("bad name"),
-		"Transport":        Transport(431, "headers too large"),
+		"Transport":        Transport(contract.HeadersTooLarge, "headers too large"),
+		"HostNotServed":    HostNotServed("not this Host"),
+		"CrossSite":        CrossSite("another site"),
+		"NamespacesFull":   NamespacesFull("every namespace in use"),
 		"Busy":             Busy("at the connection cap"),
 		"Internal":         Internal,
 		"Internal getForm": InternalOf(contract.GetFormList.Name),
@@ -106,18 +109,54 @@ func TestErrorShapes(t *testing.T) {
 	}
 }
 
-func TestHTTPStatus(t *testing.T) {
+// TestStatusIsTheRowsColumn: the status line of every error is its row's
+// status, and the body's code too; always_200 answers 200 where the
+// service would, never where the mock refuses on its own.
+func TestStatusIsTheRowsColumn(t *testing.T) {
+	rows := map[string]contract.ErrorCode{}
+	for _, r := range append(append([]contract.ErrorCode{}, contract.VerifyErrors...), contract.KitErrors...) {
+		rows[strconv.Itoa(r.Code)+" "+r.Message+" "+strconv.Itoa(r.Status)+" "+strconv.FormatBool(r.Mock)] = r
+	}
+	for name, e := range everyError() {
+		row, ok := rows[strconv.Itoa(e.ErrorCode)+" "+e.Message+" "+strconv.Itoa(e.Status)+" "+strconv.FormatBool(e.Fixed)]
+		if !ok && name != "Verify unknown" {
+			t.Errorf("%s: status %d is no row's", name, e.Status)
+			continue
+		}
+		if got := Status(scenario.StatusPerCode, e); got != e.Status || e.Code != e.Status {
+			t.Errorf("%s: per_code status %d, body code %d, row's status %d", name, got, e.Code, e.Status)
+		}
+		want := 200
+		if row.Mock || e.Fixed {
+			want = e.Status
+		}
+		if got := Status(scenario.StatusAlways200, e); got != want {
+			t.Errorf("%s: always_200 status %d, want %d", name, got, want)
+		}
+	}
+	for _, r := range append(append(append([]contract.ErrorCode{}, contract.VerifyErrors...), contract.KitErrors...), contract.AdminErrors...) {
+		if r.Status < 400 || r.Status > 599 {
+			t.Errorf("row %d %q: status %d is no error status", r.Code, r.Message, r.Status)
+		}
+	}
+}
+
+// TestInjectedStatus: a fault rule's code mirrors into the status line
+// where a row's status could be that code, and the rule's own status
+// holds in every mode.
+func TestInjectedStatus(t *testing.T) {
 	cases := []struct {
-		mode       scenario.HTTPStatusMode
-		code, want int
+		mode               scenario.HTTPStatusMode
+		code, status, want int
 	}{
-		{scenario.StatusPerCode, 400, 400}, {scenario.StatusPerCode, 413, 413},
-		{scenario.StatusPerCode, 503, 503}, {scenario.StatusPerCode, 0, 200},
-		{scenario.StatusPerCode, 418, 200}, {scenario.StatusAlways200, 404, 200},
+		{scenario.StatusPerCode, 400, 0, 400}, {scenario.StatusPerCode, 413, 0, 413},
+		{scenario.StatusPerCode, 503, 0, 503}, {scenario.StatusPerCode, 0, 0, 200},
+		{scenario.StatusPerCode, 418, 0, 200}, {scenario.StatusAlways200, 404, 0, 200},
+		{scenario.StatusAlways200, 404, 502, 502}, {scenario.StatusPerCode, 400, 200, 200},
 	}
 	for _, c := range cases {
-		if got := HTTPStatus(c.mode, c.code); got != c.want {
-			t.Errorf("%s %d: %d, want %d", c.mode, c.code, got, c.want)
+		if got := Status(c.mode, Injected(c.code, 0, "", "d", c.status)); got != c.want {
+			t.Errorf("%s %d (rule status %d): %d, want %d", c.mode, c.code, c.status, got, c.want)
 		}
 	}
 }

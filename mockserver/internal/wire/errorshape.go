@@ -5,11 +5,10 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
-	"github.com/rtq-kit/rtq/scenario"
 )
 
 // Where an Error becomes bytes: the endpoint's error shape
-// (docs/contract.md §C3) and the HTTP status line (docs/contract.md §C1).
+// (docs/contract.md §C3), and the admin API's; the status line is status.go.
 // They live beside the errors, not in the server, because they are the
 // wire format too: the connection layer writes the same body below
 // net/http, and a test of a shape needs no server.
@@ -37,18 +36,14 @@ func AppendError(dst []byte, shape contract.ErrorShape, e *Error) []byte {
 	return append(dst, '}')
 }
 
-// mirroredCodes lists the body codes whose HTTP status line mirrors them;
-// 5xx mirror too. Anything else is HTTP 200.
-var mirroredCodes = map[int]bool{400: true, 401: true, 403: true, 404: true, 405: true, 413: true, 429: true}
-
-// HTTPStatus is the status line of an answer whose body code is code,
-// under the scenario's status mode.
-func HTTPStatus(mode scenario.HTTPStatusMode, code int) int {
-	if mode == scenario.StatusAlways200 {
-		return 200
-	}
-	if mirroredCodes[code] || (code >= 500 && code <= 599) {
-		return code
-	}
-	return 200
+// AppendAdminError renders e in the admin API's error shape: {"error":
+// detail}; its status is the body's only code.
+func AppendAdminError(dst []byte, e *Error) []byte {
+	dst = append(dst, `{"error":`...)
+	dst = jsonw.AppendString(dst, e.Detail)
+	return append(dst, '}')
 }
+
+// Admin is an error of the admin API: a row of contract.AdminErrors and
+// what to do about it.
+func Admin(row contract.ErrorCode, detail string) *Error { return answer(row, detail) }
