@@ -70,3 +70,14 @@ const FormListVersion = "v1"
 
 // MaxBodyBytes is the largest request body read (docs/contract.md §C10).
 const MaxBodyBytes = 1 << 20
+
+// KitSuccessMessage is the success message the kit's mock sends on an
+// endpoint (docs/contract.md §C9): "" on getFormList (the specification's
+// "often empty"), "ok" elsewhere. A recording keeps a service's own
+// instead (scenario.Service).
+func KitSuccessMessage(endpoint string) string {
+	if endpoint == GetFormList.Name {
+		return ""
+	}
+	return "ok"
+}

@@ -75,11 +75,15 @@ func (c *Capture) Build(upstream string) Built {
 	}
 	b.buildTemplates()
 	b.noteCredentials()
+	byID := sort.SliceIsSorted(b.sc.Forms, func(i, j int) bool { return b.sc.Forms[i].ID < b.sc.Forms[j].ID })
+	b.dialect(byID)
 	b.sc.Keys = []*scenario.Key{
 		{Name: "recorded-read", Secret: ReadKeySecret, Org: b.org, Read: true},
 		{Name: "recorded-write", Secret: WriteKeySecret, Org: b.org, Read: true, Write: true},
 	}
-	sort.SliceStable(b.sc.Forms, func(i, j int) bool { return b.sc.Forms[i].ID < b.sc.Forms[j].ID })
+	if byID { // else the service's order, served as written (scenario.Service)
+		sort.SliceStable(b.sc.Forms, func(i, j int) bool { return b.sc.Forms[i].ID < b.sc.Forms[j].ID })
+	}
 	bounds := make(map[string]Bounds, len(c.bounds))
 	for k, v := range c.bounds {
 		bounds[k] = v

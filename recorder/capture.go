@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/rtq-kit/rtq/contract"
 )
 
 // Capture is what the recorder saw of the upstream, keyed by id. It is
@@ -36,6 +38,8 @@ type Capture struct {
 	// errors200 and errorsPerCode count error answers that came with
 	// HTTP 200 and with a matching status: the scenario's http_status.
 	errors200, errorsPerCode int
+	// shown is what the service chose where the spec is silent.
+	shown shownSeen
 }
 
 // Answer takes any answer's HTTP status and body: an error answer tells
@@ -58,7 +62,8 @@ func (c *Capture) Answer(httpStatus int, body []byte) {
 func NewCapture() *Capture {
 	return &Capture{forms: map[int64]*formItem{}, records: map[int64]*recordPayload{},
 		tpls: map[string]*tplSeen{}, subs: map[string][]subItem{}, certSeen: map[int64]string{}, mdStatus: map[int64]string{},
-		tplTimes: map[int64]int64{}, subTimes: map[string]map[int64]int64{}, bounds: map[string]Bounds{}}
+		tplTimes: map[int64]int64{}, subTimes: map[string]map[int64]int64{}, bounds: map[string]Bounds{},
+		shown: newShownSeen()}
 }
 
 type formItem struct {
@@ -110,6 +115,7 @@ func dataOf(body []byte) json.RawMessage {
 // FormPage takes a getFormList answer and says how many of its forms
 // were not seen before.
 func (c *Capture) FormPage(body []byte) (fresh int) {
+	c.message(contract.GetFormList.Name, body)
 	var d struct {
 		List []*formItem `json:"list"`
 	}
@@ -128,9 +134,11 @@ func (c *Capture) FormPage(body []byte) (fresh int) {
 	return fresh
 }
 
-// Record takes a getRecord answer; only format=json carries the fields
-// a scenario holds (json-ld and markdown are rendered from them).
+// Record takes a getRecord answer: format=json carries the fields a
+// scenario holds; json-ld and markdown are kept as the service rendered
+// them (shown.go).
 func (c *Capture) Record(body []byte) {
+	c.message(contract.GetRecord.Name, body)
 	var d struct {
 		Format string          `json:"format"`
 		Data   json.RawMessage `json:"data"`
@@ -138,19 +146,25 @@ func (c *Capture) Record(body []byte) {
 	if json.Unmarshal(dataOf(body), &d) != nil {
 		return
 	}
-	if d.Format == "markdown" {
+	switch d.Format {
+	case "markdown":
 		c.markdown(d.Data)
 		return
-	}
-	if d.Format != "json" {
+	case "json-ld":
+		c.keepLD(d.Data)
+		return
+	case "json":
+	default:
 		return
 	}
 	p, err := parseRecord(d.Data)
 	if err != nil {
 		return
 	}
+	absent := absentMembers(d.Data)
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.shown.omits[p.RecordID] = absent
 	if _, ok := c.records[p.RecordID]; !ok {
 		c.recOrder = append(c.recOrder, p.RecordID)
 	}
@@ -163,6 +177,7 @@ func (c *Capture) markdown(data json.RawMessage) {
 	if json.Unmarshal(data, &text) != nil || !strings.HasPrefix(text, "---\n") {
 		return
 	}
+	c.keepMarkdown(text)
 	front, _, _ := strings.Cut(text[4:], "\n---\n")
 	var id int64
 	status := ""
@@ -187,6 +202,7 @@ func (c *Capture) markdown(data json.RawMessage) {
 // TemplatePage takes a templates/list answer; templates keep the order the
 // upstream listed them in (its creation-time order).
 func (c *Capture) TemplatePage(body []byte) {
+	c.message(contract.TemplatesList.Name, body)
 	var d struct {
 		List []*tplSeen `json:"list"`
 	}
@@ -206,6 +222,7 @@ func (c *Capture) TemplatePage(body []byte) {
 // SubCodePage takes a templates/listQrcodes answer for the template the
 // request named (a coding or the template's full URL).
 func (c *Capture) SubCodePage(template string, body []byte) {
+	c.message(contract.ListQrcodes.Name, body)
 	var d struct {
 		List []subItem `json:"list"`
 	}
@@ -230,6 +247,7 @@ func (c *Capture) SubCodePage(template string, body []byte) {
 // Verify takes a successful verify answer: the record is a credential
 // record and now has this status. The write itself is never replayed.
 func (c *Capture) Verify(body []byte) {
+	c.message(contract.Verify.Name, body)
 	var d struct {
 		RecordID int64  `json:"record_id"`
 		Status   string `json:"certificate_status"`

@@ -18,6 +18,7 @@ type document struct {
 	Records    []*recordDoc  `json:"records,omitempty"`
 	Templates  []*tplDoc     `json:"templates,omitempty"`
 	Faults     []*faultDoc   `json:"faults,omitempty"`
+	Service    *serviceDoc   `json:"service,omitempty"`
 	Generate   struct {
 		Records   []*recordGenDoc `json:"records,omitempty"`
 		Templates []*tplGenDoc    `json:"templates,omitempty"`
@@ -115,6 +116,18 @@ type recordDoc struct {
 	StateChanges  []stateChangeDoc `json:"state_changes,omitempty"`
 	Notary        *notaryDoc       `json:"trusted_notary,omitempty"`
 	Certificate   *certDoc         `json:"certificate,omitempty"`
+	Omit          []string         `json:"omit,omitempty"`
+	Shown         *shownDoc        `json:"shown,omitempty"`
+}
+
+type shownDoc struct {
+	JSONLD   *string `json:"json_ld,omitempty"`
+	Markdown *string `json:"markdown,omitempty"`
+}
+
+type serviceDoc struct {
+	Messages  map[string]string `json:"messages,omitempty"`
+	FormOrder string            `json:"form_order,omitempty"`
 }
 
 type recorderDoc struct {

@@ -54,6 +54,12 @@ func marshalJSON(sc *Scenario) ([]byte, error) {
 	for _, f := range sc.Faults {
 		d.Faults = append(d.Faults, &faultDoc{Rule: f})
 	}
+	if s := sc.Service; s != nil {
+		d.Service = &serviceDoc{Messages: s.Messages}
+		if s.FormsInFileOrder {
+			d.Service.FormOrder = "file"
+		}
+	}
 	data, err := json.Marshal(d)
 	if err != nil {
 		return nil, fmt.Errorf("marshal scenario: %w", err)
@@ -133,6 +139,14 @@ func recordOut(r *Record) *recordDoc {
 	}
 	if n := r.Notary; n != nil {
 		rd.Notary = &notaryDoc{TxHash: n.TxHash, EvidenceURL: n.EvidenceURL, NotarizedAt: n.NotarizedAt}
+	}
+	rd.Omit = r.Omit
+	if s := r.Shown; s != nil {
+		rd.Shown = &shownDoc{Markdown: s.Markdown}
+		if s.JSONLD != nil {
+			ld := string(s.JSONLD)
+			rd.Shown.JSONLD = &ld
+		}
 	}
 	if c := r.Cert; c != nil {
 		rd.Certificate = &certDoc{Status: c.Status.ID, Verification: &c.Verification, IdentityRequired: c.IdentityRequired,

@@ -40,7 +40,43 @@ type Scenario struct {
 	// Faults are the scenario's fault rules (faults:), validated; the
 	// mock applies them from the start and re-arms them on every reset.
 	Faults []fault.Rule
+	// Service holds a recorded service's own choices where the
+	// specification is silent (service:); nil: the kit's throughout.
+	Service *Service
 }
+
+// Service is what a recorded service showed where the specification
+// leaves the choice open (rtq record): the mock answers as that service did
+// instead of in the kit's dialect, so a frontend developer working offline
+// meets the answers production will send.
+type Service struct {
+	// Messages are success messages by endpoint name
+	// ("record/getRecord"); an endpoint not listed gets the kit's.
+	Messages map[string]string
+	// FormsInFileOrder serves getFormList in the order the forms are
+	// written (the service's own order) instead of by id.
+	FormsInFileOrder bool
+}
+
+// Message is the success message of an endpoint: the service's when it
+// showed one, else def (the kit's).
+func (s *Service) Message(endpoint, def string) string {
+	if s != nil {
+		if m, ok := s.Messages[endpoint]; ok {
+			return m
+		}
+	}
+	return def
+}
+
+// FormsInFile says whether getFormList serves forms in file order; false
+// for a nil Service (the kit's order, by id).
+func (s *Service) FormsInFile() bool { return s != nil && s.FormsInFileOrder }
+
+// Omittable are the optional record members a service may leave out
+// instead of sending null (Record.Omit), as paths in the record payload.
+var Omittable = []string{"qrcode.category_id", "audit.current_stage_id", "audit.current_stage_title",
+	"audit.status", "audit.status_text", "audit.auditor_name", "process_status.text", "process_status.color"}
 
 // Org is an organization (tenant). Host builds its public URLs:
 // https://<Host>/r/<record code> and https://<Host>/t/<coding>.
@@ -155,6 +191,12 @@ type Record struct {
 	StateChanges []StateChange
 	Notary       *Notary
 	Cert         *Certificate // non-nil for credential records
+	// Omit lists optional members (of Omittable) the record's answers
+	// leave out where the kit would send null, as a recorded service did.
+	Omit []string
+	// Shown holds the record's other representations exactly as a
+	// recorded service rendered them; nil: the kit's layout.
+	Shown *Shown
 
 	// gen and genIndex make the field values of a record made by a
 	// generate.records entry without masked fields: its Groups are the
@@ -177,6 +219,27 @@ func (r *Record) FieldGroups() []Group {
 		return r.Groups // written, or a copy whose Groups were replaced
 	}
 	return r.gen.groupsOf(r.genIndex)
+}
+
+// Omits says whether the record's answers leave the member at path out.
+func (r *Record) Omits(path string) bool {
+	for _, p := range r.Omit {
+		if p == path {
+			return true
+		}
+	}
+	return false
+}
+
+// Shown is a record's json-ld and markdown as a recorded service rendered
+// them (masked as it masked them). The mock serves them as they are while
+// no verify has moved the record; a record a verify moved is rendered in
+// the kit's layout until a reset (docs/record.md).
+type Shown struct {
+	// JSONLD is the json-ld payload, compact JSON; nil: the kit's layout.
+	JSONLD []byte
+	// Markdown is the markdown payload; nil: the kit's layout.
+	Markdown *string
 }
 
 // Deferred is the Value, in Record.Groups, of a field of a generated

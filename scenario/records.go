@@ -44,6 +44,8 @@ func (r *resolver) record(d *recordDoc) *Record {
 	rec.Process = process(d.ProcessStatus)
 	rec.StateChanges = stateChanges(d.StateChanges)
 	rec.Notary = r.notary(d.at.child("trusted_notary"), d.Notary, rec, fk)
+	rec.Omit = d.Omit
+	rec.Shown = r.shown(d.at.child("shown"), d.Shown)
 	if d.Certificate != nil {
 		rec.Cert = r.certificate(d.at.child("certificate"), d.Certificate, rec.Form)
 		if rec.Cert != nil && rec.Process == nil {

@@ -102,6 +102,7 @@ func (r *resolver) resolve(docs []*document) *Scenario {
 	each(docs, func(d *document) { r.recordGenerators(d.Generate.Records) })
 	each(docs, func(d *document) { r.templateGenerators(d.Generate.Templates) })
 	each(docs, func(d *document) { r.faultsOf(d.Faults) })
+	r.service(docs)
 	return r.sc
 }
 

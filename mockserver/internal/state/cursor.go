@@ -8,6 +8,7 @@ import (
 	"hash"
 	"strconv"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -184,5 +185,9 @@ func (st *State) appendPage(dst []byte, f filter, q PageQuery, total int64, item
 	if end < total {
 		next = st.issueToken(f, end)
 	}
-	return wire.AppendCursorPage(dst, int(end-offset), func(i int) []byte { return item(offset + int64(i)) }, next, total), nil
+	ep := contract.TemplatesList.Name
+	if f.kind == 2 {
+		ep = contract.ListQrcodes.Name
+	}
+	return wire.AppendCursorPage(dst, wire.Message(st.sc, ep), int(end-offset), func(i int) []byte { return item(offset + int64(i)) }, next, total), nil
 }

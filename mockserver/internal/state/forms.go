@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -26,8 +27,11 @@ func (st *State) indexForms(forms []*scenario.Form) {
 		o := st.org(f.Org.ID)
 		o.forms = append(o.forms, e)
 	}
+	byID := !st.sc.Service.FormsInFile()
 	for _, o := range st.orgs {
-		sort.SliceStable(o.forms, func(i, j int) bool { return o.forms[i].form.ID < o.forms[j].form.ID })
+		if byID { // else in file order: a recorded service's own
+			sort.SliceStable(o.forms, func(i, j int) bool { return o.forms[i].form.ID < o.forms[j].form.ID })
+		}
 		for _, e := range o.forms {
 			o.byNumber[e.form.Number] = append(o.byNumber[e.form.Number], e)
 		}
@@ -59,7 +63,7 @@ func (st *State) AppendFormList(dst []byte, key *scenario.Key, q FormQuery) []by
 	if last < 1 {
 		last = 1
 	}
-	return wire.AppendFormList(dst, len(page), func(i int) []byte { return page[i].item },
+	return wire.AppendFormList(dst, wire.Message(st.sc, contract.GetFormList.Name), len(page), func(i int) []byte { return page[i].item },
 		wire.FormPage{Current: q.Page, Last: last, PerPage: q.PageSize, Total: total})
 }
 

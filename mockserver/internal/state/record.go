@@ -4,6 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -45,19 +46,20 @@ type Record struct {
 // body is the success body of a record in a format: the State's own when a
 // verify moved the record, else the one shared by every State of the index.
 func (st *State) body(e *recordEntry, format int) []byte {
+	msg := wire.Message(st.sc, contract.GetRecord.Name)
 	if e.src.Cert != nil && st.nlive.Load() != 0 {
 		if r, ok := st.live.Load(e); ok {
-			if b := r.(*Record).body(format); b != nil {
+			if b := r.(*Record).body(format, msg); b != nil {
 				return b
 			}
 		}
 	}
-	return e.body(format, &st.index.cached)
+	return e.body(format, msg, &st.index.cached)
 }
 
 // body returns the answer at the scenario's values, rendering it under the
 // entry's lock when it was never built; cached is the index's cache size.
-func (e *recordEntry) body(format int, cached *atomic.Int64) []byte {
+func (e *recordEntry) body(format int, msg string, cached *atomic.Int64) []byte {
 	if b := e.bodies[format].Load(); b != nil {
 		return *b
 	}
@@ -70,7 +72,7 @@ func (e *recordEntry) body(format int, cached *atomic.Int64) []byte {
 	if e.src.Cert != nil {
 		status = e.src.Cert.Status
 	}
-	b := wire.RecordBody(format, wire.RecordView{Rec: e.src, Status: status, Changes: e.src.StateChanges})
+	b := wire.RecordBody(format, msg, wire.RecordView{Rec: e.src, Status: status, Changes: e.src.StateChanges, Kept: true})
 	keep(&e.bodies[format], b, cached, cacheBudget)
 	return b
 }
@@ -78,7 +80,7 @@ func (e *recordEntry) body(format int, cached *atomic.Int64) []byte {
 // body returns the moved record's answer, rendering it under the record's
 // lock when a verify has dropped it or it was never built, or nil when the
 // record is at the scenario's values.
-func (r *Record) body(format int) []byte {
+func (r *Record) body(format int, msg string) []byte {
 	if b := r.bodies[format].Load(); b != nil {
 		return *b
 	}
@@ -93,7 +95,7 @@ func (r *Record) body(format int) []byte {
 	if b := r.bodies[format].Load(); b != nil {
 		return *b
 	}
-	b := wire.RecordBody(format, wire.RecordView{Rec: r.src, Status: r.status, Changes: r.changes})
+	b := wire.RecordBody(format, msg, wire.RecordView{Rec: r.src, Status: r.status, Changes: r.changes})
 	keep(&r.bodies[format], b, r.cached, ownBudget)
 	return b
 }

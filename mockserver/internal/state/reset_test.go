@@ -85,7 +85,7 @@ func TestResetKeepsTheScenarioAnswersAndDropsTheMovedOnes(t *testing.T) {
 	st := newTestState(t)
 	for _, e := range st.records {
 		for f := range e.bodies {
-			e.body(f, &st.index.cached)
+			e.body(f, "ok", &st.index.cached)
 		}
 	}
 	before := map[*recordEntry][3]*[]byte{}

@@ -53,7 +53,7 @@ func (st *State) Verify(dst []byte, key *scenario.Key, req VerifyRequest) ([]byt
 		return nil, wire.Verify(contract.ErrVerifyFailed, "verification of this certificate failed")
 	}
 	st.move(rec, from, to)
-	return wire.AppendVerified(dst, rec.src, to), nil
+	return wire.AppendVerified(dst, wire.Message(st.sc, contract.Verify.Name), rec.src, to), nil
 }
 
 // maxVerifyChanges bounds the state changes verifies append to one

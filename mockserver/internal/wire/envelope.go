@@ -17,17 +17,31 @@ import (
 // payloads render getRecord's data.data, by format name.
 var payloads = map[string]func(RecordView) []byte{
 	"json":     func(v RecordView) []byte { return marshal(recordJSON(v)) },
-	"json-ld":  func(v RecordView) []byte { return marshal(recordLD(v)) },
-	"markdown": func(v RecordView) []byte { return marshal(recordMarkdown(v)) },
+	"json-ld":  recordLDPayload,
+	"markdown": recordMarkdownPayload,
+}
+
+// Message is the success message of an endpoint under a scenario: the
+// recorded service's (scenario.Service) or the kit's.
+func Message(sc *scenario.Scenario, endpoint string) string {
+	return sc.Service.Message(endpoint, contract.KitSuccessMessage(endpoint))
+}
+
+// appendHead appends `{"code":0,"message":<msg>,"data":{`.
+func appendHead(dst []byte, msg string) []byte {
+	dst = append(dst, `{"code":0,"message":`...)
+	dst = jsonw.AppendString(dst, msg)
+	return append(dst, `,"data":{`...)
 }
 
 // RecordBody builds the whole getRecord success answer in
-// contract.Formats[format].
-func RecordBody(format int, v RecordView) []byte {
+// contract.Formats[format], with the success message msg.
+func RecordBody(format int, msg string, v RecordView) []byte {
 	f := contract.Formats[format]
 	payload := payloads[f.Name](v)
 	b := make([]byte, 0, len(payload)+128)
-	b = append(b, `{"code":0,"message":"ok","data":{"format":`...)
+	b = appendHead(b, msg)
+	b = append(b, `"format":`...)
 	b = jsonw.AppendString(b, f.Name)
 	b = append(b, `,"content_type":`...)
 	b = jsonw.AppendString(b, f.ContentType)
@@ -37,9 +51,10 @@ func RecordBody(format int, v RecordView) []byte {
 }
 
 // AppendVerified appends verify's success answer: the record and the
-// status it was moved to.
-func AppendVerified(dst []byte, r *scenario.Record, to *scenario.Status) []byte {
-	dst = append(dst, `{"code":0,"message":"ok","data":{"record_number":`...)
+// status it was moved to, with the success message msg.
+func AppendVerified(dst []byte, msg string, r *scenario.Record, to *scenario.Status) []byte {
+	dst = appendHead(dst, msg)
+	dst = append(dst, `"record_number":`...)
 	dst = jsonw.AppendString(dst, r.Number)
 	dst = append(dst, `,"record_id":`...)
 	dst = strconv.AppendInt(dst, r.ID, 10)
@@ -59,8 +74,9 @@ type FormPage struct {
 
 // AppendFormList appends getFormList's success answer: n items, item(i)
 // being the i-th, and the page block.
-func AppendFormList(dst []byte, n int, item func(int) []byte, p FormPage) []byte {
-	dst = append(dst, `{"code":0,"message":"","data":{"version":"`+contract.FormListVersion+`","list":[`...)
+func AppendFormList(dst []byte, msg string, n int, item func(int) []byte, p FormPage) []byte {
+	dst = appendHead(dst, msg)
+	dst = append(dst, `"version":"`+contract.FormListVersion+`","list":[`...)
 	dst = appendItems(dst, n, item)
 	dst = append(dst, `],"page":{"current_page":`...)
 	dst = strconv.AppendInt(dst, p.Current, 10)
@@ -76,8 +92,9 @@ func AppendFormList(dst []byte, n int, item func(int) []byte, p FormPage) []byte
 // AppendCursorPage appends a templates/* success answer (docs/contract.md §4.4 and
 // §4.5): n items, the token of the next page (null when next is "") and the
 // total of the filtered list.
-func AppendCursorPage(dst []byte, n int, item func(int) []byte, next string, total int64) []byte {
-	dst = append(dst, `{"code":0,"message":"ok","data":{"list":[`...)
+func AppendCursorPage(dst []byte, msg string, n int, item func(int) []byte, next string, total int64) []byte {
+	dst = appendHead(dst, msg)
+	dst = append(dst, `"list":[`...)
 	dst = appendItems(dst, n, item)
 	dst = append(dst, `],"next_page_token":`...)
 	if next != "" {

@@ -72,14 +72,14 @@ type jsonProject struct {
 }
 
 type jsonQRCode struct {
-	ID         int64  `json:"id"`
-	Name       string `json:"name"`
-	Type       int    `json:"type"`
-	TypeText   string `json:"type_text"`
-	TemplateID int64  `json:"template_id"`
-	QRCodeURL  string `json:"qrcode_url"`
-	Number     string `json:"number"`
-	CategoryID *int64 `json:"category_id"`
+	ID         int64        `json:"id"`
+	Name       string       `json:"name"`
+	Type       int          `json:"type"`
+	TypeText   string       `json:"type_text"`
+	TemplateID int64        `json:"template_id"`
+	QRCodeURL  string       `json:"qrcode_url"`
+	Number     string       `json:"number"`
+	CategoryID maybe[int64] `json:"category_id,omitzero"`
 }
 
 type jsonOrg struct {
@@ -98,18 +98,18 @@ type jsonTemplate struct {
 }
 
 type jsonAudit struct {
-	Enabled           bool    `json:"enabled"`
-	CurrentStageID    *int64  `json:"current_stage_id"`
-	CurrentStageTitle *string `json:"current_stage_title"`
-	Status            *int    `json:"status"`
-	StatusText        *string `json:"status_text"`
-	AuditorName       *string `json:"auditor_name"`
+	Enabled           bool          `json:"enabled"`
+	CurrentStageID    maybe[int64]  `json:"current_stage_id,omitzero"`
+	CurrentStageTitle maybe[string] `json:"current_stage_title,omitzero"`
+	Status            maybe[int]    `json:"status,omitzero"`
+	StatusText        maybe[string] `json:"status_text,omitzero"`
+	AuditorName       maybe[string] `json:"auditor_name,omitzero"`
 }
 
 type jsonProcess struct {
-	Enabled bool    `json:"enabled"`
-	Text    *string `json:"text"`
-	Color   *string `json:"color"`
+	Enabled bool          `json:"enabled"`
+	Text    maybe[string] `json:"text,omitzero"`
+	Color   maybe[string] `json:"color,omitzero"`
 }
 
 type jsonStateChange struct {
@@ -143,6 +143,9 @@ type RecordView struct {
 	Rec     *scenario.Record
 	Status  *scenario.Status
 	Changes []scenario.StateChange
+	// Kept is true while the record is at its scenario values (no verify
+	// moved it): the representations a recording kept are served then.
+	Kept bool
 }
 
 // marshal encodes without HTML escaping (description_html stays readable).
@@ -168,7 +171,7 @@ func recordJSON(v RecordView) *jsonRecord {
 		TplGroups:      groupsJSON(r.FieldGroups()),
 		QRCode:         qrcodeJSON(r),
 		RecordTemplate: templateJSON(r.Form),
-		Audit:          auditJSON(r.Audit),
+		Audit:          auditJSON(r),
 		ProcessStatus:  processJSON(v),
 		StateChanges:   changesJSON(v),
 	}
@@ -229,7 +232,7 @@ func qrcodeJSON(r *scenario.Record) jsonQRCode {
 		return jsonQRCode{QRCodeURL: "https://invalid.example/q/0"}
 	}
 	out := jsonQRCode{ID: q.ID, Name: q.Name, Type: q.Type, TypeText: q.TypeText,
-		QRCodeURL: q.URL, Number: q.Number, CategoryID: q.CategoryID}
+		QRCodeURL: q.URL, Number: q.Number, CategoryID: maybeOf(q.CategoryID, r.Omits, "qrcode.category_id")}
 	if q.Form != nil {
 		out.TemplateID = q.Form.ID
 	}
@@ -243,12 +246,16 @@ func templateJSON(f *scenario.Form) jsonTemplate {
 	return jsonTemplate{ID: &f.ID, Name: &f.Name, Type: &f.Type, TypeText: &f.TypeText, Number: &f.Number}
 }
 
-func auditJSON(a *scenario.Audit) *jsonAudit {
+func auditJSON(r *scenario.Record) *jsonAudit {
+	a := r.Audit
 	if a == nil {
 		return nil
 	}
-	return &jsonAudit{Enabled: a.Enabled, CurrentStageID: a.StageID, CurrentStageTitle: a.StageTitle,
-		Status: a.Status, StatusText: a.StatusText, AuditorName: a.AuditorName}
+	return &jsonAudit{Enabled: a.Enabled, CurrentStageID: maybeOf(a.StageID, r.Omits, "audit.current_stage_id"),
+		CurrentStageTitle: maybeOf(a.StageTitle, r.Omits, "audit.current_stage_title"),
+		Status:            maybeOf(a.Status, r.Omits, "audit.status"),
+		StatusText:        maybeOf(a.StatusText, r.Omits, "audit.status_text"),
+		AuditorName:       maybeOf(a.AuditorName, r.Omits, "audit.auditor_name")}
 }
 
 // processJSON shows a credential record's current certificate status
@@ -256,13 +263,14 @@ func auditJSON(a *scenario.Audit) *jsonAudit {
 func processJSON(v RecordView) *jsonProcess {
 	if v.Status != nil {
 		name, color := v.Status.Name, v.Status.Color
-		return &jsonProcess{Enabled: true, Text: &name, Color: &color}
+		return &jsonProcess{Enabled: true, Text: maybe[string]{v: &name}, Color: maybe[string]{v: &color}}
 	}
 	p := v.Rec.Process
 	if p == nil {
 		return nil
 	}
-	return &jsonProcess{Enabled: p.Enabled, Text: p.Text, Color: p.Color}
+	return &jsonProcess{Enabled: p.Enabled, Text: maybeOf(p.Text, v.Rec.Omits, "process_status.text"),
+		Color: maybeOf(p.Color, v.Rec.Omits, "process_status.color")}
 }
 
 func changesJSON(v RecordView) []jsonStateChange {

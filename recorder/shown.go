@@ -1,0 +1,131 @@
+package recorder
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// What a recording keeps of how the service answered, beside the domain:
+// its success messages, its own json-ld and markdown of each record, and
+// the optional members it leaves out where the kit would send null. The
+// specification leaves each of these open, so the service's choice is
+// the truth for a frontend that reads them (docs/record.md).
+
+// shownSeen is what the capture kept of the service's dialect.
+type shownSeen struct {
+	messages map[string]string          // endpoint → first success message seen
+	ld       map[string]json.RawMessage // json-ld payload by its url member
+	md       map[int64]string           // markdown payload by its front matter's record_id
+	omits    map[int64][]string         // record id → optional members it left out
+}
+
+func newShownSeen() shownSeen {
+	return shownSeen{messages: map[string]string{}, ld: map[string]json.RawMessage{}, md: map[int64]string{}, omits: map[int64][]string{}}
+}
+
+// message keeps the first success message an endpoint answered with.
+func (c *Capture) message(endpoint string, body []byte) {
+	var e struct {
+		Code    *int    `json:"code"`
+		Message *string `json:"message"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.Code == nil || *e.Code != 0 || e.Message == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.shown.messages[endpoint]; !ok {
+		c.shown.messages[endpoint] = *e.Message
+	}
+}
+
+// keepLD keeps a json-ld payload under its url member.
+func (c *Capture) keepLD(data json.RawMessage) {
+	var d struct {
+		URL string `json:"url"`
+	}
+	if json.Unmarshal(data, &d) != nil || d.URL == "" {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.shown.ld[d.URL] = append(json.RawMessage(nil), data...)
+}
+
+// keepMarkdown keeps a markdown payload under its front matter's record_id.
+func (c *Capture) keepMarkdown(text string) {
+	front, _, _ := strings.Cut(strings.TrimPrefix(text, "---\n"), "\n---\n")
+	for _, line := range strings.Split(front, "\n") {
+		k, v, _ := strings.Cut(line, ":")
+		if k != "record_id" {
+			continue
+		}
+		v = strings.Trim(strings.TrimSpace(v), `"'`)
+		if id, err := strconv.ParseInt(v, 10, 64); err == nil && id > 0 {
+			c.mu.Lock()
+			c.shown.md[id] = text
+			c.mu.Unlock()
+		}
+		return
+	}
+}
+
+// absentMembers are the optional members (scenario.Omittable) a record
+// payload leaves out inside blocks it shows.
+func absentMembers(data json.RawMessage) []string {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) != nil {
+		return nil
+	}
+	var out []string
+	blocks := map[string]map[string]json.RawMessage{}
+	for _, path := range scenario.Omittable {
+		block, member, _ := strings.Cut(path, ".")
+		m, seen := blocks[block]
+		if !seen {
+			if raw, ok := top[block]; ok {
+				_ = json.Unmarshal(raw, &m)
+			}
+			blocks[block] = m
+		}
+		if _, has := m[member]; m != nil && !has {
+			out = append(out, path)
+		}
+	}
+	return out
+}
+
+// dialect puts what the service showed into the scenario: its messages
+// where they are not the kit's, its order of forms where it is not by id,
+// and each record's kept representations and left-out members.
+func (b *builder) dialect(listedByID bool) {
+	s := &scenario.Service{Messages: map[string]string{}, FormsInFileOrder: !listedByID}
+	for ep, m := range b.c.shown.messages {
+		if m != contract.KitSuccessMessage(ep) {
+			s.Messages[ep] = m
+		}
+	}
+	if len(s.Messages) == 0 {
+		s.Messages = nil
+	}
+	if s.Messages != nil || s.FormsInFileOrder {
+		b.sc.Service = s
+	}
+	for _, r := range b.sc.Records {
+		r.Omit = b.c.shown.omits[r.ID]
+		var sh scenario.Shown
+		if ld, ok := b.c.shown.ld[r.URL]; ok {
+			sh.JSONLD = ld
+		}
+		if md, ok := b.c.shown.md[r.ID]; ok {
+			sh.Markdown = &md
+		}
+		if sh.JSONLD != nil || sh.Markdown != nil {
+			r.Shown = &sh
+		}
+	}
+}
