@@ -3,7 +3,6 @@ module github.com/rtq-kit/rtq
 go 1.24.0
 
 require (
-	github.com/brianvoe/gofakeit/v7 v7.18.1
 	github.com/chromedp/cdproto v0.0.0-20250724212937-08a3db8b4327
 	github.com/chromedp/chromedp v0.14.2
 	github.com/goccy/go-yaml v1.19.2

@@ -8,8 +8,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-
-	"github.com/brianvoe/gofakeit/v7"
 )
 
 // Time range generated timestamps fall in: 2024-11-01 00:00:00 to
@@ -19,19 +17,24 @@ const (
 	EpochEnd   int64 = 1796054399
 )
 
-// Faker draws sample data from one seeded gofakeit engine. A Faker is not
+// Faker draws sample data from one seeded PCG generator. A Faker is not
 // safe for concurrent use; give each goroutine its own (seeds are cheap).
+//
+// Its draws (IntN, Float64, Uint64, uuid) are the ones gofakeit made from
+// the same generator, which the golden files pin: only those four of
+// gofakeit were ever used, and its package kept every one of its
+// generators alive in any binary that imported it (8 MB of the
+// WebAssembly module, docs/performance.md).
 type Faker struct {
-	g   *gofakeit.Faker
+	g   *rand.Rand
 	pcg *rand.PCG
 }
 
-// New returns a Faker seeded with seed. Unlike gofakeit.New, seed 0 is an
-// ordinary seed here (gofakeit would read crypto randomness), so every seed
-// is reproducible. The engine is unlocked: one Faker belongs to one goroutine.
+// New returns a Faker seeded with seed. Every seed, 0 included, is an
+// ordinary reproducible seed.
 func New(seed int64) *Faker {
 	pcg := rand.NewPCG(0, 0)
-	f := &Faker{g: gofakeit.NewFaker(pcg, false), pcg: pcg}
+	f := &Faker{g: rand.New(pcg), pcg: pcg}
 	f.Reseed(seed)
 	return f
 }
@@ -186,4 +189,28 @@ func pad2(n int) string {
 		return "0" + strconv.Itoa(n)
 	}
 	return strconv.Itoa(n)
+}
+
+// uuid is a version 4 UUID made of two draws, low byte first, as
+// gofakeit's UUID made it.
+func (f *Faker) uuid() string {
+	var b [16]byte
+	for half := range 2 {
+		r := f.g.Uint64()
+		for i := range 8 {
+			b[half*8+i] = byte(r)
+			r >>= 8
+		}
+	}
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	const hex = "0123456789abcdef"
+	out := make([]byte, 0, 36)
+	for i, c := range b {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			out = append(out, '-')
+		}
+		out = append(out, hex[c>>4], hex[c&0x0f])
+	}
+	return string(out)
 }

@@ -149,9 +149,9 @@ func (f *Faker) matrixColumns() []any {
 		var text, uuid any
 		switch c.typ {
 		case "sex":
-			text, uuid = []string{"男", "女"}[f.intn(2)], f.g.UUID()
+			text, uuid = []string{"男", "女"}[f.intn(2)], f.uuid()
 		case "radio":
-			text, uuid = pick(f, positions), f.g.UUID()
+			text, uuid = pick(f, positions), f.uuid()
 		case "identity":
 			text = f.IdentityNumber()
 		case "date":
