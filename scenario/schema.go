@@ -1,3 +1,5 @@
+//go:build !js
+
 package scenario
 
 import (
@@ -254,17 +256,6 @@ func isDigits(s string) bool {
 		}
 	}
 	return true
-}
-
-// article puts "a" or "an" before a word ("an image", "a string").
-func article(word string) string {
-	if word == "null" {
-		return word
-	}
-	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
-		return "an " + word
-	}
-	return "a " + word
 }
 
 func show(v any) string {
