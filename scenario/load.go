@@ -25,6 +25,9 @@ type options struct {
 	maxGenerated int64
 	// limits bounds the reading of each document (zero fields: defaults).
 	limits Limits
+	// keep, when set, receives each file as the typed decode read it
+	// (KeepDecoded).
+	keep *[]DecodedFile
 }
 
 // WithMaxGenerated bounds the items (records, templates, sub-codes) the
@@ -140,10 +143,16 @@ func load(inputs []namedData, opts []Option) (*Scenario, error) {
 	ps := &problems{}
 	docs, decoded := make([]*document, 0, len(inputs)), true
 	for _, in := range inputs {
-		d, ok := decodeFile(in, st, o.limits.withDefaults(), ps)
+		d, ok := decodeFile(in, st, o.limits.withDefaults(), ps, o.keep)
 		decoded = decoded && ok
 		docs = append(docs, d)
 	}
+	return resolveDocs(docs, decoded, o, ps)
+}
+
+// resolveDocs is the rest of a load once the files are decoded: the seed,
+// defaults, references, generation.
+func resolveDocs(docs []*document, decoded bool, o options, ps *problems) (*Scenario, error) {
 	if !decoded || ps.hard {
 		if err := ps.err(); err != nil {
 			return nil, err
@@ -182,7 +191,7 @@ func scenarioSeed(docs []*document, o options, ps *problems) int64 {
 
 // decodeFile parses one file, checks it against the schema and decodes it
 // into a document whose items know their YAML paths.
-func decodeFile(in namedData, st *structure, lim Limits, ps *problems) (*document, bool) {
+func decodeFile(in namedData, st *structure, lim Limits, ps *problems, keep *[]DecodedFile) (*document, bool) {
 	src, ok := parseSource(in.name, in.data, lim, ps)
 	if !ok {
 		return nil, false
@@ -202,11 +211,20 @@ func decodeFile(in namedData, st *structure, lim Limits, ps *problems) (*documen
 		ps.add(at{src, ""}, "cannot read the document: %v", err)
 		return nil, false
 	}
+	if keep != nil {
+		*keep = append(*keep, DecodedFile{Name: in.name, JSON: raw})
+	}
+	return decodeJSON(src, raw, st == nil, ps)
+}
+
+// decodeJSON is the typed decode of one file's JSON; trusted says no
+// schema check ran to explain a failure.
+func decodeJSON(src *source, raw []byte, trusted bool, ps *problems) (*document, bool) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	d := &document{src: src}
 	if err := dec.Decode(d); err != nil {
-		if st == nil { // trusted: no schema has said what is wrong
+		if trusted { // no schema has said what is wrong
 			ps.add(at{src, ""}, "cannot read the document: %v", err)
 		}
 		return nil, false // else the schema has said what is wrong
