@@ -136,6 +136,7 @@ profile the runner checks a target against.`,
 		newRecordCmd(),
 		newOpenAPICmd(),
 		newHealthCmd(),
+		newWasmCmd(),
 		newVersionCmd(),
 	)
 	registerCompletions(root) // rtq completion bash|zsh|fish is cobra's; this adds flag values

@@ -1,0 +1,136 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"sync"
+	"syscall/js"
+
+	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/wasm/bridge"
+	"github.com/rtq-kit/rtq/wasm/pagemock"
+)
+
+// mock is one running mock and the requests in flight, by the id the JS
+// side gave them, so that an aborted fetch cancels its request.
+type mock struct {
+	srv    *mockserver.Server
+	closed chan struct{}
+	once   sync.Once
+	mu     sync.Mutex
+	flight map[int]context.CancelFunc
+}
+
+// newMock reads createMock's options and builds the mock.
+func newMock(o js.Value) (*mock, error) {
+	c := pagemock.Config{
+		ScenarioYAML: bytesOf(o.Get("scenario")),
+		Snapshot:     bytesOf(o.Get("snapshot")),
+		FaultsJSON:   bytesOf(o.Get("faults")),
+	}
+	if s := o.Get("seed"); s.Type() == js.TypeNumber {
+		c.Seed, c.HasSeed = int64(s.Float()), true
+	}
+	if o.Get("log").Truthy() {
+		c.Logger = os.Stderr
+	}
+	srv, err := pagemock.New(c)
+	if err != nil {
+		return nil, err
+	}
+	return &mock{srv: srv, closed: make(chan struct{}), flight: map[int]context.CancelFunc{}}, nil
+}
+
+// api is the object the JS side calls.
+func (m *mock) api() js.Value {
+	api := js.Global().Get("Object").New()
+	api.Set("serve", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		m.serve(args[0], args[1])
+		return nil
+	}))
+	api.Set("abort", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		m.abort(args[0].Int())
+		return nil
+	}))
+	api.Set("close", js.FuncOf(func(js.Value, []js.Value) any {
+		m.once.Do(func() { close(m.closed) })
+		return nil
+	}))
+	return api
+}
+
+// serve answers one request in its own goroutine: a JS callback must
+// return before the delays of fault rules can run.
+func (m *mock) serve(req, sink js.Value) {
+	id := req.Get("id").Int()
+	r := bridge.Request{Method: req.Get("method").String(), URL: req.Get("url").String(), Body: bytesOf(req.Get("body"))}
+	hs := req.Get("headers")
+	for i := range hs.Length() {
+		kv := hs.Index(i)
+		r.Header = append(r.Header, [2]string{kv.Index(0).String(), kv.Index(1).String()})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.mu.Lock()
+	m.flight[id] = cancel
+	m.mu.Unlock()
+	go func() {
+		defer m.abort(id)
+		bridge.Serve(ctx, m.srv, r, jsSink{sink})
+	}()
+}
+
+func (m *mock) abort(id int) {
+	m.mu.Lock()
+	cancel := m.flight[id]
+	delete(m.flight, id)
+	m.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// jsSink hands the answer to the JS sink object.
+type jsSink struct{ v js.Value }
+
+func (s jsSink) Whole(status int, h http.Header, body []byte) {
+	s.v.Call("whole", status, http.StatusText(status), headerPairs(h), toJS(body))
+}
+func (s jsSink) Head(status int, h http.Header) {
+	s.v.Call("head", status, http.StatusText(status), headerPairs(h))
+}
+func (s jsSink) Chunk(p []byte)     { s.v.Call("chunk", toJS(p)) }
+func (s jsSink) End()               { s.v.Call("end") }
+func (s jsSink) Fail(reason string) { s.v.Call("fail", reason) }
+
+// headerPairs is h as [[name, value], ...], one pair per value.
+func headerPairs(h http.Header) js.Value {
+	out := js.Global().Get("Array").New()
+	for k, vs := range h {
+		for _, v := range vs {
+			out.Call("push", js.ValueOf([]any{k, v}))
+		}
+	}
+	return out
+}
+
+func toJS(p []byte) js.Value {
+	a := js.Global().Get("Uint8Array").New(len(p))
+	js.CopyBytesToJS(a, p)
+	return a
+}
+
+// bytesOf reads a Uint8Array or a string option; nil when absent.
+func bytesOf(v js.Value) []byte {
+	switch v.Type() {
+	case js.TypeString:
+		return []byte(v.String())
+	case js.TypeObject:
+		p := make([]byte, v.Get("length").Int())
+		js.CopyBytesToGo(p, v)
+		return p
+	}
+	return nil
+}
