@@ -7,5 +7,5 @@ package profile
 // out (its start-up cost, docs/performance.md). A profile loaded there
 // anyway is refused, not passed unchecked.
 func schemaProblems(any) []Problem {
-	return []Problem{{Reason: "profiles cannot be loaded in the WebAssembly build: it has no schema validator"}}
+	return []Problem{{Message: "profiles cannot be loaded in the WebAssembly build: it has no schema validator"}}
 }
