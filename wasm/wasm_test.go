@@ -17,7 +17,7 @@ import (
 	"github.com/rtq-kit/rtq/wasm/pagemock"
 )
 
-// moduleBudget is the most the module may weigh gzipped (issue 28: under
+// moduleBudget is the most the module may weigh gzipped (the target is under
 // 4 MB). A dependency that pushes it over fails here; docs/performance.md
 // says what each one cost.
 const moduleBudget = 4 << 20
