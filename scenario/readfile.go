@@ -5,7 +5,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"syscall"
 )
 
 // readFile reads one scenario file of at most max bytes. Only a regular
@@ -35,7 +34,7 @@ func readFile(path string, max int64) ([]byte, error) {
 
 // openRegular opens path for reading if it is a regular file.
 func openRegular(path string) (*os.File, fs.FileInfo, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, nil, fmt.Errorf("load scenario %s: %w", path, err)
 	}
