@@ -73,6 +73,7 @@ func (c *Capture) Build(upstream string) Built {
 	for _, id := range c.recOrder {
 		b.sc.Records = append(b.sc.Records, b.buildRecord(c.records[id]))
 	}
+	b.siblings()
 	b.buildTemplates()
 	b.noteCredentials()
 	byID := sort.SliceIsSorted(b.sc.Forms, func(i, j int) bool { return b.sc.Forms[i].ID < b.sc.Forms[j].ID })
@@ -284,5 +285,8 @@ func (b *builder) noteCredentials() {
 			return
 		}
 	}
-	b.notes = append(b.notes, "no recorded record was recognised as a credential record (rtq knows one by a certificate_status line in its markdown, or a verify the proxy forwarded with --allow-writes): to verify on the recording, give a record certificate: {status: NAME} and its form a flow (docs/scenarios.md)")
+	b.notes = append(b.notes, "no recorded record was recognised as a credential record (rtq knows one by state changes ending in its process status, by a verify the proxy forwarded with --allow-writes, or by a certificate_status line in its markdown): to verify on the recording, mark one by hand, for example",
+		"  records: [{id: 100001, certificate: {status: 待核销}, ...}]",
+		"  forms: [{id: 2001, flow: {statuses: [{id: 1, name: 待核销, color: \"#FAAD14\", next: [2]}, {id: 2, name: 已核销, color: \"#52C41A\", terminal: true}]}, ...}]",
+		"  (docs/scenarios.md#recordscertificate-credential-records-and-verify-switches)")
 }

@@ -260,3 +260,33 @@ func TestForeignClosedLoopProxy(t *testing.T) {
 	rec := serveRecording(t, data)
 	compareKinds(t, want, askAll(t, rec.URL, recorder.ReadKeySecret, asks))
 }
+
+// A crawl knows the foreign service's credential records from what the
+// specification shows (state changes ending in the process status, and
+// the process status of a sibling on the same form), never from a line of
+// the mock's markdown; the moves seen become moves of the flow, so the
+// recording serves a verify along one.
+func TestForeignCredentialsAreRecognisedFromTheSpec(t *testing.T) {
+	up := startForeign(t)
+	c := recorder.NewCapture()
+	if err := recorder.Crawl(context.Background(), recorder.NewUpstream(up, foreign.ReadKey), c, recorder.CrawlOptions{RecordIDs: foreignRecords}); err != nil {
+		t.Fatalf("crawl: %v", err)
+	}
+	data, sc := record(t, c, up)
+	certs := map[int64]string{}
+	for _, r := range sc.Records {
+		if r.Cert != nil {
+			certs[r.ID] = r.Cert.Status.Name
+		}
+	}
+	want := map[int64]string{810001: "待核销", 810005: "待核销", 810012: "已作废", 810013: "已核销"}
+	if fmt.Sprint(certs) != fmt.Sprint(want) {
+		t.Fatalf("credential records %v, want %v", certs, want)
+	}
+	rec := serveRecording(t, data)
+	_, body := postTo(t, rec.URL+"/api/v2/rpc/certificates/verify", recorder.WriteKeySecret,
+		`{"certificate_code":"hx810001","action_type":"set_certificate_status","to_certificate_status":"已核销"}`)
+	if !strings.Contains(string(body), `"certificate_status":"已核销"`) {
+		t.Errorf("verify along a move the service showed: %s", body)
+	}
+}

@@ -41,13 +41,20 @@ func New(opts Options) *Server {
 	return s
 }
 
-// Reset puts every credential record back in its first status.
+// Reset puts every credential record back in the status the data set
+// gives it; one that does not start in its flow's first status shows the
+// move that brought it there, as a real service's history would.
 func (s *Server) Reset() {
 	certs := map[int64]*certState{}
 	for _, r := range s.data.records {
-		if r.cert != nil && r.form != nil && r.form.flow != nil {
-			certs[r.id] = &certState{status: r.form.flow.ref(r.cert.start)}
+		if r.cert == nil || r.form == nil || r.form.flow == nil {
+			continue
 		}
+		st := &certState{status: r.form.flow.ref(r.cert.start)}
+		if first := r.form.flow.statuses[0]; st.status != first {
+			st.changes = []change{{from: first, to: st.status}}
+		}
+		certs[r.id] = st
 	}
 	s.mu.Lock()
 	s.certs = certs
