@@ -1,6 +1,6 @@
 // Package fake generates realistic Chinese sample data for scenarios: names,
 // mobile numbers, identity numbers, plates, addresses, media items and a
-// field_value for each of the 53 field types. It is deterministic: the same
+// field_value for every field type of contract.FieldTypes. It is deterministic: the same
 // seed gives byte-identical output, and nothing reads the clock.
 package fake
 
@@ -26,8 +26,10 @@ const (
 // generators alive in any binary that imported it (8 MB of the
 // WebAssembly module, docs/performance.md).
 type Faker struct {
-	g   *rand.Rand
-	pcg *rand.PCG
+	g    *rand.Rand
+	pcg  *rand.PCG
+	seed int64  // the seed of the last Reseed: field values derive from it
+	sub  *Faker // draws field values by type (TypeValue), made on first use
 }
 
 // New returns a Faker seeded with seed. Every seed, 0 included, is an
@@ -42,6 +44,7 @@ func New(seed int64) *Faker {
 // Reseed makes f continue exactly as New(seed) would start, without
 // allocating: generators reseed one Faker per record instead of making one.
 func (f *Faker) Reseed(seed int64) {
+	f.seed = seed
 	s := mix(uint64(seed))
 	f.pcg.Seed(s, s^0xda942042e4dd58b5)
 }

@@ -95,14 +95,6 @@ func TestDeriveGivesIndependentReproducibleSeeds(t *testing.T) {
 	}
 }
 
-func TestEveryFieldTypeHasATitle(t *testing.T) {
-	for _, ft := range contract.FieldTypes {
-		if FieldTitle(ft.Name) == "字段" {
-			t.Errorf("field type %s has no Chinese title", ft.Name)
-		}
-	}
-}
-
 func dumpAll(t *testing.T, seed int64) string {
 	t.Helper()
 	return dumpAllWith(t, New(seed))

@@ -34,7 +34,8 @@ func pickOf(list ...string) func(*Faker) string {
 	return func(f *Faker) string { return pick(f, list) }
 }
 
-// ocrSpecs has one entry per ocr_* field type of the spec.
+// ocrSpecs has one entry per ocr_* field type of contract.FieldTypes (a
+// test names a missing one; there is no fallback reading).
 var ocrSpecs = map[string]ocrSpec{
 	"ocr_id_card": {[]ocrItem{{"姓名", "", name}, {"公民身份号码", "", idNo}, {"住址", "", addr}}, true},
 	"ocr_bank_card": {[]ocrItem{{"卡号", "", func(f *Faker) string { return "6222" + f.digits(15) }},
@@ -75,10 +76,7 @@ func (f *Faker) vin(n int) string {
 }
 
 func (f *Faker) ocr(typ string) any {
-	spec, ok := ocrSpecs[typ]
-	if !ok {
-		spec = ocrSpec{items: meter("", 0, 100), hasImage: true}
-	}
+	spec := ocrSpecs[typ] // every OCR type has one: TestEveryFieldTypeHasItsGenerator
 	items := make([]any, len(spec.items))
 	for i, it := range spec.items {
 		items[i] = map[string]any{

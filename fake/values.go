@@ -68,7 +68,8 @@ func (f *Faker) structured(ft contract.FieldType) any {
 	return f.Phrase()
 }
 
-// stringValues generates the 13 string-shaped types.
+// stringValues generates the string-shaped types, one entry per type (a
+// test names a missing one).
 var stringValues = map[string]func(*Faker) any{
 	"name":            func(f *Faker) any { return f.Name() },
 	"tel":             func(f *Faker) any { return f.Mobile() },

@@ -21,7 +21,7 @@ func semanticProblems(p *Profile) []Problem {
 		seen[r.ID] = true
 		for j, ft := range r.FieldTypes {
 			if _, ok := contract.FieldTypeByName(ft); !ok {
-				add(fmt.Sprintf("/records/%d/field_types/%d", i, j), "unknown field type %q (spec 2.1 lists 53)", ft)
+				add(fmt.Sprintf("/records/%d/field_types/%d", i, j), "unknown field type %q (not one of spec 2.1)", ft)
 			}
 		}
 	}

@@ -8,18 +8,19 @@ import (
 // groups resolves a record's groups; fields: is shorthand for one untitled
 // group. Missing values are generated from the record's own faker.
 func (r *resolver) groups(d *recordDoc, fk *fake.Faker) []Group {
+	vals := fk.Values()
 	if d.Fields != nil && d.Groups != nil {
 		r.ps.add(d.at.child("fields"), "write either groups or fields (one untitled group), not both")
 	}
 	if d.Groups == nil && d.Fields != nil {
 		g := &groupDoc{ID: 1, Fields: d.Fields}
-		return []Group{r.group(d.at.child("fields"), g, 0, fk, true)}
+		return []Group{r.group(d.at.child("fields"), g, 0, vals, true)}
 	}
 	out := make([]Group, 0, len(d.Groups))
 	seen := map[int64]bool{}
 	for i, gd := range d.Groups {
 		ga := d.at.child("groups").index(i)
-		g := r.group(ga.child("fields"), gd, i, fk, false)
+		g := r.group(ga.child("fields"), gd, i, vals, false)
 		if seen[g.ID] {
 			r.ps.add(ga.child("id"), "group id %d is used twice in this record", g.ID)
 		}
@@ -29,8 +30,10 @@ func (r *resolver) groups(d *recordDoc, fk *fake.Faker) []Group {
 	return out
 }
 
-// group resolves one group; fa is the path of its field list.
-func (r *resolver) group(fa at, d *groupDoc, i int, fk *fake.Faker, shorthand bool) Group {
+// group resolves one group; fa is the path of its field list. Missing
+// values are drawn per field type (vals), so adding a field moves no other
+// value.
+func (r *resolver) group(fa at, d *groupDoc, i int, vals *fake.Values, shorthand bool) Group {
 	g := Group{ID: d.ID, Title: d.Title, ShowTitle: d.Title != "", PageBreak: d.PageBreak}
 	if g.ID == 0 {
 		g.ID = int64(i + 1)
@@ -42,7 +45,7 @@ func (r *resolver) group(fa at, d *groupDoc, i int, fk *fake.Faker, shorthand bo
 	g.Fields = make([]Field, 0, len(d.Fields))
 	for j, fd := range d.Fields {
 		a := fa.index(j)
-		f := r.field(a, fd, g.ID*100+int64(j+1), fk)
+		f := r.field(a, fd, g.ID*100+int64(j+1), vals)
 		if seen[f.ID] {
 			r.ps.add(a.child("id"), "field id %d is used twice in this group", f.ID)
 		}
@@ -52,7 +55,7 @@ func (r *resolver) group(fa at, d *groupDoc, i int, fk *fake.Faker, shorthand bo
 	return g
 }
 
-func (r *resolver) field(a at, d *fieldDoc, defID int64, fk *fake.Faker) Field {
+func (r *resolver) field(a at, d *fieldDoc, defID int64, vals *fake.Values) Field {
 	f := Field{ID: d.ID, Title: d.Title, Type: d.Type, Desc: d.Desc, ShortName: d.ShortName,
 		Result: d.Result, Highlight: d.Highlight, Hidden: d.Hidden, Masked: d.Masked || d.Premasked, Premasked: d.Premasked}
 	if f.ID == 0 {
@@ -72,7 +75,7 @@ func (r *resolver) field(a at, d *fieldDoc, defID int64, fk *fake.Faker) Field {
 		r.ps.add(a.child("premasked"), "premasked needs a string value as the service showed it (a string field type with value: set)")
 	}
 	if d.Value == nil {
-		f.Value = fk.FieldValue(d.Type)
+		f.Value = vals.Next(d.Type)
 		return f
 	}
 	f.Value = plainJSON(d.Value)
@@ -88,5 +91,5 @@ func suggestType(got string) string {
 	if best := closest(got, names); best != "" {
 		return "did you mean " + quote(best) + "?"
 	}
-	return "see the 53 field types in docs/scenarios.md (e.g. name, tel, text, image)"
+	return "see the field types in docs/scenarios.md (e.g. name, tel, text, image)"
 }

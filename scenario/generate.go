@@ -29,6 +29,7 @@ type recordPlan struct {
 	prefix   string
 	types    []string
 	titles   []string
+	nth      []int // nth[j]: the fields of types[j]'s type before field j (its value stream)
 	masked   []bool
 	from, to int64
 	audit    *int
@@ -92,8 +93,10 @@ func (r *resolver) planFields(d *recordGenDoc, p *recordPlan) {
 	if p.types == nil {
 		p.types = DefaultFieldTypes()
 	}
-	index := map[string]int{}
+	index, seen := map[string]int{}, map[string]int{}
 	for i, t := range p.types {
+		p.nth = append(p.nth, seen[t])
+		seen[t]++
 		if _, ok := contract.FieldTypeByName(t); !ok {
 			r.ps.add(d.at.child("field_types").index(i), "unknown field type %q: %s", t, suggestType(t))
 		}
@@ -140,7 +143,7 @@ func generateRecords(p *recordPlan, count int) []*Record {
 
 // fill makes record i of the plan with fk, seeded for i. A plan without
 // masked fields leaves the values Deferred (see Record.FieldGroups): the
-// values are the last thing a record draws, so nothing else changes.
+// values draw from their own streams, so nothing else changes.
 func (p *recordPlan) fill(rec *Record, i int, fk *fake.Faker, scratch []byte) []byte {
 	scratch = p.header(rec, i, fk, scratch)
 	if p.deferred != nil {
@@ -183,23 +186,22 @@ func (p *recordPlan) header(rec *Record, i int, fk *fake.Faker, scratch []byte) 
 	return b
 }
 
-// values draws the field values of one record, fk just past its header.
+// values draws the field values of one record, each from its type's own
+// stream (fake.TypeValue): they depend on the record's seed alone, not on
+// fk's draws.
 func (p *recordPlan) values(fk *fake.Faker) []Group {
 	fields := make([]Field, len(p.types))
 	for j, t := range p.types {
-		fields[j] = Field{ID: 101 + int64(j), Title: p.titles[j], Type: t, Value: fk.FieldValue(t), Masked: p.masked[j]}
+		fields[j] = Field{ID: 101 + int64(j), Title: p.titles[j], Type: t, Value: fk.TypeValue(t, p.nth[j]), Masked: p.masked[j]}
 	}
 	return []Group{{ID: 1, Title: "基本信息", ShowTitle: true, Fields: fields}}
 }
 
-// groupsOf makes record i's groups again, values and all: its header draws
-// replayed from its own seed, then its values, exactly as an eager load
-// would have drawn them.
+// groupsOf makes record i's groups again, values and all, from its own
+// seed, exactly as an eager load would have drawn them (values draw from
+// their own streams, so the header need not be replayed).
 func (p *recordPlan) groupsOf(i int) []Group {
-	fk := fake.New(fake.Derive(p.seed, int64(i)))
-	var rec Record
-	p.header(&rec, i, fk, nil)
-	return p.values(fk)
+	return p.values(fake.New(fake.Derive(p.seed, int64(i))))
 }
 
 // deferGroups is the groups every record of an unmasked plan shares: the

@@ -233,7 +233,7 @@ func isStringType(fieldType string) bool {
 	return ok && ft.Shape == contract.ShapeString
 }
 
-// fieldTypeNames lists the 53 field types.
+// fieldTypeNames lists the field types of contract.FieldTypes.
 func fieldTypeNames() []string {
 	names := make([]string, len(contract.FieldTypes))
 	for i, ft := range contract.FieldTypes {

@@ -3,8 +3,11 @@ package schemas
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rtq-kit/rtq/contract"
 )
 
 func TestErrorTextNamesPointerAndRuleNeverTheValue(t *testing.T) {
@@ -28,7 +31,7 @@ func TestErrorTextNamesPointerAndRuleNeverTheValue(t *testing.T) {
 		{"record.json#/$defs/StateOption", `{"name": "n", "color": "` + secret + `"}`,
 			`record.json#/$defs/StateOption: /color: must match the pattern ^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$`},
 		{"record.json#/$defs/Field", `{"field_id": 1, "field_title": "t", "field_type": "` + secret + `", "field_value": "", "options": {"is_result": false, "is_highlight": false, "is_hidden": false, "is_masked": false}}`,
-			`record.json#/$defs/Field: /field_type: must be one of the 53 allowed values`},
+			`record.json#/$defs/Field: /field_type: must be one of the ` + strconv.Itoa(len(contract.FieldTypes)) + ` allowed values`},
 		{"record.json#/$defs/Recorder", `{"auth_id": 1, "user_id": 2, "name": 1385678}`,
 			`record.json#/$defs/Recorder: /name: must be of type string, found number`},
 		{"record.json#/$defs/OcrValue", `{"items": [], "image": "` + secret + `"}`,

@@ -22,7 +22,7 @@ var invalidFixtures = []struct{ file, pointer, rule string }{
 	{"record.invalid-iso-time.json", "/submit_at_iso", `pattern`},
 	{"record.invalid-template-type.json", "/record_template/type", `must be one of`},
 	{"record.invalid-color.json", "/process_status/color", `pattern`},
-	{"record.invalid-field-type.json", "/tpl_groups/0/fields/0/field_type", `53 allowed values`},
+	{"record.invalid-field-type.json", "/tpl_groups/0/fields/0/field_type", `allowed values`},
 	{"record.invalid-image-url.json", "/tpl_groups/0/fields/0/field_value/0/url", `valid uri`},
 	{"record.invalid-ai-audit-status.json", "/tpl_groups/0/fields/0/field_value/0/ai_audit_result/audit_status", `must be one of`},
 	{"record.invalid-notary-time.json", "/trusted_notary/notarized_at", `type integer`},

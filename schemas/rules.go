@@ -11,7 +11,7 @@ import (
 )
 
 // maxListed is how many allowed values a rule spells out before it only
-// counts them (field_type alone has 53).
+// counts them (field_type has far more).
 const maxListed = 12
 
 // leafProblems words one failed keyword. Only schema-side facts appear

@@ -35,7 +35,7 @@ func newGenRecordCmd() *cobra.Command {
 		Short: "Print a sample field_value of one field type",
 		Long: `Print the field_value the mock generates for a field type (spec 2.1), as
 pretty JSON. The same seed always prints the same value. With --all, print
-one value of each of the 53 field types as [{field_type, field_value}].`,
+one value of every field type as [{field_type, field_value}].`,
 		Example: "  rtq gen record --field-type identity\n  rtq gen record --field-type image --seed 7\n  rtq gen record --all",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -57,7 +57,7 @@ func genRecord(out io.Writer, o *genOptions) error {
 			list[i] = struct {
 				Type  string `json:"field_type"`
 				Value any    `json:"field_value"`
-			}{ft.Name, fk.FieldValue(ft.Name)}
+			}{ft.Name, fk.TypeValue(ft.Name, 0)}
 		}
 		return printJSON(out, list)
 	}
@@ -71,7 +71,7 @@ func genRecord(out io.Writer, o *genOptions) error {
 		}
 		return withExit(2, fmt.Errorf("gen record: unknown field type %q: %s", o.fieldType, hint))
 	}
-	return printJSON(out, fk.FieldValue(o.fieldType))
+	return printJSON(out, fk.TypeValue(o.fieldType, 0)) // the same value --all prints for it
 }
 
 // printJSON writes v indented, with Chinese and <, > left readable.

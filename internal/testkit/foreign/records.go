@@ -93,7 +93,7 @@ func plain(id int64, fm *form, fields ...field) *record {
 	return r
 }
 
-// allTypes holds one field of each of the 53 types, masked strings,
+// allTypes holds one field of each type, masked strings,
 // a hidden field, an untitled group and a page break.
 func allTypes(fm *form) *record {
 	r := plain(allTypesRecord, fm)

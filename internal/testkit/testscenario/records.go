@@ -70,10 +70,10 @@ func (b *builder) records() {
 func (b *builder) fullRecord() {
 	r := b.record(FullRecord, b.orgs[1], "R-FULL", b.formByID(1002))
 	r.Project = b.sc.Projects[0]
-	fk := fake.New(99)
+	vals := fake.New(99).Values()
 	var all []scenario.Field
 	for i, t := range AllFieldTypes() {
-		all = append(all, scenario.Field{ID: int64(100 + i), Title: fake.FieldTitle(t), Type: t, Value: fk.FieldValue(t),
+		all = append(all, scenario.Field{ID: int64(100 + i), Title: fake.FieldTitle(t), Type: t, Value: vals.Next(t),
 			Result: i%7 == 0, Highlight: i%5 == 0})
 	}
 	r.Groups = []scenario.Group{

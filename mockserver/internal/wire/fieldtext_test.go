@@ -9,8 +9,8 @@ import (
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// TestEveryFieldTypeHasATextForm renders a faked value of each of the 53
-// types as json-ld and markdown show it: never empty, never a Go map dump.
+// TestEveryFieldTypeHasATextForm renders a faked value of every field
+// type as json-ld and markdown show it: never empty, never a Go map dump.
 func TestEveryFieldTypeHasATextForm(t *testing.T) {
 	for seed := int64(1); seed <= 5; seed++ {
 		fk := fake.New(seed)

@@ -1,46 +1,37 @@
 package wire
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+)
 
 // Masking (docs/contract.md §C8): what a masked value shows of itself, by
 // field type. Every format masks through here, and so does the journal.
 
-// maskKind picks the masking rule for a field type.
-type maskKind int
-
-const (
-	maskOther maskKind = iota
-	maskName
-	maskPhone
-	maskIdentity
-)
-
-// maskKinds maps field types to their masking rule; types not listed use
-// the general rule (first and last character kept).
-var maskKinds = map[string]maskKind{
-	"name": maskName, "customer_name": maskName, "recorder": maskName,
-	"tel": maskPhone, "customer_mobile": maskPhone,
-	"identity": maskIdentity,
+// MaskField masks a string value of the given field type, by the rule of
+// its row of the field-type table (contract.FieldTypes; the general rule
+// for a type the table does not list).
+func MaskField(fieldType, v string) string {
+	ft, _ := contract.FieldTypeByName(fieldType)
+	return mask(ft.Mask, v)
 }
 
-// MaskField masks a string value of the given field type.
-func MaskField(fieldType, v string) string { return mask(maskKinds[fieldType], v) }
-
 // MaskName masks a person's name: first character kept (张*, 欧***).
-func MaskName(v string) string { return mask(maskName, v) }
+func MaskName(v string) string { return mask(contract.MaskName, v) }
 
 // mask applies a rule. Counting is in runes, so Chinese names keep one
 // character, not one byte. A value too short for its rule falls back to the
 // general rule, which never shows more than half of a value of three or more.
-func mask(kind maskKind, v string) string {
+func mask(kind contract.MaskRule, v string) string {
 	r := []rune(v)
 	n := len(r)
 	switch {
-	case kind == maskName && n > 0:
+	case kind == contract.MaskName && n > 0:
 		return keep(r, 1, 0)
-	case kind == maskPhone && n >= 8:
+	case kind == contract.MaskPhone && n >= 8:
 		return keep(r, 3, 4)
-	case kind == maskIdentity && n >= 9:
+	case kind == contract.MaskIdentity && n >= 9:
 		return keep(r, 4, 4)
 	case n == 0:
 		return v
