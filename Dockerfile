@@ -9,7 +9,7 @@
 # rtq-mock, or set RTQ_ALLOWED_HOSTS), from the host as
 # http://127.0.0.1:8080. The admin API (/__admin) is open to whoever can
 # reach the port unless RTQ_ADMIN_TOKEN is set. Details: docs/ci.md.
-FROM golang:1.24 AS build
+FROM docker.io/library/golang:1.24 AS build
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
