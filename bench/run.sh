@@ -75,7 +75,22 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
+# A results file left by an earlier run must not speak for this one.
+rm -f bench/out/results.json
 timeout --signal=TERM --kill-after=20 "$DEADLINE" \
   .tools/bin/rtqbench -deadline "$((DEADLINE - 30))s" "$@" &
 child=$!
 wait "$child"
+
+# rtqbench prints PASS/FAIL per target and exits 0 once it has figures; a
+# script or CI job reads the exit status, so a FAIL target (with --quick
+# too) makes this one non-zero. A run that wrote no results is a failure.
+if [ ! -f bench/out/results.json ]; then
+  echo "bench: no bench/out/results.json was written" >&2
+  exit 1
+fi
+failed=$(grep -cE '"pass": *false' bench/out/results.json || true)
+if [ "$failed" -gt 0 ]; then
+  echo "bench: $failed target(s) FAIL (see the targets list above, or bench/out/results.md)" >&2
+  exit 1
+fi
