@@ -5,6 +5,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/url"
 	"sort"
 	"strconv"
@@ -101,10 +102,64 @@ func (st *structure) check(src *source, ps *problems) {
 		st.report(src, leaf, typos, ps)
 	}
 	for _, leaf := range all {
-		if k, ok := leaf.ErrorKind.(*kind.AdditionalProperties); ok {
+		switch k := leaf.ErrorKind.(type) {
+		case *kind.AdditionalProperties:
 			dropMembers(src.tree, leaf.InstanceLocation, k.Properties)
+		case *kind.Enum:
+			if !sameKind(k.Got, k.Want) { // type: normal where a number is wanted
+				dropValue(src.tree, leaf.InstanceLocation)
+			}
 		}
 	}
+}
+
+// sameKind says whether got is of the JSON kind of one of want: a value
+// of another kind cannot be decoded into the Go field, which would stop
+// the decode and hide every reference problem behind this one.
+func sameKind(got any, want []any) bool {
+	for _, w := range want {
+		if valueKind(got) == valueKind(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// valueKind is the JSON kind of a decoded value, whole numbers apart from
+// fractions, whatever Go type the decoder chose for them.
+func valueKind(v any) string {
+	var f float64
+	switch n := v.(type) {
+	case json.Number:
+		x, err := n.Float64()
+		if err != nil {
+			return "number"
+		}
+		f = x
+	case float64:
+		f = n
+	case float32:
+		f = float64(n)
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		return "integer"
+	default:
+		return jsonKind(v)
+	}
+	if f == math.Trunc(f) {
+		return "integer"
+	}
+	return "number"
+}
+
+// dropValue removes a member already reported from the tree before the
+// typed decode, so that the rest of the document is still decoded and
+// checked in the same pass; its path is blocked, so nothing else is said
+// about the member it leaves unset.
+func dropValue(tree any, loc []string) {
+	if len(loc) == 0 {
+		return
+	}
+	dropMembers(tree, loc[:len(loc)-1], loc[len(loc)-1:])
 }
 
 // dropMembers removes reported unknown members from the tree before the
