@@ -50,8 +50,11 @@ type Built struct {
 	Scenario     *scenario.Scenario
 	Notes        []string // what the file's header tells the reviewer, times aside
 	Placeholders Placeholders
-	misordered   int               // timed listings the upstream lists out of time order
-	bounds       map[string]Bounds // how the upstream read its time bounds
+	// ProbeBudgetSpent: --probe-times ran out of --max-requests, so the
+	// header's advice for placeholder times is to raise that bound.
+	ProbeBudgetSpent bool
+	misordered       int               // timed listings the upstream lists out of time order
+	bounds           map[string]Bounds // how the upstream read its time bounds
 }
 
 // Build makes the scenario of everything captured. upstream is the base
@@ -232,7 +235,10 @@ func (b *builder) buildTemplates() {
 // which creation times are placeholders and where the recording cannot
 // answer filters and pages as the upstream did.
 func (bt *Built) Header() []string {
-	const why = "(2020-01-01 plus the position the upstream listed them at): list answers carry no times; rtq record --probe-times recovers them"
+	why := "(2020-01-01 plus the position the upstream listed them at): list answers carry no times; rtq record --probe-times recovers them"
+	if bt.ProbeBudgetSpent {
+		why = "(2020-01-01 plus the position the upstream listed them at): --probe-times stopped at --max-requests before timing them; record again with a higher --max-requests (or 0: no bound)"
+	}
 	notes := append([]string(nil), bt.Notes...)
 	if bt.Placeholders.Templates {
 		notes = append(notes, "templates[].created_at are placeholders "+why)

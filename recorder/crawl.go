@@ -73,13 +73,27 @@ func (w *walker) call(ctx context.Context, ep contract.Endpoint, req map[string]
 		return x, nil, &refusal{fmt.Sprintf("upstream %s %s: %s", ep.Name, body, redirect)}
 	}
 	if data == nil {
-		var e struct {
-			Message string `json:"message"`
-		}
-		_ = json.Unmarshal(x.Body, &e)
-		return x, nil, &refusal{fmt.Sprintf("upstream %s %s: HTTP %d: %q", ep.Name, body, x.Status, e.Message)}
+		return x, nil, &refusal{fmt.Sprintf("upstream %s %s: %s", ep.Name, body, refusalText(x))}
 	}
 	return x, data, nil
+}
+
+// refusalText words an error answer with what to try: the key for a 401
+// or 403, the URL for an answer that is not the service's JSON (whose
+// body is kept, escaped and cut, as it is what tells what answered).
+func refusalText(x Exchange) string {
+	var e struct {
+		Code    *int   `json:"code"`
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(x.Body, &e) != nil || e.Code == nil {
+		return fmt.Sprintf("HTTP %d: %.200q: this does not look like the service (no JSON {code, message} answer): check --upstream", x.Status, x.Body)
+	}
+	msg := fmt.Sprintf("HTTP %d: %q", x.Status, e.Message)
+	if x.Status == 401 || x.Status == 403 || *e.Code == 401 || *e.Code == 403 {
+		msg += ": the upstream refuses the key: check --api-key (or RTQ_API_KEY)"
+	}
+	return msg
 }
 
 // refusal is an error answer of the upstream, as opposed to no answer:

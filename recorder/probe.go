@@ -37,6 +37,13 @@ const probeWorkers = 4
 // and the file's header says which. ErrBudget and ctx's error stop it;
 // other failures of one listing are logged and the next is probed.
 func ProbeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) error {
+	_, err := probeTimes(ctx, u, c, log)
+	return err
+}
+
+// probeTimes is ProbeTimes that also says how many listings it did not
+// begin for lack of budget: raising --max-requests would time them.
+func probeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) (unfit int, err error) {
 	if log == nil {
 		log = io.Discard
 	}
@@ -47,11 +54,11 @@ func ProbeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) err
 	defer stop()
 	if len(tpls) > 0 {
 		if err := p.probe(ctx, c, listing{ep: contract.TemplatesList, idKey: "tpl_id"}, "", tpls); err != nil {
-			return err
+			return p.unfitted(), err
 		}
 		done.Add(1)
 	}
-	return each(ctx, subs.order, func(ctx context.Context, coding string) error {
+	err = each(ctx, subs.order, func(ctx context.Context, coding string) error {
 		l := listing{ep: contract.ListQrcodes, filter: map[string]any{"template": coding}, idKey: "id"}
 		if err := p.probe(ctx, c, l, coding, subs.ids[coding]); err != nil {
 			return err
@@ -59,6 +66,14 @@ func ProbeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) err
 		done.Add(1)
 		return nil
 	})
+	return p.unfitted(), err
+}
+
+// unfitted is how many listings were not begun for lack of budget.
+func (p *timeProber) unfitted() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.unfit
 }
 
 // each runs fn on every coding, probeWorkers at a time, until the first
@@ -129,6 +144,7 @@ func (p *timeProber) reserve(l listing, n int) (int, bool) {
 	}
 	left := p.w.u.Left()
 	if left >= 0 && p.reserved+cost > left {
+		p.unfit++
 		return cost, false
 	}
 	p.reserved += cost

@@ -133,18 +133,19 @@ func (r *Recording) Crawl(ctx context.Context) (Summary, error) {
 var ErrIncomplete = errors.New("the crawl stopped on an upstream failure; the file holds what was recorded before it")
 
 // probe recovers the creation times still missing, when asked to. A spent
-// budget or an ended ctx leaves the rest as placeholders, and says so.
-func (r *Recording) probe(ctx context.Context) {
+// budget or an ended ctx leaves the rest as placeholders, and says so; it
+// reports whether --max-requests stopped it, for the file's header.
+func (r *Recording) probe(ctx context.Context) (budgetSpent bool) {
 	if !r.o.ProbeTimes {
-		return
+		return false
 	}
 	tpls, subs := r.cap.untimed()
 	if len(tpls) == 0 && len(subs.order) == 0 {
-		return
+		return false
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintf(r.o.Log, "rtq record: creation times not probed (interrupted): templates and sub-codes keep placeholder times\n")
-		return
+		return false
 	}
 	items, calls := len(tpls), probeCost(len(tpls))+min(len(tpls), 1)*boundsCost
 	for _, ids := range subs.ids {
@@ -158,7 +159,7 @@ func (r *Recording) probe(ctx context.Context) {
 	fmt.Fprintf(r.o.Log, "rtq record: probing the creation times of %d items in %d listings (--probe-times): about %d calls%s\n",
 		items, len(subs.order)+min(len(tpls), 1), calls, eta)
 	before := r.probeUp.Calls()
-	err := ProbeTimes(ctx, r.probeUp, r.cap, r.o.Log)
+	unfit, err := probeTimes(ctx, r.probeUp, r.cap, r.o.Log)
 	switch {
 	case errors.Is(err, ErrBudget):
 		fmt.Fprintf(r.o.Log, "rtq record: the probe stopped at --max-requests: listings not timed keep placeholder times\n")
@@ -166,6 +167,7 @@ func (r *Recording) probe(ctx context.Context) {
 		fmt.Fprintf(r.o.Log, "rtq record: the probe stopped (%v): listings not timed keep placeholder times\n", err)
 	}
 	fmt.Fprintf(r.o.Log, "rtq record: the probe made %d calls\n", r.probeUp.Calls()-before)
+	return errors.Is(err, ErrBudget) || unfit > 0
 }
 
 // Flush writes everything seen so far into the file, merged with what the
@@ -177,10 +179,9 @@ func (r *Recording) Flush(ctx context.Context) (Summary, error) { return r.flush
 func (r *Recording) flush(ctx context.Context, probe bool) (Summary, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if probe {
-		r.probe(ctx)
-	}
+	spent := probe && r.probe(ctx)
 	built := r.cap.Build(r.o.Upstream)
+	built.ProbeBudgetSpent = spent
 	sc := built.Scenario
 	if _, err := os.Stat(r.o.Out); !errors.Is(err, fs.ErrNotExist) {
 		old, err := scenario.LoadFiles([]string{r.o.Out})

@@ -59,6 +59,8 @@ type timeProber struct {
 	layout map[string]string  // by endpoint name: how its filters are written
 	// reserved is the estimated cost of the listings under way (reserve).
 	reserved int
+	// unfit counts listings not begun for lack of budget (probe).
+	unfit int
 }
 
 // Layouts a time filter is written in, the first the service accepts:
