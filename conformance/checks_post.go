@@ -12,9 +12,15 @@ func transportChecks() []Check {
 }
 
 // checkReadKeyAccepted comes first in every report: when the target
-// refuses the read key, most other failures follow from that.
+// refuses the read key, or is not the service at all (a wrong --base-url
+// reaching some other server), most other failures follow from that.
 func checkReadKeyAccepted(t *T) {
 	x := t.post(contract.GetFormList, "read", map[string]any{})
+	if notTheService(x) {
+		t.Errorf(x, "this does not look like the service: it answers HTTP %d (%s) %q, not the service's JSON {code, message, data}: check --base-url (the service's base URL, without /api/v2/rpc); most other failures follow from this",
+			x.Status, x.ContentType, short(x.Body))
+		return
+	}
 	obj := t.object(x)
 	if code, _ := intOf(obj["code"]); code == 401 || code == 403 {
 		t.Errorf(x, "the target refuses the read key (code %d): check --api-key; most other failures follow from this", code)
@@ -27,4 +33,18 @@ func postChecks() []Check {
 		return Check{ID: id, Endpoint: "*", Section: "1.1", Severity: Must, phase: phasePost, run: transportCheck(kind)}
 	}
 	return []Check{post("transport.contentType", 0), post("transport.charset", 1), post("transport.json", 2)}
+}
+
+// notTheService: an answer that came (no transport failure) and is not a
+// JSON object with a code, which every answer of the service is.
+func notTheService(x *Exchange) bool {
+	if x.Err != nil {
+		return false
+	}
+	obj, ok := x.Doc.(map[string]any)
+	if x.DecodeErr != nil || !ok {
+		return true
+	}
+	_, hasCode := obj["code"]
+	return !hasCode
 }

@@ -167,8 +167,13 @@ func (c *client) do(ctx context.Context, x *Exchange, raw []byte, key string) (e
 // postAdmin POSTs to an admin URL (the profile's reset); its answer only
 // matters as success or failure, and only a whole answer is a success: a
 // reset that sends its headers and never finishes has not finished.
-func (c *client) postAdmin(ctx context.Context, target string) error {
-	return c.svc.PostNoBody(ctx, target)
+func (c *client) postAdmin(ctx context.Context, target, token string) error {
+	err := c.svc.PostNoBody(ctx, target, token)
+	var st *svcclient.StatusError
+	if errors.As(err, &st) && st.Status == http.StatusUnauthorized {
+		return fmt.Errorf("%w: the admin API wants its token: pass --admin-token (or RTQ_ADMIN_TOKEN) as given to rtq mock", err)
+	}
+	return err
 }
 
 // unreachable tells a target that cannot be reached at all (nothing

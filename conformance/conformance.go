@@ -216,6 +216,10 @@ type Options struct {
 	// Progress, when set, is told after each check how many of how many
 	// have finished.
 	Progress func(done, total int)
+	// AdminToken is sent as "Authorization: Bearer ..." on the runner's
+	// admin calls (the profile's reset): a mock started with --admin-token
+	// refuses them otherwise.
+	AdminToken string
 	// Version and ProfileSource are copied into the report.
 	Version, ProfileSource string
 }

@@ -44,7 +44,7 @@ func (r *runner) reset(ctx context.Context) error {
 	}
 	sctx, cancel := context.WithTimeout(ctx, r.opts.SetupTimeout)
 	defer cancel()
-	err := r.client.postAdmin(sctx, r.prof.Reset)
+	err := r.client.postAdmin(sctx, r.prof.Reset, r.opts.AdminToken)
 	if err != nil && ctx.Err() == nil {
 		if sctx.Err() != nil {
 			err = fmt.Errorf("no complete answer within the set-up time-out of %v", r.opts.SetupTimeout)

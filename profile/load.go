@@ -44,13 +44,29 @@ type FetchError struct {
 func (e *FetchError) Error() string { return fmt.Sprintf("fetch profile %s: %v", e.URL, e.Err) }
 func (e *FetchError) Unwrap() error { return e.Err }
 
+// LoadOption changes how Load fetches a profile URL.
+type LoadOption func(*loadOptions)
+
+type loadOptions struct{ adminToken string }
+
+// WithAdminToken sends token as "Authorization: Bearer token" when the
+// profile is a URL: a mock started with --admin-token serves
+// /__admin/profile only to its token holder.
+func WithAdminToken(token string) LoadOption {
+	return func(o *loadOptions) { o.adminToken = token }
+}
+
 // Load reads a profile from a file path or an http(s) URL, JSON or YAML
 // (decided by content), and validates it.
-func Load(ctx context.Context, src string) (*Profile, error) {
+func Load(ctx context.Context, src string, opts ...LoadOption) (*Profile, error) {
+	var o loadOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
 	var data []byte
 	var err error
 	if strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://") {
-		data, err = fetch(ctx, src)
+		data, err = fetch(ctx, src, o.adminToken)
 	} else {
 		data, err = readFile(src)
 	}
@@ -76,12 +92,15 @@ func readFile(path string) ([]byte, error) {
 	return data, nil
 }
 
-func fetch(ctx context.Context, url string) ([]byte, error) {
+func fetch(ctx context.Context, url, token string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, FetchTimeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, fmt.Errorf("load profile %s: %w", url, err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -91,6 +110,9 @@ func fetch(ctx context.Context, url string) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxProfileBytes+1))
 	if err != nil {
 		return nil, &FetchError{URL: url, Err: err}
+	}
+	if resp.StatusCode == http.StatusUnauthorized {
+		return nil, fmt.Errorf("load profile %s: HTTP 401: %s", url, tokenHint(token))
 	}
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("load profile %s: HTTP %d", url, resp.StatusCode)
@@ -208,4 +230,12 @@ func loadError(ps []Problem) error {
 	}
 	problem.Sort(ps)
 	return &LoadError{Problems: ps}
+}
+
+// tokenHint says what to do about a 401 from an admin URL.
+func tokenHint(sent string) string {
+	if sent == "" {
+		return "the mock's admin API wants its token: pass --admin-token (or set RTQ_ADMIN_TOKEN) as given to rtq mock"
+	}
+	return "the mock refused the admin token sent: check --admin-token (or RTQ_ADMIN_TOKEN) against the one rtq mock was given"
 }

@@ -166,8 +166,11 @@ func (c *Client) send(ctx context.Context, method, path, key string, body []byte
 
 // PostNoBody POSTs nothing, with no key, to url (absolute, or a path
 // under the base URL) and reads at most the cap of its answer: the
-// runner's reset of a target. Only a whole 2xx answer is a success.
-func (c *Client) PostNoBody(ctx context.Context, url string) error {
+// runner's reset of a target. adminToken, when not "", is sent as
+// "Authorization: Bearer ...": a mock started with --admin-token wants it
+// on admin calls. Only a whole 2xx answer is a success; another status is
+// a *StatusError.
+func (c *Client) PostNoBody(ctx context.Context, url, adminToken string) error {
 	if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
 		url = c.base + "/" + strings.TrimLeft(url, "/")
 	}
@@ -175,16 +178,27 @@ func (c *Client) PostNoBody(ctx context.Context, url string) error {
 	if err != nil {
 		return err
 	}
+	if adminToken != "" {
+		req.Header.Set("Authorization", "Bearer "+adminToken)
+	}
 	resp, err := c.http.Do(req)
 	if err != nil {
 		return c.scrub.Error(err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("POST %s: HTTP %d", url, resp.StatusCode)
+		return &StatusError{URL: url, Status: resp.StatusCode}
 	}
 	if _, err := io.Copy(io.Discard, io.LimitReader(resp.Body, c.max)); err != nil {
 		return c.scrub.Error(fmt.Errorf("POST %s: read answer: %w", url, err))
 	}
 	return nil
 }
+
+// StatusError is a call answered with a status that is not a success.
+type StatusError struct {
+	URL    string
+	Status int
+}
+
+func (e *StatusError) Error() string { return fmt.Sprintf("POST %s: HTTP %d", e.URL, e.Status) }
