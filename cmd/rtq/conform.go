@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -19,6 +20,7 @@ import (
 // conformFlags are the flags of rtq conform (docs/conformance.md).
 type conformFlags struct {
 	baseURL, profile, apiKey, writeKey string
+	adminToken                         string
 	allowWrites                        bool
 	format, out                        string
 	only, skip                         []string
@@ -55,7 +57,12 @@ is written in every case but a usage error, atomically with --out.
 
 No verify request that may change state is sent without --allow-writes, and
 then only for the certificate codes the profile lists.
-Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
+A --profile URL such as http://127.0.0.1:8080/__admin/profile and the
+profile's reset are admin calls: a mock started with --admin-token needs the
+same token here. An --only or --skip that leaves no check to run is a usage
+error (exit 2), and so is a run in which every selected check was skipped:
+nothing checked is never a pass.
+Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY, RTQ_ADMIN_TOKEN.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f.fromEnv()
@@ -68,6 +75,7 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
 	fl.StringVar(&f.profile, "profile", "", "profile FILE (JSON or YAML) or URL, e.g. http://127.0.0.1:8080/__admin/profile")
 	fl.StringVar(&f.apiKey, "api-key", "", "read key (env RTQ_API_KEY); overrides keys.read of the profile")
 	fl.StringVar(&f.writeKey, "write-key", "", "write key (env RTQ_WRITE_KEY); overrides keys.write of the profile")
+	fl.StringVar(&f.adminToken, "admin-token", "", "token of the mock's admin API, sent to a --profile URL and the profile's reset (env RTQ_ADMIN_TOKEN)")
 	fl.BoolVar(&f.allowWrites, "allow-writes", false, "send the profile's verify cases (state-changing)")
 	fl.StringVar(&f.format, "format", "text", "report format: text, json, junit, html")
 	fl.StringVar(&f.out, "out", "", "write the report to FILE instead of stdout (atomically: a temporary file renamed)")
@@ -86,7 +94,7 @@ func (f *conformFlags) fromEnv() {
 	for _, e := range []struct {
 		v   *string
 		env string
-	}{{&f.baseURL, "RTQ_BASE_URL"}, {&f.apiKey, "RTQ_API_KEY"}, {&f.writeKey, "RTQ_WRITE_KEY"}} {
+	}{{&f.baseURL, "RTQ_BASE_URL"}, {&f.apiKey, "RTQ_API_KEY"}, {&f.writeKey, "RTQ_WRITE_KEY"}, {&f.adminToken, "RTQ_ADMIN_TOKEN"}} {
 		if *e.v == "" {
 			*e.v = os.Getenv(e.env)
 		}
@@ -97,7 +105,7 @@ func (f conformFlags) options() conformance.Options {
 	return conformance.Options{
 		BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey,
 		AllowWrites: f.allowWrites, Only: f.only, Skip: f.skip, Timeout: f.timeout, Rate: f.rate,
-		Deadline: f.deadline, Version: buildVersion(), ProfileSource: f.profile,
+		Deadline: f.deadline, Version: buildVersion(), ProfileSource: f.profile, AdminToken: f.adminToken,
 	}
 }
 
@@ -105,13 +113,19 @@ func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) e
 	if err := report.Write(io.Discard, f.format, &conformance.Report{}); err != nil {
 		return withExit(2, fmt.Errorf("conform: --format: %w", err))
 	}
-	if f.baseURL == "" {
-		return withExit(2, errors.New("conform: --base-url (or RTQ_BASE_URL) is required"))
+	if err := missingFlags("conform", requiredFlag{"--base-url", "RTQ_BASE_URL", f.baseURL}); err != nil {
+		return err
+	}
+	if err := checkURLFlag("--base-url", f.baseURL); err != nil {
+		return err
+	}
+	if err := checkSelection(f.only, f.skip); err != nil {
+		return err
 	}
 	opts := f.options()
 	if f.profile != "" {
 		started := time.Now()
-		prof, err := profile.Load(ctx, f.profile)
+		prof, err := profile.Load(ctx, f.profile, profile.WithAdminToken(f.adminToken))
 		if err != nil {
 			rep := conformance.NewReport(opts, started)
 			return finishConform(f, profileFailure(ctx, rep, f.profile, err), stdout)
@@ -124,7 +138,7 @@ func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) e
 		defer p.clear()
 	}
 	rep, _ := conformance.Run(ctx, opts) // the report says what went wrong
-	return finishConform(f, rep, stdout)
+	return finishConform(f, nothingChecked(rep), stdout)
 }
 
 // profileFailure marks the report of a run whose profile could not be
@@ -158,13 +172,16 @@ func finishConform(f conformFlags, rep *conformance.Report, stdout io.Writer) er
 	case code == 0:
 		return nil
 	case rep.Status == conformance.StatusFail:
-		return withExit(code, fmt.Errorf("%d must check(s) failed", rep.MustFailed()))
+		return withExit(code, fmt.Errorf("%d must check(s) failed%s", rep.MustFailed(), diagnosis(rep)))
 	}
 	if rep.Status == conformance.StatusSetupFailed {
 		return withExit(code, fmt.Errorf("conform: set-up failure: %s", rep.Reason))
 	}
 	if rep.Status == conformance.StatusInterrupted {
 		return withExit(code, fmt.Errorf("conform: interrupted: %s (the report holds what finished)", rep.Reason))
+	}
+	if rep.Status == conformance.StatusUnreachable {
+		return withExit(code, fmt.Errorf("conform: %s: is the service running there? check --base-url (and --profile when it is a URL)", rep.Reason))
 	}
 	return withExit(code, fmt.Errorf("conform: %s", rep.Reason))
 }
@@ -191,4 +208,99 @@ func buildVersion() string {
 		}
 	}
 	return v
+}
+
+// checkSelection refuses an --only or --skip glob that is not a glob, an
+// --only glob that matches no check id (a typo would otherwise run
+// nothing and pass), and a selection that leaves no check at all.
+func checkSelection(only, skip []string) error {
+	ids := conformance.CheckIDs()
+	for _, sel := range []struct {
+		flag  string
+		globs []string
+	}{{"--only", only}, {"--skip", skip}} {
+		for _, g := range sel.globs {
+			if _, err := path.Match(g, ""); err != nil {
+				return usageError("conform: %s %q is not a glob: %v", sel.flag, g, err)
+			}
+		}
+	}
+	left := 0
+	for _, g := range only {
+		if !anyID(ids, g) {
+			return usageError("conform: --only %q matches no check id: nothing would be checked; did you mean %s? (docs/conformance.md#checks lists every id)",
+				g, closestID(ids, g))
+		}
+	}
+	for _, c := range ids {
+		if (len(only) == 0 || matchGlobs(only, c.ID)) && !matchGlobs(skip, c.ID) {
+			left++
+		}
+	}
+	if left == 0 {
+		sel := fmt.Sprintf("--skip %q", strings.Join(skip, ","))
+		if len(only) > 0 {
+			sel = fmt.Sprintf("--only %q with %s", strings.Join(only, ","), sel)
+		}
+		return usageError("conform: %s leaves no check to run: nothing would be checked; skip fewer checks", sel)
+	}
+	return nil
+}
+
+// nothingChecked turns a pass in which no check passed or failed (every
+// selected check skipped: write checks without --allow-writes, facts the
+// profile lacks) into a configuration error: nothing checked is no pass.
+func nothingChecked(rep *conformance.Report) *conformance.Report {
+	if rep.Status != conformance.StatusPass || rep.Summary.Passed+rep.Summary.Failed > 0 {
+		return rep
+	}
+	return rep.Stop(conformance.StatusError, fmt.Sprintf(
+		"nothing was checked: all %d selected check(s) were skipped; widen --only or --skip, give --allow-writes for write checks, or a --profile that lists what they need",
+		rep.Summary.Skipped))
+}
+
+func anyID(ids []conformance.Check, glob string) bool {
+	for _, c := range ids {
+		if ok, _ := path.Match(glob, c.ID); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func matchGlobs(globs []string, id string) bool {
+	for _, g := range globs {
+		if ok, _ := path.Match(g, id); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// closestID proposes the check id, or the group of ids with a star
+// ("getRecord.*"), nearest to a glob that matched none.
+func closestID(ids []conformance.Check, glob string) string {
+	best, bestD := "", -1
+	for _, c := range ids {
+		group, _, _ := strings.Cut(c.ID, ".")
+		for _, cand := range []string{c.ID, group + ".*"} {
+			if d := editDistance(glob, cand); bestD < 0 || d < bestD {
+				best, bestD = cand, d
+			}
+		}
+	}
+	return fmt.Sprintf("%q", best)
+}
+
+// diagnosis repeats on stderr the failure that explains the others (a
+// refused key, a target that is not the service), which the report lists
+// first; "" when there is none.
+func diagnosis(rep *conformance.Report) string {
+	for _, c := range rep.Checks {
+		if c.ID == "auth.readKey.accepted" && c.Status == conformance.Fail {
+			msg, _, _ := strings.Cut(c.Message, ": it answers")
+			return "; the first explains the rest: " + msg
+		}
+	}
+	return ""
 }

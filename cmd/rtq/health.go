@@ -23,14 +23,16 @@ const healthTimeout = 3 * time.Second
 const healthPath = "/__admin/health"
 
 func newHealthCmd() *cobra.Command {
-	return &cobra.Command{
+	var token string
+	cmd := &cobra.Command{
 		Use:   "health URL",
 		Short: "Exit 0 when URL/__admin/health answers ok (container health checks)",
 		Long: `Ask a running mock whether it is healthy: GET URL/__admin/health must answer
 200 with {"status":"ok"} within 3 seconds. Exit 0 when it does; otherwise print
 why and exit 1 (2 for a URL that is not one). It needs no shell and no curl, so
-a scratch container image can use it as its health check. RTQ_ADMIN_TOKEN, when
-set, is sent as the admin token.`,
+a scratch container image can use it as its health check. A mock started with
+--admin-token answers only with the same token: --admin-token, or
+RTQ_ADMIN_TOKEN (the variable the mock reads too).`,
 		Example: `  rtq health http://127.0.0.1:8080
   HEALTHCHECK CMD ["/rtq", "health", "http://127.0.0.1:8080"]`,
 		Args: cobra.ExactArgs(1),
@@ -41,13 +43,18 @@ set, is sent as the admin token.`,
 			}
 			ctx, cancel := context.WithTimeout(cmd.Context(), healthTimeout)
 			defer cancel()
-			if err := checkHealth(ctx, target, os.Getenv("RTQ_ADMIN_TOKEN")); err != nil {
+			if token == "" {
+				token = os.Getenv("RTQ_ADMIN_TOKEN")
+			}
+			if err := checkHealth(ctx, target, token); err != nil {
 				return withExit(1, fmt.Errorf("health: %s: %w", target, err))
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "ok %s\n", target)
 			return nil
 		},
 	}
+	cmd.Flags().StringVar(&token, "admin-token", "", "token of the mock's admin API, as given to rtq mock --admin-token (env RTQ_ADMIN_TOKEN)")
+	return cmd
 }
 
 // healthURL turns the mock's base URL into its health URL; a URL that
@@ -72,19 +79,25 @@ func checkHealth(ctx context.Context, target, token string) error {
 	a, err := c.Send(ctx, http.MethodGet, "", token, nil)
 	switch {
 	case err != nil && ctx.Err() != nil:
-		return fmt.Errorf("no answer within %s", healthTimeout)
+		return fmt.Errorf("no answer within %s: the mock is stuck or overloaded, or what listens there is not the mock", healthTimeout)
 	case errors.Is(err, svcclient.ErrTooLarge):
 		return fmt.Errorf("not healthy: HTTP %d, %w", a.Status, err)
 	case err != nil && a.Status != 0:
 		return fmt.Errorf("reading the answer: %w", err)
 	case err != nil:
-		return fmt.Errorf("not reachable: %w", err)
+		return fmt.Errorf("not reachable: %w: is rtq mock running, listening at that address (its --addr)?", err)
+	}
+	if a.Status == http.StatusUnauthorized {
+		if token == "" {
+			return errors.New("not healthy: HTTP 401: the mock wants its admin token: pass --admin-token (or set RTQ_ADMIN_TOKEN) as given to rtq mock")
+		}
+		return errors.New("not healthy: HTTP 401: the mock refused the admin token sent: check --admin-token (or RTQ_ADMIN_TOKEN) against the one rtq mock was given")
 	}
 	var got struct {
 		Status string `json:"status"`
 	}
 	if a.Status != http.StatusOK || json.Unmarshal(a.Body, &got) != nil || got.Status != "ok" {
-		return fmt.Errorf("not healthy: HTTP %d %.200s", a.Status, svcclient.Escape(strings.TrimSpace(string(a.Body))))
+		return fmt.Errorf("not healthy: HTTP %d %.200s: check that the URL is the mock's base URL, and its log", a.Status, svcclient.Escape(strings.TrimSpace(string(a.Body))))
 	}
 	return nil
 }

@@ -139,7 +139,8 @@ profile the runner checks a target against.`,
 		newWasmCmd(),
 		newVersionCmd(),
 	)
-	registerCompletions(root) // rtq completion bash|zsh|fish is cobra's; this adds flag values
+	root.SetFlagErrorFunc(flagError) // every command: exit 2, the flag named, "did you mean"
+	registerCompletions(root)        // rtq completion bash|zsh|fish is cobra's; this adds flag values
 	return root
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/internal/loopback"
 	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/recorder"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
 	"github.com/spf13/cobra"
@@ -103,6 +104,9 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	if o.maxSpaces < 1 || o.spaceIdle <= 0 {
 		return withExit(2, fmt.Errorf("--max-namespaces must be at least 1 and --namespace-idle positive, got %d and %v", o.maxSpaces, o.spaceIdle))
 	}
+	if err := checkAddrFlag("--addr", o.addr); err != nil {
+		return err
+	}
 	surviveClosedPipes()
 	var srv *mockserver.Server
 	w := o.watcher(func() *mockserver.Server { return srv }) // before loading: a change meanwhile is seen
@@ -130,10 +134,10 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 		return withExit(2, err)
 	}
 	if err := srv.Start(o.addr); err != nil {
-		return withExit(1, err)
+		return withExit(1, listenHint("--addr", o.addr, err))
 	}
 	fmt.Fprintf(stderr, "rtq mock: serving %q on %s (%s); admin API at %s/__admin; Ctrl-C stops\n",
-		sc.Name, srv.URL(), keysHint(sc, len(o.scenarios) == 0), srv.URL())
+		sc.Name, srv.URL(), keysHint(sc, len(o.scenarios) == 0, o.scenarios), srv.URL())
 	if !loopback.Listen(o.addr) && o.adminToken == "" {
 		srv.Logf("rtq mock: WARNING: listening on %s, beyond this machine, with the admin API open to anyone who can reach it: anyone can replace the scenario or read the journal. Set --admin-token (or RTQ_ADMIN_TOKEN).", o.addr)
 	}
@@ -186,21 +190,36 @@ func printProblems(w io.Writer, err error) int {
 	return len(le.Problems)
 }
 
-// keysHint names the keys; the embedded default scenario's secrets are
-// public (README), so they are shown, other scenarios' are not.
-func keysHint(sc *scenario.Scenario, isDefault bool) string {
-	parts := make([]string, 0, len(sc.Keys))
+// keysHint says how to authenticate: the header to send for every key
+// whose secret is public (the embedded default scenario's, in the README;
+// the placeholders rtq record writes), and for a key of the user's own
+// file its name and where its secret is, since a log is no place for it.
+func keysHint(sc *scenario.Scenario, isDefault bool, files []string) string {
+	var shown, named []string
 	for _, k := range sc.Keys {
-		if isDefault {
-			parts = append(parts, "Bearer "+k.Secret)
+		if isDefault || publicSecret(k.Secret) {
+			shown = append(shown, "Bearer "+k.Secret)
 		} else {
-			parts = append(parts, k.Name)
+			named = append(named, k.Name)
 		}
 	}
-	if len(parts) == 0 {
-		return "no API keys"
+	if len(shown)+len(named) == 0 {
+		return "no API keys: every call will be refused; add keys: to the scenario (docs/scenarios.md)"
 	}
-	return "keys: " + strings.Join(parts, ", ")
+	hint := "send Authorization: " + strings.Join(shown, ", ")
+	if len(named) > 0 {
+		hint = fmt.Sprintf("keys %s: send Authorization: Bearer SECRET, the keys[].secret of %s", strings.Join(named, ", "), strings.Join(files, ", "))
+		if len(shown) > 0 {
+			hint = "send Authorization: " + strings.Join(shown, ", ") + "; " + hint
+		}
+	}
+	return hint
+}
+
+// publicSecret: the placeholder secrets rtq record writes into every
+// recording, printed by rtq record and in docs/record.md.
+func publicSecret(secret string) bool {
+	return secret == recorder.ReadKeySecret || secret == recorder.WriteKeySecret
 }
 
 // faultRules parses the --fault values; an error names the flag, its place

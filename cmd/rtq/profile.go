@@ -63,14 +63,18 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
 }
 
 func runDiscover(cmd *cobra.Command, f discoverFlags) error {
-	if f.baseURL == "" || f.apiKey == "" {
-		return withExit(2, errors.New("profile discover: --base-url and --api-key (or RTQ_BASE_URL, RTQ_API_KEY) are required"))
+	if err := missingFlags("profile discover", requiredFlag{"--base-url", "RTQ_BASE_URL", f.baseURL},
+		requiredFlag{"--api-key", "RTQ_API_KEY", f.apiKey}); err != nil {
+		return err
+	}
+	if err := checkURLFlag("--base-url", f.baseURL); err != nil {
+		return err
 	}
 	res, err := discover.Discover(cmd.Context(), discover.Options{BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey,
 		RecordIDs: f.recordIDs, RecordURLs: f.recordURLs, Timeout: f.timeout, Version: buildVersion()})
 	switch {
 	case errors.Is(err, discover.ErrUnreachable):
-		return withExit(3, fmt.Errorf("profile discover: %w", err))
+		return withExit(3, fmt.Errorf("profile discover: %w: is the service running there? check --base-url", err))
 	case err != nil:
 		return withExit(1, fmt.Errorf("profile %w", err))
 	}

@@ -76,6 +76,18 @@ func runRecord(cmd *cobra.Command, f *recordFlags) error {
 	abort, stop := secondSignal()
 	defer stop()
 	f.o.Abort = abort
+	if err := missingFlags("record", requiredFlag{"--upstream", "", f.o.Upstream},
+		requiredFlag{"--api-key", "RTQ_API_KEY", f.o.APIKey}, requiredFlag{"--out", "", f.o.Out}); err != nil {
+		return err
+	}
+	if err := checkURLFlag("--upstream", f.o.Upstream); err != nil {
+		return err
+	}
+	if !f.crawl {
+		if err := checkAddrFlag("--addr", f.o.Addr); err != nil {
+			return err
+		}
+	}
 	rec, err := recorder.NewRecording(f.o)
 	if err != nil {
 		return withExit(2, err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rtq-kit/rtq/recorder"
 	"github.com/spf13/cobra"
@@ -17,6 +18,9 @@ func runRecordProxy(cmd *cobra.Command, rec *recorder.Recording, o recorder.Opti
 			fmt.Fprintf(cmd.ErrOrStderr(), "rtq record: each write first probes the creation times it lacks (--probe-times); a second Ctrl-C writes without them\n")
 		}
 	})
+	if err != nil && strings.Contains(err.Error(), "address already in use") {
+		return withExit(1, listenHint("--addr", o.Addr, err))
+	}
 	if err != nil {
 		return withExit(1, err)
 	}

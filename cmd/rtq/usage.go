@@ -1,0 +1,161 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// The rule every command keeps (docs/cli.md, "Messages and exit status"):
+// a usage error exits 2 and names the flag; a message about a target says
+// what to try next; nothing checked is never a pass. This file holds the
+// checks the commands share so that they word the same mistake alike.
+
+// usageError is a usage error: exit 2, the message naming the flag.
+func usageError(format string, args ...any) error {
+	return withExit(2, fmt.Errorf(format, args...))
+}
+
+// checkURLFlag refuses a value of a URL flag that is not an http(s) URL
+// with a host, before anything is sent: "127.0.0.1:8080" would otherwise
+// fail every request with a message about a colon in a path.
+func checkURLFlag(flag, raw string) error {
+	u, err := url.Parse(raw)
+	if err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+		return nil
+	}
+	try := "http://127.0.0.1:8080"
+	if raw != "" && !strings.Contains(raw, "://") {
+		try = "http://" + raw
+	}
+	return usageError("%s %q is not a URL: give the scheme and host, such as %s", flag, raw, try)
+}
+
+// checkAddrFlag refuses a listen address that is not HOST:PORT before
+// listening: "8080" alone is a usage error, not a failure to listen.
+func checkAddrFlag(flag, addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err == nil {
+		if n, perr := strconv.Atoi(port); perr == nil && n >= 0 && n <= 65535 {
+			return nil
+		}
+	}
+	try := "127.0.0.1:8080"
+	if _, perr := strconv.Atoi(addr); perr == nil {
+		try = "127.0.0.1:" + addr
+	} else if err == nil && host != "" {
+		try = host + ":8080"
+	}
+	return usageError("%s %q is not HOST:PORT: write it such as %s (port 0 picks a free port)", flag, addr, try)
+}
+
+// listenHint turns a failure to listen into a message that says what to
+// try: another --addr when the port is taken.
+func listenHint(flag, addr string, err error) error {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "address already in use"):
+		return fmt.Errorf("%s %s: the port is in use (another rtq, or another server, listens there): stop it, or pick another port with %s, such as %s",
+			flag, addr, flag, otherPort(addr))
+	case strings.Contains(msg, "permission denied"):
+		return fmt.Errorf("%s %s: %v: ports under 1024 need privileges; pick one above, such as %s", flag, addr, err, otherPort(addr))
+	case strings.Contains(msg, "cannot assign requested address"), strings.Contains(msg, "no such host"):
+		return fmt.Errorf("%s %s: %v: that host is not an address of this machine; try 127.0.0.1 (this machine only) or 0.0.0.0 (all interfaces)", flag, addr, err)
+	}
+	return fmt.Errorf("%s %s: %w", flag, addr, err)
+}
+
+// otherPort proposes the same host with port 0 (any free port).
+func otherPort(addr string) string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, "0")
+}
+
+// missingFlags names each required flag left empty, with the environment
+// variable that would do instead, or is nil when none is.
+func missingFlags(cmd string, req ...requiredFlag) error {
+	var miss []string
+	for _, r := range req {
+		if r.value != "" {
+			continue
+		}
+		s := r.flag
+		if r.env != "" {
+			s += " (or " + r.env + ")"
+		}
+		miss = append(miss, s)
+	}
+	if len(miss) == 0 {
+		return nil
+	}
+	noun := "is"
+	if len(miss) > 1 {
+		noun = "are"
+	}
+	return usageError("%s: %s %s missing; see rtq %s --help", cmd, strings.Join(miss, " and "), noun, cmd)
+}
+
+// requiredFlag is a flag a command cannot run without.
+type requiredFlag struct{ flag, env, value string }
+
+// flagError adds "did you mean --flag?" to an unknown flag, and makes every
+// flag error a usage error (exit 2) that says where to read more.
+func flagError(cmd *cobra.Command, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		if s := closestFlag(cmd, name); s != "" {
+			msg += "; did you mean --" + s + "?"
+		}
+	}
+	name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+	return withExit(2, fmt.Errorf("%s: %s (see %s --help)", name, msg, cmd.CommandPath()))
+}
+
+// closestFlag is the flag of cmd nearest to name, or "" when none is close.
+func closestFlag(cmd *cobra.Command, name string) string {
+	best, bestD := "", 3 // at most two edits away, or a prefix
+	visit := func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		d := editDistance(name, f.Name)
+		if strings.HasPrefix(f.Name, name) || strings.HasPrefix(name, f.Name) {
+			d = min(d, 1)
+		}
+		if d < bestD {
+			best, bestD = f.Name, d
+		}
+	}
+	cmd.Flags().VisitAll(visit)
+	cmd.InheritedFlags().VisitAll(visit)
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
