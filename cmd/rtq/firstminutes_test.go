@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rtq-kit/rtq/mockserver"
@@ -70,8 +73,12 @@ keys: [{name: team, secret: team-secret-123, scopes: [read]}]
 func TestRecordHeaderSaysToRaiseMaxRequests(t *testing.T) {
 	url := startMock(t)
 	out := filepath.Join(t.TempDir(), "rec.yaml")
-	code, stdout, stderr := runCLI(t, "record", "--crawl", "--upstream", url, "--api-key", "rtq-demo-read", "--out", out,
-		"--probe-times", "--max-requests", "60", "--rate", "0")
+	// The probe's workers log concurrently: stderr must take that, as
+	// os.Stderr does (a bytes.Buffer alone does not).
+	var stdoutB, stderrB lockedBuffer
+	code := run(context.Background(), []string{"record", "--crawl", "--upstream", url, "--api-key", "rtq-demo-read", "--out", out,
+		"--probe-times", "--max-requests", "60", "--rate", "0"}, strings.NewReader(""), &stdoutB, &stderrB)
+	stdout, stderr := stdoutB.String(), stderrB.String()
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, clip(stderr))
 	}
@@ -180,4 +187,22 @@ func postJSON(t *testing.T, url, body string) (int, string) {
 	b := new(strings.Builder)
 	_, _ = io.Copy(b, resp.Body)
 	return resp.StatusCode, b.String()
+}
+
+// lockedBuffer is a bytes.Buffer safe for concurrent writers.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
