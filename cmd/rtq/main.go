@@ -10,6 +10,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -109,8 +111,29 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return ee.code
 	}
-	fmt.Fprintln(stderr, "rtq:", err)
+	fmt.Fprintln(stderr, "rtq:", usageWording(err))
 	return 2
+}
+
+// requiredNotSet is cobra's wording of a required flag left out.
+var requiredNotSet = regexp.MustCompile(`required flag\(s\) (.*) not set`)
+
+// usageWording names flags as they are typed: cobra's `required flag(s)
+// "out" not set` becomes `--out is missing`.
+func usageWording(err error) string {
+	m := requiredNotSet.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err.Error()
+	}
+	names := strings.Split(m[1], ", ")
+	for i, n := range names {
+		names[i] = "--" + strings.Trim(n, `"`)
+	}
+	verb := "is"
+	if len(names) > 1 {
+		verb = "are"
+	}
+	return strings.Join(names, " and ") + " " + verb + " missing (see --help)"
 }
 
 func newRootCmd() *cobra.Command {

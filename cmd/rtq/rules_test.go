@@ -68,6 +68,8 @@ func TestEveryCommandKeepsTheRules(t *testing.T) {
 		{"usage", []string{"health", "127.0.0.1:8080"}, 2, []string{"URL", "http://127.0.0.1:8080"}, nil},
 		{"usage", []string{"health", "--admin-tokn", "x", mock}, 2, []string{"did you mean --admin-token?"}, nil},
 		{"usage", []string{"version", "--short"}, 2, []string{"--short"}, nil},
+		{"usage", []string{"wasm", "--ot", "x"}, 2, []string{"did you mean --out?"}, nil},
+		{"usage", []string{"wasm"}, 2, []string{"--out is missing"}, nil},
 		{"usage", []string{"completion", "bash", "--no-desc"}, 2, []string{"--no-desc", "did you mean --no-descriptions?"}, nil},
 		{"usage", []string{"--verbose"}, 2, []string{"--verbose"}, nil},
 
