@@ -60,6 +60,12 @@ func (s *Server) journalCall(c *chain.Call) {
 	if c.Key != nil {
 		key = c.Key.Name
 	}
-	s.journalOf(c).Add(journal.Exchange{At: c.Start, Method: c.R.Method, Path: p, Key: key,
-		Status: c.Status, Code: c.Code, Dur: c.Elapsed(), Body: c.Body})
+	at, dur := c.Start, c.Elapsed()
+	if s.opts.RequestTiming {
+		if t := chain.TimingOf(c.R.Context()); t != nil {
+			at, dur = t.Journal(at, dur)
+		}
+	}
+	s.journalOf(c).Add(journal.Exchange{At: at, Method: c.R.Method, Path: p, Key: key,
+		Status: c.Status, Code: c.Code, Dur: dur, Body: c.Body})
 }

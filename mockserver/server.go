@@ -72,6 +72,9 @@ type Options struct {
 	// NamespaceIdle is how long a namespace may go unused before a new
 	// one may take its place (0: DefaultNamespaceIdle).
 	NamespaceIdle time.Duration
+	// RequestTiming makes the journal read each request's Timing
+	// (timing.go): set by a host that replays requests, never by rtq mock.
+	RequestTiming bool
 }
 
 // DefaultJournalSize is the journal's capacity when Options.JournalSize is 0.

@@ -7,12 +7,14 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/fault"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 )
 
-// faultWait sleeps d unless the request is cancelled (false) or the
-// server shuts down (true: answer now, so the shutdown is not held up).
+// faultWait sleeps d unless the request is cancelled (false), is a
+// replay (true: chain.Timing) or the server shuts down (true: answer now,
+// so the shutdown is not held up).
 func (s *Faults) faultWait(ctx context.Context, d time.Duration) bool {
-	if d <= 0 {
+	if d <= 0 || chain.Replaying(ctx) { // a replay rebuilds state: nobody waits for it
 		return true
 	}
 	t := time.NewTimer(d)
