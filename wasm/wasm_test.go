@@ -32,7 +32,7 @@ var (
 // the build takes half a minute on a busy machine. It is the CI check
 // that the module still compiles with GOOS=js GOARCH=wasm: an import of
 // fsnotify, os/signal or cgo reaching it fails here.
-func written(t *testing.T) string {
+func written(t testing.TB) string {
 	t.Helper()
 	outMu.Lock()
 	defer outMu.Unlock()
@@ -77,7 +77,7 @@ func TestWriteGivesEveryFile(t *testing.T) {
 	}
 }
 
-func gzipSize(t *testing.T, data []byte) int {
+func gzipSize(t testing.TB, data []byte) int {
 	t.Helper()
 	var n countWriter
 	zw, _ := gzip.NewWriterLevel(&n, gzip.BestCompression)
@@ -216,4 +216,11 @@ func TestNodeExampleRuns(t *testing.T) {
 		t.Errorf("docs/frontend.md does not hold testdata/node/example.test.mjs as it is: copy the file into the doc")
 	}
 	nodeTest(t, nil, "example.test.mjs")
+}
+
+// TestNodeStateOutlivesTheMock starts a mock on the requests another one
+// stored and checks it has the same state (testdata/node/store.test.mjs):
+// what keeps a service worker's state when the browser stops it.
+func TestNodeStateOutlivesTheMock(t *testing.T) {
+	nodeTest(t, nil, "store.test.mjs")
 }

@@ -57,7 +57,9 @@ async function snapshotBytes(options) {
  * slower than the scenario rtq wasm resolved), seed (number), faults (fault
  * rules as POST /__admin/faults takes them), log (true: the mock's log to
  * the console), baseURL (where rtq.wasm and its files are; default: beside
- * this module).
+ * this module), store (where the requests it answered are kept, to answer
+ * with the same state after a restart: memoryStore(), indexedDBStore(),
+ * or any {load(identity), append(entry), clear()}).
  */
 export async function createMock(options = {}) {
   await goRuntime();
@@ -80,7 +82,19 @@ export async function createMock(options = {}) {
       .then((inst) => go.run(inst))
       .then(() => reject(new Error("rtq-mock: the module exited before it was ready")), reject);
   }).finally(() => delete globalThis[key]);
-  return new Mock(api);
+  const mock = new Mock(api, options.store || null);
+  if (options.store) await mock.replay(identity(goOptions));
+  return mock;
+}
+
+// identity names what a stored log was made against: another scenario,
+// seed or rule set makes the log meaningless, and it is dropped.
+function identity(o) {
+  let h = 0x811c9dc5; // FNV-1a over the snapshot and the options
+  const mix = (bytes) => { for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0; };
+  if (o.snapshot) mix(o.snapshot);
+  mix(new TextEncoder().encode(JSON.stringify([o.scenario, o.seed, o.faults])));
+  return `rtq-mock/${h.toString(16)}`;
 }
 
 // nullBody are the statuses a Response may not carry a body with.
@@ -88,39 +102,74 @@ const nullBody = new Set([101, 103, 204, 205, 304]);
 
 class Mock {
   #api;
+  #store;
   #closed = false;
-  constructor(api) { this.#api = api; }
+  constructor(api, store) { this.#api = api; this.#store = store; }
 
   /** fetch answers a WHATWG Request (or fetch's arguments) with a Response. */
   async fetch(input, init) {
     if (this.#closed) throw new TypeError("rtq-mock: fetch after close()");
     const req = input instanceof Request && init === undefined ? input : new Request(input, init);
     const body = req.method === "GET" || req.method === "HEAD" ? null : new Uint8Array(await req.arrayBuffer());
+    return this.#serve({ method: req.method, url: req.url, headers: [...req.headers], body }, req.signal, false);
+  }
+
+  // replay answers the stored requests again, in the order they were
+  // answered, with their own times: the mock's state, journal included,
+  // is then what it was. Fault delays do not wait in a replay.
+  async replay(id) {
+    for (const e of await this.#store.load(id)) {
+      try {
+        const res = await this.#serve(e, null, true);
+        await res.arrayBuffer();
+      } catch {
+        // a dropped or cut answer was one the first time too
+      }
+    }
+  }
+
+  // serve hands one request to the module. An answer that arrives whole
+  // is given out once the request is stored, so that a worker stopped
+  // right after cannot lose it; a streamed one as soon as its head is
+  // there, stored when it ends.
+  #serve(entry, signal, replaying) {
     const id = ++requests;
     const api = this.#api;
+    const store = replaying ? null : this.#store;
     return new Promise((resolve, reject) => {
       let stream = null;
+      let outcome = null; // () => settle the promise, once the answer is complete
       const respond = (status, statusText, headers, bodyInit) =>
-        resolve(new Response(nullBody.has(status) ? null : bodyInit, { status, statusText, headers }));
+        new Response(nullBody.has(status) ? null : bodyInit, { status, statusText, headers });
       const sink = {
-        whole: (status, statusText, headers, bytes) => respond(status, statusText, headers, bytes),
+        whole: (status, statusText, headers, bytes) => {
+          const res = respond(status, statusText, headers, bytes);
+          outcome = () => resolve(res);
+        },
         head: (status, statusText, headers) => {
           const rs = new ReadableStream({ start(c) { stream = c; }, cancel() { api.abort(id); } });
-          respond(status, statusText, headers, rs);
+          resolve(respond(status, statusText, headers, rs));
         },
         chunk: (bytes) => stream && stream.enqueue(bytes),
         end: () => stream && stream.close(),
         fail: (reason) => {
           const err = new TypeError(`rtq-mock: network error: ${reason}`);
           if (stream) stream.error(err);
-          else reject(err);
+          else outcome = () => reject(err);
+        },
+        done: (at, dur) => {
+          const settle = () => outcome && outcome();
+          if (!store) return settle();
+          store.append({ ...entry, at, dur }).then(settle, settle);
         },
       };
-      if (req.signal) {
-        if (req.signal.aborted) return reject(req.signal.reason);
-        req.signal.addEventListener("abort", () => { api.abort(id); reject(req.signal.reason); }, { once: true });
+      if (signal) {
+        if (signal.aborted) return reject(signal.reason);
+        signal.addEventListener("abort", () => { api.abort(id); reject(signal.reason); }, { once: true });
       }
-      api.serve({ id, method: req.method, url: req.url, headers: [...req.headers], body }, sink);
+      const req = { id, method: entry.method, url: entry.url, headers: entry.headers, body: entry.body };
+      if (replaying) Object.assign(req, { at: entry.at, dur: entry.dur });
+      api.serve(req, sink);
     });
   }
 
@@ -133,11 +182,69 @@ class Mock {
 }
 
 /**
+ * memoryStore keeps the requests a mock answered in memory: a second
+ * createMock given the same store starts with the first one's state.
+ */
+export function memoryStore() {
+  let id = null;
+  let entries = [];
+  return {
+    async load(identity) {
+      if (identity !== id) { id = identity; entries = []; }
+      return entries.slice();
+    },
+    async append(entry) { entries.push(entry); },
+    async clear() { entries = []; },
+  };
+}
+
+/**
+ * indexedDBStore keeps the requests a mock answered in IndexedDB, so a
+ * service worker the browser stopped starts again with the same state.
+ * name separates mocks of one origin (rtq-sw.js uses its scope).
+ */
+export function indexedDBStore(name = "rtq-mock") {
+  const open = () => new Promise((resolve, reject) => {
+    const r = indexedDB.open(name, 1);
+    r.onupgradeneeded = () => {
+      r.result.createObjectStore("meta");
+      r.result.createObjectStore("log", { autoIncrement: true });
+    };
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+  let db = null;
+  const tx = async (mode, fn) => {
+    db ??= await open();
+    return new Promise((resolve, reject) => {
+      const t = db.transaction(["meta", "log"], mode);
+      const out = fn(t);
+      t.oncomplete = () => resolve(out.result);
+      t.onerror = t.onabort = () => reject(t.error);
+    });
+  };
+  return {
+    async load(identity) {
+      const got = await tx("readonly", (t) => t.objectStore("meta").get("identity"));
+      if (got !== identity) {
+        await tx("readwrite", (t) => { t.objectStore("log").clear(); return t.objectStore("meta").put(identity, "identity"); });
+        return [];
+      }
+      return tx("readonly", (t) => t.objectStore("log").getAll());
+    },
+    append(entry) { return tx("readwrite", (t) => t.objectStore("log").add(entry)); },
+    clear() { return tx("readwrite", (t) => t.objectStore("log").clear()); },
+  };
+}
+
+/**
  * startWorker registers rtq-sw.js, which answers this origin's requests
  * under paths (default /api/v2/rpc/ and /__admin/, each also under a
  * /s/{name} namespace) from the mock, and resolves once it controls the
- * page. options: scope (default "/"), paths, url (of rtq-sw.js; default:
- * beside this module). Browser only.
+ * page, a hard-reloaded one included. options: scope (default "/"),
+ * paths, url (of rtq-sw.js; default: beside this module), seed, log,
+ * fresh (true: forget the state kept from earlier visits and start from
+ * the scenario). Browser only.
  */
 export async function startWorker(options = {}) {
   if (typeof navigator === "undefined" || !navigator.serviceWorker) {
@@ -145,10 +252,30 @@ export async function startWorker(options = {}) {
   }
   const url = new URL(options.url || files.worker, here);
   for (const p of options.paths || []) url.searchParams.append("path", p);
-  const reg = await navigator.serviceWorker.register(url.href, { type: "module", scope: options.scope || "/" });
-  await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  if (typeof options.seed === "number") url.searchParams.set("seed", String(options.seed));
+  if (options.log) url.searchParams.set("log", "1");
+  const sw = navigator.serviceWorker;
+  const reg = await sw.register(url.href, { type: "module", scope: options.scope || "/" });
+  await sw.ready;
+  if (!sw.controller) {
+    const changed = new Promise((resolve) => sw.addEventListener("controllerchange", resolve, { once: true }));
+    reg.active.postMessage("claim");
+    await changed;
   }
+  if (options.fresh) await ask(sw.controller, "forget");
   return reg;
+}
+
+// ask posts a message to the worker and waits for its answer.
+function ask(worker, message) {
+  return new Promise((resolve) => {
+    const onMessage = (event) => {
+      if (event.data && event.data.rtq === message) {
+        navigator.serviceWorker.removeEventListener("message", onMessage);
+        resolve();
+      }
+    };
+    navigator.serviceWorker.addEventListener("message", onMessage);
+    worker.postMessage(message);
+  });
 }

@@ -6,14 +6,18 @@
 // Query parameters: path (repeatable; default /api/v2/rpc/ and /__admin/),
 // seed, log=1.
 import "./wasm_exec.js"; // a service worker may not import() it later
-import { createMock } from "./rtq-mock.mjs";
+import { createMock, indexedDBStore } from "./rtq-mock.mjs";
 
 const params = new URL(self.location.href).searchParams;
 const paths = params.getAll("path").length > 0 ? params.getAll("path") : ["/api/v2/rpc/", "/__admin/"];
-const options = { log: params.get("log") === "1" };
+// The requests answered are kept in IndexedDB and replayed when the
+// browser starts the worker again, so its state (verifies, fault rules,
+// the journal, namespaces) survives the worker: docs/frontend.md.
+const options = { log: params.get("log") === "1", store: indexedDBStore(`rtq-mock ${self.registration.scope}`) };
 if (params.has("seed")) options.seed = Number(params.get("seed"));
 
 let mock = null;
+const started = Date.now(); // this worker's start, for tests that stop it
 const getMock = () => (mock ??= createMock(options));
 
 // namespace is a state namespace's prefix, /s/{name}, which any path may
@@ -28,6 +32,20 @@ function handled(url) {
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+// Messages from startWorker: "claim" takes control of a page loaded
+// around the worker (a hard reload); "forget" drops the stored requests
+// and the running mock, so the next request starts from the scenario.
+self.addEventListener("message", (event) => {
+  const done = (p) => event.waitUntil(p.then(() => event.source && event.source.postMessage({ rtq: event.data, ok: true })));
+  if (event.data === "claim") done(self.clients.claim());
+  if (event.data === "hello" && event.source) event.source.postMessage({ rtq: "hello", started });
+  if (event.data === "forget") {
+    const old = mock;
+    mock = null;
+    done(options.store.clear().then(() => old && old.then((m) => m.close(), () => {})));
+  }
+});
 self.addEventListener("fetch", (event) => {
   if (!handled(new URL(event.request.url))) return;
   event.respondWith(getMock().then((m) => m.fetch(event.request)).catch(() => Response.error()));

@@ -6,8 +6,10 @@ import (
 	"context"
 	"net/http"
 	"os"
+	"strconv"
 	"sync"
 	"syscall/js"
+	"time"
 
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/wasm/bridge"
@@ -76,10 +78,23 @@ func (m *mock) serve(req, sink js.Value) {
 	m.mu.Lock()
 	m.flight[id] = cancel
 	m.mu.Unlock()
+	t := timingOf(req)
 	go func() {
 		defer m.abort(id)
-		bridge.Serve(ctx, m.srv, r, jsSink{sink})
+		bridge.Serve(mockserver.WithTiming(ctx, t), m.srv, r, jsSink{sink})
+		sink.Call("done", strconv.FormatInt(t.At.UnixNano(), 10), t.Dur.Nanoseconds())
 	}()
+}
+
+// timingOf reads a replayed request's journal time and duration (at: Unix
+// nanoseconds as a string, dur: nanoseconds); a live request has none.
+func timingOf(req js.Value) *mockserver.Timing {
+	at := req.Get("at")
+	if at.Type() != js.TypeString {
+		return &mockserver.Timing{}
+	}
+	ns, _ := strconv.ParseInt(at.String(), 10, 64)
+	return &mockserver.Timing{At: time.Unix(0, ns), Dur: time.Duration(req.Get("dur").Float()), Replay: true}
 }
 
 func (m *mock) abort(id int) {

@@ -81,7 +81,7 @@ func New(c Config) (*mockserver.Server, error) {
 		}
 	}
 	opts := mockserver.Options{
-		Logger: c.Logger, AllowedHosts: []string{"*"}, Faults: rules,
+		Logger: c.Logger, AllowedHosts: []string{"*"}, Faults: rules, RequestTiming: true,
 		ParseScenario: func(name string, data []byte) (*scenario.Scenario, error) {
 			return scenario.Parse(name, data, append(c.loadOpts(), scenario.WithMaxGenerated(mockserver.DefaultMaxGenerated))...)
 		},
