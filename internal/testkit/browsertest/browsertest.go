@@ -122,3 +122,12 @@ func (b *Browser) Run(pageURL, script string, out any) error {
 	}
 	return nil
 }
+
+// Do runs DevTools actions in the tab, within the Run timeout: what a
+// script in the page cannot do, such as stopping its service workers
+// (serviceworker.StopAllWorkers) to see what survives a restart.
+func (b *Browser) Do(actions ...chromedp.Action) error {
+	ctx, cancel := context.WithTimeout(b.tab, b.timeout)
+	defer cancel()
+	return chromedp.Run(ctx, actions...)
+}
