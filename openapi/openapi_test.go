@@ -106,7 +106,9 @@ func TestLossless(t *testing.T) {
 		if err := rewriteRefs(got, back); err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(got, src.schema) {
+		want := roundTrip(t, src.schema)
+		explicit(want)
+		if !reflect.DeepEqual(got, want) {
 			t.Errorf("component %s differs from %s %s", name, src.file, src.def)
 		}
 	}
