@@ -35,22 +35,19 @@ func Crawl(ctx context.Context, u *Upstream, c *Capture, o CrawlOptions) error {
 	if err != nil {
 		return err
 	}
+	// Each template's sub-codes and each record are independent reads:
+	// they overlap, up to the upstream's concurrency.
+	var jobs []job
 	for _, coding := range codings {
-		if err := w.subCodes(ctx, coding); err != nil {
-			return err
-		}
+		jobs = append(jobs, w.subCodes(coding))
 	}
 	for _, id := range o.RecordIDs {
-		if err := w.record(ctx, map[string]any{"record_id": id}); err != nil {
-			return err
-		}
+		jobs = append(jobs, w.record(map[string]any{"record_id": id}))
 	}
 	for _, url := range o.RecordURLs {
-		if err := w.record(ctx, map[string]any{"record_url": url}); err != nil {
-			return err
-		}
+		jobs = append(jobs, w.record(map[string]any{"record_url": url}))
 	}
-	return nil
+	return inOrder(ctx, u.Concurrency, jobs)
 }
 
 type walker struct {
@@ -172,29 +169,50 @@ func (w *walker) templates(ctx context.Context) ([]string, error) {
 	return codings, err
 }
 
-func (w *walker) subCodes(ctx context.Context, coding string) error {
-	return w.cursor(ctx, contract.ListQrcodes, map[string]any{"template": coding}, func(body []byte) {
-		w.c.SubCodePage(coding, body)
-	})
+// subCodes walks the sub-codes of one template; its pages reach the
+// capture when the job is committed.
+func (w *walker) subCodes(coding string) job {
+	return func(ctx context.Context) (func(), error) {
+		var pages [][]byte
+		err := w.cursor(ctx, contract.ListQrcodes, map[string]any{"template": coding}, func(body []byte) {
+			pages = append(pages, body)
+		})
+		return func() {
+			for _, body := range pages {
+				w.c.SubCodePage(coding, body)
+			}
+		}, err
+	}
 }
 
 // record reads one record in every format; a record the upstream does not
-// show is logged and skipped.
-func (w *walker) record(ctx context.Context, ref map[string]any) error {
-	for _, f := range contract.Formats {
-		req := map[string]any{"format": f.Name}
-		for k, v := range ref {
-			req[k] = v
-		}
-		x, _, err := w.call(ctx, contract.GetRecord, req)
-		if err != nil {
-			if errors.Is(err, ErrBudget) || ctx.Err() != nil || x.Body == nil {
-				return err
+// show is logged and skipped (when the job is committed).
+func (w *walker) record(ref map[string]any) job {
+	return func(ctx context.Context) (func(), error) {
+		var bodies [][]byte
+		skipped := ""
+		var err error
+		for _, f := range contract.Formats {
+			req := map[string]any{"format": f.Name}
+			for k, v := range ref {
+				req[k] = v
 			}
-			fmt.Fprintf(w.log, "rtq record: skipped: %v\n", err)
-			return nil
+			var x Exchange
+			if x, _, err = w.call(ctx, contract.GetRecord, req); err != nil {
+				if !errors.Is(err, ErrBudget) && ctx.Err() == nil && x.Body != nil {
+					skipped, err = fmt.Sprintf("rtq record: skipped: %v\n", err), nil
+				}
+				break
+			}
+			bodies = append(bodies, x.Body)
 		}
-		w.c.Record(x.Body)
+		return func() {
+			for _, body := range bodies {
+				w.c.Record(body)
+			}
+			if skipped != "" {
+				fmt.Fprint(w.log, skipped)
+			}
+		}, err
 	}
-	return nil
 }

@@ -1,6 +1,7 @@
 package recorder_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/recorder"
+	"github.com/rtq-kit/rtq/rtqtest"
 )
 
 // A service that repeats itself (a cursor that never moves, a form list
@@ -76,5 +78,29 @@ func TestCrawlBacksOffOnTooManyRequests(t *testing.T) {
 				t.Errorf("%d calls counted against the budget, want 4", u.Calls())
 			}
 		})
+	}
+}
+
+// TestCrawlIsTheSameAtAnyConcurrency: overlapping the reads changes
+// nothing in the file.
+func TestCrawlIsTheSameAtAnyConcurrency(t *testing.T) {
+	up := rtqtest.Start(t)
+	file := func(concurrency int) []byte {
+		u := recorder.NewUpstream(up.URL, up.Key("demo-read"))
+		u.Concurrency = concurrency
+		c := recorder.NewCapture()
+		if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{RecordIDs: []int64{100001, 100002, 100003}}); err != nil {
+			t.Fatal(err)
+		}
+		built := c.Build(up.URL)
+		data, err := recorder.Render(built.Scenario, built.Header())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	one, many := file(1), file(32)
+	if !bytes.Equal(one, many) {
+		t.Fatalf("the recording at concurrency 32 differs from the one at 1 (%d and %d bytes)", len(many), len(one))
 	}
 }

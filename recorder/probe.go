@@ -26,16 +26,14 @@ const boundsCost = 35
 // progressEvery is how often a long probe says how far it is.
 const progressEvery = 10 * time.Second
 
-// probeWorkers is how many sub-code listings are probed at once; --rate
-// still bounds the calls a second, this only overlaps their latency.
-const probeWorkers = 4
-
 // ProbeTimes recovers the creation times of the templates and sub-codes c
 // holds that do not have them yet (see timeProber), and keeps them in c.
 // A listing is timed whole or not at all: one that could not be (the
 // budget spent, items outside the probed span) keeps placeholder times,
 // and the file's header says which. ErrBudget and ctx's error stop it;
 // other failures of one listing are logged and the next is probed.
+// Listings are probed side by side, u.Concurrency at a time (and the
+// halves of each bisection too), within u's rate and budget.
 func ProbeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) error {
 	_, err := probeTimes(ctx, u, c, log)
 	return err
@@ -52,20 +50,19 @@ func probeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) (un
 	var done atomic.Int64
 	stop := progress(log, u, &done, len(subs.order)+min(len(tpls), 1))
 	defer stop()
+	var todo []func(context.Context) error
 	if len(tpls) > 0 {
-		if err := p.probe(ctx, c, listing{ep: contract.TemplatesList, idKey: "tpl_id"}, "", tpls); err != nil {
-			return p.unfitted(), err
-		}
-		done.Add(1)
+		todo = append(todo, func(ctx context.Context) error {
+			return p.probe(ctx, c, listing{ep: contract.TemplatesList, idKey: "tpl_id"}, "", tpls)
+		})
 	}
-	err = each(ctx, subs.order, func(ctx context.Context, coding string) error {
-		l := listing{ep: contract.ListQrcodes, filter: map[string]any{"template": coding}, idKey: "id"}
-		if err := p.probe(ctx, c, l, coding, subs.ids[coding]); err != nil {
-			return err
-		}
-		done.Add(1)
-		return nil
-	})
+	for _, coding := range subs.order {
+		todo = append(todo, func(ctx context.Context) error {
+			l := listing{ep: contract.ListQrcodes, filter: map[string]any{"template": coding}, idKey: "id"}
+			return p.probe(ctx, c, l, coding, subs.ids[coding])
+		})
+	}
+	err = each(ctx, max(1, u.Concurrency), todo, func() { done.Add(1) })
 	return p.unfitted(), err
 }
 
@@ -76,9 +73,9 @@ func (p *timeProber) unfitted() int {
 	return p.unfit
 }
 
-// each runs fn on every coding, probeWorkers at a time, until the first
-// error, which it returns.
-func each(parent context.Context, codings []string, fn func(context.Context, string) error) error {
+// each runs the listings' probes, workers at a time, until the first
+// error, which it returns; finished is told of each probe that ended well.
+func each(parent context.Context, workers int, todo []func(context.Context) error, finished func()) error {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	var (
@@ -87,15 +84,16 @@ func each(parent context.Context, codings []string, fn func(context.Context, str
 		once     sync.Once
 		firstErr error
 	)
-	for range probeWorkers {
+	for range min(workers, len(todo)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := int(next.Add(1)) - 1; i < len(codings) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
-				if err := fn(ctx, codings[i]); err != nil {
+			for i := int(next.Add(1)) - 1; i < len(todo) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
+				if err := todo[i](ctx); err != nil {
 					once.Do(func() { firstErr = err; cancel() })
 					return
 				}
+				finished()
 			}
 		}()
 	}

@@ -26,6 +26,7 @@ type Options struct {
 	RecordURLs  []string
 	MaxRequests int       // crawl and probes: most upstream calls (0: no bound)
 	Rate        float64   // crawl and probes: most upstream calls a second (0: no bound)
+	Concurrency int       // crawl and probes: most upstream calls in flight (0: DefaultConcurrency)
 	Log         io.Writer // progress and skipped items (nil: discarded)
 	// ProbeTimes recovers the creation times of templates and sub-codes
 	// before the file is written (func ProbeTimes): opt-in, since it
@@ -71,12 +72,16 @@ func NewRecording(o Options) (*Recording, error) {
 	if err := checkOut(o.Out); err != nil {
 		return nil, err
 	}
+	if o.Concurrency <= 0 {
+		o.Concurrency = DefaultConcurrency
+	}
 	up := NewUpstream(o.Upstream, o.APIKey)
+	up.Concurrency = 0                  // the proxy goes at its client's pace
 	o.Log = up.Scrubber().Writer(o.Log) // progress and messages quote the upstream
 	r := &Recording{o: o, up: up, cap: NewCapture(), probeUp: up}
 	if o.ProbeTimes {
 		r.probeUp = NewUpstream(o.Upstream, o.APIKey)
-		r.probeUp.MaxRequests, r.probeUp.Rate = o.MaxRequests, o.Rate
+		r.probeUp.MaxRequests, r.probeUp.Rate, r.probeUp.Concurrency = o.MaxRequests, o.Rate, o.Concurrency
 		r.probeUp.BackOff, r.probeUp.Log = true, o.Log
 	}
 	return r, nil
@@ -97,9 +102,11 @@ var ErrInterrupted = errors.New("interrupted: the file holds what was recorded b
 // interruption (ctx ending), which then returns the summary and
 // ErrInterrupted: a long crawl stopped with Ctrl-C is not lost.
 func (r *Recording) Crawl(ctx context.Context) (Summary, error) {
-	r.up.MaxRequests, r.up.Rate = r.o.MaxRequests, r.o.Rate // the proxy goes at its client's pace
-	r.up.BackOff, r.up.Log = true, r.o.Log                  // and passes its 429s on
-	r.probeUp = r.up                                        // one budget for the whole crawl
+	// The proxy goes at its client's pace and passes its 429s on; a crawl
+	// keeps to the flags, backs off, and has one budget with its probe.
+	r.up.MaxRequests, r.up.Rate, r.up.Concurrency = r.o.MaxRequests, r.o.Rate, r.o.Concurrency
+	r.up.BackOff, r.up.Log = true, r.o.Log
+	r.probeUp = r.up
 	err := Crawl(ctx, r.up, r.cap, CrawlOptions{RecordIDs: r.o.RecordIDs, RecordURLs: r.o.RecordURLs, Log: r.o.Log})
 	switch {
 	case ctx.Err() != nil:

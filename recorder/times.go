@@ -53,10 +53,10 @@ type timeProber struct {
 	from int64
 	to   int64
 
-	detect sync.Mutex // one reading of the bounds at a time: the others wait for it
 	mu     sync.Mutex
-	bounds map[string]*Bounds // by endpoint name, read once
-	layout map[string]string  // by endpoint name: how its filters are written
+	detect map[string]*sync.Mutex // by endpoint name: one reading of its bounds at a time, the others wait for it
+	bounds map[string]*Bounds     // by endpoint name, read once
+	layout map[string]string      // by endpoint name: how its filters are written
 	// reserved is the estimated cost of the listings under way (reserve).
 	reserved int
 	// unfit counts listings not begun for lack of budget (probe).
@@ -84,7 +84,7 @@ func newTimeProber(w *walker) *timeProber {
 	// Outside contract.SearchSpan an item is not found and its listing
 	// keeps placeholders.
 	from, to := contract.SearchSpan(time.Now())
-	return &timeProber{w: w, from: from, to: to, bounds: map[string]*Bounds{}, layout: map[string]string{}}
+	return &timeProber{w: w, from: from, to: to, bounds: map[string]*Bounds{}, layout: map[string]string{}, detect: map[string]*sync.Mutex{}}
 }
 
 // times returns the creation time of each of ids (Unix seconds) in the
@@ -105,21 +105,33 @@ func (p *timeProber) times(ctx context.Context, l listing, ids []int64) (map[int
 	if len(root) != len(want) {
 		return nil, b, fmt.Errorf("%s: %d of %d %w", l, len(want)-len(root), len(want), errOutside)
 	}
-	out := make(map[int64]int64, len(ids))
+	out := &placed{at: make(map[int64]int64, len(ids))}
 	if err := p.split(ctx, l, b, p.from, p.to, root, out); err != nil {
 		return nil, b, err
 	}
-	return out, b, nil
+	return out.at, b, nil
+}
+
+// placed is the times a split found so far; its halves fill it side by side.
+type placed struct {
+	mu sync.Mutex
+	at map[int64]int64
 }
 
 // split places every item of s, all created in [lo, hi], on its second.
-func (p *timeProber) split(ctx context.Context, l listing, b Bounds, lo, hi int64, s map[int64]bool, out map[int64]int64) error {
+// The two halves are independent: when both hold items they are split
+// side by side (the client bounds the calls in flight). Of two failures,
+// the earlier half's is returned, as a split one half after the other
+// would have.
+func (p *timeProber) split(ctx context.Context, l listing, b Bounds, lo, hi int64, s map[int64]bool, out *placed) error {
 	if len(s) == 0 {
 		return nil
 	}
 	if lo == hi {
+		out.mu.Lock()
+		defer out.mu.Unlock()
 		for id := range s {
-			out[id] = lo
+			out.at[id] = lo
 		}
 		return nil
 	}
@@ -134,10 +146,31 @@ func (p *timeProber) split(ctx context.Context, l listing, b Bounds, lo, hi int6
 			right[id] = true
 		}
 	}
-	if err := p.split(ctx, l, b, lo, mid, left, out); err != nil {
+	if len(left) == 0 || len(right) == 0 || p.w.u.Concurrency <= 1 {
+		if err := p.split(ctx, l, b, lo, mid, left, out); err != nil {
+			return err
+		}
+		return p.split(ctx, l, b, mid+1, hi, right, out)
+	}
+	hctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	leftErr := make(chan error, 1)
+	go func() {
+		err := p.split(hctx, l, b, lo, mid, left, out)
+		if err != nil {
+			cancel()
+		}
+		leftErr <- err
+	}()
+	rightErr := p.split(hctx, l, b, mid+1, hi, right, out)
+	if rightErr != nil {
+		cancel()
+	}
+	err = <-leftErr
+	if causedByRight := rightErr != nil && ctx.Err() == nil && errors.Is(err, context.Canceled); err != nil && !causedByRight {
 		return err
 	}
-	return p.split(ctx, l, b, mid+1, hi, right, out)
+	return rightErr
 }
 
 // members walks the listing filtered on creation times in [lo, hi]
@@ -184,8 +217,15 @@ func (p *timeProber) members(ctx context.Context, l listing, b Bounds, lo, hi in
 // at t under [start, end) answers every filter as an item at t+1 under
 // (start, end] does. The probe then reads [start, end), the usual choice.
 func (p *timeProber) boundsOf(ctx context.Context, l listing) (Bounds, error) {
-	p.detect.Lock()
-	defer p.detect.Unlock()
+	p.mu.Lock()
+	detect := p.detect[l.ep.Name]
+	if detect == nil {
+		detect = &sync.Mutex{}
+		p.detect[l.ep.Name] = detect
+	}
+	p.mu.Unlock()
+	detect.Lock()
+	defer detect.Unlock()
 	p.mu.Lock()
 	b, ok := p.bounds[l.ep.Name]
 	p.mu.Unlock()

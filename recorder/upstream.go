@@ -39,6 +39,12 @@ type Upstream struct {
 	MaxRequests int
 	// Rate is at most this many calls per second (0: no bound).
 	Rate float64
+	// Concurrency is at most this many calls in flight (NewUpstream:
+	// DefaultConcurrency; 1: one at a time), and how many independent
+	// reads a crawl and a probe start at once. 0 bounds no calls (the
+	// proxy's, which go at its client's pace) and starts one read at a
+	// time.
+	Concurrency int
 	// OnExchange, when set, sees every answered call.
 	OnExchange func(Exchange)
 	// BackOff makes Call wait and call again when the upstream answers
@@ -53,8 +59,8 @@ type Upstream struct {
 // NewUpstream returns a client of base (the service's base URL) that
 // authenticates with key.
 func NewUpstream(base, key string) *Upstream {
-	return &Upstream{key: key, client: svcclient.New(svcclient.Config{BaseURL: base, Timeout: 60 * time.Second,
-		MaxAnswerBytes: maxAnswerBytes, Secrets: []string{key}})}
+	return &Upstream{key: key, Concurrency: DefaultConcurrency, client: svcclient.New(svcclient.Config{BaseURL: base,
+		Timeout: 60 * time.Second, MaxAnswerBytes: maxAnswerBytes, Secrets: []string{key}})}
 }
 
 // Scrubber removes the upstream's key, in any spelling, from what the
@@ -74,6 +80,7 @@ func (u *Upstream) Left() int {
 // not followed: it is the answer (see refusal).
 func (u *Upstream) Call(ctx context.Context, endpoint string, body []byte) (Exchange, error) {
 	u.client.Limit(u.Rate, u.MaxRequests)
+	u.client.Concurrency(u.Concurrency)
 	x := Exchange{Endpoint: endpoint, Request: body}
 	answered := func(a svcclient.Answer) {
 		if u.OnExchange != nil {

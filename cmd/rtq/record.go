@@ -67,11 +67,15 @@ interrupted (SIGINT, SIGTERM): what was seen is written.`,
 	fl.StringArrayVar(&f.o.RecordURLs, "record-url", nil, "record URL to read in every format (crawl; repeatable)")
 	fl.IntVar(&f.o.MaxRequests, "max-requests", 10000, "(crawl, probes) most calls made to the upstream (0: no bound)")
 	fl.Float64Var(&f.o.Rate, "rate", 10, "(crawl, probes) most calls per second to the upstream (0: no bound)")
+	fl.IntVar(&f.o.Concurrency, "concurrency", recorder.DefaultConcurrency, "(crawl, probes) most calls in flight to the upstream: independent reads overlap (1: one at a time)")
 	fl.BoolVar(&f.o.ProbeTimes, "probe-times", false, "recover the creation times of templates and sub-codes by bisecting the time filters (about 25 calls an item)")
 	return cmd
 }
 
 func runRecord(cmd *cobra.Command, f *recordFlags) error {
+	if f.o.Concurrency < 1 {
+		return withExit(2, fmt.Errorf("--concurrency %d: must be at least 1", f.o.Concurrency))
+	}
 	f.o.Log = cmd.ErrOrStderr()
 	abort, stop := secondSignal()
 	defer stop()

@@ -36,7 +36,8 @@ type Config struct {
 	BaseURL string
 	// Timeout bounds each call, answer included (0: none).
 	Timeout time.Duration
-	// Transport carries the calls (nil: http.DefaultTransport).
+	// Transport carries the calls (nil: a copy of http.DefaultTransport
+	// that keeps up to 64 idle connections to the service).
 	Transport http.RoundTripper
 	// MaxAnswerBytes caps one answer (0: DefaultMaxAnswerBytes).
 	MaxAnswerBytes int64
@@ -45,12 +46,19 @@ type Config struct {
 	// after). Both can be changed later with Limit.
 	Rate        float64
 	MaxRequests int
+	// Concurrency is at most this many calls in flight (0: no bound);
+	// it can be changed later with Concurrency.
+	Concurrency int
 	// Secrets are scrubbed from every answer and error (NewScrubber).
 	Secrets []string
 }
 
 // DefaultMaxAnswerBytes is the answer cap when Config names none.
 const DefaultMaxAnswerBytes = 8 << 20
+
+// maxIdlePerHost is how many idle connections the default transport keeps
+// to the service, for calls in flight at once.
+const maxIdlePerHost = 64
 
 // Client calls one service. It is safe for concurrent use.
 type Client struct {
@@ -66,11 +74,20 @@ func New(c Config) *Client {
 	if c.MaxAnswerBytes <= 0 {
 		c.MaxAnswerBytes = DefaultMaxAnswerBytes
 	}
-	return &Client{
+	if c.Transport == nil {
+		// Go's default keeps 2 idle connections a host: calls in flight
+		// beyond that would each open a new one.
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.MaxIdleConnsPerHost = maxIdlePerHost
+		c.Transport = tr
+	}
+	cl := &Client{
 		base: strings.TrimRight(c.BaseURL, "/"),
 		http: &http.Client{Transport: c.Transport, Timeout: c.Timeout, CheckRedirect: noRedirect},
 		max:  c.MaxAnswerBytes, scrub: NewScrubber(c.Secrets...), lim: newLimits(c.Rate, c.MaxRequests),
 	}
+	cl.Concurrency(c.Concurrency)
+	return cl
 }
 
 // noRedirect leaves every 3xx as the answer: Go's client would send the
@@ -127,6 +144,11 @@ func (c *Client) Post(ctx context.Context, path, key string, body []byte) (Answe
 // Send is Post with another method: every operation is a POST, and only
 // the runner's check that other methods get no success sends another.
 func (c *Client) Send(ctx context.Context, method, path, key string, body []byte) (Answer, error) {
+	release, err := c.lim.acquire(ctx)
+	if err != nil {
+		return Answer{}, err
+	}
+	defer release()
 	if err := c.lim.wait(ctx); err != nil {
 		return Answer{}, err
 	}

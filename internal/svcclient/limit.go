@@ -23,20 +23,50 @@ func (e notSent) Unwrap() error        { return e.err }
 func (e notSent) Is(target error) bool { return target == ErrNotSent }
 
 // limits keeps a client to its rate (a token bucket of one: calls at
-// least 1/rate apart) and its budget of calls.
+// least 1/rate apart), its budget of calls and its calls in flight.
 type limits struct {
 	rate *rate.Limiter
 
-	mu   sync.Mutex
-	per  float64 // the rate, as last set
-	max  int     // 0: no budget
-	made int
+	mu    sync.Mutex
+	per   float64 // the rate, as last set
+	max   int     // 0: no budget
+	made  int
+	slots chan struct{} // one per call in flight; nil: no bound
 }
 
 func newLimits(perSecond float64, maxRequests int) *limits {
 	l := &limits{rate: rate.NewLimiter(rate.Inf, 1)}
 	l.set(perSecond, maxRequests)
 	return l
+}
+
+// inFlight bounds the calls in flight to n (0: no bound). Calls already
+// in flight finish under the bound they began with.
+func (l *limits) inFlight(n int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case n <= 0:
+		l.slots = nil
+	case l.slots == nil || cap(l.slots) != n:
+		l.slots = make(chan struct{}, n)
+	}
+}
+
+// acquire waits for a slot for one call; release gives it back.
+func (l *limits) acquire(ctx context.Context) (release func(), err error) {
+	l.mu.Lock()
+	slots := l.slots
+	l.mu.Unlock()
+	if slots == nil {
+		return func() {}, nil
+	}
+	select {
+	case slots <- struct{}{}:
+		return func() { <-slots }, nil
+	case <-ctx.Done():
+		return nil, notSent{ctx.Err()}
+	}
 }
 
 // set changes the rate and the budget; calls already made still count.
@@ -75,6 +105,11 @@ func (l *limits) wait(ctx context.Context) error {
 // (calls in all, 0: no bound). Calls already made count against the new
 // budget.
 func (c *Client) Limit(perSecond float64, maxRequests int) { c.lim.set(perSecond, maxRequests) }
+
+// Concurrency bounds the client's calls in flight (0: no bound), so that a
+// caller may start as many independent reads as it likes: n of them are
+// on the wire at a time, within the rate and the budget.
+func (c *Client) Concurrency(n int) { c.lim.inFlight(n) }
 
 // Calls is how many calls the client has made (or begun).
 func (c *Client) Calls() int {

@@ -3,6 +3,9 @@ package svcclient
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 )
@@ -52,5 +55,49 @@ func TestBudget(t *testing.T) {
 	c.Limit(0, 0)
 	if c.Left() != -1 {
 		t.Fatalf("Left %d without a budget, want -1", c.Left())
+	}
+}
+
+// TestConcurrencyBoundsCallsInFlight: with a bound of 3, three calls are
+// on the wire at once (the server holds them until three arrived) and
+// never a fourth.
+func TestConcurrencyBoundsCallsInFlight(t *testing.T) {
+	const bound, calls = 3, 12
+	var (
+		mu             sync.Mutex
+		inFlight, most int
+		arrived        = make(chan struct{}, calls)
+		release        = make(chan struct{})
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		inFlight++
+		most = max(most, inFlight)
+		mu.Unlock()
+		arrived <- struct{}{}
+		<-release
+		mu.Lock()
+		inFlight--
+		mu.Unlock()
+	}))
+	t.Cleanup(srv.Close)
+	c := New(Config{BaseURL: srv.URL, Concurrency: bound})
+	var wg sync.WaitGroup
+	for range calls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := c.Post(context.Background(), "/x", "", nil); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	for range bound {
+		<-arrived // blocks for ever if fewer than bound calls can be in flight
+	}
+	close(release)
+	wg.Wait()
+	if most != bound {
+		t.Fatalf("at most %d calls in flight; want %d", most, bound)
 	}
 }
