@@ -120,24 +120,65 @@ async function loadFaults() {
   $("#faults tbody").replaceChildren(...rows);
 }
 
-// ruleFromForm builds a rule of the members filled in; the server checks it.
+// numberFields are the form's numeric members: the input, the member the
+// server names in its problems, and whether it takes whole numbers only.
+const numberFields = [
+  ["#fault-record", "record_id", true], ["#fault-delay", "delay_ms", true], ["#fault-jitter", "jitter_ms", true],
+  ["#fault-rate", "rate", false], ["#fault-times", "times", true],
+  ["#fault-error", "error.code", true], ["#fault-retry", "error.retry_after", true],
+];
+
+// ruleFromForm builds a rule of the members filled in; the server checks
+// it, so that every problem is worded once, by the server. A field that is
+// not a number is sent as -1, which every numeric member refuses: the
+// server then names it with the others in one answer (nothing is added),
+// and bad says what was typed there.
 function ruleFromForm() {
   const rule = {};
-  const num = (id) => { const v = $(id).value.trim(); return v === "" ? undefined : Number(v); };
+  const bad = {};
+  const nums = {};
+  for (const [id, member, whole] of numberFields) {
+    const v = $(id).value.trim();
+    if (v === "") continue;
+    const n = Number(v);
+    if (!Number.isFinite(n) || (whole && !Number.isInteger(n))) {
+      bad[member] = JSON.stringify(v) + " is not " + (whole ? "a whole number" : "a number");
+      nums[member] = -1;
+    } else {
+      nums[member] = n;
+    }
+  }
   const str = (id) => $(id).value.trim() || undefined;
   rule.endpoint = str("#fault-endpoint");
   rule.key = str("#fault-key");
-  rule.record_id = num("#fault-record");
+  rule.record_id = nums.record_id;
   rule.certificate_code = str("#fault-cert");
-  rule.delay_ms = num("#fault-delay");
-  rule.jitter_ms = num("#fault-jitter");
-  rule.rate = num("#fault-rate");
-  rule.times = num("#fault-times");
+  rule.delay_ms = nums.delay_ms;
+  rule.jitter_ms = nums.jitter_ms;
+  rule.rate = nums.rate;
+  rule.times = nums.times;
   rule.body = str("#fault-body");
   if ($("#fault-drop").checked) rule.drop = true;
-  const code = num("#fault-error");
-  if (code !== undefined) rule.error = { code, retry_after: num("#fault-retry") };
-  return rule;
+  if (nums["error.code"] !== undefined || nums["error.retry_after"] !== undefined) { // a retry_after alone: the server asks for the code
+    rule.error = { code: nums["error.code"], retry_after: nums["error.retry_after"] };
+  }
+  return { rule, bad };
+}
+
+// showFaultProblems lists, next to the form, every problem of the rule it
+// tried to add, each naming its member; a member typed as something that
+// is not a number is said so, with what was typed. The server numbers the
+// rules of its body ("rule 1"); the form sends one, the new rule, so that
+// name is left out.
+function showFaultProblems(message, bad) {
+  const box = $("#fault-problems");
+  const items = message ? message.replace(/^rule 1: /, "").split("; ").map((p) => {
+    const i = p.indexOf(": ");
+    const member = i > 0 ? p.slice(0, i) : "";
+    return bad[member] ? member + ": " + bad[member] : p;
+  }) : [];
+  box.querySelector("ul").replaceChildren(...items.map((p) => el("li", p)));
+  box.hidden = items.length === 0;
 }
 
 function chips(list) {
@@ -187,12 +228,15 @@ function showProblems(doc) {
   list.hidden = problems.length === 0;
 }
 
-// act runs a user action and says how it went.
+// act runs a user action and says how it went. Problems listed on their
+// own (a scenario's, line by line) are not repeated in the message: it
+// keeps only its first line, what happened.
 async function act(fn) {
   try {
     await fn();
   } catch (e) {
-    say(e.message, true);
+    const listed = e.doc && e.doc.problems && e.doc.problems.length > 0;
+    say(listed ? e.message.split("\n")[0] : e.message, true);
     if (e.doc) showProblems(e.doc);
   }
 }
@@ -220,13 +264,19 @@ function wire() {
     await loadJournal();
   }));
   $("#filters").addEventListener("submit", (ev) => { ev.preventDefault(); act(loadJournal); });
-  $("#fault-form").addEventListener("submit", (ev) => {
+  $("#fault-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    act(async () => {
-      const doc = await api("POST", "faults", JSON.stringify(ruleFromForm()));
-      say("added rule " + doc.faults.map((f) => f.id).join(", "));
-      await loadFaults();
-    });
+    const { rule, bad } = ruleFromForm();
+    let doc;
+    try {
+      doc = await api("POST", "faults", JSON.stringify(rule));
+    } catch (e) {
+      showFaultProblems(e.message, bad); // next to the form, not at the top of the page
+      return;
+    }
+    showFaultProblems("", {});
+    say("added rule " + doc.faults.map((f) => f.id).join(", "));
+    await act(loadFaults);
   });
   $("#faults-clear").addEventListener("click", () => act(async () => {
     await api("DELETE", "faults");
