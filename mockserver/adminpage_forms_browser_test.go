@@ -19,7 +19,7 @@ func TestAdminPageFormsSayWhatIsWrongWhereItIs(t *testing.T) {
 	page := m.URL() + "/__admin/"
 	var got struct {
 		Problems, Message string
-		NearForm           bool
+		NearForm          bool
 	}
 	if err := b.Run(page, pageHelpers+`(async () => {
   await waitFor("the scenario", () => q("#scenario-name").textContent.includes("seed"));
