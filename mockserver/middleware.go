@@ -24,7 +24,7 @@ func (s *Server) recover(next chain.Step) chain.Step {
 			s.logf("panic serving %s %s: %v\n%s", c.R.Method, c.R.URL.Path, v, debug.Stack())
 			c.Error(wire.Internal)
 			s.lg.Request(c)
-			s.journalCall(c)
+			c.Record()
 		}()
 		next(c)
 	}
@@ -38,11 +38,15 @@ func (s *Server) log(next chain.Step) chain.Step {
 	}
 }
 
-// journalMW records every request outside /__admin in the journal.
+// journalMW records every request outside /__admin in the journal:
+// before its answer's first byte is written (chain.Call.Record, from
+// Write), or after the call when nothing was written.
 func (s *Server) journalMW(next chain.Step) chain.Step {
+	record := s.journalCall // one method value for every call: no allocation per request
 	return func(c *chain.Call) {
+		c.Journal = record
 		next(c)
-		s.journalCall(c)
+		c.Record()
 	}
 }
 
@@ -52,10 +56,7 @@ func (s *Server) journalCall(c *chain.Call) {
 	if c.Admin {
 		return
 	}
-	p := c.R.URL.Path
-	if c.NS != nil { // a namespace's journal reads as its own mock's: /s/{name} off
-		p = p[len(namespacePrefix)+len(c.NS.Name):]
-	}
+	p := c.R.URL.Path // under a namespace, the path its own mock sees (/s/{name} off): Record runs while routing it
 	var key string
 	if c.Key != nil {
 		key = c.Key.Name

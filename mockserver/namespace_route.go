@@ -70,7 +70,8 @@ func (s *Server) routeNamespace(c *chain.Call) {
 	r.URL = &u
 	c.R, c.St, c.NS = r, ns.St, ns
 	s.routePath(c)
-	c.R = orig // the log and the journal show the path as sent
+	c.Record() // under the namespace's own path, as its own mock would show it
+	c.R = orig // the log shows the path as sent
 }
 
 // adminSegment is the first segment after /__admin/ of an admin path.

@@ -48,6 +48,11 @@ type Call struct {
 	// Log reports what the client must not see: the cause of an
 	// unexpected error (Error). The server sets it; nil: not logged.
 	Log func(format string, args ...any)
+
+	// Journal records the call in the request journal; Record runs it
+	// once. The server sets it; nil: not journaled.
+	Journal  func(*Call)
+	recorded bool
 }
 
 // Step is one link of the chain.
@@ -103,10 +108,24 @@ func (c *Call) Write(status, code int, body []byte) {
 	h["X-Content-Type-Options"] = NoSniff
 	c.length[0] = strconv.Itoa(len(body))
 	h["Content-Length"] = c.length[:]
+	c.Record()              // before the first byte: a client holding the answer finds the call in the journal
 	c.W.WriteHeader(status) // net/http copies the header here: c.length may be reused after
 	n, _ := c.W.Write(body)
 	c.Bytes = n
 	c.Dur = time.Since(c.Start)
+}
+
+// Record puts the call in the journal (Journal), once. Write does it
+// before the answer's first byte leaves, so that the journal never lags
+// an answer: net/http sends an answer over its 4 KB buffer while it is
+// written, and a journal written after it let a client read the whole
+// answer, count, and miss the call, or reset and find it after. Whatever
+// answers a call another way (a dropped connection) records it first.
+func (c *Call) Record() {
+	if c.Journal != nil && !c.recorded {
+		c.recorded = true
+		c.Journal(c)
+	}
 }
 
 // Elapsed is the time the request took to answer: one clock read shared

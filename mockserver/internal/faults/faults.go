@@ -120,16 +120,17 @@ func (s *Faults) writeFaultError(c *chain.Call, a *fault.Action) {
 	c.Write(wire.Status(c.St.HTTPStatus(), e), e.Code, wire.AppendError(c.Out[:0], c.Ep.Shape, e))
 }
 
-// dropConn closes the connection without an answer. The journal and the
-// log show status 0.
+// dropConn closes the connection without an answer, recorded in the
+// journal first. The journal and the log show status 0.
 func dropConn(c *chain.Call) {
+	c.Wrote = true
+	c.Dur = time.Since(c.Start)
+	c.Record() // before the client sees the connection end
 	conn, _, err := http.NewResponseController(c.W).Hijack()
 	if err != nil {
 		panic(http.ErrAbortHandler) // net/http closes the connection
 	}
 	_ = conn.Close()
-	c.Wrote = true
-	c.Dur = time.Since(c.Start)
 }
 
 // Of is the fault set a call meets: its namespace's or the root's.
