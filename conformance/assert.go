@@ -30,6 +30,9 @@ type T struct {
 	req      *Request
 	skip     string
 	notes    []string
+	// statements, when set, replace the check's cited statements in its
+	// finding (profile.findings fails under the statements it saw broken).
+	statements []string
 	// noWindow counts listings a time check found no window for: when
 	// none had one, the check is skipped.
 	noWindow int
@@ -90,6 +93,9 @@ func (t *T) failed() bool { return len(t.failures) > 0 }
 func (t *T) finding() (f Finding) {
 	c := t.check
 	f = Finding{ID: c.ID, Endpoint: c.Endpoint, Severity: c.Severity, Spec: c.Section, Statements: c.Statements, Status: Pass}
+	if len(t.statements) > 0 {
+		f.Statements = t.statements
+	}
 	defer func() { f = sanitize(f, t.r.client.svc.Scrubber()) }()
 	switch {
 	case len(t.failures) > 0:

@@ -8,6 +8,7 @@ func transportChecks() []Check {
 	return []Check{
 		{ID: "auth.readKey.accepted", Endpoint: "record/getFormList", Section: "5", Severity: Must, run: checkReadKeyAccepted},
 		{ID: "transport.method", Endpoint: "record/getFormList", Section: "1.1", Severity: Should, run: checkMethod},
+		{ID: "profile.findings", Endpoint: "*", Section: "4.4", Severity: Must, run: checkProfileFindings},
 	}
 }
 

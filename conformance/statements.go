@@ -114,6 +114,7 @@ var checkStatements = []struct {
 	{"transport.charset", []string{"C1.charset"}},
 	{"transport.json", []string{"C1.jsonText"}},
 	{"auth.readKey.accepted", []string{"C2.readKey"}},
+	{"profile.findings", findingStatements},
 	{"auth.noKey.*", []string{"C2.noKey"}},
 	{"auth.badKey.*", []string{"C2.badKey"}},
 	{"auth.readKey.verify", []string{"C2.writeScope"}},

@@ -32,6 +32,21 @@ type Profile struct {
 	Flows     []Flow     `json:"flows,omitempty" yaml:"flows,omitempty"`
 	Cases     []Case     `json:"cases,omitempty" yaml:"cases,omitempty"`
 	Masking   *MaskRules `json:"masking,omitempty" yaml:"masking,omitempty"`
+	// Findings are breaches of SPEC statements that `rtq profile discover`
+	// saw while reading the target (a filter that changes nothing, a total
+	// that ignores the filter, a cursor that repeats); rtq conform fails
+	// each under its statement id instead of skipping what it left out.
+	Findings []Finding `json:"findings,omitempty" yaml:"findings,omitempty"`
+}
+
+// Finding is one breach of a SPEC statement seen while reading the target.
+type Finding struct {
+	// Statement is the statement's id in docs/contract.md ("4.4.endTime").
+	Statement string `json:"statement" yaml:"statement"`
+	// Endpoint is the operation it was seen on ("templates/list").
+	Endpoint string `json:"endpoint,omitempty" yaml:"endpoint,omitempty"`
+	// What says what was sent and what came back.
+	What string `json:"what" yaml:"what"`
 }
 
 // Keys are API keys by role.

@@ -26,22 +26,38 @@ type discoverFlags struct {
 	recordIDs                      []int64
 	recordURLs                     []string
 	timeout                        time.Duration
+	allowWrites                    bool
 }
 
 func newDiscoverCmd() *cobra.Command {
 	var f discoverFlags
 	cmd := &cobra.Command{
 		Use:   "discover",
-		Short: "Write a commented profile of a service by reading it (never writes)",
-		Long: `Read a service (the form list, the templates and their sub-codes, the records
-named with --record-id/--record-url, and with --write-key which of those
-records the key may verify, by a verify request no correct service acts on)
-and write a commented YAML profile for review. Then:
+		Short: "Write a commented profile of a service by reading it (no verify unless --write-key and --allow-writes)",
+		Long: `Read a service and write a commented YAML profile for review. It sends
+getFormList (a walk with page_size 20, then each number found and a near
+miss of the first), templates/list and templates/listQrcodes (cursor walks
+with page_size 100, and counts with start_time/end_time to find a time
+window), getRecord (format json) of the records named with
+--record-id/--record-url, and nothing else: no verify at all, unless both
+--write-key and --allow-writes are given. Then, for each record read, one
+verify with action_type set_next_certificate_status and
+from_certificate_status "__rtq_discover_never__", a status no record has,
+which no correct service acts on (a broken one might move the credential:
+hence --allow-writes).
+
+Every fact it cannot establish (a time window, a total) is left out with a
+comment saying why. What it sees that breaks a SPEC statement (a time filter
+that changes nothing, a total that ignores the filter, a repeating cursor, an
+inexact number filter) is a finding: printed on stderr, written under
+findings: in the profile, and failed by rtq conform (check profile.findings)
+under its statement id. Then:
 
   rtq conform --base-url URL --profile FILE --api-key KEY
 
-Exit status: 0 written, 1 the service answered but not usefully (a refused
-key, a record that cannot be read), 2 usage error, 3 unreachable.
+Exit status: 0 written (findings included), 1 the service answered but not
+usefully (a refused key, a record that cannot be read), 2 usage error,
+3 unreachable.
 Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -54,7 +70,8 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
 	fl := cmd.Flags()
 	fl.StringVar(&f.baseURL, "base-url", "", "the service's base URL (env RTQ_BASE_URL)")
 	fl.StringVar(&f.apiKey, "api-key", "", "read key (env RTQ_API_KEY); never written to the profile")
-	fl.StringVar(&f.writeKey, "write-key", "", "write key to probe, read-only (env RTQ_WRITE_KEY); never written to the profile")
+	fl.StringVar(&f.writeKey, "write-key", "", "write key to probe with one guarded verify per record, only with --allow-writes (env RTQ_WRITE_KEY); never written to the profile")
+	fl.BoolVar(&f.allowWrites, "allow-writes", false, "permit the guarded verify probe of --write-key (without it no verify is sent)")
 	fl.Int64SliceVar(&f.recordIDs, "record-id", nil, "a record to describe (repeatable)")
 	fl.StringSliceVar(&f.recordURLs, "record-url", nil, "a record to describe by its record_url (repeatable)")
 	fl.StringVar(&f.out, "out", "", "write the profile to FILE (atomically) instead of stdout")
@@ -70,13 +87,16 @@ func runDiscover(cmd *cobra.Command, f discoverFlags) error {
 	if err := checkURLFlag("--base-url", f.baseURL); err != nil {
 		return err
 	}
-	res, err := discover.Discover(cmd.Context(), discover.Options{BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey,
+	res, err := discover.Discover(cmd.Context(), discover.Options{BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey, AllowWrites: f.allowWrites,
 		RecordIDs: f.recordIDs, RecordURLs: f.recordURLs, Timeout: f.timeout, Version: buildVersion()})
 	switch {
 	case errors.Is(err, discover.ErrUnreachable):
 		return withExit(3, fmt.Errorf("profile discover: %w: is the service running there? check --base-url", err))
 	case err != nil:
 		return withExit(1, fmt.Errorf("profile %w", err))
+	}
+	for _, fd := range res.Profile.Findings {
+		fmt.Fprintf(cmd.ErrOrStderr(), "profile discover: finding %s on %s: %s\n", fd.Statement, fd.Endpoint, fd.What)
 	}
 	render := func(w io.Writer) error { return discover.Write(w, res) }
 	if f.out == "" {

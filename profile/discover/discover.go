@@ -1,12 +1,18 @@
 // Package discover writes a first conformance profile for a real service by
 // reading it: the form list, the templates and their sub-codes (cursor
-// walks), the records a person names, and, given a write key, which of those
-// records the key may verify. It never writes: the only verify it sends
-// names a from status no record has, which no correct service acts on.
+// walks), the records a person names, and, given a write key and
+// permission to write (AllowWrites), which of those records the key may
+// verify. Without both it sends no verify at all; with both, the only
+// verify it sends names a from status no record has, which no correct
+// service acts on (a broken one might).
 //
 // What it cannot learn by reading (credential flows and cases, another
 // organization's objects, template URLs) it leaves out and says so in the
-// profile's comments, for a person to add.
+// profile's comments, for a person to add; every fact it tried and could
+// not establish (a time window) is left out with the reason. What it sees
+// that breaks a SPEC statement (a time filter that changes nothing, a
+// total that ignores the filter, a repeating cursor, an inexact number
+// filter) is a finding in the profile, which rtq conform fails.
 package discover
 
 import (
@@ -23,8 +29,12 @@ import (
 // Options say which target to read and what to look at.
 type Options struct {
 	BaseURL string
-	// ReadKey reads everything; WriteKey, when given, is only probed.
+	// ReadKey reads everything; WriteKey, when given with AllowWrites, is
+	// probed with one guarded verify per record.
 	ReadKey, WriteKey string
+	// AllowWrites permits the guarded verify probe; without it discover
+	// sends no verify at all.
+	AllowWrites bool
 	// RecordIDs and RecordURLs are the records to describe.
 	RecordIDs  []int64
 	RecordURLs []string
@@ -38,6 +48,10 @@ type Options struct {
 // walk in every conform run too).
 const maxTemplates = 5
 
+// maxTemplateScan caps the templates whose sub-codes are counted while
+// looking for one with enough sub-codes for a window.
+const maxTemplateScan = 50
+
 // maxPages stops a walk on a target whose paging never ends.
 const maxPages = 500
 
@@ -48,6 +62,9 @@ type Result struct {
 	At       time.Time
 	Version  string
 	Requests int
+	// Verifies counts the guarded verify probes sent (0 without
+	// --write-key and --allow-writes).
+	Verifies int
 	// Notes are, per section (forms, templates, records, writes), what
 	// discover saw that needs a person's eye.
 	Notes map[string][]string

@@ -49,7 +49,7 @@ func TestDiscoverWritesALoadableCommentedProfileAndNeverAKey(t *testing.T) {
 	f := small()
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	res, err := Discover(context.Background(), Options{BaseURL: srv.URL, ReadKey: "secret-r", WriteKey: "secret-w", RecordIDs: []int64{5}})
+	res, err := Discover(context.Background(), Options{BaseURL: srv.URL, ReadKey: "secret-r", WriteKey: "secret-w", AllowWrites: true, RecordIDs: []int64{5}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,13 +78,80 @@ func TestDiscoverWritesALoadableCommentedProfileAndNeverAKey(t *testing.T) {
 	}
 }
 
-func TestDiscoverStopsOnARepeatingCursorAndAnUnreachableTarget(t *testing.T) {
+// Without --allow-writes a write key is not probed at all: discover
+// sends no verify, and says so.
+func TestDiscoverSendsNoVerifyWithoutAllowWrites(t *testing.T) {
+	f := small()
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	res, err := Discover(context.Background(), Options{BaseURL: srv.URL, ReadKey: "r", WriteKey: "w", RecordIDs: []int64{5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.verifies) != 0 || res.Verifies != 0 {
+		t.Fatalf("verifies sent %q without --allow-writes", f.verifies)
+	}
+	for _, want := range []string{"none of them a verify", "--write-key without --allow-writes: write access not probed"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the profile does not say %q:\n%s", want, b.String())
+		}
+	}
+}
+
+// A time filter that changes nothing leaves the window out with the
+// reason, and is a finding under its statement id.
+func TestDiscoverFindsATimeFilterThatChangesNothing(t *testing.T) {
+	f := small()
+	f.answers["templates/list"] = `{"code":0,"message":"ok","data":{"list":[{"tpl_id":1,"coding":"T-1"},{"tpl_id":2,"coding":"T-2"},{"tpl_id":3,"coding":"T-3"},{"tpl_id":4,"coding":"T-4"}],"next_page_token":null,"total":4}}`
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	res, err := Discover(context.Background(), Options{BaseURL: srv.URL, ReadKey: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Profile.Templates.Window != nil {
+		t.Fatalf("a window was established: %+v", res.Profile.Templates.Window)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	p, err := profile.Parse("discovered.yaml", b.Bytes())
+	if err != nil {
+		t.Fatalf("does not load: %v\n%s", err, b.String())
+	}
+	if !hasFinding(p, "4.4.window", "start_time and end_time change nothing") {
+		t.Errorf("no finding 4.4.window in %+v", p.Findings)
+	}
+	if !strings.Contains(b.String(), "Not established: the window of templates/list") {
+		t.Errorf("the profile does not say why the window is left out:\n%s", b.String())
+	}
+}
+
+func hasFinding(p *profile.Profile, statement, what string) bool {
+	for _, f := range p.Findings {
+		if f.Statement == statement && strings.Contains(f.What, what) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestDiscoverFindsARepeatingCursorAndStopsOnAnUnreachableTarget(t *testing.T) {
 	f := small()
 	f.answers["templates/list"] = `{"code":0,"message":"ok","data":{"list":[{"tpl_id":1,"coding":"T-1"}],"next_page_token":"same","total":1}}`
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	if _, err := Discover(context.Background(), Options{BaseURL: srv.URL, ReadKey: "r"}); err == nil || !strings.Contains(err.Error(), `repeats token "same"`) {
-		t.Fatalf("err = %v, want the repeated token named", err)
+	res, err := Discover(context.Background(), Options{BaseURL: srv.URL, ReadKey: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasFinding(res.Profile, "4.4.lastToken", `repeats next_page_token "same"`) || res.Profile.Templates.Total != nil {
+		t.Fatalf("findings %+v, templates total %v: want the repeated token as a finding and no total", res.Profile.Findings, res.Profile.Templates.Total)
 	}
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
 	dead := "http://" + ln.Addr().String()

@@ -62,7 +62,7 @@ func (d *discoverer) forms(ctx context.Context) error {
 		}
 	}
 	fs.Searches = searches(all)
-	return nil
+	return d.numberFilterWorks(ctx, fs.Numbers)
 }
 
 // searches picks up to three search keys, the first two characters of form

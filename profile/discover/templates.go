@@ -18,15 +18,27 @@ func (d *discoverer) templates(ctx context.Context) error {
 	}
 	ts := &d.res.Profile.Templates
 	n := len(items)
+	if total == walkRepeated {
+		d.res.note("templates", "Not established: the templates, their total and window: the cursor walk of templates/list repeats (a finding)")
+		return nil
+	}
 	ts.Total = &n
 	if total != n {
 		d.res.note("templates", "templates/list said total %d, the walk found %d templates: check which is right", total, n)
 	}
-	if ts.Window, err = d.window(ctx, "templates/list", map[string]any{}, n); err != nil {
+	var why string
+	if ts.Window, why, err = d.window(ctx, "templates/list", map[string]any{}, n); err != nil {
 		return err
 	}
-	for _, it := range items {
-		if len(ts.Items) >= maxTemplates {
+	if ts.Window == nil {
+		d.res.note("templates", "Not established: the window of templates/list, so templates.time.window and templates.time.bounds will skip: %s", why)
+	}
+	windowed := false
+	for i, it := range items {
+		// The first maxTemplates templates; past them, while none had
+		// enough sub-codes for a window, one more that has (so a broken
+		// sub-code time filter is seen), looking at most maxTemplateScan.
+		if i >= maxTemplateScan || len(ts.Items) > maxTemplates || len(ts.Items) == maxTemplates && windowed {
 			break
 		}
 		id, _ := intOf(it["tpl_id"])
@@ -39,17 +51,33 @@ func (d *discoverer) templates(ctx context.Context) error {
 			return err
 		}
 		count := len(subs)
+		if len(ts.Items) == maxTemplates && count < minWindowItems {
+			continue
+		}
+		if subTotal == walkRepeated {
+			d.res.note("templates", "Not established: the sub-codes of template %s: the cursor walk repeats (a finding)", coding)
+			ts.Items = append(ts.Items, profile.Template{TplID: id, Coding: coding})
+			continue
+		}
 		if subTotal != count {
 			d.res.note("templates", "template %s: listQrcodes said total %d, the walk found %d sub-codes", coding, subTotal, count)
 		}
-		win, err := d.window(ctx, "templates/listQrcodes", map[string]any{"template": coding}, count)
+		win, why, err := d.window(ctx, "templates/listQrcodes", map[string]any{"template": coding}, count)
 		if err != nil {
 			return err
 		}
+		if win == nil {
+			d.res.note("templates", "Not established: the window of template %s: %s", coding, why)
+		}
+		windowed = windowed || count >= minWindowItems
 		ts.Items = append(ts.Items, profile.Template{TplID: id, Coding: coding, SubCodes: &count, Window: win})
 	}
 	return nil
 }
+
+// walkRepeated is walk's total when the cursor repeated a token: the
+// items are those read before, and the repetition is a finding.
+const walkRepeated = -2
 
 // walk reads every page of a cursor listing (page_size 100) and returns its
 // items and the total of the first page.
@@ -84,7 +112,8 @@ func (d *discoverer) walk(ctx context.Context, op string, filter map[string]any)
 	var long *svcclient.TooLongError
 	switch {
 	case errors.As(err, &repeat):
-		return nil, 0, fmt.Errorf("%s %s: the cursor walk repeats token %q", op, compact(filter), repeat.Token)
+		d.res.find("4.4.lastToken", op, "%s: the cursor walk repeats next_page_token %q after %d items", compact(filter), repeat.Token, len(items))
+		return items, walkRepeated, nil
 	case errors.As(err, &long):
 		return nil, 0, fmt.Errorf("%s %s: more than %d pages", op, compact(filter), maxPages)
 	case err != nil:

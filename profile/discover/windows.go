@@ -2,12 +2,16 @@ package discover
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 )
+
+// minWindowItems is the fewest items a window is looked for in.
+const minWindowItems = 3
 
 // maxBoundTries is how many seconds a bound may move to find one on which
 // nothing was created.
@@ -17,40 +21,54 @@ const maxBoundTries = 20
 // listing's n items, with the total and codings it gives. Listings carry
 // no creation times, so it bisects counts; each bound is a second on which
 // nothing was created (a count from the second before to the second after
-// is 0), so inclusive and exclusive readings of the bounds agree. nil when
-// there are fewer than 3 items or no such bounds are found.
-func (d *discoverer) window(ctx context.Context, op string, filter map[string]any, n int) (*profile.Window, error) {
-	if n < 3 {
-		return nil, nil
+// is 0), so inclusive and exclusive readings of the bounds agree. When it
+// finds none it says why (the profile's comment), and a time filter that
+// does not work is a finding besides.
+func (d *discoverer) window(ctx context.Context, op string, filter map[string]any, n int) (*profile.Window, string, error) {
+	if n < minWindowItems {
+		return nil, fmt.Sprintf("%d item(s): a window over the middle half needs at least %d", n, minWindowItems), nil
 	}
-	count := func(from, to int64) (int, error) {
+	count := func(from, to int64) (int, int, error) {
 		body := map[string]any{"start_time": contract.Stamp(from), "end_time": contract.Stamp(to), "page_size": 1}
 		for k, v := range filter {
 			body[k] = v
 		}
 		data, err := d.c.read(ctx, op, d.opts.ReadKey, body)
 		if err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		t, _ := intOf(data["total"])
-		return int(t), nil
+		list, _ := data["list"].([]any)
+		return int(t), len(list), nil
+	}
+	totalOnly := func(from, to int64) (int, error) {
+		t, _, err := count(from, to)
+		return t, err
 	}
 	from, hi := contract.SearchSpan(time.Now())
-	lo, err := d.quiet(count, from, from, hi, n/4)
-	if err != nil || lo < 0 {
-		return nil, err
+	if why, err := d.timeFilterWorks(op, count, from, hi, n); why != "" || err != nil {
+		return nil, why, err
 	}
-	up, err := d.quiet(count, from, lo+1, hi, (3*n)/4)
+	lo, err := d.quiet(totalOnly, from, from, hi, n/4)
+	if err != nil || lo < 0 {
+		return nil, fmt.Sprintf("no second on which nothing was created within %d seconds after the first quarter of the items", maxBoundTries), err
+	}
+	up, err := d.quiet(totalOnly, from, lo+1, hi, (3*n)/4)
 	if err != nil || up < 0 {
-		return nil, err
+		return nil, fmt.Sprintf("no second on which nothing was created within %d seconds after the third quarter of the items", maxBoundTries), err
 	}
 	w := &profile.Window{Start: contract.Stamp(lo), End: contract.Stamp(up)}
 	items, total, err := d.walk(ctx, op, merge(filter, map[string]any{"start_time": w.Start, "end_time": w.End}))
-	if err != nil {
-		return nil, err
-	}
-	if total != len(items) || total == 0 {
-		return nil, nil
+	switch {
+	case err != nil:
+		return nil, "", err
+	case total == walkRepeated:
+		return nil, fmt.Sprintf("the cursor walk from %s to %s repeats (a finding)", w.Start, w.End), nil
+	case total != len(items):
+		why := d.res.find("4.4.totalFilter", op, "from %s to %s the pages list %d items but total says %d", w.Start, w.End, len(items), total)
+		return nil, why, nil
+	case total == 0:
+		return nil, fmt.Sprintf("from %s to %s nothing is listed, though the counts said about half of the %d items", w.Start, w.End, n), nil
 	}
 	w.Total = total
 	for _, it := range items {
@@ -58,7 +76,7 @@ func (d *discoverer) window(ctx context.Context, op string, filter map[string]an
 			w.Codings = append(w.Codings, c)
 		}
 	}
-	return w, nil
+	return w, "", nil
 }
 
 // quiet bisects for the first second t in [from, to] with count(start, t)

@@ -27,7 +27,7 @@ func Write(w io.Writer, res *Result) error {
 	p := res.Profile
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# A conformance profile of %s, written by `rtq profile discover`\n", res.BaseURL)
-	fmt.Fprintf(&b, "# at %s (rtq %s) from %d requests, none of them a write.\n# Review it before use:\n", res.At.Format("2006-01-02T15:04:05Z"), orUnknown(res.Version), res.Requests)
+	fmt.Fprintf(&b, "# at %s (rtq %s) from %d requests, %s.\n# Review it before use:\n", res.At.Format("2006-01-02T15:04:05Z"), orUnknown(res.Version), res.Requests, verifiesSent(res))
 	b.WriteString("# every fact below is what the service answered, so a wrong answer became\n")
 	b.WriteString("# a wrong fact. Then: rtq conform --base-url URL --profile THIS_FILE --api-key KEY\n")
 	b.WriteString("# Keys are never written here: give --api-key/--write-key or RTQ_API_KEY/RTQ_WRITE_KEY.\n\n")
@@ -49,6 +49,9 @@ func Write(w io.Writer, res *Result) error {
 			return err
 		}
 	}
+	if err := writeFindings(&b, res); err != nil {
+		return err
+	}
 	writeByHand(&b, res)
 	_, err := w.Write(res.scrub.Bytes(b.Bytes()))
 	return err
@@ -63,6 +66,25 @@ func (s section) write(b *bytes.Buffer, res *Result) error {
 	if err := put(b, "", map[string]any{s.key: s.value}); err != nil {
 		return err
 	}
+	b.WriteString("\n")
+	return nil
+}
+
+// writeFindings writes what discover saw break a SPEC statement: rtq
+// conform fails each (check profile.findings) until the service is fixed
+// and the profile discovered again.
+func writeFindings(b *bytes.Buffer, res *Result) error {
+	if len(res.Profile.Findings) == 0 {
+		comment(b, "findings: none: no answer read broke a SPEC statement discover looks at\n(time filters, totals, cursors, the number filter).")
+		b.WriteString("\n")
+		return nil
+	}
+	comment(b, "findings: answers that break a SPEC statement of docs/contract.md (the id).\nrtq conform fails each under its statement id (check profile.findings);\nthe facts that depend on them are left out above, with the reason.")
+	out, err := yaml.MarshalWithOptions(map[string]any{"findings": res.Profile.Findings}, yaml.UseLiteralStyleIfMultiline(true))
+	if err != nil {
+		return fmt.Errorf("write profile: findings: %w", err)
+	}
+	b.Write(out)
 	b.WriteString("\n")
 	return nil
 }
@@ -153,4 +175,12 @@ func orUnknown(s string) string {
 		return "unknown version"
 	}
 	return s
+}
+
+// verifiesSent says in the header whether any verify was sent.
+func verifiesSent(res *Result) string {
+	if res.Verifies == 0 {
+		return "none of them a verify"
+	}
+	return fmt.Sprintf("%d of them a guarded verify that names a from status no record has", res.Verifies)
 }

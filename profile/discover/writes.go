@@ -27,8 +27,12 @@ var accessReadings = map[int64]string{
 // verify its credential, with a request that names a from status no record
 // has. It notes the answers; cases stay for a person to write.
 func (d *discoverer) writeAccess(ctx context.Context) error {
-	if d.opts.WriteKey == "" {
-		d.res.note("writes", "no --write-key: write access not probed")
+	switch {
+	case d.opts.WriteKey == "":
+		d.res.note("writes", "no --write-key: write access not probed (no verify was sent)")
+		return nil
+	case !d.opts.AllowWrites:
+		d.res.note("writes", "--write-key without --allow-writes: write access not probed (no verify was sent); a service that mishandles the guarded probe could move a credential")
 		return nil
 	}
 	for _, rc := range d.codes {
@@ -37,6 +41,7 @@ func (d *discoverer) writeAccess(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		d.res.Verifies++
 		what := fmt.Sprintf("code %d error_code %d: %s", a.Code, a.ErrorCode, a.Message)
 		if r, ok := accessReadings[a.ErrorCode]; ok {
 			what = r
