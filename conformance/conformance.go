@@ -134,6 +134,10 @@ type Report struct {
 	// Statements are the SPEC statements with the checks citing them and
 	// their outcomes (Coverage.SpecStatements counts them).
 	Statements []StatementResult `json:"statements"`
+	// Baseline compares the run with an earlier report (--baseline): then
+	// only new must failures fail the run.
+	Baseline *BaselineDiff `json:"baseline,omitempty"`
+	baseline *Baseline
 
 	Duration time.Duration `json:"-"`
 }
@@ -141,7 +145,7 @@ type Report struct {
 // NewReport starts the report of a run from its options, before anything
 // is sent, so that even a run that cannot start says what was tried.
 func NewReport(opts Options, started time.Time) *Report {
-	return &Report{Target: opts.BaseURL, Writes: opts.AllowWrites, Version: opts.Version,
+	return &Report{Target: opts.BaseURL, Writes: opts.AllowWrites, Version: opts.Version, baseline: opts.Baseline,
 		Profile: opts.ProfileSource, StartedAt: started.UTC().Truncate(time.Millisecond), Checks: []Finding{}}
 }
 
@@ -170,12 +174,23 @@ func (r *Report) Finish(now time.Time) *Report {
 	c := r.Coverage
 	r.CoveragePartial = c.FieldTypes.Covered < c.FieldTypes.Total || c.ErrorCodes.Covered < c.ErrorCodes.Total ||
 		c.Transitions.Covered < c.Transitions.Total || c.SpecStatements.Covered < c.SpecStatements.Total
+	failing := r.MustFailed()
+	if r.baseline != nil {
+		r.Baseline = r.baseline.compare(r.Checks)
+		failing = r.Baseline.NewMust
+	}
 	if r.Status == "" || r.Status == StatusPass || r.Status == StatusFail {
 		r.Status = StatusPass
-		if r.MustFailed() > 0 {
+		if failing > 0 {
 			r.Status = StatusFail
 		}
 	}
+	return r
+}
+
+// WithBaseline makes Finish compare the run with b (nil: no baseline).
+func (r *Report) WithBaseline(b *Baseline) *Report {
+	r.baseline = b
 	return r
 }
 
@@ -222,6 +237,9 @@ type Options struct {
 	AdminToken string
 	// Version and ProfileSource are copied into the report.
 	Version, ProfileSource string
+	// Baseline, when set, is an earlier run's report: the run then fails
+	// only for must checks that did not fail in it.
+	Baseline *Baseline
 }
 
 // ErrUnreachable is returned (wrapped) when nothing answers at BaseURL.

@@ -26,6 +26,8 @@ type conformFlags struct {
 	only, skip                         []string
 	timeout, deadline                  time.Duration
 	rate                               float64
+	// baseline is --baseline: an earlier run's JSON report.
+	baseline string
 	// tty is true when stderr is a terminal: a progress line is shown.
 	tty bool
 }
@@ -54,6 +56,11 @@ of what the target holds. Exit status: 0 no must check failed, 1 a must check
 failed, 2 usage or configuration error (or the profile's reset failed),
 3 target unreachable, 4 interrupted (SIGINT, SIGTERM or --deadline). A report
 is written in every case but a usage error, atomically with --out.
+
+With --baseline REPORT.json (a JSON report of an earlier run) the run fails
+(exit 1) only for must checks that fail now and did not fail in the
+baseline; every report format lists the new failures, the fixed and those
+still failing.
 
 No verify request that may change state is sent without --allow-writes, and
 then only for the certificate codes the profile lists.
@@ -84,6 +91,7 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY, RTQ_ADMIN_TOKEN.`,
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "time-out of each request")
 	fl.DurationVar(&f.deadline, "deadline", 5*time.Minute, "upper bound of the whole run; then it reports what it has (exit 4)")
 	fl.Float64Var(&f.rate, "rate", 0, "at most N requests per second (0: no limit)")
+	fl.StringVar(&f.baseline, "baseline", "", "an earlier run's JSON report: exit 1 only for must checks that did not fail in it")
 	return cmd
 }
 
@@ -123,6 +131,13 @@ func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) e
 		return err
 	}
 	opts := f.options()
+	if f.baseline != "" {
+		base, err := conformance.ReadBaseline(f.baseline)
+		if err != nil {
+			return withExit(2, fmt.Errorf("conform: --baseline: %w", err))
+		}
+		opts.Baseline = base
+	}
 	if f.profile != "" {
 		started := time.Now()
 		prof, err := profile.Load(ctx, f.profile, profile.WithAdminToken(f.adminToken))
@@ -172,6 +187,9 @@ func finishConform(f conformFlags, rep *conformance.Report, stdout io.Writer) er
 	case code == 0:
 		return nil
 	case rep.Status == conformance.StatusFail:
+		if rep.Baseline != nil {
+			return withExit(code, fmt.Errorf("%d must check(s) failed that did not fail in the baseline %s%s", rep.Baseline.NewMust, rep.Baseline.Source, diagnosis(rep)))
+		}
 		return withExit(code, fmt.Errorf("%d must check(s) failed%s", rep.MustFailed(), diagnosis(rep)))
 	}
 	if rep.Status == conformance.StatusSetupFailed {

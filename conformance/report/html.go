@@ -35,7 +35,11 @@ table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3
 <tr><td>transitions</td><td>{{.Coverage.Transitions.Covered}}/{{.Coverage.Transitions.Total}}</td><td>{{join .Coverage.Transitions.Missing ", "}}</td></tr>
 <tr><td>spec statements</td><td>{{.Coverage.SpecStatements.Covered}}/{{.Coverage.SpecStatements.Total}}</td><td>{{join .Coverage.SpecStatements.Missing ", "}}</td></tr>
 </table>
-<h2>Checks</h2>
+{{with .Baseline}}<h2>Against the baseline {{.Source}}</h2>
+<table><tr><th>new failures</th><td>{{len .NewFailures}}</td><td>{{join .NewFailures ", "}}</td></tr>
+<tr><th>fixed</th><td>{{len .Fixed}}</td><td>{{join .Fixed ", "}}</td></tr>
+<tr><th>still failing</th><td>{{len .StillFailing}}</td><td>{{join .StillFailing ", "}}</td></tr></table>
+{{end}}<h2>Checks</h2>
 <table><tr><th>id</th><th>spec</th><th>severity</th><th>status</th><th>details</th></tr>
 {{range .Ordered}}<tr class="{{.Status}}"><td><code>{{.ID}}</code><br>{{.Endpoint}}</td><td>{{.Spec}}{{if .Statements}}<br>{{join .Statements ", "}}{{end}}</td><td>{{.Severity}}</td><td>{{.Status}}</td>
 <td>{{.Message}}{{if .Request}}<br><code>{{.Request}}</code>{{end}}{{range .Problems}}<br><code>{{.}}</code>{{end}}</td></tr>

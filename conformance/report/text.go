@@ -29,7 +29,7 @@ func Text(w io.Writer, rep *conformance.Report) error {
 		for _, f := range rep.Checks {
 			if f.Status == conformance.Fail && f.Severity == sev {
 				fails++
-				p.failure(f)
+				p.failure(f, rep.KnownFailure(f))
 			}
 		}
 	}
@@ -50,6 +50,7 @@ func Text(w io.Writer, rep *conformance.Report) error {
 		p.f("\n")
 	}
 	p.coverage(rep.Coverage)
+	p.baseline(rep.Baseline)
 	s := rep.Summary
 	p.f("\n%d checks: %d passed, %d failed, %d skipped.\n", s.Total, s.Passed, s.Failed, s.Skipped)
 	p.f("%s\n", Verdict(rep))
@@ -67,8 +68,12 @@ func (p *printer) f(format string, args ...any) {
 	}
 }
 
-func (p *printer) failure(f conformance.Finding) {
-	p.f("FAIL %-6s %s (spec %s, %s)\n", f.Severity, f.ID, f.Spec, f.Endpoint)
+func (p *printer) failure(f conformance.Finding, known bool) {
+	label := "FAIL"
+	if known {
+		label = "KNOWN" // failed in the baseline too: does not fail the run
+	}
+	p.f("%s %-6s %s (spec %s, %s)\n", label, f.Severity, f.ID, f.Spec, f.Endpoint)
 	p.f("     %s\n", f.Message)
 	if len(f.Statements) > 0 {
 		p.f("     statements: %s\n", strings.Join(f.Statements, ", "))
@@ -91,6 +96,24 @@ func (p *printer) coverage(c conformance.Coverage) {
 		p.f("  %-20s %d/%d", row.name, row.c.Covered, row.c.Total)
 		if len(row.c.Missing) > 0 {
 			p.f("  missing: %s", strings.Join(row.c.Missing, ", "))
+		}
+		p.f("\n")
+	}
+}
+
+// baseline lists what changed against the baseline report, when there is one.
+func (p *printer) baseline(b *conformance.BaselineDiff) {
+	if b == nil {
+		return
+	}
+	p.f("\nAgainst the baseline %s:\n", b.Source)
+	for _, row := range []struct {
+		name string
+		ids  []string
+	}{{"new failures", b.NewFailures}, {"fixed", b.Fixed}, {"still failing", b.StillFailing}} {
+		p.f("  %-20s %d", row.name, len(row.ids))
+		if len(row.ids) > 0 {
+			p.f("  %s", strings.Join(row.ids, ", "))
 		}
 		p.f("\n")
 	}

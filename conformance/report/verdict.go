@@ -26,10 +26,16 @@ func Verdict(rep *conformance.Report) string {
 		label = strings.ToUpper(string(rep.Status))
 	}
 	var head string
-	switch rep.Status {
-	case conformance.StatusPass:
+	switch b := rep.Baseline; {
+	case b != nil && (rep.Status == conformance.StatusPass || rep.Status == conformance.StatusFail):
+		head = fmt.Sprintf("%d new must failure(s) against the baseline %s (%d new failure(s), %d fixed, %d still failing)",
+			b.NewMust, b.Source, len(b.NewFailures), len(b.Fixed), len(b.StillFailing))
+		if b.NewMust == 0 {
+			head = "no " + head[2:]
+		}
+	case rep.Status == conformance.StatusPass:
 		head = "no must check failed"
-	case conformance.StatusFail:
+	case rep.Status == conformance.StatusFail:
 		head = fmt.Sprintf("%d must check(s) failed", rep.MustFailed())
 	default:
 		head = firstLine(rep.Reason)

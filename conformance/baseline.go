@@ -1,0 +1,101 @@
+package conformance
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+)
+
+// Baseline is what an earlier run's JSON report says failed: adopting the
+// runner on a service with known deviations, a run fails only for must
+// checks that fail now and did not fail then (rtq conform --baseline).
+type Baseline struct {
+	// Source is the file it was read from, named in the report.
+	Source string
+	failed map[string]bool
+}
+
+// BaselineDiff is a run compared with its baseline, in every report
+// format: the failures that are new, those fixed, those still failing.
+type BaselineDiff struct {
+	Source string `json:"source"`
+	// NewFailures are checks failing now that did not fail in the baseline
+	// (must ones fail the run); Fixed failed then and pass now;
+	// StillFailing failed then and fail now.
+	NewFailures  []string `json:"new_failures"`
+	Fixed        []string `json:"fixed"`
+	StillFailing []string `json:"still_failing"`
+	// NewMust counts the must checks among NewFailures: the run fails when
+	// it is not zero.
+	NewMust int `json:"new_must_failures"`
+}
+
+// ReadBaseline reads a JSON report of an earlier run (rtq conform
+// --format json). A file that is not such a report is an error: comparing
+// with nothing would pass every known failure unseen.
+func ReadBaseline(path string) (*Baseline, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("baseline: %w", err)
+	}
+	return ParseBaseline(path, data)
+}
+
+// ParseBaseline reads a JSON report from data (source names it).
+func ParseBaseline(source string, data []byte) (*Baseline, error) {
+	var rep struct {
+		Checks []struct {
+			ID     string `json:"id"`
+			Status Status `json:"status"`
+		} `json:"checks"`
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return nil, fmt.Errorf("baseline %s: not a JSON report of rtq conform: %w", source, err)
+	}
+	if rep.Checks == nil {
+		return nil, fmt.Errorf("baseline %s: %w", source, errNoChecks)
+	}
+	b := &Baseline{Source: source, failed: map[string]bool{}}
+	for _, c := range rep.Checks {
+		if c.Status == Fail {
+			b.failed[c.ID] = true
+		}
+	}
+	return b, nil
+}
+
+var errNoChecks = errors.New(`no "checks" member: not a JSON report of rtq conform (write one with --format json)`)
+
+// compare sorts a run's checks into new failures, fixed and still failing.
+func (b *Baseline) compare(checks []Finding) *BaselineDiff {
+	d := &BaselineDiff{Source: b.Source, NewFailures: []string{}, Fixed: []string{}, StillFailing: []string{}}
+	for _, f := range checks {
+		switch {
+		case f.Status == Fail && b.failed[f.ID]:
+			d.StillFailing = append(d.StillFailing, f.ID)
+		case f.Status == Fail:
+			d.NewFailures = append(d.NewFailures, f.ID)
+			if f.Severity == Must {
+				d.NewMust++
+			}
+		case f.Status == Pass && b.failed[f.ID]:
+			d.Fixed = append(d.Fixed, f.ID)
+		}
+	}
+	for _, s := range [][]string{d.NewFailures, d.Fixed, d.StillFailing} {
+		sort.Strings(s)
+	}
+	return d
+}
+
+// KnownFailure says whether a failed finding also failed in the baseline,
+// so reports can tell it from a new one.
+func (r *Report) KnownFailure(f Finding) bool {
+	if r.Baseline == nil || f.Status != Fail {
+		return false
+	}
+	i := sort.SearchStrings(r.Baseline.StillFailing, f.ID)
+	return i < len(r.Baseline.StillFailing) && r.Baseline.StillFailing[i] == f.ID
+}
