@@ -30,6 +30,7 @@ func recordChecks() []Check {
 		recordCheck("getRecord.masked", "2.1", Must, checkRecordMasked),
 		recordCheck("getRecord.values.order", "2.1", Must, checkValuesOrder),
 		recordCheck("getRecord.values.members", "2.1", Must, checkValuesMembers),
+		recordCheck("getRecord.values.labels", "3.2", Must, checkValuesLabels),
 		recordCheck("getRecord.texts.chinese", "1.4", Should, checkRecordChinese),
 		recordCheck("getRecord.error.notFound", "4.1", Must, checkRecordNotFound),
 		recordCheck("getRecord.error.params", "4.1", Must, checkRecordParams),
@@ -82,8 +83,13 @@ func checkRecordSchema(t *T) {
 		// The default format is json (docs/contract.md §4.1).
 		rec := t.r.prof.Records[0]
 		x := t.getRecord(map[string]any{"record_id": rec.ID})
-		if data := t.success(x, responseFile(contract.GetRecord)); data != nil && data["format"] != "json" {
+		data := t.success(x, responseFile(contract.GetRecord))
+		if data != nil && data["format"] != "json" {
 			t.Errorf(x, "without format: data.format is %v, want the default json", data["format"])
+		}
+		// The default representation is json: the same payload, masks included.
+		if json, _ := t.recordPayload(rec); data != nil && json != nil && !reflect.DeepEqual(data["data"], json) {
+			t.Errorf(x, "record %d without format: the payload differs from format json's", rec.ID)
 		}
 	}
 }

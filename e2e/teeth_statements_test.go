@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -114,6 +115,22 @@ func recordStatementBreaks() []breakCase {
 				data(a)["data"] = frontMatterID.ReplaceAllString(md, "record_id: 1${1}")
 			}
 		}), []string{"getRecord.format.markdown"}},
+		{"audit label varies by record", onAnswer("getRecord", func(_, a jsonMap) {
+			if rec := record(a); rec != nil {
+				if au, ok := rec["audit"].(jsonMap); ok && num(au["status"]) == 1 && au["status_text"] != nil {
+					au["status_text"] = fmt.Sprint(au["status_text"], "（", rec["record_id"], "）")
+				}
+			}
+		}), []string{"getRecord.values.labels"}},
+		{"default format shows a masked value in clear", onAnswer("getRecord", func(b, a jsonMap) {
+			if rec := record(a); rec != nil && b["format"] == nil {
+				eachField(rec, func(f jsonMap) {
+					if f["options"].(jsonMap)["is_masked"] == true {
+						f["field_value"] = testscenario.RawName
+					}
+				})
+			}
+		}), []string{"getRecord.json.schema"}},
 		{"file name without its extension", onAnswer("getRecord", func(_, a jsonMap) {
 			if rec := record(a); rec != nil {
 				eachField(rec, func(f jsonMap) {

@@ -51,7 +51,7 @@ func (b *builder) records() {
 	b.cert(5011, CertConc, CredForm, StUnchecked, nil)
 	b.cert(5012, CertRecordOff, CredForm, StUnchecked, func(r *scenario.Record) { r.Cert.Verification = false })
 	b.cert(5013, CertFormOff, CredFormOff, StUnchecked, nil)
-	b.cert(5014, CertUnapproved, CredForm, StUnchecked, func(r *scenario.Record) { r.Audit.Status = ptr(0) })
+	b.cert(5014, CertUnapproved, CredForm, StUnchecked, func(r *scenario.Record) { r.Audit.Status, r.Audit.StatusText = ptr(0), ptr("待审核") })
 	b.cert(5015, CertIdentity, CredForm, StUnchecked, func(r *scenario.Record) { r.Cert.IdentityRequired = true })
 	b.cert(5016, CertAuthCode, CredForm, StUnchecked, func(r *scenario.Record) { r.Cert.AuthCodeInvalid = true })
 	b.cert(5017, CertVoid, CredForm, StVoid, nil)
