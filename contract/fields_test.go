@@ -152,3 +152,34 @@ func TestNoWrittenFieldTypeCount(t *testing.T) {
 		t.Fatalf("walked %d files: the test would prove nothing", n)
 	}
 }
+
+// TestMaskingDocNamesEveryMaskRule: the "Mask format" row of
+// docs/contract.md §C8 names every field type with a rule of its own (the
+// Mask column of contract/fields.go), and no type it names keeps the
+// general rule.
+func TestMaskingDocNamesEveryMaskRule(t *testing.T) {
+	data, err := os.ReadFile("../docs/contract.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row string
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "| Mask format |") {
+			row = line
+		}
+	}
+	if row == "" {
+		t.Fatal(`docs/contract.md: no "| Mask format |" row in §C8`)
+	}
+	word := func(name string) bool {
+		return regexp.MustCompile(`\b` + name + `\b`).MatchString(row)
+	}
+	for _, ft := range FieldTypes {
+		if ft.Mask != MaskGeneral && !word(ft.Name) {
+			t.Errorf("docs/contract.md §C8, Mask format: %q has its own masking rule in contract/fields.go but the row does not name it", ft.Name)
+		}
+		if ft.Mask == MaskGeneral && strings.Contains(row, "`"+ft.Name+"`") {
+			t.Errorf("docs/contract.md §C8, Mask format: names `%s` under a rule, but contract/fields.go gives it the general one", ft.Name)
+		}
+	}
+}
