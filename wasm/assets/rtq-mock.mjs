@@ -11,6 +11,10 @@ const isNode = typeof process !== "undefined" && !!(process.versions && process.
 // Files rtq wasm writes beside this module.
 export const files = { wasm: "rtq.wasm", snapshot: "rtq-scenario.json", worker: "rtq-sw.js", goRuntime: "wasm_exec.js" };
 
+// protocol is the version of the calls between this file and rtq.wasm;
+// wasm/module/main.go holds the same number.
+const protocol = 2;
+
 const compiled = new Map(); // URL → Promise<WebAssembly.Module>
 let mocks = 0;
 let requests = 0;
@@ -75,6 +79,7 @@ export async function createMock(options = {}) {
     seed: typeof options.seed === "number" ? options.seed : undefined,
     faults: options.faults == null ? undefined : JSON.stringify(options.faults),
     log: !!options.log,
+    protocol, // the module refuses a JS side of another rtq version
   };
   const api = await new Promise((resolve, reject) => {
     globalThis[key] = { options: goOptions, ready: resolve, failed: (m) => reject(new Error(`rtq-mock: ${m}`)) };

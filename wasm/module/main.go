@@ -18,6 +18,11 @@ import (
 	"syscall/js"
 )
 
+// protocol is the version of the calls between rtq-mock.mjs and this
+// module (the bridge object, serve's request and sink); rtq-mock.mjs holds
+// the same number.
+const protocol = 2
+
 func main() {
 	name := os.Getenv("RTQ_BRIDGE")
 	if name == "" {
@@ -27,6 +32,10 @@ func main() {
 	if b.IsUndefined() {
 		fmt.Fprintf(os.Stderr, "rtq-mock: no bridge object at globalThis.%s: start the module through rtq-mock.mjs\n", name)
 		os.Exit(2)
+	}
+	if p := b.Get("options").Get("protocol"); p.Type() != js.TypeNumber || p.Int() != protocol {
+		b.Call("failed", "rtq-mock.mjs and rtq.wasm come from different versions of rtq: write both again with one rtq wasm")
+		return
 	}
 	m, err := newMock(b.Get("options"))
 	if err != nil {
