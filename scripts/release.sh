@@ -47,16 +47,25 @@ if rev=$(git rev-parse HEAD 2>/dev/null); then
 fi
 
 files=()
+generated=
 for t in "${targets[@]}"; do
 	os=${t%/*} arch=${t#*/}
 	case "$os/$arch" in
 	linux/amd64 | linux/arm64 | darwin/amd64 | darwin/arm64 | windows/amd64 | windows/arm64) ;;
 	*) echo "release: target $t: want one of linux, darwin, windows / amd64, arm64" >&2; exit 2 ;;
 	esac
+	# rtq wasm writes the WebAssembly mock; a release binary carries it (3 MB
+	# gzipped), so users need no Go toolchain for it (docs/frontend.md).
+	# One module serves every target: it is built once.
+	if [ -z "$generated" ]; then
+		echo "release: building the WebAssembly module" >&2
+		go generate ./wasm
+		generated=1
+	fi
 	out="rtq_${version}_${os}_${arch}"
 	[ "$os" = windows ] && out+=".exe"
 	echo "release: building $out" >&2
-	CGO_ENABLED=0 GOOS=$os GOARCH=$arch go build -trimpath "${vcs[@]}" \
+	CGO_ENABLED=0 GOOS=$os GOARCH=$arch go build -trimpath "${vcs[@]}" -tags rtq_embedwasm \
 		-ldflags "$ldflags" -o "$dist/$out" ./cmd/rtq
 	files+=("$out")
 done

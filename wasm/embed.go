@@ -33,3 +33,5 @@ func writeEmbedded(dir string, wasmGz, runtimeJS []byte) error {
 	}
 	return os.WriteFile(filepath.Join(dir, GoRuntime), runtimeJS, 0o644)
 }
+
+//go:generate go run ./internal/genembed
