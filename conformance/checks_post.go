@@ -23,6 +23,10 @@ func checkReadKeyAccepted(t *T) {
 		return
 	}
 	obj := t.object(x)
+	if code, _ := intOf(obj["code"]); code == 404 || x.Status == 404 {
+		t.Errorf(x, "the target has no endpoint at this URL (HTTP %d, code %d): check --base-url (the service's base URL, without /api/v2/rpc); most other failures follow from this", x.Status, code)
+		return
+	}
 	if code, _ := intOf(obj["code"]); code == 401 || code == 403 {
 		t.Errorf(x, "the target refuses the read key (code %d): check --api-key; most other failures follow from this", code)
 	}

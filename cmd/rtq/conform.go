@@ -124,7 +124,7 @@ func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) e
 	if err := missingFlags("conform", requiredFlag{"--base-url", "RTQ_BASE_URL", f.baseURL}); err != nil {
 		return err
 	}
-	if err := checkURLFlag("--base-url", f.baseURL); err != nil {
+	if err := checkBaseURLFlag("--base-url", f.baseURL); err != nil {
 		return err
 	}
 	if err := checkSelection(f.only, f.skip); err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/rtq-kit/rtq/profile/discover"
@@ -84,7 +85,7 @@ func runDiscover(cmd *cobra.Command, f discoverFlags) error {
 		requiredFlag{"--api-key", "RTQ_API_KEY", f.apiKey}); err != nil {
 		return err
 	}
-	if err := checkURLFlag("--base-url", f.baseURL); err != nil {
+	if err := checkBaseURLFlag("--base-url", f.baseURL); err != nil {
 		return err
 	}
 	res, err := discover.Discover(cmd.Context(), discover.Options{BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey, AllowWrites: f.allowWrites,
@@ -93,7 +94,7 @@ func runDiscover(cmd *cobra.Command, f discoverFlags) error {
 	case errors.Is(err, discover.ErrUnreachable):
 		return withExit(3, fmt.Errorf("profile discover: %w: is the service running there? check --base-url", err))
 	case err != nil:
-		return withExit(1, fmt.Errorf("profile %w", err))
+		return withExit(1, fmt.Errorf("profile %w%s", err, refusalHint(err)))
 	}
 	for _, fd := range res.Profile.Findings {
 		fmt.Fprintf(cmd.ErrOrStderr(), "profile discover: finding %s on %s: %s\n", fd.Statement, fd.Endpoint, fd.What)
@@ -108,4 +109,13 @@ func runDiscover(cmd *cobra.Command, f discoverFlags) error {
 		return withExit(2, fmt.Errorf("profile discover: %w", err))
 	}
 	return nil
+}
+
+// refusalHint says what to try when the service refused the key.
+func refusalHint(err error) string {
+	msg := err.Error()
+	if strings.Contains(msg, "code 401") || strings.Contains(msg, "code 403") {
+		return ": the service refuses the key: check --api-key (or RTQ_API_KEY)"
+	}
+	return ""
 }

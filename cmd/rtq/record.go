@@ -84,7 +84,7 @@ func runRecord(cmd *cobra.Command, f *recordFlags) error {
 		requiredFlag{"--api-key", "RTQ_API_KEY", f.o.APIKey}, requiredFlag{"--out", "", f.o.Out}); err != nil {
 		return err
 	}
-	if err := checkURLFlag("--upstream", f.o.Upstream); err != nil {
+	if err := checkBaseURLFlag("--upstream", f.o.Upstream); err != nil {
 		return err
 	}
 	if !f.crawl {

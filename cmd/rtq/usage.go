@@ -36,6 +36,21 @@ func checkURLFlag(flag, raw string) error {
 	return usageError("%s %q is not a URL: give the scheme and host, such as %s", flag, raw, try)
 }
 
+// checkBaseURLFlag is checkURLFlag for the base URL of a service: the
+// endpoints are appended to it, so a URL that already ends in /api/v2/rpc
+// would double it and every call would miss.
+func checkBaseURLFlag(flag, raw string) error {
+	if err := checkURLFlag(flag, raw); err != nil {
+		return err
+	}
+	u, _ := url.Parse(raw)
+	if p := strings.TrimRight(u.Path, "/"); strings.HasSuffix(p, "/api/v2/rpc") {
+		u.Path = strings.TrimSuffix(p, "/api/v2/rpc")
+		return usageError("%s %q ends in /api/v2/rpc, which rtq appends itself: give the service's base URL, %s", flag, raw, u.String())
+	}
+	return nil
+}
+
 // checkAddrFlag refuses a listen address that is not HOST:PORT before
 // listening: "8080" alone is a usage error, not a failure to listen.
 func checkAddrFlag(flag, addr string) error {
