@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/scenario"
 )
 
 // Capture is what the recorder saw of the upstream, keyed by id. It is
@@ -40,6 +41,10 @@ type Capture struct {
 	errors200, errorsPerCode int
 	// shown is what the service chose where the spec is silent.
 	shown shownSeen
+	// errors are the service's answers to the crawl's provocations;
+	// statuses counts, by body code, the status lines of error answers.
+	errors   []scenario.ErrorAnswer
+	statuses map[int]map[int]int
 }
 
 // Answer takes any answer's HTTP status and body: an error answer tells
@@ -56,6 +61,10 @@ func (c *Capture) Answer(httpStatus int, body []byte) {
 	} else {
 		c.errorsPerCode++
 	}
+	if c.statuses[*e.Code] == nil {
+		c.statuses[*e.Code] = map[int]int{}
+	}
+	c.statuses[*e.Code][httpStatus]++
 }
 
 // NewCapture returns an empty capture.
@@ -63,7 +72,7 @@ func NewCapture() *Capture {
 	return &Capture{forms: map[int64]*formItem{}, records: map[int64]*recordPayload{},
 		tpls: map[string]*tplSeen{}, subs: map[string][]subItem{}, certSeen: map[int64]string{}, mdStatus: map[int64]string{},
 		tplTimes: map[int64]int64{}, subTimes: map[string]map[int64]int64{}, bounds: map[string]Bounds{},
-		shown: newShownSeen()}
+		shown: newShownSeen(), statuses: map[int]map[int]int{}}
 }
 
 type formItem struct {

@@ -47,7 +47,14 @@ func Crawl(ctx context.Context, u *Upstream, c *Capture, o CrawlOptions) error {
 	for _, url := range o.RecordURLs {
 		jobs = append(jobs, w.record(map[string]any{"record_url": url}))
 	}
-	return inOrder(ctx, u.Concurrency, jobs)
+	if err := inOrder(ctx, u.Concurrency, jobs); err != nil {
+		return err
+	}
+	first := ""
+	if len(codings) > 0 {
+		first = codings[0]
+	}
+	return w.provoke(ctx, c.recordHost(u), first)
 }
 
 type walker struct {

@@ -86,6 +86,7 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request) int {
 func (p *Proxy) observe(ep contract.Endpoint, req []byte, status int, answer []byte) {
 	c := p.rec.cap
 	c.Answer(status, answer)
+	c.Forwarded(ep.Name, req, status, answer)
 	switch ep {
 	case contract.GetRecord:
 		c.Record(answer)

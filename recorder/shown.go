@@ -1,7 +1,9 @@
 package recorder
 
 import (
+	"bytes"
 	"encoding/json"
+	neturl "net/url"
 	"strconv"
 	"strings"
 
@@ -126,6 +128,62 @@ func (b *builder) dialect(listedByID bool) {
 		}
 		if sh.JSONLD != nil || sh.Markdown != nil {
 			r.Shown = &sh
+		}
+	}
+}
+
+// compactJSON is body as compact JSON, as a catalogue keeps it.
+func compactJSON(body []byte) ([]byte, error) {
+	var b bytes.Buffer
+	if err := json.Compact(&b, body); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// recordHost is the host of the first recorded record's URL, else the
+// upstream's: where an unknown record's URL is made up.
+func (c *Capture) recordHost(u *Upstream) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, id := range c.recOrder {
+		if p, err := neturl.Parse(c.records[id].RecordURL); err == nil && p.Host != "" {
+			return p.Host
+		}
+	}
+	return u.host()
+}
+
+// errorCatalogue puts the provoked answers and the status lines of errors
+// into the scenario's service block.
+func (b *builder) errorCatalogue() {
+	var statuses map[int]int
+	for code, seen := range b.c.statuses {
+		best, n := 0, 0
+		for st, k := range seen {
+			if k > n || k == n && st < best {
+				best, n = st, k
+			}
+		}
+		if best != code {
+			if statuses == nil {
+				statuses = map[int]int{}
+			}
+			statuses[code] = best
+		}
+	}
+	if len(b.c.errors) == 0 && statuses == nil {
+		return
+	}
+	if b.sc.Service == nil {
+		b.sc.Service = &scenario.Service{}
+	}
+	b.sc.Service.StatusByCode = statuses
+	seen := map[string]bool{}
+	for _, e := range b.c.errors {
+		if k := e.Endpoint + " " + e.Situation; !seen[k] {
+			seen[k] = true
+			b.sc.Service.Errors = append(b.sc.Service.Errors, e)
 		}
 	}
 }

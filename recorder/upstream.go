@@ -33,6 +33,7 @@ type Exchange struct {
 // no redirect and scrubs the key from every answer and error. It is safe
 // for concurrent use.
 type Upstream struct {
+	base   string
 	key    string
 	client *svcclient.Client
 	// MaxRequests stops after this many calls (0: no bound).
@@ -59,9 +60,12 @@ type Upstream struct {
 // NewUpstream returns a client of base (the service's base URL) that
 // authenticates with key.
 func NewUpstream(base, key string) *Upstream {
-	return &Upstream{key: key, Concurrency: DefaultConcurrency, client: svcclient.New(svcclient.Config{BaseURL: base,
+	return &Upstream{base: base, key: key, Concurrency: DefaultConcurrency, client: svcclient.New(svcclient.Config{BaseURL: base,
 		Timeout: 60 * time.Second, MaxAnswerBytes: maxAnswerBytes, Secrets: []string{key}})}
 }
+
+// host is the upstream's host name, for URLs made up to provoke errors.
+func (u *Upstream) host() string { return hostOf(u.base) }
 
 // Scrubber removes the upstream's key, in any spelling, from what the
 // recording prints or writes.
@@ -79,6 +83,12 @@ func (u *Upstream) Left() int {
 // Call posts body to endpoint and returns the answer whole. A redirect is
 // not followed: it is the answer (see refusal).
 func (u *Upstream) Call(ctx context.Context, endpoint string, body []byte) (Exchange, error) {
+	return u.callAs(ctx, endpoint, u.key, body)
+}
+
+// callAs is Call with another key ("": none), for the crawl's error
+// provocations (provoke.go); the key is scrubbed like the recorder's.
+func (u *Upstream) callAs(ctx context.Context, endpoint, key string, body []byte) (Exchange, error) {
 	u.client.Limit(u.Rate, u.MaxRequests)
 	u.client.Concurrency(u.Concurrency)
 	x := Exchange{Endpoint: endpoint, Request: body}
@@ -91,13 +101,13 @@ func (u *Upstream) Call(ctx context.Context, endpoint string, body []byte) (Exch
 	var a svcclient.Answer
 	var err error
 	if u.BackOff {
-		a, err = u.client.PostBackingOff(ctx, path, u.key, body, svcclient.Watch{Answered: answered, Waiting: func(d time.Duration) {
+		a, err = u.client.PostBackingOff(ctx, path, key, body, svcclient.Watch{Answered: answered, Waiting: func(d time.Duration) {
 			if u.Log != nil {
 				fmt.Fprintf(u.Log, "rtq record: upstream %s answered 429 (too many requests): calling again in %v\n", endpoint, d)
 			}
 		}})
 	} else {
-		a, err = u.client.Post(ctx, path, u.key, body)
+		a, err = u.client.Post(ctx, path, key, body)
 		if err == nil {
 			answered(a)
 		}

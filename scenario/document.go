@@ -126,8 +126,17 @@ type shownDoc struct {
 }
 
 type serviceDoc struct {
-	Messages  map[string]string `json:"messages,omitempty"`
-	FormOrder string            `json:"form_order,omitempty"`
+	Messages   map[string]string `json:"messages,omitempty"`
+	FormOrder  string            `json:"form_order,omitempty"`
+	HTTPStatus map[string]int    `json:"http_status,omitempty"`
+	Errors     []*errorDoc       `json:"errors,omitempty"`
+}
+
+type errorDoc struct {
+	Endpoint  string `json:"endpoint,omitempty"`
+	Situation string `json:"situation,omitempty"`
+	Status    int    `json:"status,omitempty"`
+	Body      string `json:"body,omitempty"`
 }
 
 type recorderDoc struct {

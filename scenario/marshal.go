@@ -3,6 +3,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/goccy/go-yaml"
 )
@@ -58,6 +59,15 @@ func marshalJSON(sc *Scenario) ([]byte, error) {
 		d.Service = &serviceDoc{Messages: s.Messages}
 		if s.FormsInFileOrder {
 			d.Service.FormOrder = "file"
+		}
+		for code, st := range s.StatusByCode {
+			if d.Service.HTTPStatus == nil {
+				d.Service.HTTPStatus = map[string]int{}
+			}
+			d.Service.HTTPStatus[strconv.Itoa(code)] = st
+		}
+		for _, e := range s.Errors {
+			d.Service.Errors = append(d.Service.Errors, &errorDoc{Endpoint: e.Endpoint, Situation: e.Situation, Status: e.Status, Body: string(e.Body)})
 		}
 	}
 	data, err := json.Marshal(d)

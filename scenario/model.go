@@ -56,6 +56,63 @@ type Service struct {
 	// FormsInFileOrder serves getFormList in the order the forms are
 	// written (the service's own order) instead of by id.
 	FormsInFileOrder bool
+	// StatusByCode is the HTTP status line of error answers by body
+	// code, where the service's differs from the kit's (a mixed policy:
+	// business errors with 200, authentication errors with 401, say).
+	StatusByCode map[int]int
+	// Errors are the service's exact answers in the situations a crawl
+	// provokes (Situations), by endpoint: the mock answers them as the
+	// service did, even where the service answered a success.
+	Errors []ErrorAnswer
+}
+
+// ErrorAnswer is what a service answered an endpoint in one situation.
+type ErrorAnswer struct {
+	Endpoint  string // "record/getRecord"
+	Situation string // one of Situations
+	Status    int    // HTTP status line
+	Code      int    // the body's code (0: the service answered a success)
+	Body      []byte // the answer, compact JSON
+}
+
+// The situations of an error catalogue: the read-only error provocations
+// of a crawl (docs/record.md), each a case where the kit answers by its
+// own choice.
+const (
+	SituationRecordNotFound    = "record_not_found"     // getRecord: unknown record_id
+	SituationRecordURLNotFound = "record_url_not_found" // getRecord: unknown record_url
+	SituationPageSizeOverMax   = "page_size_over_max"   // page_size past the maximum (the kit clamps)
+	SituationEndBeforeStart    = "end_before_start"     // templates/*: end_time before start_time (the kit refuses)
+	SituationNotJSON           = "not_json"             // a body that is not JSON
+	SituationNoKey             = "no_key"               // no Authorization
+	SituationBadKey            = "bad_key"              // an unknown API key
+)
+
+// Situations lists every situation an error catalogue may name.
+var Situations = []string{SituationRecordNotFound, SituationRecordURLNotFound, SituationPageSizeOverMax,
+	SituationEndBeforeStart, SituationNotJSON, SituationNoKey, SituationBadKey}
+
+// ErrorFor is the service's answer to an endpoint in a situation, when
+// the catalogue holds one.
+func (s *Service) ErrorFor(endpoint, situation string) (ErrorAnswer, bool) {
+	if s == nil || situation == "" {
+		return ErrorAnswer{}, false
+	}
+	for _, e := range s.Errors {
+		if e.Endpoint == endpoint && e.Situation == situation {
+			return e, true
+		}
+	}
+	return ErrorAnswer{}, false
+}
+
+// StatusFor is the status line the service gave errors of a body code.
+func (s *Service) StatusFor(code int) (int, bool) {
+	if s == nil {
+		return 0, false
+	}
+	st, ok := s.StatusByCode[code]
+	return st, ok
 }
 
 // Message is the success message of an endpoint: the service's when it

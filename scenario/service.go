@@ -3,6 +3,8 @@ package scenario
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -42,7 +44,14 @@ func (r *resolver) service(docs []*document) {
 				r.ps.add(a.child("messages").child(ep), "%q is not an endpoint: use one of %s", ep, endpointNames())
 			}
 		}
-		r.sc.Service = &Service{Messages: d.Service.Messages, FormsInFileOrder: d.Service.FormOrder == "file"}
+		s := &Service{Messages: d.Service.Messages, FormsInFileOrder: d.Service.FormOrder == "file"}
+		s.StatusByCode = r.statusByCode(a.child("http_status"), d.Service.HTTPStatus)
+		for i, e := range d.Service.Errors {
+			if ans, ok := r.errorAnswer(a.child("errors").index(i), e); ok {
+				s.Errors = append(s.Errors, ans)
+			}
+		}
+		r.sc.Service = s
 	}
 }
 
@@ -67,4 +76,51 @@ func (r *resolver) shown(a at, d *shownDoc) *Shown {
 		s.JSONLD = b.Bytes()
 	}
 	return s
+}
+
+// statusByCode reads http_status: body codes (as keys) to status lines.
+func (r *resolver) statusByCode(a at, m map[string]int) map[int]int {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[int]int, len(m))
+	for k, v := range m {
+		code, err := strconv.Atoi(k)
+		if err != nil || code < 1 {
+			r.ps.add(a.child(k), "%q is not a body code: use an integer such as \"400\"", k)
+			continue
+		}
+		out[code] = v
+	}
+	return out
+}
+
+// errorAnswer reads one entry of the error catalogue: a known endpoint and
+// situation, and a body that is a JSON object with an integer code.
+func (r *resolver) errorAnswer(a at, d *errorDoc) (ErrorAnswer, bool) {
+	ok := true
+	if !isEndpoint(d.Endpoint) {
+		r.ps.add(a.child("endpoint"), "%q is not an endpoint: use one of %s", d.Endpoint, endpointNames())
+		ok = false
+	}
+	if !slices.Contains(Situations, d.Situation) {
+		r.ps.add(a.child("situation"), "%q is not a situation: use one of %s", d.Situation, strings.Join(Situations, ", "))
+		ok = false
+	}
+	var body struct {
+		Code *int `json:"code"`
+	}
+	var b bytes.Buffer
+	if json.Unmarshal([]byte(d.Body), &body) != nil || body.Code == nil || json.Compact(&b, []byte(d.Body)) != nil {
+		r.ps.add(a.child("body"), "body must be the answer as JSON text: an object with an integer code")
+		ok = false
+	}
+	return ErrorAnswer{Endpoint: d.Endpoint, Situation: d.Situation, Status: d.Status, Code: derefInt(body.Code), Body: b.Bytes()}, ok
+}
+
+func derefInt(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
 }

@@ -19,6 +19,12 @@ records:
 service:
   messages: {record/getRecord: success, record/getFormList: ""}
   form_order: file
+  http_status: {"400": 200}
+  errors:
+    - endpoint: record/getRecord
+      situation: record_not_found
+      status: 200
+      body: '{"code": 400, "error_code": 100310, "message": "记录不存在", "message_detail": ""}'
 `
 
 // A recorded service's dialect loads, and Marshal writes it back: load →
@@ -32,6 +38,13 @@ func TestServiceDialectRoundTrips(t *testing.T) {
 	if !sc.Service.FormsInFile() || sc.Service.Message("record/getRecord", "ok") != "success" ||
 		sc.Service.Message("templates/list", "ok") != "ok" || sc.Service.Message("record/getFormList", "x") != "" {
 		t.Errorf("service %+v", sc.Service)
+	}
+	if st, ok := sc.Service.StatusFor(400); !ok || st != 200 {
+		t.Errorf("status of 400: %d %v", st, ok)
+	}
+	if e, ok := sc.Service.ErrorFor("record/getRecord", SituationRecordNotFound); !ok || e.Code != 400 || e.Status != 200 ||
+		string(e.Body) != `{"code":400,"error_code":100310,"message":"记录不存在","message_detail":""}` {
+		t.Errorf("catalogue %+v %s", e, e.Body)
 	}
 	if !r.Omits("audit.auditor_name") || r.Omits("audit.status") {
 		t.Errorf("omit %v", r.Omit)
@@ -60,6 +73,9 @@ func TestServiceDialectProblems(t *testing.T) {
 		"unknown member to omit": {strings.Replace(dialectYAML, "qrcode.category_id", "qrcode.name", 1), "omit"},
 		"unknown endpoint":       {strings.Replace(dialectYAML, "record/getFormList: \"\"", "record/nope: x", 1), "messages"},
 		"unknown order":          {strings.Replace(dialectYAML, "form_order: file", "form_order: name", 1), "form_order"},
+		"unknown situation":      {strings.Replace(dialectYAML, "situation: record_not_found", "situation: gone", 1), "situation"},
+		"body not JSON":          {strings.Replace(dialectYAML, `body: '{"code": 400,`, `body: '{"code" 400,`, 1), "body"},
+		"status key not a code":  {strings.Replace(dialectYAML, `{"400": 200}`, `{"x": 200}`, 1), "http_status"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := Parse("bad.yaml", []byte(c.yaml))

@@ -21,13 +21,18 @@ func (c *Call) Error(err error) {
 		e = wire.Internal
 	}
 	shape := contract.ShapeFull
+	sc := c.St.Scenario()
 	if c.Ep != nil {
 		shape = c.Ep.Shape
 		if e == wire.Internal {
 			e = wire.InternalOf(c.Ep.Name)
 		}
+		if a, ok := wire.Catalogued(sc.Service, c.Ep.Name, e); ok {
+			c.Write(a.Status, a.Code, a.Body) // as the recorded service answered
+			return
+		}
 	}
-	c.Write(wire.Status(c.St.HTTPStatus(), e), e.Code, wire.AppendError(c.Out[:0], shape, e))
+	c.Write(wire.StatusIn(sc, c.St.HTTPStatus(), e), e.Code, wire.AppendError(c.Out[:0], shape, e))
 }
 
 // AdminJSON answers v as JSON: the admin API's success shape.

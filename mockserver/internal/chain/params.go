@@ -5,6 +5,7 @@ import (
 
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/scenario"
 )
 
 // Members is a request Members split into the members an endpoint reads; other
@@ -31,7 +32,7 @@ func (c *Call) Parse(names []string) (*Members, error) {
 		}
 	})
 	if err != nil {
-		return nil, wire.Param("%s", err.Error())
+		return nil, wire.Param("%s", err.Error()).In(scenario.SituationNotJSON)
 	}
 	return b, nil
 }
@@ -94,14 +95,17 @@ func (b *Members) AnyInt(name string) (int64, bool, error) {
 	return n, true, nil
 }
 
-// PageSize reads a page size: default when absent, clamped to max.
-func (b *Members) PageSize(def, max int64) (int64, error) {
+// PageSize reads a page size: default when absent, clamped to max, or
+// refused when refuse says so (a recorded service that refused it).
+func (b *Members) PageSize(def, max int64, refuse bool) (int64, error) {
 	n, ok, err := b.Int("page_size", 1)
 	switch {
 	case err != nil:
 		return 0, err
 	case !ok:
 		return def, nil
+	case n > max && refuse:
+		return 0, wire.Param("page_size must be at most %d, got %d", max, n).In(scenario.SituationPageSizeOverMax)
 	case n > max:
 		return max, nil
 	}

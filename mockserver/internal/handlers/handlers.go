@@ -12,6 +12,7 @@ import (
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/scenario"
 )
 
 // Handler is a thin endpoint handler: it returns the success body or an
@@ -109,7 +110,7 @@ func GetFormList(c *chain.Call) ([]byte, error) {
 	if hasPage {
 		q.Page = page
 	}
-	if q.PageSize, err = b.PageSize(contract.FormListDefaultPageSize, contract.FormListMaxPageSize); err != nil {
+	if q.PageSize, err = b.PageSize(contract.FormListDefaultPageSize, contract.FormListMaxPageSize, refuses(c)); err != nil {
 		return nil, err
 	}
 	if q.Search, _, err = b.Str("search_key", true); err != nil {
@@ -127,11 +128,18 @@ func GetFormList(c *chain.Call) ([]byte, error) {
 
 var templatesMembers = []string{"start_time", "end_time", "page_token", "page_size", "template"}
 
+// refuses says whether the recorded service refused a page_size past the
+// maximum on the call's endpoint, where the kit clamps it.
+func refuses(c *chain.Call) bool {
+	_, ok := c.St.Scenario().Service.ErrorFor(c.Ep.Name, scenario.SituationPageSizeOverMax)
+	return ok
+}
+
 // pageQuery reads the members templates/list and listQrcodes share.
-func pageQuery(b *chain.Members) (state.PageQuery, error) {
+func pageQuery(c *chain.Call, b *chain.Members) (state.PageQuery, error) {
 	var q state.PageQuery
 	var err error
-	if q.PageSize, err = b.PageSize(contract.TemplatesDefaultPageSize, contract.TemplatesMaxPageSize); err != nil {
+	if q.PageSize, err = b.PageSize(contract.TemplatesDefaultPageSize, contract.TemplatesMaxPageSize, refuses(c)); err != nil {
 		return q, err
 	}
 	if q.Token, _, err = b.Str("page_token", true); err != nil {
@@ -147,7 +155,7 @@ func pageQuery(b *chain.Members) (state.PageQuery, error) {
 		return q, err
 	}
 	if hasStart && hasEnd && end.Before(start) {
-		return q, wire.Param("end_time must not be before start_time")
+		return q, wire.Param("end_time must not be before start_time").In(scenario.SituationEndBeforeStart)
 	}
 	r.HasStart, r.HasEnd = hasStart, hasEnd
 	r.Start, r.End = state.BoundSeconds(start, false), state.BoundSeconds(end, true)
@@ -170,7 +178,7 @@ func TemplatesList(c *chain.Call) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	q, err := pageQuery(b)
+	q, err := pageQuery(c, b)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +197,7 @@ func ListQrcodes(c *chain.Call) ([]byte, error) {
 	if !ok {
 		return nil, wire.Param("template is required: the coding of a batch template or its full URL")
 	}
-	q, err := pageQuery(b)
+	q, err := pageQuery(c, b)
 	if err != nil {
 		return nil, err
 	}

@@ -198,7 +198,11 @@ func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) ([]b
 		rec = st.recordByURL(url)
 	}
 	if rec == nil || !sameOrg(key, rec.src.Org) {
-		return nil, wire.RecordNotFound("no record with this record_id/record_url is visible to this key")
+		situation := scenario.SituationRecordNotFound
+		if id <= 0 {
+			situation = scenario.SituationRecordURLNotFound
+		}
+		return nil, wire.RecordNotFound("no record with this record_id/record_url is visible to this key").In(situation)
 	}
 	return st.body(rec, fi), nil
 }

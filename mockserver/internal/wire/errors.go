@@ -17,6 +17,16 @@ type Error struct {
 	Detail    string // message_detail: the parameter and the rule, or one sentence
 	Status    int    // the row's HTTP status (Status decides the status line)
 	Fixed     bool   // the status line is Status whatever the scenario's mode
+	// Situation names the case among scenario.Situations, for which a
+	// recording may hold the service's own answer (Catalogued).
+	Situation string
+}
+
+// In marks e as the error of a situation (scenario.Situations) and
+// returns it.
+func (e *Error) In(situation string) *Error {
+	e.Situation = situation
+	return e
 }
 
 // Error says all of the answer, for logs and test failures.

@@ -17,6 +17,23 @@ func Status(mode scenario.HTTPStatusMode, e *Error) int {
 	return e.Status
 }
 
+// Catalogued is the answer a recorded service gave an endpoint in the
+// error's situation (scenario.Service.Errors), when the scenario holds
+// one: the mock sends it instead, status line and bytes.
+func Catalogued(svc *scenario.Service, endpoint string, e *Error) (scenario.ErrorAnswer, bool) {
+	return svc.ErrorFor(endpoint, e.Situation)
+}
+
+// StatusIn is Status under a scenario: a recorded service's status line
+// for the body code (scenario.Service.StatusByCode) comes first, except
+// where the mock refuses on its own (Fixed).
+func StatusIn(sc *scenario.Scenario, mode scenario.HTTPStatusMode, e *Error) int {
+	if s, ok := sc.Service.StatusFor(e.Code); ok && !e.Fixed {
+		return s
+	}
+	return Status(mode, e)
+}
+
 // mirroredCodes are the body codes a row's status can be; a fault rule's
 // code among them, or a 5xx, is its status line too, any other is 200.
 var mirroredCodes = map[int]bool{400: true, 401: true, 403: true, 404: true, 405: true, 413: true, 429: true}

@@ -1,0 +1,175 @@
+package recorder
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/scenario"
+)
+
+// The errors a crawl provokes, to record how the service answers them
+// (docs/record.md): a fixed set of requests to the four read endpoints,
+// never to verify, so nothing is sent that could change state.
+
+// wrongKey is the key of the bad_key provocation: no service issues it.
+const wrongKey = "rtq-record-not-a-key"
+
+// provocation is one request that provokes a situation of the catalogue.
+type provocation struct {
+	ep        contract.Endpoint
+	situation string
+	key       string // the key sent: "" none, else as given (ownKey: the crawl's)
+	body      string
+}
+
+// ownKey stands for the crawl's own key in a provocation.
+const ownKey = "\x00own"
+
+// unknownRecordID is a record id no service is expected to hold.
+const unknownRecordID = 987654321987
+
+// provocations lists the requests: recordHost is a host of the service's
+// record URLs, coding a template of it ("" when it lists none).
+func provocations(recordHost, coding string) []provocation {
+	reads := []contract.Endpoint{contract.GetRecord, contract.GetFormList, contract.TemplatesList, contract.ListQrcodes}
+	u := url.URL{Scheme: "https", Host: recordHost, Path: "/rtq-record-no-such-record"}
+	out := []provocation{
+		{contract.GetRecord, scenario.SituationRecordNotFound, ownKey, fmt.Sprintf(`{"record_id":%d}`, unknownRecordID)},
+		{contract.GetRecord, scenario.SituationRecordURLNotFound, ownKey, fmt.Sprintf(`{"record_url":%q}`, u.String())},
+		{contract.GetFormList, scenario.SituationPageSizeOverMax, ownKey, fmt.Sprintf(`{"page_size":%d}`, contract.FormListMaxPageSize+1)},
+		{contract.TemplatesList, scenario.SituationPageSizeOverMax, ownKey, fmt.Sprintf(`{"page_size":%d}`, contract.TemplatesMaxPageSize+1)},
+		{contract.TemplatesList, scenario.SituationEndBeforeStart, ownKey, reversedWindow("")},
+	}
+	if coding != "" {
+		t, _ := json.Marshal(coding)
+		out = append(out,
+			provocation{contract.ListQrcodes, scenario.SituationPageSizeOverMax, ownKey, fmt.Sprintf(`{"template":%s,"page_size":%d}`, t, contract.TemplatesMaxPageSize+1)},
+			provocation{contract.ListQrcodes, scenario.SituationEndBeforeStart, ownKey, reversedWindow(string(t))})
+	}
+	for _, ep := range reads {
+		out = append(out,
+			provocation{ep, scenario.SituationNotJSON, ownKey, `{"page":`},
+			provocation{ep, scenario.SituationNoKey, "", `{}`},
+			provocation{ep, scenario.SituationBadKey, wrongKey, `{}`})
+	}
+	return out
+}
+
+// reversedWindow is a request body whose end_time is a day before its
+// start_time, with the template when one is given (JSON text).
+func reversedWindow(template string) string {
+	if template == "" {
+		return `{"start_time":"2026-01-02T00:00:00+08:00","end_time":"2026-01-01T00:00:00+08:00"}`
+	}
+	return `{"template":` + template + `,"start_time":"2026-01-02T00:00:00+08:00","end_time":"2026-01-01T00:00:00+08:00"}`
+}
+
+// provoke sends every provocation and records each answer. An answer
+// that is not JSON is logged and left out; running out of budget or ctx
+// stops it.
+func (w *walker) provoke(ctx context.Context, recordHost, coding string) error {
+	for _, p := range provocations(recordHost, coding) {
+		key := p.key
+		if key == ownKey {
+			key = w.u.key
+		}
+		x, err := w.u.callAs(ctx, p.ep.Name, key, []byte(p.body))
+		if err != nil {
+			if errors.Is(err, ErrBudget) || ctx.Err() != nil {
+				return err
+			}
+			fmt.Fprintf(w.log, "rtq record: error provocation %s %s: %v\n", p.ep.Name, p.situation, err)
+			continue
+		}
+		w.c.Answer(x.Status, x.Body)
+		w.c.Provoked(p.ep.Name, p.situation, x.Status, x.Body)
+	}
+	return nil
+}
+
+// Provoked keeps the service's answer in a situation: every error answer,
+// and a success where the kit refuses (end_before_start). A success where
+// the kit answers one too (a page_size past the maximum served clamped)
+// needs no entry.
+func (c *Capture) Provoked(endpoint, situation string, status int, body []byte) {
+	var e struct {
+		Code *int `json:"code"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.Code == nil {
+		return
+	}
+	if *e.Code == 0 && situation != scenario.SituationEndBeforeStart {
+		return
+	}
+	compact, err := compactJSON(body)
+	if err != nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.errors = append(c.errors, scenario.ErrorAnswer{Endpoint: endpoint, Situation: situation, Status: status, Code: *e.Code, Body: compact})
+}
+
+// Forwarded takes an answer the proxy forwarded: an error answer to a
+// request in one of the catalogue's situations is kept as the crawl's
+// provocations are. The proxy authenticates with its own key, so it never
+// sees how the service refuses a missing or wrong one.
+func (c *Capture) Forwarded(endpoint string, req []byte, status int, body []byte) {
+	if s := situationOf(endpoint, req); s != "" {
+		c.Provoked(endpoint, s, status, body)
+	}
+}
+
+// situationOf names the catalogue situation a request is in, "" for none.
+func situationOf(endpoint string, req []byte) string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(req, &m) != nil {
+		return scenario.SituationNotJSON
+	}
+	var size int64
+	_ = json.Unmarshal(m["page_size"], &size)
+	maxSize := int64(contract.TemplatesMaxPageSize)
+	if endpoint == contract.GetFormList.Name {
+		maxSize = contract.FormListMaxPageSize
+	}
+	var start, end string
+	_ = json.Unmarshal(m["start_time"], &start)
+	_ = json.Unmarshal(m["end_time"], &end)
+	_, hasID := m["record_id"]
+	_, hasURL := m["record_url"]
+	switch {
+	case endpoint == contract.Verify.Name:
+		return ""
+	case size > maxSize && endpoint != contract.GetRecord.Name:
+		return scenario.SituationPageSizeOverMax
+	case start != "" && end != "" && reversed(start, end):
+		return scenario.SituationEndBeforeStart
+	case endpoint == contract.GetRecord.Name && hasID && !hasURL:
+		return scenario.SituationRecordNotFound
+	case endpoint == contract.GetRecord.Name && hasURL && !hasID:
+		return scenario.SituationRecordURLNotFound
+	}
+	return ""
+}
+
+// reversed says whether end is before start, both read as the kit reads
+// times (RFC 3339, or a local time in UTC+08:00).
+func reversed(start, end string) bool {
+	s, ok1 := parseTime(start)
+	e, ok2 := parseTime(end)
+	return ok1 && ok2 && e.Before(s)
+}
+
+func parseTime(v string) (time.Time, bool) {
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02 15:04:05", "2006-01-02T15:04:05", "2006-01-02"} {
+		if t, err := time.ParseInLocation(layout, v, contract.Zone); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
