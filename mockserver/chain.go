@@ -3,6 +3,7 @@ package mockserver
 import (
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/handlers"
+	"github.com/rtq-kit/rtq/mockserver/internal/transport"
 )
 
 // The request chain, in the order a request meets it. This file is the one
@@ -15,6 +16,7 @@ import (
 // (conn.go).
 // Then every request, whatever its path:
 //
+//  0. framing    a chunked request's connection closed after its answer (framing.go)
 //  1. recover    a panic becomes a logged stack and a JSON 500
 //  2. log        one line per request, after the answer (logging.go)
 //  3. hostCheck  a Host that is not loopback nor allowed gets 403 (hostcheck.go)
@@ -44,7 +46,7 @@ import (
 
 // outerChain is what every request runs through, outermost first.
 func (s *Server) outerChain() []chain.Middleware {
-	return []chain.Middleware{s.recover, s.log, s.guard.HostCheck, s.guard.CORS, s.journalMW}
+	return []chain.Middleware{transport.CloseAfterChunked, s.recover, s.log, s.guard.HostCheck, s.guard.CORS, s.journalMW}
 }
 
 // apiChain is what a POST to an endpoint runs through after routing,

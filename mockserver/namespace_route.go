@@ -128,7 +128,7 @@ func (s *Server) newNamespaces() *namespace.Table {
 		if seed == 0 {
 			seed = sc.Seed
 		}
-		fs := fault.NewSet(seed)
+		fs := fault.NewSet(seed).WithMax(s.opts.MaxFaultRules)
 		fs.SetScenario(sc.Faults)
 		j := journal.NewGrowing(min(namespace.JournalSize, s.opts.JournalSize))
 		j.Remember(sc.Keys, s.opts.AdminToken)

@@ -65,6 +65,10 @@ type Options struct {
 	// apply to the root state only: a namespace starts from the
 	// scenario's faults: list.
 	Faults []fault.Rule
+	// MaxFaultRules bounds the fault rules in force at once in the root
+	// and in each namespace, the scenario's included (0:
+	// DefaultMaxFaultRules): every request walks them.
+	MaxFaultRules int
 	// MaxNamespaces bounds the state namespaces (/s/{name}/) alive at
 	// once (0: DefaultMaxNamespaces); beyond it a new name gets 503 until
 	// one is idle.
@@ -89,6 +93,9 @@ const (
 	// /__admin/scenario may generate when Options.MaxGenerated is 0
 	// (adminapi.DefaultMaxGenerated says why).
 	DefaultMaxGenerated = adminapi.DefaultMaxGenerated
+	// DefaultMaxFaultRules is Options.MaxFaultRules when it is 0
+	// (fault.DefaultMaxRules says why).
+	DefaultMaxFaultRules = fault.DefaultMaxRules
 	// DefaultMaxNamespaces is Options.MaxNamespaces when it is 0.
 	DefaultMaxNamespaces = namespace.DefaultMax
 	// DefaultNamespaceIdle is Options.NamespaceIdle when it is 0.
@@ -146,7 +153,7 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 		return nil, fmt.Errorf("new mock server: %w", err)
 	}
 	s.journal.Remember(sc.Keys, opts.AdminToken)
-	if s.faults, err = faults.New(sc, opts.Seed, opts.Faults); err != nil {
+	if s.faults, err = faults.New(sc, opts.Seed, opts.MaxFaultRules, opts.Faults); err != nil {
 		return nil, fmt.Errorf("new mock server: %w", err)
 	}
 	s.state.Store(st)

@@ -31,6 +31,7 @@ type mockOptions struct {
 	adminToken   string
 	maxConns     int
 	faults       []string      // --fault rules, KEY=VALUE,... or JSON objects
+	maxFaults    int           // --max-fault-rules
 	maxSpaces    int           // --max-namespaces
 	spaceIdle    time.Duration // --namespace-idle
 	limits       scenario.Limits
@@ -72,6 +73,7 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.Int64Var(&o.maxGenerated, "max-generated", mockserver.DefaultMaxGenerated, "most items (records, templates, sub-codes) a scenario posted to /__admin/scenario may generate")
 	f.IntVar(&o.maxConns, "max-conns", mockserver.DefaultMaxConns, "connections served at once; beyond them a client is answered 503 at once")
 	f.StringArrayVar(&o.faults, "fault", nil, "fault rule in force from the start (repeatable): KEY=VALUE,..., e.g. endpoint=record/getRecord,error=503,times=2 (a value in double quotes may hold commas: message=\"Busy, retry\"), or a JSON object as POST /__admin/faults takes; see docs/mock.md")
+	f.IntVar(&o.maxFaults, "max-fault-rules", mockserver.DefaultMaxFaultRules, "fault rules in force at once (scenario, --fault and /__admin/faults together; per namespace); every request walks them")
 	f.IntVar(&o.maxSpaces, "max-namespaces", mockserver.DefaultMaxNamespaces, "state namespaces (/s/{name}/) alive at once; beyond them a new name gets 503 until one is idle")
 	f.DurationVar(&o.spaceIdle, "namespace-idle", mockserver.DefaultNamespaceIdle, "how long a state namespace may go unused before a new name may take its place")
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
@@ -125,7 +127,7 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 		Faults: rules,
 		Logger: stderr, CORSOrigin: strings.Join(o.corsOrigins, ","), AllowedHosts: o.allowedHosts,
 		AdminToken: o.adminToken, MaxGenerated: o.maxGenerated, MaxConns: o.maxConns,
-		MaxNamespaces: o.maxSpaces, NamespaceIdle: o.spaceIdle,
+		MaxNamespaces: o.maxSpaces, NamespaceIdle: o.spaceIdle, MaxFaultRules: o.maxFaults,
 		ParseScenario: func(name string, data []byte) (*scenario.Scenario, error) {
 			return scenario.Parse(name, data, append(o.loadOpts(), scenario.WithMaxGenerated(o.maxGenerated))...)
 		},

@@ -3,8 +3,6 @@ package admin
 import (
 	"crypto/sha256"
 	"crypto/subtle"
-	"io"
-	"net/http"
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -93,15 +91,18 @@ type adminProblem struct {
 // One upload is loaded at a time: a second one meanwhile gets 429, so
 // parallel uploads cannot multiply the bounded cost of one.
 func (s *API) adminScenario(c *chain.Call) {
+	if c.R.ContentLength > maxScenarioBytes { // refused before waiting for anything
+		readBody(c, maxScenarioBytes, "the scenario")
+		return
+	}
 	if !s.Loading.CompareAndSwap(false, true) {
 		c.W.Header()["Retry-After"] = []string{"1"}
 		chain.AdminError(c, contract.AdminBusy, "another scenario is being loaded; post again when it is done")
 		return
 	}
 	defer s.Loading.Store(false)
-	data, err := io.ReadAll(http.MaxBytesReader(c.W, c.R.Body, maxScenarioBytes))
-	if err != nil {
-		chain.AdminError(c, contract.AdminTooLarge, "the scenario must be at most 16 MiB: "+err.Error())
+	data, ok := readBody(c, maxScenarioBytes, "the scenario")
+	if !ok {
 		return
 	}
 	sc, err := s.opts.ParseScenario("scenario.yaml", data)

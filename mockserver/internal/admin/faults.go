@@ -2,8 +2,6 @@ package admin
 
 import (
 	"fmt"
-	"io"
-	"net/http"
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -32,9 +30,8 @@ func (s *API) adminFaults(c *chain.Call) {
 // adminAddFaults adds one rule or a list; all or none, a problem names the
 // rule (its place in the list) and the member.
 func (s *API) adminAddFaults(c *chain.Call) {
-	data, err := io.ReadAll(http.MaxBytesReader(c.W, c.R.Body, maxFaultBody))
-	if err != nil {
-		chain.AdminError(c, contract.AdminTooLarge, "fault rules must be at most 1 MiB: "+err.Error())
+	data, ok := readBody(c, maxFaultBody, "fault rules")
+	if !ok {
 		return
 	}
 	rules, err := fault.DecodeJSON(data)

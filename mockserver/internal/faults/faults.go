@@ -28,12 +28,13 @@ type Faults struct {
 }
 
 // New builds the set: the scenario's rules, then the flag's (rtq mock
-// --fault); seed, when non-zero, replaces the scenario's.
-func New(sc *scenario.Scenario, seed int64, rules []fault.Rule) (*Faults, error) {
+// --fault); seed, when non-zero, replaces the scenario's; at most maxRules
+// rules in force (0: fault.DefaultMaxRules).
+func New(sc *scenario.Scenario, seed int64, maxRules int, rules []fault.Rule) (*Faults, error) {
 	if seed == 0 {
 		seed = sc.Seed
 	}
-	f := &Faults{Set: fault.NewSet(seed), stopping: make(chan struct{})}
+	f := &Faults{Set: fault.NewSet(seed).WithMax(maxRules), stopping: make(chan struct{})}
 	f.Set.SetScenario(sc.Faults)
 	if _, err := f.Set.Add(rules, fault.FromFlag, func(i int) string {
 		return fmt.Sprintf("fault rule %d of the options (--fault)", i+1)

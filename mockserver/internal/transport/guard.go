@@ -1,7 +1,8 @@
 // Package transport is the mock's outer room, what a request meets before
 // any route: the connections under net/http (accept.go: the connection cap
 // and the refusal beyond it; conn.go: time limits and net/http's own
-// errors rewritten as JSON), and the checks every request passes
+// errors rewritten as JSON; framing.go: a chunked request's connection
+// closed after its answer), and the checks every request passes
 // (hostcheck.go: the Host header against DNS rebinding; cors.go: which web
 // pages may read the answers; crosssite.go: which may change state).
 package transport
