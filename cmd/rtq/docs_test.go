@@ -171,15 +171,17 @@ func TestDocCommandBlocksRun(t *testing.T) {
 	if len(blocks) < 20 {
 		t.Fatalf("found %d command blocks in README.md and docs/: the walker lost them", len(blocks))
 	}
+	st := startStaging(t)
 	for _, b := range blocks {
 		t.Run(b.name, func(t *testing.T) {
+			t.Parallel() // each block has its own mock and directory; staging is only read
 			if b.skip != "" {
 				t.Skipf("marked not runnable here: %s", b.skip)
 			}
 			if l := unrunnable(b); l != "" {
 				t.Fatalf("%s runs what this test cannot (%q): mark the block with <!-- doc-test: skip: WHY --> on the line before it, or split it", b.name, l)
 			}
-			runDocBlock(t, b, shims)
+			runDocBlock(t, b, shims, st)
 		})
 	}
 }
@@ -208,12 +210,12 @@ func docShims(t *testing.T, self string) string {
 }
 
 // runDocBlock runs one block with bash -e in a directory holding the
-// files blocks name, against a fresh mock and a fresh staging.
-func runDocBlock(t *testing.T, b docBlock, shims string) {
+// files blocks name, against a fresh mock and the shared staging.
+func runDocBlock(t *testing.T, b docBlock, shims string, st staging) {
 	mock, script := blockMock(t, b.text)
-	staging := rtqtest.Start(t, rtqtest.WithScenarioFiles("testdata/docs/staging.yaml")).URL
+	staging := st.url
 	dir := t.TempDir()
-	docFixtures(t, dir, staging, !strings.Contains(b.text, "--out staging.yaml"))
+	docFixtures(t, dir, st, !strings.Contains(b.text, "--out staging.yaml"))
 	text := strings.NewReplacer(
 		"http://127.0.0.1:8080", mock, "https://staging.example.com", staging,
 	).Replace(script)
@@ -239,7 +241,7 @@ func runDocBlock(t *testing.T, b docBlock, shims string) {
 // docFixtures writes the files command blocks name: a scenario (my.yaml,
 // my-scenario.yaml, my-scenarios/), and a profile of staging as
 // staging.yaml unless the block writes a recording there.
-func docFixtures(t *testing.T, dir, staging string, profile bool) {
+func docFixtures(t *testing.T, dir string, st staging, profile bool) {
 	t.Helper()
 	sc, err := os.ReadFile("../../scenarios/minimal.yaml")
 	if err != nil {
@@ -247,12 +249,7 @@ func docFixtures(t *testing.T, dir, staging string, profile bool) {
 	}
 	files := map[string][]byte{"my.yaml": sc, "my-scenario.yaml": sc, "my-scenarios/shop.yaml": sc, "scenarios/README": nil}
 	if profile {
-		code, out, errOut := runCLI(t, "profile", "discover", "--base-url", staging, "--api-key", "rtq-demo-read",
-			"--write-key", "rtq-demo-write", "--record-id", "1001", "--record-id", "1002")
-		if code != 0 {
-			t.Fatalf("staging's profile: exit %d: %s", code, errOut)
-		}
-		files["staging.yaml"] = []byte(out)
+		files["staging.yaml"] = st.profile
 	}
 	for name, data := range files {
 		p := filepath.Join(dir, name)
@@ -361,4 +358,23 @@ func shellWords(t *testing.T, line string) []string {
 		t.Fatalf("split %q: %v", line, err)
 	}
 	return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+}
+
+// staging is the mock standing in for staging, shared by every block
+// (they only read it: discover, conform without --allow-writes, record
+// --crawl), and its profile as rtq profile discover writes it.
+type staging struct {
+	url     string
+	profile []byte
+}
+
+func startStaging(t *testing.T) staging {
+	t.Helper()
+	url := rtqtest.Start(t, rtqtest.WithScenarioFiles("testdata/docs/staging.yaml")).URL
+	code, out, errOut := runCLI(t, "profile", "discover", "--base-url", url, "--api-key", "rtq-demo-read",
+		"--write-key", "rtq-demo-write", "--record-id", "1001", "--record-id", "1002")
+	if code != 0 {
+		t.Fatalf("staging's profile: exit %d: %s", code, errOut)
+	}
+	return staging{url: url, profile: []byte(out)}
 }
