@@ -153,33 +153,52 @@ func TestNoWrittenFieldTypeCount(t *testing.T) {
 	}
 }
 
-// TestMaskingDocNamesEveryMaskRule: the "Mask format" row of
-// docs/contract.md §C8 names every field type with a rule of its own (the
-// Mask column of contract/fields.go), and no type it names keeps the
-// general rule.
-func TestMaskingDocNamesEveryMaskRule(t *testing.T) {
-	data, err := os.ReadFile("../docs/contract.md")
+// TestMaskingDocsNameEveryMaskRule: where the docs say which types get
+// which masking rule (the "Mask format" row of docs/contract.md §C8, the
+// masking table of docs/mock.md), they name every field type with a rule
+// of its own (the Mask column of contract/fields.go), and no type they name
+// keeps the general rule.
+func TestMaskingDocsNameEveryMaskRule(t *testing.T) {
+	for _, doc := range []struct{ file, start string }{
+		{"docs/contract.md", "| Mask format |"},
+		{"docs/mock.md", "| field types | rule | example |"},
+	} {
+		text := maskingText(t, doc.file, doc.start)
+		for _, ft := range FieldTypes {
+			named := regexp.MustCompile(`\b` + ft.Name + `\b`).MatchString(text)
+			if ft.Mask != MaskGeneral && !named {
+				t.Errorf("%s, the masking rules (%q): %q has its own rule in contract/fields.go but is not named there", doc.file, doc.start, ft.Name)
+			}
+			if ft.Mask == MaskGeneral && strings.Contains(text, "`"+ft.Name+"`") {
+				t.Errorf("%s, the masking rules (%q): names `%s` under a rule, but contract/fields.go gives it the general one", doc.file, doc.start, ft.Name)
+			}
+		}
+	}
+}
+
+// maskingText is the line of file starting with start and, when it is a
+// table header, the table's rows after it.
+func maskingText(t *testing.T, file, start string) string {
+	t.Helper()
+	data, err := os.ReadFile("../" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var row string
+	var b strings.Builder
+	in := false
 	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "| Mask format |") {
-			row = line
+		switch {
+		case strings.HasPrefix(line, start):
+			in = true
+		case in && !strings.HasPrefix(line, "|"):
+			return b.String()
+		}
+		if in {
+			b.WriteString(line + "\n")
 		}
 	}
-	if row == "" {
-		t.Fatal(`docs/contract.md: no "| Mask format |" row in §C8`)
+	if !in {
+		t.Fatalf("%s: no line starting %q", file, start)
 	}
-	word := func(name string) bool {
-		return regexp.MustCompile(`\b` + name + `\b`).MatchString(row)
-	}
-	for _, ft := range FieldTypes {
-		if ft.Mask != MaskGeneral && !word(ft.Name) {
-			t.Errorf("docs/contract.md §C8, Mask format: %q has its own masking rule in contract/fields.go but the row does not name it", ft.Name)
-		}
-		if ft.Mask == MaskGeneral && strings.Contains(row, "`"+ft.Name+"`") {
-			t.Errorf("docs/contract.md §C8, Mask format: names `%s` under a rule, but contract/fields.go gives it the general one", ft.Name)
-		}
-	}
+	return b.String()
 }
