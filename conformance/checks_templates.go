@@ -125,6 +125,9 @@ func checkCursorLastToken(t *T, l listing) {
 	if t.pagesValid(w, l.ep) && len(w.items) == 0 && w.endToken != nil {
 		t.Errorf(w.last, "%s: empty result, next_page_token is not null", l.name)
 	}
+	if len(w.items) == 0 && len(w.totals) > 0 && w.totals[0] != 0 {
+		t.Errorf(w.pages[0], "%s: empty result, total is %d, not 0", l.name, w.totals[0])
+	}
 }
 
 func copyMap(m map[string]any) map[string]any {

@@ -18,7 +18,7 @@ func verifyWriteChecks() []Check {
 		verifyCheck("verify.next", "3.1", Must, phaseWrite, casesOf(profile.KindNext)),
 		verifyCheck("verify.repeat", "7", Must, phaseWrite, casesOf(profile.KindRepeat)),
 		verifyCheck("verify.errorCodes", "7", Must, phaseWrite, casesOf(profile.KindError)),
-		verifyCheck("verify.concurrent", "3.1", Must, phaseWrite, casesOf(profile.KindConcurrent)),
+		verifyCheck("verify.concurrent", "3.1", Must, phaseWrite, checkConcurrent),
 		verifyCheck("verify.visible", "3.1", Info, phaseWrite, checkVerifyVisible),
 		verifyCheck("auth.otherOrg.verify", "5", Must, phaseWrite, checkOtherOrgVerify),
 	}
