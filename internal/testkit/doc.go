@@ -7,6 +7,7 @@
 //     not the mock;
 //   - hangtarget: a target that answers the probe and then hangs;
 //   - mocktest: the mock on 127.0.0.1:0 with raw calls and scenario lookups;
+//   - redistest: a real redis-server on a Unix socket, for the Redis store;
 //   - runbound: a conformance run that must end, and the check that its
 //     report is whole;
 //   - testscenario: a small scenario built in code, the fixture of the
