@@ -145,7 +145,7 @@ func newRunner(opts Options) (*runner, error) {
 		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 	}
 	r := &runner{opts: opts, prof: prof, keys: keys, schemas: set, cov: newCoverage(), ctSeen: &contentTypes{}, memo: newMemo(), moves: newMoves()}
-	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate, keys.Read, keys.Write, keys.Limited, keys.OtherOrg)
+	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate, keys.Read, keys.Write, keys.Limited, keys.OtherOrg, opts.AdminToken)
 	r.client.observe = r.observe
 	return r, nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/goccy/go-yaml/token"
 
 	"github.com/rtq-kit/rtq/internal/problem"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // MaxProfileBytes caps how much of a profile file or URL is read.
@@ -92,35 +93,29 @@ func readFile(path string) ([]byte, error) {
 	return data, nil
 }
 
+// fetch reads a profile URL through rtq's client of a service
+// (internal/svcclient), since it may carry the admin token: no redirect
+// is followed (a 3xx is an answer that is not 200), and the token is
+// scrubbed from every error.
 func fetch(ctx context.Context, url, token string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, FetchTimeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return nil, fmt.Errorf("load profile %s: %w", url, err)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, &FetchError{URL: url, Err: err}
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxProfileBytes+1))
-	if err != nil {
-		return nil, &FetchError{URL: url, Err: err}
-	}
-	if resp.StatusCode == http.StatusUnauthorized {
-		return nil, fmt.Errorf("load profile %s: HTTP 401: %s", url, tokenHint(token))
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("load profile %s: HTTP %d", url, resp.StatusCode)
-	}
-	if len(data) > MaxProfileBytes {
+	c := svcclient.New(svcclient.Config{MaxAnswerBytes: MaxProfileBytes, Secrets: []string{token}})
+	defer c.CloseIdleConnections()
+	a, err := c.Send(ctx, http.MethodGet, url, token, nil)
+	switch {
+	case errors.Is(err, svcclient.ErrTooLarge) && a.Status == http.StatusOK:
 		return nil, fmt.Errorf("load profile %s: larger than %d bytes", url, MaxProfileBytes)
+	case err != nil && a.Status == 0:
+		return nil, &FetchError{URL: url, Err: err}
+	case a.Status == http.StatusUnauthorized:
+		return nil, fmt.Errorf("load profile %s: HTTP 401: %s", url, tokenHint(token))
+	case a.Status != http.StatusOK:
+		return nil, fmt.Errorf("load profile %s: HTTP %d", url, a.Status)
+	case err != nil:
+		return nil, &FetchError{URL: url, Err: err}
 	}
-	return data, nil
+	return a.Body, nil
 }
 
 // Parse decodes and validates a profile: JSON when the first non-blank

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -102,6 +103,23 @@ func TestLoadFromURL(t *testing.T) {
 	var fe *FetchError
 	if !errors.As(err, &fe) {
 		t.Fatalf("closed server: err = %v, want *FetchError", err)
+	}
+}
+
+// TestLoadFromURLFollowsNoRedirectWithTheToken: the admin token does not
+// travel along a 307 to another port of the same host (Go's client would
+// resend it there); the redirect is an answer that is not 200.
+func TestLoadFromURLFollowsNoRedirectWithTheToken(t *testing.T) {
+	var sent atomic.Int64
+	other := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { sent.Add(1) }))
+	t.Cleanup(other.Close)
+	moved := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(moved.Close)
+	_, err := Load(context.Background(), moved.URL+"/__admin/profile", WithAdminToken("admin-token-0123"))
+	if err == nil || !strings.Contains(err.Error(), "HTTP 307") || sent.Load() != 0 {
+		t.Fatalf("err = %v, %d calls at the Location; want HTTP 307 and none", err, sent.Load())
 	}
 }
 

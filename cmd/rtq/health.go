@@ -74,9 +74,9 @@ func healthURL(raw string) (string, error) {
 // carry the admin token: no redirect followed, the token scrubbed and
 // the answer escaped in what it prints.
 func checkHealth(ctx context.Context, target, token string) error {
-	c := svcclient.New(svcclient.Config{BaseURL: target, MaxAnswerBytes: 4096, Secrets: []string{token}})
+	c := svcclient.New(svcclient.Config{MaxAnswerBytes: 4096, Secrets: []string{token}})
 	defer c.CloseIdleConnections()
-	a, err := c.Send(ctx, http.MethodGet, "", token, nil)
+	a, err := c.Send(ctx, http.MethodGet, target, token, nil)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return fmt.Errorf("no answer within %s: the mock is stuck or overloaded, or what listens there is not the mock", healthTimeout)

@@ -11,6 +11,9 @@
 //   - the scrubber of secrets, applied to every answer and error before a
 //     caller sees them (scrub.go);
 //   - the cursor walk with its repeated-token guard (walk.go);
+//   - the calls in flight (limit.go), and independent reads overlapped
+//     but committed in their order, so that output does not depend on
+//     timing (overlap.go);
 //   - the escaper of what a service says, for terminals and YAML
 //     comments (escape.go).
 //
@@ -130,7 +133,20 @@ type TooLargeError struct{ Max int64 }
 func (e *TooLargeError) Error() string        { return fmt.Sprintf("answer larger than %d bytes", e.Max) }
 func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
 
-// Post sends body as JSON to the service's path ("/api/v2/rpc/..."), with
+// url is path under the base URL, or path itself when it is a whole URL.
+func (c *Client) url(path string) string {
+	if absolute(path) {
+		return path
+	}
+	return c.base + path
+}
+
+func absolute(url string) bool {
+	return strings.HasPrefix(url, "http://") || strings.HasPrefix(url, "https://")
+}
+
+// Post sends body as JSON to the service's path ("/api/v2/rpc/...", or a
+// whole URL), with
 // key as a Bearer token when it is not "", after waiting for the rate and
 // taking one call from the budget (a call that cannot be sent fails with
 // an error that is ErrNotSent). A 3xx is returned as the answer it is.
@@ -157,11 +173,13 @@ func (c *Client) Send(ctx context.Context, method, path, key string, body []byte
 }
 
 func (c *Client) send(ctx context.Context, method, path, key string, body []byte) (Answer, error) {
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, method, c.url(path), bytes.NewReader(body))
 	if err != nil {
 		return Answer{}, err
 	}
-	req.Header.Set("Content-Type", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	req.Header.Set("Accept", "application/json")
 	if key != "" {
 		req.Header.Set("Authorization", "Bearer "+key)
@@ -193,7 +211,7 @@ func (c *Client) send(ctx context.Context, method, path, key string, body []byte
 // on admin calls. Only a whole 2xx answer is a success; another status is
 // a *StatusError.
 func (c *Client) PostNoBody(ctx context.Context, url, adminToken string) error {
-	if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
+	if !absolute(url) {
 		url = c.base + "/" + strings.TrimLeft(url, "/")
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, nil)
