@@ -37,7 +37,7 @@ func Crawl(ctx context.Context, u *Upstream, c *Capture, o CrawlOptions) error {
 	}
 	// Each template's sub-codes and each record are independent reads:
 	// they overlap, up to the upstream's concurrency.
-	var jobs []job
+	var jobs []svcclient.Job
 	for _, coding := range codings {
 		jobs = append(jobs, w.subCodes(coding))
 	}
@@ -47,7 +47,7 @@ func Crawl(ctx context.Context, u *Upstream, c *Capture, o CrawlOptions) error {
 	for _, url := range o.RecordURLs {
 		jobs = append(jobs, w.record(map[string]any{"record_url": url}))
 	}
-	if err := inOrder(ctx, u.Concurrency, jobs); err != nil {
+	if err := svcclient.InOrder(ctx, u.Concurrency, jobs); err != nil {
 		return err
 	}
 	first := ""
@@ -178,7 +178,7 @@ func (w *walker) templates(ctx context.Context) ([]string, error) {
 
 // subCodes walks the sub-codes of one template; its pages reach the
 // capture when the job is committed.
-func (w *walker) subCodes(coding string) job {
+func (w *walker) subCodes(coding string) svcclient.Job {
 	return func(ctx context.Context) (func(), error) {
 		var pages [][]byte
 		err := w.cursor(ctx, contract.ListQrcodes, map[string]any{"template": coding}, func(body []byte) {
@@ -194,7 +194,7 @@ func (w *walker) subCodes(coding string) job {
 
 // record reads one record in every format; a record the upstream does not
 // show is logged and skipped (when the job is committed).
-func (w *walker) record(ref map[string]any) job {
+func (w *walker) record(ref map[string]any) svcclient.Job {
 	return func(ctx context.Context) (func(), error) {
 		var bodies [][]byte
 		skipped := ""

@@ -12,6 +12,11 @@ import (
 	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
+// DefaultConcurrency is how many calls a recording keeps in flight when
+// told none (--concurrency): independent reads overlap their latency,
+// while --rate still bounds the calls a second.
+const DefaultConcurrency = 16
+
 // maxAnswerBytes bounds what one upstream answer may weigh.
 const maxAnswerBytes = 64 << 20
 

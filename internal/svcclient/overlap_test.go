@@ -1,4 +1,4 @@
-package recorder
+package svcclient
 
 import (
 	"context"
@@ -19,7 +19,7 @@ func TestInOrderCommitsInTheJobsOrder(t *testing.T) {
 	close(done[n])
 	var committed []int
 	boom := errors.New("boom")
-	jobs := make([]job, n)
+	jobs := make([]Job, n)
 	for i := range jobs {
 		jobs[i] = func(context.Context) (func(), error) {
 			<-done[i+1] // the last job finishes first
@@ -31,7 +31,7 @@ func TestInOrderCommitsInTheJobsOrder(t *testing.T) {
 			return func() { committed = append(committed, i) }, err
 		}
 	}
-	if err := inOrder(context.Background(), n, jobs); err != boom {
+	if err := InOrder(context.Background(), n, jobs); err != boom {
 		t.Fatalf("err = %v, want the failing job's", err)
 	}
 	if want := []int{0, 1, 2, 3, 4}; !slices.Equal(committed, want) {
