@@ -203,6 +203,26 @@ func checkFormSearch(t *T) {
 			t.Errorf(w.last, "search_key %q: %d hits, the profile says %d", s.Key, len(w.items), *s.Count)
 		}
 	}
+	t.searchFindsNumbers()
+}
+
+// searchFindsNumbers: search_key matches the form number too (docs/contract.md
+// §4.3: "fuzzy match on form name, note and number"), so each profile number
+// sent as search_key hits the form that has it.
+func (t *T) searchFindsNumbers() {
+	for _, n := range t.r.prof.Forms.Numbers {
+		w := t.walkForms("read", map[string]any{"search_key": n})
+		if !t.pagesValid(w, contract.GetFormList) {
+			continue
+		}
+		found := false
+		for _, it := range w.items {
+			found = found || it["number"] == n
+		}
+		if !found {
+			t.Errorf(w.last, "search_key %q (a form number): the form with that number is not a hit; search_key matches the number too", n)
+		}
+	}
 }
 
 // hitsContain fails for a hit whose name, note and number all lack key.

@@ -188,6 +188,21 @@ func formStatementBreaks() []breakCase {
 				delete(b, "search_key")
 			}
 		}), []string{"formList.filter.searchKey"}},
+		{"search_key matches name and note only", onAnswer("getFormList", func(b, a jsonMap) {
+			key, _ := b["search_key"].(string)
+			if !isSuccess(a) || key == "" {
+				return
+			}
+			kept := []any{}
+			for _, it := range list(a) {
+				f := it.(jsonMap)
+				if strings.Contains(strings.ToLower(fmt.Sprint(f["name"], "\x00", f["note"])), strings.ToLower(key)) {
+					kept = append(kept, f)
+				}
+			}
+			data(a)["list"] = kept
+			data(a)["page"].(jsonMap)["total"] = itoa(int64(len(kept)))
+		}), []string{"formList.filter.searchKey"}},
 		{"version v2", onAnswer("getFormList", func(_, a jsonMap) {
 			if isSuccess(a) {
 				data(a)["version"] = "v2"
