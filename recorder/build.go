@@ -2,6 +2,7 @@ package recorder
 
 import (
 	"net/url"
+	"slices"
 	"sort"
 
 	"github.com/rtq-kit/rtq/scenario"
@@ -230,6 +231,62 @@ func (b *builder) buildTemplates() {
 		misordered++
 	}
 	b.misordered = misordered
+	if misordered > 0 && b.newestFirst() {
+		b.misordered = 0
+	}
+}
+
+// newestFirst turns the recording to newest first when every timed
+// listing of two or more items came newest first, and none oldest first:
+// the service's order, which the mock then keeps (service.list_order).
+// Placeholder times are turned round with it, so untimed listings keep
+// the service's order too.
+func (b *builder) newestFirst() bool {
+	newest := 0
+	tplKey := func(t *scenario.Template) (int64, int64) { return t.CreatedAt, t.ID }
+	subKey := func(s scenario.SubCode) (int64, int64) { return s.CreatedAt, s.ID }
+	judge := func(asc, desc bool) bool {
+		switch {
+		case desc && !asc:
+			newest++
+		case !desc:
+			return false
+		}
+		return true
+	}
+	if !b.placeholders.Templates && len(b.sc.Templates) > 1 && !judge(inTimeOrder(b.sc.Templates, tplKey), inTimeOrder(reversedCopy(b.sc.Templates), tplKey)) {
+		return false
+	}
+	for _, t := range b.sc.Templates {
+		if !b.placeholders.SubCodes[t.ID] && len(t.SubCodes) > 1 && !judge(inTimeOrder(t.SubCodes, subKey), inTimeOrder(reversedCopy(t.SubCodes), subKey)) {
+			return false
+		}
+	}
+	if newest == 0 {
+		return false
+	}
+	if b.sc.Service == nil {
+		b.sc.Service = &scenario.Service{}
+	}
+	b.sc.Service.NewestFirst = true
+	n := len(b.sc.Templates)
+	for i, t := range b.sc.Templates {
+		if b.placeholders.Templates {
+			t.CreatedAt = PlaceholderEpoch + int64(n-1-i)
+		}
+		if b.placeholders.SubCodes[t.ID] {
+			for j := range t.SubCodes {
+				t.SubCodes[j].CreatedAt = PlaceholderEpoch + int64(len(t.SubCodes)-1-j)
+			}
+		}
+	}
+	return true
+}
+
+func reversedCopy[T any](s []T) []T {
+	out := slices.Clone(s)
+	slices.Reverse(out)
+	return out
 }
 
 // Header is what the file's header tells the reviewer: the notes, then

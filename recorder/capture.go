@@ -45,6 +45,8 @@ type Capture struct {
 	// statuses counts, by body code, the status lines of error answers.
 	errors   []scenario.ErrorAnswer
 	statuses map[int]map[int]int
+	// replays are exact answers to exact requests (provoke.go).
+	replays []scenario.Replay
 }
 
 // Answer takes any answer's HTTP status and body: an error answer tells

@@ -123,6 +123,42 @@ func (c *Capture) Forwarded(endpoint string, req []byte, status int, body []byte
 	if s := situationOf(endpoint, req); s != "" {
 		c.Provoked(endpoint, s, status, body)
 	}
+	if searches(endpoint, req) {
+		c.keepReplay(endpoint, req, status, body)
+	}
+}
+
+// searches says whether a request asks getFormList's fuzzy search: what
+// it matches and in which order is the service's own, which the domain
+// cannot say, so its answer is kept for the exact request.
+func searches(endpoint string, req []byte) bool {
+	var q struct {
+		Key string `json:"search_key"`
+	}
+	return endpoint == contract.GetFormList.Name && json.Unmarshal(req, &q) == nil && q.Key != ""
+}
+
+// keepReplay keeps the answer to an exact request; a request seen again
+// keeps its latest answer.
+func (c *Capture) keepReplay(endpoint string, req []byte, status int, body []byte) {
+	canon, ok := scenario.CanonicalRequest(req)
+	compact, err := compactJSON(body)
+	var e struct {
+		Code *int `json:"code"`
+	}
+	if !ok || err != nil || json.Unmarshal(body, &e) != nil || e.Code == nil {
+		return
+	}
+	r := scenario.Replay{Endpoint: endpoint, Request: canon, Status: status, Code: *e.Code, Body: compact}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, old := range c.replays {
+		if old.Endpoint == endpoint && old.Request == canon {
+			c.replays[i] = r
+			return
+		}
+	}
+	c.replays = append(c.replays, r)
 }
 
 // situationOf names the catalogue situation a request is in, "" for none.

@@ -115,6 +115,9 @@ func (b *builder) dialect(listedByID bool) {
 		s.Messages = nil
 	}
 	if s.Messages != nil || s.FormsInFileOrder {
+		if b.sc.Service != nil { // newest first, from buildTemplates
+			s.NewestFirst = b.sc.Service.NewestFirst
+		}
 		b.sc.Service = s
 	}
 	for _, r := range b.sc.Records {
@@ -172,13 +175,17 @@ func (b *builder) errorCatalogue() {
 			statuses[code] = best
 		}
 	}
-	if len(b.c.errors) == 0 && statuses == nil {
+	if len(b.c.errors) == 0 && statuses == nil && len(b.c.replays) == 0 {
 		return
 	}
 	if b.sc.Service == nil {
 		b.sc.Service = &scenario.Service{}
 	}
 	b.sc.Service.StatusByCode = statuses
+	b.sc.Service.Replay = append([]scenario.Replay(nil), b.c.replays...)
+	if n := len(b.c.replays); n > 0 {
+		b.notes = append(b.notes, strconv.Itoa(n)+" answers to getFormList with search_key are kept as the service gave them (service.replay): its fuzzy search is its own, so the recording answers those exact requests exactly and any other search by the kit's substring match")
+	}
 	seen := map[string]bool{}
 	for _, e := range b.c.errors {
 		if k := e.Endpoint + " " + e.Situation; !seen[k] {

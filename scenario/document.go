@@ -128,8 +128,17 @@ type shownDoc struct {
 type serviceDoc struct {
 	Messages   map[string]string `json:"messages,omitempty"`
 	FormOrder  string            `json:"form_order,omitempty"`
+	ListOrder  string            `json:"list_order,omitempty"`
 	HTTPStatus map[string]int    `json:"http_status,omitempty"`
 	Errors     []*errorDoc       `json:"errors,omitempty"`
+	Replay     []*replayDoc      `json:"replay,omitempty"`
+}
+
+type replayDoc struct {
+	Endpoint string `json:"endpoint,omitempty"`
+	Request  string `json:"request,omitempty"`
+	Status   int    `json:"status,omitempty"`
+	Body     string `json:"body,omitempty"`
 }
 
 type errorDoc struct {

@@ -60,11 +60,17 @@ func marshalJSON(sc *Scenario) ([]byte, error) {
 		if s.FormsInFileOrder {
 			d.Service.FormOrder = "file"
 		}
+		if s.NewestFirst {
+			d.Service.ListOrder = "newest_first"
+		}
 		for code, st := range s.StatusByCode {
 			if d.Service.HTTPStatus == nil {
 				d.Service.HTTPStatus = map[string]int{}
 			}
 			d.Service.HTTPStatus[strconv.Itoa(code)] = st
+		}
+		for _, rp := range s.Replay {
+			d.Service.Replay = append(d.Service.Replay, &replayDoc{Endpoint: rp.Endpoint, Request: rp.Request, Status: rp.Status, Body: string(rp.Body)})
 		}
 		for _, e := range s.Errors {
 			d.Service.Errors = append(d.Service.Errors, &errorDoc{Endpoint: e.Endpoint, Situation: e.Situation, Status: e.Status, Body: string(e.Body)})

@@ -5,6 +5,8 @@
 package scenario
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 
 	"github.com/rtq-kit/rtq/fault"
@@ -56,6 +58,10 @@ type Service struct {
 	// FormsInFileOrder serves getFormList in the order the forms are
 	// written (the service's own order) instead of by id.
 	FormsInFileOrder bool
+	// NewestFirst serves templates and sub-codes newest first (creation
+	// time, then id, descending), as a recorded service did; false: the
+	// kit's oldest first.
+	NewestFirst bool
 	// StatusByCode is the HTTP status line of error answers by body
 	// code, where the service's differs from the kit's (a mixed policy:
 	// business errors with 200, authentication errors with 401, say).
@@ -64,6 +70,50 @@ type Service struct {
 	// provokes (Situations), by endpoint: the mock answers them as the
 	// service did, even where the service answered a success.
 	Errors []ErrorAnswer
+	// Replay are the service's exact answers to exact requests, where
+	// the domain cannot say what it would answer (its fuzzy search): the
+	// mock sends each for its request, never for verify.
+	Replay []Replay
+}
+
+// Replay is one request a recorded service answered, and its answer.
+type Replay struct {
+	Endpoint string
+	Request  string // CanonicalRequest of the body
+	Status   int    // HTTP status line
+	Code     int    // the body's code
+	Body     []byte // the answer, compact JSON
+}
+
+// CanonicalRequest is a request body as Replay matches it: its JSON with
+// the object members sorted and no white space, numbers as written; ok is
+// false for a body that is not JSON.
+func CanonicalRequest(body []byte) (string, bool) {
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil || d.More() {
+		return "", false
+	}
+	b, err := json.Marshal(v)
+	return string(b), err == nil
+}
+
+// Replayed is the recorded answer to a request of an endpoint, if any.
+func (s *Service) Replayed(endpoint string, body []byte) (Replay, bool) {
+	if s == nil || len(s.Replay) == 0 {
+		return Replay{}, false
+	}
+	req, ok := CanonicalRequest(body)
+	if !ok {
+		return Replay{}, false
+	}
+	for _, r := range s.Replay {
+		if r.Endpoint == endpoint && r.Request == req {
+			return r, true
+		}
+	}
+	return Replay{}, false
 }
 
 // ErrorAnswer is what a service answered an endpoint in one situation.
@@ -125,6 +175,10 @@ func (s *Service) Message(endpoint, def string) string {
 	}
 	return def
 }
+
+// Newest says whether templates and sub-codes are listed newest first;
+// false for a nil Service.
+func (s *Service) Newest() bool { return s != nil && s.NewestFirst }
 
 // FormsInFile says whether getFormList serves forms in file order; false
 // for a nil Service (the kit's order, by id).

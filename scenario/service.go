@@ -44,11 +44,17 @@ func (r *resolver) service(docs []*document) {
 				r.ps.add(a.child("messages").child(ep), "%q is not an endpoint: use one of %s", ep, endpointNames())
 			}
 		}
-		s := &Service{Messages: d.Service.Messages, FormsInFileOrder: d.Service.FormOrder == "file"}
+		s := &Service{Messages: d.Service.Messages, FormsInFileOrder: d.Service.FormOrder == "file",
+			NewestFirst: d.Service.ListOrder == "newest_first"}
 		s.StatusByCode = r.statusByCode(a.child("http_status"), d.Service.HTTPStatus)
 		for i, e := range d.Service.Errors {
 			if ans, ok := r.errorAnswer(a.child("errors").index(i), e); ok {
 				s.Errors = append(s.Errors, ans)
+			}
+		}
+		for i, rd := range d.Service.Replay {
+			if rp, ok := r.replay(a.child("replay").index(i), rd); ok {
+				s.Replay = append(s.Replay, rp)
 			}
 		}
 		r.sc.Service = s
@@ -123,4 +129,21 @@ func derefInt(p *int) int {
 		return 0
 	}
 	return *p
+}
+
+// replay reads one exact answer: a known endpoint other than verify (a
+// write is never replayed), a request and a body that are JSON.
+func (r *resolver) replay(a at, d *replayDoc) (Replay, bool) {
+	ok := true
+	if !isEndpoint(d.Endpoint) || d.Endpoint == contract.Verify.Name {
+		r.ps.add(a.child("endpoint"), "%q is not a read endpoint: use one of %s but verify (a write is never replayed)", d.Endpoint, endpointNames())
+		ok = false
+	}
+	req, valid := CanonicalRequest([]byte(d.Request))
+	if !valid {
+		r.ps.add(a.child("request"), "request must be the request body as JSON text")
+		ok = false
+	}
+	ans, good := r.errorAnswer(a, &errorDoc{Endpoint: contract.GetFormList.Name, Situation: SituationNotJSON, Body: d.Body})
+	return Replay{Endpoint: d.Endpoint, Request: req, Status: d.Status, Code: ans.Code, Body: ans.Body}, ok && good
 }

@@ -19,7 +19,14 @@ records:
 service:
   messages: {record/getRecord: success, record/getFormList: ""}
   form_order: file
+  list_order: newest_first
   http_status: {"400": 200}
+  replay:
+    - endpoint: record/getFormList
+      request: '{"search_key": "巡检", "page": 1}'
+      status: 200
+      body: '{"code": 0, "message": "success", "data": {}}'
+
   errors:
     - endpoint: record/getRecord
       situation: record_not_found
@@ -38,6 +45,12 @@ func TestServiceDialectRoundTrips(t *testing.T) {
 	if !sc.Service.FormsInFile() || sc.Service.Message("record/getRecord", "ok") != "success" ||
 		sc.Service.Message("templates/list", "ok") != "ok" || sc.Service.Message("record/getFormList", "x") != "" {
 		t.Errorf("service %+v", sc.Service)
+	}
+	if rp, ok := sc.Service.Replayed("record/getFormList", []byte(`{"page":1,"search_key":"巡检"}`)); !ok || rp.Status != 200 || !sc.Service.Newest() {
+		t.Errorf("replay %+v %v, newest %v", rp, ok, sc.Service.Newest())
+	}
+	if _, ok := sc.Service.Replayed("record/getFormList", []byte(`{"page":2,"search_key":"巡检"}`)); ok {
+		t.Errorf("another request is replayed")
 	}
 	if st, ok := sc.Service.StatusFor(400); !ok || st != 200 {
 		t.Errorf("status of 400: %d %v", st, ok)
@@ -75,6 +88,7 @@ func TestServiceDialectProblems(t *testing.T) {
 		"unknown order":          {strings.Replace(dialectYAML, "form_order: file", "form_order: name", 1), "form_order"},
 		"unknown situation":      {strings.Replace(dialectYAML, "situation: record_not_found", "situation: gone", 1), "situation"},
 		"body not JSON":          {strings.Replace(dialectYAML, `body: '{"code": 400,`, `body: '{"code" 400,`, 1), "body"},
+		"verify replayed":        {strings.Replace(dialectYAML, "    - endpoint: record/getFormList\n      request", "    - endpoint: certificates/verify\n      request", 1), "never replayed"},
 		"status key not a code":  {strings.Replace(dialectYAML, `{"400": 200}`, `{"x": 200}`, 1), "http_status"},
 	} {
 		t.Run(name, func(t *testing.T) {

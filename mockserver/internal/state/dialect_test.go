@@ -27,7 +27,7 @@ func payload(t *testing.T, body []byte) (string, map[string]any) {
 // Record.Shown) is what the mock answers with instead of the kit's.
 func TestARecordedServicesDialectIsServed(t *testing.T) {
 	sc := testscenario.Build()
-	sc.Service = &scenario.Service{FormsInFileOrder: true, Messages: map[string]string{
+	sc.Service = &scenario.Service{FormsInFileOrder: true, NewestFirst: true, Messages: map[string]string{
 		"record/getRecord": "success", "record/getFormList": "成功", "templates/list": "done", "certificates/verify": "moved"}}
 	slices.Reverse(sc.Forms)
 	var cert, full *scenario.Record
@@ -96,8 +96,18 @@ func TestARecordedServicesDialectIsServed(t *testing.T) {
 		t.Errorf("form list: message %q, first %v; want 成功 and form %v, the file's first", msg, list[0], want)
 	}
 	tl, err := st.AppendTemplates(nil, read, PageQuery{PageSize: 5})
-	if m, _ := payload(t, tl); err != nil || m != "done" {
+	m, tdata := payload(t, tl)
+	if err != nil || m != "done" {
 		t.Errorf("templates/list: %v, message %q", err, m)
+	}
+	var newest *scenario.Template
+	for _, tp := range sc.Templates {
+		if tp.Org == read.Org && (newest == nil || tp.CreatedAt > newest.CreatedAt || tp.CreatedAt == newest.CreatedAt && tp.ID > newest.ID) {
+			newest = tp
+		}
+	}
+	if tl, _ := tdata["list"].([]any); len(tl) == 0 || tl[0].(map[string]any)["coding"] != newest.Coding {
+		t.Errorf("templates/list newest first: first %v, want %s", tl, newest.Coding)
 	}
 }
 

@@ -58,7 +58,8 @@ func (st *State) AppendTemplates(dst []byte, key *scenario.Key, q PageQuery) ([]
 	lo := sort.Search(len(tpls), func(i int) bool { return tpls[i].tpl.CreatedAt >= q.Range.lo() })
 	hi := sort.Search(len(tpls), func(i int) bool { return tpls[i].tpl.CreatedAt > q.Range.hi() })
 	f := st.filterOf(1, key, 0, q.Range)
-	return st.appendPage(dst, f, q, int64(max(hi-lo, 0)), func(i int64) []byte { return tpls[lo+int(i)].item })
+	at := st.position(lo, hi)
+	return st.appendPage(dst, f, q, int64(max(hi-lo, 0)), func(i int64) []byte { return tpls[at(i)].item })
 }
 
 // AppendQrcodes appends templates/listQrcodes' success body to dst. The
@@ -75,5 +76,16 @@ func (st *State) AppendQrcodes(dst []byte, key *scenario.Key, template string, q
 	lo := sort.Search(len(e.subTimes), func(i int) bool { return e.subTimes[i] >= q.Range.lo() })
 	hi := sort.Search(len(e.subTimes), func(i int) bool { return e.subTimes[i] > q.Range.hi() })
 	f := st.filterOf(2, key, e.tpl.ID, q.Range)
-	return st.appendPage(dst, f, q, int64(max(hi-lo, 0)), func(i int64) []byte { return e.subs[lo+int(i)].item })
+	at := st.position(lo, hi)
+	return st.appendPage(dst, f, q, int64(max(hi-lo, 0)), func(i int64) []byte { return e.subs[at(i)].item })
+}
+
+// position maps the i-th item of a window [lo, hi) of an ascending list to
+// its index: from lo up, or from hi down for a recorded service that
+// lists newest first (scenario.Service).
+func (st *State) position(lo, hi int) func(int64) int {
+	if st.sc.Service.Newest() {
+		return func(i int64) int { return hi - 1 - int(i) }
+	}
+	return func(i int64) int { return lo + int(i) }
 }
