@@ -18,7 +18,14 @@ if (params.has("seed")) options.seed = Number(params.get("seed"));
 
 let mock = null;
 const started = Date.now(); // this worker's start, for tests that stop it
-const getMock = () => (mock ??= createMock(options));
+// getMock starts the mock on first use. A start that fails (rtq.wasm not
+// served, a module of another version) is said on the worker's console
+// and tried again by the next request, rather than kept.
+const getMock = () => (mock ??= createMock(options).catch((err) => {
+  console.error("rtq-sw:", err);
+  mock = null;
+  throw err;
+}));
 
 // namespace is a state namespace's prefix, /s/{name}, which any path may
 // carry in front.
