@@ -55,3 +55,26 @@ test("every request of the fixed set: the module answers as rtq mock does", { sk
     mock.close();
   }
 });
+
+test("a dribbled body streams: it arrives in slices, through a ReadableStream", async () => {
+  const mock = await createMock({ faults: [{ endpoint: "record/getRecord", body: "dribble", delay_ms: 90 }] });
+  try {
+    const res = await mock.fetch(new Request("http://localhost/api/v2/rpc/record/getRecord", {
+      method: "POST",
+      headers: { Authorization: "Bearer rtq-demo-read", "Content-Type": "application/json" },
+      body: JSON.stringify({ record_id: 100001 }),
+    }));
+    assert.equal(res.status, 200);
+    const reader = res.body.getReader();
+    let slices = 0;
+    let bytes = 0;
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      slices++;
+      bytes += r.value.length;
+    }
+    assert.ok(slices > 1, `the body came in ${slices} slice(s)`);
+    assert.equal(bytes, Number(res.headers.get("content-length")));
+  } finally {
+    mock.close();
+  }
+});
