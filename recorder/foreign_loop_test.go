@@ -13,8 +13,11 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/internal/testkit/foreign"
+	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/recorder"
 	"github.com/rtq-kit/rtq/rtqtest"
 	"github.com/rtq-kit/rtq/scenario"
@@ -316,4 +319,31 @@ func TestForeignClosedLoopCrawlProbed(t *testing.T) {
 	rec := serveRecording(t, data)
 	asks := foreignAsks()
 	compareKinds(t, askAll(t, up, foreign.ReadKey, asks), askAll(t, rec.URL, recorder.ReadKeySecret, asks), crawlGaps)
+}
+
+// rtq conform passes the recording of the foreign service (reads and
+// writes, with the profile derived from it): what a recording keeps of a
+// service that is not the mock still makes a correct service.
+func TestForeignRecordingConforms(t *testing.T) {
+	up := startForeign(t)
+	u := recorder.NewUpstream(up, foreign.ReadKey)
+	c := recorder.NewCapture()
+	ctx := context.Background()
+	if err := recorder.Crawl(ctx, u, c, recorder.CrawlOptions{RecordIDs: foreignRecords}); err != nil {
+		t.Fatalf("crawl: %v", err)
+	}
+	if err := recorder.ProbeTimes(ctx, u, c, io.Discard); err != nil {
+		t.Fatalf("probe: %v", err)
+	}
+	_, sc := record(t, c, up)
+	rec := rtqtest.Start(t, rtqtest.WithScenario(sc))
+	rep, err := conformance.Run(ctx, conformance.Options{BaseURL: rec.URL, Profile: derive.FromScenario(sc), AllowWrites: true, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Checks {
+		if f.Status == conformance.Fail && f.Severity == conformance.Must {
+			t.Errorf("%s: %s %v", f.ID, f.Message, f.Problems)
+		}
+	}
 }

@@ -32,14 +32,6 @@ func conform(t *testing.T, opts foreign.Options) *conformance.Report {
 	return rep
 }
 
-// runnerSkips are must checks the runner skips against a correct service
-// for a reason of its own, each with that reason (reported to the runner's
-// owner; when one is fixed, its entry goes).
-var runnerSkips = map[string]string{
-	"templates.walk.max":   "a service that refuses page_size 1000 gets the note of refusedOverMax, which cursorCheck reads as 'the profile gives no time window'",
-	"listQrcodes.walk.max": "the same as templates.walk.max",
-}
-
 // failures lists the failed checks of a severity, with their problems.
 func failures(rep *conformance.Report, sev conformance.Severity) []string {
 	var out []string
@@ -68,10 +60,6 @@ func TestConformancePassesTheCorrectBuild(t *testing.T) {
 			}
 			for _, f := range rep.Checks {
 				if f.Status != conformance.Skip || f.Severity != conformance.Must {
-					continue
-				}
-				if why, known := runnerSkips[f.ID]; known && opts.Oversize == foreign.OversizeRefuse {
-					t.Logf("must check %s skipped (%s): %s", f.ID, f.Message, why)
 					continue
 				}
 				t.Errorf("must check skipped: %s: %s", f.ID, f.Message)
