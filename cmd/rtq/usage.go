@@ -128,10 +128,23 @@ func flagError(cmd *cobra.Command, err error) error {
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
 		if s := closestFlag(cmd, name); s != "" {
 			msg += "; did you mean --" + s + "?"
+		} else if sub := subcommandWith(cmd, name); sub != "" {
+			msg += "; it is a flag of " + sub
 		}
 	}
 	name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
 	return withExit(2, fmt.Errorf("%s: %s (see %s --help)", name, msg, cmd.CommandPath()))
+}
+
+// subcommandWith names the subcommand of cmd that has the flag name
+// (rtq profile --base-url: "rtq profile discover"), or "".
+func subcommandWith(cmd *cobra.Command, name string) string {
+	for _, sub := range cmd.Commands() {
+		if sub.Flags().Lookup(name) != nil {
+			return sub.CommandPath()
+		}
+	}
+	return ""
 }
 
 // closestFlag is the flag of cmd nearest to name, or "" when none is close.
