@@ -34,6 +34,7 @@ type mockOptions struct {
 	maxFaults    int           // --max-fault-rules
 	maxSpaces    int           // --max-namespaces
 	spaceIdle    time.Duration // --namespace-idle
+	store        string        // --store, or RTQ_STORE
 	limits       scenario.Limits
 }
 
@@ -57,6 +58,9 @@ One log line per request goes to stderr. The admin API lives under /__admin
 			if o.adminToken == "" {
 				o.adminToken = os.Getenv("RTQ_ADMIN_TOKEN")
 			}
+			if !cmd.Flags().Changed("store") && os.Getenv("RTQ_STORE") != "" {
+				o.store = os.Getenv("RTQ_STORE")
+			}
 			if len(o.allowedHosts) == 0 && os.Getenv("RTQ_ALLOWED_HOSTS") != "" {
 				o.allowedHosts = []string{os.Getenv("RTQ_ALLOWED_HOSTS")}
 			}
@@ -76,6 +80,7 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.IntVar(&o.maxFaults, "max-fault-rules", mockserver.DefaultMaxFaultRules, "fault rules in force at once (scenario, --fault and /__admin/faults together; per namespace); every request walks them")
 	f.IntVar(&o.maxSpaces, "max-namespaces", mockserver.DefaultMaxNamespaces, "state namespaces (/s/{name}/) alive at once; beyond them a new name gets 503 until one is idle")
 	f.DurationVar(&o.spaceIdle, "namespace-idle", mockserver.DefaultNamespaceIdle, "how long a state namespace may go unused before a new name may take its place")
+	f.StringVar(&o.store, "store", mockserver.StoreMemory, "where state that changes at run time lives: memory, or a Redis replicas share, redis://HOST:PORT/DB, rediss://... or unix:///PATH (env RTQ_STORE; Redis is planned)")
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
 	addScenarioLimits(cmd, &o.limits)
 	return cmd
@@ -107,6 +112,9 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 		return withExit(2, fmt.Errorf("--max-namespaces must be at least 1 and --namespace-idle positive, got %d and %v", o.maxSpaces, o.spaceIdle))
 	}
 	if err := checkAddrFlag("--addr", o.addr); err != nil {
+		return err
+	}
+	if err := checkStoreFlag(o.store); err != nil {
 		return err
 	}
 	surviveClosedPipes()
@@ -156,6 +164,20 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	<-ctx.Done()
 	srv.Logf("rtq mock: shutting down")
 	return srv.Close()
+}
+
+// checkStoreFlag refuses a --store value that is not memory or a Redis
+// URL, and for now a Redis URL too: the Redis store is not built yet, and
+// rtq never quietly keeps in memory the state a user meant to share.
+func checkStoreFlag(raw string) error {
+	a, err := mockserver.ParseStoreAddr(raw)
+	if err != nil {
+		return usageError("--store %v", err)
+	}
+	if !a.Memory {
+		return usageError("--store %s: this rtq has no Redis store yet (planned), and it never falls back to memory when a shared store is asked for; give --store memory", a)
+	}
+	return nil
 }
 
 // watcher is the --watch reloader of the scenario files, nil without
