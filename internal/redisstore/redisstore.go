@@ -1,0 +1,150 @@
+// Package redisstore keeps the state that changes while the mock runs in
+// a Redis that several rtq mock processes share, so replicas behind one
+// load balancer serve one state: certificate statuses and their history,
+// the request journal, runtime fault rules, and namespaces that expire
+// when idle.
+//
+// Key layout: every key of a space carries the space as a Redis Cluster
+// hash tag, rtq:{root}:... for the root and rtq:{s:NAME}:... for the
+// namespace NAME, so one space sits in one slot and one Lua script may
+// touch all of its keys:
+//
+//	rtq:{SPACE}:status   hash, certificate code -> its status (absent: the scenario's)
+//	rtq:{SPACE}:changes  hash, certificate code -> the state changes verifies appended (JSON list)
+//	rtq:{SPACE}:journal  stream, one entry a request, capped with MAXLEN ~
+//	rtq:{SPACE}:faults   hash, rule id -> the runtime fault rule (JSON)
+//	rtq:{SPACE}:faultseq string, the last rule id given
+//
+// A namespace's keys expire together after its idle time; every verify
+// renews them in the same script, and Touch renews them on reads.
+//
+// Failure is loud: an error of the connection (Redis down, a timeout)
+// wraps ErrUnreachable, for the server to answer 503 and its health to
+// report "store unreachable"; nothing here falls back to memory, and
+// since the client's pool dials afresh, the same Store works again when
+// Redis returns, without a restart.
+//
+// The package holds the Redis side only (the operations and their
+// scripts, tested on a real redis-server); the mock's Store seam is what
+// is to call it, deciding each verify's outcomes from the scenario's flow.
+package redisstore
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// ErrUnreachable wraps every failure to reach Redis, as opposed to an
+// answer Redis gave: the mock answers it 503, never from memory.
+var ErrUnreachable = errors.New("store unreachable")
+
+// Config says where the Redis is and how the store uses it.
+type Config struct {
+	// Network is "tcp" or "unix"; Addr is HOST:PORT or the socket path.
+	Network, Addr string
+	// DB is the database number; TLS dials with TLS (rediss://).
+	DB  int
+	TLS bool
+	// Username and Password authenticate (AUTH), when set.
+	Username, Password string
+	// JournalSize caps each space's journal (XADD MAXLEN ~).
+	JournalSize int64
+	// MaxChanges caps the state changes verifies append to one
+	// certificate, the latest kept.
+	MaxChanges int
+	// NamespaceIdle is how long a namespace's keys live unused.
+	NamespaceIdle time.Duration
+	// MaxFaultRules bounds the runtime fault rules of one space.
+	MaxFaultRules int
+}
+
+// Store is a Redis shared by replicas. It is safe for concurrent use.
+type Store struct {
+	cfg Config
+	rdb *redis.Client
+}
+
+// Open makes a store of cfg. It does not dial: Ping says whether Redis
+// answers, and each call says so again.
+func Open(cfg Config) *Store {
+	o := &redis.Options{Network: cfg.Network, Addr: cfg.Addr, DB: cfg.DB,
+		Username: cfg.Username, Password: cfg.Password,
+		DialTimeout: 2 * time.Second, ReadTimeout: 2 * time.Second, WriteTimeout: 2 * time.Second}
+	if cfg.TLS {
+		o.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+	}
+	return &Store{cfg: cfg, rdb: redis.NewClient(o)}
+}
+
+// Close releases the connections.
+func (s *Store) Close() error { return s.rdb.Close() }
+
+// Ping says whether Redis answers; its error wraps ErrUnreachable.
+func (s *Store) Ping(ctx context.Context) error { return s.check(s.rdb.Ping(ctx).Err()) }
+
+// check wraps an error of the connection in ErrUnreachable, and leaves
+// Redis' own answers (redis.Nil, a script's error) as they are.
+func (s *Store) check(err error) error {
+	var rerr redis.Error
+	if err == nil || errors.Is(err, redis.Nil) || errors.As(err, &rerr) {
+		return err
+	}
+	return fmt.Errorf("%w: redis %s %s: %v", ErrUnreachable, s.cfg.Network, s.cfg.Addr, err)
+}
+
+// space is the hash-tagged key prefix of a space: "" is the root.
+func space(name string) string {
+	if name == "" {
+		return "rtq:{root}:"
+	}
+	return "rtq:{s:" + name + "}:"
+}
+
+// keys are a space's keys, in the order the scripts take them.
+func keys(name string) []string {
+	p := space(name)
+	return []string{p + "status", p + "changes", p + "journal", p + "faults", p + "faultseq"}
+}
+
+// ttl is how long a space's keys live unused, in milliseconds: 0 for
+// the root, which never expires.
+func (s *Store) ttl(name string) int64 {
+	if name == "" {
+		return 0
+	}
+	return s.cfg.NamespaceIdle.Milliseconds()
+}
+
+// Touch renews a namespace's keys, so a namespace read but not written
+// is not taken for idle.
+func (s *Store) Touch(ctx context.Context, name string) error {
+	ms := s.ttl(name)
+	if ms == 0 {
+		return nil
+	}
+	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for _, k := range keys(name) {
+			p.PExpire(ctx, k, msDuration(ms))
+		}
+		return nil
+	})
+	return s.check(err)
+}
+
+// Reset puts a space back to its scenario: every verify undone, its
+// journal and fault rules kept.
+func (s *Store) Reset(ctx context.Context, name string) error {
+	k := keys(name)
+	return s.check(s.rdb.Del(ctx, k[0], k[1]).Err())
+}
+
+// Drop removes every key of a space (a scenario replaced drops the
+// namespaces; their next use starts afresh).
+func (s *Store) Drop(ctx context.Context, name string) error {
+	return s.check(s.rdb.Del(ctx, keys(name)...).Err())
+}
