@@ -13,7 +13,7 @@ import (
 	"github.com/rtq-kit/rtq/internal/testkit/redistest"
 )
 
-func open(t *testing.T, srv *redistest.Server, mod func(*redisstore.Config)) *redisstore.Store {
+func open(t testing.TB, srv *redistest.Server, mod func(*redisstore.Config)) *redisstore.Store {
 	t.Helper()
 	cfg := redisstore.Config{Network: "unix", Addr: srv.Socket(), JournalSize: 1000, MaxChanges: 3,
 		NamespaceIdle: 10 * time.Minute, MaxFaultRules: 4}
