@@ -37,6 +37,8 @@ var repairs = []struct {
 	{regexp.MustCompile(`^forms\[(\d+)\]\.type$`), repairFormType},
 	{regexp.MustCompile(`^templates\[(\d+)\]\.coding$`), repairTemplateCoding},
 	{regexp.MustCompile(`^templates\[(\d+)\]\.sub_codes\[(\d+)\]\.coding$`), repairSubCoding},
+	{regexp.MustCompile(`^forms\[(\d+)\]\.updated_at$`), repairFormUpdated},
+	{regexp.MustCompile(`^records\[(\d+)\]\.qrcode$`), repairRecordQR},
 }
 
 // maxRepairRounds bounds the load-repair rounds: a repair may uncover a
@@ -226,4 +228,30 @@ func repairSubCoding(sc *scenario.Scenario, idx []int, msg string) (string, bool
 	was := s.Coding
 	s.Coding = cleanCode(was, s.ID, msg)
 	return fmt.Sprintf("sub-code %d: coding %q is not one a scenario takes (%s); written as %q", s.ID, was, msg, s.Coding), true
+}
+
+// repairFormUpdated raises an updated_at before created_at to created_at:
+// the creation time is the one listings sort and filter by.
+func repairFormUpdated(sc *scenario.Scenario, idx []int, _ string) (string, bool) {
+	if idx[0] >= len(sc.Forms) || sc.Forms[idx[0]].UpdatedAt >= sc.Forms[idx[0]].CreatedAt {
+		return "", false
+	}
+	f := sc.Forms[idx[0]]
+	was := f.UpdatedAt
+	f.UpdatedAt = f.CreatedAt
+	return fmt.Sprintf("form %d: updated_at %d is before its created_at %d; written as %d (its created_at)", f.ID, was, f.CreatedAt, f.UpdatedAt), true
+}
+
+// repairRecordQR drops a record's link to a QR code the service linked to
+// another form too (a QR code is linked to one form in a scenario): the
+// QR code keeps its first form, and the record shows its form's first QR
+// code (or one the kit adds).
+func repairRecordQR(sc *scenario.Scenario, idx []int, msg string) (string, bool) {
+	r, ok := recordAt(sc, idx[0])
+	if !ok || r.QRCode == nil || r.QRCode.Form == nil || r.Form == nil || r.QRCode.Form == r.Form {
+		return "", false
+	}
+	q := r.QRCode
+	r.QRCode = nil
+	return fmt.Sprintf("record %d: QR code %d is linked to form %d and to the record's form %d too (%s); the record's link to it is dropped, it shows its form's QR code", r.ID, q.ID, q.Form.ID, r.Form.ID, msg), true
 }
