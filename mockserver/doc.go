@@ -15,13 +15,17 @@
 //	           and the cross-site refusal (hostcheck.go, cors.go, crosssite.go)
 //	chain      the Call every room works on; how an answer or error is written
 //	handlers   the five endpoints (handlers.go), the body limit, the API key
-//	state      what a scenario serves and what verifies changed: records,
-//	           verify's conditions (verify.go), page tokens (cursor.go)
+//	state      what a scenario serves and what verifies changed, returned
+//	           as values (view.go): records, verify's conditions
+//	           (verify.go), page tokens (cursor.go)
 //	wire       the encoder: every answer's bytes, getRecord's formats
-//	           (json.go, jsonld.go, markdown.go), error bodies and status
+//	           (json.go, jsonld.go, markdown.go), error bodies, the
+//	           status line of an error (status.go)
 //
 // Beside the flow: admin (the admin API and page), journal (the request
 // journal, masked), namespace (the state namespaces and their idle
 // expiry), faults (fault rules: errors, drops, delay.go) and logging (the
-// request log). jsonw is the JSON toolkit under them all.
+// request log). Under them all: fail (every error answer as a value, a
+// row of contract's error tables, whose Status column is the HTTP status)
+// and jsonw (the JSON toolkit).
 package mockserver

@@ -5,8 +5,8 @@ import (
 	"runtime/debug"
 
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/journal"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
 // recover turns a panic into a logged stack and a generic JSON error in the
@@ -22,7 +22,7 @@ func (s *Server) recover(next chain.Step) chain.Step {
 				panic(v)
 			}
 			s.logf("panic serving %s %s: %v\n%s", c.R.Method, c.R.URL.Path, v, debug.Stack())
-			c.Error(wire.Internal)
+			c.Error(fail.Internal)
 			s.lg.Request(c)
 			c.Record()
 		}()

@@ -15,6 +15,7 @@ import (
 	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
 )
@@ -79,9 +80,11 @@ func BenchmarkNamespaceCost(b *testing.B) {
 		reader := func(ids []int64) func(*state.State) error {
 			return func(st *state.State) error {
 				for _, id := range ids {
-					if _, err := st.GetRecord(read, id, "", "json"); err != nil {
+					a, err := st.GetRecord(read, id, "", "json")
+					if err != nil {
 						return err
 					}
+					_ = wire.Record(a) // rendered and kept, as a request does
 				}
 				return nil
 			}
@@ -93,7 +96,7 @@ func BenchmarkNamespaceCost(b *testing.B) {
 			"moved-all": func(st *state.State) error {
 				for _, r := range sc.Records {
 					if r.Cert != nil && r.Org == write.Org {
-						_, _ = st.Verify(nil, write, state.VerifyRequest{Code: r.Code, HasCode: true,
+						_, _ = st.Verify(write, state.VerifyRequest{Code: r.Code, HasCode: true,
 							Action: contract.ActionNextStatus, HasAction: true})
 					}
 				}

@@ -8,11 +8,11 @@ import (
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/mockserver/internal/transport"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
 // namespacePrefix starts every namespaced path: /s/{name}/...
@@ -38,17 +38,17 @@ func (s *Server) routeNamespace(c *chain.Call) {
 	}
 	switch {
 	case !namespace.Valid(name):
-		s.namespaceError(c, nsNotFound, "no namespace "+wire.Quote(name)+" in "+wire.Quote(c.R.URL.Path)+": "+namespace.Rule)
+		s.namespaceError(c, nsNotFound, "no namespace "+fail.Quote(name)+" in "+fail.Quote(c.R.URL.Path)+": "+namespace.Rule)
 		return
 	case c.R.URL.RawPath != "":
-		s.namespaceError(c, nsNotFound, "a namespaced path must not be percent-encoded: "+wire.Quote(c.R.URL.Path))
+		s.namespaceError(c, nsNotFound, "a namespaced path must not be percent-encoded: "+fail.Quote(c.R.URL.Path))
 		return
 	case c.Admin && !namespaceAdmin[adminSegment(sub)]:
-		s.namespaceError(c, nsNotFound, "no admin call at "+wire.Quote(c.R.URL.Path)+
+		s.namespaceError(c, nsNotFound, "no admin call at "+fail.Quote(c.R.URL.Path)+
 			"; a namespace answers "+namespaceAdminList+", the scenario is replaced at the root /__admin/scenario")
 		return
 	case !api && !c.Admin:
-		s.namespaceError(c, nsNotFound, "no endpoint at "+wire.Quote(c.R.URL.Path)+
+		s.namespaceError(c, nsNotFound, "no endpoint at "+fail.Quote(c.R.URL.Path)+
 			"; under /s/{name} endpoints live under "+contract.PathPrefix+" and admin calls under "+namespaceAdminList)
 		return
 	}
@@ -87,8 +87,8 @@ type nsProblem struct {
 }
 
 var (
-	nsNotFound = nsProblem{contract.AdminNotFound, func(d string) error { return wire.NoNamespace(d) }}
-	nsFull     = nsProblem{contract.AdminNamespacesFull, func(d string) error { return wire.NamespacesFull(d) }}
+	nsNotFound = nsProblem{contract.AdminNotFound, func(d string) error { return fail.NoNamespace(d) }}
+	nsFull     = nsProblem{contract.AdminNamespacesFull, func(d string) error { return fail.NamespacesFull(d) }}
 	nsFailed   = nsProblem{contract.AdminInternal, errors.New} // unexpected: logged, answered as internal
 )
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/handlers"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
@@ -24,8 +25,8 @@ type route struct {
 // Should it, the answer is still JSON.
 func (rt *route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header()["Content-Type"] = chain.ContentTypeJSON
-	w.WriteHeader(wire.Status(scenario.StatusPerCode, wire.Internal))
-	_, _ = w.Write(wire.AppendError(nil, contract.ShapeFull, wire.Internal))
+	w.WriteHeader(wire.Status(scenario.StatusPerCode, fail.Internal))
+	_, _ = w.Write(wire.AppendError(nil, contract.ShapeFull, fail.Internal))
 }
 
 // routes lists every path the server answers, the five endpoints in the
@@ -104,9 +105,9 @@ func (s *Server) routeMux(c *chain.Call) {
 
 func (s *Server) methodNotAllowed(c *chain.Call) {
 	c.W.Header()["Allow"] = allowPost
-	c.Error(wire.Method(c.R.Method))
+	c.Error(fail.Method(c.R.Method))
 }
 
 var allowPost = []string{"POST"}
 
-func (s *Server) notFound(c *chain.Call) { c.Error(wire.NoEndpoint(c.R.URL.Path)) }
+func (s *Server) notFound(c *chain.Call) { c.Error(fail.NoEndpoint(c.R.URL.Path)) }

@@ -7,7 +7,7 @@ import (
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 )
 
 // maxFaultBody bounds the body of POST /__admin/faults.
@@ -53,7 +53,7 @@ func (s *API) adminClearFaults(c *chain.Call) {
 func (s *API) adminRemoveFault(c *chain.Call) {
 	id := strings.TrimPrefix(c.R.URL.Path, "/__admin/faults/")
 	if !s.faultsOf(c).Remove(id) {
-		chain.AdminError(c, contract.AdminNotFound, "no fault rule "+wire.Quote(id)+"; GET /__admin/faults lists them")
+		chain.AdminError(c, contract.AdminNotFound, "no fault rule "+fail.Quote(id)+"; GET /__admin/faults lists them")
 		return
 	}
 	c.Write(200, 0, []byte(`{"status":"ok"}`))

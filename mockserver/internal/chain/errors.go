@@ -5,27 +5,28 @@ import (
 	"errors"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
 // Error answers err in the shape of the call's endpoint. Errors are
-// *wire.Error values, built in mockserver/internal/wire from contract's
+// *fail.Error values, built in mockserver/internal/wire from contract's
 // tables; anything else is unexpected: its cause is logged, and the client
-// gets wire.Internal.
+// gets fail.Internal.
 func (c *Call) Error(err error) {
-	var e *wire.Error
+	var e *fail.Error
 	if !errors.As(err, &e) {
 		if c.Log != nil {
 			c.Log("internal error on %s %s: %v", c.R.Method, c.R.URL.Path, err)
 		}
-		e = wire.Internal
+		e = fail.Internal
 	}
 	shape := contract.ShapeFull
 	sc := c.St.Scenario()
 	if c.Ep != nil {
 		shape = c.Ep.Shape
-		if e == wire.Internal {
-			e = wire.InternalOf(c.Ep.Name)
+		if e == fail.Internal {
+			e = fail.InternalOf(c.Ep.Name)
 		}
 		if a, ok := wire.Catalogued(sc.Service, c.Ep.Name, e); ok {
 			c.Write(a.Status, a.Code, a.Body) // as the recorded service answered
@@ -48,6 +49,6 @@ func AdminJSON(c *Call, status int, v any) {
 // AdminError answers msg in the admin API's error shape, {"error": msg},
 // with the status of row, a row of contract.AdminErrors.
 func AdminError(c *Call, row contract.ErrorCode, msg string) {
-	e := wire.Admin(row, msg)
+	e := fail.Admin(row, msg)
 	c.Write(wire.Status(c.St.HTTPStatus(), e), e.Code, wire.AppendAdminError(c.Out[:0], e))
 }

@@ -3,8 +3,8 @@ package chain
 import (
 	"strings"
 
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -32,7 +32,7 @@ func (c *Call) Parse(names []string) (*Members, error) {
 		}
 	})
 	if err != nil {
-		return nil, wire.Param("%s", err.Error()).In(scenario.SituationNotJSON)
+		return nil, fail.Param("%s", err.Error()).In(scenario.SituationNotJSON)
 	}
 	return b, nil
 }
@@ -61,7 +61,7 @@ func (b *Members) Str(name string, emptyIsAbsent bool) (string, bool, error) {
 	}
 	s, ok := jsonw.String(raw)
 	if !ok {
-		return "", false, wire.Param("%s must be a string, got %s", name, show(raw))
+		return "", false, fail.Param("%s must be a string, got %s", name, show(raw))
 	}
 	if s == "" && emptyIsAbsent {
 		return "", false, nil
@@ -77,7 +77,7 @@ func (b *Members) Int(name string, min int64) (int64, bool, error) {
 	}
 	n, ok := jsonw.Int(raw)
 	if !ok || n < min {
-		return 0, false, wire.Param("%s must be an integer >= %d, got %s", name, min, show(raw))
+		return 0, false, fail.Param("%s must be an integer >= %d, got %s", name, min, show(raw))
 	}
 	return n, true, nil
 }
@@ -90,7 +90,7 @@ func (b *Members) AnyInt(name string) (int64, bool, error) {
 	}
 	n, ok := jsonw.Int(raw)
 	if !ok {
-		return 0, false, wire.Param("%s must be an integer, got %s", name, show(raw))
+		return 0, false, fail.Param("%s must be an integer, got %s", name, show(raw))
 	}
 	return n, true, nil
 }
@@ -105,7 +105,7 @@ func (b *Members) PageSize(def, max int64, refuse bool) (int64, error) {
 	case !ok:
 		return def, nil
 	case n > max && refuse:
-		return 0, wire.Param("page_size must be at most %d, got %d", max, n).In(scenario.SituationPageSizeOverMax)
+		return 0, fail.Param("page_size must be at most %d, got %d", max, n).In(scenario.SituationPageSizeOverMax)
 	case n > max:
 		return max, nil
 	}
@@ -117,7 +117,7 @@ func (b *Members) PageSize(def, max int64, refuse bool) (int64, error) {
 // echoed, never anything the server holds.
 func show(raw []byte) string {
 	if s, ok := jsonw.String(raw); ok {
-		return wire.Quote(s)
+		return fail.Quote(s)
 	}
 	if k := jsonw.Kind(raw); k != "a number" {
 		return k

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
@@ -110,7 +111,7 @@ func (s *Faults) writeFaultError(c *chain.Call, a *fault.Action) {
 	if code == 0 {
 		code = fe.HTTPStatus
 	}
-	e := wire.Injected(code, fe.ErrorCode, fe.Message, "injected by fault rule "+a.RuleID, fe.HTTPStatus)
+	e := fail.Injected(code, fe.ErrorCode, fe.Message, "injected by fault rule "+a.RuleID, fe.HTTPStatus)
 	retry := fe.RetryAfter
 	if retry == 0 && e.Code == 429 {
 		retry = 1

@@ -2,7 +2,7 @@ package handlers
 
 import (
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -12,17 +12,17 @@ func Auth(next chain.Step) chain.Step {
 	return func(c *chain.Call) {
 		secret, ok := chain.Bearer(c.R.Header["Authorization"])
 		if !ok {
-			c.Error(wire.Unauthorized(`the Authorization header must be "Bearer <API key>"`).In(scenario.SituationNoKey))
+			c.Error(fail.Unauthorized(`the Authorization header must be "Bearer <API key>"`).In(scenario.SituationNoKey))
 			return
 		}
 		c.Key = c.St.KeyBySecret(secret)
 		switch {
 		case c.Key == nil:
-			c.Error(wire.Unauthorized("the API key is not known").In(scenario.SituationBadKey))
+			c.Error(fail.Unauthorized("the API key is not known").In(scenario.SituationBadKey))
 		case c.Ep.Write && !c.Key.Write:
-			c.Error(wire.Forbidden(c.Ep.Write, "this API key has no write permission"))
+			c.Error(fail.Forbidden(c.Ep.Write, "this API key has no write permission"))
 		case !c.Ep.Write && !c.Key.Read:
-			c.Error(wire.Forbidden(c.Ep.Write, "this API key has no read permission"))
+			c.Error(fail.Forbidden(c.Ep.Write, "this API key has no read permission"))
 		default:
 			next(c)
 		}

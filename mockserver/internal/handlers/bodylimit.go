@@ -5,7 +5,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 )
 
 // BodyLimit reads the body, at most contract.MaxBodyBytes of it (plus one
@@ -39,9 +39,9 @@ func BodyLimit(next chain.Step) chain.Step {
 
 func tooLarge(c *chain.Call) {
 	c.W.Header()["Connection"] = connClose
-	c.Error(wire.TooLarge)
+	c.Error(fail.TooLarge)
 }
 
 var connClose = []string{"close"}
 
-var errReadBody = wire.Param("the request body could not be read to its end")
+var errReadBody = fail.Param("the request body could not be read to its end")

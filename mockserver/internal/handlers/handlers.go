@@ -10,6 +10,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
@@ -71,9 +72,13 @@ func GetRecord(c *chain.Call) ([]byte, error) {
 		format = "json"
 	}
 	if !hasID && !hasURL {
-		return nil, wire.Param("one of record_id or record_url is required")
+		return nil, fail.Param("one of record_id or record_url is required")
 	}
-	return c.St.GetRecord(c.Key, id, url, format)
+	a, err := c.St.GetRecord(c.Key, id, url, format)
+	if err != nil {
+		return nil, err
+	}
+	return wire.Record(a), nil
 }
 
 var verifyMembers = []string{"certificate_code", "action_type", "to_certificate_status",
@@ -97,7 +102,11 @@ func Verify(c *chain.Call) ([]byte, error) {
 			return nil, e
 		}
 	}
-	return keep(c)(c.St.Verify(c.Out[:0], c.Key, req))
+	v, err := c.St.Verify(c.Key, req)
+	if err != nil {
+		return nil, err
+	}
+	return keep(c)(wire.AppendVerified(c.Out[:0], v), nil)
 }
 
 // keep returns a function that passes an appended answer through and keeps
@@ -140,7 +149,7 @@ func GetFormList(c *chain.Call) ([]byte, error) {
 	if hasNumber {
 		q.Number = &number
 	}
-	return keep(c)(c.St.AppendFormList(c.Out[:0], c.Key, q), nil)
+	return keep(c)(wire.AppendForms(c.Out[:0], c.St.FormList(c.Key, q)), nil)
 }
 
 var templatesMembers = []string{"start_time", "end_time", "page_token", "page_size", "template"}
@@ -172,7 +181,7 @@ func pageQuery(c *chain.Call, b *chain.Members) (state.PageQuery, error) {
 		return q, err
 	}
 	if hasStart && hasEnd && end.Before(start) {
-		return q, wire.Param("end_time must not be before start_time").In(scenario.SituationEndBeforeStart)
+		return q, fail.Param("end_time must not be before start_time").In(scenario.SituationEndBeforeStart)
 	}
 	r.HasStart, r.HasEnd = hasStart, hasEnd
 	r.Start, r.End = state.BoundSeconds(start, false), state.BoundSeconds(end, true)
@@ -199,7 +208,11 @@ func TemplatesList(c *chain.Call) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return keep(c)(c.St.AppendTemplates(c.Out[:0], c.Key, q))
+	p, err := c.St.Templates(c.Key, q)
+	if err != nil {
+		return nil, err
+	}
+	return keep(c)(wire.AppendTemplates(c.Out[:0], p), nil)
 }
 
 func ListQrcodes(c *chain.Call) ([]byte, error) {
@@ -212,11 +225,15 @@ func ListQrcodes(c *chain.Call) ([]byte, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, wire.Param("template is required: the coding of a batch template or its full URL")
+		return nil, fail.Param("template is required: the coding of a batch template or its full URL")
 	}
 	q, err := pageQuery(c, b)
 	if err != nil {
 		return nil, err
 	}
-	return keep(c)(c.St.AppendQrcodes(c.Out[:0], c.Key, tpl, q))
+	p, err := c.St.Qrcodes(c.Key, tpl, q)
+	if err != nil {
+		return nil, err
+	}
+	return keep(c)(wire.AppendQrcodes(c.Out[:0], p), nil)
 }

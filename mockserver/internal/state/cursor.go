@@ -9,7 +9,7 @@ import (
 	"strconv"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -40,8 +40,8 @@ type filter struct {
 var tokenEncoding = base64.RawURLEncoding.Strict()
 
 var (
-	errTokenForged = wire.Param("page_token is not a token this server issued")
-	errTokenFilter = wire.Param("page_token was issued for another filter; keep start_time, end_time and template unchanged while paging")
+	errTokenForged = fail.Param("page_token is not a token this server issued")
+	errTokenFilter = fail.Param("page_token was issued for another filter; keep start_time, end_time and template unchanged while paging")
 )
 
 // tokenKey derives the HMAC key from everything a token's meaning depends
@@ -167,16 +167,16 @@ func (st *State) filterOf(kind byte, key *scenario.Key, tpl int64, r TimeRange) 
 	return f
 }
 
-// appendPage is the cursor walk: it reads the token (none: the first
-// page), writes one page of a filtered list of total items, item(i) being
-// the i-th rendered item, and issues the token of the next page while one
-// is left.
-func (st *State) appendPage(dst []byte, f filter, q PageQuery, total int64, item func(int64) []byte) ([]byte, error) {
+// page is the cursor walk: it reads the token (none: the first page),
+// cuts one page out of a filtered list, and issues the token of the next
+// page while one is left.
+func page[T any](st *State, f filter, q PageQuery, list []T) (Page[T], error) {
+	total := int64(len(list))
 	var offset int64
 	if q.Token != "" {
 		off, err := st.readToken(q.Token, f)
 		if err != nil {
-			return nil, err
+			return Page[T]{}, err
 		}
 		offset = min(off, total)
 	}
@@ -189,5 +189,9 @@ func (st *State) appendPage(dst []byte, f filter, q PageQuery, total int64, item
 	if f.kind == 2 {
 		ep = contract.ListQrcodes.Name
 	}
-	return wire.AppendCursorPage(dst, wire.Message(st.sc, ep), int(end-offset), func(i int) []byte { return item(offset + int64(i)) }, next, total), nil
+	p := Page[T]{Items: list[offset:end], Next: next, Total: total, Message: st.message(ep)}
+	if st.sc.Service.Newest() { // a recorded service that lists newest first (scenario.Service)
+		p.Items, p.Reversed = list[total-end:total-offset], true
+	}
+	return p, nil
 }

@@ -5,15 +5,15 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// formEntry is a form with its list item pre-rendered and its searchable
-// texts lower-cased once.
-type formEntry struct {
-	form  *scenario.Form
-	item  []byte
+// FormEntry is a form as getFormList lists it: the form, where the
+// encoder keeps its rendered item, and its searchable texts lower-cased
+// once.
+type FormEntry struct {
+	Form  *scenario.Form
+	Item  Cell
 	lower [3]string // name, note, number
 }
 
@@ -22,7 +22,7 @@ func (st *State) indexForms(forms []*scenario.Form) {
 		if f.Org == nil {
 			continue
 		}
-		e := &formEntry{form: f, item: wire.FormItem(f),
+		e := &FormEntry{Form: f,
 			lower: [3]string{strings.ToLower(f.Name), strings.ToLower(f.Note), strings.ToLower(f.Number)}}
 		o := st.org(f.Org.ID)
 		o.forms = append(o.forms, e)
@@ -30,10 +30,10 @@ func (st *State) indexForms(forms []*scenario.Form) {
 	byID := !st.sc.Service.FormsInFile()
 	for _, o := range st.orgs {
 		if byID { // else in file order: a recorded service's own
-			sort.SliceStable(o.forms, func(i, j int) bool { return o.forms[i].form.ID < o.forms[j].form.ID })
+			sort.SliceStable(o.forms, func(i, j int) bool { return o.forms[i].Form.ID < o.forms[j].Form.ID })
 		}
 		for _, e := range o.forms {
-			o.byNumber[e.form.Number] = append(o.byNumber[e.form.Number], e)
+			o.byNumber[e.Form.Number] = append(o.byNumber[e.Form.Number], e)
 		}
 	}
 }
@@ -47,11 +47,11 @@ type FormQuery struct {
 	Number   *string
 }
 
-// AppendFormList appends getFormList's success body to dst. Without
-// search_key the page is cut straight out of the sorted slice; with it the
-// org's forms are scanned once, keeping only the page.
-func (st *State) AppendFormList(dst []byte, key *scenario.Key, q FormQuery) []byte {
-	var forms []*formEntry
+// FormList answers getFormList. Without search_key the page is cut
+// straight out of the sorted slice; with it the org's forms are scanned
+// once, keeping only the page.
+func (st *State) FormList(key *scenario.Key, q FormQuery) FormPage {
+	var forms []*FormEntry
 	if o := st.orgs[orgID(key)]; o != nil {
 		forms = o.forms
 		if q.Number != nil {
@@ -63,12 +63,12 @@ func (st *State) AppendFormList(dst []byte, key *scenario.Key, q FormQuery) []by
 	if last < 1 {
 		last = 1
 	}
-	return wire.AppendFormList(dst, wire.Message(st.sc, contract.GetFormList.Name), len(page), func(i int) []byte { return page[i].item },
-		wire.FormPage{Current: q.Page, Last: last, PerPage: q.PageSize, Total: total})
+	return FormPage{Forms: page, Current: q.Page, Last: last, PerPage: q.PageSize, Total: total,
+		Message: st.message(contract.GetFormList.Name)}
 }
 
 // pageOf counts the matching forms and returns the requested page of them.
-func pageOf(forms []*formEntry, q FormQuery) (int64, []*formEntry) {
+func pageOf(forms []*FormEntry, q FormQuery) (int64, []*FormEntry) {
 	from := int64(len(forms)) + 1 // past the end, without overflowing
 	if q.Page-1 <= int64(len(forms))/q.PageSize+1 {
 		from = (q.Page - 1) * q.PageSize
@@ -82,7 +82,7 @@ func pageOf(forms []*formEntry, q FormQuery) (int64, []*formEntry) {
 	}
 	needle := strings.ToLower(q.Search)
 	var total int64
-	var page []*formEntry
+	var page []*FormEntry
 	for _, e := range forms {
 		if !strings.Contains(e.lower[0], needle) && !strings.Contains(e.lower[1], needle) && !strings.Contains(e.lower[2], needle) {
 			continue

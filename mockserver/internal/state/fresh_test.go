@@ -71,8 +71,8 @@ func TestFreshStatesVerifyAtOnce(t *testing.T) {
 				if j%7 == 6 || i == 0 && j%2 == 1 {
 					st.Reset()
 				}
-				_, _ = st.Verify(nil, write, setNextReq(src.Code))
-				body, err := st.GetRecord(read, src.ID, "", "json")
+				_, _ = st.Verify(write, setNextReq(src.Code))
+				body, err := getRecord(st, read, src.ID, "", "json")
 				if err == nil {
 					err = checkConsistent(body, src)
 				}
@@ -84,7 +84,7 @@ func TestFreshStatesVerifyAtOnce(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if _, err := root.GetRecord(read, src.ID, "", "json"); err != nil {
+	if _, err := getRecord(root, read, src.ID, "", "json"); err != nil {
 		t.Fatal(err)
 	}
 	if root.nlive.Load() != 0 {
@@ -106,7 +106,7 @@ func BenchmarkGetRecordOfState(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for range b.N {
-				if _, err := st.GetRecord(read, id, "", "json"); err != nil {
+				if _, err := getRecord(st, read, id, "", "json"); err != nil {
 					b.Fatal(err)
 				}
 			}

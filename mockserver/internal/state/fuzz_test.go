@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 )
 
 func FuzzParseBound(f *testing.F) {
@@ -44,7 +44,7 @@ func FuzzParseBound(f *testing.F) {
 // assertNamed checks a refusal is a 400 parameter error naming name.
 func assertNamed(t *testing.T, err error, name string) {
 	t.Helper()
-	var e *wire.Error
+	var e *fail.Error
 	if !errors.As(err, &e) || e.Code != 400 || !strings.Contains(e.Detail, name) {
 		t.Fatalf("refusal %v is not a 400 naming %s", err, name)
 	}

@@ -5,11 +5,11 @@ import (
 	"sync/atomic"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
-// A record's answers come from one of two places. A record no verify of
+// A record's answers come from one of two places. The state keeps them;
+// package wire renders them (RecordAnswer.Body). A record no verify of
 // this State has moved is answered from its recordEntry, shared by every
 // State of the index: the bodies rendered at the scenario's values, once
 // for all of them. A record a verify moved has a Record of this State's
@@ -45,21 +45,30 @@ type Record struct {
 
 // body is the success body of a record in a format: the State's own when a
 // verify moved the record, else the one shared by every State of the index.
-func (st *State) body(e *recordEntry, format int) []byte {
-	msg := wire.Message(st.sc, contract.GetRecord.Name)
+func (st *State) body(e *recordEntry, format int, render Renderer) []byte {
+	msg := st.message(contract.GetRecord.Name)
 	if e.src.Cert != nil && st.nlive.Load() != 0 {
 		if r, ok := st.live.Load(e); ok {
-			if b := r.(*Record).body(format, msg); b != nil {
+			if b := r.(*Record).body(format, msg, render); b != nil {
 				return b
 			}
 		}
 	}
-	return e.body(format, msg, &st.index.cached)
+	return e.body(format, msg, &st.index.cached, render)
+}
+
+// view is the record at the scenario's values.
+func (e *recordEntry) view() RecordView {
+	var status *scenario.Status
+	if e.src.Cert != nil {
+		status = e.src.Cert.Status
+	}
+	return RecordView{Rec: e.src, Status: status, Changes: e.src.StateChanges, Kept: true}
 }
 
 // body returns the answer at the scenario's values, rendering it under the
 // entry's lock when it was never built; cached is the index's cache size.
-func (e *recordEntry) body(format int, msg string, cached *atomic.Int64) []byte {
+func (e *recordEntry) body(format int, msg string, cached *atomic.Int64, render Renderer) []byte {
 	if b := e.bodies[format].Load(); b != nil {
 		return *b
 	}
@@ -68,11 +77,7 @@ func (e *recordEntry) body(format int, msg string, cached *atomic.Int64) []byte 
 	if b := e.bodies[format].Load(); b != nil {
 		return *b
 	}
-	var status *scenario.Status
-	if e.src.Cert != nil {
-		status = e.src.Cert.Status
-	}
-	b := wire.RecordBody(format, msg, wire.RecordView{Rec: e.src, Status: status, Changes: e.src.StateChanges, Kept: true})
+	b := render(format, msg, e.view())
 	keep(&e.bodies[format], b, cached, cacheBudget)
 	return b
 }
@@ -80,7 +85,7 @@ func (e *recordEntry) body(format int, msg string, cached *atomic.Int64) []byte 
 // body returns the moved record's answer, rendering it under the record's
 // lock when a verify has dropped it or it was never built, or nil when the
 // record is at the scenario's values.
-func (r *Record) body(format int, msg string) []byte {
+func (r *Record) body(format int, msg string, render Renderer) []byte {
 	if b := r.bodies[format].Load(); b != nil {
 		return *b
 	}
@@ -95,7 +100,7 @@ func (r *Record) body(format int, msg string) []byte {
 	if b := r.bodies[format].Load(); b != nil {
 		return *b
 	}
-	b := wire.RecordBody(format, msg, wire.RecordView{Rec: r.src, Status: r.status, Changes: r.changes})
+	b := render(format, msg, RecordView{Rec: r.src, Status: r.status, Changes: r.changes})
 	keep(&r.bodies[format], b, r.cached, ownBudget)
 	return b
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -29,7 +29,7 @@ func setNextReq(code string) VerifyRequest {
 
 func mustVerify(t testing.TB, st *State, code string) {
 	t.Helper()
-	if _, err := st.Verify(nil, st.KeyBySecret(ts.WriteSecret), setNextReq(code)); err != nil {
+	if _, err := st.Verify(st.KeyBySecret(ts.WriteSecret), setNextReq(code)); err != nil {
 		t.Fatalf("verify %s: %v", code, err)
 	}
 }
@@ -39,7 +39,7 @@ func answers(t testing.TB, st *State, id int64) [][]byte {
 	t.Helper()
 	out := make([][]byte, len(contract.Formats))
 	for i, f := range contract.Formats {
-		b, err := st.GetRecord(st.KeyBySecret(ts.ReadSecret), id, "", f.Name)
+		b, err := getRecord(st, st.KeyBySecret(ts.ReadSecret), id, "", f.Name)
 		if err != nil {
 			t.Fatalf("getRecord %d %s: %v", id, f.Name, err)
 		}
@@ -76,7 +76,7 @@ func TestResetRestoresTheTouchedRecordsInEveryFormat(t *testing.T) {
 	// The flow runs again from the scenario status: two moves, then the end.
 	mustVerify(t, st, ts.CertOK)
 	mustVerify(t, st, ts.CertOK)
-	if _, err := st.Verify(nil, st.KeyBySecret(ts.WriteSecret), setNextReq(ts.CertOK)); err == nil {
+	if _, err := st.Verify(st.KeyBySecret(ts.WriteSecret), setNextReq(ts.CertOK)); err == nil {
 		t.Error("a third move after reset succeeded; the flow should have ended")
 	}
 }
@@ -85,7 +85,7 @@ func TestResetKeepsTheScenarioAnswersAndDropsTheMovedOnes(t *testing.T) {
 	st := newTestState(t)
 	for _, e := range st.records {
 		for f := range e.bodies {
-			e.body(f, "ok", &st.index.cached)
+			e.body(f, "ok", &st.index.cached, testRender)
 		}
 	}
 	before := map[*recordEntry][3]*[]byte{}
@@ -145,7 +145,7 @@ func checkConsistent(body []byte, src *scenario.Record) error {
 		Data struct {
 			Data struct {
 				Process struct {
-					Text string `json:"text"`
+					Text string `json:"name"`
 				} `json:"process_status"`
 				Changes []struct {
 					From struct{ Name string } `json:"from_state_option"`
@@ -193,13 +193,13 @@ func TestVerifiesAndResetsStayConsistent(t *testing.T) {
 				return
 			}
 			rec := st.byCode[codes[i%len(codes)]]
-			if _, err := st.Verify(nil, write, setNextReq(rec.src.Code)); err != nil {
-				var e *wire.Error
+			if _, err := st.Verify(write, setNextReq(rec.src.Code)); err != nil {
+				var e *fail.Error
 				if !errors.As(err, &e) || e.ErrorCode != contract.ErrStatusForbids {
 					t.Errorf("verify %s: %v", rec.src.Code, err)
 				}
 			}
-			body, err := st.GetRecord(read, rec.src.ID, "", "json")
+			body, err := getRecord(st, read, rec.src.ID, "", "json")
 			if err == nil {
 				err = checkConsistent(body, rec.src)
 			}

@@ -1,9 +1,10 @@
 // Package state is the mock's domain: the state built from a scenario, the
 // five operations as plain methods, and what they change. It decides what
-// to answer (which record, which page, which status) and leaves the bytes
-// to package wire, which renders every answer and builds every error. It
-// knows nothing of HTTP: handlers decode a request into plain values, call
-// a method here and write what it returns.
+// to answer (which record, which page, which status) and returns it as
+// values (view.go); package wire renders every answer and package fail
+// builds every error. It knows nothing of HTTP nor of bytes: handlers
+// decode a request into plain values, call a method here and hand what it
+// returns to the encoder.
 //
 // Where the spec's sections live: getRecord and the rendered-answer cache
 // in state.go (docs/contract.md §4.1); the certificate flow and its transitions in
@@ -22,7 +23,7 @@ import (
 	"sync/atomic"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -56,8 +57,8 @@ type index struct {
 	byCode      map[string]*recordEntry
 	byURL       map[string]*recordEntry
 	orgs        map[int64]*orgIndex
-	tplByCoding map[string]*tplEntry
-	tplByURL    map[string]*tplEntry
+	tplByCoding map[string]*TemplateEntry
+	tplByURL    map[string]*TemplateEntry
 	tokenKey    []byte
 	macs        sync.Pool    // of hash.Hash keyed with tokenKey
 	cached      atomic.Int64 // bytes of scenario answers kept, at most cacheBudget
@@ -76,9 +77,9 @@ const ownBudget = 1 << 20
 
 // orgIndex holds one organization's lists in the order they are paged.
 type orgIndex struct {
-	forms    []*formEntry            // ascending id
-	byNumber map[string][]*formEntry // exact number → forms, ascending id
-	tpls     []*tplEntry             // ascending created_at, then id
+	forms    []*FormEntry            // ascending id
+	byNumber map[string][]*FormEntry // exact number → forms, ascending id
+	tpls     []*TemplateEntry        // ascending created_at, then id
 }
 
 // New indexes a scenario. seed, when non-zero, replaces the scenario's seed
@@ -90,7 +91,7 @@ func New(sc *scenario.Scenario, seed int64) (*State, error) {
 	n := len(sc.Records) // sized up front: growing three maps of 100,000 was a quarter of addRecord
 	st := &State{index: &index{sc: sc, keys: map[[32]byte]*scenario.Key{}, records: make(map[int64]*recordEntry, n),
 		byCode: make(map[string]*recordEntry, n), byURL: make(map[string]*recordEntry, n), orgs: map[int64]*orgIndex{},
-		tplByCoding: map[string]*tplEntry{}, tplByURL: map[string]*tplEntry{}}}
+		tplByCoding: map[string]*TemplateEntry{}, tplByURL: map[string]*TemplateEntry{}}}
 	for _, k := range sc.Keys {
 		st.keys[sha256.Sum256([]byte(k.Secret))] = k
 	}
@@ -132,10 +133,16 @@ func (ix *index) addRecord(r *scenario.Record) {
 func (st *State) org(id int64) *orgIndex {
 	o := st.orgs[id]
 	if o == nil {
-		o = &orgIndex{byNumber: map[string][]*formEntry{}}
+		o = &orgIndex{byNumber: map[string][]*FormEntry{}}
 		st.orgs[id] = o
 	}
 	return o
+}
+
+// message is the success message of an endpoint under the scenario: the
+// recorded service's (scenario.Service) or the kit's.
+func (st *State) message(endpoint string) string {
+	return st.sc.Service.Message(endpoint, contract.KitSuccessMessage(endpoint))
 }
 
 // KeyBySecret finds the API key a client presented. The secret is hashed
@@ -181,10 +188,10 @@ func ValidFormat(name string) bool { return formatIndex(name) >= 0 }
 // this URL (when url != ""), both if both are given, of the key's
 // organization, rendered in format. Another organization's record is
 // not found, exactly like a missing one.
-func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) ([]byte, error) {
+func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) (RecordAnswer, error) {
 	fi := formatIndex(format)
 	if fi < 0 {
-		return nil, wire.Param("format must be one of %s, got %s", FormatNames(), wire.Quote(format))
+		return RecordAnswer{}, fail.Param("format must be one of %s, got %s", FormatNames(), fail.Quote(format))
 	}
 	var rec *recordEntry
 	switch {
@@ -202,9 +209,9 @@ func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) ([]b
 		if id <= 0 {
 			situation = scenario.SituationRecordURLNotFound
 		}
-		return nil, wire.RecordNotFound("no record with this record_id/record_url is visible to this key").In(situation)
+		return RecordAnswer{}, fail.RecordNotFound("no record with this record_id/record_url is visible to this key").In(situation)
 	}
-	return st.body(rec, fi), nil
+	return RecordAnswer{Format: fi, st: st, entry: rec}, nil
 }
 
 // recordByURL is how getRecord reads a record_url: the record's URL

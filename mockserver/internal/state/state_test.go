@@ -11,7 +11,7 @@ func TestStateIsBuiltWithoutChangingTheScenario(t *testing.T) {
 	before := len(sc.Records[0].StateChanges)
 	st, _ := New(sc, 0)
 	key := sc.Keys[1] // demo-write
-	if _, err := st.Verify(nil, key, VerifyRequest{Code: testscenario.CertOK, HasCode: true,
+	if _, err := st.Verify(key, VerifyRequest{Code: testscenario.CertOK, HasCode: true,
 		Action: "set_next_certificate_status", HasAction: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -29,19 +29,19 @@ func TestRenderedBodiesStayWithinTheBudget(t *testing.T) {
 	st, _ := New(testscenario.Build(), 0)
 	st.index.cached.Store(cacheBudget - 10) // as if nearly full
 	key := st.sc.Keys[0]
-	a, err := st.GetRecord(key, testscenario.FullRecord, "", "json")
+	a, err := getRecord(st, key, testscenario.FullRecord, "", "json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if st.records[testscenario.FullRecord].bodies[0].Load() != nil || st.index.cached.Load() != cacheBudget-10 {
 		t.Fatalf("a body over the budget was kept (cached %d)", st.index.cached.Load())
 	}
-	b, _ := st.GetRecord(key, testscenario.FullRecord, "", "json")
+	b, _ := getRecord(st, key, testscenario.FullRecord, "", "json")
 	if string(a) != string(b) {
 		t.Errorf("uncached answers differ")
 	}
 	st.index.cached.Store(0)
-	_, _ = st.GetRecord(key, testscenario.FullRecord, "", "json")
+	_, _ = getRecord(st, key, testscenario.FullRecord, "", "json")
 	if n := st.index.cached.Load(); n != int64(len(a)) {
 		t.Errorf("cached %d bytes, want %d", n, len(a))
 	}

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 )
 
 // Time filters of templates/* (docs/contract.md §C5 and §C10): RFC 3339 with or
@@ -32,7 +32,7 @@ func ParseInstant(name, s string, upper bool) (time.Time, error) {
 		}
 		return t, nil
 	}
-	return time.Time{}, wire.Param("%s must be %s, got %s", name, timeRule, wire.Quote(s))
+	return time.Time{}, fail.Param("%s must be %s, got %s", name, timeRule, fail.Quote(s))
 }
 
 // ParseBound reads a time filter as whole creation seconds (creation times

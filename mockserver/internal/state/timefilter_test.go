@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 )
 
 func TestParseBound(t *testing.T) {
@@ -30,7 +30,7 @@ func TestParseBound(t *testing.T) {
 	}
 	for _, bad := range []string{"2026-1-2", "2026-01-02T00:00:00", "02/01/2026", "now", "2026-13-01", "2026-01-02 24:00:00"} {
 		_, err := ParseBound("end_time", bad, true)
-		var e *wire.Error
+		var e *fail.Error
 		if !errors.As(err, &e) || e.Code != 400 {
 			t.Errorf("ParseBound(%q) = %v, want a 400", bad, err)
 		}

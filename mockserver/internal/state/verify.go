@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -32,13 +32,13 @@ const certStateName = "证书状态"
 // key, is the server's) and on success moves the certificate status under
 // the record's lock, so of concurrent moves from one status exactly one
 // wins and the others see the new status.
-func (st *State) Verify(dst []byte, key *scenario.Key, req VerifyRequest) ([]byte, error) {
+func (st *State) Verify(key *scenario.Key, req VerifyRequest) (Verified, error) {
 	if err := checkVerifyParams(req); err != nil {
-		return nil, err
+		return Verified{}, err
 	}
 	e, err := st.verifiable(key, req)
 	if err != nil {
-		return nil, err
+		return Verified{}, err
 	}
 	rec := st.record(e)
 	flow := rec.src.Form.Flow
@@ -47,13 +47,13 @@ func (st *State) Verify(dst []byte, key *scenario.Key, req VerifyRequest) ([]byt
 	from := rec.status
 	to, err := target(flow, from, req)
 	if err != nil {
-		return nil, err
+		return Verified{}, err
 	}
 	if rec.src.Cert.ForceFailure { // check 12
-		return nil, wire.Verify(contract.ErrVerifyFailed, "verification of this certificate failed")
+		return Verified{}, fail.Verify(contract.ErrVerifyFailed, "verification of this certificate failed")
 	}
 	st.move(rec, from, to)
-	return wire.AppendVerified(dst, wire.Message(st.sc, contract.Verify.Name), rec.src, to), nil
+	return Verified{Rec: rec.src, To: to, Message: st.message(contract.Verify.Name)}, nil
 }
 
 // maxVerifyChanges bounds the state changes verifies append to one
@@ -85,13 +85,13 @@ func (st *State) move(rec *Record, from, to *scenario.Status) {
 func checkVerifyParams(req VerifyRequest) error {
 	switch {
 	case !req.HasCode || strings.TrimSpace(req.Code) == "":
-		return wire.Param("certificate_code is required and must be a non-empty string")
+		return fail.Param("certificate_code is required and must be a non-empty string")
 	case !req.HasAction || req.Action == "":
-		return wire.Param("action_type is required: %s or %s", contract.ActionSetStatus, contract.ActionNextStatus)
+		return fail.Param("action_type is required: %s or %s", contract.ActionSetStatus, contract.ActionNextStatus)
 	case req.Action != contract.ActionSetStatus && req.Action != contract.ActionNextStatus:
-		return wire.Verify(contract.ErrInvalidAction, "action_type must be "+contract.ActionSetStatus+" or "+contract.ActionNextStatus+", got "+wire.Quote(req.Action))
+		return fail.Verify(contract.ErrInvalidAction, "action_type must be "+contract.ActionSetStatus+" or "+contract.ActionNextStatus+", got "+fail.Quote(req.Action))
 	case req.Action == contract.ActionSetStatus && (!req.HasTo || req.To == ""):
-		return wire.Param("to_certificate_status is required when action_type is %s", contract.ActionSetStatus)
+		return fail.Param("to_certificate_status is required when action_type is %s", contract.ActionSetStatus)
 	}
 	return nil
 }
@@ -100,29 +100,29 @@ func checkVerifyParams(req VerifyRequest) error {
 func (st *State) verifiable(key *scenario.Key, req VerifyRequest) (*recordEntry, error) {
 	rec := st.certRecord(req.Code)
 	if rec == nil || rec.src.Cert == nil || !sameOrg(key, rec.src.Org) {
-		return nil, wire.Verify(contract.ErrInvalidCode, "certificate_code does not name a credential record visible to this key")
+		return nil, fail.Verify(contract.ErrInvalidCode, "certificate_code does not name a credential record visible to this key")
 	}
 	src := rec.src
 	if key.Forms != nil && (src.Form == nil || !slices.Contains(key.Forms, src.Form.ID)) {
-		return nil, wire.Verify(contract.ErrNoPermission, "this key may verify only the certificates of its own forms")
+		return nil, fail.Verify(contract.ErrNoPermission, "this key may verify only the certificates of its own forms")
 	}
 	if src.Form == nil || src.Form.Flow == nil || src.Cert.Status == nil {
-		return nil, wire.Verify(contract.ErrInvalidAction, "the form of this certificate has no certificate flow")
+		return nil, fail.Verify(contract.ErrInvalidAction, "the form of this certificate has no certificate flow")
 	}
 	if !src.Form.Flow.Verification || !src.Cert.Verification {
-		return nil, wire.Verify(contract.ErrNotEnabled, "verification is disabled for this form or certificate")
+		return nil, fail.Verify(contract.ErrNotEnabled, "verification is disabled for this form or certificate")
 	}
 	if a := src.Audit; a != nil && a.Enabled && (a.Status == nil || *a.Status != contract.AuditApproved) {
-		return nil, wire.Verify(contract.ErrNotApproved, "the record has not been approved in review")
+		return nil, fail.Verify(contract.ErrNotApproved, "the record has not been approved in review")
 	}
 	if (req.HasTplID && req.TplID != src.Form.ID) || (req.HasCodeID && (src.QRCode == nil || req.CodeID != src.QRCode.ID)) {
-		return nil, wire.Verify(contract.ErrScopeMismatch, "the certificate does not belong to the given tpl_id/code_id")
+		return nil, fail.Verify(contract.ErrScopeMismatch, "the certificate does not belong to the given tpl_id/code_id")
 	}
 	if src.Cert.IdentityRequired {
-		return nil, wire.Verify(contract.ErrIdentityNeeded, "identity information must be completed before verification")
+		return nil, fail.Verify(contract.ErrIdentityNeeded, "identity information must be completed before verification")
 	}
 	if src.Cert.AuthCodeInvalid {
-		return nil, wire.Verify(contract.ErrAuthCodeInvalid, "the verification authorization code is invalid or expired")
+		return nil, fail.Verify(contract.ErrAuthCodeInvalid, "the verification authorization code is invalid or expired")
 	}
 	return rec, nil
 }
@@ -130,28 +130,28 @@ func (st *State) verifiable(key *scenario.Key, req VerifyRequest) (*recordEntry,
 // target runs checks 10 and 11 against the current status.
 func target(flow *scenario.Flow, cur *scenario.Status, req VerifyRequest) (*scenario.Status, error) {
 	if req.HasFrom && req.From != "" && flow.StatusByRef(req.From) != cur {
-		return nil, wire.Verify(contract.ErrStatusForbids, "the current certificate status is not from_certificate_status")
+		return nil, fail.Verify(contract.ErrStatusForbids, "the current certificate status is not from_certificate_status")
 	}
 	if cur.ForbidsVerification {
-		return nil, wire.Verify(contract.ErrStatusForbids, "the current certificate status does not allow verification")
+		return nil, fail.Verify(contract.ErrStatusForbids, "the current certificate status does not allow verification")
 	}
 	if req.Action == contract.ActionNextStatus {
 		if cur.Terminal {
-			return nil, wire.Verify(contract.ErrStatusForbids, "the certificate flow is finished")
+			return nil, fail.Verify(contract.ErrStatusForbids, "the certificate flow is finished")
 		}
 		if len(cur.Next) == 0 {
-			return nil, wire.Verify(contract.ErrInvalidTarget, "the current certificate status has no next status")
+			return nil, fail.Verify(contract.ErrInvalidTarget, "the current certificate status has no next status")
 		}
 		return cur.Next[0], nil
 	}
 	to := flow.StatusByRef(req.To)
 	switch {
 	case to == nil:
-		return nil, wire.Verify(contract.ErrInvalidTarget, "to_certificate_status names no status of this certificate's flow")
+		return nil, fail.Verify(contract.ErrInvalidTarget, "to_certificate_status names no status of this certificate's flow")
 	case to == cur:
-		return nil, wire.Verify(contract.ErrInvalidTarget, "the certificate is already in to_certificate_status")
+		return nil, fail.Verify(contract.ErrInvalidTarget, "the certificate is already in to_certificate_status")
 	case !slices.Contains(cur.Next, to):
-		return nil, wire.Verify(contract.ErrInvalidTarget, "to_certificate_status is not reachable from the current status")
+		return nil, fail.Verify(contract.ErrInvalidTarget, "to_certificate_status is not reachable from the current status")
 	}
 	return to, nil
 }

@@ -43,11 +43,11 @@ func TestVerifyChangesAreBounded(t *testing.T) {
 	key := st.KeyBySecret("rtq-write-key")
 	const moves = maxVerifyChanges + 25
 	for i := range moves {
-		if _, err := st.Verify(nil, key, VerifyRequest{Code: "loop", HasCode: true, Action: contract.ActionNextStatus, HasAction: true}); err != nil {
+		if _, err := st.Verify(key, VerifyRequest{Code: "loop", HasCode: true, Action: contract.ActionNextStatus, HasAction: true}); err != nil {
 			t.Fatalf("verify %d: %v", i, err)
 		}
 	}
-	b, err := st.GetRecord(key, 1, "", "json")
+	b, err := getRecord(st, key, 1, "", "json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -158,7 +159,7 @@ func refuse(nc net.Conn, answer []byte) {
 // busyAnswer is a whole HTTP answer: 503, JSON in the generic error shape,
 // Retry-After, and the connection closed.
 func busyAnswer(detail string) []byte {
-	e := wire.Busy(detail)
+	e := fail.Busy(detail)
 	body := wire.AppendError(nil, contract.ShapeFull, e)
 	status := wire.Status(scenario.StatusPerCode, e) // no scenario yet: a refusal of the mock's own
 	out := make([]byte, 0, len(body)+256)

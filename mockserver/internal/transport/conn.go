@@ -12,6 +12,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -218,7 +219,7 @@ func rewriteTransportError(p []byte) []byte {
 		// say it, after what the client must do.
 		detail = "the request is not valid HTTP/1.1: " + string(reason)
 	}
-	e := wire.Transport(t.row, detail)
+	e := fail.Transport(t.row, detail)
 	body := wire.AppendError(nil, contract.ShapeFull, e)
 	status := wire.Status(scenario.StatusPerCode, e) // no scenario yet: a refusal of the mock's own
 	out := make([]byte, 0, len(body)+192)

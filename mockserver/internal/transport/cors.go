@@ -9,7 +9,7 @@ import (
 
 	"github.com/rtq-kit/rtq/internal/loopback"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 )
 
 // corsPolicy is which web pages may read the mock's answers from a
@@ -62,7 +62,7 @@ func validOrigin(o string) bool {
 func quoteAll(list []string) []string {
 	out := make([]string, len(list))
 	for i, s := range list {
-		out[i] = wire.Quote(s)
+		out[i] = fail.Quote(s)
 	}
 	return out
 }
@@ -163,7 +163,7 @@ func (s *Guard) logRefusedOrigin(origin string) {
 		return
 	}
 	s.logf("rtq mock: refused CORS to the web page at %s (only loopback origins are granted by default); to grant it, start rtq mock with --cors-origin %s",
-		wire.Quote(origin), shellWord(origin))
+		fail.Quote(origin), shellWord(origin))
 	if last {
 		s.logf("rtq mock: more than %d origins refused; further refusals are not logged", maxRefusedLogged)
 	}

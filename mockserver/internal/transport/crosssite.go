@@ -5,7 +5,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 )
 
 // CrossSite refuses a state change a browser sends on behalf of another
@@ -24,14 +24,14 @@ func (s *Guard) CrossSite(next chain.Step) chain.Step {
 		}
 		detail := "a browser request from another site may not change the mock's state"
 		if o := c.R.Header.Get("Origin"); o != "" {
-			detail = "a browser request from the web page at " + wire.Quote(o) +
+			detail = "a browser request from the web page at " + fail.Quote(o) +
 				" may not change the mock's state; to admit that page, start rtq mock with --cors-origin " + shellWord(o)
 		}
 		if c.Admin {
 			chain.AdminError(c, contract.AdminForbidden, detail)
 			return
 		}
-		c.Error(wire.CrossSite(detail))
+		c.Error(fail.CrossSite(detail))
 	}
 }
 

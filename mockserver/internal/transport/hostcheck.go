@@ -8,7 +8,7 @@ import (
 
 	"github.com/rtq-kit/rtq/internal/loopback"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
-	"github.com/rtq-kit/rtq/mockserver/internal/wire"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 )
 
 // hostPolicy is which Host header values the mock serves. A web page can
@@ -81,7 +81,7 @@ func (s *Guard) HostCheck(next chain.Step) chain.Step {
 			return
 		}
 		name := loopback.Host(c.R.Host)
-		c.Error(wire.HostNotServed("the mock does not serve Host " + wire.Quote(name) +
+		c.Error(fail.HostNotServed("the mock does not serve Host " + fail.Quote(name) +
 			" (a web page could have rebound that name to this machine); to serve it, start rtq mock with --allowed-host " +
 			shellWord(name) + " (or RTQ_ALLOWED_HOSTS), or --allowed-host '*' to serve any Host"))
 	}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
 )
 
 // The success envelopes of the five endpoints (docs/contract.md §4.1 to §4.5): each
@@ -15,16 +15,10 @@ import (
 // they are framed.
 
 // payloads render getRecord's data.data, by format name.
-var payloads = map[string]func(RecordView) []byte{
-	"json":     func(v RecordView) []byte { return marshal(recordJSON(v)) },
+var payloads = map[string]func(state.RecordView) []byte{
+	"json":     func(v state.RecordView) []byte { return marshal(recordJSON(v)) },
 	"json-ld":  recordLDPayload,
 	"markdown": recordMarkdownPayload,
-}
-
-// Message is the success message of an endpoint under a scenario: the
-// recorded service's (scenario.Service) or the kit's.
-func Message(sc *scenario.Scenario, endpoint string) string {
-	return sc.Service.Message(endpoint, contract.KitSuccessMessage(endpoint))
 }
 
 // appendHead appends `{"code":0,"message":<msg>,"data":{`.
@@ -34,9 +28,13 @@ func appendHead(dst []byte, msg string) []byte {
 	return append(dst, `,"data":{`...)
 }
 
+// Record is getRecord's success answer: the one kept for the record's
+// current values, or one rendered now by RecordBody and kept.
+func Record(a state.RecordAnswer) []byte { return a.Body(RecordBody) }
+
 // RecordBody builds the whole getRecord success answer in
 // contract.Formats[format], with the success message msg.
-func RecordBody(format int, msg string, v RecordView) []byte {
+func RecordBody(format int, msg string, v state.RecordView) []byte {
 	f := contract.Formats[format]
 	payload := payloads[f.Name](v)
 	b := make([]byte, 0, len(payload)+128)
@@ -51,9 +49,10 @@ func RecordBody(format int, msg string, v RecordView) []byte {
 }
 
 // AppendVerified appends verify's success answer: the record and the
-// status it was moved to, with the success message msg.
-func AppendVerified(dst []byte, msg string, r *scenario.Record, to *scenario.Status) []byte {
-	dst = appendHead(dst, msg)
+// status it was moved to, with the success message.
+func AppendVerified(dst []byte, v state.Verified) []byte {
+	r, to := v.Rec, v.To
+	dst = appendHead(dst, v.Message)
 	dst = append(dst, `"record_number":`...)
 	dst = jsonw.AppendString(dst, r.Number)
 	dst = append(dst, `,"record_id":`...)
@@ -70,6 +69,23 @@ func AppendVerified(dst []byte, msg string, r *scenario.Record, to *scenario.Sta
 // FormPage is the page block of getFormList's answer.
 type FormPage struct {
 	Current, Last, PerPage, Total int64
+}
+
+// AppendForms appends getFormList's success answer for a page of the
+// state's, each form's item rendered once and kept.
+func AppendForms(dst []byte, p state.FormPage) []byte {
+	return AppendFormList(dst, p.Message, len(p.Forms), func(i int) []byte { return formItem(p.Forms[i]) },
+		FormPage{Current: p.Current, Last: p.Last, PerPage: p.PerPage, Total: p.Total})
+}
+
+// AppendTemplates appends templates/list's success answer for a page.
+func AppendTemplates(dst []byte, p state.Page[*state.TemplateEntry]) []byte {
+	return AppendCursorPage(dst, p.Message, len(p.Items), func(i int) []byte { return templateItem(p.Items[p.Index(i)]) }, p.Next, p.Total)
+}
+
+// AppendQrcodes appends templates/listQrcodes' success answer for a page.
+func AppendQrcodes(dst []byte, p state.Page[state.SubCodeEntry]) []byte {
+	return AppendCursorPage(dst, p.Message, len(p.Items), func(i int) []byte { return subCodeItem(&p.Items[p.Index(i)]) }, p.Next, p.Total)
 }
 
 // AppendFormList appends getFormList's success answer: n items, item(i)

@@ -10,31 +10,32 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
 // everyError is one of each error this package builds.
-func everyError() map[string]*Error {
-	return map[string]*Error{
-		"Param":            Param("page_size must be an integer >= %d", 1),
-		"Verify":           Verify(contract.ErrInvalidTarget, "no next status"),
-		"Verify unknown":   Verify(100399, "a code of no table"),
-		"RecordNotFound":   RecordNotFound("no record"),
-		"TemplateNotFound": TemplateNotFound(),
-		"Unauthorized":     Unauthorized("no key"),
-		"Forbidden read":   Forbidden(false, "no read"),
-		"Forbidden write":  Forbidden(true, "no write"),
-		"Method":           Method("GET"),
-		"TooLarge":         TooLarge,
-		"NoEndpoint":       NoEndpoint("/x"),
-		"NoNamespace":      NoNamespace("bad name"),
-		"Transport":        Transport(contract.HeadersTooLarge, "headers too large"),
-		"HostNotServed":    HostNotServed("not this Host"),
-		"CrossSite":        CrossSite("another site"),
-		"NamespacesFull":   NamespacesFull("every namespace in use"),
-		"Busy":             Busy("at the connection cap"),
-		"Internal":         Internal,
-		"Internal getForm": InternalOf(contract.GetFormList.Name),
+func everyError() map[string]*fail.Error {
+	return map[string]*fail.Error{
+		"Param":            fail.Param("page_size must be an integer >= %d", 1),
+		"Verify":           fail.Verify(contract.ErrInvalidTarget, "no next status"),
+		"Verify unknown":   fail.Verify(100399, "a code of no table"),
+		"RecordNotFound":   fail.RecordNotFound("no record"),
+		"TemplateNotFound": fail.TemplateNotFound(),
+		"Unauthorized":     fail.Unauthorized("no key"),
+		"Forbidden read":   fail.Forbidden(false, "no read"),
+		"Forbidden write":  fail.Forbidden(true, "no write"),
+		"Method":           fail.Method("GET"),
+		"TooLarge":         fail.TooLarge,
+		"NoEndpoint":       fail.NoEndpoint("/x"),
+		"NoNamespace":      fail.NoNamespace("bad name"),
+		"Transport":        fail.Transport(contract.HeadersTooLarge, "headers too large"),
+		"HostNotServed":    fail.HostNotServed("not this Host"),
+		"CrossSite":        fail.CrossSite("another site"),
+		"NamespacesFull":   fail.NamespacesFull("every namespace in use"),
+		"Busy":             fail.Busy("at the connection cap"),
+		"Internal":         fail.Internal,
+		"Internal getForm": fail.InternalOf(contract.GetFormList.Name),
 	}
 }
 
@@ -55,7 +56,7 @@ func TestEveryErrorComesFromContractsTables(t *testing.T) {
 			t.Errorf("%s: no detail", name)
 		}
 	}
-	if InternalOf(contract.GetRecord.Name) != Internal || InternalOf("") != Internal {
+	if fail.InternalOf(contract.GetRecord.Name) != fail.Internal || fail.InternalOf("") != fail.Internal {
 		t.Error("only getFormList has its own internal answer")
 	}
 }
@@ -92,7 +93,7 @@ func TestNoMessageIsWrittenOutsideContract(t *testing.T) {
 // TestErrorShapes pins the three bodies of docs/contract.md §C3, member by
 // member and in order.
 func TestErrorShapes(t *testing.T) {
-	e := &Error{Code: 400, ErrorCode: 100326, Message: "m", Detail: `d "q"`}
+	e := &fail.Error{Code: 400, ErrorCode: 100326, Message: "m", Detail: `d "q"`}
 	want := map[contract.ErrorShape]string{
 		contract.ShapeFull:      `{"code":400,"error_code":100326,"message":"m","message_detail":"d \"q\""}`,
 		contract.ShapeVerify:    `{"code":400,"message":"m","data":{},"error_code":100326,"message_detail":"d \"q\""}`,
@@ -155,17 +156,8 @@ func TestInjectedStatus(t *testing.T) {
 		{scenario.StatusAlways200, 404, 502, 502}, {scenario.StatusPerCode, 400, 200, 200},
 	}
 	for _, c := range cases {
-		if got := Status(c.mode, Injected(c.code, 0, "", "d", c.status)); got != c.want {
+		if got := Status(c.mode, fail.Injected(c.code, 0, "", "d", c.status)); got != c.want {
 			t.Errorf("%s %d (rule status %d): %d, want %d", c.mode, c.code, c.status, got, c.want)
 		}
-	}
-}
-
-func TestQuoteCutsLongEchoes(t *testing.T) {
-	if got := Quote(strings.Repeat("长", 50)); got != strconv.Quote(strings.Repeat("长", 40))+"…" {
-		t.Errorf("long: %s", got)
-	}
-	if got := Quote("a\"b"); got != `"a\"b"` {
-		t.Errorf("short: %s", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
 )
 
@@ -15,7 +16,7 @@ import (
 
 // AppendError renders e in one of the three error shapes. message_detail
 // is always sent, also where the shape makes it optional.
-func AppendError(dst []byte, shape contract.ErrorShape, e *Error) []byte {
+func AppendError(dst []byte, shape contract.ErrorShape, e *fail.Error) []byte {
 	dst = append(dst, `{"code":`...)
 	dst = strconv.AppendInt(dst, int64(e.Code), 10)
 	if shape == contract.ShapeFull {
@@ -38,12 +39,8 @@ func AppendError(dst []byte, shape contract.ErrorShape, e *Error) []byte {
 
 // AppendAdminError renders e in the admin API's error shape: {"error":
 // detail}; its status is the body's only code.
-func AppendAdminError(dst []byte, e *Error) []byte {
+func AppendAdminError(dst []byte, e *fail.Error) []byte {
 	dst = append(dst, `{"error":`...)
 	dst = jsonw.AppendString(dst, e.Detail)
 	return append(dst, '}')
 }
-
-// Admin is an error of the admin API: a row of contract.AdminErrors and
-// what to do about it.
-func Admin(row contract.ErrorCode, detail string) *Error { return answer(row, detail) }

@@ -5,12 +5,14 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
 // The list items of getFormList, templates/list and templates/listQrcodes
-// (docs/contract.md §2.3 to §2.5). The state renders each once, when it indexes a
-// scenario, and a page copies them: a scenario may hold 100,000 sub-codes.
+// (docs/contract.md §2.3 to §2.5). Each is rendered once, the first time a page
+// holds it, and kept in the state's entry (state.Cell); a page copies
+// them: a scenario may hold 100,000 sub-codes.
 
 // jsonForm is a form as getFormList lists it (docs/contract.md §2.3).
 type jsonForm struct {
@@ -59,4 +61,26 @@ func SubCodeItem(s scenario.SubCode) []byte {
 	b = strconv.AppendInt(append(b, `,"id":`...), s.ID, 10)
 	b = jsonw.AppendString(append(b, `,"coding":`...), s.Coding)
 	return append(b, '}')
+}
+
+// cached is the item kept in c, rendering and keeping it the first time.
+func cached(c *state.Cell, render func() []byte) []byte {
+	if b := c.Load(); b != nil {
+		return b
+	}
+	b := render()
+	c.Store(b)
+	return b
+}
+
+func formItem(e *state.FormEntry) []byte {
+	return cached(&e.Item, func() []byte { return FormItem(e.Form) })
+}
+
+func templateItem(e *state.TemplateEntry) []byte {
+	return cached(&e.Item, func() []byte { return TemplateItem(e.Template) })
+}
+
+func subCodeItem(e *state.SubCodeEntry) []byte {
+	return cached(&e.Item, func() []byte { return SubCodeItem(e.SubCode) })
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -136,18 +137,6 @@ type jsonTrustedNotary struct {
 	NotarizedAtISO string `json:"notarized_at_iso"`
 }
 
-// RecordView is what a record looks like at one moment: the scenario's
-// record plus its current certificate status and state changes, which
-// verify moves and the mock's state keeps.
-type RecordView struct {
-	Rec     *scenario.Record
-	Status  *scenario.Status
-	Changes []scenario.StateChange
-	// Kept is true while the record is at its scenario values (no verify
-	// moved it): the representations a recording kept are served then.
-	Kept bool
-}
-
 // marshal encodes without HTML escaping (description_html stays readable).
 func marshal(v any) []byte {
 	var b bytes.Buffer
@@ -162,7 +151,7 @@ func marshal(v any) []byte {
 }
 
 // recordJSON renders the record payload with masking applied.
-func recordJSON(v RecordView) *jsonRecord {
+func recordJSON(v state.RecordView) *jsonRecord {
 	r := v.Rec
 	out := &jsonRecord{
 		RecordID: r.ID, RecordNumber: r.Number, RecordCode: r.Code, RecordURL: r.URL,
@@ -260,7 +249,7 @@ func auditJSON(r *scenario.Record) *jsonAudit {
 
 // processJSON shows a credential record's current certificate status
 // (docs/contract.md §C6, KIT); other records show the scenario's block.
-func processJSON(v RecordView) *jsonProcess {
+func processJSON(v state.RecordView) *jsonProcess {
 	if v.Status != nil {
 		name, color := v.Status.Name, v.Status.Color
 		return &jsonProcess{Enabled: true, Text: maybe[string]{v: &name}, Color: maybe[string]{v: &color}}
@@ -273,7 +262,7 @@ func processJSON(v RecordView) *jsonProcess {
 		Color: maybeOf(p.Color, v.Rec.Omits, "process_status.color")}
 }
 
-func changesJSON(v RecordView) []jsonStateChange {
+func changesJSON(v state.RecordView) []jsonStateChange {
 	out := make([]jsonStateChange, 0, len(v.Changes))
 	for _, c := range v.Changes {
 		out = append(out, jsonStateChange{

@@ -1,5 +1,7 @@
 package wire
 
+import "github.com/rtq-kit/rtq/mockserver/internal/state"
+
 // getRecord's format=json-ld (docs/contract.md §4.1, docs/contract.md §C7): the record
 // as a schema.org CreativeWork whose mainEntity lists the visible fields as
 // PropertyValues, values in their text form (fieldtext.go) and masked.
@@ -32,7 +34,7 @@ const ldListName = "组件数据"
 // title is the form name, or the record number when the record has no
 // form (docs/contract.md §C10: json-ld's name; markdown's title and
 // heading are the same).
-func title(v RecordView) string {
+func title(v state.RecordView) string {
 	if v.Rec.Form != nil && v.Rec.Form.Name != "" {
 		return v.Rec.Form.Name
 	}
@@ -41,7 +43,7 @@ func title(v RecordView) string {
 
 // recordLD renders the json-ld payload: visible fields of every group that
 // is not a page break, values in text form and masked.
-func recordLD(v RecordView) *jsonLD {
+func recordLD(v state.RecordView) *jsonLD {
 	out := &jsonLD{Context: "https://schema.org", Type: "CreativeWork", Identifier: v.Rec.Code,
 		Name: title(v), URL: v.Rec.URL,
 		MainEntity: ldItemList{Type: "ItemList", Name: ldListName, Elements: []ldPropertyValue{}}}

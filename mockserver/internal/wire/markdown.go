@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
 )
 
 // getRecord's format=markdown (docs/contract.md §4.1, docs/contract.md §C7 and §C10):
@@ -16,7 +17,7 @@ import (
 // recordMarkdown renders the markdown payload:
 // front matter, a top-level heading, a section per titled group; page
 // breaks and hidden fields left out, values masked and escaped.
-func recordMarkdown(v RecordView) string {
+func recordMarkdown(v state.RecordView) string {
 	var b strings.Builder
 	t := title(v)
 	b.WriteString("---\n")

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -25,7 +26,7 @@ records:
 	if err != nil {
 		t.Fatal(err)
 	}
-	body := string(RecordBody(0, "ok", RecordView{Rec: sc.Records[0]}))
+	body := string(RecordBody(0, "ok", state.RecordView{Rec: sc.Records[0]}))
 	for _, want := range []string{`"name":"李*国"`, `"field_value":"张*丰","options":{"is_result":false,"is_highlight":false,"is_hidden":false,"is_masked":true}`, `"field_value":"张**"`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("answer lacks %s:\n%s", want, body)

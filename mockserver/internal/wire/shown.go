@@ -1,19 +1,21 @@
 package wire
 
+import "github.com/rtq-kit/rtq/mockserver/internal/state"
+
 // A recorded record keeps its json-ld and markdown as the service rendered
 // them (scenario.Shown): they are served as they are while the record is
-// at its scenario values (RecordView.Kept), since the specification leaves
+// at its scenario values (state.RecordView.Kept), since the specification leaves
 // their layout open and the service's is what a frontend renders. A record
 // a verify moved is rendered in the kit's layout (docs/record.md).
 
-func recordLDPayload(v RecordView) []byte {
+func recordLDPayload(v state.RecordView) []byte {
 	if s := v.Rec.Shown; v.Kept && s != nil && s.JSONLD != nil {
 		return s.JSONLD
 	}
 	return marshal(recordLD(v))
 }
 
-func recordMarkdownPayload(v RecordView) []byte {
+func recordMarkdownPayload(v state.RecordView) []byte {
 	if s := v.Rec.Shown; v.Kept && s != nil && s.Markdown != nil {
 		return marshal(*s.Markdown)
 	}

@@ -1,4 +1,4 @@
-package state
+package wire
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -43,7 +44,7 @@ func TestARecordedServicesDialectIsServed(t *testing.T) {
 	cert.Shown = &scenario.Shown{JSONLD: []byte(`{"@context":"x","kept":true}`), Markdown: &md}
 	full.Audit = &scenario.Audit{Enabled: true}
 	full.Omit = []string{"audit.auditor_name", "audit.status"}
-	st, err := New(sc, 0)
+	st, err := state.New(sc, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,9 +67,9 @@ func TestARecordedServicesDialectIsServed(t *testing.T) {
 		t.Errorf("audit %v: current_stage_id is not omitted, it must be null", audit)
 	}
 
-	b, err := st.Verify(nil, write, VerifyRequest{Code: testscenario.CertOK, HasCode: true,
+	v, err := st.Verify(write, state.VerifyRequest{Code: testscenario.CertOK, HasCode: true,
 		Action: "set_next_certificate_status", HasAction: true})
-	if m, _ := payload(t, b); err != nil || m != "moved" {
+	if m, _ := payload(t, AppendVerified(nil, v)); err != nil || m != "moved" {
 		t.Fatalf("verify: %v, message %q", err, m)
 	}
 	if _, ld = get("json-ld"); strings.Contains(string(mustJSON(ld)), `"kept"`) {
@@ -82,7 +83,7 @@ func TestARecordedServicesDialectIsServed(t *testing.T) {
 		t.Errorf("markdown after a reset: %q, want the kept one again", text)
 	}
 
-	fl := st.AppendFormList(nil, read, FormQuery{Page: 1, PageSize: 20})
+	fl := AppendForms(nil, st.FormList(read, state.FormQuery{Page: 1, PageSize: 20}))
 	msg, data := payload(t, fl)
 	list, _ := data["list"].([]any)
 	var want float64
@@ -95,8 +96,8 @@ func TestARecordedServicesDialectIsServed(t *testing.T) {
 	if msg != "成功" || len(list) == 0 || list[0].(map[string]any)["id"] != want {
 		t.Errorf("form list: message %q, first %v; want 成功 and form %v, the file's first", msg, list[0], want)
 	}
-	tl, err := st.AppendTemplates(nil, read, PageQuery{PageSize: 5})
-	m, tdata := payload(t, tl)
+	tp, err := st.Templates(read, state.PageQuery{PageSize: 5})
+	m, tdata := payload(t, AppendTemplates(nil, tp))
 	if err != nil || m != "done" {
 		t.Errorf("templates/list: %v, message %q", err, m)
 	}
@@ -111,13 +112,13 @@ func TestARecordedServicesDialectIsServed(t *testing.T) {
 	}
 }
 
-func getRecord(t *testing.T, st *State, key *scenario.Key, id int64, format string) (string, any) {
+func getRecord(t *testing.T, st *state.State, key *scenario.Key, id int64, format string) (string, any) {
 	t.Helper()
-	b, err := st.GetRecord(key, id, "", format)
+	a, err := st.GetRecord(key, id, "", format)
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg, data := payload(t, b)
+	msg, data := payload(t, Record(a))
 	return msg, data["data"]
 }
 

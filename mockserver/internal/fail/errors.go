@@ -1,4 +1,9 @@
-package wire
+// Package fail is every error answer of the mock as a value: a row of
+// contract's error tables (its message and status) and a detail naming
+// the parameter and the rule. The state, the handlers, the transport and
+// the admin API decide which; package wire renders it (AppendError) and
+// decides its status line (Status). It knows nothing of bytes or HTTP.
+package fail
 
 import (
 	"fmt"
@@ -242,3 +247,18 @@ func findRow(code int) (contract.ErrorCode, bool) {
 	}
 	return contract.ErrorCode{}, false
 }
+
+// mirroredCodes are the body codes a row's status can be; a fault rule's
+// code among them, or a 5xx, is its status line too, any other is 200.
+var mirroredCodes = map[int]bool{400: true, 401: true, 403: true, 404: true, 405: true, 413: true, 429: true}
+
+func injectedStatus(code int) int {
+	if mirroredCodes[code] || (code >= 500 && code <= 599) {
+		return code
+	}
+	return 200
+}
+
+// Admin is an error of the admin API: a row of contract.AdminErrors and
+// what to do about it.
+func Admin(row contract.ErrorCode, detail string) *Error { return answer(row, detail) }
