@@ -25,7 +25,10 @@
 // Beside the flow: admin (the admin API and page), journal (the request
 // journal, masked), namespace (the state namespaces and their idle
 // expiry), faults (fault rules: errors, drops, delay.go) and logging (the
-// request log). Under them all: fail (every error answer as a value, a
+// request log). store is the one seam for everything that changes while
+// the mock runs (the scenario loaded, the namespaces, and in each space
+// its certificate statuses, journal and fault rules): memory.go is
+// today's store, and store/storetest the suite any other store passes. Under them all: fail (every error answer as a value, a
 // row of contract's error tables, whose Status column is the HTTP status)
 // and jsonw (the JSON toolkit).
 package mockserver

@@ -11,20 +11,22 @@ import (
 // rooms on a lower floor, so data flows one way (doc.go) and no import
 // runs back up. A new package under mockserver needs a floor here.
 var floors = map[string]int{
-	"mockserver/adminpage":          0,
-	"mockserver/internal/jsonw":     0,
-	"mockserver/internal/fail":      0,
-	"mockserver/internal/state":     1,
-	"mockserver/internal/wire":      2,
-	"mockserver/internal/journal":   3,
-	"mockserver/internal/namespace": 4,
-	"mockserver/internal/chain":     5,
-	"mockserver/internal/logging":   6,
-	"mockserver/internal/handlers":  6,
-	"mockserver/internal/transport": 6,
-	"mockserver/internal/faults":    6,
-	"mockserver/internal/admin":     6,
-	"mockserver":                    7,
+	"mockserver/adminpage":                0,
+	"mockserver/internal/jsonw":           0,
+	"mockserver/internal/fail":            0,
+	"mockserver/internal/state":           1,
+	"mockserver/internal/wire":            2,
+	"mockserver/internal/journal":         3,
+	"mockserver/internal/namespace":       4,
+	"mockserver/internal/store":           5,
+	"mockserver/internal/store/storetest": 6,
+	"mockserver/internal/chain":           5,
+	"mockserver/internal/logging":         6,
+	"mockserver/internal/handlers":        6,
+	"mockserver/internal/transport":       6,
+	"mockserver/internal/faults":          6,
+	"mockserver/internal/admin":           6,
+	"mockserver":                          7,
 }
 
 func TestRoomsImportOnlyDownward(t *testing.T) {

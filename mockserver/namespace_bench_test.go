@@ -109,13 +109,13 @@ func BenchmarkNamespaceCost(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				root := s.state.Load()
+				root := s.store.Root().St
 				spaces := make([]*namespace.Namespace, 0, b.N)
 				b.ReportAllocs()
 				before := heapInUse()
 				b.ResetTimer()
 				for i := range b.N {
-					ns, err := s.spaces.Get("n"+strconv.Itoa(i), root)
+					ns, err := spacesOf(s).Get("n"+strconv.Itoa(i), root)
 					if err == nil {
 						err = use(ns.St)
 					}

@@ -6,12 +6,10 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
-	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/mockserver/internal/transport"
 )
 
@@ -52,7 +50,7 @@ func (s *Server) routeNamespace(c *chain.Call) {
 			"; under /s/{name} endpoints live under "+contract.PathPrefix+" and admin calls under "+namespaceAdminList)
 		return
 	}
-	ns, err := s.spaces.Get(name, s.state.Load())
+	ns, err := s.store.Space(name)
 	if err != nil {
 		s.logf("rtq mock: %v", err)
 		p := nsFailed
@@ -108,30 +106,14 @@ func (s *Server) journalOf(c *chain.Call) *journal.Journal {
 	if c.NS != nil {
 		return c.NS.Journal
 	}
-	return s.journal
+	return s.store.Root().Journal
 }
 
 // resetOf puts back the state a call addresses: its namespace's or the root's.
 func (s *Server) resetOf(c *chain.Call) {
 	if c.NS != nil {
-		c.NS.Reset()
+		s.store.Reset(c.NS)
 		return
 	}
 	s.Reset()
-}
-
-// newNamespaces builds the namespace table of s from its options.
-func (s *Server) newNamespaces() *namespace.Table {
-	return namespace.NewTable(s.opts.MaxNamespaces, s.opts.NamespaceIdle, func(name string, base *state.State) (*namespace.Namespace, error) {
-		sc := base.Scenario()
-		seed := s.opts.Seed
-		if seed == 0 {
-			seed = sc.Seed
-		}
-		fs := fault.NewSet(seed).WithMax(s.opts.MaxFaultRules)
-		fs.SetScenario(sc.Faults)
-		j := journal.NewGrowing(min(namespace.JournalSize, s.opts.JournalSize))
-		j.Remember(sc.Keys, s.opts.AdminToken)
-		return &namespace.Namespace{Name: name, St: base.Fresh(), Journal: j, Faults: fs}, nil
-	})
 }

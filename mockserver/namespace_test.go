@@ -14,6 +14,7 @@ import (
 	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/mockserver/internal/store"
 )
 
 // nsPost posts to an endpoint under /s/{name} ("" for the root) and checks
@@ -119,12 +120,12 @@ func TestNamespacesKeepVerifiesResetsAndJournalsApart(t *testing.T) {
 func TestNamespacesAreDroppedWhenTheScenarioIsReplaced(t *testing.T) {
 	m := startMock(t, nil, Options{})
 	wantOK(t, nsPost(t, m, "one", contract.Verify, ts.WriteSecret, setStatus(ts.CertOK, "已核验")))
-	if m.spaces.Count() != 1 {
-		t.Fatalf("%d namespaces, want 1", m.spaces.Count())
+	if spacesOf(m.Server).Count() != 1 {
+		t.Fatalf("%d namespaces, want 1", spacesOf(m.Server).Count())
 	}
 	m.Replace(ts.Build())
-	if m.spaces.Count() != 0 {
-		t.Errorf("%d namespaces after Replace, want 0", m.spaces.Count())
+	if spacesOf(m.Server).Count() != 0 {
+		t.Errorf("%d namespaces after Replace, want 0", spacesOf(m.Server).Count())
 	}
 	if got := statusText(t, m, "one"); got != "未核验" {
 		t.Errorf("one kept its verify across a new scenario: %s", got)
@@ -134,7 +135,7 @@ func TestNamespacesAreDroppedWhenTheScenarioIsReplaced(t *testing.T) {
 func TestNamespacesAreBoundedAndEvictedWhenIdle(t *testing.T) {
 	m := startMock(t, nil, Options{MaxNamespaces: 2, NamespaceIdle: time.Minute})
 	var clock atomic.Int64
-	m.spaces.Now = func() time.Time { return time.Unix(0, clock.Load()) }
+	spacesOf(m.Server).Now = func() time.Time { return time.Unix(0, clock.Load()) }
 	wantOK(t, nsPost(t, m, "a", contract.Verify, ts.WriteSecret, setStatus(ts.CertOK, "已核验")))
 	wantOK(t, nsPost(t, m, "b", contract.GetFormList, ts.ReadSecret, `{}`))
 	full := nsPost(t, m, "c", contract.GetFormList, ts.ReadSecret, `{}`)
@@ -150,10 +151,10 @@ func TestNamespacesAreBoundedAndEvictedWhenIdle(t *testing.T) {
 	clock.Add(int64(2 * time.Minute))
 	wantOK(t, nsPost(t, m, "b", contract.GetFormList, ts.ReadSecret, `{}`)) // b is used again, a stays idle
 	wantOK(t, nsPost(t, m, "c", contract.GetFormList, ts.ReadSecret, `{}`))
-	if m.spaces.Count() != 2 {
-		t.Fatalf("%d namespaces, want 2", m.spaces.Count())
+	if spacesOf(m.Server).Count() != 2 {
+		t.Fatalf("%d namespaces, want 2", spacesOf(m.Server).Count())
 	}
-	hasA, hasB := m.spaces.Has("a"), m.spaces.Has("b")
+	hasA, hasB := spacesOf(m.Server).Has("a"), spacesOf(m.Server).Has("b")
 	if hasA || !hasB {
 		t.Errorf("evicted the wrong one: a kept %v, b kept %v", hasA, hasB)
 	}
@@ -183,8 +184,8 @@ func TestNamespaceBadNamesAndPathsAreJSONErrors(t *testing.T) {
 			t.Errorf("%s: %d %s, want 404 saying %q", path, status, body, want)
 		}
 	}
-	if m.spaces.Count() != 2 {
-		t.Errorf("%d namespaces, want the 2 good names only", m.spaces.Count())
+	if spacesOf(m.Server).Count() != 2 {
+		t.Errorf("%d namespaces, want the 2 good names only", spacesOf(m.Server).Count())
 	}
 }
 
@@ -245,8 +246,8 @@ func TestNamespaceBuildHoldsUpNoOtherRequestAndRunsOnce(t *testing.T) {
 	wantOK(t, nsPost(t, m, "old", contract.GetFormList, ts.ReadSecret, `{}`))
 	building, release, waiting := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	var builds atomic.Int32
-	build := m.spaces.Build
-	m.spaces.Build = func(name string, base *state.State) (*namespace.Namespace, error) {
+	build := spacesOf(m.Server).Build
+	spacesOf(m.Server).Build = func(name string, base *state.State) (*namespace.Namespace, error) {
 		if name == "held" {
 			builds.Add(1)
 			building <- struct{}{}
@@ -254,7 +255,7 @@ func TestNamespaceBuildHoldsUpNoOtherRequestAndRunsOnce(t *testing.T) {
 		}
 		return build(name, base)
 	}
-	m.spaces.Wait = func(name string) {
+	spacesOf(m.Server).Wait = func(name string) {
 		if name == "held" {
 			waiting <- struct{}{}
 		}
@@ -302,7 +303,7 @@ func TestNamespaceBuildHoldsUpNoOtherRequestAndRunsOnce(t *testing.T) {
 	if n := builds.Load(); n != 1 {
 		t.Errorf("the held name was built %d times, want once", n)
 	}
-	if n := m.spaces.Count(); n != 3 {
+	if n := spacesOf(m.Server).Count(); n != 3 {
 		t.Errorf("%d namespaces, want old, new and held", n)
 	}
 }
@@ -311,9 +312,9 @@ func TestNamespaceBuildHoldsUpNoOtherRequestAndRunsOnce(t *testing.T) {
 // up, so the next request builds the name afresh.
 func TestNamespaceFailedBuildGivesItsPlaceUp(t *testing.T) {
 	m := startMock(t, nil, Options{MaxNamespaces: 1})
-	build := m.spaces.Build
+	build := spacesOf(m.Server).Build
 	var calls atomic.Int32
-	m.spaces.Build = func(name string, base *state.State) (*namespace.Namespace, error) {
+	spacesOf(m.Server).Build = func(name string, base *state.State) (*namespace.Namespace, error) {
 		switch calls.Add(1) {
 		case 1:
 			return nil, fmt.Errorf("out of luck")
@@ -322,17 +323,17 @@ func TestNamespaceFailedBuildGivesItsPlaceUp(t *testing.T) {
 		}
 		return build(name, base)
 	}
-	base := m.state.Load()
-	if _, err := m.spaces.Get("x", base); err == nil || !strings.Contains(err.Error(), "out of luck") {
+	base := m.store.Root().St
+	if _, err := spacesOf(m.Server).Get("x", base); err == nil || !strings.Contains(err.Error(), "out of luck") {
 		t.Fatalf("a failed build answered %v", err)
 	}
 	func() {
 		defer func() { _ = recover() }()
-		_, _ = m.spaces.Get("x", base)
+		_, _ = spacesOf(m.Server).Get("x", base)
 		t.Error("the build's panic did not reach its caller")
 	}()
-	if ns, err := m.spaces.Get("x", base); err != nil || ns == nil || m.spaces.Count() != 1 {
-		t.Fatalf("after two failed builds: %v, %d namespaces", err, m.spaces.Count())
+	if ns, err := spacesOf(m.Server).Get("x", base); err != nil || ns == nil || spacesOf(m.Server).Count() != 1 {
+		t.Fatalf("after two failed builds: %v, %d namespaces", err, spacesOf(m.Server).Count())
 	}
 }
 
@@ -345,3 +346,7 @@ func chanClosed(ch chan struct{}) bool {
 		return false
 	}
 }
+
+// spacesOf is the namespace table of a server's memory store, whose clock
+// and builds the tests drive.
+func spacesOf(s *Server) *namespace.Table { return s.store.(*store.Memory).Table() }

@@ -18,7 +18,7 @@ type Request = journal.Request
 const NoKey = journal.NoKey
 
 // Requests lists the journaled requests f selects, newest first.
-func (s *Server) Requests(f RequestFilter) []Request { return s.journal.Requests(f) }
+func (s *Server) Requests(f RequestFilter) []Request { return s.store.Root().Journal.Requests(f) }
 
 // ClearRequests empties the journal, as DELETE /__admin/requests does.
-func (s *Server) ClearRequests() { s.journal.Clear() }
+func (s *Server) ClearRequests() { s.store.Root().Journal.Clear() }

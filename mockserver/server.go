@@ -9,17 +9,15 @@ import (
 	"net"
 	"net/http"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/rtq-kit/rtq/fault"
 	adminapi "github.com/rtq-kit/rtq/mockserver/internal/admin"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/faults"
-	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/mockserver/internal/logging"
 	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
-	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/mockserver/internal/store"
 	"github.com/rtq-kit/rtq/mockserver/internal/transport"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -102,23 +100,23 @@ const (
 	DefaultNamespaceIdle = namespace.DefaultIdle
 )
 
-// Server is a running (or runnable) mock. Replace swaps the state it
-// serves whole, so every request sees one consistent scenario; Reset puts
-// back in place only the records verifies moved (state.Reset).
+// Server is a running (or runnable) mock. Everything that changes while it
+// runs is in its store (the scenario loaded, the namespaces, and in each
+// space the certificate statuses, journal and fault rules). Replace swaps
+// the state it serves whole, so every request sees one consistent
+// scenario; Reset puts back in place only the records verifies moved
+// (state.Reset).
 type Server struct {
-	opts    Options
-	state   atomic.Pointer[state.State]
-	swapMu  sync.Mutex // serializes Replace and Reset
-	mux     *http.ServeMux
-	posts   map[string]*route // the five endpoints by exact path, for POST
-	root    chain.Step
-	journal *journal.Journal
-	guard   *transport.Guard // host check, CORS, cross-site refusal
-	faults  *faults.Faults   // fault rules
-	spaces  *namespace.Table
-	admin   *adminapi.API
-	lg      *logging.Sink                    // the request log, which never blocks a request
-	logfn   func(format string, args ...any) // s.logf, bound once for every call
+	opts   Options
+	store  store.Store
+	mux    *http.ServeMux
+	posts  map[string]*route // the five endpoints by exact path, for POST
+	root   chain.Step
+	guard  *transport.Guard // host check, CORS, cross-site refusal
+	faults *faults.Faults   // fault rules, as the chain applies them
+	admin  *adminapi.API
+	lg     *logging.Sink                    // the request log, which never blocks a request
+	logfn  func(format string, args ...any) // s.logf, bound once for every call
 
 	mu  sync.Mutex // guards srv and url
 	srv *http.Server
@@ -128,10 +126,6 @@ type Server struct {
 // New builds a server for sc. It does not listen: use Start, or mount
 // Handler in a test or another server.
 func New(sc *scenario.Scenario, opts Options) (*Server, error) {
-	st, err := state.New(sc, 0)
-	if err != nil {
-		return nil, fmt.Errorf("new mock server: %w", err)
-	}
 	if opts.JournalSize <= 0 {
 		opts.JournalSize = DefaultJournalSize
 	}
@@ -147,17 +141,18 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 	if opts.ParseScenario == nil {
 		opts.ParseScenario = adminapi.DefaultParse(opts.Seed, opts.MaxGenerated)
 	}
-	s := &Server{opts: opts, journal: journal.New(opts.JournalSize), lg: logging.New(opts.Logger)}
+	s := &Server{opts: opts, lg: logging.New(opts.Logger)}
 	s.logfn = s.logf
+	var err error
+	if s.store, err = store.NewMemory(sc, store.Options{Seed: opts.Seed, JournalSize: opts.JournalSize,
+		MaxNamespaces: opts.MaxNamespaces, NamespaceIdle: opts.NamespaceIdle,
+		Secrets: []string{opts.AdminToken}, Faults: opts.Faults, MaxFaultRules: opts.MaxFaultRules}); err != nil {
+		return nil, fmt.Errorf("new mock server: %w", err)
+	}
 	if s.guard, err = transport.NewGuard(opts.AllowedHosts, opts.CORSOrigin, s.logfn); err != nil {
 		return nil, fmt.Errorf("new mock server: %w", err)
 	}
-	s.journal.Remember(sc.Keys, opts.AdminToken)
-	if s.faults, err = faults.New(sc, opts.Seed, opts.MaxFaultRules, opts.Faults); err != nil {
-		return nil, fmt.Errorf("new mock server: %w", err)
-	}
-	s.state.Store(st)
-	s.spaces = s.newNamespaces()
+	s.faults = faults.New(s.store.Root().Faults)
 	s.admin = adminapi.New(adminapi.Config{AdminToken: opts.AdminToken, ParseScenario: opts.ParseScenario,
 		MaxGenerated: opts.MaxGenerated, Replace: s.Replace, Reset: s.resetOf, Journal: s.journalOf, Faults: s.faults.Of})
 	s.mux = s.routes()
@@ -170,7 +165,7 @@ func (s *Server) Handler() http.Handler { return s }
 
 // ServeHTTP runs one request through the chain.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	c := chain.Get(w, r, s.state.Load(), s.logfn)
+	c := chain.Get(w, r, s.store.Root().St, s.logfn)
 	s.root(c)
 	chain.Put(c)
 }
@@ -241,39 +236,21 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // Replace serves sc from now on, with fresh state. A nil scenario is
 // ignored. Requests in flight finish on the state they started with.
 func (s *Server) Replace(sc *scenario.Scenario) {
-	s.swapMu.Lock()
-	defer s.swapMu.Unlock()
-	s.swap(sc)
+	if err := s.store.Load(sc); err != nil {
+		s.logf("rtq mock: scenario not swapped in: %v", err)
+	}
 }
 
 // Reset puts the state back to the loaded scenario: every verify undone.
 // It restores in place only the records verifies moved (state.Reset), so
 // the indexes and every other record's cached answers survive; a reset
-// under a verify load costs microseconds and allocates nothing. It runs
-// under the same lock as Replace, so a Reset racing a Replace resets
-// whichever state is served and never brings the replaced scenario back.
-func (s *Server) Reset() {
-	s.swapMu.Lock()
-	defer s.swapMu.Unlock()
-	s.state.Load().Reset()
-	s.faults.Set.Reset()
-}
-
-// swap builds fresh state for sc and serves it; the caller holds swapMu.
-func (s *Server) swap(sc *scenario.Scenario) {
-	st, err := state.New(sc, 0)
-	if err != nil {
-		s.logf("rtq mock: scenario not swapped in: %v", err)
-		return
-	}
-	s.journal.Remember(sc.Keys)
-	s.faults.Set.SetScenario(sc.Faults)
-	s.state.Store(st)
-	s.spaces.DropAll() // each is built afresh from sc on its next use
-}
+// under a verify load costs microseconds and allocates nothing. A Reset
+// racing a Replace resets whichever state is served and never brings the
+// replaced scenario back (store.Store.Reset).
+func (s *Server) Reset() { s.store.Reset(s.store.Root()) }
 
 // Scenario is the scenario being served.
-func (s *Server) Scenario() *scenario.Scenario { return s.state.Load().Scenario() }
+func (s *Server) Scenario() *scenario.Scenario { return s.store.Root().St.Scenario() }
 
 // FlushLog writes the request lines batched so far, waiting at most a
 // second for a Logger that does not take them. Lines reach the Logger

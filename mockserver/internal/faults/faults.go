@@ -5,7 +5,6 @@
 package faults
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
@@ -16,7 +15,6 @@ import (
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
-	"github.com/rtq-kit/rtq/scenario"
 )
 
 // Faults is the fault injection of the mock (docs/mock.md, "Faults"): the
@@ -28,22 +26,9 @@ type Faults struct {
 	stopOnce sync.Once
 }
 
-// New builds the set: the scenario's rules, then the flag's (rtq mock
-// --fault); seed, when non-zero, replaces the scenario's; at most maxRules
-// rules in force (0: fault.DefaultMaxRules).
-func New(sc *scenario.Scenario, seed int64, maxRules int, rules []fault.Rule) (*Faults, error) {
-	if seed == 0 {
-		seed = sc.Seed
-	}
-	f := &Faults{Set: fault.NewSet(seed).WithMax(maxRules), stopping: make(chan struct{})}
-	f.Set.SetScenario(sc.Faults)
-	if _, err := f.Set.Add(rules, fault.FromFlag, func(i int) string {
-		return fmt.Sprintf("fault rule %d of the options (--fault)", i+1)
-	}); err != nil {
-		return nil, err
-	}
-	return f, nil
-}
+// New is the fault injection of the rules in set, the root's; a
+// namespace's call meets its namespace's (Of).
+func New(set *fault.Set) *Faults { return &Faults{Set: set, stopping: make(chan struct{})} }
 
 // Stop ends every wait at once, at shutdown.
 func (f *Faults) Stop() { f.stopOnce.Do(func() { close(f.stopping) }) }
