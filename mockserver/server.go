@@ -39,7 +39,7 @@ type Options struct {
 	// rebound to this machine cannot reach the mock from a web page.
 	AllowedHosts []string
 	// AdminToken, when set, protects /__admin/* with
-	// "Authorization: chain.Bearer <AdminToken>".
+	// "Authorization: Bearer <AdminToken>".
 	AdminToken string
 	// JournalSize bounds the request journal (GET /__admin/requests).
 	JournalSize int

@@ -27,11 +27,13 @@ type Error struct {
 	Situation string
 }
 
-// In marks e as the error of a situation (scenario.Situations) and
-// returns it.
+// In returns a copy of e marked as the error of a situation
+// (scenario.Situations). It copies so that a shared answer such as
+// TooLarge or Internal can be marked without a data race.
 func (e *Error) In(situation string) *Error {
-	e.Situation = situation
-	return e
+	c := *e
+	c.Situation = situation
+	return &c
 }
 
 // Error says all of the answer, for logs and test failures.

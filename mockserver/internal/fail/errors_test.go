@@ -14,3 +14,19 @@ func TestQuoteCutsLongEchoes(t *testing.T) {
 		t.Errorf("short: %s", got)
 	}
 }
+
+// TestInLeavesTheSharedAnswerAlone guards the shared answers (TooLarge,
+// Internal): marking one with a situation must not change what every
+// other request gets, nor race with them.
+func TestInLeavesTheSharedAnswerAlone(t *testing.T) {
+	marked := TooLarge.In("some-situation")
+	if marked == TooLarge {
+		t.Fatal("In returned the shared answer itself")
+	}
+	if TooLarge.Situation != "" {
+		t.Fatalf("TooLarge.Situation = %q after In, want empty", TooLarge.Situation)
+	}
+	if marked.Situation != "some-situation" || marked.ErrorCode != TooLarge.ErrorCode {
+		t.Fatalf("marked = %+v, want TooLarge with the situation", marked)
+	}
+}
