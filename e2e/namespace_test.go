@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
@@ -32,6 +33,10 @@ func TestParallelConformRunsInTheirOwnNamespaces(t *testing.T) {
 			reports[i] = conform(t, fmt.Sprintf("%s/s/job-%d", url, i), prof, func(o *conformance.Options) {
 				o.Workers = 2
 				o.Only = []string{"verify.*"} // the stateful checks: the whole run fifty times is minutes under -race
+				// A hundred clients at once under -race on two cores can
+				// wait seconds for an answer; isolation is under test here,
+				// not the answer's time.
+				o.Timeout = 60 * time.Second
 			})
 		}()
 	}
