@@ -57,3 +57,13 @@ func (l Limits) withDefaults() Limits {
 	}
 	return l
 }
+
+// CheckLimits reports the first bound of l (zero fields: defaults) that
+// data passes, its message naming the flag that raises it, without
+// parsing: rtq record tells in a recording's header which flags load it.
+func CheckLimits(data []byte, l Limits) error {
+	if _, err := lexBounded(data, l.withDefaults()); err != nil {
+		return err
+	}
+	return nil
+}
