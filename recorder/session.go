@@ -76,8 +76,11 @@ func NewRecording(o Options) (*Recording, error) {
 		o.Concurrency = DefaultConcurrency
 	}
 	up := NewUpstream(o.Upstream, o.APIKey)
-	up.Concurrency = 0                  // the proxy goes at its client's pace
-	o.Log = up.Scrubber().Writer(o.Log) // progress and messages quote the upstream
+	up.Concurrency = 0 // the proxy goes at its client's pace
+	// Progress and messages quote the upstream, and the probe's workers
+	// write at once: scrubbed, then one write at a time, whatever writer
+	// the caller gave.
+	o.Log = &serialWriter{w: up.Scrubber().Writer(o.Log)}
 	r := &Recording{o: o, up: up, cap: NewCapture(), probeUp: up}
 	if o.ProbeTimes {
 		r.probeUp = NewUpstream(o.Upstream, o.APIKey)

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/rtq-kit/rtq/mockserver"
@@ -73,9 +72,10 @@ keys: [{name: team, secret: team-secret-123, scopes: [read]}]
 func TestRecordHeaderSaysToRaiseMaxRequests(t *testing.T) {
 	url := startMock(t)
 	out := filepath.Join(t.TempDir(), "rec.yaml")
-	// The probe's workers log concurrently: stderr must take that, as
-	// os.Stderr does (a bytes.Buffer alone does not).
-	var stdoutB, stderrB lockedBuffer
+	// The probe's workers log concurrently; the recorder serialises its
+	// writes, so a plain bytes.Buffer (not safe for concurrent use) must
+	// do: under -race this guards that.
+	var stdoutB, stderrB bytes.Buffer
 	code := run(context.Background(), []string{"record", "--crawl", "--upstream", url, "--api-key", "rtq-demo-read", "--out", out,
 		"--probe-times", "--max-requests", "60", "--rate", "0"}, strings.NewReader(""), &stdoutB, &stderrB)
 	stdout, stderr := stdoutB.String(), stderrB.String()
@@ -187,22 +187,4 @@ func postJSON(t *testing.T, url, body string) (int, string) {
 	b := new(strings.Builder)
 	_, _ = io.Copy(b, resp.Body)
 	return resp.StatusCode, b.String()
-}
-
-// lockedBuffer is a bytes.Buffer safe for concurrent writers.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
