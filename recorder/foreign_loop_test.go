@@ -301,10 +301,10 @@ func TestForeignCredentialsAreRecognisedFromTheSpec(t *testing.T) {
 	}
 }
 
-// With --probe-times a crawl recovers the foreign service's creation
-// times from its filters alone, so its time windows answer as the
-// service's do too.
-func TestForeignClosedLoopCrawlProbed(t *testing.T) {
+// crawlForeignProbed starts a foreign service and records it with a crawl
+// and --probe-times; it returns the service's URL and the capture.
+func crawlForeignProbed(t *testing.T) (string, *recorder.Capture) {
+	t.Helper()
 	up := startForeign(t)
 	u := recorder.NewUpstream(up, foreign.ReadKey)
 	c := recorder.NewCapture()
@@ -315,6 +315,14 @@ func TestForeignClosedLoopCrawlProbed(t *testing.T) {
 	if err := recorder.ProbeTimes(ctx, u, c, io.Discard); err != nil {
 		t.Fatalf("probe: %v", err)
 	}
+	return up, c
+}
+
+// With --probe-times a crawl recovers the foreign service's creation
+// times from its filters alone, so its time windows answer as the
+// service's do too.
+func TestForeignClosedLoopCrawlProbed(t *testing.T) {
+	up, c := crawlForeignProbed(t)
 	data, _ := record(t, c, up)
 	rec := serveRecording(t, data)
 	asks := foreignAsks()
@@ -325,16 +333,8 @@ func TestForeignClosedLoopCrawlProbed(t *testing.T) {
 // writes, with the profile derived from it): what a recording keeps of a
 // service that is not the mock still makes a correct service.
 func TestForeignRecordingConforms(t *testing.T) {
-	up := startForeign(t)
-	u := recorder.NewUpstream(up, foreign.ReadKey)
-	c := recorder.NewCapture()
+	up, c := crawlForeignProbed(t)
 	ctx := context.Background()
-	if err := recorder.Crawl(ctx, u, c, recorder.CrawlOptions{RecordIDs: foreignRecords}); err != nil {
-		t.Fatalf("crawl: %v", err)
-	}
-	if err := recorder.ProbeTimes(ctx, u, c, io.Discard); err != nil {
-		t.Fatalf("probe: %v", err)
-	}
 	_, sc := record(t, c, up)
 	rec := rtqtest.Start(t, rtqtest.WithScenario(sc))
 	rep, err := conformance.Run(ctx, conformance.Options{BaseURL: rec.URL, Profile: derive.FromScenario(sc), AllowWrites: true, Timeout: 10 * time.Second})
