@@ -3,6 +3,8 @@ package scenario
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rtq-kit/rtq/internal/editdist"
 )
 
 // suggest names the closest allowed word ("did you mean") or lists them all.
@@ -18,7 +20,7 @@ func suggest(got string, allowed []string) string {
 func closest(got string, allowed []string) string {
 	best, bestD := "", 1<<30
 	for _, a := range allowed {
-		d := distance(strings.ToLower(got), strings.ToLower(a))
+		d := editdist.Distance(strings.ToLower(got), strings.ToLower(a))
 		if d < bestD {
 			best, bestD = a, d
 		}
@@ -42,7 +44,7 @@ func closeMatches(got string, allowed []string, max int) []string {
 	var out []string
 	for d := 0; d <= 3 && len(out) < max; d++ {
 		for _, a := range allowed {
-			if distance(strings.ToLower(got), strings.ToLower(a)) == d && len(out) < max {
+			if editdist.Distance(strings.ToLower(got), strings.ToLower(a)) == d && len(out) < max {
 				out = append(out, a)
 			}
 		}
@@ -54,28 +56,6 @@ func closeMatches(got string, allowed []string, max int) []string {
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
-
-// distance is the Levenshtein distance over runes.
-func distance(as, bs string) int {
-	a, b := []rune(as), []rune(bs)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
 
 // FieldTypeSuggestions lists up to five field types close to got, best
 // first, so a command can answer a typo with what was probably meant.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/conformance/report"
+	"github.com/rtq-kit/rtq/internal/editdist"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/spf13/cobra"
 )
@@ -302,7 +303,7 @@ func closestID(ids []conformance.Check, glob string) string {
 	for _, c := range ids {
 		group, _, _ := strings.Cut(c.ID, ".")
 		for _, cand := range []string{c.ID, group + ".*"} {
-			if d := editDistance(glob, cand); bestD < 0 || d < bestD {
+			if d := editdist.Distance(glob, cand); bestD < 0 || d < bestD {
 				best, bestD = cand, d
 			}
 		}
