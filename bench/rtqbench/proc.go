@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -53,7 +52,7 @@ func (p *procs) start(name string, port int, outDir string, argv []string, env .
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.Env = append(os.Environ(), env...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	s := &server{name: name, cmd: cmd, url: "http://127.0.0.1:" + strconv.Itoa(port),
 		logPath: logPath, exited: make(chan struct{})}
 	s.started = time.Now()
@@ -73,7 +72,7 @@ func (p *procs) stop(s *server) {
 	if s == nil {
 		return
 	}
-	syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+	killGroup(s.cmd)
 	<-s.exited
 }
 
