@@ -169,7 +169,19 @@ func toJSON(data []byte) ([]byte, error) {
 			return nil, &aliasError{line: tk.Position.Line, col: tk.Position.Column}
 		}
 	}
-	return yaml.YAMLToJSON(data)
+	// Decoded, then encoded by encoding/json: the YAML library's own
+	// YAMLToJSON copies a "\x1b" or "\e" escape into the JSON as is,
+	// which JSON refuses, so a profile holding a control character (as
+	// rtq profile discover writes one, escaped) could not be read back.
+	var v any
+	if err := yaml.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("a profile is JSON-shaped YAML (string keys, no binary values): %w", err)
+	}
+	return out, nil
 }
 
 // aliasError refuses YAML aliases: a profile never needs them, and a few

@@ -157,3 +157,28 @@ func TestProblemsComeInFileOrder(t *testing.T) {
 		t.Fatalf("bad.yaml gives %d problems, the test needs several", len(le.Problems))
 	}
 }
+
+// A service's text may hold control characters; rtq profile discover
+// writes them escaped ("\x1b" is how the YAML encoder writes ESC), and the
+// profile must load back with the very text the service said.
+func TestEscapedControlCharactersLoadBack(t *testing.T) {
+	doc := "version: 1\nfindings:\n" +
+		"  - statement: \"4.4.endTime\"\n    what: \"red \\x1b[31m, \\e[0m, bell \\a, bidi \\u202e, nul-free\"\n"
+	p, err := Parse("escaped.yaml", []byte(doc))
+	if err != nil {
+		t.Fatalf("a profile with escaped control characters is refused: %v", err)
+	}
+	want := "red \x1b[31m, \x1b[0m, bell \a, bidi \u202e, nul-free"
+	if len(p.Findings) != 1 || p.Findings[0].What != want {
+		t.Fatalf("findings %+v, want what %q", p.Findings, want)
+	}
+}
+
+// The YAML decoder's values go through encoding/json; a key JSON cannot
+// hold is a clear problem, not a panic or a silent drop.
+func TestNonStringKeyIsAProblem(t *testing.T) {
+	_, err := Parse("keys.yaml", []byte("version: 1\n? [a, b]\n: c\n"))
+	if err == nil {
+		t.Fatal("a mapping key that is a list was accepted")
+	}
+}

@@ -136,7 +136,7 @@ func comment(b *bytes.Buffer, text string) {
 // file, and a terminal that shows it, hold no raw control or bidi
 // character while the value read back is exactly what the service said.
 // The YAML encoder re-quotes whatever a custom marshaler returns, with Go
-// escapes (\x1b) the profile loader refuses, so such strings are marshalled
+// escapes (\x1b) that not every YAML reader accepts, so such strings are marshalled
 // as placeholders that are then replaced.
 func put(b *bytes.Buffer, _ string, v map[string]any) error {
 	var nonce [8]byte
