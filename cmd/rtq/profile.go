@@ -28,6 +28,8 @@ type discoverFlags struct {
 	recordURLs                     []string
 	timeout                        time.Duration
 	allowWrites                    bool
+	concurrency, maxRequests       int
+	rate                           float64
 }
 
 func newDiscoverCmd() *cobra.Command {
@@ -46,6 +48,11 @@ verify with action_type set_next_certificate_status and
 from_certificate_status "__rtq_discover_never__", a status no record has,
 which no correct service acts on (a broken one might move the credential:
 hence --allow-writes).
+
+Independent reads (the form list, the template list and each template's
+sub-codes, each record) overlap, up to --concurrency requests in flight,
+within --rate and --max-requests; each cursor walk and bisection stays one
+request after another. The profile is the same at any concurrency.
 
 Every fact it cannot establish (a time window, a total) is left out with a
 comment saying why. What it sees that breaks a SPEC statement (a time filter
@@ -77,6 +84,9 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
 	fl.StringSliceVar(&f.recordURLs, "record-url", nil, "a record to describe by its record_url (repeatable)")
 	fl.StringVar(&f.out, "out", "", "write the profile to FILE (atomically) instead of stdout")
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "time-out of each request")
+	fl.IntVar(&f.concurrency, "concurrency", discover.DefaultConcurrency, "most requests in flight: independent reads overlap (1: one at a time)")
+	fl.Float64Var(&f.rate, "rate", 0, "most requests per second (0: no bound)")
+	fl.IntVar(&f.maxRequests, "max-requests", 0, "most requests in all; when spent, no profile is written (0: no bound)")
 	return cmd
 }
 
@@ -88,8 +98,12 @@ func runDiscover(cmd *cobra.Command, f discoverFlags) error {
 	if err := checkBaseURLFlag("--base-url", f.baseURL); err != nil {
 		return err
 	}
+	if err := checkLimitFlags(f); err != nil {
+		return err
+	}
 	res, err := discover.Discover(cmd.Context(), discover.Options{BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey, AllowWrites: f.allowWrites,
-		RecordIDs: f.recordIDs, RecordURLs: f.recordURLs, Timeout: f.timeout, Version: buildVersion()})
+		RecordIDs: f.recordIDs, RecordURLs: f.recordURLs, Timeout: f.timeout, Version: buildVersion(),
+		Concurrency: f.concurrency, Rate: f.rate, MaxRequests: f.maxRequests})
 	switch {
 	case errors.Is(err, discover.ErrUnreachable):
 		return withExit(3, fmt.Errorf("profile discover: %w: is the service running there? check --base-url", err))
@@ -107,6 +121,20 @@ func runDiscover(cmd *cobra.Command, f discoverFlags) error {
 	}
 	if err != nil {
 		return withExit(2, fmt.Errorf("profile discover: %w", err))
+	}
+	return nil
+}
+
+// checkLimitFlags refuses a concurrency below one and a negative rate or
+// budget, naming the flag.
+func checkLimitFlags(f discoverFlags) error {
+	switch {
+	case f.concurrency < 1:
+		return withExit(2, fmt.Errorf("profile discover: --concurrency %d: must be at least 1", f.concurrency))
+	case f.rate < 0:
+		return withExit(2, fmt.Errorf("profile discover: --rate %g: must be 0 (no bound) or more", f.rate))
+	case f.maxRequests < 0:
+		return withExit(2, fmt.Errorf("profile discover: --max-requests %d: must be 0 (no bound) or more", f.maxRequests))
 	}
 	return nil
 }

@@ -114,3 +114,30 @@ func sameSet(a, b []string) bool {
 	sort.Strings(b)
 	return slices.Equal(a, b)
 }
+
+// A concurrency below one, a negative rate or budget is a usage error
+// naming the flag, before any request.
+func TestDiscoverRefusesBadLimitFlags(t *testing.T) {
+	for _, tc := range []struct{ flag, value string }{
+		{"--concurrency", "0"}, {"--rate", "-1"}, {"--max-requests", "-5"},
+	} {
+		code, _, errOut := runCLI(t, "profile", "discover", "--base-url", "http://127.0.0.1:1", "--api-key", "k", tc.flag, tc.value)
+		if code != 2 || !strings.Contains(errOut, tc.flag+" "+tc.value) {
+			t.Errorf("%s %s: exit %d, %q; want 2 naming the flag", tc.flag, tc.value, code, errOut)
+		}
+	}
+}
+
+// A spent --max-requests is exit 1 with no profile written, and says
+// which flag to raise.
+func TestDiscoverStopsWhenMaxRequestsIsSpent(t *testing.T) {
+	url := startMock(t)
+	path := filepath.Join(t.TempDir(), "discovered.yaml")
+	code, _, errOut := runCLI(t, "profile", "discover", "--base-url", url, "--api-key", "rtq-demo-read", "--max-requests", "5", "--out", path)
+	if code != 1 || !strings.Contains(errOut, "raise --max-requests") {
+		t.Fatalf("exit %d, %q; want 1 saying to raise --max-requests", code, errOut)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatalf("a profile was written: %v", err)
+	}
+}

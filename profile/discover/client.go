@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/rtq-kit/rtq/internal/svcclient"
 )
@@ -23,8 +22,9 @@ type client struct {
 	svc *svcclient.Client
 }
 
-func newClient(base string, timeout time.Duration, keys ...string) *client {
-	return &client{svc: svcclient.New(svcclient.Config{BaseURL: base, Timeout: timeout, MaxAnswerBytes: maxAnswerBytes, Secrets: keys})}
+func newClient(o Options, keys ...string) *client {
+	return &client{svc: svcclient.New(svcclient.Config{BaseURL: o.BaseURL, Timeout: o.Timeout, MaxAnswerBytes: maxAnswerBytes,
+		Rate: o.Rate, MaxRequests: o.MaxRequests, Concurrency: o.Concurrency, Secrets: keys})}
 }
 
 // answer is a decoded answer: the wrapper's code and error_code, and data.

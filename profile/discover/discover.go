@@ -42,7 +42,32 @@ type Options struct {
 	Timeout time.Duration
 	// Version is the rtq version named in the profile's header.
 	Version string
+	// Concurrency is how many requests are in flight at most: independent
+	// reads (the form list, the template list and each template's
+	// sub-codes, each named record) overlap their latency, each cursor
+	// walk and bisection stays one request after another. 0 means
+	// DefaultConcurrency, 1 one request at a time. The profile, its
+	// findings and their order are the same at any concurrency.
+	Concurrency int
+	// Rate is at most this many requests a second (0: no bound), and
+	// MaxRequests at most this many in all (0: no bound; when spent,
+	// discover stops with an error that is ErrBudget, and no profile).
+	Rate        float64
+	MaxRequests int
+	// Now is when the discovery is made (zero: the clock's time): the
+	// profile's header names it, and the search span of time windows
+	// ends a year after it. Fixed, two runs against one target send the
+	// same requests.
+	Now time.Time
 }
+
+// DefaultConcurrency is the requests discover keeps in flight when told
+// none: the same as rtq record's, a staging service 100 ms away is read in
+// about the time of its longest chain of dependent requests.
+const DefaultConcurrency = 16
+
+// ErrBudget is what the error is when MaxRequests ran out.
+var ErrBudget = svcclient.ErrBudget
 
 // maxTemplates caps the templates whose sub-codes are walked (each costs a
 // walk in every conform run too).
@@ -73,10 +98,6 @@ type Result struct {
 	scrub *svcclient.Scrubber
 }
 
-func (r *Result) note(section, format string, args ...any) {
-	r.Notes[section] = append(r.Notes[section], fmt.Sprintf(format, args...))
-}
-
 // ErrUnreachable is returned (wrapped) when the target gives no answer.
 var ErrUnreachable = errors.New("target unreachable")
 
@@ -90,22 +111,70 @@ func Discover(ctx context.Context, opts Options) (*Result, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = 10 * time.Second
 	}
-	c := newClient(opts.BaseURL, opts.Timeout, opts.ReadKey, opts.WriteKey)
+	if opts.Concurrency <= 0 {
+		opts.Concurrency = DefaultConcurrency
+	}
+	if opts.Now.IsZero() {
+		opts.Now = time.Now()
+	}
+	c := newClient(opts, opts.ReadKey, opts.WriteKey)
 	defer c.svc.CloseIdleConnections()
 	res := &Result{Profile: &profile.Profile{Version: profile.Version, Name: "discovered from " + opts.BaseURL},
-		BaseURL: opts.BaseURL, At: time.Now().UTC().Truncate(time.Second), Version: opts.Version, Notes: map[string][]string{}}
+		BaseURL: opts.BaseURL, At: opts.Now.UTC().Truncate(time.Second), Version: opts.Version, Notes: map[string][]string{}}
 	d := &discoverer{c: c, opts: opts, res: res}
-	for i, step := range []func(context.Context) error{d.forms, d.templates, d.records, d.writeAccess} {
-		if err := step(ctx); err != nil {
-			if silent(err, i == 0) {
-				return nil, fmt.Errorf("%w: %s: %v", ErrUnreachable, opts.BaseURL, err)
-			}
-			return nil, fmt.Errorf("discover %s: %w", opts.BaseURL, err)
+	if err := d.run(ctx); err != nil {
+		var first *firstStepError
+		switch {
+		case errors.As(err, &first) && silent(err, true) || silent(err, false):
+			return nil, fmt.Errorf("%w: %s: %v", ErrUnreachable, opts.BaseURL, err)
+		case errors.Is(err, ErrBudget):
+			// Which read ran out first depends on timing: the message
+			// names none, so it is the same at any concurrency.
+			return nil, fmt.Errorf("discover %s: %w: %d requests made before the profile was complete; raise --max-requests", opts.BaseURL, ErrBudget, opts.MaxRequests)
 		}
+		return nil, fmt.Errorf("discover %s: %w", opts.BaseURL, err)
 	}
 	res.Requests, res.scrub = c.svc.Calls(), c.svc.Scrubber()
 	return res, nil
 }
+
+// run reads the form list, the templates and the named records side by
+// side (none needs another's answers), then probes write access, which
+// needs the records' codes. What each step saw is kept in the plan's order.
+func (d *discoverer) run(ctx context.Context) error {
+	steps := []func(context.Context, *sink) error{d.forms, d.templates, d.records}
+	jobs := make([]svcclient.Job, len(steps))
+	for i, step := range steps {
+		jobs[i] = func(ctx context.Context) (func(), error) {
+			s := &sink{}
+			err := step(ctx, s)
+			if err != nil && i == 0 {
+				err = &firstStepError{err}
+			}
+			return func() { d.res.keep(s) }, err
+		}
+	}
+	if err := d.overlap(ctx, jobs); err != nil {
+		return err
+	}
+	s := &sink{}
+	err := d.writeAccess(ctx, s)
+	d.res.keep(s)
+	return err
+}
+
+// overlap runs jobs, up to the concurrency at a time, and commits them in
+// their order (svcclient.InOrder).
+func (d *discoverer) overlap(ctx context.Context, jobs []svcclient.Job) error {
+	return svcclient.InOrder(ctx, d.opts.Concurrency, jobs)
+}
+
+// firstStepError is an error of the first step, whose first request is
+// the first sent: a time-out there means the target gives no answer.
+type firstStepError struct{ err error }
+
+func (e *firstStepError) Error() string { return e.err.Error() }
+func (e *firstStepError) Unwrap() error { return e.err }
 
 type discoverer struct {
 	c    *client

@@ -20,7 +20,7 @@ type form struct {
 // the total, the first ids and numbers, and up to three search keys with
 // the count a case-insensitive substring search of name, note and number
 // gives over the walked list.
-func (d *discoverer) forms(ctx context.Context) error {
+func (d *discoverer) forms(ctx context.Context, s *sink) error {
 	var all []form
 	total := -1
 	for page := 1; page <= maxPages; page++ {
@@ -49,7 +49,7 @@ func (d *discoverer) forms(ctx context.Context) error {
 	}
 	fs := &d.res.Profile.Forms
 	if total < 0 || total != len(all) {
-		d.res.note("forms", "the form list said total %d, the walk found %d forms: check which is right", total, len(all))
+		s.note("forms", "the form list said total %d, the walk found %d forms: check which is right", total, len(all))
 	}
 	n := len(all)
 	fs.Total = &n
@@ -62,7 +62,7 @@ func (d *discoverer) forms(ctx context.Context) error {
 		}
 	}
 	fs.Searches = searches(all)
-	return d.numberFilterWorks(ctx, fs.Numbers)
+	return d.numberFilterWorks(ctx, s, fs.Numbers)
 }
 
 // searches picks up to three search keys, the first two characters of form

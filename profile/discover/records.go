@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/profile"
 )
 
 // records reads each named record (format json) and keeps its id, URL,
-// field types, masked string fields and form.
-func (d *discoverer) records(ctx context.Context) error {
+// field types, masked string fields and form. The records are read side
+// by side and kept in the order they were named.
+func (d *discoverer) records(ctx context.Context, s *sink) error {
 	var bodies []map[string]any
 	for _, id := range d.opts.RecordIDs {
 		bodies = append(bodies, map[string]any{"record_id": id, "format": "json"})
@@ -17,30 +19,35 @@ func (d *discoverer) records(ctx context.Context) error {
 	for _, u := range d.opts.RecordURLs {
 		bodies = append(bodies, map[string]any{"record_url": u, "format": "json"})
 	}
-	seen := map[int64]bool{}
-	for _, body := range bodies {
-		data, err := d.c.read(ctx, "record/getRecord", d.opts.ReadKey, body)
-		if err != nil {
-			return err
-		}
-		rec, _ := data["data"].(map[string]any)
-		if rec == nil {
-			return fmt.Errorf("record/getRecord %s: no record in data.data", compact(body))
-		}
-		pr, code := describeRecord(rec)
-		if seen[pr.ID] {
-			continue
-		}
-		seen[pr.ID] = true
-		d.res.Profile.Records = append(d.res.Profile.Records, pr)
-		if code.code != "" {
-			d.codes = append(d.codes, code)
-		}
-	}
 	if len(bodies) == 0 {
-		d.res.note("records", "no record named: give --record-id or --record-url so that getRecord is checked")
+		s.note("records", "no record named: give --record-id or --record-url so that getRecord is checked")
 	}
-	return nil
+	seen := map[int64]bool{}
+	jobs := make([]svcclient.Job, len(bodies))
+	for i, body := range bodies {
+		jobs[i] = func(ctx context.Context) (func(), error) {
+			data, err := d.c.read(ctx, "record/getRecord", d.opts.ReadKey, body)
+			if err != nil {
+				return nil, err
+			}
+			rec, _ := data["data"].(map[string]any)
+			if rec == nil {
+				return nil, fmt.Errorf("record/getRecord %s: no record in data.data", compact(body))
+			}
+			return func() {
+				pr, code := describeRecord(rec)
+				if seen[pr.ID] {
+					return
+				}
+				seen[pr.ID] = true
+				d.res.Profile.Records = append(d.res.Profile.Records, pr)
+				if code.code != "" {
+					d.codes = append(d.codes, code)
+				}
+			}, nil
+		}
+	}
+	return d.overlap(ctx, jobs)
 }
 
 // describeRecord is the profile's view of one getRecord payload.

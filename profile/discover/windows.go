@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"time"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
@@ -24,7 +23,7 @@ const maxBoundTries = 20
 // is 0), so inclusive and exclusive readings of the bounds agree. When it
 // finds none it says why (the profile's comment), and a time filter that
 // does not work is a finding besides.
-func (d *discoverer) window(ctx context.Context, op string, filter map[string]any, n int) (*profile.Window, string, error) {
+func (d *discoverer) window(ctx context.Context, s *sink, op string, filter map[string]any, n int) (*profile.Window, string, error) {
 	if n < minWindowItems {
 		return nil, fmt.Sprintf("%d item(s): a window over the middle half needs at least %d", n, minWindowItems), nil
 	}
@@ -45,8 +44,8 @@ func (d *discoverer) window(ctx context.Context, op string, filter map[string]an
 		t, _, err := count(from, to)
 		return t, err
 	}
-	from, hi := contract.SearchSpan(time.Now())
-	if why, err := d.timeFilterWorks(op, count, from, hi, n); why != "" || err != nil {
+	from, hi := contract.SearchSpan(d.opts.Now)
+	if why, err := d.timeFilterWorks(ctx, s, op, count, from, hi, n); why != "" || err != nil {
 		return nil, why, err
 	}
 	lo, err := d.quiet(totalOnly, from, from, hi, n/4)
@@ -58,14 +57,14 @@ func (d *discoverer) window(ctx context.Context, op string, filter map[string]an
 		return nil, fmt.Sprintf("no second on which nothing was created within %d seconds after the third quarter of the items", maxBoundTries), err
 	}
 	w := &profile.Window{Start: contract.Stamp(lo), End: contract.Stamp(up)}
-	items, total, err := d.walk(ctx, op, merge(filter, map[string]any{"start_time": w.Start, "end_time": w.End}))
+	items, total, err := d.walk(ctx, s, op, merge(filter, map[string]any{"start_time": w.Start, "end_time": w.End}))
 	switch {
 	case err != nil:
 		return nil, "", err
 	case total == walkRepeated:
 		return nil, fmt.Sprintf("the cursor walk from %s to %s repeats (a finding)", w.Start, w.End), nil
 	case total != len(items):
-		why := d.res.find("4.4.totalFilter", op, "from %s to %s the pages list %d items but total says %d", w.Start, w.End, len(items), total)
+		why := s.find("4.4.totalFilter", op, "from %s to %s the pages list %d items but total says %d", w.Start, w.End, len(items), total)
 		return nil, why, nil
 	case total == 0:
 		return nil, fmt.Sprintf("from %s to %s nothing is listed, though the counts said about half of the %d items", w.Start, w.End, n), nil

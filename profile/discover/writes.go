@@ -26,13 +26,15 @@ var accessReadings = map[int64]string{
 // writeAccess probes, for each record read, whether the write key may
 // verify its credential, with a request that names a from status no record
 // has. It notes the answers; cases stay for a person to write.
-func (d *discoverer) writeAccess(ctx context.Context) error {
+// The verifies are sent one after the other: they are the only requests
+// that could write.
+func (d *discoverer) writeAccess(ctx context.Context, s *sink) error {
 	switch {
 	case d.opts.WriteKey == "":
-		d.res.note("writes", "no --write-key: write access not probed (no verify was sent)")
+		s.note("writes", "no --write-key: write access not probed (no verify was sent)")
 		return nil
 	case !d.opts.AllowWrites:
-		d.res.note("writes", "--write-key without --allow-writes: write access not probed (no verify was sent); a service that mishandles the guarded probe could move a credential")
+		s.note("writes", "--write-key without --allow-writes: write access not probed (no verify was sent); a service that mishandles the guarded probe could move a credential")
 		return nil
 	}
 	for _, rc := range d.codes {
@@ -56,7 +58,7 @@ func (d *discoverer) writeAccess(ctx context.Context) error {
 		if rc.status != "" {
 			line += fmt.Sprintf(", status %s", rc.status)
 		}
-		d.res.note("writes", "%s: %s", line, what)
+		s.note("writes", "%s: %s", line, what)
 	}
 	return nil
 }
