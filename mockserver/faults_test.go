@@ -226,7 +226,7 @@ func TestFaultAdminAPI(t *testing.T) {
 func waitHit(t *testing.T, m *mock) {
 	t.Helper()
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if l := m.faults.Set.List(); len(l) > 0 && l[0].Hits > 0 {
+		if l, _ := m.faults.Set.List(); len(l) > 0 && l[0].Hits > 0 {
 			return
 		}
 	}

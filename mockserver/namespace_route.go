@@ -102,7 +102,7 @@ func (s *Server) namespaceError(c *chain.Call, p nsProblem, detail string) {
 
 // journalOf is the journal a call is recorded in: its namespace's or the
 // root's.
-func (s *Server) journalOf(c *chain.Call) *journal.Journal {
+func (s *Server) journalOf(c *chain.Call) journal.Log {
 	if c.NS != nil {
 		return c.NS.Journal
 	}
@@ -110,10 +110,9 @@ func (s *Server) journalOf(c *chain.Call) *journal.Journal {
 }
 
 // resetOf puts back the state a call addresses: its namespace's or the root's.
-func (s *Server) resetOf(c *chain.Call) {
+func (s *Server) resetOf(c *chain.Call) error {
 	if c.NS != nil {
-		s.store.Reset(c.NS)
-		return
+		return s.store.Reset(c.NS)
 	}
-	s.Reset()
+	return s.store.Reset(s.store.Root())
 }

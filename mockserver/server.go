@@ -247,7 +247,11 @@ func (s *Server) Replace(sc *scenario.Scenario) {
 // under a verify load costs microseconds and allocates nothing. A Reset
 // racing a Replace resets whichever state is served and never brings the
 // replaced scenario back (store.Store.Reset).
-func (s *Server) Reset() { s.store.Reset(s.store.Root()) }
+func (s *Server) Reset() {
+	if err := s.store.Reset(s.store.Root()); err != nil {
+		s.logf("rtq mock: reset: %v", err)
+	}
+}
 
 // Scenario is the scenario being served.
 func (s *Server) Scenario() *scenario.Scenario { return s.store.Root().St.Scenario() }

@@ -58,7 +58,10 @@ func (s *API) adminProfile(c *chain.Call) {
 }
 
 func (s *API) adminReset(c *chain.Call) {
-	s.resetOf(c)
+	if err := s.resetOf(c); err != nil {
+		storeFailed(c, err)
+		return
+	}
 	c.Write(200, 0, []byte(`{"status":"ok"}`))
 }
 
@@ -70,12 +73,25 @@ func (s *API) adminRequests(c *chain.Call) {
 		chain.AdminError(c, contract.AdminBadRequest, err.Error())
 		return
 	}
-	c.Write(200, 0, s.journalOf(c).AppendJSON(c.Out[:0], f))
+	out, err := s.journalOf(c).AppendJSON(c.Out[:0], f)
+	if err != nil {
+		storeFailed(c, err)
+		return
+	}
+	c.Write(200, 0, out)
 }
 
 func (s *API) adminClearRequests(c *chain.Call) {
-	s.journalOf(c).Clear()
+	if err := s.journalOf(c).Clear(); err != nil {
+		storeFailed(c, err)
+		return
+	}
 	c.Write(200, 0, []byte(`{"status":"ok"}`))
+}
+
+// storeFailed answers an admin call whose store did not answer.
+func storeFailed(c *chain.Call, err error) {
+	chain.AdminError(c, contract.AdminInternal, err.Error())
 }
 
 // adminProblem is one problem of a rejected scenario.

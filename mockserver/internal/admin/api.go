@@ -7,9 +7,9 @@ package admin
 import (
 	"sync/atomic"
 
-	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/journal"
+	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -27,11 +27,11 @@ type Config struct {
 	// Replace serves a new scenario.
 	Replace func(sc *scenario.Scenario)
 	// Reset puts back the state the call addresses.
-	Reset func(c *chain.Call)
+	Reset func(c *chain.Call) error
 	// Journal is the journal the call addresses.
-	Journal func(c *chain.Call) *journal.Journal
-	// Faults is the fault set the call addresses.
-	Faults func(c *chain.Call) *fault.Set
+	Journal func(c *chain.Call) journal.Log
+	// Faults are the fault rules the call addresses.
+	Faults func(c *chain.Call) namespace.Rules
 }
 
 // API is the admin API of one server. One scenario upload runs at a time.
@@ -48,6 +48,6 @@ func New(cfg Config) *API { return &API{opts: cfg} }
 // Replace serves sc from now on.
 func (s *API) Replace(sc *scenario.Scenario) { s.opts.Replace(sc) }
 
-func (s *API) resetOf(c *chain.Call)                    { s.opts.Reset(c) }
-func (s *API) journalOf(c *chain.Call) *journal.Journal { return s.opts.Journal(c) }
-func (s *API) faultsOf(c *chain.Call) *fault.Set        { return s.opts.Faults(c) }
+func (s *API) resetOf(c *chain.Call) error            { return s.opts.Reset(c) }
+func (s *API) journalOf(c *chain.Call) journal.Log    { return s.opts.Journal(c) }
+func (s *API) faultsOf(c *chain.Call) namespace.Rules { return s.opts.Faults(c) }

@@ -24,7 +24,12 @@ func (s *API) faultRoutes() []Route {
 }
 
 func (s *API) adminFaults(c *chain.Call) {
-	chain.AdminJSON(c, 200, map[string]any{"faults": s.faultsOf(c).List()})
+	list, err := s.faultsOf(c).List()
+	if err != nil {
+		storeFailed(c, err)
+		return
+	}
+	chain.AdminJSON(c, 200, map[string]any{"faults": list})
 }
 
 // adminAddFaults adds one rule or a list; all or none, a problem names the
@@ -46,13 +51,21 @@ func (s *API) adminAddFaults(c *chain.Call) {
 }
 
 func (s *API) adminClearFaults(c *chain.Call) {
-	s.faultsOf(c).Clear()
+	if err := s.faultsOf(c).Clear(); err != nil {
+		storeFailed(c, err)
+		return
+	}
 	c.Write(200, 0, []byte(`{"status":"ok"}`))
 }
 
 func (s *API) adminRemoveFault(c *chain.Call) {
 	id := strings.TrimPrefix(c.R.URL.Path, "/__admin/faults/")
-	if !s.faultsOf(c).Remove(id) {
+	found, err := s.faultsOf(c).Remove(id)
+	if err != nil {
+		storeFailed(c, err)
+		return
+	}
+	if !found {
 		chain.AdminError(c, contract.AdminNotFound, "no fault rule "+fail.Quote(id)+"; GET /__admin/faults lists them")
 		return
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
+	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 )
 
@@ -21,14 +22,14 @@ import (
 // rules in force and a channel closed at shutdown, so that no delay holds
 // a shutdown up.
 type Faults struct {
-	Set      *fault.Set
+	Set      namespace.Rules
 	stopping chan struct{}
 	stopOnce sync.Once
 }
 
 // New is the fault injection of the rules in set, the root's; a
 // namespace's call meets its namespace's (Of).
-func New(set *fault.Set) *Faults { return &Faults{Set: set, stopping: make(chan struct{})} }
+func New(set namespace.Rules) *Faults { return &Faults{Set: set, stopping: make(chan struct{})} }
 
 // Stop ends every wait at once, at shutdown.
 func (f *Faults) Stop() { f.stopOnce.Do(func() { close(f.stopping) }) }
@@ -121,7 +122,7 @@ func dropConn(c *chain.Call) {
 }
 
 // Of is the fault set a call meets: its namespace's or the root's.
-func (s *Faults) Of(c *chain.Call) *fault.Set {
+func (s *Faults) Of(c *chain.Call) namespace.Rules {
 	if c.NS != nil {
 		return c.NS.Faults
 	}

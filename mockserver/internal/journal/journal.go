@@ -98,16 +98,18 @@ func journalPath(p string) string {
 	return strings.Clone(p[:256]) + "…"
 }
 
-func (j *Journal) Clear() {
+// Clear empties the journal (DELETE /__admin/requests).
+func (j *Journal) Clear() error {
 	j.mu.Lock()
 	j.next, j.n = 0, 0
 	j.mu.Unlock()
+	return nil
 }
 
 // AppendJSON renders the entries f selects, newest first, as
 // {"requests":[...]}. Bodies are summarised with secrets masked (see
 // summarize).
-func (j *Journal) AppendJSON(dst []byte, f RequestFilter) []byte {
+func (j *Journal) AppendJSON(dst []byte, f RequestFilter) ([]byte, error) {
 	dst = append(dst, `{"requests":[`...)
 	first := true
 	j.Each(f, func(e *entry) {
@@ -133,5 +135,34 @@ func (j *Journal) AppendJSON(dst []byte, f RequestFilter) []byte {
 		dst = jsonw.AppendString(dst, j.summarize(e))
 		dst = append(dst, '}')
 	})
+	return append(dst, "]}"...), nil
+}
+
+// AppendRequests renders requests already selected, in their order, as
+// AppendJSON does: for a journal kept elsewhere (a shared store).
+func AppendRequests(dst []byte, rs []Request) []byte {
+	dst = append(dst, `{"requests":[`...)
+	for i, r := range rs {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `{"time":`...)
+		dst = jsonw.AppendString(dst, r.Time.UTC().Format(time.RFC3339Nano))
+		dst = append(dst, `,"method":`...)
+		dst = jsonw.AppendString(dst, r.Method)
+		dst = append(dst, `,"path":`...)
+		dst = jsonw.AppendString(dst, r.Path)
+		dst = append(dst, `,"key":`...)
+		dst = jsonw.AppendString(dst, r.Key)
+		dst = append(dst, `,"status":`...)
+		dst = strconv.AppendInt(dst, int64(r.Status), 10)
+		dst = append(dst, `,"code":`...)
+		dst = strconv.AppendInt(dst, int64(r.Code), 10)
+		dst = append(dst, `,"duration_ms":`...)
+		dst = strconv.AppendFloat(dst, float64(r.Duration.Microseconds())/1000, 'f', 3, 64)
+		dst = append(dst, `,"body":`...)
+		dst = jsonw.AppendString(dst, r.Body)
+		dst = append(dst, '}')
+	}
 	return append(dst, "]}"...)
 }

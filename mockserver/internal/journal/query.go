@@ -67,13 +67,33 @@ func pathHas(path, want string) bool {
 }
 
 // Requests lists the journaled requests f selects, newest first.
-func (j *Journal) Requests(f RequestFilter) []Request {
+func (j *Journal) Requests(f RequestFilter) ([]Request, error) {
 	var out []Request
 	j.Each(f, func(e *entry) {
 		out = append(out, Request{Time: e.at, Method: e.method, Path: e.path, Key: e.key,
 			Status: e.status, Code: e.code, Duration: e.dur, Body: j.summarize(e)})
 	})
-	return out
+	return out, nil
+}
+
+// Summarize is the entry x would be, its body masked with the secrets j
+// remembers: how a journal kept elsewhere (a shared store) masks a
+// request before it leaves the process.
+func (j *Journal) Summarize(x Exchange) Request {
+	e := &entry{at: x.At, method: x.Method, path: journalPath(x.Path), key: x.Key,
+		status: x.Status, code: x.Code, dur: x.Dur, bodyLen: len(x.Body)}
+	copy(e.body[:], x.Body)
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return Request{Time: e.at, Method: e.method, Path: e.path, Key: e.key,
+		Status: e.status, Code: e.code, Duration: e.dur, Body: j.summarize(e)}
+}
+
+// Match tells whether f selects r (its Limit aside).
+func (f RequestFilter) Match(r Request) bool {
+	return (f.Path == "" || pathHas(r.Path, f.Path)) &&
+		(f.Key == "" || r.Key == f.Key || f.Key == NoKey && r.Key == "") &&
+		(f.Status == 0 || r.Status == f.Status)
 }
 
 // Each calls fn on the entries f selects, newest first, under the lock.

@@ -40,21 +40,45 @@ const Rule = "a namespace name is 1 to 64 letters, digits, '-', '_' or '.', and 
 // Namespace is one private copy: its own state, journal and fault rules.
 // Its state is a Fresh one of the root's: it shares the scenario's indexes
 // and rendered answers and owns only what its verifies move.
+// The root's space is one too, with Name "". What changes at run time
+// sits behind interfaces (St's Certs, Journal, Faults), so a store
+// replicas share can stand behind a space as well as this process's
+// memory.
 type Namespace struct {
 	Name    string
-	St      *state.State // a Fresh state of the root's
-	Journal *journal.Journal
-	Faults  *fault.Set
+	St      *state.State // the scenario's indexes, and its Certs
+	Journal journal.Log
+	Faults  Rules
 	resetMu sync.Mutex // serializes resets of st
+}
+
+// Rules are the fault rules in force in one space: the scenario's, the
+// flag's (at the root) and those added at run time, as the chain matches
+// them and the admin API lists, adds and removes them. Empty and Match
+// are on every request's path: they must not wait on a store.
+type Rules interface {
+	// Empty reports, without locking, that no rule is in force.
+	Empty() bool
+	// Match decides what happens to req: nil when no rule hits.
+	Match(req *fault.Request) *fault.Action
+	// List is the rules in force, in the order they apply.
+	List() ([]fault.Status, error)
+	// Add validates every rule, then adds them all or none (fault.Set.Add).
+	Add(rules []fault.Rule, source string, name func(i int) string) ([]fault.Rule, error)
+	// Remove takes the rule id out; false when no rule has that id.
+	Remove(id string) (bool, error)
+	// Clear removes every runtime rule; the scenario's stay.
+	Clear() error
+	// Reset re-arms the scenario's rules and their counters.
+	Reset() error
 }
 
 // Reset puts the namespace's state and fault counters back to the
 // scenario, as POST /__admin/Reset does for the root.
-func (ns *Namespace) Reset() {
+func (ns *Namespace) Reset() error {
 	ns.resetMu.Lock()
 	defer ns.resetMu.Unlock()
-	ns.St.Reset()
-	ns.Faults.Reset()
+	return errors.Join(ns.St.Reset(), ns.Faults.Reset())
 }
 
 // slot is a name's place in the table. It is taken under the table's lock

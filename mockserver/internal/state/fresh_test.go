@@ -87,7 +87,7 @@ func TestFreshStatesVerifyAtOnce(t *testing.T) {
 	if _, err := getRecord(root, read, src.ID, "", "json"); err != nil {
 		t.Fatal(err)
 	}
-	if root.nlive.Load() != 0 {
+	if root.mem.nlive.Load() != 0 {
 		t.Error("verifies in fresh states made records of the root's own")
 	}
 }

@@ -2,18 +2,22 @@ package state
 
 // touch puts rec on the list Reset restores, once per reset; the caller
 // holds rec.mu and has just changed the record. The lock order is always
-// rec.mu, then st.touchMu; Reset never holds both.
-func (st *State) touch(rec *Record) {
+// rec.mu, then m.touchMu; Reset never holds both.
+func (m *memCerts) touch(rec *Record) {
 	if rec.touched {
 		return
 	}
 	rec.touched = true
-	st.touchMu.Lock()
-	st.touched = append(st.touched, rec)
-	st.touchMu.Unlock()
+	m.touchMu.Lock()
+	m.touched = append(m.touched, rec)
+	m.touchMu.Unlock()
 }
 
-// Reset puts every record a verify changed back to its scenario values
+// Reset puts back to its scenario values every record a verify moved
+// (Certs.Reset): a shared store may fail to, this process's memory never.
+func (st *State) Reset() error { return st.certs.Reset() }
+
+// Reset of the memory Certs puts every record a verify changed back to its scenario values
 // (certificate status and state changes) and drops those records' rendered
 // answers. Records no verify touched keep their cached answers, and the
 // indexes are not rebuilt, so a reset costs in proportion to the records
@@ -25,18 +29,19 @@ func (st *State) touch(rec *Record) {
 // restored (and is undone) or after (and stays). Once Reset returns, every
 // record a verify had changed before Reset began reads its scenario values
 // until the next verify moves it.
-func (st *State) Reset() {
-	st.resetMu.Lock()
-	defer st.resetMu.Unlock()
-	st.touchMu.Lock()
-	recs := st.touched
-	st.touched = st.spare[:0]
-	st.touchMu.Unlock()
+func (m *memCerts) Reset() error {
+	m.resetMu.Lock()
+	defer m.resetMu.Unlock()
+	m.touchMu.Lock()
+	recs := m.touched
+	m.touched = m.spare[:0]
+	m.touchMu.Unlock()
 	for i, rec := range recs {
 		rec.restore()
 		recs[i] = nil
 	}
-	st.spare = recs[:0]
+	m.spare = recs[:0]
+	return nil
 }
 
 // maxKeptChanges bounds the state-change capacity a reset keeps for reuse,

@@ -44,9 +44,9 @@ func movable(b *testing.B, st *State) (*scenario.Key, []string) {
 // moveAll moves each record to its next status, as a verify does.
 func moveAll(st *State, codes []string) {
 	for _, c := range codes {
-		rec := st.record(st.byCode[c])
+		rec := st.mem.record(st.byCode[c].src)
 		rec.mu.Lock()
-		st.move(rec, rec.status, rec.status.Next[0])
+		st.mem.move(rec, rec.status, rec.status.Next[0])
 		rec.mu.Unlock()
 	}
 }

@@ -70,7 +70,7 @@ func TestResetRestoresTheTouchedRecordsInEveryFormat(t *testing.T) {
 			}
 		}
 	}
-	if n := len(st.touched); n != 0 {
+	if n := len(st.mem.touched); n != 0 {
 		t.Errorf("%d records still on the touched list after reset", n)
 	}
 	// The flow runs again from the scenario status: two moves, then the end.
@@ -95,7 +95,7 @@ func TestResetKeepsTheScenarioAnswersAndDropsTheMovedOnes(t *testing.T) {
 	shared := st.index.cached.Load()
 	mustVerify(t, st, ts.CertOK)
 	moved := answers(t, st, st.byCode[ts.CertOK].src.ID)
-	own := st.record(st.byCode[ts.CertOK])
+	own := st.mem.record(st.byCode[ts.CertOK].src)
 	var kept int64
 	for f := range own.bodies {
 		if b := own.bodies[f].Load(); b == nil || !bytes.Equal(*b, moved[f]) {
@@ -103,9 +103,9 @@ func TestResetKeepsTheScenarioAnswersAndDropsTheMovedOnes(t *testing.T) {
 		}
 		kept += int64(len(moved[f]))
 	}
-	if st.cached.Load() != kept || st.index.cached.Load() != shared {
+	if st.mem.cached.Load() != kept || st.index.cached.Load() != shared {
 		t.Fatalf("cache sizes own %d shared %d, want %d and %d: a moved answer was counted in the shared budget",
-			st.cached.Load(), st.index.cached.Load(), kept, shared)
+			st.mem.cached.Load(), st.index.cached.Load(), kept, shared)
 	}
 	st.Reset()
 	for f := range own.bodies {
@@ -120,8 +120,8 @@ func TestResetKeepsTheScenarioAnswersAndDropsTheMovedOnes(t *testing.T) {
 			}
 		}
 	}
-	if st.cached.Load() != 0 || st.index.cached.Load() != shared {
-		t.Errorf("cache sizes own %d shared %d after reset, want 0 and %d", st.cached.Load(), st.index.cached.Load(), shared)
+	if st.mem.cached.Load() != 0 || st.index.cached.Load() != shared {
+		t.Errorf("cache sizes own %d shared %d after reset, want 0 and %d", st.mem.cached.Load(), st.index.cached.Load(), shared)
 	}
 }
 

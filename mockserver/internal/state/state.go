@@ -39,13 +39,8 @@ import (
 // changed, not a rebuild of every index.
 type State struct {
 	*index
-	live    sync.Map     // *recordEntry → *Record, made when a verify first reaches the record
-	nlive   atomic.Int64 // entries in live: while 0, getRecord does not look there
-	cached  atomic.Int64 // bytes of the moved records' bodies kept, at most ownBudget
-	touchMu sync.Mutex   // guards touched
-	touched []*Record    // records a verify changed since New or the last Reset
-	resetMu sync.Mutex   // serializes Reset; guards spare
-	spare   []*Record    // the last reset's list, reused as the next touched list
+	certs Certs     // what verifies moved: mem, or a shared store's
+	mem   *memCerts // certs when they are this process's memory, else nil
 }
 
 // index is the part of a State no request changes, shared by every State
@@ -89,7 +84,8 @@ func New(sc *scenario.Scenario, seed int64) (*State, error) {
 		return nil, errors.New("build state: no scenario")
 	}
 	n := len(sc.Records) // sized up front: growing three maps of 100,000 was a quarter of addRecord
-	st := &State{index: &index{sc: sc, keys: map[[32]byte]*scenario.Key{}, records: make(map[int64]*recordEntry, n),
+	m := &memCerts{}
+	st := &State{certs: m, mem: m, index: &index{sc: sc, keys: map[[32]byte]*scenario.Key{}, records: make(map[int64]*recordEntry, n),
 		byCode: make(map[string]*recordEntry, n), byURL: make(map[string]*recordEntry, n), orgs: map[int64]*orgIndex{},
 		tplByCoding: map[string]*TemplateEntry{}, tplByURL: map[string]*TemplateEntry{}}}
 	for _, k := range sc.Keys {
@@ -108,7 +104,15 @@ func New(sc *scenario.Scenario, seed int64) (*State, error) {
 // whatever st's verifies moved. It shares st's index and the answers
 // rendered from it, so it costs a few hundred bytes until its own verifies
 // move records: a namespace is a Fresh state of the root's.
-func (st *State) Fresh() *State { return &State{index: st.index} }
+func (st *State) Fresh() *State {
+	m := &memCerts{}
+	return &State{index: st.index, certs: m, mem: m}
+}
+
+// With is a State of the same scenario whose verifies' moves are kept by
+// certs (a store replicas share): the indexes and the answers rendered at
+// the scenario's values stay shared in this process.
+func (st *State) With(certs Certs) *State { return &State{index: st.index, certs: certs} }
 
 // Scenario is the scenario this state was built from.
 func (st *State) Scenario() *scenario.Scenario { return st.sc }
@@ -122,7 +126,7 @@ func (st *State) HTTPStatus() scenario.HTTPStatusMode {
 }
 
 func (ix *index) addRecord(r *scenario.Record) {
-	e := &recordEntry{src: r}
+	e := &recordEntry{src: r, movable: Movable(r)}
 	ix.records[r.ID] = e
 	ix.byCode[r.Code] = e
 	if r.URL != "" {
@@ -211,7 +215,15 @@ func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) (Rec
 		}
 		return RecordAnswer{}, fail.RecordNotFound("no record with this record_id/record_url is visible to this key").In(situation)
 	}
-	return RecordAnswer{Format: fi, st: st, entry: rec}, nil
+	a := RecordAnswer{Format: fi, st: st, entry: rec}
+	if rec.movable {
+		m, err := st.certs.Moved(rec.src)
+		if err != nil {
+			return RecordAnswer{}, err
+		}
+		a.moved = m
+	}
+	return a, nil
 }
 
 // recordByURL is how getRecord reads a record_url: the record's URL

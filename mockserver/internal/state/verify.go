@@ -29,8 +29,8 @@ type VerifyRequest struct {
 const certStateName = "证书状态"
 
 // Verify runs the checks of docs/contract.md §C6 in their order (check 1, the
-// key, is the server's) and on success moves the certificate status under
-// the record's lock, so of concurrent moves from one status exactly one
+// key, is the server's); checks 10 to 12 and the move are one atomic step
+// of the state's Certs, so of concurrent moves from one status exactly one
 // wins and the others see the new status.
 func (st *State) Verify(key *scenario.Key, req VerifyRequest) (Verified, error) {
 	if err := checkVerifyParams(req); err != nil {
@@ -40,45 +40,11 @@ func (st *State) Verify(key *scenario.Key, req VerifyRequest) (Verified, error) 
 	if err != nil {
 		return Verified{}, err
 	}
-	rec := st.record(e)
-	flow := rec.src.Form.Flow
-	rec.mu.Lock()
-	defer rec.mu.Unlock()
-	from := rec.status
-	to, err := target(flow, from, req)
+	to, err := st.certs.Move(e.src, req)
 	if err != nil {
 		return Verified{}, err
 	}
-	if rec.src.Cert.ForceFailure { // check 12
-		return Verified{}, fail.Verify(contract.ErrVerifyFailed, "verification of this certificate failed")
-	}
-	st.move(rec, from, to)
-	return Verified{Rec: rec.src, To: to, Message: st.message(contract.Verify.Name)}, nil
-}
-
-// maxVerifyChanges bounds the state changes verifies append to one
-// record, the latest kept after the scenario's own (docs/contract.md §C10):
-// in a cyclic flow a client could otherwise grow a record, and every
-// answer rendering it, without end.
-const maxVerifyChanges = 50
-
-// move sets a credential record's status and records the state change;
-// the caller holds rec.mu and has run every check.
-func (st *State) move(rec *Record, from, to *scenario.Status) {
-	flow := rec.src.Form.Flow
-	rec.status = to
-	rec.changes = append(rec.changes, scenario.StateChange{
-		StateID: flow.ID, StateName: certStateName, StateNumber: flow.Number,
-		From: scenario.StateOption{Name: from.Name, Color: from.Color},
-		To:   scenario.StateOption{Name: to.Name, Color: to.Color},
-	})
-	if extra := len(rec.changes) - len(rec.src.StateChanges) - maxVerifyChanges; extra > 0 {
-		kept := len(rec.src.StateChanges)
-		rec.changes = append(rec.changes[:kept], rec.changes[kept+extra:]...)
-	}
-	rec.dropBodies()
-	rec.moved.Store(true)
-	st.touch(rec)
+	return Verified{Rec: e.src, To: to, Message: st.message(contract.Verify.Name)}, nil
 }
 
 // checkVerifyParams is check 2: presence, then the action's value.

@@ -41,7 +41,7 @@ func TestVerifyChangesAreBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := st.KeyBySecret("rtq-write-key")
-	const moves = maxVerifyChanges + 25
+	const moves = MaxVerifyChanges + 25
 	for i := range moves {
 		if _, err := st.Verify(key, VerifyRequest{Code: "loop", HasCode: true, Action: contract.ActionNextStatus, HasAction: true}); err != nil {
 			t.Fatalf("verify %d: %v", i, err)
@@ -69,8 +69,8 @@ func TestVerifyChangesAreBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	ch := a.Data.Data.Changes
-	if len(ch) != 1+maxVerifyChanges {
-		t.Fatalf("%d state changes after %d verifies; want the scenario's 1 and the latest %d", len(ch), moves, maxVerifyChanges)
+	if len(ch) != 1+MaxVerifyChanges {
+		t.Fatalf("%d state changes after %d verifies; want the scenario's 1 and the latest %d", len(ch), moves, MaxVerifyChanges)
 	}
 	if ch[0].State.Name != "既有" {
 		t.Errorf("the scenario's own state change was dropped: first is %+v", ch[0])

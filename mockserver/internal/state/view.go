@@ -3,6 +3,8 @@ package state
 import (
 	"sync/atomic"
 
+	"github.com/rtq-kit/rtq/contract"
+
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -29,6 +31,7 @@ type RecordAnswer struct {
 	Format int // index in contract.Formats
 	st     *State
 	entry  *recordEntry
+	moved  Moved // the record as verifies left it, nil at the scenario's values
 }
 
 // Renderer renders a record's whole getRecord answer in a format, with
@@ -40,19 +43,20 @@ type Renderer func(format int, msg string, v RecordView) []byte
 // record's lock from the values it holds then, so a verify never meets a
 // half-rendered body and a body is rendered once.
 func (a RecordAnswer) Body(render Renderer) []byte {
-	return a.st.body(a.entry, a.Format, render)
+	msg := a.st.message(contract.GetRecord.Name)
+	if a.moved != nil {
+		if b := a.moved.Body(a.Format, msg, render); b != nil {
+			return b
+		}
+	}
+	return a.entry.body(a.Format, msg, &a.st.index.cached, render)
 }
 
 // View is the record's values at this moment, as Body would render them.
 func (a RecordAnswer) View() RecordView {
-	if a.entry.src.Cert != nil && a.st.nlive.Load() != 0 {
-		if r, ok := a.st.live.Load(a.entry); ok {
-			rec := r.(*Record)
-			rec.mu.Lock()
-			defer rec.mu.Unlock()
-			if rec.moved.Load() {
-				return RecordView{Rec: rec.src, Status: rec.status, Changes: rec.changes}
-			}
+	if a.moved != nil {
+		if v, ok := a.moved.View(); ok {
+			return v
 		}
 	}
 	return a.entry.view()

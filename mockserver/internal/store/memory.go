@@ -60,7 +60,7 @@ func NewMemory(sc *scenario.Scenario, opts Options) (*Memory, error) {
 	j := journal.New(opts.JournalSize)
 	j.Remember(sc.Keys, opts.Secrets...)
 	m := &Memory{opts: opts}
-	m.root.Store(&Space{St: st, Journal: j, Faults: fs})
+	m.root.Store(&Space{St: st, Journal: j, Faults: memRules{fs}})
 	m.spaces = namespace.NewTable(opts.MaxNamespaces, opts.NamespaceIdle, m.build)
 	return m, nil
 }
@@ -80,7 +80,7 @@ func (m *Memory) build(name string, base *state.State) (*Space, error) {
 	fs.SetScenario(sc.Faults)
 	j := journal.NewGrowing(min(namespace.JournalSize, m.opts.JournalSize))
 	j.Remember(sc.Keys, m.opts.Secrets...)
-	return &Space{Name: name, St: base.Fresh(), Journal: j, Faults: fs}, nil
+	return &Space{Name: name, St: base.Fresh(), Journal: j, Faults: memRules{fs}}, nil
 }
 
 // Root is the root's space.
@@ -99,23 +99,20 @@ func (m *Memory) Load(sc *scenario.Scenario) error {
 	}
 	old := m.root.Load()
 	old.Journal.Remember(sc.Keys)
-	old.Faults.SetScenario(sc.Faults)
+	old.Faults.(memRules).SetScenario(sc.Faults)
 	m.root.Store(&Space{St: st, Journal: old.Journal, Faults: old.Faults})
 	m.spaces.DropAll() // each is built afresh from sc on its next use
 	return nil
 }
 
 // Reset puts a space back to the scenario.
-func (m *Memory) Reset(sp *Space) {
+func (m *Memory) Reset(sp *Space) error {
 	if sp.Name != "" {
-		sp.Reset()
-		return
+		return sp.Reset()
 	}
 	m.swapMu.Lock()
 	defer m.swapMu.Unlock()
-	root := m.root.Load()
-	root.St.Reset()
-	root.Faults.Reset()
+	return m.root.Load().Reset()
 }
 
 // Spaces is how many namespaces are alive.

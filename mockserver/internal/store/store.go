@@ -32,7 +32,7 @@ type Store interface {
 	// Reset puts a space back to the scenario: every verify undone, its
 	// fault rules' counters reset. Resetting the root resets whichever
 	// scenario is loaded when it runs, never one Load replaced.
-	Reset(sp *Space)
+	Reset(sp *Space) error
 	// Spaces is how many namespaces are alive.
 	Spaces() int
 }

@@ -182,7 +182,7 @@ func journalAndFaultsPerSpace(t *testing.T, fx Fixture, open Open) {
 		t.Fatal(err)
 	}
 	a.Journal.Add(journal.Exchange{At: time.Now(), Method: "POST", Path: "/api/v2/rpc/record/getRecord", Status: 200})
-	if n, root := len(a.Journal.Requests(journal.RequestFilter{})), len(s.Root().Journal.Requests(journal.RequestFilter{})); n != 1 || root != 0 {
+	if n, root := count(t, a), count(t, s.Root()); n != 1 || root != 0 {
 		t.Errorf("a request journaled in a: a holds %d, the root %d; want 1 and 0", n, root)
 	}
 	rule := fault.Rule{Endpoint: contract.GetRecord.Name, Error: &fault.Error{Code: 503}}
@@ -195,7 +195,7 @@ func journalAndFaultsPerSpace(t *testing.T, fx Fixture, open Open) {
 	if err := s.Load(fx.Other); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Root().Journal.Requests(journal.RequestFilter{})) != 0 {
+	if count(t, s.Root()) != 0 {
 		t.Error("a Load made up journal entries")
 	}
 }
@@ -217,4 +217,14 @@ func idleNamespacesGiveTheirPlace(t *testing.T, fx Fixture, open Open) {
 	if _, err := s.Space("b"); err != nil || s.Spaces() != 1 {
 		t.Errorf("after a's idle time: %v, %d namespaces; want b in a's place", err, s.Spaces())
 	}
+}
+
+// count is how many requests a space's journal holds.
+func count(t *testing.T, sp *store.Space) int {
+	t.Helper()
+	rs, err := sp.Journal.Requests(journal.RequestFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(rs)
 }
