@@ -96,7 +96,7 @@ func Start(t testing.TB, o Options) *Set {
 	for i := 0; i < o.N; i++ {
 		m, err := StartMock(t, o.Binary, store, o.Args...)
 		if errors.Is(err, ErrNoRedisStore) {
-			t.Skipf("REPLICA TESTS WAIT: %v (issue 25: the Redis store wired into the mock)", err)
+			t.Skipf("REPLICA TESTS WAIT: %v (it waits for the Redis store wired into rtq mock)", err)
 		}
 		if err != nil {
 			t.Fatalf("replica %d: %v", i, err)
