@@ -1,0 +1,13 @@
+// src/main.js: in dev, and in a build made with VITE_MOCK=1 (a preview
+// deployment with no backend), the rtq mock answers the app's requests
+// from a service worker. `rtq wasm --out public` wrote its files.
+import { showRecord } from './record.js';
+
+if (import.meta.env.DEV || import.meta.env.VITE_MOCK) {
+  const { startWorker } = await import(/* @vite-ignore */ '/rtq-mock.mjs');
+  await startWorker();
+}
+
+// The app's fetch('/api/v2/rpc/...') is now answered by the mock.
+const id = Number(location.pathname.match(/^\/records\/(\d+)$/)?.[1] ?? 100001);
+showRecord(document.querySelector('#app'), id);

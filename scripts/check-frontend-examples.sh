@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# check-frontend-examples.sh: build and run the frontend examples that
+# docs/frontend.md shows (examples/frontend/), so that they cannot rot:
+#   vitest      createMock in Node, from the npm pack tarball of rtq wasm
+#   vite        vite build with VITE_MOCK=1, rtq wasm's files in public/
+#   playwright  that build, served by vite preview on 127.0.0.1, in Chromium
+#   storybook   storybook build, each story opened in Chromium
+#
+#   scripts/check-frontend-examples.sh
+#
+# The examples are copied into .tools/frontend-examples (git-ignored, and
+# not walked by the go tool), given the files of `rtq wasm --out` (built
+# from this tree), installed with `npm ci --prefer-offline` from their
+# committed lockfiles (npm's cache is shared between them and between
+# runs) and run. Playwright drives the system's Chromium ($RTQ_CHROMIUM,
+# chromium or chromium-browser); no browser is downloaded. Servers listen
+# on 127.0.0.1 only and are stopped by Playwright when its run ends.
+#
+# Prints one summary line. When the npm registry cannot be reached, or
+# node or npm is missing, it says so in a WARNING line and exits 0;
+# without Chromium the two browser runs are skipped with a WARNING. Any
+# other failure prints the log and exits 1.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+work="$root/.tools/frontend-examples"
+log="$root/.tools/frontend-examples.log"
+examples=(vitest vite playwright storybook)
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 STORYBOOK_DISABLE_TELEMETRY=1 NO_UPDATE_NOTIFIER=1
+
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+	echo "WARNING: node or npm missing: frontend examples (docs/frontend.md) SKIPPED"
+	exit 0
+fi
+
+chromium="${RTQ_CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}"
+t0=$(date +%s)
+rm -rf "$work"
+mkdir -p "$work"
+: >"$log"
+
+# step NAME CMD...: runs CMD into the log; on failure prints the log.
+step() {
+	local name=$1
+	shift
+	echo "== $name: $*" >>"$log"
+	if ! "$@" >>"$log" 2>&1; then
+		cat "$log"
+		echo "frontend examples: FAILED at $name (the log is above, and in ${log#"$root"/})"
+		exit 1
+	fi
+}
+
+# The examples as committed, without what a run in place left behind.
+tar -C "$root/examples/frontend" --exclude=node_modules --exclude=public --exclude=dist \
+	--exclude=storybook-static --exclude=test-results --exclude=playwright-report --exclude='*.tgz' \
+	-cf - . | tar -C "$work" -xf -
+
+# What a user runs: rtq wasm --out public for the pages, npm pack of it
+# for Node.
+step "rtq wasm" bash -c "cd '$root' && go run ./cmd/rtq wasm --out '$work/rtq'"
+for d in vite storybook; do
+	step "copy to $d/public" cp -r "$work/rtq/." "$work/$d/public/"
+done
+step "npm pack" bash -c "cd '$work/rtq' && npm pack --silent --pack-destination '$work/vitest'"
+t1=$(date +%s)
+
+for d in "${examples[@]}"; do
+	echo "== npm ci in $d" >>"$log"
+	if ! (cd "$work/$d" && npm ci --prefer-offline --no-audit --no-fund --fetch-retries=1 --fetch-timeout=60000) >>"$log" 2>&1; then
+		if ! timeout 30 npm ping >/dev/null 2>&1; then
+			echo "WARNING: the npm registry cannot be reached: frontend examples (docs/frontend.md) SKIPPED"
+			exit 0
+		fi
+		cat "$log"
+		echo "frontend examples: FAILED at npm ci in $d (the log is above)"
+		exit 1
+	fi
+done
+t2=$(date +%s)
+
+# passed DIR: the count of passed tests in the last run's output.
+passed() { grep -oE '[0-9]+ passed' "$log" | tail -n 1 | cut -d' ' -f1; }
+
+step "vitest" bash -c "cd '$work/vitest' && npx --no-install vitest run"
+summary="vitest $(passed) passed"
+step "vite build" bash -c "cd '$work/vite' && VITE_MOCK=1 npx --no-install vite build"
+[ -f "$work/vite/dist/rtq-sw.js" ] || step "vite build copied public/" false
+summary+=", vite build"
+step "storybook build" bash -c "cd '$work/storybook' && npx --no-install storybook build --quiet"
+summary+=", storybook build"
+
+# port: a free loopback port for vite preview (Playwright needs it known).
+port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+
+if [ -n "$chromium" ] && [ -x "$chromium" ]; then
+	for d in playwright storybook; do
+		step "playwright test in $d" bash -c "cd '$work/$d' && PORT=$(port) CHROMIUM='$chromium' npx --no-install playwright test --reporter=line"
+		summary+=", $d $(passed) passed in Chromium"
+	done
+else
+	summary+=", WARNING: no Chromium (RTQ_CHROMIUM, chromium): the Playwright and Storybook runs SKIPPED"
+fi
+t3=$(date +%s)
+echo "frontend examples: $summary (rtq wasm $((t1 - t0)) s, npm ci $((t2 - t1)) s, runs $((t3 - t2)) s)"
