@@ -6,6 +6,8 @@
 #   --quick   3 s runs, one round: checks the harness, not figures
 #   --peers   also WireMock, Prism and Mockoon, installed into .tools/peers
 #   --scale   also the 100,000-record scenario and the Go page benchmarks
+#   --replicas N  instead: the Redis store, memory vs 1 and N processes on a
+#             local redis-server (installed from Debian's packages if missing)
 #
 # It installs what it needs (wrk from Debian's packages, the peers from
 # npm, pinned), builds rtq and the helpers into .tools/bin, and runs
@@ -23,8 +25,10 @@ MOCKOON_VERSION=9.9.0
 DEADLINE=${RTQ_BENCH_DEADLINE:-1500}
 
 peers=0
+replicas=0
 for a in "$@"; do
   [ "$a" = "--peers" ] && peers=1
+  case "$a" in --replicas|-replicas|--replicas=*|-replicas=*) replicas=1 ;; esac
 done
 
 need_wrk() {
@@ -53,8 +57,19 @@ need_peers() {
     "wiremock@$WIREMOCK_VERSION" "@stoplight/prism-cli@$PRISM_VERSION" "@mockoon/cli@$MOCKOON_VERSION" >&2
 }
 
+need_redis() {
+  command -v redis-server >/dev/null && return
+  echo "bench: installing redis-server (Debian package)" >&2
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq redis-server >/dev/null
+  else
+    sudo apt-get update -qq && sudo apt-get install -y -qq redis-server >/dev/null
+  fi
+}
+
 need_wrk
 [ "$peers" = 1 ] && need_peers
+[ "$replicas" = 1 ] && need_redis
 
 mkdir -p .tools/bin bench/out
 # Both servers are built static (CGO_ENABLED=0), as a release binary or

@@ -25,7 +25,7 @@ func loadScenario(file string) (*scenario.Scenario, error) {
 
 // startMock runs `rtq mock` with everything on (auth, journal, the request
 // log to a file) and waits until /__admin/health answers.
-func startMock(ctx context.Context, o options, ps *procs, name, scenarioFile string, limit time.Duration) (*server, error) {
+func startMock(ctx context.Context, o options, ps *procs, name, scenarioFile string, limit time.Duration, extra ...string) (*server, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
@@ -34,6 +34,7 @@ func startMock(ctx context.Context, o options, ps *procs, name, scenarioFile str
 	if scenarioFile != "" {
 		argv = append(argv, "--scenario", scenarioFile)
 	}
+	argv = append(argv, extra...)
 	s, err := ps.start(name, port, o.outDir, argv)
 	if err != nil {
 		return nil, err

@@ -33,6 +33,8 @@ type options struct {
 	rounds             int
 	warm               time.Duration // WireMock warm-up before its warm figure
 	deadline           time.Duration
+	replicas           int    // -replicas: processes on one Redis; 0 runs the usual benchmark
+	redisServer        string // redis-server binary, for -replicas
 }
 
 func main() {
@@ -70,6 +72,8 @@ func parseFlags(args []string) (options, error) {
 	fs.DurationVar(&o.duration, "d", 10*time.Second, "length of one measured run")
 	fs.IntVar(&o.rounds, "rounds", 5, "alternating rounds of baseline and mock on the getRecord mix")
 	fs.DurationVar(&o.warm, "warm", 60*time.Second, "WireMock load before its warm figure")
+	fs.IntVar(&o.replicas, "replicas", 0, "measure the Redis store instead: memory, then 1 and N processes on one local redis-server (N >= 2)")
+	fs.StringVar(&o.redisServer, "redis-server", "redis-server", "redis-server binary, for -replicas")
 	fs.DurationVar(&o.deadline, "deadline", 20*time.Minute, "the whole benchmark stops after this")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -90,6 +94,9 @@ func parseFlags(args []string) (options, error) {
 	if o.duration < time.Second || o.rounds < 1 {
 		return o, fmt.Errorf("-d must be at least 1s and -rounds at least 1")
 	}
+	if o.replicas == 1 || o.replicas < 0 {
+		return o, fmt.Errorf("-replicas must be 0 (off) or at least 2, got %d", o.replicas)
+	}
 	return o, nil
 }
 
@@ -103,6 +110,12 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 	defer ps.stopAll()
 	rep := newReport(o)
 	l := load{wrk: o.wrk, luaDir: o.luaDir, threads: o.threads, conns: o.conns, duration: o.duration}
+	if o.replicas > 0 {
+		if err := runReplicas(ctx, o, ps, l, rep, stdout); err != nil {
+			return err
+		}
+		return finishReport(o, rep, stdout)
+	}
 	p, err := runCore(ctx, o, ps, l, rep, stdout)
 	if err != nil {
 		return err
@@ -117,6 +130,12 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 			return err
 		}
 	}
+	return finishReport(o, rep, stdout)
+}
+
+// finishReport computes the targets, prints the tables and writes
+// results.md and results.json.
+func finishReport(o options, rep *report, stdout io.Writer) error {
 	rep.finish()
 	rep.print(stdout)
 	if err := rep.saveMarkdown(filepath.Join(o.outDir, "results.md")); err != nil {

@@ -35,6 +35,8 @@ type result struct {
 	// ServerCPUus is the server's CPU time per request during the run, in
 	// µs: what a request costs the server, whatever else the machine does.
 	ServerCPUus float64 `json:"server_cpu_us_per_request"`
+	// storeFigs are Redis' share of the run, in the -replicas mode only.
+	storeFigs
 }
 
 // run drives url with one mix for l.duration and parses the result line.
