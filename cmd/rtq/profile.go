@@ -113,6 +113,7 @@ func runDiscover(cmd *cobra.Command, f discoverFlags) error {
 	for _, fd := range res.Profile.Findings {
 		fmt.Fprintf(cmd.ErrOrStderr(), "profile discover: finding %s on %s: %s\n", fd.Statement, fd.Endpoint, fd.What)
 	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "profile discover: %d requests, the longest chain of them that each waited for the one before %d\n", res.Requests, res.Chain)
 	render := func(w io.Writer) error { return discover.Write(w, res) }
 	if f.out == "" {
 		err = render(cmd.OutOrStdout())

@@ -168,6 +168,7 @@ func (c *Client) Send(ctx context.Context, method, path, key string, body []byte
 	if err := c.lim.wait(ctx); err != nil {
 		return Answer{}, err
 	}
+	chainOf(ctx).add()
 	a, err := c.send(ctx, method, path, key, body)
 	return a, c.scrub.Error(err)
 }

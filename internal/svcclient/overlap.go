@@ -17,10 +17,12 @@ type Job func(ctx context.Context) (commit func(), err error)
 // its error: what is built then holds what a one-at-a-time walk would
 // have. No job is started after one failed; those under way finish. The
 // calls the jobs make are bounded by the client's rate, budget and
-// concurrency, not by workers.
+// concurrency, not by workers. Each job's calls count on a chain of their
+// own (Fork), and the caller's chain goes on from the longest (Join).
 func InOrder(ctx context.Context, workers int, jobs []Job) error {
 	commits := make([]func(), len(jobs))
 	errs := make([]error, len(jobs))
+	forks := make([]context.Context, len(jobs))
 	var (
 		mu     sync.Mutex
 		next   int
@@ -41,7 +43,8 @@ func InOrder(ctx context.Context, workers int, jobs []Job) error {
 		go func() {
 			defer wg.Done()
 			for i, ok := take(); ok; i, ok = take() {
-				commits[i], errs[i] = jobs[i](ctx)
+				forks[i] = Fork(ctx)
+				commits[i], errs[i] = jobs[i](forks[i])
 				if errs[i] != nil {
 					mu.Lock()
 					failed = true
@@ -51,6 +54,11 @@ func InOrder(ctx context.Context, workers int, jobs []Job) error {
 		}()
 	}
 	wg.Wait()
+	for _, f := range forks {
+		if f != nil {
+			Join(ctx, f)
+		}
+	}
 	for i := range jobs {
 		if commits[i] != nil {
 			commits[i]()

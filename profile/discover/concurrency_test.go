@@ -28,6 +28,13 @@ import (
 // written runs Discover with opts at a fixed time and returns the profile
 // as written and what rtq profile discover prints of its findings.
 func written(t *testing.T, opts discover.Options) (file, printed string, requests int) {
+	file, printed, requests, _ = writtenWithChain(t, opts)
+	return file, printed, requests
+}
+
+// writtenWithChain is written that also says the longest chain of
+// dependent requests.
+func writtenWithChain(t *testing.T, opts discover.Options) (file, printed string, requests, chain int) {
 	t.Helper()
 	opts.Now = time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	res, err := discover.Discover(context.Background(), opts)
@@ -41,7 +48,7 @@ func written(t *testing.T, opts discover.Options) (file, printed string, request
 	for _, f := range res.Profile.Findings {
 		printed += fmt.Sprintf("%s %s %s\n", f.Statement, f.Endpoint, f.What)
 	}
-	return b.String(), printed, res.Requests
+	return b.String(), printed, res.Requests, res.Chain
 }
 
 // sameAtAnyConcurrency discovers the target one request at a time and at
@@ -268,5 +275,24 @@ func TestDiscoverMaxRequestsIsAnExactCapAtAnyConcurrency(t *testing.T) {
 	}
 	if half := len(msgs) / 2; !slices.Equal(msgs[:half], msgs[half:]) {
 		t.Errorf("the errors differ with the concurrency:\n%q\n%q", msgs[:half], msgs[half:])
+	}
+}
+
+// What overlaps is proved by the plan, not by a clock: the longest chain of
+// requests that each waited for the one before is the same at any
+// concurrency, and is the chain the plan says. On the broken service: the
+// form list's two pages then the numbers (3), beside the template list's
+// one page then each template's walk and time-filter counts (3), beside
+// the records (1); then the three guarded verifies, one after the other.
+func TestDiscoverChainIsThePlansLongestAtAnyConcurrency(t *testing.T) {
+	srv := httptest.NewServer(newBroken())
+	t.Cleanup(srv.Close)
+	opts := discover.Options{BaseURL: srv.URL, ReadKey: "r", WriteKey: "w", AllowWrites: true, RecordIDs: []int64{3, 1, 2, 1}}
+	for _, n := range []int{1, discover.DefaultConcurrency} {
+		opts.Concurrency = n
+		_, _, requests, chain := writtenWithChain(t, opts)
+		if requests != 33 || chain != 6 {
+			t.Errorf("concurrency %d: %d requests, the longest chain %d; want 33 and 6", n, requests, chain)
+		}
 	}
 }

@@ -87,6 +87,10 @@ type Result struct {
 	At       time.Time
 	Version  string
 	Requests int
+	// Chain is the longest chain of requests that each needed the one
+	// before (a cursor walk, a bisection): that many times the latency is
+	// the least a discovery of this target can take (svcclient.Chain).
+	Chain int
 	// Verifies counts the guarded verify probes sent (0 without
 	// --write-key and --allow-writes).
 	Verifies int
@@ -122,6 +126,7 @@ func Discover(ctx context.Context, opts Options) (*Result, error) {
 	res := &Result{Profile: &profile.Profile{Version: profile.Version, Name: "discovered from " + opts.BaseURL},
 		BaseURL: opts.BaseURL, At: opts.Now.UTC().Truncate(time.Second), Version: opts.Version, Notes: map[string][]string{}}
 	d := &discoverer{c: c, opts: opts, res: res}
+	ctx, chain := svcclient.WithChain(ctx)
 	if err := d.run(ctx); err != nil {
 		var first *firstStepError
 		switch {
@@ -134,7 +139,7 @@ func Discover(ctx context.Context, opts Options) (*Result, error) {
 		}
 		return nil, fmt.Errorf("discover %s: %w", opts.BaseURL, err)
 	}
-	res.Requests, res.scrub = c.svc.Calls(), c.svc.Scrubber()
+	res.Requests, res.Chain, res.scrub = c.svc.Calls(), chain.Len(), c.svc.Scrubber()
 	return res, nil
 }
 

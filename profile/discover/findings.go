@@ -10,7 +10,7 @@ import (
 
 // counter counts a listing's items created from one second to another:
 // the total, and how many items the first page (page_size 1) holds.
-type counter func(from, to int64) (total, listed int, err error)
+type counter func(ctx context.Context, from, to int64) (total, listed int, err error)
 
 // timeFilterWorks asks for the items created on the first second of the
 // search span and on its last: on a correct service both hold nothing (or
@@ -22,14 +22,14 @@ func (d *discoverer) timeFilterWorks(ctx context.Context, s *sink, op string, co
 	// The two counts are independent: they overlap.
 	var early, earlyListed, late, lateListed int
 	err := d.overlap(ctx, []svcclient.Job{
-		func(context.Context) (func(), error) {
+		func(ctx context.Context) (func(), error) {
 			var err error
-			early, earlyListed, err = count(from, from)
+			early, earlyListed, err = count(ctx, from, from)
 			return nil, err
 		},
-		func(context.Context) (func(), error) {
+		func(ctx context.Context) (func(), error) {
 			var err error
-			late, lateListed, err = count(to, to)
+			late, lateListed, err = count(ctx, to, to)
 			return nil, err
 		},
 	})

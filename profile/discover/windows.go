@@ -27,7 +27,7 @@ func (d *discoverer) window(ctx context.Context, s *sink, op string, filter map[
 	if n < minWindowItems {
 		return nil, fmt.Sprintf("%d item(s): a window over the middle half needs at least %d", n, minWindowItems), nil
 	}
-	count := func(from, to int64) (int, int, error) {
+	count := func(ctx context.Context, from, to int64) (int, int, error) {
 		body := map[string]any{"start_time": contract.Stamp(from), "end_time": contract.Stamp(to), "page_size": 1}
 		for k, v := range filter {
 			body[k] = v
@@ -41,7 +41,7 @@ func (d *discoverer) window(ctx context.Context, s *sink, op string, filter map[
 		return int(t), len(list), nil
 	}
 	totalOnly := func(from, to int64) (int, error) {
-		t, _, err := count(from, to)
+		t, _, err := count(ctx, from, to)
 		return t, err
 	}
 	from, hi := contract.SearchSpan(d.opts.Now)
