@@ -3,8 +3,8 @@
 # docs/frontend.md shows (examples/frontend/), so that they cannot rot:
 #   vitest      createMock in Node, from the npm pack tarball of rtq wasm
 #   vite        vite build with VITE_MOCK=1, rtq wasm's files in public/
-#   playwright  that build, served by vite preview on 127.0.0.1, in Chromium
-#   storybook   storybook build, each story opened in Chromium
+#   playwright  that build (vite preview) and the dev server (vite), in Chromium
+#   storybook   storybook build and storybook dev, each story opened in Chromium
 #
 #   scripts/check-frontend-examples.sh
 #
@@ -90,13 +90,13 @@ summary+=", vite build"
 step "storybook build" bash -c "cd '$work/storybook' && npx --no-install storybook build --quiet"
 summary+=", storybook build"
 
-# port: a free loopback port for vite preview (Playwright needs it known).
+# port: a free loopback port for a server (Playwright needs it known).
 port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 
 if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 	for d in playwright storybook; do
-		step "playwright test in $d" bash -c "cd '$work/$d' && PORT=$(port) CHROMIUM='$chromium' npx --no-install playwright test --reporter=line"
-		summary+=", $d $(passed) passed in Chromium"
+		step "playwright test in $d" bash -c "cd '$work/$d' && PORT=$(port) DEV_PORT=$(port) CHROMIUM='$chromium' npx --no-install playwright test --reporter=line"
+		summary+=", $d $(passed) passed in Chromium (build and dev)"
 	done
 else
 	summary+=", WARNING: no Chromium (RTQ_CHROMIUM, chromium): the Playwright and Storybook runs SKIPPED"

@@ -1,19 +1,22 @@
-// playwright.config.js: the Vite example's build, made with VITE_MOCK=1
-// so that its service worker answers the API, served by vite preview on
-// loopback, in the system's Chromium: no Go and no browser download
-// (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1, CHROMIUM=/usr/bin/chromium).
+// playwright.config.js: the Vite example twice, in the system's Chromium
+// (no Go, no browser download: PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 and
+// CHROMIUM=/usr/bin/chromium): its build made with VITE_MOCK=1, served by
+// vite preview, and its dev server. Both listen on loopback only.
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.PORT || 4173);
+const preview = Number(process.env.PORT || 4173);
+const dev = Number(process.env.DEV_PORT || 5173);
+const vite = (script, port) => ({
+  command: `npm --prefix ../vite run ${script} -- --host 127.0.0.1 --port ${port} --strictPort`,
+  url: `http://127.0.0.1:${port}/`,
+});
 
 export default defineConfig({
   testDir: 'tests',
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: { executablePath: process.env.CHROMIUM || '/usr/bin/chromium' },
-  },
-  webServer: {
-    command: `npm --prefix ../vite run preview -- --host 127.0.0.1 --port ${port} --strictPort`,
-    url: `http://127.0.0.1:${port}/`,
-  },
+  use: { launchOptions: { executablePath: process.env.CHROMIUM || '/usr/bin/chromium' } },
+  projects: [
+    { name: 'build', use: { baseURL: `http://127.0.0.1:${preview}` } },
+    { name: 'dev', use: { baseURL: `http://127.0.0.1:${dev}` } },
+  ],
+  webServer: [vite('preview', preview), vite('dev', dev)],
 });

@@ -3,7 +3,7 @@
 // before each story's own, loaders all at once).
 export default {
   async beforeEach() {
-    const { startWorker } = await import(/* @vite-ignore */ '/rtq-mock.mjs');
+    const { startWorker } = await import(/* @vite-ignore */ new URL('/rtq-mock.mjs', location.href).href);
     await startWorker({ fresh: true });
   },
 };

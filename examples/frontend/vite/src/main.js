@@ -4,7 +4,8 @@
 import { showRecord } from './record.js';
 
 if (import.meta.env.DEV || import.meta.env.VITE_MOCK) {
-  const { startWorker } = await import(/* @vite-ignore */ '/rtq-mock.mjs');
+  // public/ as it is: an absolute URL, which Vite leaves alone in dev too.
+  const { startWorker } = await import(/* @vite-ignore */ new URL('/rtq-mock.mjs', location.href).href);
   await startWorker();
 }
 
