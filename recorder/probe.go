@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // probeCost estimates the calls timing a listing of n items takes: about
@@ -35,17 +36,17 @@ const progressEvery = 10 * time.Second
 // Listings are probed side by side, u.Concurrency at a time (and the
 // halves of each bisection too), within u's rate and budget.
 func ProbeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) error {
-	_, err := probeTimes(ctx, u, c, log)
+	_, err := probeTimes(ctx, u, c, log, time.Now())
 	return err
 }
 
 // probeTimes is ProbeTimes that also says how many listings it did not
 // begin for lack of budget: raising --max-requests would time them.
-func probeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer) (unfit int, err error) {
+func probeTimes(ctx context.Context, u *Upstream, c *Capture, log io.Writer, now time.Time) (unfit int, err error) {
 	if log == nil {
 		log = io.Discard
 	}
-	p := newTimeProber(&walker{u: u, c: c, log: log})
+	p := newTimeProber(&walker{u: u, c: c, log: log}, now)
 	tpls, subs := c.untimed()
 	var done atomic.Int64
 	stop := progress(log, u, &done, len(subs.order)+min(len(tpls), 1))
@@ -84,12 +85,19 @@ func each(parent context.Context, workers int, todo []func(context.Context) erro
 		once     sync.Once
 		firstErr error
 	)
+	// Each listing counts its own chain of calls (svcclient.Chain); the
+	// probe's is the longest.
+	forks := make([]context.Context, len(todo))
+	for i := range forks {
+		forks[i] = svcclient.Fork(ctx)
+	}
+	defer svcclient.Join(parent, forks...)
 	for range min(workers, len(todo)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := int(next.Add(1)) - 1; i < len(todo) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
-				if err := todo[i](ctx); err != nil {
+				if err := todo[i](forks[i]); err != nil {
 					once.Do(func() { firstErr = err; cancel() })
 					return
 				}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -35,6 +36,10 @@ type Options struct {
 	// Abort ends the probe of the proxy's last flush, which then writes
 	// without the times it did not get (a second Ctrl-C); nil: never.
 	Abort context.Context
+	// Now is when the probe looks from (zero: the clock's time): its
+	// search span ends a year after it. Fixed, two probes of one service
+	// send the same calls.
+	Now time.Time
 }
 
 // Summary says what a flush wrote.
@@ -110,7 +115,9 @@ func (r *Recording) Crawl(ctx context.Context) (Summary, error) {
 	r.up.MaxRequests, r.up.Rate, r.up.Concurrency = r.o.MaxRequests, r.o.Rate, r.o.Concurrency
 	r.up.BackOff, r.up.Log = true, r.o.Log
 	r.probeUp = r.up
-	err := Crawl(ctx, r.up, r.cap, CrawlOptions{RecordIDs: r.o.RecordIDs, RecordURLs: r.o.RecordURLs, Log: r.o.Log})
+	cctx, chain := svcclient.WithChain(ctx)
+	err := Crawl(cctx, r.up, r.cap, CrawlOptions{RecordIDs: r.o.RecordIDs, RecordURLs: r.o.RecordURLs, Log: r.o.Log})
+	fmt.Fprintf(r.o.Log, "rtq record: the crawl made %d calls, the longest chain of them that each waited for the one before %d\n", r.up.Calls(), chain.Len())
 	switch {
 	case ctx.Err() != nil:
 		fmt.Fprintf(r.o.Log, "rtq record: interrupted after %d calls: writing what was seen\n", r.up.Calls())
@@ -169,14 +176,19 @@ func (r *Recording) probe(ctx context.Context) (budgetSpent bool) {
 	fmt.Fprintf(r.o.Log, "rtq record: probing the creation times of %d items in %d listings (--probe-times): about %d calls%s\n",
 		items, len(subs.order)+min(len(tpls), 1), calls, eta)
 	before := r.probeUp.Calls()
-	unfit, err := probeTimes(ctx, r.probeUp, r.cap, r.o.Log)
+	pctx, chain := svcclient.WithChain(ctx)
+	now := r.o.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	unfit, err := probeTimes(pctx, r.probeUp, r.cap, r.o.Log, now)
 	switch {
 	case errors.Is(err, ErrBudget):
 		fmt.Fprintf(r.o.Log, "rtq record: the probe stopped at --max-requests: listings not timed keep placeholder times\n")
 	case err != nil:
 		fmt.Fprintf(r.o.Log, "rtq record: the probe stopped (%v): listings not timed keep placeholder times\n", err)
 	}
-	fmt.Fprintf(r.o.Log, "rtq record: the probe made %d calls\n", r.probeUp.Calls()-before)
+	fmt.Fprintf(r.o.Log, "rtq record: the probe made %d calls, the longest chain of them that each waited for the one before %d\n", r.probeUp.Calls()-before, chain.Len())
 	return errors.Is(err, ErrBudget) || unfit > 0
 }
 

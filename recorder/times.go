@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // Bounds is how a service reads the start_time and end_time filters: each
@@ -56,7 +57,10 @@ type timeProber struct {
 	mu     sync.Mutex
 	detect map[string]*sync.Mutex // by endpoint name: one reading of its bounds at a time, the others wait for it
 	bounds map[string]*Bounds     // by endpoint name, read once
-	layout map[string]string      // by endpoint name: how its filters are written
+	// boundsAt is where the chain of calls stood once bounds were read
+	// (svcclient.Chain): the listings that waited for them go on from there.
+	boundsAt map[string]int
+	layout   map[string]string // by endpoint name: how its filters are written
 	// reserved is the estimated cost of the listings under way (reserve).
 	reserved int
 	// unfit counts listings not begun for lack of budget (probe).
@@ -80,11 +84,11 @@ func (p *timeProber) stamp(l listing, unix int64) string {
 	return time.Unix(unix, 0).In(contract.Zone).Format(layout)
 }
 
-func newTimeProber(w *walker) *timeProber {
+func newTimeProber(w *walker, now time.Time) *timeProber {
 	// Outside contract.SearchSpan an item is not found and its listing
 	// keeps placeholders.
-	from, to := contract.SearchSpan(time.Now())
-	return &timeProber{w: w, from: from, to: to, bounds: map[string]*Bounds{}, layout: map[string]string{}, detect: map[string]*sync.Mutex{}}
+	from, to := contract.SearchSpan(now)
+	return &timeProber{w: w, from: from, to: to, bounds: map[string]*Bounds{}, boundsAt: map[string]int{}, layout: map[string]string{}, detect: map[string]*sync.Mutex{}}
 }
 
 // times returns the creation time of each of ids (Unix seconds) in the
@@ -146,23 +150,29 @@ func (p *timeProber) split(ctx context.Context, l listing, b Bounds, lo, hi int6
 			right[id] = true
 		}
 	}
+	// Each half counts its own chain of calls (svcclient.Chain), one
+	// after the other or side by side alike: the chain is the plan's.
+	lctx, rctx := svcclient.Fork(ctx), svcclient.Fork(ctx)
+	defer svcclient.Join(ctx, lctx, rctx)
 	if len(left) == 0 || len(right) == 0 || p.w.u.Concurrency <= 1 {
-		if err := p.split(ctx, l, b, lo, mid, left, out); err != nil {
+		if err := p.split(lctx, l, b, lo, mid, left, out); err != nil {
 			return err
 		}
-		return p.split(ctx, l, b, mid+1, hi, right, out)
+		return p.split(rctx, l, b, mid+1, hi, right, out)
 	}
-	hctx, cancel := context.WithCancel(ctx)
+	lctx, cancelLeft := context.WithCancel(lctx)
+	rctx, cancelRight := context.WithCancel(rctx)
+	cancel := func() { cancelLeft(); cancelRight() }
 	defer cancel()
 	leftErr := make(chan error, 1)
 	go func() {
-		err := p.split(hctx, l, b, lo, mid, left, out)
+		err := p.split(lctx, l, b, lo, mid, left, out)
 		if err != nil {
 			cancel()
 		}
 		leftErr <- err
 	}()
-	rightErr := p.split(hctx, l, b, mid+1, hi, right, out)
+	rightErr := p.split(rctx, l, b, mid+1, hi, right, out)
 	if rightErr != nil {
 		cancel()
 	}
@@ -228,8 +238,10 @@ func (p *timeProber) boundsOf(ctx context.Context, l listing) (Bounds, error) {
 	defer detect.Unlock()
 	p.mu.Lock()
 	b, ok := p.bounds[l.ep.Name]
+	depth := p.boundsAt[l.ep.Name]
 	p.mu.Unlock()
 	if ok {
+		svcclient.Reach(ctx, depth) // read after the listing that read them
 		return *b, nil
 	}
 	all, err := p.total(ctx, l, nil)
@@ -265,6 +277,7 @@ func (p *timeProber) boundsOf(ctx context.Context, l listing) (Bounds, error) {
 	}
 	p.mu.Lock()
 	p.bounds[l.ep.Name] = b
+	p.boundsAt[l.ep.Name] = svcclient.Depth(ctx)
 	p.mu.Unlock()
 	return *b, nil
 }
