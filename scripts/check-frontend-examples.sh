@@ -26,7 +26,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="$root/.tools/frontend-examples"
 log="$root/.tools/frontend-examples.log"
 examples=(vitest vite playwright storybook)
-export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 STORYBOOK_DISABLE_TELEMETRY=1 NO_UPDATE_NOTIFIER=1
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 STORYBOOK_DISABLE_TELEMETRY=1 NO_UPDATE_NOTIFIER=1 NO_COLOR=1
 
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
 	echo "WARNING: node or npm missing: frontend examples (docs/frontend.md) SKIPPED"

@@ -1,6 +1,7 @@
 package wasm
 
 import (
+	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -107,4 +108,32 @@ func exampleFiles(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestFrontendExampleLockLeavesTheTarballOpen checks that the Vitest
+// example's lockfile pins no integrity for rtq-mock: the npm pack
+// tarball changes with every rtq wasm, and npm ci refuses a tarball
+// whose hash differs from the lockfile's (EINTEGRITY), which would fail
+// CI on every change to the module.
+func TestFrontendExampleLockLeavesTheTarballOpen(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "examples", "frontend", "vitest", "package-lock.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lock struct {
+		Packages map[string]map[string]any `json:"packages"`
+	}
+	if err := json.Unmarshal(data, &lock); err != nil {
+		t.Fatalf("examples/frontend/vitest/package-lock.json: %v", err)
+	}
+	pkg, ok := lock.Packages["node_modules/rtq-mock"]
+	if !ok {
+		t.Fatal("examples/frontend/vitest/package-lock.json has no node_modules/rtq-mock: the example no longer installs the tarball")
+	}
+	if pkg["resolved"] != "file:rtq-mock-0.0.0.tgz" {
+		t.Errorf("rtq-mock is resolved from %v, not the npm pack tarball file:rtq-mock-0.0.0.tgz", pkg["resolved"])
+	}
+	if _, pinned := pkg["integrity"]; pinned {
+		t.Error(`examples/frontend/vitest/package-lock.json pins rtq-mock's integrity: delete that "integrity" line (docs/frontend.md says why)`)
+	}
 }
