@@ -1,4 +1,4 @@
-// tests/stories.spec.js: the built Storybook's stories, each opened on
+// tests/stories.spec.js: the Storybook's stories, each opened on
 // its own in the system's Chromium, render what the mock answered.
 import { test, expect } from '@playwright/test';
 
