@@ -73,3 +73,25 @@ func decodeList(raw string) ([]string, error) {
 	}
 	return out, nil
 }
+
+// Appended is one entry of AppendBatch: a space's request entry (JSON).
+type Appended struct{ Space, Entry string }
+
+// AppendBatch adds many entries, of any spaces, in one round trip (a
+// pipeline, not a transaction: each entry lands whole, in order), each
+// capped (MAXLEN ~) and its namespace's TTL renewed.
+func (s *Store) AppendBatch(ctx context.Context, batch []Appended) error {
+	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for _, a := range batch {
+			k := keys(a.Space)
+			p.XAdd(ctx, &redis.XAddArgs{Stream: k[2], MaxLen: s.cfg.JournalSize, Approx: true, Values: []string{"req", a.Entry}})
+			if ms := s.ttl(a.Space); ms > 0 {
+				for _, key := range k {
+					p.PExpire(ctx, key, msDuration(ms))
+				}
+			}
+		}
+		return nil
+	})
+	return s.check(err)
+}

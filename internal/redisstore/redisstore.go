@@ -34,6 +34,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -72,14 +73,29 @@ type Store struct {
 // Open makes a store of cfg. It does not dial: Ping says whether Redis
 // answers, and each call says so again.
 func Open(cfg Config) *Store {
+	quietOnce.Do(func() { redis.SetLogger(quiet{}) })
+	// No retry of a command (a verify whose answer was lost must not run
+	// twice) and one dial a call: while Redis is away a request fails at
+	// once, loudly, rather than after seconds of attempts.
 	o := &redis.Options{Network: cfg.Network, Addr: cfg.Addr, DB: cfg.DB,
-		Username: cfg.Username, Password: cfg.Password,
+		Username: cfg.Username, Password: cfg.Password, MaxRetries: -1, DialerRetries: 1,
 		DialTimeout: 2 * time.Second, ReadTimeout: 2 * time.Second, WriteTimeout: 2 * time.Second}
 	if cfg.TLS {
 		o.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12}
 	}
 	return &Store{cfg: cfg, rdb: redis.NewClient(o)}
 }
+
+// quiet drops go-redis' own log lines (a dial failed, a pool emptied):
+// each failure reaches the mock as an error value, which answers 503 and
+// logs it once, so the library's line for each attempt is noise.
+type quiet struct{}
+
+func (quiet) Printf(context.Context, string, ...any) {}
+
+// quietOnce sets go-redis' logger, a variable of that library, once and
+// before any client of this package runs.
+var quietOnce sync.Once
 
 // Close releases the connections.
 func (s *Store) Close() error { return s.rdb.Close() }

@@ -25,7 +25,7 @@ type VerifyCall struct {
 	// Outcomes say what happens from each status of the flow.
 	Outcomes map[string]Outcome
 	// Entry is the request's journal entry (JSON); the script adds what
-	// it decided.
+	// it decided. Empty: the caller journals the request itself.
 	Entry string
 }
 
@@ -72,7 +72,9 @@ else
   redis.call('HSET', KEYS[2], code, cjson.encode(list))
   result = {'moved', cur, to}
 end
-redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[4], '*', 'req', ARGV[5], 'verify', result[1], 'from', cur, 'to', result[3])
+if ARGV[5] ~= '' then
+  redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[4], '*', 'req', ARGV[5], 'verify', result[1], 'from', cur, 'to', result[3])
+end
 local ttl = tonumber(ARGV[3])
 if ttl > 0 then
   for i = 1, #KEYS do redis.call('PEXPIRE', KEYS[i], ttl) end
@@ -103,9 +105,10 @@ func (s *Store) Verify(ctx context.Context, c VerifyCall) (Verified, error) {
 	return Verified{From: res[1], Err: res[2]}, nil
 }
 
-// Status is a certificate's status in a space and the state changes
-// verifies appended (JSON each); ok is false while no verify moved it.
-func (s *Store) Status(ctx context.Context, space, code string) (status string, changes []string, ok bool, err error) {
+// StatusRaw is a certificate's status in a space and the state changes
+// verifies appended, as the JSON list the store holds, in one round
+// trip; ok is false while no verify moved it.
+func (s *Store) StatusRaw(ctx context.Context, space, code string) (status, changes string, ok bool, err error) {
 	k := keys(space)
 	var st, ch *redis.StringCmd
 	_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
@@ -113,13 +116,21 @@ func (s *Store) Status(ctx context.Context, space, code string) (status string, 
 		return nil
 	})
 	if err != nil && err != redis.Nil {
-		return "", nil, false, s.check(err)
+		return "", "", false, s.check(err)
 	}
 	if st.Err() == redis.Nil {
-		return "", nil, false, nil
+		return "", "", false, nil
 	}
-	if raw := ch.Val(); raw != "" {
-		changes, err = decodeList(raw)
+	return st.Val(), ch.Val(), true, nil
+}
+
+// Status is a certificate's status in a space and the state changes
+// verifies appended (JSON each); ok is false while no verify moved it.
+func (s *Store) Status(ctx context.Context, space, code string) (status string, changes []string, ok bool, err error) {
+	status, raw, ok, err := s.StatusRaw(ctx, space, code)
+	if err != nil || !ok || raw == "" {
+		return status, nil, ok, err
 	}
-	return st.Val(), changes, true, err
+	changes, err = decodeList(raw)
+	return status, changes, ok, err
 }
