@@ -83,6 +83,7 @@ var (
 	BadHTTPError       = ErrorCode{ErrInvalidParams, 400, "Invalid request parameters", "A request net/http cannot read (request line, headers, Transfer-Encoding, version)", true, true}
 	HeadersTooLarge    = ErrorCode{ErrInvalidParams, 431, "Invalid request parameters", "Request headers over the limit", true, true}
 	ExpectError        = ErrorCode{ErrInvalidParams, 417, "Invalid request parameters", "An Expect header other than 100-continue", true, true}
+	StoreUnreachable   = ErrorCode{ErrSystem, 503, "System error", "The shared store (rtq mock --store redis://...) cannot be reached: a request that needs state is refused, never answered from memory", true, true}
 )
 
 // KitErrors are the codes the kit chose where the spec is silent
@@ -92,7 +93,7 @@ var KitErrors = []ErrorCode{
 	SystemError, UnauthorizedError, ForbiddenError, RecordNotFoundError, TemplateNotFoundError,
 	NoEndpointError, MethodError, TooLargeError, RateLimitedError,
 	FormListSystemError, NoWriteScopeError, CrossSiteError, NamespacesFullError,
-	HostNotServedError, BusyError, BadHTTPError, HeadersTooLarge, ExpectError,
+	HostNotServedError, BusyError, BadHTTPError, HeadersTooLarge, ExpectError, StoreUnreachable,
 }
 
 // The admin API's errors (docs/mock.md): {"error": detail}, with no
@@ -107,12 +108,13 @@ var (
 	AdminBusy           = ErrorCode{0, 429, "Too many requests", "Another scenario upload being loaded", true, true}
 	AdminInternal       = ErrorCode{0, 500, "Internal error", "An answer that could not be encoded, a namespace that could not be built", true, true}
 	AdminNamespacesFull = ErrorCode{0, 503, "Unavailable", "Every state namespace in use", true, true}
+	AdminStoreDown      = ErrorCode{0, 503, "Unavailable", "The shared store (--store redis://...) cannot be reached", true, true}
 )
 
 // AdminErrors are the admin API's error rows.
 var AdminErrors = []ErrorCode{
 	AdminBadRequest, AdminUnauthorized, AdminForbidden, AdminNotFound, AdminMethod,
-	AdminTooLarge, AdminBusy, AdminInternal, AdminNamespacesFull,
+	AdminTooLarge, AdminBusy, AdminInternal, AdminNamespacesFull, AdminStoreDown,
 }
 
 // VerifyError returns the row of a verify error code.

@@ -126,6 +126,13 @@ func NamespacesFull(detail string) *Error {
 	return answer(contract.NamespacesFullError, detail)
 }
 
+// Unreachable is the 503 of a request that needs state while the shared
+// store cannot be reached; detail says which store and why. It is never
+// answered from this process's memory instead.
+func Unreachable(detail string) *Error {
+	return answer(contract.StoreUnreachable, detail)
+}
+
 // CrossSite is the 403 of a write a browser sends for another site's page.
 func CrossSite(detail string) *Error {
 	return answer(contract.CrossSiteError, detail)
