@@ -74,6 +74,12 @@ type Options struct {
 	// NamespaceIdle is how long a namespace may go unused before a new
 	// one may take its place (0: DefaultNamespaceIdle).
 	NamespaceIdle time.Duration
+	// Store is where what changes at run time is kept (rtq mock --store):
+	// the zero value is this process's memory; a Redis address makes a
+	// replica of the mocks sharing that Redis (docs/mock.md, "Replicas").
+	// New fails when that Redis cannot be reached or serves another
+	// scenario.
+	Store StoreAddr
 	// RequestTiming makes the journal read each request's Timing
 	// (timing.go): set by a host that replays requests, never by rtq mock.
 	RequestTiming bool
@@ -144,9 +150,7 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 	s := &Server{opts: opts, lg: logging.New(opts.Logger)}
 	s.logfn = s.logf
 	var err error
-	if s.store, err = store.NewMemory(sc, store.Options{Seed: opts.Seed, JournalSize: opts.JournalSize,
-		MaxNamespaces: opts.MaxNamespaces, NamespaceIdle: opts.NamespaceIdle,
-		Secrets: []string{opts.AdminToken}, Faults: opts.Faults, MaxFaultRules: opts.MaxFaultRules}); err != nil {
+	if s.store, err = s.openStore(sc); err != nil {
 		return nil, fmt.Errorf("new mock server: %w", err)
 	}
 	if s.guard, err = transport.NewGuard(opts.AllowedHosts, opts.CORSOrigin, s.logfn); err != nil {
@@ -154,7 +158,8 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 	}
 	s.faults = faults.New(s.store.Root().Faults)
 	s.admin = adminapi.New(adminapi.Config{AdminToken: opts.AdminToken, ParseScenario: opts.ParseScenario,
-		MaxGenerated: opts.MaxGenerated, Replace: s.Replace, Reset: s.resetOf, Journal: s.journalOf, Faults: s.faults.Of})
+		MaxGenerated: opts.MaxGenerated, Replace: s.load, Reset: s.resetOf, Journal: s.journalOf, Faults: s.faults.Of,
+		Health: s.store.Ping})
 	s.mux = s.routes()
 	s.root = s.rootChain() // chain.go lists it in order
 	return s, nil
@@ -221,9 +226,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.srv = nil
 	s.mu.Unlock()
 	if srv == nil {
-		return nil
+		return s.store.Close()
 	}
 	defer s.lg.Stop()
+	defer s.store.Close() // after the requests in flight: their journal entries are written
 	if err := srv.Shutdown(ctx); err != nil {
 		_ = srv.Close()
 		if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
@@ -236,9 +242,17 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // Replace serves sc from now on, with fresh state. A nil scenario is
 // ignored. Requests in flight finish on the state they started with.
 func (s *Server) Replace(sc *scenario.Scenario) {
-	if err := s.store.Load(sc); err != nil {
+	if err := s.load(sc); err != nil {
 		s.logf("rtq mock: scenario not swapped in: %v", err)
 	}
+}
+
+// load serves sc from now on, or says why the store refused it.
+func (s *Server) load(sc *scenario.Scenario) error {
+	if sc == nil {
+		return nil
+	}
+	return s.store.Load(sc)
 }
 
 // Reset puts the state back to the loaded scenario: every verify undone.

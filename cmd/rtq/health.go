@@ -95,6 +95,10 @@ func checkHealth(ctx context.Context, target, token string) error {
 	}
 	var got struct {
 		Status string `json:"status"`
+		Error  string `json:"error"`
+	}
+	if a.Status == http.StatusServiceUnavailable && json.Unmarshal(a.Body, &got) == nil && strings.HasPrefix(got.Error, "store unreachable") {
+		return fmt.Errorf("not healthy: HTTP 503: %.300s: the mock serves but cannot reach its shared store (rtq mock --store); it recovers by itself once the store answers", svcclient.Escape(got.Error))
 	}
 	if a.Status != http.StatusOK || json.Unmarshal(a.Body, &got) != nil || got.Status != "ok" {
 		return fmt.Errorf("not healthy: HTTP %d %.200s: check that the URL is the mock's base URL, and its log", a.Status, svcclient.Escape(strings.TrimSpace(string(a.Body))))

@@ -80,7 +80,7 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.IntVar(&o.maxFaults, "max-fault-rules", mockserver.DefaultMaxFaultRules, "fault rules in force at once (scenario, --fault and /__admin/faults together; per namespace); every request walks them")
 	f.IntVar(&o.maxSpaces, "max-namespaces", mockserver.DefaultMaxNamespaces, "state namespaces (/s/{name}/) alive at once; beyond them a new name gets 503 until one is idle")
 	f.DurationVar(&o.spaceIdle, "namespace-idle", mockserver.DefaultNamespaceIdle, "how long a state namespace may go unused before a new name may take its place")
-	f.StringVar(&o.store, "store", mockserver.StoreMemory, "where state that changes at run time lives: memory, or a Redis replicas share, redis://HOST:PORT/DB, rediss://... or unix:///PATH (env RTQ_STORE; Redis is planned)")
+	f.StringVar(&o.store, "store", mockserver.StoreMemory, "where state that changes at run time lives: memory, or a Redis replicas share, redis://HOST:PORT/DB, rediss://... or unix:///PATH (env RTQ_STORE); replicas on one Redis share state, journal and namespaces")
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
 	addScenarioLimits(cmd, &o.limits)
 	return cmd
@@ -114,7 +114,8 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	if err := checkAddrFlag("--addr", o.addr); err != nil {
 		return err
 	}
-	if err := checkStoreFlag(o.store); err != nil {
+	storeAddr, err := checkStoreFlag(o.store)
+	if err != nil {
 		return err
 	}
 	surviveClosedPipes()
@@ -136,12 +137,13 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 		Logger: stderr, CORSOrigin: strings.Join(o.corsOrigins, ","), AllowedHosts: o.allowedHosts,
 		AdminToken: o.adminToken, MaxGenerated: o.maxGenerated, MaxConns: o.maxConns,
 		MaxNamespaces: o.maxSpaces, NamespaceIdle: o.spaceIdle, MaxFaultRules: o.maxFaults,
+		Store: storeAddr,
 		ParseScenario: func(name string, data []byte) (*scenario.Scenario, error) {
 			return scenario.Parse(name, data, append(o.loadOpts(), scenario.WithMaxGenerated(o.maxGenerated))...)
 		},
 	})
 	if err != nil {
-		return withExit(2, err)
+		return withExit(storeExit(err), err)
 	}
 	if err := srv.Start(o.addr); err != nil {
 		return withExit(1, listenHint("--addr", o.addr, err))
@@ -166,18 +168,25 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	return srv.Close()
 }
 
-// checkStoreFlag refuses a --store value that is not memory or a Redis
-// URL, and for now a Redis URL too: the Redis store is not built yet, and
-// rtq never quietly keeps in memory the state a user meant to share.
-func checkStoreFlag(raw string) error {
+// checkStoreFlag reads a --store value: memory or a Redis URL; anything
+// else is a usage error naming the flag.
+func checkStoreFlag(raw string) (mockserver.StoreAddr, error) {
 	a, err := mockserver.ParseStoreAddr(raw)
 	if err != nil {
-		return usageError("--store %v", err)
+		return a, usageError("--store %v", err)
 	}
-	if !a.Memory {
-		return usageError("--store %s: this rtq has no Redis store yet (planned), and it never falls back to memory when a shared store is asked for; give --store memory", a)
+	return a, nil
+}
+
+// storeExit is the exit status of a mock that could not start: 1 when
+// its store cannot be reached (try again when it can; rtq never serves
+// from memory instead), 2 for a configuration that cannot work (a store
+// serving another scenario, a bad fault rule).
+func storeExit(err error) int {
+	if mockserver.StoreUnreachable(err) {
+		return 1
 	}
-	return nil
+	return 2
 }
 
 // watcher is the --watch reloader of the scenario files, nil without

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/rtq-kit/rtq/internal/testkit/redistest"
 )
 
 // --store memory (the default, from the flag or RTQ_STORE) serves.
@@ -34,11 +36,41 @@ func TestMockBadStoreExits2NamingTheFlag(t *testing.T) {
 	}
 }
 
-// A Redis URL is refused loudly until the Redis store exists: a user who
-// asked for shared state must never get this process's memory instead.
-func TestMockRedisStoreRefusedNeverMemory(t *testing.T) {
-	code, _, stderr := runCLI(t, "mock", "--addr", "127.0.0.1:0", "--store", "redis://127.0.0.1:6379/0")
-	if code != 2 || !strings.Contains(stderr, "--store redis://127.0.0.1:6379/0") || !strings.Contains(stderr, "never falls back to memory") {
+// A Redis that cannot be reached stops the mock at once with exit 1 and
+// "store unreachable": a user who asked for shared state never gets this
+// process's memory instead.
+func TestMockRedisStoreUnreachableNeverMemory(t *testing.T) {
+	code, _, stderr := runCLI(t, "mock", "--addr", "127.0.0.1:0", "--store", "unix:///nonexistent/rtq-test-redis.sock")
+	if code != 1 || !strings.Contains(stderr, "store unreachable") {
 		t.Errorf("exit %d:\n%s", code, stderr)
+	}
+}
+
+// --store unix:///... on a real redis-server serves, and a second mock
+// with another scenario on the same store is refused with exit 2,
+// saying which scenario the store holds.
+func TestMockRedisStoreServesAndRefusesAnotherScenario(t *testing.T) {
+	srv := redistest.Start(t)
+	if url, _ := startCLIMock(t, "--store", srv.URL()); url == "" {
+		t.Fatal("no URL")
+	}
+	code, _, stderr := runCLI(t, "mock", "--addr", "127.0.0.1:0", "--store", srv.URL(), "--seed", "7")
+	if code != 2 || !strings.Contains(stderr, "the store holds scenario") || !strings.Contains(stderr, "this replica serves") {
+		t.Errorf("a replica of another scenario: exit %d:\n%s", code, stderr)
+	}
+}
+
+// rtq health says "store unreachable" and exits 1 while the mock's Redis
+// is down, and 0 again once it is back, the mock never restarted.
+func TestHealthSaysStoreUnreachable(t *testing.T) {
+	srv := redistest.Start(t)
+	url, _ := startCLIMock(t, "--store", srv.URL())
+	srv.Stop(t)
+	if code, out, errOut := runCLI(t, "health", url); code != 1 || !strings.Contains(out+errOut, "store unreachable") {
+		t.Errorf("Redis down: rtq health = %d, %q %q; want 1 and store unreachable", code, out, errOut)
+	}
+	srv.Restart(t)
+	if code, out, errOut := runCLI(t, "health", url); code != 0 {
+		t.Errorf("Redis back: rtq health = %d, %q %q; want 0", code, out, errOut)
 	}
 }

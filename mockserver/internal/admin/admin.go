@@ -3,10 +3,12 @@ package admin
 import (
 	"crypto/sha256"
 	"crypto/subtle"
+	"errors"
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/profile/derive"
 )
@@ -51,7 +53,17 @@ func (s *API) Auth(next chain.Step) chain.Step {
 	}
 }
 
-func (s *API) adminHealth(c *chain.Call) { c.Write(200, 0, []byte(`{"status":"ok"}`)) }
+// adminHealth is ok while the store answers; else 503 "store
+// unreachable: ..." (rtq health prints it).
+func (s *API) adminHealth(c *chain.Call) {
+	if s.opts.Health != nil {
+		if err := s.opts.Health(c.R.Context()); err != nil {
+			chain.AdminError(c, contract.AdminStoreDown, err.Error())
+			return
+		}
+	}
+	c.Write(200, 0, []byte(`{"status":"ok"}`))
+}
 
 func (s *API) adminProfile(c *chain.Call) {
 	chain.AdminJSON(c, 200, derive.FromScenario(c.St.Scenario()))
@@ -89,8 +101,14 @@ func (s *API) adminClearRequests(c *chain.Call) {
 	c.Write(200, 0, []byte(`{"status":"ok"}`))
 }
 
-// storeFailed answers an admin call whose store did not answer.
+// storeFailed answers an admin call the store failed: 503 when it could
+// not be reached, else an internal error.
 func storeFailed(c *chain.Call, err error) {
+	var e *fail.Error
+	if errors.As(err, &e) && e.Code == contract.StoreUnreachable.Status && e.ErrorCode == contract.StoreUnreachable.Code {
+		chain.AdminError(c, contract.AdminStoreDown, e.Detail)
+		return
+	}
 	chain.AdminError(c, contract.AdminInternal, err.Error())
 }
 
@@ -126,7 +144,10 @@ func (s *API) adminScenario(c *chain.Call) {
 		s.answerScenarioError(c, err)
 		return
 	}
-	s.Replace(sc)
+	if err := s.Replace(sc); err != nil {
+		storeFailed(c, err)
+		return
+	}
 	chain.AdminJSON(c, 200, map[string]string{"status": "ok", "scenario": sc.Name})
 }
 

@@ -5,6 +5,7 @@
 package admin
 
 import (
+	"context"
 	"sync/atomic"
 
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
@@ -24,14 +25,16 @@ type Config struct {
 	ParseScenario func(filename string, data []byte) (*scenario.Scenario, error)
 	// MaxGenerated is the bound ParseScenario keeps, named in its refusal.
 	MaxGenerated int64
-	// Replace serves a new scenario.
-	Replace func(sc *scenario.Scenario)
+	// Replace serves a new scenario; an error when the store refused it.
+	Replace func(sc *scenario.Scenario) error
 	// Reset puts back the state the call addresses.
 	Reset func(c *chain.Call) error
 	// Journal is the journal the call addresses.
 	Journal func(c *chain.Call) journal.Log
 	// Faults are the fault rules the call addresses.
 	Faults func(c *chain.Call) namespace.Rules
+	// Health says whether the store answers (GET /__admin/health).
+	Health func(ctx context.Context) error
 }
 
 // API is the admin API of one server. One scenario upload runs at a time.
@@ -46,7 +49,7 @@ type API struct {
 func New(cfg Config) *API { return &API{opts: cfg} }
 
 // Replace serves sc from now on.
-func (s *API) Replace(sc *scenario.Scenario) { s.opts.Replace(sc) }
+func (s *API) Replace(sc *scenario.Scenario) error { return s.opts.Replace(sc) }
 
 func (s *API) resetOf(c *chain.Call) error            { return s.opts.Reset(c) }
 func (s *API) journalOf(c *chain.Call) journal.Log    { return s.opts.Journal(c) }

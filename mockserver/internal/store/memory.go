@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -120,3 +121,9 @@ func (m *Memory) Spaces() int { return m.spaces.Count() }
 
 // Table is the namespace table, for tests that drive its clock and builds.
 func (m *Memory) Table() *namespace.Table { return m.spaces }
+
+// Ping is nil: this process's memory is always there.
+func (m *Memory) Ping(context.Context) error { return nil }
+
+// Close does nothing: the memory store holds no connection.
+func (m *Memory) Close() error { return nil }

@@ -8,6 +8,8 @@
 package store
 
 import (
+	"context"
+
 	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -35,4 +37,9 @@ type Store interface {
 	Reset(sp *Space) error
 	// Spaces is how many namespaces are alive.
 	Spaces() int
+	// Ping says whether the store answers: nil, or an error saying
+	// "store unreachable" and why (GET /__admin/health).
+	Ping(ctx context.Context) error
+	// Close releases what the store holds (connections, its goroutines).
+	Close() error
 }

@@ -1,0 +1,127 @@
+package mockserver
+
+import (
+	"fmt"
+	"net/http"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/testkit/redistest"
+	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/scenarios"
+)
+
+// redisMocks are n mocks of one scenario sharing the redis-server srv.
+func redisMocks(t *testing.T, srv *redistest.Server, n int) []*mock {
+	t.Helper()
+	addr, err := ParseStoreAddr(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := ts.Build()
+	out := make([]*mock, n)
+	for i := range out {
+		out[i] = startMock(t, sc, Options{Store: addr})
+	}
+	return out
+}
+
+var certBody = fmt.Sprintf(`{"record_id":%d}`, 5010) // ts.CertOK's record
+
+// certStatus is the status ts.CertOK shows through a mock at the root.
+func certStatus(t *testing.T, m *mock) string { return statusText(t, m, "") }
+
+// A verify through one replica is what the other answers at once; the
+// journal of both is read through either; a reset through one undoes
+// the verify for both.
+func TestRedisReplicasShareStateAndJournal(t *testing.T) {
+	ms := redisMocks(t, redistest.Start(t), 2)
+	a, b := ms[0], ms[1]
+	before := certStatus(t, b)
+	wantOK(t, a.post(t, contract.Verify, ts.WriteSecret, setNext(ts.CertOK)))
+	if got := certStatus(t, b); got == before {
+		t.Fatalf("B still shows %q after a verify through A", got)
+	}
+	for _, m := range ms {
+		if n := len(m.Requests(RequestFilter{Path: "verify"})); n != 1 {
+			t.Errorf("%s: %d verifies in the journal, want the one sent through A", m.URL(), n)
+		}
+		if n := len(m.Requests(RequestFilter{Path: "getRecord"})); n != 2 {
+			t.Errorf("%s: %d getRecords in the journal, want both replicas' 2", m.URL(), n)
+		}
+	}
+	if status, _, body := browserish(t, b, http.MethodPost, "/__admin/reset", nil, ""); status != 200 {
+		t.Fatalf("reset through B: %d %s", status, body)
+	}
+	if got := certStatus(t, a); got != before {
+		t.Errorf("A shows %q after a reset through B, want %q", got, before)
+	}
+}
+
+// A namespace is the same through every replica, and apart from the root.
+func TestRedisReplicasShareNamespaces(t *testing.T) {
+	ms := redisMocks(t, redistest.Start(t), 2)
+	wantOK(t, nsPost(t, ms[0], "job1", contract.Verify, ts.WriteSecret, setNext(ts.CertOK)))
+	if in, root := statusText(t, ms[1], "job1"), statusText(t, ms[1], ""); in == root {
+		t.Errorf("namespace job1 through B does not show the verify made in it through A (%s, as the root)", in)
+	}
+}
+
+// While Redis is down a request that needs state is answered 503 in its
+// endpoint's shape, the health says "store unreachable", and a record no
+// verify can move is still served from the scenario; once Redis is back
+// the same mock serves again, no restart.
+func TestRedisDownIsLoudAndRecovers(t *testing.T) {
+	srv := redistest.Start(t)
+	m := redisMocks(t, srv, 1)[0]
+	srv.Stop(t)
+	wantError(t, m.post(t, contract.GetRecord, readKey, certBody), 503, contract.ErrSystem)
+	wantError(t, m.post(t, contract.Verify, ts.WriteSecret, setNext(ts.CertOK)), 503, contract.ErrSystem)
+	if status, _, body := browserish(t, m, http.MethodGet, "/__admin/health", nil, ""); status != 503 || !strings.Contains(body, "store unreachable") {
+		t.Errorf("health while Redis is down: %d %s", status, body)
+	}
+	if status, _, body := browserish(t, m, http.MethodGet, "/__admin/requests", nil, ""); status != 503 || !strings.Contains(body, "store unreachable") {
+		t.Errorf("the journal while Redis is down: %d %s", status, body)
+	}
+	wantOK(t, m.post(t, contract.GetRecord, readKey, getRecordBody)) // no verify moves it: not the store's
+	srv.Restart(t)
+	wantOK(t, m.post(t, contract.Verify, ts.WriteSecret, setNext(ts.CertOK)))
+	if status, _, body := browserish(t, m, http.MethodGet, "/__admin/health", nil, ""); status != 200 {
+		t.Errorf("health after Redis is back: %d %s", status, body)
+	}
+}
+
+// A scenario posted to one replica is served by the other, without a
+// restart; a replica started with another scenario is refused, saying why.
+func TestRedisScenarioUploadReachesEveryReplica(t *testing.T) {
+	srv := redistest.Start(t)
+	ms := redisMocks(t, srv, 2)
+	next, err := scenarios.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	next.Name = "uploaded"
+	yaml, err := scenario.Marshal(next) // a test scenario built in Go need not load back: the embedded one does
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, _, body := browserish(t, ms[0], http.MethodPost, "/__admin/scenario", nil, string(yaml)); status != 200 {
+		t.Fatalf("upload through A: %d %s", status, body)
+	}
+	served := func() string { return ms[1].Scenario().Name }
+	for deadline := time.Now().Add(10 * time.Second); served() != "uploaded" && time.Now().Before(deadline); {
+		runtime.Gosched()
+	}
+	if served() != "uploaded" {
+		t.Fatalf("B serves %q, not the scenario uploaded through A", served())
+	}
+	addr, _ := ParseStoreAddr(srv.URL())
+	if _, err := New(ts.Build(), Options{Store: addr}); err == nil || !strings.Contains(err.Error(), `the store holds scenario`) ||
+		!strings.Contains(err.Error(), `"uploaded"`) {
+		t.Errorf("a replica of another scenario joined: %v", err)
+	}
+}
