@@ -16,7 +16,8 @@ export default defineConfig({
   use: { launchOptions: { executablePath: process.env.CHROMIUM || '/usr/bin/chromium' } },
   projects: [
     { name: 'build', use: { baseURL: `http://127.0.0.1:${preview}` } },
-    { name: 'dev', use: { baseURL: `http://127.0.0.1:${dev}` } },
+    // Under the dev server, the first visit is enough to show main.js works.
+    { name: 'dev', testMatch: 'preview.spec.js', use: { baseURL: `http://127.0.0.1:${dev}` } },
   ],
   webServer: [vite('preview', preview), vite('dev', dev)],
 });
