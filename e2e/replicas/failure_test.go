@@ -36,6 +36,7 @@ func poll(t *testing.T, what string, ok func() bool) {
 // A namespace made through one replica is the same namespace through the
 // others, and never leaks into another namespace or the root.
 func TestNamespacesAreSharedAndIsolated(t *testing.T) {
+	t.Parallel()
 	s := start(t)
 	a, b, c := s.Mocks[0].URL, s.Mocks[1].URL, s.Mocks[2].URL
 	if v := verifyFrom(a + "/s/job-a"); v.code() != 0 {
@@ -66,6 +67,7 @@ func TestNamespacesAreSharedAndIsolated(t *testing.T) {
 // the root's for ever; once they have expired, the namespace starts afresh
 // from the scenario on its next request, through any replica.
 func TestNamespacesExpire(t *testing.T) {
+	t.Parallel()
 	const idle = 4 * time.Second
 	s := start(t, "--namespace-idle", idle.String())
 	a, b := s.Mocks[0].URL, s.Mocks[1].URL
@@ -113,6 +115,7 @@ func TestNamespacesExpire(t *testing.T) {
 // SCRIPT FLUSH empties Redis' script cache under the replicas: the next
 // verify still runs (loaded again), and is seen everywhere.
 func TestScriptFlushIsSurvived(t *testing.T) {
+	t.Parallel()
 	s := start(t)
 	a, b := s.Mocks[0].URL, s.Mocks[1].URL
 	next := map[string]any{"certificate_code": "demo-cert-a-pending-02", "action_type": "set_next_certificate_status"}
@@ -137,6 +140,7 @@ func TestScriptFlushIsSurvived(t *testing.T) {
 // namespace of its own: every verify A acknowledged is there through B and
 // in C's journal; one it did not answer is either done or not, never half.
 func TestKilledReplicaLosesNoAcknowledgedWrite(t *testing.T) {
+	t.Parallel()
 	s := start(t, "--max-namespaces", "100000")
 	a, b, c := s.Mocks[0].URL, s.Mocks[1].URL, s.Mocks[2].URL
 	const workers, killAfter = 8, 40
@@ -205,6 +209,7 @@ func TestKilledReplicaLosesNoAcknowledgedWrite(t *testing.T) {
 // HTTP and rtq health); no replica answers from memory. When Redis is back
 // the same processes serve again, from the scenario (Redis kept nothing).
 func TestRedisOutageIs503ThenRecovers(t *testing.T) {
+	t.Parallel()
 	s := start(t)
 	a, b, c := s.Mocks[0].URL, s.Mocks[1].URL, s.Mocks[2].URL
 	if v := verifyFrom(a); v.code() != 0 {

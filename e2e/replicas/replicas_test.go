@@ -10,6 +10,7 @@ import (
 // journal each of the three shows is the same one: it holds the calls
 // made to all of them.
 func TestVerifyOnOneReplicaIsSeenOnEvery(t *testing.T) {
+	t.Parallel()
 	s := start(t)
 	a, b, c := s.Mocks[0].URL, s.Mocks[1].URL, s.Mocks[2].URL
 	if got := certStatus(t, b); got != pending {
@@ -42,6 +43,7 @@ func TestVerifyOnOneReplicaIsSeenOnEvery(t *testing.T) {
 // refused as the contract says a lost race is, and C's journal holds all
 // fifty, the winner once.
 func TestRacingVerifiesAcrossReplicasMoveOnce(t *testing.T) {
+	t.Parallel()
 	s := start(t)
 	const n = 50
 	answers := make([]answer, n)
@@ -80,6 +82,7 @@ func TestRacingVerifiesAcrossReplicasMoveOnce(t *testing.T) {
 // only if they serve one state (a verify then its getRecord, a reset then
 // a read) and one scenario.
 func TestConformPassesThroughTheRoundRobin(t *testing.T) {
+	t.Parallel()
 	s := start(t)
 	u := s.URL()
 	out, code := runRTQ(t, "conform", "--base-url", u, "--profile", u+"/__admin/profile",
