@@ -135,10 +135,8 @@ func (s *Set) Add(rules []Rule, source string, name func(i int) string) ([]Rule,
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if n := len(s.rules) + len(rules); n > s.max {
-		return nil, fmt.Errorf("%d fault rules would be in force, more than the %d a mock holds (%d are, %d added): "+
-			"remove some (DELETE /__admin/faults/{id}, or DELETE /__admin/faults for all), or raise the bound with rtq mock --max-fault-rules N",
-			n, s.max, len(s.rules), len(rules))
+	if err := s.room(len(rules)); err != nil {
+		return nil, err
 	}
 	out := make([]Rule, len(rules))
 	for i, r := range rules {
@@ -146,6 +144,63 @@ func (s *Set) Add(rules []Rule, source string, name func(i int) string) ([]Rule,
 	}
 	s.publish()
 	return out, nil
+}
+
+// Check validates every rule and tells whether they fit beside the rules
+// in force, without adding them: for rules a shared store numbers and
+// adds (Sync).
+func (s *Set) Check(rules []Rule, name func(i int) string) error {
+	for i := range rules {
+		if err := rules[i].Validate(name(i)); err != nil {
+			return err
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.room(len(rules))
+}
+
+// room is nil when n more rules fit; the caller holds mu.
+func (s *Set) room(n int) error {
+	if total := len(s.rules) + n; total > s.max {
+		return fmt.Errorf("%d fault rules would be in force, more than the %d a mock holds (%d are, %d added): "+
+			"remove some (DELETE /__admin/faults/{id}, or DELETE /__admin/faults for all), or raise the bound with rtq mock --max-fault-rules N",
+			total, s.max, len(s.rules), n)
+	}
+	return nil
+}
+
+// Sync makes the rules of source exactly rules, each with the ID it
+// carries (a letter and a number), in that order after every other rule:
+// how the rules a store shared by replicas holds are put in force in
+// each. A rule already in force under the same ID keeps its hits and
+// draws.
+func (s *Set) Sync(source string, rules []Rule) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	old := map[string]*entry{}
+	kept := make([]*entry, 0, len(s.rules)+len(rules))
+	for _, e := range s.rules {
+		if e.Source == source {
+			old[e.ID] = e
+		} else {
+			kept = append(kept, e)
+		}
+	}
+	for _, r := range rules {
+		r.Source = source
+		if e := old[r.ID]; e != nil {
+			kept = append(kept, e)
+			continue
+		}
+		var num uint64
+		if len(r.ID) > 1 {
+			num, _ = strconv.ParseUint(r.ID[1:], 10, 64)
+		}
+		kept = append(kept, s.newEntry(r, num))
+	}
+	s.rules = kept
+	s.publish()
 }
 
 // SetScenario replaces the scenario's rules (a new scenario was loaded);

@@ -53,11 +53,15 @@ func (s *Server) routeNamespace(c *chain.Call) {
 	ns, err := s.store.Space(name)
 	if err != nil {
 		s.logf("rtq mock: %v", err)
-		p := nsFailed
-		if errors.Is(err, namespace.ErrFull) {
+		p, detail := nsFailed, err.Error()
+		var fe *fail.Error
+		switch {
+		case errors.Is(err, namespace.ErrFull):
 			p = nsFull
+		case errors.As(err, &fe) && fe.Code == contract.StoreUnreachable.Status:
+			p, detail = nsStoreDown, fe.Detail
 		}
-		s.namespaceError(c, p, err.Error())
+		s.namespaceError(c, p, detail)
 		return
 	}
 	orig := c.R
@@ -85,9 +89,10 @@ type nsProblem struct {
 }
 
 var (
-	nsNotFound = nsProblem{contract.AdminNotFound, func(d string) error { return fail.NoNamespace(d) }}
-	nsFull     = nsProblem{contract.AdminNamespacesFull, func(d string) error { return fail.NamespacesFull(d) }}
-	nsFailed   = nsProblem{contract.AdminInternal, errors.New} // unexpected: logged, answered as internal
+	nsNotFound  = nsProblem{contract.AdminNotFound, func(d string) error { return fail.NoNamespace(d) }}
+	nsFull      = nsProblem{contract.AdminNamespacesFull, func(d string) error { return fail.NamespacesFull(d) }}
+	nsFailed    = nsProblem{contract.AdminInternal, errors.New} // unexpected: logged, answered as internal
+	nsStoreDown = nsProblem{contract.AdminStoreDown, func(d string) error { return fail.Unreachable(d) }}
 )
 
 // namespaceError answers a namespaced path the mock cannot serve: in the

@@ -125,3 +125,29 @@ func TestRedisScenarioUploadReachesEveryReplica(t *testing.T) {
 		t.Errorf("a replica of another scenario joined: %v", err)
 	}
 }
+
+// A fault rule posted to one replica is in force on the other, and one
+// removed through the other is gone from both.
+func TestRedisReplicasShareFaultRules(t *testing.T) {
+	ms := redisMocks(t, redistest.Start(t), 2)
+	a, b := ms[0], ms[1]
+	rule := `{"endpoint":"record/getRecord","error":{"code":503}}`
+	if status, _, body := browserish(t, a, http.MethodPost, "/__admin/faults", nil, rule); status != 200 || !strings.Contains(body, `"id":"r1"`) {
+		t.Fatalf("post a rule through A: %d %s", status, body)
+	}
+	listed := func(m *mock) bool {
+		_, _, body := browserish(t, m, http.MethodGet, "/__admin/faults", nil, "")
+		return strings.Contains(body, `"id":"r1"`)
+	}
+	for deadline := time.Now().Add(10 * time.Second); !listed(b) && time.Now().Before(deadline); {
+		runtime.Gosched()
+	}
+	wantError(t, b.post(t, contract.GetRecord, readKey, getRecordBody), 503, 0)
+	if status, _, body := browserish(t, b, http.MethodDelete, "/__admin/faults/r1", nil, ""); status != 200 {
+		t.Fatalf("delete r1 through B: %d %s", status, body)
+	}
+	for deadline := time.Now().Add(10 * time.Second); listed(a) && time.Now().Before(deadline); {
+		runtime.Gosched()
+	}
+	wantOK(t, a.post(t, contract.GetRecord, readKey, getRecordBody))
+}

@@ -175,3 +175,9 @@ func short(d string) string {
 	}
 	return d
 }
+
+// Announce tells every replica something changed (a space's fault rules:
+// "faults NAME"), on the channel Events follows.
+func (s *Store) Announce(ctx context.Context, msg string) error {
+	return s.check(s.rdb.Publish(ctx, eventsChan, msg).Err())
+}

@@ -206,6 +206,29 @@ func (n *Table) Count() int {
 	return len(n.byName)
 }
 
+// Live is the namespace name when it is live and built, else nil; it
+// neither creates one nor counts as a use.
+func (n *Table) Live(name string) *Namespace {
+	n.mu.Lock()
+	sl := n.byName[name]
+	n.mu.Unlock()
+	if sl == nil || !closed(sl.done) {
+		return nil
+	}
+	return sl.ns
+}
+
+// Names are the namespaces live now.
+func (n *Table) Names() []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	out := make([]string, 0, len(n.byName))
+	for name := range n.byName {
+		out = append(out, name)
+	}
+	return out
+}
+
 // Has reports whether name is a live namespace (or one being built).
 func (n *Table) Has(name string) bool {
 	n.mu.Lock()

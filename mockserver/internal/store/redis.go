@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -39,7 +40,7 @@ type Redis struct {
 	root    atomic.Pointer[Space]
 	spaces  *namespace.Table
 	journal *redisJournal // the root's, kept across loads
-	rules   memRules      // the root's, kept across loads
+	rules   *redisRules   // the root's, kept across loads
 	logfn   func(format string, args ...any)
 	stop    context.CancelFunc
 	watched chan struct{} // closed when the events loop has ended
@@ -66,6 +67,7 @@ func NewRedis(sc *scenario.Scenario, opts Options, ro RedisOptions) (*Redis, err
 	cfg.JournalSize = int64(opts.JournalSize)
 	cfg.MaxChanges = state.MaxVerifyChanges
 	cfg.NamespaceIdle = opts.NamespaceIdle
+	cfg.MaxFaultRules = fault.NewSet(0).WithMax(opts.MaxFaultRules).Max()
 	rs := redisstore.Open(cfg)
 	r := &Redis{opts: opts, rs: rs, logfn: ro.Logf}
 	doc, err := published(sc)
@@ -90,9 +92,13 @@ func NewRedis(sc *scenario.Scenario, opts Options, ro RedisOptions) (*Redis, err
 		rs.Close()
 		return nil, err
 	}
-	r.w = newWriter(rs)
+	r.rules = &redisRules{Set: fs, rs: rs}
+	if err := r.rules.reload(context.Background()); err != nil {
+		rs.Close()
+		return nil, err
+	}
+	r.w = newWriter(rs) // started once nothing can fail: Close stops it
 	r.journal = r.newJournal("", sc)
-	r.rules = memRules{fs}
 	r.digest = doc.Digest
 	r.root.Store(&Space{St: st.With(&redisCerts{rs: rs}), Journal: r.journal, Faults: r.rules})
 	r.spaces = namespace.NewTable(opts.MaxNamespaces, opts.NamespaceIdle, r.build)
@@ -126,13 +132,18 @@ func (r *Redis) logf(format string, args ...any) {
 	}
 }
 
-// build makes a namespace's space: the root's indexes, its statuses and
-// journal under its own keys in Redis, fault rules of its own here.
+// build makes a namespace's space: the root's indexes, its statuses,
+// journal and posted fault rules under its own keys in Redis (the rules
+// read now: one round trip a namespace on this replica).
 func (r *Redis) build(name string, base *state.State) (*Space, error) {
 	sc := base.Scenario()
 	fs := fault.NewSet(seedOf(sc, r.opts.Seed)).WithMax(r.opts.MaxFaultRules)
 	fs.SetScenario(sc.Faults)
-	return &Space{Name: name, St: base.With(&redisCerts{rs: r.rs, space: name}), Journal: r.newJournal(name, sc), Faults: memRules{fs}}, nil
+	rules := &redisRules{Set: fs, rs: r.rs, space: name}
+	if err := rules.reload(context.Background()); err != nil {
+		return nil, err
+	}
+	return &Space{Name: name, St: base.With(&redisCerts{rs: r.rs, space: name}), Journal: r.newJournal(name, sc), Faults: rules}, nil
 }
 
 // Root is the root's space.
@@ -206,15 +217,47 @@ func (r *Redis) watch(ctx context.Context, ro RedisOptions) {
 		select {
 		case <-ctx.Done():
 			return
-		case _, ok := <-events:
+		case ev, ok := <-events:
 			if !ok {
 				return
 			}
-			if err := r.sync(ctx, ro.Parse); err != nil && ctx.Err() == nil {
-				r.logf("rtq mock: store: the scenario another replica loaded is not served here: %v", err)
+			if err := r.event(ctx, ev, ro.Parse); err != nil && ctx.Err() == nil {
+				r.logf("rtq mock: store: %v", err)
 			}
 		}
 	}
+}
+
+// event acts on one event: a space's shared fault rules changed, or a
+// scenario was published, or the subscription is new (after an outage
+// too), when everything is read again.
+func (r *Redis) event(ctx context.Context, ev string, parse func(string, []byte) (*scenario.Scenario, error)) error {
+	if name, ok := strings.CutPrefix(ev, faultsEvent); ok {
+		return r.reloadRules(ctx, name)
+	}
+	if err := r.sync(ctx, parse); err != nil {
+		return fmt.Errorf("the scenario another replica loaded is not served here: %w", err)
+	}
+	if ev != "subscribed" {
+		return nil
+	}
+	errs := []error{r.reloadRules(ctx, "")}
+	for _, name := range r.spaces.Names() {
+		errs = append(errs, r.reloadRules(ctx, name))
+	}
+	return errors.Join(errs...)
+}
+
+// reloadRules puts in force the shared fault rules of a space, when it is
+// live here (a namespace built later reads them then).
+func (r *Redis) reloadRules(ctx context.Context, name string) error {
+	if name == "" {
+		return r.rules.reload(ctx)
+	}
+	if ns := r.spaces.Live(name); ns != nil {
+		return ns.Faults.(*redisRules).reload(ctx)
+	}
+	return nil
 }
 
 // sync serves the scenario the store holds, when it is not the one
