@@ -34,6 +34,9 @@ type builder struct {
 	// placeholders says which creation times are not the upstream's.
 	placeholders Placeholders
 	misordered   int
+	// histories are records whose status history may be a certificate's,
+	// taken or not once every record is built (flows.go).
+	histories []*scenario.Record
 }
 
 // Placeholders says which creation times of a recording are placeholders
@@ -77,6 +80,7 @@ func (c *Capture) Build(upstream string) Built {
 	for _, id := range c.recOrder {
 		b.sc.Records = append(b.sc.Records, b.buildRecord(c.records[id]))
 	}
+	b.takeHistories()
 	b.siblings()
 	b.buildTemplates()
 	b.noteCredentials()
@@ -349,8 +353,8 @@ func (b *builder) noteCredentials() {
 			return
 		}
 	}
-	b.notes = append(b.notes, "no recorded record was recognised as a credential record (rtq knows one by state changes ending in its process status, by a verify the proxy forwarded with --allow-writes, or by a certificate_status line in its markdown): to verify on the recording, mark one by hand, for example",
+	b.notes = append(b.notes, "no recorded record was recognised as a credential record (rtq knows one by a verify the proxy forwarded with --allow-writes, by a certificate_status line in its markdown, or by state changes ending in its process status on two records of one form): to verify on the recording, mark one by hand, for example",
+		"  forms: [{id: 2001, flow: {id: 1, statuses: [{id: 1, name: 待核销, color: \"#FAAD14\", next: [2]}, {id: 2, name: 已核销, color: \"#52C41A\", terminal: true}]}, ...}]",
 		"  records: [{id: 100001, certificate: {status: 待核销}, ...}]",
-		"  forms: [{id: 2001, flow: {statuses: [{id: 1, name: 待核销, color: \"#FAAD14\", next: [2]}, {id: 2, name: 已核销, color: \"#52C41A\", terminal: true}]}, ...}]",
 		"  (docs/scenarios.md#recordscertificate-credential-records-and-verify-switches)")
 }

@@ -200,5 +200,8 @@ func TestHeaderSaysWhenNoCredentialRecordWasFound(t *testing.T) {
 		if got != tc.note {
 			t.Errorf("records %v: note about credential records = %v, want %v", tc.ids, got, tc.note)
 		}
+		if got {
+			assertExampleLoads(t, built.Header(), "no recorded record was recognised as a credential record", 2001, 100001, "待核销")
+		}
 	}
 }
