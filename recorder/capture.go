@@ -46,7 +46,7 @@ type Capture struct {
 	errors   []scenario.ErrorAnswer
 	statuses map[int]map[int]int
 	// replays are exact answers to exact requests (provoke.go).
-	replays []scenario.Replay
+	replays []replay
 }
 
 // Answer takes any answer's HTTP status and body: an error answer tells

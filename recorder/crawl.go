@@ -15,6 +15,9 @@ import (
 type CrawlOptions struct {
 	RecordIDs  []int64
 	RecordURLs []string
+	// SearchKeys are getFormList searches whose every page is kept as
+	// the service answered it (search.go).
+	SearchKeys []string
 	// Log receives one line per skipped item (nil: discarded).
 	Log io.Writer
 }
@@ -46,6 +49,9 @@ func Crawl(ctx context.Context, u *Upstream, c *Capture, o CrawlOptions) error {
 	}
 	for _, url := range o.RecordURLs {
 		jobs = append(jobs, w.record(map[string]any{"record_url": url}))
+	}
+	for _, key := range o.SearchKeys {
+		jobs = append(jobs, w.search(key))
 	}
 	if err := svcclient.InOrder(ctx, u.Concurrency, jobs); err != nil {
 		return err

@@ -8,9 +8,10 @@ import "github.com/rtq-kit/rtq/scenario"
 // one in place, a new one is appended, and what was not recorded again
 // stays. What a reviewer added that a recording cannot know is kept: the
 // file's name, seed, status mode and keys, each form's certificate flow,
-// and each credential record's verify switches; and the file's creation
+// and each credential record's verify switches; the file's creation
 // times of a listing whose new times are placeholders, when the file holds
-// every item of it.
+// every item of it; and what the file kept of the service's own choices
+// that this recording did not see again (mergeService).
 // The listings whose times were kept leave built's Placeholders.
 func Merge(old *scenario.Scenario, built *Built) *scenario.Scenario {
 	rec := built.Scenario
@@ -23,10 +24,14 @@ func Merge(old *scenario.Scenario, built *Built) *scenario.Scenario {
 	out.Projects = mergeByID(old.Projects, rec.Projects, func(p *scenario.Project) int64 { return p.ID })
 	keepFlows(old.Forms, rec.Forms)
 	out.Forms = mergeByID(old.Forms, rec.Forms, func(f *scenario.Form) int64 { return f.ID })
+	if rec.Service != nil && rec.Service.FormsInFileOrder {
+		out.Forms = inServiceOrder(rec.Forms, out.Forms)
+	}
 	out.QRCodes = mergeByID(old.QRCodes, rec.QRCodes, func(q *scenario.QRCode) int64 { return q.ID })
 	keepSwitches(old.Records, rec.Records)
 	out.Records = mergeByID(old.Records, rec.Records, func(r *scenario.Record) int64 { return r.ID })
 	out.Templates = mergeByID(old.Templates, rec.Templates, func(t *scenario.Template) int64 { return t.ID })
+	out.Service = mergeService(old.Service, rec.Service, built)
 	repointOrgs(out)
 	return out
 }

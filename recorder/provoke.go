@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -115,17 +116,77 @@ func (c *Capture) Provoked(endpoint, situation string, status int, body []byte) 
 	c.errors = append(c.errors, scenario.ErrorAnswer{Endpoint: endpoint, Situation: situation, Status: status, Code: *e.Code, Body: compact})
 }
 
+// keySituations are the situations a proxy never sees: it authenticates
+// with its own key, whatever its client sends.
+var keySituations = []string{scenario.SituationNoKey, scenario.SituationBadKey}
+
+// provokeKeys asks the upstream how it refuses a missing and a wrong key,
+// on each read endpoint, where the capture has no answer yet: the proxy's
+// own provocations, sent once a session forwarded a call. None carries the
+// recording's key, and none goes to verify.
+func (r *Recording) provokeKeys(ctx context.Context) {
+	if r.up.Calls() == 0 {
+		return
+	}
+	for _, p := range provocations("", "") {
+		if !slices.Contains(keySituations, p.situation) || r.cap.provoked(p.ep.Name, p.situation) {
+			continue
+		}
+		x, err := r.up.callAs(ctx, p.ep.Name, p.key, []byte(p.body))
+		if err != nil {
+			fmt.Fprintf(r.o.Log, "rtq record: error provocation %s %s: %v\n", p.ep.Name, p.situation, err)
+			continue
+		}
+		r.cap.Answer(x.Status, x.Body)
+		r.cap.Provoked(p.ep.Name, p.situation, x.Status, x.Body)
+	}
+}
+
+// provoked says whether the capture holds an answer of endpoint in situation.
+func (c *Capture) provoked(endpoint, situation string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, e := range c.errors {
+		if e.Endpoint == endpoint && e.Situation == situation {
+			return true
+		}
+	}
+	return false
+}
+
 // Forwarded takes an answer the proxy forwarded: an error answer to a
 // request in one of the catalogue's situations is kept as the crawl's
-// provocations are. The proxy authenticates with its own key, so it never
-// sees how the service refuses a missing or wrong one.
+// provocations are; the answer to a search, and to a time window (kept
+// for the listings whose creation times stay placeholders), is kept for
+// its exact request.
 func (c *Capture) Forwarded(endpoint string, req []byte, status int, body []byte) {
 	if s := situationOf(endpoint, req); s != "" {
 		c.Provoked(endpoint, s, status, body)
 	}
 	if searches(endpoint, req) {
-		c.keepReplay(endpoint, req, status, body)
+		c.keepReplay(endpoint, req, status, body, "")
 	}
+	if listing, ok := windowed(endpoint, req); ok && dataOf(body) != nil {
+		c.keepReplay(endpoint, req, status, body, listing)
+	}
+}
+
+// windowed says whether a request asks a creation-time window of a
+// listing, and which: "" the templates, else the template's coding.
+// Without probed times the domain cannot say which items a window holds.
+func windowed(endpoint string, req []byte) (listing string, ok bool) {
+	var q struct {
+		Template string `json:"template"`
+		Start    string `json:"start_time"`
+		End      string `json:"end_time"`
+	}
+	if endpoint != contract.TemplatesList.Name && endpoint != contract.ListQrcodes.Name || json.Unmarshal(req, &q) != nil || q.Start == "" && q.End == "" {
+		return "", false
+	}
+	if endpoint == contract.ListQrcodes.Name {
+		return codingOf(q.Template), true
+	}
+	return "", true
 }
 
 // searches says whether a request asks getFormList's fuzzy search: what
@@ -139,8 +200,8 @@ func searches(endpoint string, req []byte) bool {
 }
 
 // keepReplay keeps the answer to an exact request; a request seen again
-// keeps its latest answer.
-func (c *Capture) keepReplay(endpoint string, req []byte, status int, body []byte) {
+// keeps its latest answer. A window's answer names its listing (windowed).
+func (c *Capture) keepReplay(endpoint string, req []byte, status int, body []byte, listing string) {
 	canon, ok := scenario.CanonicalRequest(req)
 	compact, err := compactJSON(body)
 	var e struct {
@@ -149,7 +210,7 @@ func (c *Capture) keepReplay(endpoint string, req []byte, status int, body []byt
 	if !ok || err != nil || json.Unmarshal(body, &e) != nil || e.Code == nil {
 		return
 	}
-	r := scenario.Replay{Endpoint: endpoint, Request: canon, Status: status, Code: *e.Code, Body: compact}
+	r := replay{Replay: scenario.Replay{Endpoint: endpoint, Request: canon, Status: status, Code: *e.Code, Body: compact}, listing: listing}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, old := range c.replays {
@@ -160,6 +221,16 @@ func (c *Capture) keepReplay(endpoint string, req []byte, status int, body []byt
 	}
 	c.replays = append(c.replays, r)
 }
+
+// replay is an exact answer the capture keeps, with the listing a time
+// window asked ("" and a getFormList endpoint: a search).
+type replay struct {
+	scenario.Replay
+	listing string
+}
+
+// window says whether the replay answers a time window.
+func (r replay) window() bool { return r.Endpoint != contract.GetFormList.Name }
 
 // situationOf names the catalogue situation a request is in, "" for none.
 func situationOf(endpoint string, req []byte) string {

@@ -110,6 +110,7 @@ func (p *Proxy) flush(w http.ResponseWriter, r *http.Request) int {
 	if r.Method != http.MethodPost {
 		return writeJSON(w, http.StatusMethodNotAllowed, map[string]any{"error": "use POST /__admin/flush"})
 	}
+	p.rec.provokeKeys(r.Context())
 	s, err := p.rec.Flush(r.Context())
 	if err != nil {
 		return writeJSON(w, http.StatusInternalServerError, map[string]any{"error": err.Error()})
@@ -172,5 +173,6 @@ func (r *Recording) Serve(ctx context.Context, addr string, ready func(url strin
 	if final == nil {
 		final = context.Background()
 	}
+	r.provokeKeys(final)
 	return r.Flush(final)
 }

@@ -25,6 +25,7 @@ type Options struct {
 	AllowWrites bool   // forward verify (proxy)
 	RecordIDs   []int64
 	RecordURLs  []string
+	SearchKeys  []string  // crawl: getFormList searches kept as answered
 	MaxRequests int       // crawl and probes: most upstream calls (0: no bound)
 	Rate        float64   // crawl and probes: most upstream calls a second (0: no bound)
 	Concurrency int       // crawl and probes: most upstream calls in flight (0: DefaultConcurrency)
@@ -116,7 +117,7 @@ func (r *Recording) Crawl(ctx context.Context) (Summary, error) {
 	r.up.BackOff, r.up.Log = true, r.o.Log
 	r.probeUp = r.up
 	cctx, chain := svcclient.WithChain(ctx)
-	err := Crawl(cctx, r.up, r.cap, CrawlOptions{RecordIDs: r.o.RecordIDs, RecordURLs: r.o.RecordURLs, Log: r.o.Log})
+	err := Crawl(cctx, r.up, r.cap, CrawlOptions{RecordIDs: r.o.RecordIDs, RecordURLs: r.o.RecordURLs, SearchKeys: r.o.SearchKeys, Log: r.o.Log})
 	fmt.Fprintf(r.o.Log, "rtq record: the crawl made %d calls, the longest chain of them that each waited for the one before %d\n", r.up.Calls(), chain.Len())
 	switch {
 	case ctx.Err() != nil:

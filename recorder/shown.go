@@ -175,16 +175,20 @@ func (b *builder) errorCatalogue() {
 			statuses[code] = best
 		}
 	}
-	if len(b.c.errors) == 0 && statuses == nil && len(b.c.replays) == 0 {
+	replays, searches, windows := b.replays()
+	if len(b.c.errors) == 0 && statuses == nil && len(replays) == 0 {
 		return
 	}
 	if b.sc.Service == nil {
 		b.sc.Service = &scenario.Service{}
 	}
 	b.sc.Service.StatusByCode = statuses
-	b.sc.Service.Replay = append([]scenario.Replay(nil), b.c.replays...)
-	if n := len(b.c.replays); n > 0 {
-		b.notes = append(b.notes, strconv.Itoa(n)+" answers to getFormList with search_key are kept as the service gave them (service.replay): its fuzzy search is its own, so the recording answers those exact requests exactly and any other search by the kit's substring match")
+	b.sc.Service.Replay = replays
+	if searches > 0 {
+		b.notes = append(b.notes, strconv.Itoa(searches)+" answers to getFormList with search_key are kept as the service gave them (service.replay): its fuzzy search is its own, so the recording answers those exact requests exactly and any other search by the kit's substring match")
+	}
+	if windows > 0 {
+		b.notes = append(b.notes, strconv.Itoa(windows)+" answers to time windows of templates/list and templates/listQrcodes are kept as the service gave them (service.replay): their listings' creation times are placeholders, so the recording answers those exact requests exactly (page tokens included) and any other window on the placeholders; rtq record --probe-times recovers the times")
 	}
 	seen := map[string]bool{}
 	for _, e := range b.c.errors {
@@ -193,4 +197,34 @@ func (b *builder) errorCatalogue() {
 			b.sc.Service.Errors = append(b.sc.Service.Errors, e)
 		}
 	}
+}
+
+// replays are the exact answers the recording keeps: every search, and
+// each time window of a listing whose creation times are placeholders (a
+// listing with probed times answers its windows from the domain). It also
+// counts both kinds, for the header.
+func (b *builder) replays() (out []scenario.Replay, searches, windows int) {
+	for _, r := range b.c.replays {
+		switch {
+		case !r.window():
+			searches++
+		case !b.placeholderTimes(r.listing):
+			continue
+		default:
+			windows++
+		}
+		out = append(out, r.Replay)
+	}
+	return out, searches, windows
+}
+
+// placeholderTimes says whether a listing ("" the templates, else a
+// template's coding) has placeholder creation times in the recording; a
+// template never listed has no times at all.
+func (b *builder) placeholderTimes(listing string) bool {
+	if listing == "" {
+		return b.placeholders.Templates
+	}
+	t, ok := b.c.tpls[listing]
+	return !ok || b.placeholders.SubCodes[t.ID]
 }

@@ -86,14 +86,18 @@ type Replay struct {
 }
 
 // CanonicalRequest is a request body as Replay matches it: its JSON with
-// the object members sorted and no white space, numbers as written; ok is
-// false for a body that is not JSON.
+// the object members sorted and no white space, numbers as written, and a
+// page of 1 left out (getFormList's first page, sent or not); ok is false
+// for a body that is not JSON.
 func CanonicalRequest(body []byte) (string, bool) {
 	d := json.NewDecoder(bytes.NewReader(body))
 	d.UseNumber()
 	var v any
 	if d.Decode(&v) != nil || d.More() {
 		return "", false
+	}
+	if m, ok := v.(map[string]any); ok && m["page"] == json.Number("1") {
+		delete(m, "page") // the first page, as an absent page is (SPEC §4.3)
 	}
 	b, err := json.Marshal(v)
 	return string(b), err == nil

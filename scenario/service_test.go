@@ -52,6 +52,10 @@ func TestServiceDialectRoundTrips(t *testing.T) {
 	if _, ok := sc.Service.Replayed("record/getFormList", []byte(`{"page":2,"search_key":"巡检"}`)); ok {
 		t.Errorf("another request is replayed")
 	}
+	// page 1 is the first page as an absent page is (SPEC §4.3).
+	if _, ok := sc.Service.Replayed("record/getFormList", []byte(` {"search_key" : "巡检"}`)); !ok {
+		t.Errorf("the first page asked without page is not replayed")
+	}
 	if st, ok := sc.Service.StatusFor(400); !ok || st != 200 {
 		t.Errorf("status of 400: %d %v", st, ok)
 	}

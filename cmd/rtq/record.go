@@ -30,8 +30,8 @@ on exit (Ctrl-C, SIGTERM) and on POST /__admin/flush. Verify (a write) is
 refused unless --allow-writes.
 
 Crawl mode (--crawl): walk the upstream once, read-only (every form list
-page, every template and its sub-codes, the named records in every format),
-write --out and exit.
+page, every template and its sub-codes, the named records in every format,
+every page of the named searches), write --out and exit.
 
 List answers carry no creation times: templates and sub-codes get placeholder
 times unless --probe-times recovers the real ones by bisecting the time
@@ -65,6 +65,7 @@ interrupted (SIGINT, SIGTERM): what was seen is written.`,
 	fl.BoolVar(&f.crawl, "crawl", false, "walk the upstream once, read-only, write --out and exit")
 	fl.Int64SliceVar(&f.o.RecordIDs, "record-id", nil, "record to read in every format (crawl; repeatable)")
 	fl.StringArrayVar(&f.o.RecordURLs, "record-url", nil, "record URL to read in every format (crawl; repeatable)")
+	fl.StringArrayVar(&f.o.SearchKeys, "search-key", nil, "getFormList search_key whose every page is kept as the service answered it (crawl; repeatable)")
 	fl.IntVar(&f.o.MaxRequests, "max-requests", 10000, "(crawl, probes) most calls made to the upstream (0: no bound)")
 	fl.Float64Var(&f.o.Rate, "rate", 10, "(crawl, probes) most calls per second to the upstream (0: no bound)")
 	fl.IntVar(&f.o.Concurrency, "concurrency", recorder.DefaultConcurrency, "(crawl, probes) most calls in flight to the upstream: independent reads overlap (1: one at a time)")
@@ -97,8 +98,8 @@ func runRecord(cmd *cobra.Command, f *recordFlags) error {
 		return withExit(2, err)
 	}
 	if !f.crawl {
-		if len(f.o.RecordIDs) > 0 || len(f.o.RecordURLs) > 0 {
-			return withExit(2, fmt.Errorf("--record-id and --record-url need --crawl"))
+		if len(f.o.RecordIDs) > 0 || len(f.o.RecordURLs) > 0 || len(f.o.SearchKeys) > 0 {
+			return withExit(2, fmt.Errorf("--record-id, --record-url and --search-key need --crawl (the proxy keeps the searches its client sends)"))
 		}
 		return runRecordProxy(cmd, rec, f.o)
 	}
