@@ -372,3 +372,47 @@ func TestForeignRecordingConforms(t *testing.T) {
 		}
 	}
 }
+
+// docs/record.md lists every unknowable kind with the modes it cannot be
+// known in, and lists no kind the loop does not hold unknowable: the doc
+// and the test say the same.
+func TestRecordDocListsTheUnknowables(t *testing.T) {
+	doc, err := os.ReadFile("../docs/record.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "### What a recording cannot know\n")
+	if !ok {
+		t.Fatal(`docs/record.md has no "### What a recording cannot know" section`)
+	}
+	rows := map[string]string{} // kind → its row
+	for _, line := range strings.Split(section, "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		first := strings.Split(line, "|")[1]
+		for _, k := range strings.Split(first, ",") {
+			rows[strings.Trim(strings.TrimSpace(k), "`")] = line
+		}
+	}
+	listed := map[string]bool{}
+	for _, u := range unknowable {
+		listed[u.kind] = true
+		row, ok := rows[u.kind]
+		if !ok {
+			t.Errorf("docs/record.md does not list the unknowable kind %q (%s)", u.kind, u.why)
+			continue
+		}
+		cols := strings.Split(row, "|")
+		for _, m := range u.modes {
+			if !strings.Contains(cols[2], "`"+m+"`") {
+				t.Errorf("docs/record.md: kind %q is unknowable in mode %q, its row says %q", u.kind, m, cols[2])
+			}
+		}
+	}
+	for k := range rows {
+		if !listed[k] {
+			t.Errorf("docs/record.md lists %q as unknowable; the loop test holds it identical (drop its row)", k)
+		}
+	}
+}

@@ -43,7 +43,7 @@ func assertNoKey(t *testing.T, key string, texts map[string]string) {
 func TestRecordCrawlClosedLoop(t *testing.T) {
 	upstream := startMock(t)
 	out := filepath.Join(t.TempDir(), "staging.yaml")
-	args := []string{"--crawl"}
+	args := []string{"--crawl", "--search-key", "巡检"}
 	for _, id := range recordIDs {
 		args = append(args, "--record-id", id)
 	}
@@ -61,6 +61,9 @@ func TestRecordCrawlClosedLoop(t *testing.T) {
 	assertNoKey(t, "rtq-demo-read", map[string]string{"the file": string(data), "stdout": stdout, "stderr": stderr})
 	if !strings.HasPrefix(string(data), "# Recorded by rtq record") || !strings.Contains(string(data), "premasked: true") {
 		t.Errorf("the file should start with its review header and keep masked values premasked:\n%.600s", data)
+	}
+	if !strings.Contains(string(data), "answers to getFormList with search_key are kept") {
+		t.Errorf("the file should keep the search --search-key named, and say so in its header:\n%.1200s", data)
 	}
 	assertRecordingServes(t, out)
 }
@@ -118,9 +121,11 @@ func TestRecordProxyClosedLoop(t *testing.T) {
 }
 
 func TestRecordFlagsThatNeedCrawl(t *testing.T) {
-	code, _, errOut := runCLI(t, "record", "--upstream", "http://127.0.0.1:1", "--api-key", "k", "--out", "x.yaml", "--record-id", "1")
-	if code != 2 || !strings.Contains(errOut, "--crawl") {
-		t.Errorf("--record-id without --crawl = %d %q; want 2 naming --crawl", code, errOut)
+	for _, flag := range [][]string{{"--record-id", "1"}, {"--record-url", "https://s.example/r/a"}, {"--search-key", "巡检"}} {
+		code, _, errOut := runCLI(t, append([]string{"record", "--upstream", "http://127.0.0.1:1", "--api-key", "k", "--out", "x.yaml"}, flag...)...)
+		if code != 2 || !strings.Contains(errOut, "--crawl") || !strings.Contains(errOut, flag[0]) {
+			t.Errorf("%s without --crawl = %d %q; want 2 naming it and --crawl", flag[0], code, errOut)
+		}
 	}
 }
 
