@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -72,9 +73,20 @@ func reversedWindow(template string) string {
 
 // provoke sends every provocation and records each answer. An answer
 // that is not JSON is logged and left out; running out of budget or ctx
-// stops it.
+// stops it. The provocations are independent: they overlap, up to the
+// upstream's concurrency, and are kept in their order (svcclient.InOrder).
 func (w *walker) provoke(ctx context.Context, recordHost, coding string) error {
+	var jobs []svcclient.Job
 	for _, p := range provocations(recordHost, coding) {
+		jobs = append(jobs, w.provocation(p))
+	}
+	return svcclient.InOrder(ctx, w.u.Concurrency, jobs)
+}
+
+// provocation is the job of one provocation: its answer reaches the
+// capture, or its failure the log, when the job is committed.
+func (w *walker) provocation(p provocation) svcclient.Job {
+	return func(ctx context.Context) (func(), error) {
 		key := p.key
 		if key == ownKey {
 			key = w.u.key
@@ -82,15 +94,15 @@ func (w *walker) provoke(ctx context.Context, recordHost, coding string) error {
 		x, err := w.u.callAs(ctx, p.ep.Name, key, []byte(p.body))
 		if err != nil {
 			if errors.Is(err, ErrBudget) || ctx.Err() != nil {
-				return err
+				return nil, err
 			}
-			fmt.Fprintf(w.log, "rtq record: error provocation %s %s: %v\n", p.ep.Name, p.situation, err)
-			continue
+			return func() { fmt.Fprintf(w.log, "rtq record: error provocation %s %s: %v\n", p.ep.Name, p.situation, err) }, nil
 		}
-		w.c.Answer(x.Status, x.Body)
-		w.c.Provoked(p.ep.Name, p.situation, x.Status, x.Body)
+		return func() {
+			w.c.Answer(x.Status, x.Body)
+			w.c.Provoked(p.ep.Name, p.situation, x.Status, x.Body)
+		}, nil
 	}
-	return nil
 }
 
 // Provoked keeps the service's answer in a situation: every error answer,
