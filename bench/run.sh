@@ -8,6 +8,9 @@
 #   --scale   also the 100,000-record scenario and the Go page benchmarks
 #   --replicas N  instead: the Redis store, memory vs 1 and N processes on a
 #             local redis-server (installed from Debian's packages if missing)
+#   --latency instead: rtq conform, profile discover and record --crawl
+#             against the mock made 0, 50 and 200 ms slow, each beside its
+#             lower bound (its longest chain of dependent requests x delay)
 #
 # It installs what it needs (wrk from Debian's packages, the peers from
 # npm, pinned), builds rtq and the helpers into .tools/bin, and runs
@@ -26,8 +29,10 @@ DEADLINE=${RTQ_BENCH_DEADLINE:-1500}
 
 peers=0
 replicas=0
+latency=0
 for a in "$@"; do
   [ "$a" = "--peers" ] && peers=1
+  case "$a" in --latency|-latency) latency=1 ;; esac
   case "$a" in --replicas|-replicas|--replicas=*|-replicas=*) replicas=1 ;; esac
 done
 
@@ -67,7 +72,7 @@ need_redis() {
   fi
 }
 
-need_wrk
+[ "$latency" = 1 ] || need_wrk # the latency mode sends no load
 [ "$peers" = 1 ] && need_peers
 [ "$replicas" = 1 ] && need_redis
 

@@ -35,6 +35,10 @@ type options struct {
 	deadline           time.Duration
 	replicas           int    // -replicas: processes on one Redis; 0 runs the usual benchmark
 	redisServer        string // redis-server binary, for -replicas
+	latency            bool   // -latency: the commands against a slow mock instead
+	latencyDelays      []int  // ms of delay the mock is made slow by
+	latencyProbe       []int  // the delays record --probe-times is timed at too
+	latencyTimeout     time.Duration
 }
 
 func main() {
@@ -74,9 +78,20 @@ func parseFlags(args []string) (options, error) {
 	fs.DurationVar(&o.warm, "warm", 60*time.Second, "WireMock load before its warm figure")
 	fs.IntVar(&o.replicas, "replicas", 0, "measure the Redis store instead: memory, then 1 and N processes on one local redis-server (N >= 2)")
 	fs.StringVar(&o.redisServer, "redis-server", "redis-server", "redis-server binary, for -replicas")
+	fs.BoolVar(&o.latency, "latency", false, "measure instead conform, profile discover and record --crawl against the mock made slow (-latency-delays)")
+	delays := fs.String("latency-delays", "0,50,200", "-latency: the delays (ms) the mock is made slow by")
+	probe := fs.String("latency-probe", "0,50", "-latency: the delays (ms) at which record --crawl --probe-times is timed too (thousands of calls)")
+	fs.DurationVar(&o.latencyTimeout, "latency-timeout", 5*time.Minute, "-latency: the longest one command may run")
 	fs.DurationVar(&o.deadline, "deadline", 20*time.Minute, "the whole benchmark stops after this")
 	if err := fs.Parse(args); err != nil {
 		return o, err
+	}
+	var err error
+	if o.latencyDelays, err = parseInts(*delays); err != nil {
+		return o, fmt.Errorf("-latency-delays: %w", err)
+	}
+	if o.latencyProbe, err = parseInts(*probe); err != nil {
+		return o, fmt.Errorf("-latency-probe: %w", err)
 	}
 	if o.quick { // quick's lengths, unless given explicitly
 		set := map[string]bool{}
@@ -112,6 +127,12 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 	l := load{wrk: o.wrk, luaDir: o.luaDir, threads: o.threads, conns: o.conns, duration: o.duration}
 	if o.replicas > 0 {
 		if err := runReplicas(ctx, o, ps, l, rep, stdout); err != nil {
+			return err
+		}
+		return finishReport(o, rep, stdout)
+	}
+	if o.latency {
+		if err := runLatency(ctx, o, ps, rep, stdout); err != nil {
 			return err
 		}
 		return finishReport(o, rep, stdout)

@@ -18,6 +18,7 @@ func (r *report) saveMarkdown(file string) error {
 	defer f.Close()
 	r.markdown(f)
 	r.markdownScale(f)
+	r.markdownLatency(f)
 	return f.Close()
 }
 

@@ -23,6 +23,7 @@ type report struct {
 	Runs    []runFig              `json:"runs"`
 	Conform *conformFig           `json:"conform,omitempty"`
 	Scale   *scaleFig             `json:"scale,omitempty"`
+	Latency []latencyFig          `json:"latency,omitempty"`
 	Targets []target              `json:"targets"`
 	// Notes are problems that did not stop the run (a peer that would not
 	// start, answers that differ), printed with the figures.
@@ -191,6 +192,7 @@ func (r *report) print(w io.Writer) {
 		r.Load.Threads, r.Load.Conns, r.Load.Duration, r.Load.Rounds, mixGetRecord)
 	r.printRuns(w)
 	r.printServers(w)
+	r.printLatency(w)
 	for _, n := range r.Notes {
 		fmt.Fprintln(w, "note:", n)
 	}

@@ -16,6 +16,13 @@ const (
 	maxScaleLoadSec     = 1.0
 	maxPageGrowth       = 1.25 // user CPU of a page at 100,000 records over 1,000: noise only
 	maxConformSec       = 3.0
+	// Issue 27's: a full conform run against the mock 200 ms slow at most
+	// maxSlowConformSec and at most maxOverChain times its lower bound;
+	// with no delay under maxLocalConformSec.
+	slowDelayMs        = 200
+	maxSlowConformSec  = 8.0
+	maxOverChain       = 3.0
+	maxLocalConformSec = 0.5
 )
 
 // finish computes every target from the figures and stamps the end load.
@@ -39,6 +46,7 @@ func (r *report) finish() {
 	r.peerTarget(mock, hasMock, "prism", "cold", minOverPrism)
 	r.serverTargets()
 	r.scaleTargets()
+	r.latencyTargets()
 }
 
 // check appends a target; measured false makes it a SKIP.
