@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -21,7 +22,10 @@ import (
 func BenchmarkStore(b *testing.B) {
 	for _, kind := range []string{"memory", "redis"} {
 		b.Run(kind, func(b *testing.B) {
-			h := storeBenchServer(b, kind)
+			h, srv := storeBenchServer(b, kind)
+			if srv != nil { // with -v: Redis' own time per command, where a round trip's time goes
+				defer func() { b.Logf("%s", srv.Client(b).Info(context.Background(), "commandstats").Val()) }()
+			}
 			for _, c := range []struct {
 				name, key, body string
 				ep              contract.Endpoint
@@ -37,13 +41,15 @@ func BenchmarkStore(b *testing.B) {
 	}
 }
 
-func storeBenchServer(b *testing.B, kind string) *Server {
+func storeBenchServer(b *testing.B, kind string) (*Server, *redistest.Server) {
 	b.Helper()
 	sc := testscenario.Build()
 	cycle(sc)
 	opts := Options{Logger: io.Discard}
+	var srv *redistest.Server
 	if kind == "redis" {
-		a, err := ParseStoreAddr(redistest.Start(b).URL())
+		srv = redistest.Start(b)
+		a, err := ParseStoreAddr(srv.URL())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -54,7 +60,7 @@ func storeBenchServer(b *testing.B, kind string) *Server {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { s.Close() })
-	return s
+	return s, srv
 }
 
 // benchParallel is benchEndpoint from GOMAXPROCS goroutines at once.
