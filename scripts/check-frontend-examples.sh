@@ -87,7 +87,7 @@ summary="vitest $(passed) passed"
 step "vite build" bash -c "cd '$work/vite' && VITE_MOCK=1 npx --no-install vite build"
 [ -f "$work/vite/dist/rtq-sw.js" ] || step "vite build copied public/" false
 summary+=", vite build"
-step "storybook build" bash -c "cd '$work/storybook' && npx --no-install storybook build --quiet"
+step "storybook build" bash -c "cd '$work/storybook' && npm run build-storybook -- --quiet"
 summary+=", storybook build"
 
 # port: a free loopback port for a server (Playwright needs it known).

@@ -13,7 +13,16 @@ const vite = (script, port) => ({
 
 export default defineConfig({
   testDir: 'tests',
-  use: { launchOptions: { executablePath: process.env.CHROMIUM || '/usr/bin/chromium' } },
+  // A fresh worker compiles the 12 MB module first: seconds on a busy machine.
+  timeout: 90_000,
+  expect: { timeout: 30_000 },
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      // Only the loopback servers: Chromium looks up no other host (its sign-in's).
+      args: ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+    },
+  },
   projects: [
     { name: 'build', use: { baseURL: `http://127.0.0.1:${preview}` } },
     // Under the dev server, the first visit is enough to show main.js works.

@@ -8,7 +8,16 @@ const dev = Number(process.env.DEV_PORT || 6006);
 
 export default defineConfig({
   testDir: 'tests',
-  use: { launchOptions: { executablePath: process.env.CHROMIUM || '/usr/bin/chromium' } },
+  // A fresh worker compiles the 12 MB module first: seconds on a busy machine.
+  timeout: 90_000,
+  expect: { timeout: 30_000 },
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      // Only the loopback servers: Chromium looks up no other host (its sign-in's).
+      args: ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+    },
+  },
   projects: [
     { name: 'build', use: { baseURL: `http://127.0.0.1:${built}` } },
     { name: 'dev', use: { baseURL: `http://127.0.0.1:${dev}` } },
@@ -19,7 +28,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${built}/iframe.html`,
     },
     {
-      command: `storybook dev --ci --no-open --host 127.0.0.1 --port ${dev}`,
+      command: `storybook dev --ci --no-open --no-version-updates --disable-telemetry --host 127.0.0.1 --port ${dev}`,
       url: `http://127.0.0.1:${dev}/iframe.html`,
       timeout: 120_000,
     },
