@@ -1,9 +1,9 @@
 package mockserver
 
 import (
+	"context"
 	"fmt"
 	"net/http"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -113,8 +113,7 @@ func TestRedisScenarioUploadReachesEveryReplica(t *testing.T) {
 		t.Fatalf("upload through A: %d %s", status, body)
 	}
 	served := func() string { return ms[1].Scenario().Name }
-	for deadline := time.Now().Add(10 * time.Second); served() != "uploaded" && time.Now().Before(deadline); {
-		runtime.Gosched()
+	for deadline := time.Now().Add(10 * time.Second); served() != "uploaded" && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 	}
 	if served() != "uploaded" {
 		t.Fatalf("B serves %q, not the scenario uploaded through A", served())
@@ -139,15 +138,34 @@ func TestRedisReplicasShareFaultRules(t *testing.T) {
 		_, _, body := browserish(t, m, http.MethodGet, "/__admin/faults", nil, "")
 		return strings.Contains(body, `"id":"r1"`)
 	}
-	for deadline := time.Now().Add(10 * time.Second); !listed(b) && time.Now().Before(deadline); {
-		runtime.Gosched()
+	for deadline := time.Now().Add(10 * time.Second); !listed(b) && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 	}
 	wantError(t, b.post(t, contract.GetRecord, readKey, getRecordBody), 503, 0)
 	if status, _, body := browserish(t, b, http.MethodDelete, "/__admin/faults/r1", nil, ""); status != 200 {
 		t.Fatalf("delete r1 through B: %d %s", status, body)
 	}
-	for deadline := time.Now().Add(10 * time.Second); listed(a) && time.Now().Before(deadline); {
-		runtime.Gosched()
+	for deadline := time.Now().Add(10 * time.Second); listed(a) && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 	}
 	wantOK(t, a.post(t, contract.GetRecord, readKey, getRecordBody))
+}
+
+// A Redis restarted empty gets the scenario of the replicas still
+// running back from them, so that one of another scenario is still
+// refused.
+func TestRedisRestartedEmptyGetsTheScenarioBack(t *testing.T) {
+	srv := redistest.Start(t)
+	redisMocks(t, srv, 1)
+	srv.Stop(t)
+	srv.Restart(t)
+	rdb := srv.Client(t)
+	for deadline := time.Now().Add(10 * time.Second); rdb.Exists(context.Background(), "rtq:scenario").Val() == 0 && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+	}
+	other, err := scenarios.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, _ := ParseStoreAddr(srv.URL())
+	if _, err := New(other, Options{Store: addr}); err == nil || !strings.Contains(err.Error(), "the store holds scenario") {
+		t.Errorf("a replica of another scenario joined a Redis restarted empty: %v", err)
+	}
 }

@@ -261,7 +261,9 @@ func (r *Redis) reloadRules(ctx context.Context, name string) error {
 }
 
 // sync serves the scenario the store holds, when it is not the one
-// served here.
+// served here; when the store holds none (a Redis restarted without
+// persistence), it registers this one's, so that a replica of another
+// scenario cannot join beside it.
 func (r *Redis) sync(ctx context.Context, parse func(string, []byte) (*scenario.Scenario, error)) error {
 	cur, err := r.rs.Current(ctx)
 	if err != nil {
@@ -269,7 +271,14 @@ func (r *Redis) sync(ctx context.Context, parse func(string, []byte) (*scenario.
 	}
 	r.swapMu.Lock()
 	defer r.swapMu.Unlock()
-	if cur.Digest == "" || cur.Digest == r.digest {
+	if cur.Digest == "" { // Redis came back empty: this replica's scenario is the store's again
+		doc, err := published(r.Root().St.Scenario())
+		if err == nil {
+			_, err = r.rs.Join(ctx, doc)
+		}
+		return err
+	}
+	if cur.Digest == r.digest {
 		return nil
 	}
 	if parse == nil {
