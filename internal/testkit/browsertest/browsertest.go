@@ -73,13 +73,15 @@ func Start(t testing.TB, opts Options) *Browser {
 		// Plain-http test origins must stay http: no upgrade attempts.
 		chromedp.Flag("disable-features", "HttpsUpgrades,HttpsFirstBalancedModeAutoEnable"),
 	)
-	if len(opts.MapHosts) > 0 {
-		rules := make([]string, len(opts.MapHosts))
-		for i, h := range opts.MapHosts {
-			rules[i] = "MAP " + h + " 127.0.0.1"
-		}
-		flags = append(flags, chromedp.Flag("host-resolver-rules", strings.Join(rules, ", ")))
+	// Tests reach loopback only: every other name fails to resolve, so
+	// Chromium's own background lookups (accounts.google.com and the
+	// like) never leave the machine. The hosts a test maps come first.
+	rules := make([]string, 0, len(opts.MapHosts)+4)
+	for _, h := range opts.MapHosts {
+		rules = append(rules, "MAP "+h+" 127.0.0.1")
 	}
+	rules = append(rules, "MAP * ~NOTFOUND", "EXCLUDE localhost", "EXCLUDE 127.0.0.1", "EXCLUDE [::1]")
+	flags = append(flags, chromedp.Flag("host-resolver-rules", strings.Join(rules, ", ")))
 	if os.Geteuid() == 0 { // Chromium's sandbox refuses to run as root
 		flags = append(flags, chromedp.NoSandbox)
 	}
