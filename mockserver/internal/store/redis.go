@@ -43,7 +43,11 @@ type Redis struct {
 	rules   *redisRules   // the root's, kept across loads
 	logfn   func(format string, args ...any)
 	stop    context.CancelFunc
-	watched chan struct{} // closed when the events loop has ended
+	// closeOnce makes Close safe to call twice (Server.Close, then a
+	// test's cleanup); closeErr is its first answer.
+	closeOnce sync.Once
+	closeErr  error
+	watched   chan struct{} // closed when the events loop has ended
 }
 
 var _ Store = (*Redis)(nil)
@@ -199,12 +203,15 @@ func (r *Redis) Spaces() int { return r.spaces.Count() }
 func (r *Redis) Ping(ctx context.Context) error { return r.rs.Ping(ctx) }
 
 // Close stops the events loop, writes the journal entries pending and
-// closes the connections.
+// closes the connections; a second Close does nothing.
 func (r *Redis) Close() error {
-	r.stop()
-	<-r.watched
-	r.w.close()
-	return r.rs.Close()
+	r.closeOnce.Do(func() {
+		r.stop()
+		<-r.watched
+		r.w.close()
+		r.closeErr = r.rs.Close()
+	})
+	return r.closeErr
 }
 
 // watch follows the store's events: on every (re)subscription and every

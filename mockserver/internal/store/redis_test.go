@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/rtq-kit/rtq/internal/redisstore"
 	"github.com/rtq-kit/rtq/internal/testkit/redistest"
@@ -37,4 +38,15 @@ func TestRedisStorePassesTheSuite(t *testing.T) {
 	storetest.Run(t, fx, func(t *testing.T, sc *scenario.Scenario, c storetest.Config) store.Store {
 		return openRedis(t, redistest.Start(t), sc, c)
 	})
+}
+
+// Close twice is harmless: a server closed, then its test's cleanup.
+func TestRedisCloseTwice(t *testing.T) {
+	r := openRedis(t, redistest.Start(t), ts.Build(), storetest.Config{MaxNamespaces: 1, Idle: time.Minute})
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
 }
