@@ -258,10 +258,11 @@ func TestForeignClosedLoopCrawl(t *testing.T) {
 	if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{RecordIDs: foreignRecords, SearchKeys: namedSearches}); err != nil {
 		t.Fatalf("crawl: %v", err)
 	}
-	data, _ := record(t, c, up)
+	data, sc := record(t, c, up)
 	rec := serveRecording(t, data)
 	asks := foreignAsks()
 	compareKinds(t, modeCrawl, askAll(t, up, foreign.ReadKey, asks), askAll(t, rec.URL, recorder.ReadKeySecret, asks))
+	assertConforms(t, sc)
 }
 
 // proxyLoop records the foreign service through the proxy while a client
@@ -288,6 +289,8 @@ func proxyLoop(t *testing.T, mode string, mods ...func(*recorder.Options)) {
 	}
 	rec := serveRecording(t, data)
 	compareKinds(t, mode, want, askAll(t, rec.URL, recorder.ReadKeySecret, asks))
+	sc, _ := scenario.Parse("recording.yaml", data)
+	assertConforms(t, sc) // the replayed answers included
 }
 
 func TestForeignClosedLoopProxy(t *testing.T) { proxyLoop(t, modeProxy) }
@@ -359,10 +362,16 @@ func TestForeignClosedLoopCrawlProbed(t *testing.T) {
 // service that is not the mock still makes a correct service.
 func TestForeignRecordingConforms(t *testing.T) {
 	up, c := crawlForeignProbed(t)
-	ctx := context.Background()
 	_, sc := record(t, c, up)
+	assertConforms(t, sc)
+}
+
+// assertConforms runs rtq conform (reads and writes) against the mock
+// serving sc, with the profile derived from it: no must check may fail.
+func assertConforms(t *testing.T, sc *scenario.Scenario) {
+	t.Helper()
 	rec := rtqtest.Start(t, rtqtest.WithScenario(sc))
-	rep, err := conformance.Run(ctx, conformance.Options{BaseURL: rec.URL, Profile: derive.FromScenario(sc), AllowWrites: true, Timeout: 10 * time.Second})
+	rep, err := conformance.Run(context.Background(), conformance.Options{BaseURL: rec.URL, Profile: derive.FromScenario(sc), AllowWrites: true, Timeout: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

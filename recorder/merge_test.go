@@ -2,12 +2,14 @@ package recorder_test
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/rtq-kit/rtq/internal/testkit/foreign"
 	"github.com/rtq-kit/rtq/recorder"
 	"github.com/rtq-kit/rtq/rtqtest"
 	"github.com/rtq-kit/rtq/scenario"
@@ -203,5 +205,37 @@ func TestHeaderSaysWhenNoCredentialRecordWasFound(t *testing.T) {
 		if got {
 			assertExampleLoads(t, built.Header(), "no recorded record was recognised as a credential record", 2001, 100001, "待核销")
 		}
+	}
+}
+
+// Re-recording keeps what the file held of the service's own choices that
+// the new recording did not see again: a search the second crawl was not
+// told stays replayed, and the service's message, form order, list order
+// and error answers stay.
+func TestReRecordingKeepsTheServiceBlock(t *testing.T) {
+	up := startForeign(t)
+	out := filepath.Join(t.TempDir(), "foreign.yaml")
+	crawl := func(keys ...string) *scenario.Scenario {
+		rec, err := recorder.NewRecording(recorder.Options{Upstream: up, APIKey: foreign.ReadKey, Out: out, RecordIDs: []int64{800001}, SearchKeys: keys})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rec.Crawl(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		sc, err := scenario.LoadFiles([]string{out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc
+	}
+	first := crawl("巡检")
+	second := crawl()
+	if _, ok := second.Service.Replayed("record/getFormList", []byte(`{"search_key":"巡检"}`)); !ok {
+		t.Errorf("the first crawl's search is no longer replayed")
+	}
+	if fmt.Sprint(second.Service.Messages, second.Service.FormsInFileOrder, second.Service.NewestFirst, len(second.Service.Errors)) !=
+		fmt.Sprint(first.Service.Messages, first.Service.FormsInFileOrder, first.Service.NewestFirst, len(first.Service.Errors)) {
+		t.Errorf("service after a re-recording %+v; the first recording's was %+v", second.Service, first.Service)
 	}
 }

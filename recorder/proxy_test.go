@@ -231,3 +231,52 @@ func TestErrorStatusLineIsRecorded(t *testing.T) {
 		t.Errorf("http_status = %s; want always_200", rec.HTTPStatus)
 	}
 }
+
+// The proxy asks the upstream itself how it refuses a missing and a wrong
+// key, which the calls it forwards (all with its own key) never show: at
+// its first write, 8 calls to the four read endpoints, none carrying its
+// key and none to verify, each answer kept in the catalogue; a later
+// write asks nothing again, and a proxy that forwarded nothing calls
+// nothing.
+func TestProxyProvokesTheKeyErrorsWithoutItsKey(t *testing.T) {
+	up := rtqtest.Start(t)
+	p := startProxy(t, up.URL, up.Key("demo-read"), false)
+	post(t, p.url+"/api/v2/rpc/record/getFormList", `{}`, nil)
+	if code, body := post(t, p.url+"/__admin/flush", ``, nil); code != http.StatusOK {
+		t.Fatalf("flush: %d %s", code, body)
+	}
+	keyed, other := 0, 0
+	for c, n := range up.Counts() {
+		if c.Path == verifyPath {
+			t.Errorf("the proxy called verify %d times", n)
+		}
+		if c.Key == "demo-read" {
+			keyed += n
+		} else {
+			other += n
+		}
+	}
+	if keyed != 1 || other != 8 {
+		t.Errorf("calls with the proxy's key %d, without it %d; want the 1 forwarded and 8 provocations", keyed, other)
+	}
+	p.stop()
+	if n := up.Count(rtqtest.Filter{}); n != 9 {
+		t.Errorf("the exit's write made %d calls in all; want the 9 of the flush, nothing asked again", n)
+	}
+	sc, err := scenario.LoadFiles([]string{p.out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ep := range []string{"record/getRecord", "record/getFormList", "templates/list", "templates/listQrcodes"} {
+		for _, s := range []string{scenario.SituationNoKey, scenario.SituationBadKey} {
+			if e, ok := sc.Service.ErrorFor(ep, s); !ok || e.Status != http.StatusUnauthorized {
+				t.Errorf("catalogue %s %s: %+v %v; want the upstream's 401", ep, s, e, ok)
+			}
+		}
+	}
+	idle := rtqtest.Start(t)
+	startProxy(t, idle.URL, idle.Key("demo-read"), false).stop()
+	if n := idle.Count(rtqtest.Filter{}); n != 0 {
+		t.Errorf("a proxy that forwarded nothing made %d calls", n)
+	}
+}
