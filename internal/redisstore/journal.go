@@ -19,7 +19,7 @@ type Entry struct {
 func (s *Store) Append(ctx context.Context, space, entry string) error {
 	k := keys(space)
 	_, err := s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		p.XAdd(ctx, &redis.XAddArgs{Stream: k[2], MaxLen: s.cfg.JournalSize, Approx: true, Values: []string{"req", entry}})
+		p.XAdd(ctx, &redis.XAddArgs{Stream: k[2], MaxLen: s.journalCap(space), Approx: true, Values: []string{"req", entry}})
 		if ms := s.ttl(space); ms > 0 {
 			for _, key := range k {
 				p.PExpire(ctx, key, msDuration(ms))
@@ -84,7 +84,7 @@ func (s *Store) AppendBatch(ctx context.Context, batch []Appended) error {
 	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 		for _, a := range batch {
 			k := keys(a.Space)
-			p.XAdd(ctx, &redis.XAddArgs{Stream: k[2], MaxLen: s.cfg.JournalSize, Approx: true, Values: []string{"req", a.Entry}})
+			p.XAdd(ctx, &redis.XAddArgs{Stream: k[2], MaxLen: s.journalCap(a.Space), Approx: true, Values: []string{"req", a.Entry}})
 			if ms := s.ttl(a.Space); ms > 0 {
 				for _, key := range k {
 					p.PExpire(ctx, key, msDuration(ms))

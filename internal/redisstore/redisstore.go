@@ -53,8 +53,11 @@ type Config struct {
 	TLS bool
 	// Username and Password authenticate (AUTH), when set.
 	Username, Password string
-	// JournalSize caps each space's journal (XADD MAXLEN ~).
+	// JournalSize caps the root's journal (XADD MAXLEN ~), and a
+	// namespace's unless NamespaceJournalSize is set.
 	JournalSize int64
+	// NamespaceJournalSize caps each namespace's journal, when not 0.
+	NamespaceJournalSize int64
 	// MaxChanges caps the state changes verifies append to one
 	// certificate, the latest kept.
 	MaxChanges int
@@ -134,6 +137,14 @@ func (s *Store) ttl(name string) int64 {
 		return 0
 	}
 	return s.cfg.NamespaceIdle.Milliseconds()
+}
+
+// journalCap is the cap of a space's journal.
+func (s *Store) journalCap(name string) int64 {
+	if name != "" && s.cfg.NamespaceJournalSize > 0 {
+		return s.cfg.NamespaceJournalSize
+	}
+	return s.cfg.JournalSize
 }
 
 // Touch renews a namespace's keys, so a namespace read but not written

@@ -255,3 +255,25 @@ func TestAppendTouchClearDrop(t *testing.T) {
 		t.Errorf("%d keys left after Drop", n)
 	}
 }
+
+// A namespace's journal has a cap of its own (NamespaceJournalSize); the
+// root's keeps JournalSize.
+func TestNamespaceJournalCap(t *testing.T) {
+	srv := redistest.Start(t)
+	s := open(t, srv, func(c *redisstore.Config) { c.JournalSize, c.NamespaceJournalSize = 1000, 10 })
+	ctx := context.Background()
+	var batch []redisstore.Appended
+	for i := range 300 {
+		batch = append(batch, redisstore.Appended{Space: "n", Entry: fmt.Sprint(i)}, redisstore.Appended{Space: "", Entry: fmt.Sprint(i)})
+	}
+	if err := s.AppendBatch(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	rdb := srv.Client(t)
+	if n := rdb.XLen(ctx, "rtq:{s:n}:journal").Val(); n < 10 || n >= 300 {
+		t.Errorf("the namespace's journal holds %d entries, want it capped near 10", n)
+	}
+	if n := rdb.XLen(ctx, "rtq:{root}:journal").Val(); n != 300 {
+		t.Errorf("the root's journal holds %d entries, want all 300 under its cap of 1000", n)
+	}
+}

@@ -84,7 +84,7 @@ return result
 
 // Verify runs one verify atomically (verifyScript).
 func (s *Store) Verify(ctx context.Context, c VerifyCall) (Verified, error) {
-	args := []any{c.Code, c.Initial, s.ttl(c.Space), s.cfg.JournalSize, c.Entry, s.cfg.MaxChanges}
+	args := []any{c.Code, c.Initial, s.ttl(c.Space), s.journalCap(c.Space), c.Entry, s.cfg.MaxChanges}
 	for from, o := range c.Outcomes {
 		detail := o.Change
 		if o.To == "" {

@@ -69,6 +69,7 @@ type RedisOptions struct {
 func NewRedis(sc *scenario.Scenario, opts Options, ro RedisOptions) (*Redis, error) {
 	cfg := ro.Config
 	cfg.JournalSize = int64(opts.JournalSize)
+	cfg.NamespaceJournalSize = int64(min(namespace.JournalSize, opts.JournalSize)) // as the memory store's
 	cfg.MaxChanges = state.MaxVerifyChanges
 	cfg.NamespaceIdle = opts.NamespaceIdle
 	cfg.MaxFaultRules = fault.NewSet(0).WithMax(opts.MaxFaultRules).Max()
