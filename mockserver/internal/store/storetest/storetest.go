@@ -7,6 +7,7 @@ package storetest
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -49,6 +50,8 @@ func Run(t *testing.T, fx Fixture, open Open) {
 		"ResetUndoesVerifies":          resetUndoesVerifies,
 		"JournalAndFaultsPerSpace":     journalAndFaultsPerSpace,
 		"IdleNamespacesGiveTheirPlace": idleNamespacesGiveTheirPlace,
+		"JournalMasksAndFilters":       journalMasksAndFilters,
+		"RefusedVerifyMovesNothing":    refusedVerifyMovesNothing,
 	}
 	for name, test := range tests {
 		t.Run(name, func(t *testing.T) { test(t, fx, open) })
@@ -227,4 +230,46 @@ func count(t *testing.T, sp *store.Space) int {
 		t.Fatal(err)
 	}
 	return len(rs)
+}
+
+// journalMasksAndFilters: a key's secret in a body is masked when read
+// back, whichever store keeps it, and filters select as documented.
+func journalMasksAndFilters(t *testing.T, fx Fixture, open Open) {
+	s := open(t, fx.Scenario, defaults())
+	j := s.Root().Journal
+	at := time.Unix(1_800_000_000, 0)
+	j.Add(journal.Exchange{At: at, Method: "POST", Path: "/api/v2/rpc/certificates/verify", Key: "demo-write", Status: 200,
+		Body: []byte(`{"certificate_code":"` + fx.Cert + `","note":"` + fx.WriteSecret + `"}`)})
+	j.Add(journal.Exchange{At: at, Method: "POST", Path: "/api/v2/rpc/record/getRecord", Status: 401, Code: 401, Body: []byte(`{}`)})
+	rs, err := j.Requests(journal.RequestFilter{Path: "verify"})
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("verifies journaled: %d, %v; want 1", len(rs), err)
+	}
+	if strings.Contains(rs[0].Body, fx.WriteSecret) || !strings.Contains(rs[0].Body, fx.Cert) || !rs[0].Time.Equal(at) || rs[0].Key != "demo-write" {
+		t.Errorf("journal entry %+v: want the secret masked, the code kept, time and key as added", rs[0])
+	}
+	if rs, _ := j.Requests(journal.RequestFilter{Status: 401}); len(rs) != 1 || rs[0].Code != 401 {
+		t.Errorf("status filter: %+v", rs)
+	}
+	out, err := j.AppendJSON(nil, journal.RequestFilter{Limit: 1})
+	if err != nil || !strings.Contains(string(out), `"path":"/api/v2/rpc/record/getRecord"`) || strings.Contains(string(out), "verify") {
+		t.Errorf("AppendJSON, newest first, limit 1: %s %v", out, err)
+	}
+	if err := j.Clear(); err != nil || count(t, s.Root()) != 0 {
+		t.Errorf("after Clear: %d entries, %v", count(t, s.Root()), err)
+	}
+}
+
+// refusedVerifyMovesNothing: a verify refused for the current status (a
+// move to the status the certificate is in) leaves it as it is.
+func refusedVerifyMovesNothing(t *testing.T, fx Fixture, open Open) {
+	s := open(t, fx.Scenario, defaults())
+	before := status(t, fx, s.Root())
+	req := state.VerifyRequest{Code: fx.Cert, HasCode: true, Action: contract.ActionSetStatus, HasAction: true, To: before, HasTo: true}
+	if _, err := s.Root().St.Verify(s.Root().St.KeyBySecret(fx.WriteSecret), req); err == nil {
+		t.Fatal("a move to the current status was accepted")
+	}
+	if got := status(t, fx, s.Root()); got != before {
+		t.Errorf("a refused verify moved the certificate from %q to %q", before, got)
+	}
 }
