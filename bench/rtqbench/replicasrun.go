@@ -46,8 +46,16 @@ type storeFigs struct {
 // redisProc is the redis-server of the run and a client of it.
 type redisProc struct {
 	srv    *server
+	dir    string // its temporary directory, removed by close
 	socket string
 	rdb    *redis.Client
+}
+
+// close stops redis-server and removes its directory.
+func (rp *redisProc) close(ps *procs) {
+	rp.rdb.Close()
+	ps.stop(rp.srv)
+	os.RemoveAll(rp.dir)
 }
 
 // runReplicas is the whole -replicas mode; every process it starts is
@@ -80,13 +88,12 @@ func runReplicas(ctx context.Context, o options, ps *procs, l load, rep *report,
 	if err != nil {
 		return err
 	}
-	defer rp.rdb.Close()
+	defer rp.close(ps)
 	for _, n := range []int{1, o.replicas} {
 		if err := measureReplicas(ctx, o, ps, l, rp, n, mixes, rep, w); err != nil {
 			return err
 		}
 	}
-	ps.stop(rp.srv)
 	return nil
 }
 
@@ -127,10 +134,13 @@ func startRedis(ctx context.Context, o options, ps *procs) (*redisProc, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	go func() { <-srv.exited; os.RemoveAll(dir) }()
-	rp := &redisProc{srv: srv, socket: sock, rdb: redis.NewClient(&redis.Options{Network: "unix", Addr: sock})}
+	rp := &redisProc{srv: srv, dir: dir, socket: sock, rdb: redis.NewClient(&redis.Options{Network: "unix", Addr: sock})}
 	ping := func(ctx context.Context, _ *http.Client, _ string) error { return rp.rdb.Ping(ctx).Err() }
-	return rp, waitReady(ctx, srv, ping, 10*time.Second)
+	if err := waitReady(ctx, srv, ping, 10*time.Second); err != nil {
+		rp.close(ps)
+		return nil, err
+	}
+	return rp, nil
 }
 
 // measureReplicas starts n processes on the emptied Redis, runs every
