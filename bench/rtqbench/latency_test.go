@@ -30,12 +30,12 @@ func TestLatencyReadsTheChainsTheCommandsSay(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "conform.json")
 	os.WriteFile(file, []byte(`{"target":"x","plan":{"concurrency":16,"longest_chain":31}}`), 0o644)
-	if n := reportChain(file); n != 31 {
-		t.Fatalf("conform's plan chain read as %d, want 31", n)
+	if n, c := reportPlan(file); n != 31 || c != 16 {
+		t.Fatalf("conform's plan read as chain %d, %d in flight; want 31 and 16", n, c)
 	}
 	os.WriteFile(file, []byte(`{"target":"x"}`), 0o644)
-	if n := reportChain(file); n != 0 {
-		t.Fatalf("a report without a plan: chain %d, want 0 (not said)", n)
+	if n, c := reportPlan(file); n != 0 || c != 0 {
+		t.Fatalf("a report without a plan: chain %d, %d in flight; want 0 (not said)", n, c)
 	}
 }
 

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/profile"
+	"github.com/rtq-kit/rtq/profile/discover"
+	"github.com/rtq-kit/rtq/recorder"
 )
 
 // The -latency mode measures what a slow service costs the commands that
@@ -38,8 +40,14 @@ type latencyFig struct {
 	Chain    int `json:"chain,omitempty"`
 	// BoundSeconds is Chain times the delay: no run can be shorter.
 	BoundSeconds float64 `json:"lower_bound_seconds,omitempty"`
-	Exit         int     `json:"exit"`
-	Error        string  `json:"error,omitempty"`
+	// InFlight is the most requests the command keeps in flight (its
+	// default --concurrency; 0: not known), and FlightSeconds the least
+	// its requests take so: Requests / InFlight rounds of the delay. A
+	// run near it is bound by its concurrency, not by its chain.
+	InFlight      int     `json:"in_flight,omitempty"`
+	FlightSeconds float64 `json:"in_flight_bound_seconds,omitempty"`
+	Exit          int     `json:"exit"`
+	Error         string  `json:"error,omitempty"`
 }
 
 // latencyCmd is one command the mode times.
@@ -53,6 +61,9 @@ type latencyCmd struct {
 	// report is the JSON report the command writes in dir, whose plan
 	// says its chain (rtq conform's), "" when it says it on stderr.
 	report string
+	// inFlight is the command's default --concurrency (0: its report's
+	// plan says it, or it is not known).
+	inFlight int
 }
 
 // latencyCmds are the commands, in the order they are run at each delay.
@@ -61,15 +72,15 @@ var latencyCmds = []latencyCmd{
 		return []string{"conform", "--base-url", base, "--profile", base + "/__admin/profile", "--api-key", "rtq-demo-read",
 			"--write-key", "rtq-demo-write", "--allow-writes", "--format", "json", "--out", filepath.Join(dir, "conform.json")}
 	}},
-	{name: "profile discover", args: func(base, dir string, records []int64) []string {
+	{name: "profile discover", inFlight: discover.DefaultConcurrency, args: func(base, dir string, records []int64) []string {
 		return append([]string{"profile", "discover", "--base-url", base, "--api-key", "rtq-demo-read",
 			"--out", filepath.Join(dir, "discovered.yaml")}, recordFlags(records)...)
 	}},
-	{name: "record --crawl", args: func(base, dir string, records []int64) []string {
+	{name: "record --crawl", inFlight: recorder.DefaultConcurrency, args: func(base, dir string, records []int64) []string {
 		return append([]string{"record", "--upstream", base, "--api-key", "rtq-demo-read", "--crawl", "--rate", "0",
 			"--max-requests", "0", "--out", filepath.Join(dir, "crawl.yaml")}, recordFlags(records)...)
 	}},
-	{name: "record --crawl --probe-times", probe: true, args: func(base, dir string, records []int64) []string {
+	{name: "record --crawl --probe-times", probe: true, inFlight: recorder.DefaultConcurrency, args: func(base, dir string, records []int64) []string {
 		return append([]string{"record", "--upstream", base, "--api-key", "rtq-demo-read", "--crawl", "--probe-times", "--rate", "0",
 			"--max-requests", "0", "--out", filepath.Join(dir, "probed.yaml")}, recordFlags(records)...)
 	}},
@@ -143,6 +154,10 @@ func latencyAt(ctx context.Context, o options, ps *procs, rep *report, w io.Writ
 		if fig.Chain > 0 && delay > 0 {
 			fig.BoundSeconds = float64(fig.Chain*delay) / 1000
 		}
+		if fig.InFlight > 0 && fig.Requests > 0 && delay > 0 {
+			rounds := (fig.Requests + fig.InFlight - 1) / fig.InFlight
+			fig.FlightSeconds = float64(rounds*delay) / 1000
+		}
 		rep.Latency = append(rep.Latency, fig)
 		fmt.Fprintf(w, "  %-30s %4d ms delay  %7.2f s  %s\n", fig.Command, delay, fig.Seconds, fig.against())
 		if ctx.Err() != nil {
@@ -179,22 +194,24 @@ func (f latencyFig) against() string {
 // says it twice, the crawl's and the probe's, one after the other.
 var chainSaid = regexp.MustCompile(`(\d+) (?:requests|calls), the longest chain of them that each waited for the one before (\d+)`)
 
-// reportChain is plan.longest_chain of a JSON report of rtq conform, 0
-// when it has none (a runner that does not plan its requests).
-func reportChain(file string) int {
+// reportPlan is plan.longest_chain and plan.concurrency of a JSON report
+// of rtq conform, 0 when it has none (a runner that does not plan its
+// requests).
+func reportPlan(file string) (chain, inFlight int) {
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return 0
+		return 0, 0
 	}
 	var rep struct {
 		Plan *struct {
 			LongestChain int `json:"longest_chain"`
+			Concurrency  int `json:"concurrency"`
 		} `json:"plan"`
 	}
 	if json.Unmarshal(data, &rep) != nil || rep.Plan == nil {
-		return 0
+		return 0, 0
 	}
-	return rep.Plan.LongestChain
+	return rep.Plan.LongestChain, rep.Plan.Concurrency
 }
 
 // timeCommand runs one command, bounded by -latency-timeout, with its
@@ -218,8 +235,9 @@ func timeCommand(ctx context.Context, o options, dir string, c latencyCmd, args 
 		chain, _ := strconv.Atoi(m[2])
 		fig.Requests, fig.Chain = fig.Requests+n, fig.Chain+chain
 	}
+	fig.InFlight = c.inFlight
 	if c.report != "" {
-		fig.Chain = reportChain(filepath.Join(dir, c.report))
+		fig.Chain, fig.InFlight = reportPlan(filepath.Join(dir, c.report))
 	}
 	var ee *exec.ExitError
 	switch {
@@ -287,10 +305,10 @@ func (r *report) printLatency(w io.Writer) {
 	if len(r.Latency) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\n%-30s %8s %9s %9s %6s %10s %8s\n", "command", "delay ms", "seconds", "requests", "chain", "bound s", "x bound")
+	fmt.Fprintf(w, "\n%-30s %8s %9s %9s %6s %10s %8s  %s\n", "command", "delay ms", "seconds", "requests", "chain", "bound s", "x bound", "requests / in flight x delay")
 	for _, f := range r.Latency {
-		fmt.Fprintf(w, "%-30s %8d %9.2f %9s %6s %10s %8s %s\n", f.Command, f.DelayMs, f.Seconds, orDash(f.Requests), orDash(f.Chain),
-			f.boundCell(), f.overBound(), f.Error)
+		fmt.Fprintf(w, "%-30s %8d %9.2f %9s %6s %10s %8s  %s %s\n", f.Command, f.DelayMs, f.Seconds, orDash(f.Requests), orDash(f.Chain),
+			f.boundCell(), f.overBound(), f.flightCell(), f.Error)
 	}
 }
 
@@ -301,15 +319,15 @@ func (r *report) markdownLatency(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nLatency run of %s: %d CPUs (%s); load average %s at start, %s at end.\n\n",
 		r.Date, r.Machine.CPUs, r.Machine.CPUModel, r.Machine.LoadStart, r.Machine.LoadEnd)
-	fmt.Fprintln(w, "| command | delay | time | requests | longest chain | lower bound (chain x delay) | time / bound |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| command | delay | time | requests | longest chain | lower bound (chain x delay) | time / bound | requests / in flight x delay |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|")
 	for _, f := range r.Latency {
 		t := fmt.Sprintf("%.2f s", f.Seconds)
 		if f.Error != "" {
 			t += " (" + f.Error + ")"
 		}
-		fmt.Fprintf(w, "| `rtq %s` | %d ms | %s | %s | %s | %s | %s |\n", f.Command, f.DelayMs, t, orDash(f.Requests),
-			orDash(f.Chain), f.boundCell(), f.overBound())
+		fmt.Fprintf(w, "| `rtq %s` | %d ms | %s | %s | %s | %s | %s | %s |\n", f.Command, f.DelayMs, t, orDash(f.Requests),
+			orDash(f.Chain), f.boundCell(), f.overBound(), f.flightCell())
 	}
 }
 
@@ -318,6 +336,13 @@ func (f latencyFig) boundCell() string {
 		return "-"
 	}
 	return fmt.Sprintf("%.2f s", f.BoundSeconds)
+}
+
+func (f latencyFig) flightCell() string {
+	if f.FlightSeconds == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f s (%d in flight)", f.FlightSeconds, f.InFlight)
 }
 
 func (f latencyFig) overBound() string {
