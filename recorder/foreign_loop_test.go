@@ -262,6 +262,9 @@ func TestForeignClosedLoopCrawl(t *testing.T) {
 	rec := serveRecording(t, data)
 	asks := foreignAsks()
 	compareKinds(t, modeCrawl, askAll(t, up, foreign.ReadKey, asks), askAll(t, rec.URL, recorder.ReadKeySecret, asks))
+	if want := `getFormList searches: 5 answers kept as the service gave them (service.replay), for search_key "巡检", "巡检 外包", "FX 0"`; !strings.Contains(header(data), want) {
+		t.Errorf("the header should name the searches the crawl kept (%s):\n%s", want, header(data))
+	}
 	assertConforms(t, sc)
 }
 
@@ -289,6 +292,12 @@ func proxyLoop(t *testing.T, mode string, mods ...func(*recorder.Options)) {
 	}
 	rec := serveRecording(t, data)
 	compareKinds(t, mode, want, askAll(t, rec.URL, recorder.ReadKeySecret, asks))
+	// The header names the places kept as answered: windows only where
+	// the times are placeholders.
+	windows := `time windows: 4 answers kept as the service gave them (service.replay), of templates/list, templates/listQrcodes "fxt3100"`
+	if strings.Contains(string(data), windows) != (mode == modeProxy) || !strings.Contains(string(data), `getFormList searches: 7 answers kept as the service gave them (service.replay), for search_key "巡检", "FX 0", "巡检 外包", "抄表 记录"`) {
+		t.Errorf("%s: the header should name the searches, and the windows where times are placeholders:\n%s", mode, header(data))
+	}
 	sc, _ := scenario.Parse("recording.yaml", data)
 	assertConforms(t, sc) // the replayed answers included
 }
@@ -424,4 +433,10 @@ func TestRecordDocListsTheUnknowables(t *testing.T) {
 			t.Errorf("docs/record.md lists %q as unknowable; the loop test holds it identical (drop its row)", k)
 		}
 	}
+}
+
+// header is the comment block a recording starts with.
+func header(data []byte) string {
+	h, _, _ := strings.Cut(string(data), "\n\n")
+	return h
 }

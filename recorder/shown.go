@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	neturl "net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -184,11 +185,13 @@ func (b *builder) errorCatalogue() {
 	}
 	b.sc.Service.StatusByCode = statuses
 	b.sc.Service.Replay = replays
-	if searches > 0 {
-		b.notes = append(b.notes, strconv.Itoa(searches)+" answers to getFormList with search_key are kept as the service gave them (service.replay): its fuzzy search is its own, so the recording answers those exact requests exactly and any other search by the kit's substring match")
+	if searches.n > 0 {
+		b.notes = append(b.notes, "getFormList searches: "+answers(searches)+" kept as the service gave them (service.replay), for search_key "+strings.Join(searches.names, ", ")+
+			": its fuzzy search is its own, so the recording answers those exact requests exactly and any other search by the kit's substring match")
 	}
-	if windows > 0 {
-		b.notes = append(b.notes, strconv.Itoa(windows)+" answers to time windows of templates/list and templates/listQrcodes are kept as the service gave them (service.replay): their listings' creation times are placeholders, so the recording answers those exact requests exactly (page tokens included) and any other window on the placeholders; rtq record --probe-times recovers the times")
+	if windows.n > 0 {
+		b.notes = append(b.notes, "time windows: "+answers(windows)+" kept as the service gave them (service.replay), of "+strings.Join(windows.names, ", ")+
+			": their creation times are placeholders, so the recording answers those exact requests exactly (page tokens included) and any other window on the placeholders; rtq record --probe-times recovers the times")
 	}
 	seen := map[string]bool{}
 	for _, e := range b.c.errors {
@@ -202,20 +205,48 @@ func (b *builder) errorCatalogue() {
 // replays are the exact answers the recording keeps: every search, and
 // each time window of a listing whose creation times are placeholders (a
 // listing with probed times answers its windows from the domain). It also
-// counts both kinds, for the header.
-func (b *builder) replays() (out []scenario.Replay, searches, windows int) {
+// tells both kinds apart, for the header.
+func (b *builder) replays() (out []scenario.Replay, searches, windows kept) {
 	for _, r := range b.c.replays {
 		switch {
 		case !r.window():
-			searches++
+			var q struct {
+				Key string `json:"search_key"`
+			}
+			_ = json.Unmarshal([]byte(r.Request), &q)
+			searches.add(quoted(q.Key))
 		case !b.placeholderTimes(r.listing):
 			continue
+		case r.listing == "":
+			windows.add(r.Endpoint)
 		default:
-			windows++
+			windows.add(r.Endpoint + " " + quoted(r.listing))
 		}
 		out = append(out, r.Replay)
 	}
 	return out, searches, windows
+}
+
+// kept counts the kept answers of one kind and names, once each, what
+// they answer (search keys, listings), for the header.
+type kept struct {
+	n     int
+	names []string
+}
+
+func (k *kept) add(name string) {
+	k.n++
+	if !slices.Contains(k.names, name) {
+		k.names = append(k.names, name)
+	}
+}
+
+// answers is "1 answer" or "N answers".
+func answers(k kept) string {
+	if k.n == 1 {
+		return "1 answer"
+	}
+	return strconv.Itoa(k.n) + " answers"
 }
 
 // placeholderTimes says whether a listing ("" the templates, else a

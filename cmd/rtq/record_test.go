@@ -62,7 +62,7 @@ func TestRecordCrawlClosedLoop(t *testing.T) {
 	if !strings.HasPrefix(string(data), "# Recorded by rtq record") || !strings.Contains(string(data), "premasked: true") {
 		t.Errorf("the file should start with its review header and keep masked values premasked:\n%.600s", data)
 	}
-	if !strings.Contains(string(data), "answers to getFormList with search_key are kept") {
+	if !strings.Contains(string(data), `getFormList searches: 1 answer kept as the service gave them (service.replay), for search_key "巡检"`) {
 		t.Errorf("the file should keep the search --search-key named, and say so in its header:\n%.1200s", data)
 	}
 	assertRecordingServes(t, out)
