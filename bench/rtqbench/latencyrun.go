@@ -281,7 +281,7 @@ func (r *report) latencyFigure(command string, delay int) (latencyFig, bool) {
 	return latencyFig{}, false
 }
 
-// latencyTargets are issue 27's: conform at 200 ms within 8 s and 3x its
+// latencyTargets are the project's latency targets: conform at 200 ms within 8 s and 3x its
 // lower bound, and with no delay under 0.5 s.
 func (r *report) latencyTargets() {
 	if len(r.Latency) == 0 {

@@ -16,7 +16,7 @@ const (
 	maxScaleLoadSec     = 1.0
 	maxPageGrowth       = 1.25 // user CPU of a page at 100,000 records over 1,000: noise only
 	maxConformSec       = 3.0
-	// Issue 27's: a full conform run against the mock 200 ms slow at most
+	// The latency targets (docs/performance.md): a full conform run against the mock 200 ms slow at most
 	// maxSlowConformSec and at most maxOverChain times its lower bound;
 	// with no delay under maxLocalConformSec.
 	slowDelayMs        = 200
