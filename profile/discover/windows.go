@@ -6,6 +6,7 @@ import (
 	"maps"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/profile"
 )
 
@@ -40,19 +41,40 @@ func (d *discoverer) window(ctx context.Context, s *sink, op string, filter map[
 		list, _ := data["list"].([]any)
 		return int(t), len(list), nil
 	}
-	totalOnly := func(from, to int64) (int, error) {
-		t, _, err := count(ctx, from, to)
-		return t, err
+	totals := func(ctx context.Context) func(from, to int64) (int, error) {
+		return func(from, to int64) (int, error) {
+			t, _, err := count(ctx, from, to)
+			return t, err
+		}
 	}
 	from, hi := contract.SearchSpan(d.opts.Now)
 	if why, err := d.timeFilterWorks(ctx, s, op, count, from, hi, n); why != "" || err != nil {
 		return nil, why, err
 	}
-	lo, err := d.quiet(totalOnly, from, from, hi, n/4)
+	// The bisections for where the first quarter and the third quarter of
+	// the items are reached need nothing of each other: they overlap.
+	// The upper bound is then the first quiet second after both.
+	var lo, third int64
+	err := d.overlap(ctx, []svcclient.Job{
+		func(ctx context.Context) (func(), error) {
+			var err error
+			if lo, err = d.reach(totals(ctx), from, from, hi, n/4); err == nil {
+				lo, err = d.settle(totals(ctx), lo)
+			}
+			return nil, err
+		},
+		func(ctx context.Context) (func(), error) {
+			var err error
+			third, err = d.reach(totals(ctx), from, from, hi, (3*n)/4)
+			return nil, err
+		},
+	})
 	if err != nil || lo < 0 {
 		return nil, fmt.Sprintf("no second on which nothing was created within %d seconds after the first quarter of the items", maxBoundTries), err
 	}
-	up, err := d.quiet(totalOnly, from, lo+1, hi, (3*n)/4)
+	// The first second after lo at which the third quarter is reached:
+	// the bisection over [lo+1, hi] would find the same.
+	up, err := d.settle(totals(ctx), max(lo+1, third))
 	if err != nil || up < 0 {
 		return nil, fmt.Sprintf("no second on which nothing was created within %d seconds after the third quarter of the items", maxBoundTries), err
 	}
@@ -78,10 +100,9 @@ func (d *discoverer) window(ctx context.Context, s *sink, op string, filter map[
 	return w, "", nil
 }
 
-// quiet bisects for the first second t in [from, to] with count(start, t)
-// at least k (start: where the search span begins), then moves forward to a second on which nothing was created;
-// -1 when there is none.
-func (d *discoverer) quiet(count func(int64, int64) (int, error), start, from, to int64, k int) (int64, error) {
+// reach bisects for the first second t in [from, to] with count(start, t)
+// at least k (start: where the search span begins); to when there is none.
+func (d *discoverer) reach(count func(int64, int64) (int, error), start, from, to int64, k int) (int64, error) {
 	lo, hi := from, to
 	for lo < hi {
 		mid := lo + (hi-lo)/2
@@ -95,7 +116,14 @@ func (d *discoverer) quiet(count func(int64, int64) (int, error), start, from, t
 			lo = mid + 1
 		}
 	}
-	for t := lo + 1; t <= lo+maxBoundTries; t++ {
+	return lo, nil
+}
+
+// settle moves forward from at to a second on which nothing was created
+// (a count from the second before to the second after is 0), trying at
+// most maxBoundTries seconds one after the other; -1 when there is none.
+func (d *discoverer) settle(count func(int64, int64) (int, error), at int64) (int64, error) {
+	for t := at + 1; t <= at+maxBoundTries; t++ {
 		c, err := count(t-1, t+1)
 		if err != nil {
 			return -1, err
