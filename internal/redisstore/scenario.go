@@ -144,11 +144,19 @@ func (s *Store) Events(ctx context.Context) (<-chan string, func() error) {
 				}
 				continue
 			}
+			ev := ""
 			switch m := msg.(type) {
 			case *redis.Subscription:
-				out <- "subscribed"
+				ev = "subscribed"
 			case *redis.Message:
-				out <- m.Payload
+				ev = m.Payload
+			default:
+				continue
+			}
+			select { // never blocked on a reader that has gone
+			case out <- ev:
+			case <-ctx.Done():
+				return
 			}
 		}
 	}()
