@@ -277,3 +277,61 @@ func TestNamespaceJournalCap(t *testing.T) {
 		t.Errorf("the root's journal holds %d entries, want all 300 under its cap of 1000", n)
 	}
 }
+
+// Join registers the first scenario and refuses another; Publish replaces
+// it, drops the namespaces and tells every subscriber; Announce too.
+func TestScenarioJoinPublishEvents(t *testing.T) {
+	srv := redistest.Start(t)
+	s := open(t, srv, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a := redisstore.Scenario{Digest: "aaaa", Name: "one", YAML: []byte("name: one\n")}
+	if gen, err := s.Join(ctx, a); err != nil || gen != 1 {
+		t.Fatalf("first Join: %d %v", gen, err)
+	}
+	if _, err := s.Join(ctx, a); err != nil {
+		t.Errorf("Join of the same scenario: %v", err)
+	}
+	b := redisstore.Scenario{Digest: "bbbb", Name: "two", YAML: []byte("name: two\n")}
+	if _, err := s.Join(ctx, b); !errors.Is(err, redisstore.ErrOtherScenario) || !strings.Contains(err.Error(), `"one"`) {
+		t.Errorf("Join of another scenario: %v", err)
+	}
+	events, closeEvents := s.Events(ctx)
+	defer closeEvents()
+	if ev := next(t, events); ev != "subscribed" {
+		t.Fatalf("first event %q, want subscribed", ev)
+	}
+	if _, err := s.Verify(ctx, call("ns", 0)); err != nil {
+		t.Fatal(err)
+	}
+	if gen, err := s.Publish(ctx, b); err != nil || gen != 2 {
+		t.Fatalf("Publish: %d %v", gen, err)
+	}
+	if ev := next(t, events); ev != "scenario 2" {
+		t.Errorf("event %q, want scenario 2", ev)
+	}
+	if cur, err := s.Current(ctx); err != nil || cur.Digest != "bbbb" || string(cur.YAML) != "name: two\n" || cur.Gen != 2 {
+		t.Errorf("Current after Publish: %+v %v", cur, err)
+	}
+	if n := srv.Client(t).Exists(ctx, "rtq:{s:ns}:status").Val(); n != 0 {
+		t.Error("Publish left a namespace's keys")
+	}
+	if err := s.Announce(ctx, "faults x"); err != nil {
+		t.Fatal(err)
+	}
+	if ev := next(t, events); ev != "faults x" {
+		t.Errorf("event %q, want faults x", ev)
+	}
+}
+
+// next is the next event, or the test fails after 10 s without one.
+func next(t *testing.T, events <-chan string) string {
+	t.Helper()
+	select {
+	case ev := <-events:
+		return ev
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event within 10 s")
+		return ""
+	}
+}
