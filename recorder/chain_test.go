@@ -3,9 +3,12 @@ package recorder_test
 import (
 	"bytes"
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -49,5 +52,37 @@ func TestRecordingChainIsThePlansAtAnyConcurrency(t *testing.T) {
 	}
 	if one, many := chains[1], chains[recorder.DefaultConcurrency]; one["crawl"] != many["crawl"] || one["probe"] != many["probe"] {
 		t.Errorf("one at a time %v, at concurrency %d %v: the calls and chains must not change", one, recorder.DefaultConcurrency, many)
+	}
+}
+
+// --max-requests is an exact cap at any concurrency: when it runs out in
+// the crawl the service sees that many calls, no more, and the file is
+// still written; the probe begins no listing its estimate says does not
+// fit, so it stays within what is left.
+func TestRecordingMaxRequestsIsAnExactCapAtAnyConcurrency(t *testing.T) {
+	var seen atomic.Int64
+	fs := foreign.New(foreign.Defaults())
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		seen.Add(1)
+		fs.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	for _, n := range []int{1, recorder.DefaultConcurrency} {
+		for _, budget := range []int{40, 400} { // in the crawl (79 calls), in the probe
+			seen.Store(0)
+			rec, err := recorder.NewRecording(recorder.Options{Upstream: srv.URL, APIKey: foreign.ReadKey, Out: filepath.Join(t.TempDir(), "r.yaml"),
+				RecordIDs: foreignRecords, ProbeTimes: true, Concurrency: n, MaxRequests: budget})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := rec.Crawl(context.Background())
+			if err != nil {
+				t.Fatalf("concurrency %d, --max-requests %d: %v", n, budget, err)
+			}
+			got := seen.Load()
+			if inCrawl := budget < 79; got != int64(s.Calls) || inCrawl && got != int64(budget) || got > int64(budget) || !inCrawl && got <= 79 {
+				t.Errorf("concurrency %d, --max-requests %d: the service saw %d calls, the recording counted %d", n, budget, got, s.Calls)
+			}
+		}
 	}
 }
