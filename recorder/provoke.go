@@ -140,10 +140,17 @@ func (r *Recording) provokeKeys(ctx context.Context) {
 	if r.up.Calls() == 0 {
 		return
 	}
+	sent := 0
+	defer func() {
+		if sent > 0 {
+			fmt.Fprintf(r.o.Log, "rtq record: asked the upstream how it refuses a missing and a wrong key: %d calls, none with the key\n", sent)
+		}
+	}()
 	for _, p := range provocations("", "") {
 		if !slices.Contains(keySituations, p.situation) || r.cap.provoked(p.ep.Name, p.situation) {
 			continue
 		}
+		sent++
 		x, err := r.up.callAs(ctx, p.ep.Name, p.key, []byte(p.body))
 		if err != nil {
 			fmt.Fprintf(r.o.Log, "rtq record: error provocation %s %s: %v\n", p.ep.Name, p.situation, err)

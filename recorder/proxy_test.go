@@ -259,6 +259,9 @@ func TestProxyProvokesTheKeyErrorsWithoutItsKey(t *testing.T) {
 	if keyed != 1 || other != 8 {
 		t.Errorf("calls with the proxy's key %d, without it %d; want the 1 forwarded and 8 provocations", keyed, other)
 	}
+	if !strings.Contains(p.log.String(), "how it refuses a missing and a wrong key: 8 calls, none with the key") {
+		t.Errorf("the log should say the proxy made calls of its own:\n%s", p.log.String())
+	}
 	p.stop()
 	if n := up.Count(rtqtest.Filter{}); n != 9 {
 		t.Errorf("the exit's write made %d calls in all; want the 9 of the flush, nothing asked again", n)
