@@ -54,6 +54,10 @@ func TestMockRedisStoreServesAndRefusesAnotherScenario(t *testing.T) {
 	if url, _ := startCLIMock(t, "--store", srv.URL()); url == "" {
 		t.Fatal("no URL")
 	}
+	t.Setenv("RTQ_STORE", srv.URL()) // a second replica, told by the environment
+	if url, _ := startCLIMock(t); url == "" {
+		t.Fatal("no URL with RTQ_STORE")
+	}
 	code, _, stderr := runCLI(t, "mock", "--addr", "127.0.0.1:0", "--store", srv.URL(), "--seed", "7")
 	if code != 2 || !strings.Contains(stderr, "the store holds scenario") || !strings.Contains(stderr, "this replica serves") {
 		t.Errorf("a replica of another scenario: exit %d:\n%s", code, stderr)
