@@ -88,11 +88,17 @@ func TestRedisDownIsLoudAndRecovers(t *testing.T) {
 		t.Errorf("the journal while Redis is down: %d %s", status, body)
 	}
 	wantOK(t, m.post(t, contract.GetRecord, readKey, getRecordBody)) // no verify moves it: not the store's
+	// A namespace first used while Redis is down cannot read its fault rules: 503 too.
+	wantError(t, nsPost(t, m, "fresh", contract.GetRecord, readKey, getRecordBody), 503, contract.ErrSystem)
+	if status, _, body := browserish(t, m, http.MethodGet, "/s/fresh/__admin/requests", nil, ""); status != 503 || !strings.Contains(body, "store unreachable") {
+		t.Errorf("a namespace's journal while Redis is down: %d %s", status, body)
+	}
 	srv.Restart(t)
 	wantOK(t, m.post(t, contract.Verify, ts.WriteSecret, setNext(ts.CertOK)))
 	if status, _, body := browserish(t, m, http.MethodGet, "/__admin/health", nil, ""); status != 200 {
 		t.Errorf("health after Redis is back: %d %s", status, body)
 	}
+	wantOK(t, nsPost(t, m, "fresh", contract.GetRecord, readKey, getRecordBody))
 }
 
 // A scenario posted to one replica is served by the other, without a
