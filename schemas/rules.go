@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -42,7 +43,9 @@ func rule(k jsonschema.ErrorKind) string {
 	case *kind.Pattern:
 		return fmt.Sprintf("must match the pattern %s", k.Want)
 	case *kind.AdditionalProperties:
-		return fmt.Sprintf("member(s) %s not allowed here", quoteAll(k.Properties))
+		// Sorted: the validator lists them in the map's random order, and
+		// a report must not change from one run to the next.
+		return fmt.Sprintf("member(s) %s not allowed here", quoteAll(slices.Sorted(slices.Values(k.Properties))))
 	case *kind.MaxProperties:
 		return fmt.Sprintf("must have at most %d member(s)", k.Want)
 	case *kind.MinProperties:
