@@ -39,6 +39,16 @@ type T struct {
 	// shown is a request a passing finding shows too (negative tests list
 	// the body they sent whatever the outcome).
 	shown *Request
+	// depth is how many requests, one after the other, the run's plan has
+	// made before this point of the check (branch.go).
+	depth int
+	// bg marks a check nothing waits for (a template listing): its
+	// requests queue behind the others'.
+	bg bool
+	// unit is the place of a write unit in the run's plan (0 elsewhere),
+	// and ran whether it ran (a case can skip).
+	unit int
+	ran  bool
 }
 
 // show makes x's request part of the finding even when the check passes.
@@ -50,6 +60,13 @@ func (t *T) show(x *Exchange) {
 // post sends a request with the key of role ("none": no Authorization,
 // "bad": a key no target knows).
 func (t *T) post(ep contract.Endpoint, role string, body any) *Exchange {
+	x := t.send(ep, role, body)
+	t.r.observe(ep, x)
+	return x
+}
+
+// send is post without observing the answer (client.send).
+func (t *T) send(ep contract.Endpoint, role string, body any) *Exchange {
 	key := ""
 	switch role {
 	case "none":
@@ -58,7 +75,14 @@ func (t *T) post(ep contract.Endpoint, role string, body any) *Exchange {
 	default:
 		key = t.r.keys.KeyFor(role)
 	}
-	return t.r.client.post(t.ctx, ep, role, key, body)
+	if t.check.static && !staticEndpoint(ep) {
+		panic(fmt.Sprintf("runner bug: %s reads only what no verify changes, yet it sent %s", t.check.ID, ep.Name))
+	}
+	if err := t.r.slots.acquire(t.ctx, t.bg); err == nil {
+		defer t.r.slots.release()
+	}
+	t.depth++
+	return t.r.client.quiet(t.ctx, ep, role, key, body)
 }
 
 // hasKey says whether the profile or flags gave a key for role.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // Probe values no target holds.
@@ -125,12 +126,14 @@ func checkOtherOrgRecord(t *T) {
 		t.Skipf("needs keys.other_org and records in the profile")
 		return
 	}
-	for _, rec := range t.r.prof.Records {
-		x := t.post(contract.GetRecord, "other_org", map[string]any{"record_id": rec.ID})
-		t.refused(x, contract.GetRecord, fmt.Sprintf("record %d with another organization's key", rec.ID))
-		x = t.post(contract.GetRecord, "other_org", map[string]any{"record_url": rec.URL})
-		t.refused(x, contract.GetRecord, fmt.Sprintf("record %s with another organization's key", rec.URL))
-	}
+	t.records(func(t *T, rec profile.Record) {
+		var xs [2]*Exchange
+		t.each(2, func(t *T, i int) { // by id, by URL
+			xs[i] = t.post(contract.GetRecord, "other_org", []map[string]any{{"record_id": rec.ID}, {"record_url": rec.URL}}[i])
+		})
+		t.refused(xs[0], contract.GetRecord, fmt.Sprintf("record %d with another organization's key", rec.ID))
+		t.refused(xs[1], contract.GetRecord, fmt.Sprintf("record %s with another organization's key", rec.URL))
+	})
 }
 
 // checkOtherOrgForms: the form list holds only the caller's forms.

@@ -33,7 +33,7 @@ func formListChecks() []Check {
 }
 
 func (t *T) firstFormPage() (map[string]any, *Exchange) {
-	x := t.r.memo.do("forms first page", func() any { return t.post(contract.GetFormList, "read", map[string]any{}) }).(*Exchange)
+	x := t.once("forms first page", func(t *T) any { return t.post(contract.GetFormList, "read", map[string]any{}) }).(*Exchange)
 	return t.success(x, responseFile(contract.GetFormList)), x
 }
 
@@ -127,6 +127,20 @@ func checkFormNumber(t *T) {
 		t.Skipf("the profile lists no form numbers")
 		return
 	}
+	known := map[string]bool{}
+	for _, n := range t.r.prof.Forms.Numbers {
+		known[n] = true
+	}
+	var filters []map[string]any
+	for _, n := range t.r.prof.Forms.Numbers {
+		filters = append(filters, map[string]any{"number": n})
+		for _, miss := range nearMisses(n) {
+			if !known[miss] {
+				filters = append(filters, map[string]any{"number": miss})
+			}
+		}
+	}
+	t.formWalks("read", filters...)
 	for _, n := range t.r.prof.Forms.Numbers {
 		w := t.walkForms("read", map[string]any{"number": n})
 		if !t.pagesValid(w, contract.GetFormList) {
@@ -136,10 +150,6 @@ func checkFormNumber(t *T) {
 			t.Errorf(w.last, "number %q: no form, the profile says it exists", n)
 		}
 		t.onlyNumber(w, n, fmt.Sprintf("number %q", n))
-	}
-	known := map[string]bool{}
-	for _, n := range t.r.prof.Forms.Numbers {
-		known[n] = true
 	}
 	for _, n := range t.r.prof.Forms.Numbers {
 		for _, miss := range nearMisses(n) {
@@ -189,6 +199,14 @@ func checkFormSearch(t *T) {
 		t.Skipf("the profile lists no search keys")
 		return
 	}
+	var filters []map[string]any
+	for _, s := range t.r.prof.Forms.Searches {
+		filters = append(filters, map[string]any{"search_key": s.Key})
+	}
+	for _, n := range t.r.prof.Forms.Numbers {
+		filters = append(filters, map[string]any{"search_key": n})
+	}
+	t.formWalks("read", filters...)
 	for _, s := range t.r.prof.Forms.Searches {
 		w := t.walkForms("read", map[string]any{"search_key": s.Key})
 		if !t.pagesValid(w, contract.GetFormList) {
@@ -263,6 +281,11 @@ func checkFormCombined(t *T) {
 		t.Skipf("the profile lists no forms.combined")
 		return
 	}
+	var filters []map[string]any
+	for _, c := range t.r.prof.Forms.Combined {
+		filters = append(filters, map[string]any{"number": c.Number, "search_key": c.Key})
+	}
+	t.formWalks("read", filters...)
 	for _, c := range t.r.prof.Forms.Combined {
 		w := t.walkForms("read", map[string]any{"number": c.Number, "search_key": c.Key})
 		if !t.pagesValid(w, contract.GetFormList) {
@@ -320,10 +343,11 @@ func checkFormLastPage(t *T) {
 	if _, x := t.firstFormPage(); x != nil {
 		t.lastPageHolds(x)
 	}
-	walks := []walk{t.walkForms("read", nil)}
+	filters := []map[string]any{nil}
 	for _, n := range t.r.prof.Forms.Numbers {
-		walks = append(walks, t.walkForms("read", map[string]any{"number": n}))
+		filters = append(filters, map[string]any{"number": n})
 	}
+	walks := t.formWalks("read", filters...)
 	for _, w := range walks {
 		for _, x := range w.pages {
 			t.lastPageHolds(x)

@@ -3,8 +3,6 @@ package conformance
 import (
 	"fmt"
 	"sort"
-
-	"github.com/rtq-kit/rtq/profile"
 )
 
 // labelRule is one code with its label (docs/contract.md §2.1, §3.2, §3.4):
@@ -75,13 +73,22 @@ func checkValuesLabels(t *T) {
 	for i := range seen {
 		seen[i] = map[string]map[string]bool{}
 	}
+	// Each record's branch reads it; what they show is added up in
+	// record order.
+	recs := t.r.prof.Records
+	shown := make([]*Exchange, len(recs))
+	payloads := make([]map[string]any, len(recs))
+	if len(recs) == 0 {
+		t.Skipf("the profile lists no records")
+		return
+	}
+	t.each(len(recs), func(t *T, i int) { payloads[i], shown[i] = t.recordPayload(recs[i]) })
 	var last *Exchange
-	t.records(func(rec profile.Record) {
-		payload, x := t.recordPayload(rec)
+	for k, payload := range payloads {
 		if payload == nil {
-			return
+			continue
 		}
-		last = x
+		last = shown[k]
 		for i, r := range labelRules {
 			for _, cl := range r.code(payload) {
 				if seen[i][cl.code] == nil {
@@ -90,7 +97,7 @@ func checkValuesLabels(t *T) {
 				seen[i][cl.code][cl.label] = true
 			}
 		}
-	})
+	}
 	for i, r := range labelRules {
 		byLabel := map[string][]string{}
 		for _, code := range sortedKeys(keysOf(seen[i])) {

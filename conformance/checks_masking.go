@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"strings"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/rtq-kit/rtq/profile"
@@ -22,8 +23,8 @@ type maskedValue struct {
 
 func checkRecordMasked(t *T) {
 	chars := maskChars(t.r.prof)
-	seen := 0
-	t.records(func(rec profile.Record) {
+	var seen atomic.Int64 // branches count side by side
+	t.records(func(t *T, rec profile.Record) {
 		payload, x := t.recordPayload(rec)
 		if payload == nil {
 			return
@@ -36,7 +37,7 @@ func checkRecordMasked(t *T) {
 			if opts["is_masked"] != true || !isString || s == "" {
 				continue
 			}
-			seen++
+			seen.Add(1)
 			id, _ := intOf(f["field_id"])
 			if !strings.ContainsAny(s, chars) {
 				t.Errorf(x, "record %d field %d (%v): is_masked but the value shows no mask character (%s)", rec.ID, id, f["field_type"], chars)
@@ -50,7 +51,7 @@ func checkRecordMasked(t *T) {
 		collectPublic(payload, public, masked)
 		t.maskedElsewhere(rec, masked, public, chars)
 	})
-	if seen == 0 && !t.failed() && t.skip == "" {
+	if seen.Load() == 0 && !t.failed() && t.skip == "" {
 		t.Notef("no masked string values seen")
 	}
 }

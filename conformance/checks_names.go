@@ -8,7 +8,7 @@ import (
 	"github.com/rtq-kit/rtq/profile"
 )
 
-// checkVerifyNames: a request may name a status by its name or by its id
+// planVerifyNames: a request may name a status by its name or by its id
 // written as a string, and a certificate by its code or by the record's
 // full URL (docs/contract.md §4.2). It runs first in the write phase,
 // before any case moved a code, and its probes move nothing on a correct
@@ -18,39 +18,51 @@ import (
 // answers 100324 (from differs), one that does not read the URL 100320.
 // With a reset in the profile it also makes one real move by ids, then
 // resets.
-func checkVerifyNames(t *T) {
+func planVerifyNames(t *T) writePlan {
 	c, flow, ok := t.namedCase()
 	if !ok {
 		t.Skipf("needs a move case with form_id and start whose flow (flows in the profile) lists status ids")
-		return
+		return writePlan{}
 	}
 	start, target := statusByName(flow, c.Start), statusByName(flow, c.Steps[0].Expect.Status)
 	if start == nil {
 		t.Skipf("the flow of form %d lists no status %q", c.FormID, c.Start)
-		return
+		return writePlan{}
 	}
 	stay := func(code, from string) map[string]any {
 		return map[string]any{"certificate_code": code, "action_type": contract.ActionSetStatus,
 			"from_certificate_status": from, "to_certificate_status": c.Start}
 	}
 	id := strconv.FormatInt(start.ID, 10)
-	t.wantCode(stay(c.Code, id), fmt.Sprintf("certificate %s, from_certificate_status %q (the id of the current status %s) and the current status as target", c.Code, id, c.Start), contract.ErrInvalidTarget)
-	if url := t.recordURL(c.RecordID); url != "" && url != c.Code {
-		t.wantCode(stay(url, c.Start), fmt.Sprintf("certificate named by its record's URL %s, the current status %s as from and target", url, c.Start), contract.ErrInvalidTarget)
+	url := t.recordURL(c.RecordID)
+	keys := t.r.caseKeys(c)
+	stays := writeUnit{keys: keys, cost: 1, run: func(t *T, _ []*T) bool {
+		t.wantCode(stay(c.Code, id), fmt.Sprintf("certificate %s, from_certificate_status %q (the id of the current status %s) and the current status as target", c.Code, id, c.Start), contract.ErrInvalidTarget)
+		if url != "" && url != c.Code {
+			t.wantCode(stay(url, c.Start), fmt.Sprintf("certificate named by its record's URL %s, the current status %s as from and target", url, c.Start), contract.ErrInvalidTarget)
+		}
+		return true
+	}}
+	if url != "" && url != c.Code {
+		stays.cost = 2
 	}
 	if t.r.prof.Reset == "" || target == nil {
-		return
+		return writePlan{units: []writeUnit{stays}}
 	}
-	if err := t.r.reset(t.ctx); err != nil {
-		t.Errorf(nil, "reset before the move by ids: %v", err)
-		return
-	}
-	body := map[string]any{"certificate_code": c.Code, "action_type": contract.ActionSetStatus,
-		"from_certificate_status": id, "to_certificate_status": strconv.FormatInt(target.ID, 10)}
-	t.labelled(fmt.Sprintf("certificate %s moved from status id %d to status id %d", c.Code, start.ID, target.ID), func() {
-		t.step(c, profile.Step{Expect: profile.Expect{Status: target.Name}}, profile.RoleWrite, c.Start, t.post(contract.Verify, profile.RoleWrite, body))
-	})
-	_ = t.r.reset(t.ctx) // a failure is kept in r.setup
+	move := writeUnit{keys: keys, cost: 1, run: func(t *T, _ []*T) bool {
+		if err := t.fresh(); err != nil {
+			t.Errorf(nil, "reset before the move by ids: %v", err)
+			return true
+		}
+		body := map[string]any{"certificate_code": c.Code, "action_type": contract.ActionSetStatus,
+			"from_certificate_status": id, "to_certificate_status": strconv.FormatInt(target.ID, 10)}
+		t.labelled(fmt.Sprintf("certificate %s moved from status id %d to status id %d", c.Code, start.ID, target.ID), func() {
+			t.step(c, profile.Step{Expect: profile.Expect{Status: target.Name}}, profile.RoleWrite, c.Start, t.post(contract.Verify, profile.RoleWrite, body))
+		})
+		t.tidy()
+		return true
+	}}
+	return writePlan{units: []writeUnit{stays, move}}
 }
 
 // namedCase is the first move case whose flow lists its start status.

@@ -65,7 +65,7 @@ func (t *T) sendNegative(c negCase) *Exchange {
 		}
 		role = "write"
 	}
-	return t.r.memo.do("negative "+c.id, func() any {
+	return t.once("negative "+c.id, func(t *T) any {
 		return t.post(c.ep, role, c.body(t.negativeBase(c.ep)))
 	}).(*Exchange)
 }

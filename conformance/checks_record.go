@@ -41,18 +41,17 @@ func recordChecks() []Check {
 // getRecord fetches a record (memoized per run) with the read key.
 func (t *T) getRecord(body map[string]any) *Exchange {
 	key := fmt.Sprintf("getRecord %v", body)
-	return t.r.memo.do(key, func() any { return t.post(contract.GetRecord, "read", body) }).(*Exchange)
+	return t.once(key, func(t *T) any { return t.post(contract.GetRecord, "read", body) }).(*Exchange)
 }
 
 // records runs f for every profile record, or skips when there are none.
-func (t *T) records(f func(rec profile.Record)) {
-	if len(t.r.prof.Records) == 0 {
+func (t *T) records(f func(t *T, rec profile.Record)) {
+	recs := t.r.prof.Records
+	if len(recs) == 0 {
 		t.Skipf("the profile lists no records")
 		return
 	}
-	for _, rec := range t.r.prof.Records {
-		f(rec)
-	}
+	t.each(len(recs), func(t *T, i int) { f(t, recs[i]) })
 }
 
 // recordPayload fetches a record as json and returns the Record payload.
@@ -67,7 +66,7 @@ func (t *T) recordPayload(rec profile.Record) (map[string]any, *Exchange) {
 }
 
 func checkRecordSchema(t *T) {
-	t.records(func(rec profile.Record) {
+	t.records(func(t *T, rec profile.Record) {
 		payload, x := t.recordPayload(rec)
 		if payload == nil {
 			return
@@ -95,7 +94,7 @@ func checkRecordSchema(t *T) {
 }
 
 func checkRecordWrapper(t *T) {
-	t.records(func(rec profile.Record) {
+	t.records(func(t *T, rec profile.Record) {
 		for _, f := range contract.Formats {
 			x := t.getRecord(map[string]any{"record_id": rec.ID, "format": f.Name})
 			obj := t.object(x)
@@ -142,7 +141,7 @@ func formatCheck(format string) func(t *T) {
 		}
 	}
 	return func(t *T) {
-		t.records(func(rec profile.Record) {
+		t.records(func(t *T, rec profile.Record) {
 			x := t.getRecord(map[string]any{"record_id": rec.ID, "format": format})
 			data := t.success(x, responseFile(contract.GetRecord))
 			if data == nil {
@@ -296,18 +295,25 @@ func hasTopHeading(body string) bool {
 }
 
 func checkRecordByURL(t *T) {
-	t.records(func(rec profile.Record) {
-		for _, f := range contract.Formats {
-			byID := t.getRecord(map[string]any{"record_id": rec.ID, "format": f.Name})
-			byURL := t.getRecord(map[string]any{"record_url": rec.URL, "format": f.Name})
+	t.records(func(t *T, rec profile.Record) {
+		t.each(len(contract.Formats), func(t *T, i int) {
+			f := contract.Formats[i]
+			var byID, byURL *Exchange
+			t.each(2, func(t *T, j int) {
+				if j == 0 {
+					byID = t.getRecord(map[string]any{"record_id": rec.ID, "format": f.Name})
+				} else {
+					byURL = t.getRecord(map[string]any{"record_url": rec.URL, "format": f.Name})
+				}
+			})
 			a := t.success(byID, responseFile(contract.GetRecord))
 			b := t.success(byURL, responseFile(contract.GetRecord))
 			if a == nil || b == nil {
-				continue
+				return
 			}
 			if !reflect.DeepEqual(a["data"], b["data"]) {
 				t.Errorf(byURL, "record %d (%s): by record_url differs from by record_id", rec.ID, f.Name)
 			}
-		}
+		})
 	})
 }

@@ -16,7 +16,7 @@ import (
 const defaultMaskChars = "*＊•●×"
 
 func checkRecordProfile(t *T) {
-	t.records(func(rec profile.Record) {
+	t.records(func(t *T, rec profile.Record) {
 		payload, x := t.recordPayload(rec)
 		if payload == nil {
 			return
@@ -68,7 +68,7 @@ func maskedFieldIDs(rec map[string]any) map[int64]bool {
 }
 
 func checkRecordISO(t *T) {
-	t.records(func(rec profile.Record) {
+	t.records(func(t *T, rec profile.Record) {
 		payload, x := t.recordPayload(rec)
 		if payload == nil {
 			return
@@ -146,7 +146,7 @@ func maskChars(p *profile.Profile) string {
 }
 
 func checkRecordChinese(t *T) {
-	t.records(func(rec profile.Record) {
+	t.records(func(t *T, rec profile.Record) {
 		payload, x := t.recordPayload(rec)
 		if payload == nil {
 			return
@@ -200,12 +200,15 @@ func hasCJK(s string) bool {
 }
 
 func checkRecordNotFound(t *T) {
-	x := t.post(contract.GetRecord, "read", map[string]any{"record_id": unknownRecordID})
-	t.errorAnswer(x, contract.GetRecord, "unknown record_id")
-	for _, id := range t.r.prof.Foreign.RecordIDs {
-		x := t.post(contract.GetRecord, "read", map[string]any{"record_id": id})
-		t.refused(x, contract.GetRecord, fmt.Sprintf("record %d of another organization", id))
-	}
+	ids := append([]int64{unknownRecordID}, t.r.prof.Foreign.RecordIDs...)
+	t.each(len(ids), func(t *T, i int) {
+		x := t.post(contract.GetRecord, "read", map[string]any{"record_id": ids[i]})
+		if i == 0 {
+			t.errorAnswer(x, contract.GetRecord, "unknown record_id")
+		} else {
+			t.refused(x, contract.GetRecord, fmt.Sprintf("record %d of another organization", ids[i]))
+		}
+	})
 }
 
 func checkRecordParams(t *T) {

@@ -40,9 +40,7 @@ func cursorCheck(ep contract.Endpoint, suffix, section string, sev Severity, f f
 	prefix := map[string]string{contract.TemplatesList.Name: "templates.", contract.ListQrcodes.Name: "listQrcodes."}[ep.Name]
 	return Check{ID: prefix + suffix, Endpoint: ep.Name, Section: section, Severity: sev, run: func(t *T) {
 		ls := t.listings(ep)
-		for _, l := range ls {
-			f(t, l)
-		}
+		t.each(len(ls), func(t *T, i int) { f(t, ls[i]) })
 		if t.noWindow > 0 && t.noWindow == len(ls) && !t.failed() {
 			t.Skipf("the profile gives no time window")
 		}

@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 	"regexp"
+	"sync/atomic"
 
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -49,8 +50,8 @@ func checkValuesMembers(t *T) {
 // valueRules applies the rules of the given field types to every field of
 // every profile record.
 func (t *T) valueRules(types ...string) {
-	seen := 0
-	t.records(func(rec profile.Record) {
+	var seen atomic.Int64 // branches count side by side
+	t.records(func(t *T, rec profile.Record) {
 		payload, x := t.recordPayload(rec)
 		if payload == nil {
 			return
@@ -61,7 +62,7 @@ func (t *T) valueRules(types ...string) {
 				if ft != want {
 					continue
 				}
-				seen++
+				seen.Add(1)
 				id, _ := intOf(f["field_id"])
 				for _, p := range valueRules[ft](f["field_value"]) {
 					t.Errorf(x, "record %d field %d (%s): %s", rec.ID, id, ft, p)
@@ -69,7 +70,7 @@ func (t *T) valueRules(types ...string) {
 			}
 		}
 	})
-	if seen == 0 && t.skip == "" && !t.failed() {
+	if seen.Load() == 0 && t.skip == "" && !t.failed() {
 		t.Skipf("no field of type %v in the profile's records", types)
 	}
 }

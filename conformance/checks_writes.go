@@ -9,38 +9,54 @@ import (
 )
 
 // verifyWriteChecks send the profile's credential cases. They run only with
-// --allow-writes, one after another, each case after a reset when the
-// profile names one.
+// --allow-writes, each case from the profile's state (after a reset when
+// the profile names one), as units of the run's write plan (writeplan.go).
 func verifyWriteChecks() []Check {
 	return []Check{
-		verifyCheck("verify.names", "4.2", Must, phaseWrite, checkVerifyNames),
-		verifyCheck("verify.transitions", "3.1", Must, phaseWrite, casesOf(profile.KindMove)),
-		verifyCheck("verify.next", "3.1", Must, phaseWrite, casesOf(profile.KindNext)),
-		verifyCheck("verify.repeat", "7", Must, phaseWrite, casesOf(profile.KindRepeat)),
-		verifyCheck("verify.errorCodes", "7", Must, phaseWrite, casesOf(profile.KindError)),
-		verifyCheck("verify.concurrent", "3.1", Must, phaseWrite, checkConcurrent),
-		verifyCheck("verify.visible", "3.1", Info, phaseWrite, checkVerifyVisible),
-		verifyCheck("auth.otherOrg.verify", "5", Must, phaseWrite, checkOtherOrgVerify),
+		writeCheck("verify.names", "4.2", Must, planVerifyNames),
+		writeCheck("verify.transitions", "3.1", Must, planCases(profile.KindMove)),
+		writeCheck("verify.next", "3.1", Must, planCases(profile.KindNext)),
+		writeCheck("verify.repeat", "7", Must, planCases(profile.KindRepeat)),
+		writeCheck("verify.errorCodes", "7", Must, planCases(profile.KindError)),
+		writeCheck("verify.concurrent", "3.1", Must, planConcurrent),
+		writeCheck("verify.visible", "3.1", Info, func(*T) writePlan { return writePlan{done: func(t *T, _ []bool) { checkVerifyVisible(t) }} }),
+		writeCheck("auth.otherOrg.verify", "5", Must, planOtherOrgVerify),
 	}
 }
 
-func casesOf(kind string) func(t *T) {
-	return func(t *T) {
-		n, ran := 0, 0
+func writeCheck(id, section string, sev Severity, plan func(t *T) writePlan) Check {
+	c := verifyCheck(id, section, sev, phaseWrite, nil)
+	c.plan = plan
+	return c
+}
+
+// planCases makes a unit of each case of a kind.
+func planCases(kind string) func(t *T) writePlan {
+	return func(t *T) writePlan {
+		var units []writeUnit
 		for _, c := range t.r.prof.Cases {
 			if c.Kind == kind {
-				n++
-				if t.runCase(c) {
-					ran++
-				}
+				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: caseCost(c),
+					run: func(t *T, _ []*T) bool { return t.runCase(c) }})
 			}
 		}
-		switch {
-		case n == 0:
-			t.Skipf("the profile has no %s cases", kind)
-		case ran == 0 && !t.failed():
-			t.Skipf("no %s case could run: %v", kind, t.notes)
+		return writePlan{units: units, done: func(t *T, ran []bool) { casesDone(t, kind, ran) }}
+	}
+}
+
+// casesDone skips a cases check that had no case, or none that could run.
+func casesDone(t *T, kind string, ran []bool) {
+	n := 0
+	for _, ok := range ran {
+		if ok {
+			n++
 		}
+	}
+	switch {
+	case len(ran) == 0:
+		t.Skipf("the profile has no %s cases", kind)
+	case n == 0 && !t.failed():
+		t.Skipf("no %s case could run: %v", kind, t.notes)
 	}
 }
 
@@ -69,7 +85,7 @@ func (t *T) runCase(c profile.Case) bool {
 		t.Notef("case %s: skipped, case %s of this run already moved certificate %s and the profile has no reset: give each case a fresh code", c.Name, by, c.Code)
 		return false
 	}
-	if err := t.r.reset(t.ctx); err != nil {
+	if err := t.fresh(); err != nil {
 		t.Errorf(nil, "case %s: reset before the case: %v", c.Name, err)
 		return true
 	}
@@ -180,6 +196,7 @@ func (t *T) concurrentStep(c profile.Case, s profile.Step, role, cur string) str
 		}()
 	}
 	wg.Wait()
+	t.depth++ // sent at once: one request's time
 	wins := 0
 	var winner *Exchange
 	for _, x := range xs {
@@ -214,11 +231,13 @@ func (t *T) firstMove() (profile.Case, bool) {
 // that names its record, for verify.visible: so that check sends no verify
 // of its own and never re-uses a code a case moved.
 func (t *T) lookAfterMove(c profile.Case, status string) {
-	if c.RecordID == 0 || !t.r.moves.claimLook() {
+	if c.RecordID == 0 || !t.r.moves.claimLook(t.unit) {
 		return
 	}
-	x := t.post(contract.GetRecord, "read", map[string]any{"record_id": c.RecordID})
-	t.r.moves.setLook(&look{want: status, x: x})
+	depth := t.depth // overlapped, later units may look too: no look counts in the plan's chains
+	x := t.send(contract.GetRecord, "read", map[string]any{"record_id": c.RecordID})
+	t.depth = depth
+	t.r.moves.setLook(t.unit, &look{want: status, x: x})
 }
 
 // checkVerifyVisible (info): after a move, getRecord shows the new status
@@ -238,18 +257,21 @@ func checkVerifyVisible(t *T) {
 	}
 }
 
-// checkOtherOrgVerify: another organization's write key cannot move our
+// planOtherOrgVerify: another organization's write key cannot move our
 // credentials.
-func checkOtherOrgVerify(t *T) {
+func planOtherOrgVerify(t *T) writePlan {
 	c, ok := t.firstMove()
 	if !ok || !t.hasKey(profile.RoleOtherOrg) {
 		t.Skipf("needs a move case and keys.other_org")
-		return
+		return writePlan{}
 	}
-	if err := t.r.reset(t.ctx); err != nil {
-		t.Errorf(nil, "reset: %v", err)
-		return
-	}
-	x := t.post(contract.Verify, profile.RoleOtherOrg, stepBody(c, c.Steps[0]))
-	t.refused(x, contract.Verify, "certificate "+c.Code+" with another organization's key")
+	return writePlan{units: []writeUnit{{keys: t.r.caseKeys(c), cost: 1, run: func(t *T, _ []*T) bool {
+		if err := t.fresh(); err != nil {
+			t.Errorf(nil, "reset: %v", err)
+			return true
+		}
+		x := t.post(contract.Verify, profile.RoleOtherOrg, stepBody(c, c.Steps[0]))
+		t.refused(x, contract.Verify, "certificate "+c.Code+" with another organization's key")
+		return true
+	}}}}
 }

@@ -93,12 +93,14 @@ func (s *stalls) record(ep string, err error) {
 }
 
 // newClient returns the runner's client of base; keys are every key the
-// run was given, scrubbed from what the target answers.
-func newClient(base string, timeout time.Duration, rate float64, keys ...string) *client {
+// run was given, scrubbed from what the target answers. It keeps as many
+// idle connections as requests may be in flight (at least 16), so that
+// overlapped requests reuse them rather than open new ones.
+func newClient(base string, timeout time.Duration, rate float64, inFlight int, keys ...string) *client {
 	tr := &http.Transport{
 		Proxy:               nil,
 		DialContext:         (&net.Dialer{Timeout: timeout}).DialContext,
-		MaxIdleConnsPerHost: 16,
+		MaxIdleConnsPerHost: inFlight + 16, // the concurrency checks' bursts come on top
 		IdleConnTimeout:     30 * time.Second,
 	}
 	return &client{
@@ -113,6 +115,16 @@ func (c *client) close() { c.svc.CloseIdleConnections() }
 // post sends body (marshalled to JSON, or raw when it is []byte) to the
 // endpoint with the given key; role names the key in findings.
 func (c *client) post(ctx context.Context, ep contract.Endpoint, role, key string, body any) *Exchange {
+	x := c.quiet(ctx, ep, role, key, body)
+	if c.observe != nil {
+		c.observe(ep, x)
+	}
+	return x
+}
+
+// quiet is post without telling observe: for an answer that counts only
+// if the plan keeps it (runner.observe is then told).
+func (c *client) quiet(ctx context.Context, ep contract.Endpoint, role, key string, body any) *Exchange {
 	raw, ok := body.([]byte)
 	if !ok {
 		raw, _ = json.Marshal(body)
@@ -136,9 +148,6 @@ func (c *client) post(ctx context.Context, ep contract.Endpoint, role, key strin
 		if !retryable(ctx, x.Err) {
 			break
 		}
-	}
-	if c.observe != nil {
-		c.observe(ep, x)
 	}
 	return x
 }

@@ -138,6 +138,9 @@ type Report struct {
 	// only new must failures fail the run.
 	Baseline *BaselineDiff `json:"baseline,omitempty"`
 	baseline *Baseline
+	// Plan says how the run was carried out (concurrency, longest chain
+	// of requests); like the timings it is no verdict on the target.
+	Plan *Plan `json:"plan,omitempty"`
 
 	Duration time.Duration `json:"-"`
 }
@@ -220,8 +223,10 @@ type Options struct {
 	// Timeout bounds each request; Rate limits requests per second (0: none).
 	Timeout time.Duration
 	Rate    float64
-	// Workers run read checks concurrently (default 8).
-	Workers int
+	// Concurrency is the most requests in flight at once (0:
+	// DefaultConcurrency); 1 sends one request at a time, the checks in
+	// table order (plan.go). Rate still bounds the requests per second.
+	Concurrency int
 	// Deadline bounds the whole run (0: none); when it passes, the run
 	// stops sending and reports what it has, status interrupted.
 	Deadline time.Duration

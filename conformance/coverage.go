@@ -113,11 +113,16 @@ func fieldTypesOf(rec map[string]any) []string {
 
 // contentTypes remembers the transport faults of every answer (by kind:
 // Content-Type, charset, body), for the transport checks that run last.
+// Each distinct fault is kept once and they are reported sorted, so that
+// what a report says does not depend on the order answers came in.
 type contentTypes struct {
 	mu  sync.Mutex
 	n   int
-	bad [3][]string
+	bad [3]map[string]bool
 }
+
+// maxFaultLines bounds the distinct faults kept of one kind.
+const maxFaultLines = 1000
 
 func (ct *contentTypes) add(ep contract.Endpoint, x *Exchange) {
 	if x.Err != nil {
@@ -129,8 +134,14 @@ func (ct *contentTypes) add(ep contract.Endpoint, x *Exchange) {
 	defer ct.mu.Unlock()
 	ct.n++
 	for i, f := range faults {
-		if f != "" && len(ct.bad[i]) < maxProblems {
-			ct.bad[i] = append(ct.bad[i], fmt.Sprintf("%s %s (key %s): %s", x.Req.Method, ep.Name, x.Req.Key, f))
+		if f == "" {
+			continue
+		}
+		if ct.bad[i] == nil {
+			ct.bad[i] = map[string]bool{}
+		}
+		if len(ct.bad[i]) < maxFaultLines {
+			ct.bad[i][fmt.Sprintf("%s %s (key %s): %s", x.Req.Method, ep.Name, x.Req.Key, f)] = true
 		}
 	}
 }

@@ -70,7 +70,7 @@ func FuzzHostileTarget(f *testing.F) {
 		}))
 		defer ts.Close()
 		rep := runbound.Run(t, conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true,
-			Timeout: 2 * time.Second, Workers: 4}, 60*time.Second)
+			Timeout: 2 * time.Second, Concurrency: 4}, 60*time.Second)
 		runbound.AssertWhole(t, rep)
 	})
 }

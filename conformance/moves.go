@@ -1,15 +1,21 @@
 package conformance
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/rtq-kit/rtq/contract"
+)
 
 // moves is what the write phase has done to certificate codes: which case
 // moved each code (so that, without a reset, no later case re-uses it) and
 // what getRecord showed after the first move (for verify.visible).
 type moves struct {
-	mu      sync.Mutex
-	by      map[string]string
-	looked  bool
-	visible *look
+	mu sync.Mutex
+	by map[string]string
+	// looks are getRecord's answers after a unit's first move, by the
+	// unit's place in the plan: the first in the plan is the run's look,
+	// whichever unit finished first.
+	looks map[int]*look
 }
 
 // look is getRecord's answer after a move to want.
@@ -18,7 +24,7 @@ type look struct {
 	x    *Exchange
 }
 
-func newMoves() *moves { return &moves{by: map[string]string{}} }
+func newMoves() *moves { return &moves{by: map[string]string{}, looks: map[int]*look{}} }
 
 // moved records that case moved code.
 func (m *moves) moved(code, caseName string) {
@@ -36,23 +42,47 @@ func (m *moves) movedBy(code string) string {
 	return m.by[code]
 }
 
-// claimLook is true exactly once: the first move is looked at.
-func (m *moves) claimLook() bool {
+// claimLook is true when unit should look after its move: no unit at or
+// before it in the plan has looked. One at a time that is exactly once,
+// the first move; side by side a later unit may look too, in vain.
+func (m *moves) claimLook(unit int) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	first := !m.looked
-	m.looked = true
-	return first
+	for u := range m.looks {
+		if u <= unit {
+			return false
+		}
+	}
+	m.looks[unit] = &look{}
+	return true
 }
 
-func (m *moves) setLook(l *look) {
+func (m *moves) setLook(unit int, l *look) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.visible = l
+	m.looks[unit] = l
 }
 
+// look is the first look of the plan (nil when none).
 func (m *moves) look() *look {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.visible
+	first := -1
+	for u := range m.looks {
+		if first < 0 || u < first {
+			first = u
+		}
+	}
+	if first < 0 || m.looks[first].x == nil {
+		return nil
+	}
+	return m.looks[first]
+}
+
+// observeLook hands the run's look, and no other, to observe, as if it had
+// been the only one sent.
+func (m *moves) observeLook(observe func(contract.Endpoint, *Exchange)) {
+	if l := m.look(); l != nil {
+		observe(contract.GetRecord, l.x)
+	}
 }

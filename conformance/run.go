@@ -7,7 +7,6 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -15,8 +14,9 @@ import (
 	"github.com/rtq-kit/rtq/profile"
 )
 
-// phase orders checks: reads run concurrently, writes one after another
-// (with resets between), post checks look at everything seen.
+// phase orders checks: the reads, then the writes (state-changing, in
+// rounds of units, plan.go and writeplan.go), then the post checks, which
+// look at everything seen.
 type phase int
 
 const (
@@ -35,7 +35,12 @@ type Check struct {
 	// (statements.go).
 	Statements []string
 	phase      phase
-	run        func(t *T)
+	// static marks a read check that sends only template listings, which
+	// no verify changes: it may overlap the writes (plan.go).
+	static bool
+	run    func(t *T)
+	// plan, instead of run, makes a write check's units (writeplan.go).
+	plan func(t *T) writePlan
 }
 
 // runner is the state of one run shared by all checks.
@@ -50,6 +55,8 @@ type runner struct {
 	memo    *memo
 	moves   *moves
 	setup   setupState
+	slots   *slots
+	chain   chainMax
 	done    atomic.Int64
 	total   int
 }
@@ -81,9 +88,8 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	checks := r.selected()
 	r.total = len(checks)
-	rep.Checks = append(rep.Checks, r.runPhase(runCtx, checks, phaseRead)...)
-	rep.Checks = append(rep.Checks, r.runWrites(runCtx, checks)...)
-	rep.Checks = append(rep.Checks, r.runPhase(runCtx, checks, phasePost)...)
+	rep.Checks = append(rep.Checks, r.runAll(runCtx, checks)...)
+	rep.Plan = &Plan{Concurrency: r.opts.Concurrency, LongestChain: r.chain.get()}
 	rep.Coverage = r.cov.report(r.prof)
 	switch setupErr := r.setup.failed(); {
 	case runCtx.Err() != nil:
@@ -118,8 +124,8 @@ func newRunner(opts Options) (*runner, error) {
 		opts.SetupTimeout = defaultSetupTimeout
 	}
 	opts.SetupTimeout = min(opts.SetupTimeout, opts.Timeout)
-	if opts.Workers <= 0 {
-		opts.Workers = 8
+	if opts.Concurrency <= 0 {
+		opts.Concurrency = DefaultConcurrency
 	}
 	prof := opts.Profile
 	if prof == nil {
@@ -144,8 +150,9 @@ func newRunner(opts Options) (*runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 	}
-	r := &runner{opts: opts, prof: prof, keys: keys, schemas: set, cov: newCoverage(), ctSeen: &contentTypes{}, memo: newMemo(), moves: newMoves()}
-	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate, keys.Read, keys.Write, keys.Limited, keys.OtherOrg, opts.AdminToken)
+	r := &runner{opts: opts, prof: prof, keys: keys, schemas: set, cov: newCoverage(), ctSeen: &contentTypes{}, memo: newMemo(), moves: newMoves(),
+		slots: newSlots(opts.Concurrency)}
+	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate, opts.Concurrency, keys.Read, keys.Write, keys.Limited, keys.OtherOrg, opts.AdminToken)
 	r.client.observe = r.observe
 	return r, nil
 }
@@ -201,70 +208,6 @@ func matchAny(globs []string, id string) bool {
 	return false
 }
 
-// runPhase runs the checks of one phase on a small worker pool and returns
-// their findings in table order.
-func (r *runner) runPhase(ctx context.Context, checks []Check, ph phase) []Finding {
-	var todo []Check
-	for _, c := range checks {
-		if c.phase == ph {
-			todo = append(todo, c)
-		}
-	}
-	out := make([]Finding, len(todo))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < r.opts.Workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				out[i] = r.runCheck(ctx, todo[i])
-			}
-		}()
-	}
-	for i := range todo {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	return out
-}
-
-// runWrites runs write checks one by one, resetting the target before
-// them, around each case and after them when the profile says how. A reset
-// that fails is the run's set-up failure, reported once: the write checks
-// it leaves are skipped, not failed.
-func (r *runner) runWrites(ctx context.Context, checks []Check) []Finding {
-	var out []Finding
-	first := true
-	for _, c := range checks {
-		if c.phase != phaseWrite {
-			continue
-		}
-		if !r.opts.AllowWrites {
-			out = append(out, r.skip(c, "writes not allowed: run with --allow-writes to send verify requests that may change state"))
-			continue
-		}
-		if first {
-			first = false
-			_ = r.reset(ctx) // a failure is kept in r.setup
-		}
-		if err := r.setup.failed(); err != nil {
-			out = append(out, r.skip(c, "not run: set-up failure: "+err.Error()))
-			continue
-		}
-		f := r.runCheck(ctx, c)
-		if err := r.setup.failed(); err != nil && f.Status == Fail {
-			f = skipped(c, "not counted: set-up failure during the check: "+err.Error())
-		}
-		out = append(out, f)
-	}
-	if r.opts.AllowWrites && !first && ctx.Err() == nil {
-		_ = r.reset(ctx)
-	}
-	return out
-}
-
 // skip reports a check that did not run and counts it as done.
 func (r *runner) skip(c Check, msg string) Finding {
 	r.progress()
@@ -281,30 +224,6 @@ func (r *runner) progress() {
 
 func skipped(c Check, msg string) Finding {
 	return Finding{ID: c.ID, Endpoint: c.Endpoint, Severity: c.Severity, Status: Skip, Spec: c.Section, Statements: c.Statements, Message: msg}
-}
-
-// runCheck runs one check, turning a panic into a failed finding so that
-// the run always ends. A check that the run's interruption (ctx) stops
-// before or while it runs is skipped: what it saw cut short is no finding.
-func (r *runner) runCheck(ctx context.Context, c Check) (f Finding) {
-	if ctx.Err() != nil {
-		return r.skip(c, "not run: the run was interrupted ("+stopReason(ctx)+")")
-	}
-	start := time.Now()
-	t := &T{ctx: ctx, r: r, check: c}
-	defer func() {
-		if p := recover(); p != nil {
-			t.Errorf(nil, "check crashed: %v", p)
-		}
-		f = t.finding()
-		f.Duration = time.Since(start)
-		if ctx.Err() != nil {
-			f = skipped(c, "not finished: the run was interrupted ("+stopReason(ctx)+"); what it saw is no finding")
-		}
-		r.progress()
-	}()
-	c.run(t)
-	return
 }
 
 func summarize(fs []Finding) Summary {
@@ -333,6 +252,8 @@ func allChecks() []Check {
 	}
 	for i := range all {
 		all[i].Statements = statementsOf(all[i].ID)
+		all[i].static = all[i].phase == phaseRead &&
+			(all[i].Endpoint == contract.TemplatesList.Name || all[i].Endpoint == contract.ListQrcodes.Name)
 	}
 	return all
 }

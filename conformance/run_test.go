@@ -303,7 +303,7 @@ func TestStalledEndpointCostsAFewTimeOutsNotOnePerRequest(t *testing.T) {
 	}
 	p := &profile.Profile{Version: 1, Keys: profile.Keys{Read: "r"}, Records: recs}
 	rep, err := Run(context.Background(), Options{BaseURL: start(t, &target{answer: answer}), Profile: p,
-		Timeout: 100 * time.Millisecond, Only: []string{"getRecord.*"}})
+		Timeout: 100 * time.Millisecond, Only: []string{"getRecord.*"}, Concurrency: 8})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +312,7 @@ func TestStalledEndpointCostsAFewTimeOutsNotOnePerRequest(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if stalled > maxStalls+2*8 { // at most the workers in flight when the breaker opened
+	if stalled > maxStalls+2*8 { // at most the requests in flight when the breaker opened
 		t.Fatalf("%d requests reached a stalled endpoint; want the runner to stop after %d time-outs", stalled, maxStalls)
 	}
 }

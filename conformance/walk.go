@@ -67,37 +67,87 @@ func describe(x *Exchange) string {
 // filter, memoized per run.
 func (t *T) walkForms(role string, filter map[string]any) walk {
 	key := fmt.Sprintf("forms %s %v", role, filter)
-	return t.r.memo.do(key, func() any { return t.doWalkForms(role, filter, 3) }).(walk)
+	return t.once(key, func(t *T) any { return t.doWalkForms(role, filter, 3) }).(walk)
 }
+
+// A page-numbered walk is no chain: once page 1 names the last page, the
+// pages up to it are read side by side, formAhead at a time, then taken
+// in order as one after the other would have: a walk that stops early
+// (an error, an empty page, current_page reaching last_page) drops the
+// pages read ahead, unseen by any check or by coverage.
+const formAhead = 32
 
 func (t *T) doWalkForms(role string, filter map[string]any, size int) walk {
 	var w walk
-	for page := 1; page <= maxWalkPages; page++ {
-		body := map[string]any{"page": page, "page_size": size}
+	body := func(page int) map[string]any {
+		b := map[string]any{"page": page, "page_size": size}
 		for k, v := range filter {
-			body[k] = v
+			b[k] = v
 		}
-		data := w.add(t.post(contract.GetFormList, role, body))
+		return b
+	}
+	// A batch is the pages from first to end, read ahead at once; one
+	// request at a time they are read one by one, and the plan's chain
+	// counts them as one batch all the same.
+	var ahead []*Exchange
+	first, end, depth, last := 1, 0, 0, int64(1)
+	for page := 1; page <= maxWalkPages; page++ {
+		if page > end {
+			n := 1
+			if page > 1 {
+				n = max(1, int(min(int64(formAhead), last-int64(page)+1, int64(maxWalkPages-page+1))))
+			}
+			first, end, depth = page, page+n-1, t.depth
+			if !t.r.sequential() {
+				ahead = t.readAhead(role, page, n, body)
+			}
+		}
+		var x *Exchange
+		if t.r.sequential() {
+			x = t.send(contract.GetFormList, role, body(page))
+			t.depth = depth + 1
+		} else {
+			x = ahead[page-first]
+		}
+		t.r.observe(contract.GetFormList, x)
+		data := w.add(x)
 		if data == nil {
 			return w
 		}
 		info, _ := data["page"].(map[string]any)
 		w.pageInfo = append(w.pageInfo, info)
 		cur, ok1 := intOf(info["current_page"])
-		last, ok2 := intOf(info["last_page"])
+		l, ok2 := intOf(info["last_page"])
 		list, _ := data["list"].([]any)
-		if !ok1 || !ok2 || cur >= last || len(list) == 0 {
+		if !ok1 || !ok2 || cur >= l || len(list) == 0 {
 			return w
 		}
+		last = l
 	}
 	w.broken = fmt.Sprintf("no last page after %d pages", maxWalkPages)
 	return w
 }
 
+// readAhead reads n pages from page on, side by side, observing none.
+func (t *T) readAhead(role string, page, n int, body func(int) map[string]any) []*Exchange {
+	xs := make([]*Exchange, n)
+	t.each(n, func(t *T, i int) { xs[i] = t.send(contract.GetFormList, role, body(page+i)) })
+	return xs
+}
+
+// formWalks reads the walks of getFormList with each filter side by side
+// (memoized, as walkForms), so that a check that looks at them one by one
+// waits for the longest, not for their sum.
+func (t *T) formWalks(role string, filters ...map[string]any) []walk {
+	out := make([]walk, len(filters))
+	t.each(len(filters), func(t *T, i int) { out[i] = t.walkForms(role, filters[i]) })
+	return out
+}
+
 // walkCursor reads every page of a cursor listing (templates/*), memoized.
 func (t *T) walkCursor(ep contract.Endpoint, role string, filter map[string]any, size int) walk {
 	key := fmt.Sprintf("cursor %s %s %v %d", ep.Name, role, filter, size)
-	return t.r.memo.do(key, func() any { return t.doWalkCursor(ep, role, filter, size) }).(walk)
+	return t.once(key, func(t *T) any { return t.doWalkCursor(ep, role, filter, size) }).(walk)
 }
 
 func (t *T) doWalkCursor(ep contract.Endpoint, role string, filter map[string]any, size int) walk {

@@ -31,7 +31,7 @@ func TestParallelConformRunsInTheirOwnNamespaces(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			reports[i] = conform(t, fmt.Sprintf("%s/s/job-%d", url, i), prof, func(o *conformance.Options) {
-				o.Workers = 2
+				o.Concurrency = 2
 				o.Only = []string{"verify.*"} // the stateful checks: the whole run fifty times is minutes under -race
 				// A hundred clients at once under -race on two cores can
 				// wait seconds for an answer; isolation is under test here,

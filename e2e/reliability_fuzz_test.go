@@ -55,7 +55,7 @@ func FuzzMutatedAnswers(f *testing.F) {
 		}))
 		defer ts.Close()
 		rep := runbound.Run(t, conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true,
-			Timeout: 2 * time.Second, Workers: 4}, 60*time.Second)
+			Timeout: 2 * time.Second, Concurrency: 4}, 60*time.Second)
 		runbound.AssertWhole(t, rep)
 	})
 }

@@ -174,7 +174,7 @@ func hostileRun(t *testing.T, ep contract.Endpoint, mode string, only []string) 
 		timeout, bound = time.Second, 90*time.Second
 	}
 	opts := conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true, Only: only,
-		Timeout: timeout, Workers: 8}
+		Timeout: timeout, Concurrency: 8}
 	return runbound.Run(t, opts, bound), h
 }
 

@@ -27,6 +27,7 @@ type conformFlags struct {
 	only, skip                         []string
 	timeout, deadline                  time.Duration
 	rate                               float64
+	concurrency                        int
 	// baseline is --baseline: an earlier run's JSON report.
 	baseline string
 	// tty is true when stderr is a terminal: a progress line is shown.
@@ -92,6 +93,7 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY, RTQ_ADMIN_TOKEN.`,
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "time-out of each request")
 	fl.DurationVar(&f.deadline, "deadline", 5*time.Minute, "upper bound of the whole run; then it reports what it has (exit 4)")
 	fl.Float64Var(&f.rate, "rate", 0, "at most N requests per second (0: no limit)")
+	fl.IntVar(&f.concurrency, "concurrency", conformance.DefaultConcurrency, "most requests in flight: independent reads and flows overlap, within --rate (1: one at a time, in check order); the report is the same at any value")
 	fl.StringVar(&f.baseline, "baseline", "", "an earlier run's JSON report: exit 1 only for must checks that did not fail in it")
 	return cmd
 }
@@ -113,7 +115,7 @@ func (f *conformFlags) fromEnv() {
 func (f conformFlags) options() conformance.Options {
 	return conformance.Options{
 		BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey,
-		AllowWrites: f.allowWrites, Only: f.only, Skip: f.skip, Timeout: f.timeout, Rate: f.rate,
+		AllowWrites: f.allowWrites, Only: f.only, Skip: f.skip, Timeout: f.timeout, Rate: f.rate, Concurrency: f.concurrency,
 		Deadline: f.deadline, Version: buildVersion(), ProfileSource: f.profile, AdminToken: f.adminToken,
 	}
 }
@@ -130,6 +132,9 @@ func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) e
 	}
 	if err := checkSelection(f.only, f.skip); err != nil {
 		return err
+	}
+	if f.concurrency < 1 {
+		return withExit(2, fmt.Errorf("conform: --concurrency %d: must be at least 1", f.concurrency))
 	}
 	opts := f.options()
 	if f.baseline != "" {

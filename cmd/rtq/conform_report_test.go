@@ -140,7 +140,7 @@ func TestConformProgressOnlyOnATerminalAndNotForJSON(t *testing.T) {
 		format string
 		want   bool
 	}{{true, "text", true}, {true, "json", false}, {false, "text", false}} {
-		f := conformFlags{baseURL: url, apiKey: "rtq-demo-read", format: c.format, only: []string{"formList.*"}, tty: c.tty}
+		f := conformFlags{baseURL: url, apiKey: "rtq-demo-read", format: c.format, only: []string{"formList.*"}, tty: c.tty, concurrency: 1}
 		var stdout, stderr bytes.Buffer
 		if err := runConform(context.Background(), f, &stdout, &stderr); err != nil {
 			t.Fatal(err)

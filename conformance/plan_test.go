@@ -1,0 +1,142 @@
+package conformance
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// TestSlotsServeTheCriticalPathFirst: when a slot frees, a waiting
+// request of the critical path gets it before any background one,
+// whatever order they came in; a waiter whose context ends leaves the
+// queue, and a slot handed to it as it left goes on to the next.
+func TestSlotsServeTheCriticalPathFirst(t *testing.T) {
+	s := newSlots(1)
+	if s.enqueue(false) != nil {
+		t.Fatal("a free slot was not taken at once")
+	}
+	bg := s.enqueue(true)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := s.wait(ctx, s.enqueue(false)); err == nil {
+		t.Fatal("a cancelled waiter got a slot")
+	}
+	crit := s.enqueue(false)
+	s.release()
+	select {
+	case <-crit:
+	default:
+		t.Fatal("the freed slot did not go to the critical request")
+	}
+	select {
+	case <-bg:
+		t.Fatal("the background request got a slot too")
+	default:
+	}
+	s.release()
+	<-bg
+	s.release()
+	if s.enqueue(true) != nil {
+		t.Fatal("the slot was not free again after every release")
+	}
+}
+
+// TestRoundsKeepEachRecordsOrderAndPackBesideTheLongestChain: units of
+// one record keep their order, no round holds two units of one record, a
+// unit that may change any record runs alone, and the rounds add up to
+// the longest chain when the others fit beside it.
+func TestRoundsKeepEachRecordsOrderAndPackBesideTheLongestChain(t *testing.T) {
+	var ids []string
+	var units []planned
+	add := func(id string, cost int, keys ...string) {
+		units = append(units, planned{check: len(ids), seq: len(ids) + 1, unit: writeUnit{keys: keys, cost: cost}})
+		ids = append(ids, id)
+	}
+	add("a1", 1, "record:1")
+	add("a2", 3, "record:1")
+	add("b1", 2, "record:2")
+	add("a3", 1, "record:1")
+	add("b2", 2, "record:2")
+	add("c1", 1, "record:3")
+	add("a4", 2, "record:1", "code:x")
+	total := 0
+	var seen []string
+	for _, r := range rounds(units, false) {
+		longest, keys := 0, map[string]bool{}
+		for _, u := range r {
+			longest = max(longest, u.unit.cost)
+			for _, k := range u.unit.keys {
+				if keys[k] {
+					t.Errorf("a round holds two units of %s", k)
+				}
+				keys[k] = true
+			}
+			seen = append(seen, ids[u.check])
+		}
+		total += longest
+	}
+	for _, pair := range [][2]string{{"a1", "a2"}, {"a2", "a3"}, {"a3", "a4"}, {"b1", "b2"}} {
+		if slices.Index(seen, pair[0]) > slices.Index(seen, pair[1]) {
+			t.Errorf("%s ran after %s: %v", pair[0], pair[1], seen)
+		}
+	}
+	if total != 7 { // record 1's chain: 1+3+1+2; record 2's 2+2 fits beside it
+		t.Errorf("rounds take %d requests one after the other, want 7 (record 1's chain): %v", total, seen)
+	}
+	add("z", 1, anyKey)
+	for _, r := range rounds(units, false) {
+		for _, u := range r {
+			if ids[u.check] == "z" && len(r) != 1 {
+				t.Errorf("a unit that may change any record shares its round with %d others", len(r)-1)
+			}
+		}
+	}
+	if seq := rounds(units, true); len(seq) != len(units) || ids[seq[2][0].check] != "b1" {
+		t.Errorf("one at a time: %d rounds for %d units, not in plan order", len(seq), len(units))
+	}
+}
+
+// TestUnitKeysNameTheRecordHoweverTheCaseNamesIt: a case by code and a case
+// by the record's URL share the record's key; a URL the profile does not
+// know may be any record.
+func TestUnitKeysNameTheRecordHoweverTheCaseNamesIt(t *testing.T) {
+	p := writeProfile()
+	p.Records = []profile.Record{{ID: 7, URL: "https://x.example/r/seven"}}
+	r := &runner{prof: p}
+	byURL := r.keysOf("https://x.example/r/seven", 0)
+	byCode := r.caseKeys(profile.Case{Code: "C-7", RecordID: 7})
+	if !conflicts(byURL, byCode) {
+		t.Errorf("keys %v and %v do not meet: one record", byURL, byCode)
+	}
+	if k := r.keysOf("https://x.example/r/unknown", 0); !slices.Contains(k, anyKey) {
+		t.Errorf("an unknown URL has keys %v; want any record", k)
+	}
+	if conflicts(r.keysOf("C-1", 1), r.keysOf("C-2", 2)) {
+		t.Error("two codes of two records meet")
+	}
+}
+
+// TestReportIsTheSameOneAtATimeAndOverlapped runs the package's little
+// write target at both ends, for a quick check beside e2e's.
+func TestReportIsTheSameOneAtATimeAndOverlapped(t *testing.T) {
+	tg := &target{answer: jsonAnswer(`{"code":0,"message":"","data":{"certificate_status":"B","record_id":1}}`)}
+	url := start(t, tg)
+	var got []string
+	for _, n := range []int{1, DefaultConcurrency} {
+		rep, err := Run(context.Background(), Options{BaseURL: url, Profile: writeProfile(), AllowWrites: true, Concurrency: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := ""
+		for _, f := range rep.Checks {
+			s += fmt.Sprintf("%s %s %s\n", f.ID, f.Status, f.Message)
+		}
+		got = append(got, s)
+	}
+	if got[0] != got[1] {
+		t.Errorf("one at a time:\n%s\noverlapped:\n%s", got[0], got[1])
+	}
+}

@@ -1,0 +1,221 @@
+package conformance
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// The write checks change state, so they are planned before they run: a
+// write check is a list of units, each the requests of one case or one
+// flow (a reset, then verifies in order, then the reads that compare
+// before and after), with the keys of what it may change: the
+// certificate code and the record. Units that share a key form a chain
+// and run in the order of the check table; units with no key in common
+// run side by side (--concurrency above 1).
+//
+// A reset restores every record at once, so it must never fall while a
+// unit is under way: the units run in rounds, a reset before each round,
+// so that each unit starts from the profile's state, as it did when each
+// case began with its own reset. At --concurrency 1 every unit is a
+// round of its own and resets exactly as before.
+
+// writePlan is what a write check does, as units the run can schedule.
+type writePlan struct {
+	units []writeUnit
+	// done, when set, runs on the check's T after its units, with their
+	// findings merged in order and whether each ran.
+	done func(t *T, ran []bool)
+}
+
+// writeUnit is one chain of a write check.
+type writeUnit struct {
+	keys []string
+	// cost is how many requests one after the other the unit sends: what
+	// the planner packs rounds by.
+	cost int
+	// run sends the unit's requests on t; prior are the check's earlier
+	// units, finished. It says whether the unit ran (a case can skip).
+	run func(t *T, prior []*T) bool
+}
+
+// anyKey is the key of a unit that may change any record: it runs alone.
+const anyKey = "*"
+
+// keysOf names what a verify of code may change: the code, and the
+// record when the case or the profile says which (a record's URL is a
+// code too). A URL the profile does not know may be any record's.
+func (r *runner) keysOf(code string, recordID int64) []string {
+	keys := []string{"code:" + code}
+	if recordID == 0 {
+		for _, rec := range r.prof.Records {
+			if rec.URL == code {
+				recordID = rec.ID
+			}
+		}
+	}
+	switch {
+	case recordID != 0:
+		keys = append(keys, "record:"+strconv.FormatInt(recordID, 10))
+	case strings.Contains(code, "://"):
+		keys = append(keys, anyKey)
+	}
+	return keys
+}
+
+// caseKeys are the keys of a profile case.
+func (r *runner) caseKeys(c profile.Case) []string {
+	keys := r.keysOf(c.Code, c.RecordID)
+	if url := r.recordURLOf(c.RecordID); url != "" && url != c.Code {
+		keys = append(keys, "code:"+url)
+	}
+	return keys
+}
+
+// recordURLOf is the profile's record_url of a record ("" when unknown).
+func (r *runner) recordURLOf(id int64) string {
+	for _, rec := range r.prof.Records {
+		if rec.ID == id && id != 0 {
+			return rec.URL
+		}
+	}
+	return ""
+}
+
+// caseCost is how many requests of a case follow one another.
+func caseCost(c profile.Case) int { return max(1, len(c.Steps)) }
+
+// planned is one unit of the run's write plan.
+type planned struct {
+	check, index int // the check (in table order) and the unit within it
+	seq          int // the unit's place in the whole plan, from 1
+	unit         writeUnit
+}
+
+// conflicts says whether two units may change the same thing.
+func conflicts(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y || x == anyKey || y == anyKey {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rounds packs the units into rounds: no two units of a round share a key,
+// units that share one keep their order, and the longest chain sets the
+// pace: each round holds the next unit of the chain with the most work
+// left, and beside it every other unit that is ready and no longer. One
+// at a time (sequential) each unit is a round of its own, in order.
+func rounds(units []planned, sequential bool) [][]planned {
+	if sequential {
+		out := make([][]planned, len(units))
+		for i, u := range units {
+			out[i] = []planned{u}
+		}
+		return out
+	}
+	var out [][]planned
+	left := append([]planned(nil), units...)
+	for len(left) > 0 {
+		tail := tails(left)
+		ready := readyUnits(left)
+		crit := ready[0]
+		for _, i := range ready[1:] {
+			if tail[i] > tail[crit] {
+				crit = i
+			}
+		}
+		pace := left[crit].unit.cost
+		var round []planned
+		taken := map[int]bool{}
+		for _, i := range ready {
+			if i == crit || left[i].unit.cost <= pace {
+				round = append(round, left[i])
+				taken[i] = true
+			}
+		}
+		out = append(out, round)
+		var rest []planned
+		for i, u := range left {
+			if !taken[i] {
+				rest = append(rest, u)
+			}
+		}
+		left = rest
+	}
+	return out
+}
+
+// readyUnits are the indexes of units no earlier unit conflicts with.
+func readyUnits(left []planned) []int {
+	var ready []int
+	for i, u := range left {
+		ok := true
+		for _, e := range left[:i] {
+			if conflicts(e.unit.keys, u.unit.keys) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			ready = append(ready, i)
+		}
+	}
+	return ready
+}
+
+// tails are, for each unit, the requests of the longest chain from it to
+// the end of the plan (itself included).
+func tails(left []planned) []int {
+	tail := make([]int, len(left))
+	for i := len(left) - 1; i >= 0; i-- {
+		next := 0
+		for j := i + 1; j < len(left); j++ {
+			if conflicts(left[i].unit.keys, left[j].unit.keys) {
+				next = max(next, tail[j])
+			}
+		}
+		tail[i] = left[i].unit.cost + next
+	}
+	return tail
+}
+
+// chains keeps where each key's chain ends (in requests from the start of
+// the run), to tell the longest chain of the plan whatever the rounds.
+type chains struct {
+	floor int // where writes start: after every read they wait for
+	end   map[string]int
+	all   int // the end of the latest unit that may change anything
+}
+
+func newChains(floor int) *chains { return &chains{floor: floor, end: map[string]int{}, all: floor} }
+
+// start is where a unit with keys begins: after every earlier unit it
+// conflicts with.
+func (c *chains) start(keys []string) int {
+	d := max(c.floor, c.all)
+	for _, k := range keys {
+		if k == anyKey {
+			for _, e := range c.end {
+				d = max(d, e)
+			}
+		}
+		d = max(d, c.end[k])
+	}
+	return d
+}
+
+// finish records that a unit with keys ended at depth d.
+func (c *chains) finish(keys []string, d int) {
+	for _, k := range keys {
+		if k == anyKey {
+			c.all = max(c.all, d)
+			continue
+		}
+		c.end[k] = max(c.end[k], d)
+	}
+}

@@ -1,0 +1,177 @@
+package conformance
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// pendingWrite is a write check under way: its T, its plan and its units'.
+type pendingWrite struct {
+	c     Check
+	t     *T
+	plan  writePlan
+	subs  []*T
+	ran   []bool
+	sent  int // units run
+	start time.Time
+	done  bool
+}
+
+// runWrites runs the write checks' units in rounds (writeplan.go), a reset
+// before the first and, when the run overlaps them, before each round;
+// then one after the last. floor is where the reads the writes wait for
+// ended. A reset that fails is the run's set-up failure, reported once:
+// the write checks it leaves are skipped, not failed.
+func (r *runner) runWrites(ctx context.Context, checks []Check, floor int) []Finding {
+	out := make([]Finding, len(checks))
+	if !r.opts.AllowWrites {
+		for i, c := range checks {
+			out[i] = r.skip(c, "writes not allowed: run with --allow-writes to send verify requests that may change state")
+		}
+		return out
+	}
+	if len(checks) == 0 {
+		return out
+	}
+	wcs, units := r.planWrites(ctx, checks)
+	ch := newChains(floor)
+	_ = r.reset(ctx) // a failure is kept in r.setup
+	for n, round := range rounds(units, r.sequential()) {
+		if ctx.Err() != nil || r.setup.failed() != nil {
+			break
+		}
+		if n > 0 && !r.sequential() {
+			if r.reset(ctx) != nil {
+				break
+			}
+		}
+		r.runRound(ctx, wcs, round, ch)
+		if r.sequential() { // a check ends where its last unit does, as before
+			r.endChecks(ctx, wcs, out, round[0].check)
+		}
+	}
+	r.endChecks(ctx, wcs, out, len(wcs)-1)
+	if ctx.Err() == nil {
+		_ = r.reset(ctx)
+	}
+	r.chain.add(max(ch.all, ch.floor))
+	for _, e := range ch.end {
+		r.chain.add(e)
+	}
+	r.moves.observeLook(r.observe)
+	return out
+}
+
+// planWrites makes each check's plan on its own T, and lists every unit
+// in table order.
+func (r *runner) planWrites(ctx context.Context, checks []Check) ([]*pendingWrite, []planned) {
+	wcs := make([]*pendingWrite, len(checks))
+	var units []planned
+	for i, c := range checks {
+		wc := &pendingWrite{c: c, t: &T{ctx: ctx, r: r, check: c}, start: time.Now()}
+		wc.t.guard(func() { wc.plan = c.plan(wc.t) })
+		wc.subs = make([]*T, len(wc.plan.units))
+		wc.ran = make([]bool, len(wc.plan.units))
+		for j, u := range wc.plan.units {
+			units = append(units, planned{check: i, index: j, unit: u})
+		}
+		wcs[i] = wc
+	}
+	for k := range units {
+		units[k].seq = k + 1
+	}
+	return wcs, units
+}
+
+// runRound runs the units of one round side by side (one at a time when
+// the run is sequential).
+func (r *runner) runRound(ctx context.Context, wcs []*pendingWrite, round []planned, ch *chains) {
+	starts := make([]int, len(round))
+	for i, u := range round {
+		starts[i] = ch.start(u.unit.keys)
+	}
+	var wg sync.WaitGroup
+	for i, u := range round {
+		wc := wcs[u.check]
+		t := &T{ctx: ctx, r: r, check: wc.c, depth: starts[i], unit: u.seq}
+		wc.subs[u.index] = t
+		wc.sent++
+		prior := wc.subs[:u.index]
+		run := func() { t.guard(func() { t.ran = u.unit.run(t, prior); wc.ran[u.index] = t.ran }) }
+		if r.sequential() {
+			run()
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			run()
+		}()
+	}
+	wg.Wait()
+	for i, u := range round {
+		ch.finish(u.unit.keys, max(starts[i], wcs[u.check].subs[u.index].depth))
+	}
+}
+
+// endChecks turns the write checks up to last (not yet ended) into
+// findings: their units' findings merged in order, then their done.
+func (r *runner) endChecks(ctx context.Context, wcs []*pendingWrite, out []Finding, last int) {
+	for i := 0; i <= last; i++ {
+		wc := wcs[i]
+		if wc.done {
+			continue
+		}
+		if r.sequential() && wc.sent < len(wc.subs) && i == last && ctx.Err() == nil && r.setup.failed() == nil {
+			return // its other units are still to come
+		}
+		wc.done = true
+		out[i] = r.endCheck(ctx, wc)
+	}
+}
+
+// endCheck is one write check's finding, with the set-up rules of the
+// write phase: a check the set-up failure kept from running is skipped,
+// and a failure seen while the set-up failed is not counted.
+func (r *runner) endCheck(ctx context.Context, wc *pendingWrite) Finding {
+	setupErr := r.setup.failed()
+	switch {
+	case ctx.Err() != nil && wc.sent == 0:
+		return r.skip(wc.c, "not run: the run was interrupted ("+stopReason(ctx)+")")
+	case setupErr != nil && wc.sent == 0:
+		return r.skip(wc.c, "not run: set-up failure: "+setupErr.Error())
+	}
+	t := wc.t
+	for _, s := range wc.subs {
+		if s != nil {
+			t.join(s)
+		}
+	}
+	if wc.plan.done != nil {
+		t.guard(func() { wc.plan.done(t, wc.ran) })
+	}
+	f := r.finish(ctx, t, wc.start)
+	if setupErr != nil && f.Status == Fail {
+		f = skipped(wc.c, "not counted: set-up failure during the check: "+setupErr.Error())
+	}
+	return f
+}
+
+// fresh makes sure the state a write unit changes is the profile's: a
+// reset when one request is sent at a time, as each case always began;
+// when units overlap, the reset before the unit's round did it.
+func (t *T) fresh() error {
+	if t.r.sequential() {
+		return t.r.reset(t.ctx)
+	}
+	return t.r.setup.failed()
+}
+
+// tidy undoes what a unit changed, when one request is sent at a time;
+// when units overlap, the next round's reset (or the last) does it.
+func (t *T) tidy() {
+	if t.r.sequential() {
+		_ = t.r.reset(t.ctx) // a failure is kept in r.setup
+	}
+}

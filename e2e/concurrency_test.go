@@ -1,0 +1,215 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/internal/testkit/foreign"
+	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
+	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/profile"
+	"github.com/rtq-kit/rtq/profile/derive"
+)
+
+// TestReportIsTheSameAtAnyConcurrency: one request at a time and the
+// default overlap give the same report (apart from timings and the plan)
+// and the same exit status, on every broken variant of the mock the
+// tests use, on the independent fake's bugs and on its correct builds
+// with and without a reset. Every check runs, writes included, so that
+// the overlapped reads, the write rounds and the shared answers all meet
+// the breaks.
+func TestReportIsTheSameAtAnyConcurrency(t *testing.T) {
+	for _, bc := range allBreaks() {
+		t.Run("break/"+bc.name, func(t *testing.T) {
+			t.Parallel()
+			sameAtAnyConcurrency(t, func() (string, *profile.Profile) {
+				sc := testscenario.Build()
+				return serve(t, bc.m(newMock(t, sc).Handler())), derive.FromScenario(sc)
+			}, append(bc.only(), "verify.*", "auth.otherOrg.verify", "transport.*")...)
+		})
+	}
+	builds := map[string]foreign.Options{"correct": foreign.Defaults(), "correct-mock-like": foreign.MockLike()}
+	for _, b := range foreign.BugInfos() {
+		opts := foreign.Defaults()
+		opts.Bug = b.Bug
+		builds[string(b.Bug)] = opts
+	}
+	for name, opts := range builds {
+		for _, reset := range []bool{true, false} {
+			if !reset && !strings.HasPrefix(name, "correct") {
+				continue
+			}
+			t.Run("foreign/"+name+map[bool]string{true: "", false: "/without-reset"}[reset], func(t *testing.T) {
+				t.Parallel()
+				o := opts
+				if reset {
+					o.ResetPath = "/_test/reset"
+				}
+				sameAtAnyConcurrency(t, func() (string, *profile.Profile) {
+					svc := foreign.New(o)
+					srv := httptest.NewServer(svc)
+					t.Cleanup(srv.Close)
+					prof, err := profile.Parse("foreign.json", svc.Profile())
+					if err != nil {
+						t.Fatal(err)
+					}
+					return srv.URL, prof
+				})
+			})
+		}
+	}
+}
+
+// sameAtAnyConcurrency runs every check at --concurrency 1, then at the
+// default, each against a fresh target (a staging without a reset keeps
+// what a run moved), and fails on any difference of their reports.
+func sameAtAnyConcurrency(t *testing.T, target func() (string, *profile.Profile), only ...string) {
+	t.Helper()
+	var reports [2]string
+	var chains [2]int
+	for i, n := range []int{1, conformance.DefaultConcurrency} {
+		url, prof := target()
+		rep := conform(t, url, prof, func(o *conformance.Options) {
+			o.Concurrency, o.Timeout, o.Only = n, 30*time.Second, only
+		})
+		if rep.Plan == nil || rep.Plan.Concurrency != n {
+			t.Fatalf("concurrency %d: plan %+v", n, rep.Plan)
+		}
+		chains[i] = rep.Plan.LongestChain
+		reports[i] = strings.ReplaceAll(withoutTimings(t, rep), url, "TARGET")
+	}
+	if reports[0] != reports[1] {
+		t.Errorf("the report at --concurrency 1 and at %d differ:\n%s", conformance.DefaultConcurrency, firstDifference(reports[0], reports[1]))
+	}
+	if chains[0] != chains[1] || chains[0] < 2 {
+		t.Errorf("longest chain %d at --concurrency 1, %d at the default; want the same, above the probe alone", chains[0], chains[1])
+	}
+}
+
+// withoutTimings is the report as JSON, without what describes the run
+// rather than the target: when and how long, and the plan.
+func withoutTimings(t *testing.T, rep *conformance.Report) string {
+	t.Helper()
+	r := *rep
+	r.StartedAt, r.DurationMS, r.Duration, r.Plan = time.Time{}, 0, 0, nil
+	b, err := json.MarshalIndent(&r, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// firstDifference shows the lines around where a and b part.
+func firstDifference(a, b string) string {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(la) && i < len(lb); i++ {
+		if la[i] != lb[i] {
+			from := max(0, i-8)
+			return "at concurrency 1:\n" + strings.Join(la[from:min(len(la), i+4)], "\n") +
+				"\nat the default:\n" + strings.Join(lb[from:min(len(lb), i+4)], "\n")
+		}
+	}
+	return "one report is longer"
+}
+
+// TestWritesNeverOverlapTheReadsOfTheirState: with the default overlap,
+// no reset falls while a verify or a getRecord is under way; once the
+// write phase has begun (its first reset) no getFormList comes, and no
+// getRecord but a write unit's own read of a record it moves; and every
+// call the run makes one at a time it makes overlapped too (resets aside).
+func TestWritesNeverOverlapTheReadsOfTheirState(t *testing.T) {
+	sc := mocktest.Default(t)
+	var mu sync.Mutex
+	var log []string
+	inFlight := map[string]int{}
+	var overlaps []string
+	watch := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			raw, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(raw))
+			op := r.URL.Path[strings.LastIndexByte(r.URL.Path, '/')+1:]
+			mu.Lock()
+			if op == "reset" && inFlight["verify"]+inFlight["getRecord"] > 0 {
+				overlaps = append(overlaps, fmt.Sprintf("a reset with %d verify and %d getRecord under way", inFlight["verify"], inFlight["getRecord"]))
+			}
+			inFlight[op]++
+			log = append(log, op+" "+string(raw))
+			mu.Unlock()
+			next.ServeHTTP(w, r)
+			mu.Lock()
+			inFlight[op]--
+			mu.Unlock()
+		})
+	}
+	url := serve(t, watch(newMock(t, sc).Handler()))
+	prof := derive.FromScenario(sc)
+	sent := map[int][]string{}
+	for _, n := range []int{1, conformance.DefaultConcurrency} {
+		mu.Lock()
+		log = nil
+		mu.Unlock()
+		rep := conform(t, url, prof, func(o *conformance.Options) { o.Concurrency = n })
+		if f := mustFailures(rep); len(f) > 0 {
+			t.Fatalf("concurrency %d: must failures against the default mock: %v", n, f)
+		}
+		mu.Lock()
+		sent[n] = append([]string(nil), log...)
+		mu.Unlock()
+	}
+	if len(overlaps) > 0 {
+		t.Errorf("resets fell while reads or writes were under way: %v", overlaps)
+	}
+	moved := map[string]bool{} // a unit reads its own record after its moves
+	for _, c := range prof.Cases {
+		moved[fmt.Sprintf(`"record_id":%d}`, c.RecordID)] = true
+	}
+	writing := false
+	for _, line := range sent[conformance.DefaultConcurrency] {
+		switch op := line[:strings.IndexByte(line, ' ')]; {
+		case op == "reset":
+			writing = true
+		case writing && op == "getFormList", writing && op == "getRecord" && !moved[line[strings.LastIndex(line, `"record_id"`):]]:
+			t.Errorf("%s sent during the write phase", line)
+		}
+	}
+	for _, n := range []int{1, conformance.DefaultConcurrency} { // resets aside: one a round, not one a case
+		var calls []string
+		for _, line := range sent[n] {
+			if !strings.HasPrefix(line, "reset ") {
+				calls = append(calls, line)
+			}
+		}
+		sort.Strings(calls)
+		sent[n] = calls
+	}
+	if missing := missingFrom(sent[1], sent[conformance.DefaultConcurrency]); len(missing) > 0 {
+		t.Errorf("%d requests of the one-at-a-time run not sent when overlapped, e.g. %q", len(missing), missing[0])
+	}
+}
+
+// missingFrom lists what of want (sorted) got (sorted) lacks, by count.
+func missingFrom(want, got []string) []string {
+	var out []string
+	have := map[string]int{}
+	for _, g := range got {
+		have[g]++
+	}
+	for _, w := range want {
+		if have[w] == 0 {
+			out = append(out, w)
+			continue
+		}
+		have[w]--
+	}
+	return out
+}
