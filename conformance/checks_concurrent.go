@@ -2,6 +2,8 @@ package conformance
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -74,14 +76,19 @@ func (t *T) differentMoves() {
 	wg.Wait()
 	t.depth++ // sent at once: one request's time
 	what := fmt.Sprintf("certificate %s, from %s to %s and to %s at once", c.Code, c.Start, st.Next[0], st.Next[1])
-	wins := 0
+	asked := map[*Exchange]string{}
 	for i, x := range xs {
+		asked[x] = st.Next[i%2]
+	}
+	xs = inAnswerOrder(xs)
+	wins := 0
+	for _, x := range xs {
 		obj, _ := x.Doc.(map[string]any)
 		if code, isInt := intOf(obj["code"]); isInt && code == 0 {
 			wins++
 			// Which move wins is the target's race: the message does not
 			// name it, so that a report is the same from run to run.
-			if data := t.success(x, responseFile(contract.Verify)); data != nil && data["certificate_status"] != st.Next[i%2] {
+			if data := t.success(x, responseFile(contract.Verify)); data != nil && data["certificate_status"] != asked[x] {
 				t.Errorf(x, "%s: the winning move answered certificate_status %v, not the status it asked for", what, data["certificate_status"])
 			}
 			continue
@@ -93,6 +100,22 @@ func (t *T) differentMoves() {
 	if wins != 1 {
 		t.Errorf(xs[0], "%s: %d of %d moves from the same status succeeded, want exactly 1", what, wins, len(xs))
 	}
+}
+
+// inAnswerOrder sorts the exchanges of requests sent at once by what was
+// sent and what came back: which of them the target let win is its race,
+// and a report must not depend on it.
+func inAnswerOrder(xs []*Exchange) []*Exchange {
+	out := slices.Clone(xs)
+	key := func(x *Exchange) string {
+		err := ""
+		if x.Err != nil {
+			err = x.Err.Error()
+		}
+		return fmt.Sprintf("%s\x00%d\x00%s\x00%s", x.Req.Body, x.Status, x.Body, err)
+	}
+	slices.SortStableFunc(out, func(a, b *Exchange) int { return strings.Compare(key(a), key(b)) })
+	return out
 }
 
 // forkCase is a move case sent with the write key whose start status has

@@ -197,6 +197,7 @@ func (t *T) concurrentStep(c profile.Case, s profile.Step, role, cur string) str
 	}
 	wg.Wait()
 	t.depth++ // sent at once: one request's time
+	xs = inAnswerOrder(xs)
 	wins := 0
 	var winner *Exchange
 	for _, x := range xs {
