@@ -2,9 +2,9 @@
 // at run time: which scenario is loaded, the state namespaces with their
 // idle expiry, and in each space (the root is one) the certificate
 // statuses and their history (verify moves one atomically), the journal
-// and the fault rules. memory.go is today's store, this process's memory;
-// another store (a shared one, for replicas) implements Store and passes
-// the same suite, storetest.Run.
+// and the fault rules. memory.go is this process's memory, the default;
+// redis.go is a Redis that replicas share (rtq mock --store redis://...).
+// Both pass the same suite, storetest.Run, as any other store must.
 package store
 
 import (
