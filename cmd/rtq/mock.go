@@ -150,6 +150,9 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "rtq mock: serving %q on %s (%s); admin API at %s/__admin; Ctrl-C stops\n",
 		sc.Name, srv.URL(), keysHint(sc, len(o.scenarios) == 0, o.scenarios), srv.URL())
+	if !storeAddr.Memory {
+		srv.Logf("rtq mock: state kept in %s, shared with every replica on it (docs/mock.md, Replicas)", storeAddr)
+	}
 	if !loopback.Listen(o.addr) && o.adminToken == "" {
 		srv.Logf("rtq mock: WARNING: listening on %s, beyond this machine, with the admin API open to anyone who can reach it: anyone can replace the scenario or read the journal. Set --admin-token (or RTQ_ADMIN_TOKEN).", o.addr)
 	}

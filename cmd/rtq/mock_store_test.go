@@ -51,8 +51,12 @@ func TestMockRedisStoreUnreachableNeverMemory(t *testing.T) {
 // saying which scenario the store holds.
 func TestMockRedisStoreServesAndRefusesAnotherScenario(t *testing.T) {
 	srv := redistest.Start(t)
-	if url, _ := startCLIMock(t, "--store", srv.URL()); url == "" {
+	url, stop := startCLIMock(t, "--store", srv.URL())
+	if url == "" {
 		t.Fatal("no URL")
+	}
+	if _, log := stop(); !strings.Contains(log, "state kept in "+srv.URL()) {
+		t.Errorf("the log does not say where the state is kept:\n%s", log)
 	}
 	t.Setenv("RTQ_STORE", srv.URL()) // a second replica, told by the environment
 	if url, _ := startCLIMock(t); url == "" {
