@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/internal/redisstore"
@@ -23,8 +24,9 @@ import (
 // times are counted per replica.
 type redisRules struct {
 	*fault.Set
-	rs    *redisstore.Store
-	space string
+	rs       *redisstore.Store
+	space    string
+	reloadMu sync.Mutex // one reload at a time: the last to read the store is the last to apply
 }
 
 var _ namespace.Rules = (*redisRules)(nil)
@@ -103,6 +105,8 @@ const faultsEvent = "faults "
 // reload puts in force the rules the store holds for the space, in the
 // order they were added.
 func (r *redisRules) reload(ctx context.Context) error {
+	r.reloadMu.Lock()
+	defer r.reloadMu.Unlock()
 	m, err := r.rs.Faults(ctx, r.space)
 	if err != nil {
 		return unreachable(err)
