@@ -32,6 +32,10 @@ type writePlan struct {
 // writeUnit is one chain of a write check.
 type writeUnit struct {
 	keys []string
+	// reads is the record the unit reads after a move (0: none): the
+	// first unit to read a record the profile does not list waits one
+	// request more (the reads of the profile's records are shared).
+	reads int64
 	// cost is how many requests one after the other the unit sends: what
 	// the planner packs rounds by.
 	cost int
@@ -85,6 +89,16 @@ func (r *runner) recordURLOf(id int64) string {
 
 // caseCost is how many requests of a case follow one another.
 func caseCost(c profile.Case) int { return max(1, len(c.Steps)) }
+
+// movesRecord is the record a case reads after a move (0: none).
+func movesRecord(c profile.Case) int64 {
+	for _, s := range c.Steps {
+		if s.Expect.Status != "" {
+			return c.RecordID
+		}
+	}
+	return 0
+}
 
 // planned is one unit of the run's write plan.
 type planned struct {

@@ -78,8 +78,16 @@ func (r *runner) planWrites(ctx context.Context, checks []Check) ([]*pendingWrit
 		}
 		wcs[i] = wc
 	}
+	listed := map[int64]bool{}
+	for _, rec := range r.prof.Records {
+		listed[rec.ID] = true
+	}
 	for k := range units {
 		units[k].seq = k + 1
+		if id := units[k].unit.reads; id != 0 && !listed[id] {
+			units[k].unit.cost++ // its getRecord is not among the reads'
+			listed[id] = true
+		}
 	}
 	return wcs, units
 }
