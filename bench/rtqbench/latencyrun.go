@@ -184,9 +184,9 @@ func (f latencyFig) against() string {
 	case f.Chain == 0:
 		return "(the chain is not said)"
 	case f.BoundSeconds == 0:
-		return fmt.Sprintf("(%d requests, chain %d)", f.Requests, f.Chain)
+		return fmt.Sprintf("(%s requests, chain %d)", orDash(f.Requests), f.Chain)
 	}
-	return fmt.Sprintf("(%d requests, chain %d: lower bound %.2f s, %.2fx it)", f.Requests, f.Chain, f.BoundSeconds, f.Seconds/f.BoundSeconds)
+	return fmt.Sprintf("(%s requests, chain %d: lower bound %.2f s, %.2fx it)", orDash(f.Requests), f.Chain, f.BoundSeconds, f.Seconds/f.BoundSeconds)
 }
 
 // chainSaid is the line each command ends with on stderr: its calls (or
