@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -15,6 +14,8 @@ import (
 
 	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/profile"
+
+	"github.com/rtq-kit/rtq/internal/testkit/refused"
 )
 
 // target is a tiny fake service: it counts verify requests and answers
@@ -65,13 +66,7 @@ func writeProfile() *profile.Profile {
 }
 
 func TestUnreachableTargetFailsFast(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close() // nothing listens here now
-	_, err = Run(context.Background(), Options{BaseURL: "http://" + addr, ReadKey: "r", Timeout: 2 * time.Second})
+	_, err := Run(context.Background(), Options{BaseURL: refused.URL, ReadKey: "r", Timeout: 2 * time.Second})
 	if !errors.Is(err, ErrUnreachable) {
 		t.Fatalf("err = %v, want ErrUnreachable", err)
 	}

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/internal/testkit/hangtarget"
+
+	"github.com/rtq-kit/rtq/internal/testkit/refused"
 )
 
 // jsonReport reads the members of a JSON report the tests look at.
@@ -88,12 +89,7 @@ func TestConformSIGTERMedProcessExits4WithAnInterruptedReport(t *testing.T) {
 }
 
 func TestConformUnreachableReplacesTheOlderReport(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dead := "http://" + ln.Addr().String()
-	ln.Close()
+	dead := refused.URL
 	out := filepath.Join(t.TempDir(), "report.json")
 	os.WriteFile(out, []byte(`{"status":"pass"}`), 0o644)
 	for _, args := range [][]string{

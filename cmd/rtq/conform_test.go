@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +12,8 @@ import (
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/rtqtest"
+
+	"github.com/rtq-kit/rtq/internal/testkit/refused"
 )
 
 // startMock serves the embedded default scenario on 127.0.0.1:0.
@@ -94,12 +95,7 @@ func TestConformJSONToFile(t *testing.T) {
 }
 
 func TestConformExitCodes(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dead := "http://" + ln.Addr().String()
-	ln.Close()
+	dead := refused.URL
 	bad := filepath.Join(t.TempDir(), "bad.yaml")
 	os.WriteFile(bad, []byte("version: 2\nrecords: 3\n"), 0o644)
 	url := startMock(t)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -10,6 +9,8 @@ import (
 
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/rtqtest"
+
+	"github.com/rtq-kit/rtq/internal/testkit/refused"
 )
 
 // ruleCase is one command line and what the rules of docs/cli.md ("Messages
@@ -142,13 +143,7 @@ func commandOf(args []string) string {
 // closedURL is the URL of a port nothing listens on.
 func closedURL(t *testing.T) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	return "http://" + addr
+	return refused.URL
 }
 
 // clip keeps a failure message readable.

@@ -8,6 +8,8 @@
 //   - hangtarget: a target that answers the probe and then hangs;
 //   - mocktest: the mock on 127.0.0.1:0 with raw calls and scenario lookups;
 //   - redistest: a real redis-server on a Unix socket, for the Redis store;
+//   - refused: an address where a connection is refused, for the checks
+//     of an unreachable target;
 //   - replicas: rtq mock as several processes on one redis-server behind a
 //     round-robin, for the tests of replicas sharing a store;
 //   - runbound: a conformance run that must end, and the check that its

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -14,6 +13,8 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/profile"
+
+	"github.com/rtq-kit/rtq/internal/testkit/refused"
 )
 
 // fake answers each operation with a fixed body; it records verify bodies.
@@ -153,9 +154,7 @@ func TestDiscoverFindsARepeatingCursorAndStopsOnAnUnreachableTarget(t *testing.T
 	if !hasFinding(res.Profile, "4.4.lastToken", `repeats next_page_token "same"`) || res.Profile.Templates.Total != nil {
 		t.Fatalf("findings %+v, templates total %v: want the repeated token as a finding and no total", res.Profile.Findings, res.Profile.Templates.Total)
 	}
-	ln, _ := net.Listen("tcp", "127.0.0.1:0")
-	dead := "http://" + ln.Addr().String()
-	ln.Close()
+	dead := refused.URL
 	if _, err := Discover(context.Background(), Options{BaseURL: dead, ReadKey: "r"}); !errors.Is(err, ErrUnreachable) {
 		t.Fatalf("err = %v, want ErrUnreachable", err)
 	}
