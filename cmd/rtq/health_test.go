@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -12,6 +11,8 @@ import (
 
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenarios"
+
+	"github.com/rtq-kit/rtq/internal/testkit/refused"
 )
 
 func TestHealth(t *testing.T) {
@@ -19,12 +20,7 @@ func TestHealth(t *testing.T) {
 		http.Error(w, `{"status":"starting"}`, http.StatusServiceUnavailable)
 	}))
 	t.Cleanup(sick.Close)
-	closed, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gone := "http://" + closed.Addr().String()
-	closed.Close()
+	gone := refused.URL
 	mock := startMock(t)
 	for _, tc := range []struct {
 		name string
