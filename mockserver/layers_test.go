@@ -2,7 +2,10 @@ package mockserver
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -61,5 +64,74 @@ func TestRoomsImportOnlyDownward(t *testing.T) {
 	}
 	if seen != len(floors) {
 		t.Errorf("go list found %d of the %d rooms in floors", seen, len(floors))
+	}
+}
+
+// TestRoomTestsImportOnlyDownward: a room's own tests keep its floor too,
+// so a room is tested by what is below it (and internal/testkit), never
+// through a room above; a room's own suite under it (store/storetest) is
+// its own.
+func TestRoomTestsImportOnlyDownward(t *testing.T) {
+	out, err := exec.Command("go", "list", "-json=ImportPath,TestImports,XTestImports", "github.com/rtq-kit/rtq/mockserver/...").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	const module = "github.com/rtq-kit/rtq/"
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	for dec.More() {
+		var p struct {
+			ImportPath                string
+			TestImports, XTestImports []string
+		}
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		room := strings.TrimPrefix(p.ImportPath, module)
+		floor, ok := floors[room]
+		if !ok || room == "mockserver" {
+			continue
+		}
+		for _, imp := range append(p.TestImports, p.XTestImports...) {
+			dep := strings.TrimPrefix(imp, module)
+			if depFloor, mine := floors[dep]; mine && depFloor >= floor && dep != room && !strings.HasPrefix(dep, room+"/") {
+				t.Errorf("a test of %s (floor %d) imports %s (floor %d): a room is tested from its floor down", room, floor, dep, depFloor)
+			}
+		}
+	}
+}
+
+// TestEveryRoomHasItsOwnTests: every room under mockserver/internal has
+// tests beside its code (docs/architecture.md, "Inside the mock"), and
+// the test files the rooms table names there exist.
+func TestEveryRoomHasItsOwnTests(t *testing.T) {
+	doc, err := os.ReadFile("../docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		if cells := strings.Split(line, " | "); len(cells) == 4 && strings.HasPrefix(line, "| `") {
+			rows[strings.Trim(cells[0], "| `")] = cells[3]
+		}
+	}
+	for room := range floors {
+		name, ok := strings.CutPrefix(room, "mockserver/internal/")
+		if !ok || strings.Contains(name, "/") {
+			continue // the mock itself, the page's files, a room's own suite
+		}
+		dir := filepath.Join("internal", name)
+		tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		if len(tests) == 0 {
+			t.Errorf("%s has no test beside its code: add %s/<file>_test.go", room, dir)
+		}
+		row, listed := rows[name]
+		if !listed {
+			t.Errorf("docs/architecture.md: the rooms table has no row for %s", name)
+		}
+		for _, f := range regexp.MustCompile("`([a-z_]+_test\\.go)`").FindAllStringSubmatch(row, -1) {
+			if _, err := os.Stat(filepath.Join(dir, f[1])); err != nil {
+				t.Errorf("docs/architecture.md names %s/%s, which does not exist", dir, f[1])
+			}
+		}
 	}
 }
