@@ -42,9 +42,10 @@ type T struct {
 	// depth is how many requests, one after the other, the run's plan has
 	// made before this point of the check (branch.go).
 	depth int
-	// bg marks a check nothing waits for (a template listing): its
-	// requests queue behind the others'.
-	bg bool
+	// prio is where the check's requests queue for a slot (slots.go).
+	prio priority
+	// hold, for a read the writes wait for, lets them go (gate.go).
+	hold *gateHold
 	// unit is the place of a write unit in the run's plan (0 elsewhere),
 	// and ran whether it ran (a case can skip).
 	unit int
@@ -78,7 +79,10 @@ func (t *T) send(ep contract.Endpoint, role string, body any) *Exchange {
 	if t.check.static && !staticEndpoint(ep) {
 		panic(fmt.Sprintf("runner bug: %s reads only what no verify changes, yet it sent %s", t.check.ID, ep.Name))
 	}
-	if err := t.r.slots.acquire(t.ctx, t.bg); err == nil {
+	if t.hold.released() && t.r.gate.seesMoved(ep.Name, body) {
+		panic(fmt.Sprintf("runner bug: %s let the writes go, yet it sent %s %v, which may see what they change", t.check.ID, ep.Name, body))
+	}
+	if err := t.r.slots.acquire(t.ctx, t.prio); err == nil {
 		defer t.r.slots.release()
 	}
 	t.depth++

@@ -15,34 +15,55 @@ import (
 
 // each runs f for i in [0, n) as independent branches of t.
 func (t *T) each(n int, f func(t *T, i int)) {
-	subs := make([]*T, n)
-	for i := range subs {
-		subs[i] = t.branch()
-	}
-	if t.r.sequential() || n < 2 {
-		for i, s := range subs {
-			s.guard(func() { f(s, i) })
-		}
-	} else {
-		var wg sync.WaitGroup
-		for i, s := range subs {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				s.guard(func() { f(s, i) })
-			}()
-		}
-		wg.Wait()
-	}
+	subs := t.branches(n)
+	runBranches(subs, nil, f)
 	for _, s := range subs {
 		t.join(s)
 	}
 }
 
+// branches makes n branches of t.
+func (t *T) branches(n int) []*T {
+	subs := make([]*T, n)
+	for i := range subs {
+		subs[i] = t.branch()
+	}
+	return subs
+}
+
+// runBranches runs f on the branches of idx (nil: all), side by side
+// unless the run is sequential.
+func runBranches(subs []*T, idx []int, f func(t *T, i int)) {
+	if len(subs) == 0 {
+		return
+	}
+	if idx == nil {
+		idx = make([]int, len(subs))
+		for i := range idx {
+			idx[i] = i
+		}
+	}
+	if len(idx) < 2 || subs[0].r.sequential() {
+		for _, i := range idx {
+			subs[i].guard(func() { f(subs[i], i) })
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for _, i := range idx {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			subs[i].guard(func() { f(subs[i], i) })
+		}()
+	}
+	wg.Wait()
+}
+
 // branch is a T for one branch of t: the same check and run, no findings
 // yet, starting where t's chain stands.
 func (t *T) branch() *T {
-	return &T{ctx: t.ctx, r: t.r, check: t.check, depth: t.depth, bg: t.bg, unit: t.unit}
+	return &T{ctx: t.ctx, r: t.r, check: t.check, depth: t.depth, prio: t.prio, hold: t.hold, unit: t.unit}
 }
 
 // guard runs f, turning a panic into a failure of t, as runCheck does for

@@ -82,7 +82,7 @@ func checkValuesLabels(t *T) {
 		t.Skipf("the profile lists no records")
 		return
 	}
-	t.each(len(recs), func(t *T, i int) { payloads[i], shown[i] = t.recordPayload(recs[i]) })
+	t.recordsAt(func(t *T, i int) { payloads[i], shown[i] = t.recordPayload(recs[i]) })
 	var last *Exchange
 	for k, payload := range payloads {
 		if payload == nil {

@@ -20,22 +20,28 @@ func recordCheck(id, section string, sev Severity, run func(t *T)) Check {
 func recordChecks() []Check {
 	return []Check{
 		recordCheck("getRecord.json.schema", "4.1", Must, checkRecordSchema),
-		recordCheck("getRecord.wrapper", "4.1", Must, checkRecordWrapper),
-		recordCheck("getRecord.format.json", "4.1", Must, formatCheck("json")),
-		recordCheck("getRecord.format.jsonld", "2.2", Must, formatCheck("json-ld")),
-		recordCheck("getRecord.format.markdown", "2.2", Must, formatCheck("markdown")),
-		recordCheck("getRecord.byUrl", "4.1", Must, checkRecordByURL),
-		recordCheck("getRecord.profile", "2.1", Must, checkRecordProfile),
-		recordCheck("getRecord.iso", "1.3", Must, checkRecordISO),
-		recordCheck("getRecord.masked", "2.1", Must, checkRecordMasked),
-		recordCheck("getRecord.values.order", "2.1", Must, checkValuesOrder),
-		recordCheck("getRecord.values.members", "2.1", Must, checkValuesMembers),
-		recordCheck("getRecord.values.labels", "3.2", Must, checkValuesLabels),
-		recordCheck("getRecord.texts.chinese", "1.4", Should, checkRecordChinese),
+		perRecord(recordCheck("getRecord.wrapper", "4.1", Must, checkRecordWrapper)),
+		perRecord(recordCheck("getRecord.format.json", "4.1", Must, formatCheck("json"))),
+		perRecord(recordCheck("getRecord.format.jsonld", "2.2", Must, formatCheck("json-ld"))),
+		perRecord(recordCheck("getRecord.format.markdown", "2.2", Must, formatCheck("markdown"))),
+		perRecord(recordCheck("getRecord.byUrl", "4.1", Must, checkRecordByURL)),
+		perRecord(recordCheck("getRecord.profile", "2.1", Must, checkRecordProfile)),
+		perRecord(recordCheck("getRecord.iso", "1.3", Must, checkRecordISO)),
+		perRecord(recordCheck("getRecord.masked", "2.1", Must, checkRecordMasked)),
+		perRecord(recordCheck("getRecord.values.order", "2.1", Must, checkValuesOrder)),
+		perRecord(recordCheck("getRecord.values.members", "2.1", Must, checkValuesMembers)),
+		perRecord(recordCheck("getRecord.values.labels", "3.2", Must, checkValuesLabels)),
+		perRecord(recordCheck("getRecord.texts.chinese", "1.4", Should, checkRecordChinese)),
 		recordCheck("getRecord.error.notFound", "4.1", Must, checkRecordNotFound),
 		recordCheck("getRecord.error.params", "4.1", Must, checkRecordParams),
 		recordCheck("getRecord.error.format", "4.1", Must, checkRecordBadFormat),
 	}
+}
+
+// perRecord marks a check whose whole body is t.records (gate.go).
+func perRecord(c Check) Check {
+	c.perRecord = true
+	return c
 }
 
 // getRecord fetches a record (memoized per run) with the read key.
@@ -51,7 +57,47 @@ func (t *T) records(f func(t *T, rec profile.Record)) {
 		t.Skipf("the profile lists no records")
 		return
 	}
-	t.each(len(recs), func(t *T, i int) { f(t, recs[i]) })
+	t.recordsAt(func(t *T, i int) { f(t, recs[i]) })
+}
+
+// recordsAt runs f for the index of each profile record, as branches. In
+// a check that reads records only so (Check.perRecord), the branches of
+// the records the writes may change go first, and then the check lets
+// the writes go (gate.go): the others are read beside them.
+func (t *T) recordsAt(f func(t *T, i int)) {
+	recs := t.r.prof.Records
+	subs := t.branches(len(recs))
+	if !t.check.perRecord || t.hold == nil {
+		runBranches(subs, nil, f)
+	} else {
+		var moved, rest []int
+		for i, rec := range recs {
+			if t.r.gate.movedRecord(rec.ID) {
+				moved = append(moved, i)
+			} else {
+				rest = append(rest, i)
+			}
+		}
+		if t.r.sequential() { // one at a time, in order: the gate only counts
+			runBranches(subs, nil, f)
+		} else if len(moved) > 0 {
+			runBranches(subs, moved, f)
+		}
+		depth := t.depth
+		for _, i := range moved {
+			depth = max(depth, subs[i].depth)
+		}
+		t.hold.letGo(depth)
+		if !t.r.sequential() && len(rest) > 0 {
+			for _, i := range rest {
+				subs[i].prio = prioBackground
+			}
+			runBranches(subs, rest, f)
+		}
+	}
+	for _, s := range subs {
+		t.join(s)
+	}
 }
 
 // recordPayload fetches a record as json and returns the Record payload.

@@ -22,7 +22,7 @@ var otherMethods = []string{http.MethodGet, http.MethodPut}
 func checkMethod(t *T) {
 	t.each(len(otherMethods), func(t *T, i int) {
 		m := otherMethods[i]
-		if err := t.r.slots.acquire(t.ctx, t.bg); err == nil {
+		if err := t.r.slots.acquire(t.ctx, t.prio); err == nil {
 			defer t.r.slots.release()
 		}
 		t.depth++

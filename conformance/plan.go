@@ -16,14 +16,16 @@ import (
 //  2. the reads, every check at once, each check's independent branches
 //     (records, formats, listings) side by side, a cursor walk a chain;
 //  3. the writes (the profile's cases and flows), which change state: they
-//     start when the reads that may see that state are done (getRecord,
-//     getFormList, whose forms show when a record was last active, and
-//     verify's read-only probes), and run in rounds (writeplan.go);
+//     start when the reads that may see that state are done (getRecord of
+//     the records they may change, getFormList, whose forms show when a
+//     record was last active, and verify's read-only probes: gate.go),
+//     and run in rounds (writeplan.go);
 //  4. the post checks, over every answer, when all else is done.
 //
 // The template listings (templates/list, listQrcodes) show nothing a
-// verify changes (docs/contract.md §2.4, §2.5, §3.1): their checks run
-// beside the reads and the writes, behind them in the queue.
+// verify changes (docs/contract.md §2.4, §2.5, §3.1), nor does getRecord
+// of a record no case moves: those reads run beside the writes, behind
+// them in the queue.
 //
 // At --concurrency 1 the run is what it always was: one request at a
 // time, the checks in table order. The report is the same at any
@@ -91,20 +93,28 @@ func (r *runner) runAll(ctx context.Context, checks []Check) []Finding {
 			reads = append(reads, i)
 		}
 	}
-	depth := make([]int, len(checks))
-	background := r.startAll(ctx, checks, static, out, depth, true)
-	r.startAll(ctx, checks, reads, out, depth, false).Wait()
-	floor := baseDepth
+	var wcs []*pendingWrite
+	var units []planned
+	if r.opts.AllowWrites {
+		wcs, units = r.planWrites(ctx, pickChecks(checks, writes))
+	}
+	holders := 0
 	for _, i := range reads {
 		if !checks[i].static {
-			floor = max(floor, depth[i])
+			holders++
 		}
 	}
-	for i, f := range r.runWrites(ctx, pickChecks(checks, writes), floor) {
+	r.gate = newReadGate(holders, r.prof, units)
+	depth := make([]int, len(checks))
+	background := r.startAll(ctx, checks, static, out, depth, prioBackground)
+	reading := r.startAll(ctx, checks, reads, out, depth, prioRead)
+	floor := r.gate.wait()
+	for i, f := range r.runWrites(ctx, pickChecks(checks, writes), wcs, units, floor) {
 		out[writes[i]] = f
 	}
+	reading.Wait()
 	background.Wait()
-	r.startAll(ctx, checks, post, out, depth, false).Wait()
+	r.startAll(ctx, checks, post, out, depth, prioRead).Wait()
 	for _, d := range depth {
 		r.chain.add(d)
 	}
@@ -113,11 +123,11 @@ func (r *runner) runAll(ctx context.Context, checks []Check) []Finding {
 
 // startAll starts the checks of idx (all at once, or one after the other
 // when the run is sequential), writing each finding to out.
-func (r *runner) startAll(ctx context.Context, checks []Check, idx []int, out []Finding, depth []int, bg bool) *sync.WaitGroup {
+func (r *runner) startAll(ctx context.Context, checks []Check, idx []int, out []Finding, depth []int, p priority) *sync.WaitGroup {
 	var wg sync.WaitGroup
 	if r.sequential() {
 		for _, i := range idx {
-			out[i], depth[i] = r.runCheck(ctx, checks[i], bg)
+			out[i], depth[i] = r.runCheck(ctx, checks[i], p)
 		}
 		return &wg
 	}
@@ -125,7 +135,7 @@ func (r *runner) startAll(ctx context.Context, checks []Check, idx []int, out []
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i], depth[i] = r.runCheck(ctx, checks[i], bg)
+			out[i], depth[i] = r.runCheck(ctx, checks[i], p)
 		}()
 	}
 	return &wg
@@ -143,13 +153,20 @@ func pickChecks(checks []Check, idx []int) []Check {
 // the run always ends. A check that the run's interruption (ctx) stops
 // before or while it runs is skipped: what it saw cut short is no finding.
 // depth is where the check's chain of requests ended.
-func (r *runner) runCheck(ctx context.Context, c Check, bg bool) (f Finding, depth int) {
+// A read the writes wait for lets them go when it ends, if not before.
+func (r *runner) runCheck(ctx context.Context, c Check, p priority) (f Finding, depth int) {
+	var hold *gateHold
+	if c.phase == phaseRead && !c.static {
+		hold = &gateHold{gate: r.gate}
+	}
 	if ctx.Err() != nil {
+		hold.letGo(baseDepth)
 		return r.skip(c, "not run: the run was interrupted ("+stopReason(ctx)+")"), 0
 	}
 	start := time.Now()
-	t := &T{ctx: ctx, r: r, check: c, depth: baseDepth, bg: bg}
+	t := &T{ctx: ctx, r: r, check: c, depth: baseDepth, prio: p, hold: hold}
 	t.guard(func() { c.run(t) })
+	hold.letGo(t.depth)
 	return r.finish(ctx, t, start), t.depth
 }
 

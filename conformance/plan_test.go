@@ -15,16 +15,16 @@ import (
 // queue, and a slot handed to it as it left goes on to the next.
 func TestSlotsServeTheCriticalPathFirst(t *testing.T) {
 	s := newSlots(1)
-	if s.enqueue(false) != nil {
+	if s.enqueue(prioRead) != nil {
 		t.Fatal("a free slot was not taken at once")
 	}
-	bg := s.enqueue(true)
+	bg := s.enqueue(prioBackground)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := s.wait(ctx, s.enqueue(false)); err == nil {
+	if err := s.wait(ctx, s.enqueue(prioWrite)); err == nil {
 		t.Fatal("a cancelled waiter got a slot")
 	}
-	crit := s.enqueue(false)
+	crit := s.enqueue(prioWrite)
 	s.release()
 	select {
 	case <-crit:
@@ -39,7 +39,7 @@ func TestSlotsServeTheCriticalPathFirst(t *testing.T) {
 	s.release()
 	<-bg
 	s.release()
-	if s.enqueue(true) != nil {
+	if s.enqueue(prioBackground) != nil {
 		t.Fatal("the slot was not free again after every release")
 	}
 }

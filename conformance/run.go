@@ -38,7 +38,10 @@ type Check struct {
 	// static marks a read check that sends only template listings, which
 	// no verify changes: it may overlap the writes (plan.go).
 	static bool
-	run    func(t *T)
+	// perRecord marks a read check whose whole body is t.records: it lets
+	// the writes go once it has read the records they change (gate.go).
+	perRecord bool
+	run       func(t *T)
 	// plan, instead of run, makes a write check's units (writeplan.go).
 	plan func(t *T) writePlan
 }
@@ -56,6 +59,7 @@ type runner struct {
 	moves   *moves
 	setup   setupState
 	slots   *slots
+	gate    *readGate
 	chain   chainMax
 	done    atomic.Int64
 	total   int

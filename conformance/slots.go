@@ -5,24 +5,34 @@ import (
 	"sync"
 )
 
+// priority orders the requests waiting for a slot.
+type priority int
+
+// The priorities, first served first: the writes (the run's longest
+// chain), the reads the writes wait for, then what nothing waits for (the
+// template listings, the reads of records no write changes).
+const (
+	prioWrite priority = iota
+	prioRead
+	prioBackground
+	priorities
+)
+
 // slots bounds the requests the checks have in flight (--concurrency).
-// Requests on the run's critical path (the reads every write waits for,
-// then the writes) go before the background's (the template listings,
-// which nothing waits for), so that a run ends when its longest chain
-// does. The rate (--rate) is the client's, on top of this.
+// A freed slot goes to the waiting request of the highest priority, so
+// that a run ends when its longest chain does. The rate (--rate) is the
+// client's, on top of this.
 type slots struct {
 	mu    sync.Mutex
 	free  int
-	front []chan struct{} // waiting, critical path first
-	back  []chan struct{}
+	queue [priorities][]chan struct{}
 }
 
 func newSlots(n int) *slots { return &slots{free: n} }
 
-// acquire waits for a slot; background requests wait behind every
-// critical one. It fails only when ctx ends first.
-func (s *slots) acquire(ctx context.Context, background bool) error {
-	if ch := s.enqueue(background); ch != nil {
+// acquire waits for a slot. It fails only when ctx ends first.
+func (s *slots) acquire(ctx context.Context, p priority) error {
+	if ch := s.enqueue(p); ch != nil {
 		return s.wait(ctx, ch)
 	}
 	return nil
@@ -30,7 +40,7 @@ func (s *slots) acquire(ctx context.Context, background bool) error {
 
 // enqueue takes a free slot (nil) or queues for one: the channel closes
 // when the slot is handed over.
-func (s *slots) enqueue(background bool) chan struct{} {
+func (s *slots) enqueue(p priority) chan struct{} {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.free > 0 { // no one waits while a slot is free
@@ -38,11 +48,7 @@ func (s *slots) enqueue(background bool) chan struct{} {
 		return nil
 	}
 	ch := make(chan struct{})
-	if background {
-		s.back = append(s.back, ch)
-	} else {
-		s.front = append(s.front, ch)
-	}
+	s.queue[p] = append(s.queue[p], ch)
 	return ch
 }
 
@@ -70,13 +76,13 @@ func (s *slots) release() {
 	s.handOver()
 }
 
-// handOver passes one slot to the first waiter, or frees it; s.mu held.
+// handOver passes one slot to the first waiter of the highest priority,
+// or frees it; s.mu held.
 func (s *slots) handOver() {
-	for _, q := range []*[]chan struct{}{&s.front, &s.back} {
-		if len(*q) > 0 {
-			ch := (*q)[0]
-			*q = (*q)[1:]
-			close(ch)
+	for p := range s.queue {
+		if q := s.queue[p]; len(q) > 0 {
+			s.queue[p] = q[1:]
+			close(q[0])
 			return
 		}
 	}
@@ -86,10 +92,10 @@ func (s *slots) handOver() {
 // drop removes a waiter that gave up; false when it was already handed a
 // slot. s.mu held.
 func (s *slots) drop(ch chan struct{}) bool {
-	for _, q := range []*[]chan struct{}{&s.front, &s.back} {
-		for i, c := range *q {
+	for p, q := range s.queue {
+		for i, c := range q {
 			if c == ch {
-				*q = append((*q)[:i], (*q)[i+1:]...)
+				s.queue[p] = append(q[:i:i], q[i+1:]...)
 				return true
 			}
 		}

@@ -23,7 +23,7 @@ type pendingWrite struct {
 // then one after the last. floor is where the reads the writes wait for
 // ended. A reset that fails is the run's set-up failure, reported once:
 // the write checks it leaves are skipped, not failed.
-func (r *runner) runWrites(ctx context.Context, checks []Check, floor int) []Finding {
+func (r *runner) runWrites(ctx context.Context, checks []Check, wcs []*pendingWrite, units []planned, floor int) []Finding {
 	out := make([]Finding, len(checks))
 	if !r.opts.AllowWrites {
 		for i, c := range checks {
@@ -34,7 +34,6 @@ func (r *runner) runWrites(ctx context.Context, checks []Check, floor int) []Fin
 	if len(checks) == 0 {
 		return out
 	}
-	wcs, units := r.planWrites(ctx, checks)
 	ch := newChains(floor)
 	_ = r.reset(ctx) // a failure is kept in r.setup
 	for n, round := range rounds(units, r.sequential()) {
