@@ -102,8 +102,9 @@ func (o *mockOptions) load() (*scenario.Scenario, error) {
 }
 
 // runMock serves until ctx is cancelled (SIGINT/SIGTERM in main), then
-// shuts down gracefully. Once the mock serves, everything it says goes
-// through its log, which never blocks (docs/mock.md, Logging).
+// shuts down gracefully. After its banner and the notes written with it,
+// everything the mock says goes through its log, which never blocks
+// (docs/mock.md, Logging).
 func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	if o.maxConns < 1 {
 		return withExit(2, fmt.Errorf("--max-conns must be at least 1, got %d", o.maxConns))
@@ -148,17 +149,11 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	if err := srv.Start(o.addr); err != nil {
 		return withExit(1, listenHint("--addr", o.addr, err))
 	}
-	fmt.Fprintf(stderr, "rtq mock: serving %q on %s (%s); admin API at %s/__admin; Ctrl-C stops\n",
-		sc.Name, srv.URL(), keysHint(sc, len(o.scenarios) == 0, o.scenarios), srv.URL())
-	if !storeAddr.Memory {
-		srv.Logf("rtq mock: state kept in %s, shared with every replica on it (docs/mock.md, Replicas)", storeAddr)
-	}
-	if !loopback.Listen(o.addr) && o.adminToken == "" {
-		srv.Logf("rtq mock: WARNING: listening on %s, beyond this machine, with the admin API open to anyone who can reach it: anyone can replace the scenario or read the journal. Set --admin-token (or RTQ_ADMIN_TOKEN).", o.addr)
-	}
-	if !loopback.Listen(o.addr) && len(o.allowedHosts) == 0 {
-		srv.Logf("rtq mock: only localhost and IP addresses are served as Host; reached by a name (http://rtq-mock:8080), add --allowed-host NAME (or RTQ_ALLOWED_HOSTS); see docs/security.md")
-	}
+	// The banner and its notes go out in one write, before the first
+	// request line can: a client that waits for the banner never sees its
+	// own request logged ahead of a warning about the address it used.
+	_, _ = io.WriteString(stderr, fmt.Sprintf("rtq mock: serving %q on %s (%s); admin API at %s/__admin; Ctrl-C stops\n",
+		sc.Name, srv.URL(), keysHint(sc, len(o.scenarios) == 0, o.scenarios), srv.URL())+startupNotes(o, storeAddr))
 	switch {
 	case w != nil:
 		w.Serving(sc)
@@ -169,6 +164,23 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	<-ctx.Done()
 	srv.Logf("rtq mock: shutting down")
 	return srv.Close()
+}
+
+// startupNotes are the lines written with the banner: where the state is
+// kept when it is not in memory, and the warnings of an address beyond
+// loopback (an open admin API, the Host names served).
+func startupNotes(o *mockOptions, store mockserver.StoreAddr) string {
+	var b strings.Builder
+	if !store.Memory {
+		fmt.Fprintf(&b, "rtq mock: state kept in %s, shared with every replica on it (docs/mock.md, Replicas)\n", store)
+	}
+	if !loopback.Listen(o.addr) && o.adminToken == "" {
+		fmt.Fprintf(&b, "rtq mock: WARNING: listening on %s, beyond this machine, with the admin API open to anyone who can reach it: anyone can replace the scenario or read the journal. Set --admin-token (or RTQ_ADMIN_TOKEN).\n", o.addr)
+	}
+	if !loopback.Listen(o.addr) && len(o.allowedHosts) == 0 {
+		b.WriteString("rtq mock: only localhost and IP addresses are served as Host; reached by a name (http://rtq-mock:8080), add --allowed-host NAME (or RTQ_ALLOWED_HOSTS); see docs/security.md\n")
+	}
+	return b.String()
 }
 
 // checkStoreFlag reads a --store value: memory or a Redis URL; anything
