@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 )
 
@@ -139,4 +141,52 @@ func TestReportIsTheSameOneAtATimeAndOverlapped(t *testing.T) {
 	if got[0] != got[1] {
 		t.Errorf("one at a time:\n%s\noverlapped:\n%s", got[0], got[1])
 	}
+}
+
+// TestGateOpensWhenEveryHoldIsLetGo: the writes wait for every read that
+// may see what they change; a record counts as changed by its id or its
+// URL; a read of such a record after its check let go is a runner bug.
+func TestGateOpensWhenEveryHoldIsLetGo(t *testing.T) {
+	p := writeProfile()
+	p.Records = []profile.Record{{ID: 7, URL: "https://x.example/r/seven"}, {ID: 8, URL: "https://x.example/r/eight"}}
+	units := []planned{{unit: writeUnit{keys: []string{"code:https://x.example/r/seven"}}}}
+	g := newReadGate(2, p, units)
+	if !g.movedRecord(7) || g.movedRecord(8) {
+		t.Fatalf("moved 7 %v, 8 %v; want the record named by its URL only", g.movedRecord(7), g.movedRecord(8))
+	}
+	a, b := &gateHold{gate: g}, &gateHold{gate: g}
+	a.letGo(3)
+	a.letGo(9) // once only
+	select {
+	case <-g.open:
+		t.Fatal("the gate opened with a hold left")
+	default:
+	}
+	b.letGo(5)
+	if floor := g.wait(); floor != 5 {
+		t.Fatalf("floor %d, want 5: where the last reads the writes waited for ended", floor)
+	}
+	for _, c := range []struct {
+		body map[string]any
+		sees bool
+	}{
+		{map[string]any{"record_id": int64(7)}, true},
+		{map[string]any{"record_url": "https://x.example/r/seven", "format": "json"}, true},
+		{map[string]any{"record_id": int64(8)}, false},
+		{map[string]any{"record_url": "https://elsewhere.example/r/1"}, true},
+	} {
+		if got := g.seesMoved("record/getRecord", c.body); got != c.sees {
+			t.Errorf("getRecord %v sees a moved record: %v, want %v", c.body, got, c.sees)
+		}
+	}
+	if g.seesMoved("templates/list", nil) || !g.seesMoved("record/getFormList", nil) {
+		t.Error("the template listings see no state; the form list may")
+	}
+	tk := &T{r: &runner{gate: g, prof: p, keys: p.Keys}, check: Check{ID: "x"}, hold: a}
+	defer func() {
+		if p := fmt.Sprint(recover()); !strings.Contains(p, "let the writes go") {
+			t.Errorf("a read of a moved record after its check let the writes go: panic %q, want the runner bug named", p)
+		}
+	}()
+	tk.post(contract.GetRecord, "read", map[string]any{"record_id": int64(7)})
 }
