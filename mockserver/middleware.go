@@ -3,6 +3,7 @@ package mockserver
 import (
 	"net/http"
 	"runtime/debug"
+	"time"
 
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
@@ -42,9 +43,9 @@ func (s *Server) log(next chain.Step) chain.Step {
 // before its answer's first byte is written (chain.Call.Record, from
 // Write), or after the call when nothing was written.
 func (s *Server) journalMW(next chain.Step) chain.Step {
-	record := s.journalCall // one method value for every call: no allocation per request
+	record, entry := s.journalCall, s.journalEntry // one method value each for every call: no allocation per request
 	return func(c *chain.Call) {
-		c.Journal = record
+		c.Journal, c.Entry = record, entry
 		next(c)
 		c.Record()
 	}
@@ -53,20 +54,30 @@ func (s *Server) journalMW(next chain.Step) chain.Step {
 // journalCall records an answered call outside /__admin in the journal of
 // its namespace (or the root's), under the path its own mock would see.
 func (s *Server) journalCall(c *chain.Call) {
+	if log, x, ok := s.journalEntry(c, c.Status, c.Code, c.Elapsed()); ok {
+		log.Add(x)
+	}
+}
+
+// journalEntry is the entry of a call outside /__admin answered with
+// status and code after dur, and the journal it goes to: journalCall
+// adds it once the call is answered, a store may write it with the read
+// the answer comes from (chain.Call.SuccessEntry).
+func (s *Server) journalEntry(c *chain.Call, status, code int, dur time.Duration) (journal.Log, journal.Exchange, bool) {
 	if c.Admin {
-		return
+		return nil, journal.Exchange{}, false
 	}
 	p := c.R.URL.Path // under a namespace, the path its own mock sees (/s/{name} off): Record runs while routing it
 	var key string
 	if c.Key != nil {
 		key = c.Key.Name
 	}
-	at, dur := c.Start, c.Elapsed()
+	at := c.Start
 	if s.opts.RequestTiming {
 		if t := chain.TimingOf(c.R.Context()); t != nil {
 			at, dur = t.Journal(at, dur)
 		}
 	}
-	s.journalOf(c).Add(journal.Exchange{At: at, Method: c.R.Method, Path: p, Key: key,
-		Status: c.Status, Code: c.Code, Dur: dur, Body: c.Body})
+	return s.journalOf(c), journal.Exchange{At: at, Method: c.R.Method, Path: p, Key: key,
+		Status: status, Code: code, Dur: dur, Body: c.Body}, true
 }

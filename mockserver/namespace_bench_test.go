@@ -80,7 +80,7 @@ func BenchmarkNamespaceCost(b *testing.B) {
 		reader := func(ids []int64) func(*state.State) error {
 			return func(st *state.State) error {
 				for _, id := range ids {
-					a, err := st.GetRecord(read, id, "", "json")
+					a, err := st.GetRecord(read, id, "", "json", nil)
 					if err != nil {
 						return err
 					}

@@ -83,15 +83,22 @@ type Appended struct{ Space, Entry string }
 func (s *Store) AppendBatch(ctx context.Context, batch []Appended) error {
 	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 		for _, a := range batch {
-			k := keys(a.Space)
-			p.XAdd(ctx, &redis.XAddArgs{Stream: k[2], MaxLen: s.journalCap(a.Space), Approx: true, Values: []string{"req", a.Entry}})
-			if ms := s.ttl(a.Space); ms > 0 {
-				for _, key := range k {
-					p.PExpire(ctx, key, msDuration(ms))
-				}
-			}
+			s.appendTo(ctx, p, a.Space, a.Entry)
 		}
 		return nil
 	})
 	return s.check(err)
+}
+
+// appendTo queues on p a request's entry to a space's journal (MAXLEN ~)
+// and the renewal of the space's TTL; the XADD's command is returned.
+func (s *Store) appendTo(ctx context.Context, p redis.Pipeliner, space, entry string) *redis.StringCmd {
+	k := keys(space)
+	add := p.XAdd(ctx, &redis.XAddArgs{Stream: k[2], MaxLen: s.journalCap(space), Approx: true, Values: []string{"req", entry}})
+	if ms := s.ttl(space); ms > 0 {
+		for _, key := range k {
+			p.PExpire(ctx, key, msDuration(ms))
+		}
+	}
+	return add
 }

@@ -65,6 +65,10 @@ type Config struct {
 	NamespaceIdle time.Duration
 	// MaxFaultRules bounds the runtime fault rules of one space.
 	MaxFaultRules int
+	// Hook, when set, watches every command the store sends (go-redis'
+	// hooks), from its first: a test counts with it the round trips a
+	// request costs, so that one more fails it.
+	Hook redis.Hook
 }
 
 // Store is a Redis shared by replicas. It is safe for concurrent use.
@@ -86,7 +90,11 @@ func Open(cfg Config) *Store {
 	if cfg.TLS {
 		o.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12}
 	}
-	return &Store{cfg: cfg, rdb: redis.NewClient(o)}
+	rdb := redis.NewClient(o)
+	if cfg.Hook != nil {
+		rdb.AddHook(cfg.Hook)
+	}
+	return &Store{cfg: cfg, rdb: rdb}
 }
 
 // quiet drops go-redis' own log lines (a dial failed, a pool emptied):

@@ -124,6 +124,45 @@ func (s *Store) StatusRaw(ctx context.Context, space, code string) (status, chan
 	return st.Val(), ch.Val(), true, nil
 }
 
+// StatusAppend is StatusRaw and Append of a request's journal entry,
+// in one pipelined round trip: the entry of a read whose answer is
+// decided before the read (a getRecord's), so that the read and the
+// entry its answer waits for cost one round trip, not two. id is the
+// entry's stream id, "" when Redis refused the entry (an error of its
+// own, such as OOM): the caller journals the request another way. err
+// is about the read, and wraps ErrUnreachable when Redis cannot be
+// reached; whether the entry landed is then unknown, as for any write
+// whose answer was lost. id may be set with an err: Redis wrote the
+// entry and refused the read.
+func (s *Store) StatusAppend(ctx context.Context, space, code, entry string) (status, changes string, ok bool, id string, err error) {
+	k := keys(space)
+	var st, ch, add *redis.StringCmd
+	_, _ = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		st, ch = p.HGet(ctx, k[0], code), p.HGet(ctx, k[1], code)
+		add = s.appendTo(ctx, p, space, entry)
+		return nil
+	}) // its error is the first command's that failed: each is read below
+	if add.Err() == nil {
+		id = add.Val()
+	}
+	for _, c := range []*redis.StringCmd{st, ch} {
+		if e := c.Err(); e != nil && e != redis.Nil {
+			return "", "", false, id, s.check(e)
+		}
+	}
+	if st.Err() == redis.Nil {
+		return "", "", false, id, nil
+	}
+	return st.Val(), ch.Val(), true, id, nil
+}
+
+// Unappend removes an entry StatusAppend wrote, by its id: for a read
+// whose answer turned out not to be the one its entry says, which the
+// caller then journals as it was answered.
+func (s *Store) Unappend(ctx context.Context, space, id string) error {
+	return s.check(s.rdb.XDel(ctx, keys(space)[2], id).Err())
+}
+
 // Status is a certificate's status in a space and the state changes
 // verifies appended (JSON each); ok is false while no verify moved it.
 func (s *Store) Status(ctx context.Context, space, code string) (status string, changes []string, ok bool, err error) {

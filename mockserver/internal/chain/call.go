@@ -15,6 +15,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/fault"
+	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
@@ -53,6 +54,11 @@ type Call struct {
 	// once. The server sets it; nil: not journaled.
 	Journal  func(*Call)
 	recorded bool
+
+	// Entry is the call's journal entry as answered with status and
+	// code after dur, and the journal it goes to; ok false when the call
+	// is not journaled. The server sets it; nil: SuccessEntry offers none.
+	Entry func(c *Call, status, code int, dur time.Duration) (log journal.Log, x journal.Exchange, ok bool)
 }
 
 // Step is one link of the chain.
@@ -127,6 +133,22 @@ func (c *Call) Record() {
 		c.Journal(c)
 	}
 }
+
+// SuccessEntry is the call's journal entry as a success answered now
+// (status 200, code 0, as handlers.Encode writes it), and the journal it
+// goes to: for a store that writes it with the read the answer comes
+// from, in one round trip (state.Early), and calls Sent. ok is false
+// when the call is not journaled, or already was.
+func (c *Call) SuccessEntry() (journal.Log, journal.Exchange, bool) {
+	if c.Entry == nil || c.Journal == nil || c.recorded {
+		return nil, journal.Exchange{}, false
+	}
+	return c.Entry(c, 200, 0, time.Since(c.Start))
+}
+
+// Sent marks the call journaled: its entry left with the read its
+// answer comes from, and Record writes none.
+func (c *Call) Sent() { c.recorded = true }
 
 // Elapsed is the time the request took to answer: one clock read shared
 // by the log and the journal.

@@ -74,7 +74,7 @@ func GetRecord(c *chain.Call) ([]byte, error) {
 	if !hasID && !hasURL {
 		return nil, fail.Param("one of record_id or record_url is required")
 	}
-	a, err := c.St.GetRecord(c.Key, id, url, format)
+	a, err := c.St.GetRecord(c.Key, id, url, format, c)
 	if err != nil {
 		return nil, err
 	}

@@ -16,14 +16,29 @@ import (
 type Certs interface {
 	// Moved is the record as verifies left it, or nil while it is at the
 	// scenario's values; an error when the values cannot be read (a
-	// shared store unreachable).
-	Moved(rec *scenario.Record) (Moved, error)
+	// shared store unreachable). e is the request the read answers, or
+	// nil: a Certs in another process may send its journal entry with
+	// the read (Early).
+	Moved(rec *scenario.Record, e Early) (Moved, error)
 	// Move runs checks 10 to 12 (Decide) against the record's current
 	// status and moves it, as one atomic step: of moves racing from one
 	// status exactly one wins, the others see the new status.
 	Move(rec *scenario.Record, req VerifyRequest) (*scenario.Status, error)
 	// Reset puts every record a verify moved back to the scenario's values.
 	Reset() error
+}
+
+// Early is the request a getRecord reads a record for, as a Certs may
+// use it: a Certs in another process (a shared store) may send the
+// request's journal entry with its read, one round trip for both, since
+// everything the entry holds is decided before that read; it then calls
+// Sent, and the request is not journaled again. What the entry is, is
+// the store's business (it asks the request for it through an interface
+// of its own): this package only carries it, and the memory Certs
+// ignores it.
+type Early interface {
+	// Sent says the request's entry was written with the read.
+	Sent()
 }
 
 // Moved is a credential record as verifies left it, with the answers

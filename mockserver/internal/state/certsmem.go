@@ -25,7 +25,7 @@ var _ Certs = (*memCerts)(nil)
 
 // Moved is the record's own Record once a verify reached it; its Body is
 // nil again after a reset.
-func (m *memCerts) Moved(src *scenario.Record) (Moved, error) {
+func (m *memCerts) Moved(src *scenario.Record, _ Early) (Moved, error) {
 	if m.nlive.Load() == 0 {
 		return nil, nil
 	}

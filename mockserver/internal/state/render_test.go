@@ -44,7 +44,7 @@ func testRender(format int, _ string, v RecordView) []byte {
 
 // getRecord is State.GetRecord's answer rendered by testRender.
 func getRecord(st *State, key *scenario.Key, id int64, url, format string) ([]byte, error) {
-	a, err := st.GetRecord(key, id, url, format)
+	a, err := st.GetRecord(key, id, url, format, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -192,7 +192,9 @@ func ValidFormat(name string) bool { return formatIndex(name) >= 0 }
 // this URL (when url != ""), both if both are given, of the key's
 // organization, rendered in format. Another organization's record is
 // not found, exactly like a missing one.
-func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) (RecordAnswer, error) {
+// e is the request, for a Certs that journals it with its read (Early);
+// nil when there is none.
+func (st *State) GetRecord(key *scenario.Key, id int64, url, format string, e Early) (RecordAnswer, error) {
 	fi := formatIndex(format)
 	if fi < 0 {
 		return RecordAnswer{}, fail.Param("format must be one of %s, got %s", FormatNames(), fail.Quote(format))
@@ -217,7 +219,7 @@ func (st *State) GetRecord(key *scenario.Key, id int64, url, format string) (Rec
 	}
 	a := RecordAnswer{Format: fi, st: st, entry: rec}
 	if rec.movable {
-		m, err := st.certs.Moved(rec.src)
+		m, err := st.certs.Moved(rec.src, e)
 		if err != nil {
 			return RecordAnswer{}, err
 		}

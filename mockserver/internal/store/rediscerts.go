@@ -10,6 +10,7 @@ import (
 
 	"github.com/rtq-kit/rtq/internal/redisstore"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
+	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -59,8 +60,67 @@ func unreachable(err error) error {
 	return fmt.Errorf("%w (%w)", fail.Unreachable(err.Error()), err)
 }
 
-func (c *redisCerts) Moved(src *scenario.Record) (state.Moved, error) {
-	status, raw, ok, err := c.rs.StatusRaw(context.Background(), c.space, src.Code)
+// earlyEntry is what a request offers a read to journal it with
+// (chain.Call does): its entry as a success answered now.
+type earlyEntry interface {
+	state.Early
+	SuccessEntry() (journal.Log, journal.Exchange, bool)
+}
+
+// Moved reads the record's values; when e offers its request's entry for
+// this space's journal, the entry goes in the same pipeline (one round
+// trip where the read and the entry would take two), and e is told.
+func (c *redisCerts) Moved(src *scenario.Record, e state.Early) (state.Moved, error) {
+	j, entry := c.early(e)
+	var status, raw, id string
+	var ok bool
+	var err error
+	if j == nil {
+		status, raw, ok, err = c.rs.StatusRaw(context.Background(), c.space, src.Code)
+	} else {
+		status, raw, ok, id, err = c.rs.StatusAppend(context.Background(), c.space, src.Code, entry)
+	}
+	m, err := c.movedFrom(src, status, raw, ok, err)
+	if id != "" {
+		c.settle(e, j, id, err)
+	}
+	return m, err
+}
+
+// early is the journal e's entry goes to and the entry, masked and
+// encoded; nil when e offers none for this space of this store.
+func (c *redisCerts) early(e state.Early) (*redisJournal, string) {
+	ee, ok := e.(earlyEntry)
+	if !ok {
+		return nil, ""
+	}
+	log, x, ok := ee.SuccessEntry()
+	j, isRedis := log.(*redisJournal)
+	if !ok || !isRedis || j.rs != c.rs || j.space != c.space {
+		return nil, ""
+	}
+	entry, err := j.encode(x)
+	if err != nil {
+		return nil, ""
+	}
+	return j, entry
+}
+
+// settle tells e its entry is written when the answer is the success it
+// says; otherwise takes the entry back (best effort: a journal that
+// cannot be reached keeps it), and the request is journaled as answered.
+func (c *redisCerts) settle(e state.Early, j *redisJournal, id string, err error) {
+	if err == nil {
+		e.Sent()
+		return
+	}
+	if uerr := c.rs.Unappend(context.Background(), c.space, id); uerr != nil {
+		j.logf("rtq mock: journal entry %s of %s says 200, its answer failed: %v", id, c.space, uerr)
+	}
+}
+
+// movedFrom is the record at what a read found.
+func (c *redisCerts) movedFrom(src *scenario.Record, status, raw string, ok bool, err error) (state.Moved, error) {
 	if err != nil {
 		return nil, unreachable(err)
 	}

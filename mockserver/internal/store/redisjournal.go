@@ -26,13 +26,19 @@ type redisJournal struct {
 var _ journal.Log = (*redisJournal)(nil)
 
 func (j *redisJournal) Add(x journal.Exchange) {
-	b, err := json.Marshal(j.mask.Summarize(x))
+	entry, err := j.encode(x)
 	if err == nil {
-		err = j.w.add(j.space, string(b))
+		err = j.w.add(j.space, entry)
 	}
 	if err != nil {
 		j.logf("rtq mock: journal entry of %s %s lost: %v", x.Method, x.Path, err)
 	}
+}
+
+// encode is x's entry as the store keeps it: masked, as JSON.
+func (j *redisJournal) encode(x journal.Exchange) (string, error) {
+	b, err := json.Marshal(j.mask.Summarize(x))
+	return string(b), err
 }
 
 func (j *redisJournal) Requests(f journal.RequestFilter) ([]journal.Request, error) {

@@ -114,7 +114,7 @@ func TestARecordedServicesDialectIsServed(t *testing.T) {
 
 func getRecord(t *testing.T, st *state.State, key *scenario.Key, id int64, format string) (string, any) {
 	t.Helper()
-	a, err := st.GetRecord(key, id, "", format)
+	a, err := st.GetRecord(key, id, "", format, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

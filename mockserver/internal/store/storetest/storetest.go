@@ -70,7 +70,7 @@ func status(t *testing.T, fx Fixture, sp *store.Space) string {
 	key := sp.St.KeyBySecret(fx.WriteSecret)
 	for _, r := range sp.St.Scenario().Records {
 		if r.Code == fx.Cert {
-			a, err := sp.St.GetRecord(key, r.ID, "", "json")
+			a, err := sp.St.GetRecord(key, r.ID, "", "json", nil)
 			if err != nil {
 				t.Fatalf("getRecord %s: %v", fx.Cert, err)
 			}
