@@ -11,9 +11,20 @@ import (
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/testkit/redistest"
 	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/journal"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
 )
+
+// A request offers the Redis store its journal entry, so that a
+// credential getRecord's goes with its status read: one round trip
+// (mockserver/internal/store's TestRedisCredentialReadIsOneRoundTrip).
+var _ interface {
+	state.Early
+	SuccessEntry() (journal.Log, journal.Exchange, bool)
+} = (*chain.Call)(nil)
 
 // redisMocks are n mocks of one scenario sharing the redis-server srv.
 func redisMocks(t *testing.T, srv *redistest.Server, n int) []*mock {

@@ -2,6 +2,7 @@ package redisstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/redis/go-redis/v9"
@@ -137,11 +138,17 @@ func (s *Store) StatusRaw(ctx context.Context, space, code string) (status, chan
 func (s *Store) StatusAppend(ctx context.Context, space, code, entry string) (status, changes string, ok bool, id string, err error) {
 	k := keys(space)
 	var st, ch, add *redis.StringCmd
-	_, _ = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+	_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 		st, ch = p.HGet(ctx, k[0], code), p.HGet(ctx, k[1], code)
 		add = s.appendTo(ctx, p, space, entry)
 		return nil
-	}) // its error is the first command's that failed: each is read below
+	})
+	var rerr redis.Error
+	if err != nil && err != redis.Nil && !errors.As(err, &rerr) {
+		return "", "", false, "", s.check(err) // not reached: no command's answer is set
+	}
+	// Redis answered: err is the first command's that it refused, if
+	// any; each is read below.
 	if add.Err() == nil {
 		id = add.Val()
 	}

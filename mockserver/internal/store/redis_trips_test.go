@@ -12,18 +12,10 @@ import (
 	"github.com/rtq-kit/rtq/internal/redisstore"
 	"github.com/rtq-kit/rtq/internal/testkit/redistest"
 	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
-	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/mockserver/internal/store"
 )
-
-// The request's own offer is what the store takes (chain.Call), so the
-// server's getRecord gets the one round trip this file counts.
-var _ interface {
-	state.Early
-	SuccessEntry() (journal.Log, journal.Exchange, bool)
-} = (*chain.Call)(nil)
 
 // trips counts the round trips that read a status or write a journal
 // entry (a request's; the background sync reads other keys): one a
@@ -57,7 +49,8 @@ func (h *trips) count(cmds []redis.Cmder) {
 	}
 }
 
-// early is a request's offer of its entry, as chain.Call makes it.
+// early is a request's offer of its entry, as chain.Call makes it
+// (mockserver's store_redis_test.go holds that it does).
 type early struct {
 	log  journal.Log
 	sent bool

@@ -14,7 +14,8 @@ import (
 // process (journal.Journal.Summarize), and written before the request's
 // answer leaves (Add waits for it), so a client that has an answer finds
 // its request in the journal through any replica, and a replica killed
-// after answering has lost nothing.
+// after answering has lost nothing. A credential getRecord's entry is
+// not added here: it goes with the status read (redisCerts.Moved).
 type redisJournal struct {
 	space string
 	rs    *redisstore.Store
