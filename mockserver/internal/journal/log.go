@@ -3,9 +3,11 @@ package journal
 import "github.com/rtq-kit/rtq/scenario"
 
 // Log is a space's request journal as the server uses it: Journal, this
-// process's ring, or a journal a store shares between replicas. Add never
-// waits on a store: a request is answered whatever becomes of its entry;
-// a read or a clear says when the journal cannot be reached.
+// process's ring, or a journal a store shares between replicas. Add
+// reports no error: a request is answered whatever becomes of its entry
+// (a shared journal may wait for its write, so that any replica finds an
+// answered request, but a write that fails is logged, not answered); a
+// read or a clear says when the journal cannot be reached.
 type Log interface {
 	// Add records one answered request.
 	Add(x Exchange)
