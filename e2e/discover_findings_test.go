@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/internal/testkit/foreign"
@@ -36,7 +35,7 @@ func TestDiscoverNeverStaysSilent(t *testing.T) {
 			opts.Bug = tc.bug
 			srv := httptest.NewServer(foreign.New(opts))
 			t.Cleanup(srv.Close)
-			res, err := discover.Discover(context.Background(), discover.Options{BaseURL: srv.URL, ReadKey: foreign.ReadKey, Timeout: 5 * time.Second})
+			res, err := discover.Discover(context.Background(), discover.Options{BaseURL: srv.URL, ReadKey: foreign.ReadKey, Timeout: loadedTimeout})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,7 +47,7 @@ func TestDiscoverNeverStaysSilent(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the discovered profile does not load: %v", err)
 			}
-			rep, err := conformance.Run(context.Background(), conformance.Options{BaseURL: srv.URL, Profile: prof, ReadKey: foreign.ReadKey, Timeout: 5 * time.Second})
+			rep, err := conformance.Run(context.Background(), conformance.Options{BaseURL: srv.URL, Profile: prof, ReadKey: foreign.ReadKey, Timeout: loadedTimeout})
 			if err != nil {
 				t.Fatal(err)
 			}
