@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/rtq-kit/rtq/fault"
@@ -37,10 +35,8 @@ type Options struct {
 
 // Memory is the store of one process: today's, the default.
 type Memory struct {
-	opts   Options
-	swapMu sync.Mutex // serializes Load and the root's Reset
-	root   atomic.Pointer[Space]
-	spaces *namespace.Table
+	served
+	opts Options
 }
 
 var _ Store = (*Memory)(nil)
@@ -84,12 +80,6 @@ func (m *Memory) build(name string, base *state.State) (*Space, error) {
 	return &Space{Name: name, St: base.Fresh(), Journal: j, Faults: memRules{fs}}, nil
 }
 
-// Root is the root's space.
-func (m *Memory) Root() *Space { return m.root.Load() }
-
-// Space is the namespace name's space.
-func (m *Memory) Space(name string) (*Space, error) { return m.spaces.Get(name, m.Root().St) }
-
 // Load serves sc from now on.
 func (m *Memory) Load(sc *scenario.Scenario) error {
 	m.swapMu.Lock()
@@ -105,22 +95,6 @@ func (m *Memory) Load(sc *scenario.Scenario) error {
 	m.spaces.DropAll() // each is built afresh from sc on its next use
 	return nil
 }
-
-// Reset puts a space back to the scenario.
-func (m *Memory) Reset(sp *Space) error {
-	if sp.Name != "" {
-		return sp.Reset()
-	}
-	m.swapMu.Lock()
-	defer m.swapMu.Unlock()
-	return m.root.Load().Reset()
-}
-
-// Spaces is how many namespaces are alive.
-func (m *Memory) Spaces() int { return m.spaces.Count() }
-
-// Table is the namespace table, for tests that drive its clock and builds.
-func (m *Memory) Table() *namespace.Table { return m.spaces }
 
 // Ping is nil: this process's memory is always there.
 func (m *Memory) Ping(context.Context) error { return nil }

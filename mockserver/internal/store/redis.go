@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"sync"
-	"sync/atomic"
 
 	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/internal/redisstore"
@@ -35,10 +34,8 @@ type Redis struct {
 	opts    Options
 	rs      *redisstore.Store
 	w       *writer
-	swapMu  sync.Mutex // serializes Load, the scenario's sync and the root's Reset
-	digest  string     // of the scenario served; guarded by swapMu
-	root    atomic.Pointer[Space]
-	spaces  *namespace.Table
+	served                // swapMu also serializes the scenario's sync
+	digest  string        // of the scenario served; guarded by swapMu
 	journal *redisJournal // the root's, kept across loads
 	rules   *redisRules   // the root's, kept across loads
 	logfn   func(format string, args ...any)
@@ -151,12 +148,6 @@ func (r *Redis) build(name string, base *state.State) (*Space, error) {
 	return &Space{Name: name, St: base.With(&redisCerts{rs: r.rs, space: name}), Journal: r.newJournal(name, sc), Faults: rules}, nil
 }
 
-// Root is the root's space.
-func (r *Redis) Root() *Space { return r.root.Load() }
-
-// Space is the namespace name's space.
-func (r *Redis) Space(name string) (*Space, error) { return r.spaces.Get(name, r.Root().St) }
-
 // Load serves sc from now on on every replica: published in the store
 // (the root's verifies and every namespace dropped there), then served
 // here.
@@ -187,19 +178,6 @@ func (r *Redis) serve(sc *scenario.Scenario, digest string) error {
 	return nil
 }
 
-// Reset puts a space back to the scenario, on every replica.
-func (r *Redis) Reset(sp *Space) error {
-	if sp.Name != "" {
-		return sp.Reset()
-	}
-	r.swapMu.Lock()
-	defer r.swapMu.Unlock()
-	return r.root.Load().Reset()
-}
-
-// Spaces is how many namespaces this replica has in use.
-func (r *Redis) Spaces() int { return r.spaces.Count() }
-
 // Ping says whether Redis answers.
 func (r *Redis) Ping(ctx context.Context) error { return r.rs.Ping(ctx) }
 
@@ -214,6 +192,3 @@ func (r *Redis) Close() error {
 	})
 	return r.closeErr
 }
-
-// Table is the namespace table, for tests that drive its clock.
-func (r *Redis) Table() *namespace.Table { return r.spaces }
