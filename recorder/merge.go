@@ -20,17 +20,17 @@ func Merge(old *scenario.Scenario, built *Built) *scenario.Scenario {
 	if len(out.Keys) == 0 {
 		out.Keys = rec.Keys
 	}
-	out.Orgs = mergeByID(old.Orgs, rec.Orgs, func(o *scenario.Org) int64 { return o.ID })
-	out.Projects = mergeByID(old.Projects, rec.Projects, func(p *scenario.Project) int64 { return p.ID })
+	out.Orgs = mergeBy(old.Orgs, rec.Orgs, func(o *scenario.Org) int64 { return o.ID })
+	out.Projects = mergeBy(old.Projects, rec.Projects, func(p *scenario.Project) int64 { return p.ID })
 	keepFlows(old.Forms, rec.Forms)
-	out.Forms = mergeByID(old.Forms, rec.Forms, func(f *scenario.Form) int64 { return f.ID })
+	out.Forms = mergeBy(old.Forms, rec.Forms, func(f *scenario.Form) int64 { return f.ID })
 	if rec.Service != nil && rec.Service.FormsInFileOrder {
 		out.Forms = inServiceOrder(rec.Forms, out.Forms)
 	}
-	out.QRCodes = mergeByID(old.QRCodes, rec.QRCodes, func(q *scenario.QRCode) int64 { return q.ID })
+	out.QRCodes = mergeBy(old.QRCodes, rec.QRCodes, func(q *scenario.QRCode) int64 { return q.ID })
 	keepSwitches(old.Records, rec.Records)
-	out.Records = mergeByID(old.Records, rec.Records, func(r *scenario.Record) int64 { return r.ID })
-	out.Templates = mergeByID(old.Templates, rec.Templates, func(t *scenario.Template) int64 { return t.ID })
+	out.Records = mergeBy(old.Records, rec.Records, func(r *scenario.Record) int64 { return r.ID })
+	out.Templates = mergeBy(old.Templates, rec.Templates, func(t *scenario.Template) int64 { return t.ID })
 	out.Service = mergeService(old.Service, rec.Service, built)
 	repointOrgs(out)
 	return out
@@ -66,30 +66,6 @@ func repointOrgs(sc *scenario.Scenario) {
 	for _, t := range sc.Templates {
 		fix(&t.Org)
 	}
-}
-
-// mergeByID keeps old's order, replacing items rec has, then appends the
-// rest of rec.
-func mergeByID[T any](old, rec []T, id func(T) int64) []T {
-	fresh := make(map[int64]T, len(rec))
-	for _, x := range rec {
-		fresh[id(x)] = x
-	}
-	out := make([]T, 0, len(old)+len(rec))
-	done := map[int64]bool{}
-	for _, x := range old {
-		if y, ok := fresh[id(x)]; ok {
-			x = y
-		}
-		done[id(x)] = true
-		out = append(out, x)
-	}
-	for _, x := range rec {
-		if !done[id(x)] {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // keepFlows gives each re-recorded form the flow the file had for it

@@ -62,14 +62,15 @@ func mergeMaps[K comparable, V any](old, fresh map[K]V) map[K]V {
 }
 
 // mergeBy keeps old's order, each entry replaced by fresh's of the same
-// key, then appends fresh's new ones.
-func mergeBy[T any](old, fresh []T, key func(T) string) []T {
-	byKey := make(map[string]T, len(fresh))
+// key (an id, or what names an error answer), then appends fresh's new
+// ones: how a re-recording merges every list of a scenario.
+func mergeBy[T any, K comparable](old, fresh []T, key func(T) K) []T {
+	byKey := make(map[K]T, len(fresh))
 	for _, x := range fresh {
 		byKey[key(x)] = x
 	}
 	out := make([]T, 0, len(old)+len(fresh))
-	done := map[string]bool{}
+	done := map[K]bool{}
 	for _, x := range old {
 		if y, ok := byKey[key(x)]; ok {
 			x = y
