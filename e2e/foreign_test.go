@@ -1,38 +1,12 @@
 package e2e
 
 import (
-	"context"
-	"net/http/httptest"
 	"testing"
-	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/internal/testkit/foreign"
-	"github.com/rtq-kit/rtq/profile"
+	"github.com/rtq-kit/rtq/internal/testkit/foreign/foreigntest"
 )
-
-// conformForeign runs every check, writes included, against the
-// independent fake of internal/testkit/foreign built with opts (with and
-// without a reset: staging has none).
-func conformForeign(t *testing.T, opts foreign.Options, reset bool) *conformance.Report {
-	t.Helper()
-	if reset {
-		opts.ResetPath = "/_test/reset"
-	}
-	svc := foreign.New(opts)
-	srv := httptest.NewServer(svc)
-	t.Cleanup(srv.Close)
-	prof, err := profile.Parse("foreign.json", svc.Profile())
-	if err != nil {
-		t.Fatalf("the foreign profile does not parse: %v", err)
-	}
-	rep, err := conformance.Run(context.Background(), conformance.Options{BaseURL: srv.URL, Profile: prof,
-		AllowWrites: true, Timeout: 10 * time.Second})
-	if err != nil {
-		t.Fatalf("run: %v", err)
-	}
-	return rep
-}
 
 // TestForeignBugsAreCaught: every realistic backend bug of the independent
 // fake fails a check (must, or should where the statement is a should:
@@ -43,7 +17,7 @@ func TestForeignBugsAreCaught(t *testing.T) {
 	for name, opts := range map[string]foreign.Options{"foreign": foreign.Defaults(), "mock-like": foreign.MockLike()} {
 		t.Run("correct/"+name, func(t *testing.T) {
 			t.Parallel()
-			rep := conformForeign(t, opts, true)
+			rep := foreigntest.Conform(t, opts, true)
 			if f := mustFailures(rep); len(f) > 0 {
 				t.Errorf("must failures on the correct build: %v", f)
 			}
@@ -56,7 +30,7 @@ func TestForeignBugsAreCaught(t *testing.T) {
 		})
 		t.Run("correct-without-reset/"+name, func(t *testing.T) {
 			t.Parallel()
-			rep := conformForeign(t, opts, false)
+			rep := foreigntest.Conform(t, opts, false)
 			if f := append(failed(rep, conformance.Must), failed(rep, conformance.Should)...); len(f) > 0 {
 				t.Errorf("failures on the correct build without a reset: %v", f)
 			}
@@ -67,7 +41,7 @@ func TestForeignBugsAreCaught(t *testing.T) {
 			t.Parallel()
 			opts := foreign.Defaults()
 			opts.Bug = b.Bug
-			rep := conformForeign(t, opts, true)
+			rep := foreigntest.Conform(t, opts, true)
 			if f := append(failed(rep, conformance.Must), failed(rep, conformance.Should)...); len(f) == 0 {
 				t.Errorf("bug %s (%s: %s) fails no must check", b.Bug, b.Section, b.Breaks)
 			}

@@ -1,36 +1,13 @@
 package foreign_test
 
 import (
-	"context"
-	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/internal/testkit/foreign"
-	"github.com/rtq-kit/rtq/profile"
+	"github.com/rtq-kit/rtq/internal/testkit/foreign/foreigntest"
 )
-
-// conform runs the conformance runner against a foreign service built with
-// opts, reads and writes, and returns its report.
-func conform(t *testing.T, opts foreign.Options) *conformance.Report {
-	t.Helper()
-	opts.ResetPath = "/_test/reset"
-	svc := foreign.New(opts)
-	srv := httptest.NewServer(svc)
-	t.Cleanup(srv.Close)
-	prof, err := profile.Parse("foreign.json", svc.Profile())
-	if err != nil {
-		t.Fatalf("the foreign profile does not parse: %v", err)
-	}
-	rep, err := conformance.Run(context.Background(), conformance.Options{BaseURL: srv.URL, Profile: prof,
-		AllowWrites: true, Timeout: 10 * time.Second})
-	if err != nil {
-		t.Fatalf("run: %v", err)
-	}
-	return rep
-}
 
 // failures lists the failed checks of a severity, with their problems.
 func failures(rep *conformance.Report, sev conformance.Severity) []string {
@@ -48,7 +25,7 @@ func failures(rep *conformance.Report, sev conformance.Severity) []string {
 func TestConformancePassesTheCorrectBuild(t *testing.T) {
 	for name, opts := range map[string]foreign.Options{"foreign": foreign.Defaults(), "mock-like": foreign.MockLike()} {
 		t.Run(name, func(t *testing.T) {
-			rep := conform(t, opts)
+			rep := foreigntest.Conform(t, opts, true)
 			for _, f := range failures(rep, conformance.Must) {
 				t.Errorf("must: %s", f)
 			}
