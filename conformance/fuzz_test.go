@@ -17,10 +17,10 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/testkit/runbound"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenarios"
+	"github.com/rtq-kit/rtq/testkit/runbound"
 )
 
 // hostileProfile is the profile of the default scenario, so that every

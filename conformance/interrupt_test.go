@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/testkit/hangtarget"
 	"github.com/rtq-kit/rtq/profile"
+	"github.com/rtq-kit/rtq/testkit/hangtarget"
 )
 
 // noFailures fails the test for every failed finding: an interrupted run

@@ -15,7 +15,7 @@ import (
 	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/profile"
 
-	"github.com/rtq-kit/rtq/internal/testkit/refused"
+	"github.com/rtq-kit/rtq/testkit/refused"
 )
 
 // target is a tiny fake service: it counts verify requests and answers

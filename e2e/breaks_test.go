@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // breakCase is one deliberate breach of the contract and the checks that

@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/browsertest"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenarios"
+	"github.com/rtq-kit/rtq/testkit/browsertest"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 // In a real browser (headless Chromium), next to the mock on loopback:

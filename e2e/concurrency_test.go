@@ -14,11 +14,11 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/testkit/foreign"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/profile/derive"
+	"github.com/rtq-kit/rtq/testkit/foreign"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // TestReportIsTheSameAtAnyConcurrency: one request at a time and the

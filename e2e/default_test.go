@@ -6,8 +6,8 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance/report"
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/profile/derive"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 // TestDefaultMockPassesWithFullCoverage is the done criterion, in

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/testkit/foreign"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/profile/discover"
+	"github.com/rtq-kit/rtq/testkit/foreign"
 )
 
 // TestDiscoverNeverStaysSilent: against the independent fake, discover

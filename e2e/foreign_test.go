@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/testkit/foreign"
-	"github.com/rtq-kit/rtq/internal/testkit/foreign/foreigntest"
+	"github.com/rtq-kit/rtq/testkit/foreign"
+	"github.com/rtq-kit/rtq/testkit/foreign/foreigntest"
 )
 
 // TestForeignBugsAreCaught: every realistic backend bug of the independent

@@ -3,7 +3,7 @@
 // variants must fail named checks, KIT variants must pass, hostile targets
 // must end the run with findings that say why, and no report carries what
 // a hostile target sent raw. Tests of the mock alone live beside it in
-// mockserver; their shared helpers are internal/testkit/mocktest.
+// mockserver; their shared helpers are testkit/mocktest.
 package e2e
 
 import (

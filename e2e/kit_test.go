@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // kitVariants differ from the mock only where the spec is silent (KIT):

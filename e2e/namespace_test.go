@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/profile/derive"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 // TestParallelConformRunsInTheirOwnNamespaces: fifty CI jobs share one

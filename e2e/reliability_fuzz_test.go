@@ -15,10 +15,10 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
-	"github.com/rtq-kit/rtq/internal/testkit/runbound"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/profile/derive"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
+	"github.com/rtq-kit/rtq/testkit/runbound"
 )
 
 // FuzzMutatedAnswers: the real mock answers, but every answer of one

@@ -22,10 +22,10 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
-	"github.com/rtq-kit/rtq/internal/testkit/runbound"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/profile/derive"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
+	"github.com/rtq-kit/rtq/testkit/runbound"
 )
 
 // hostile is a proxy that misbehaves on one path and counts every request

@@ -18,9 +18,9 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/conformance/report"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
-	"github.com/rtq-kit/rtq/internal/testkit/runbound"
 	"github.com/rtq-kit/rtq/profile/derive"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
+	"github.com/rtq-kit/rtq/testkit/runbound"
 )
 
 const hostileText = "\x1b]0;pwned\x07\x1b[2J\x1b[31m</failure><![CDATA[\x00\u202e"

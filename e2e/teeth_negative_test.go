@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/profile/derive"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 // negativeBreaks answer a client's mistake as if it were none, or not in

@@ -5,10 +5,10 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/profile/derive"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 // TestMockServesTheDerivedProfile: GET /__admin/profile is derive.FromScenario of

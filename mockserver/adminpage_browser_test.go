@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/browsertest"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/testkit/browsertest"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // pageHelpers are defined in every script: waitFor polls a condition of

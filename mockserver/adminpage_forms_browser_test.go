@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/testkit/browsertest"
+	"github.com/rtq-kit/rtq/testkit/browsertest"
 )
 
 // TestAdminPageFormsSayWhatIsWrongWhereItIs: a bad fault rule is

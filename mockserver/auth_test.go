@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // okBody is a body each endpoint accepts for an object of the demo org.

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/redistest"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/testkit/redistest"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // BenchmarkStore runs getRecord and verify through each store, the whole

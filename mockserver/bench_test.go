@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // Benchmarks run the whole chain in-process (log and journal ON, the log

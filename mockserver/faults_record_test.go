@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // A rule naming a record matches a request naming the same record, however

@@ -12,7 +12,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/fault"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 var getRecordBody = fmt.Sprintf(`{"record_id":%d}`, testscenario.FullRecord)

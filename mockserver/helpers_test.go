@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/schemas"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 var (

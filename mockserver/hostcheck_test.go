@@ -9,7 +9,7 @@ import (
 	"github.com/rtq-kit/rtq/internal/loopback"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 func TestHostCheckServesLoopbackNamesOnly(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // A secret of a scenario served earlier stays masked after a replace: a

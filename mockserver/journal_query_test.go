@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // journalTraffic sends, oldest first: 2 form lists with the read key, a

@@ -68,7 +68,7 @@ func TestRoomsImportOnlyDownward(t *testing.T) {
 }
 
 // TestRoomTestsImportOnlyDownward: a room's own tests keep its floor too,
-// so a room is tested by what is below it (and internal/testkit), never
+// so a room is tested by what is below it (and testkit), never
 // through a room above; a room's own suite under it (store/storetest) is
 // its own.
 func TestRoomTestsImportOnlyDownward(t *testing.T) {

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/logging"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // Batches are written outside the lock lines are appended under; this

@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/mockserver/internal/store"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // nsPost posts to an endpoint under /s/{name} ("" for the root) and checks

@@ -13,9 +13,9 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenarios"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 func TestReliabilityAdminUnderTraffic(t *testing.T) {

@@ -17,10 +17,10 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
-	"github.com/rtq-kit/rtq/internal/testkit/yamltest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
+	"github.com/rtq-kit/rtq/testkit/yamltest"
 )
 
 // badRow is one bad request and its answer. key is a role: "read"

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 func TestReliabilityRejectedReplaceKeepsState(t *testing.T) {

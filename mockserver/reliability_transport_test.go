@@ -17,8 +17,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 type rawRow struct {

@@ -17,8 +17,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 func TestSecurityAdminToken(t *testing.T) {

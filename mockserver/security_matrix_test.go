@@ -16,9 +16,9 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 // inproc calls the mock's handler in-process: the matrix is thousands of

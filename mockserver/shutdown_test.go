@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/handlers"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // TestCloseLetsARequestInFlightFinish holds a request inside its handler,

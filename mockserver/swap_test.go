@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 func TestMockserverDoesNotImportTheRunner(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/scenario"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 type tplPage struct {

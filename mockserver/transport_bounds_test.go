@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 // rawConn is one TCP connection to the mock, read as HTTP answers.

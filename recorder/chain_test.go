@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/testkit/foreign"
 	"github.com/rtq-kit/rtq/recorder"
+	"github.com/rtq-kit/rtq/testkit/foreign"
 )
 
 // chainLine is what a recording says of a crawl's and a probe's calls.

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/foreign"
 	"github.com/rtq-kit/rtq/recorder"
 	"github.com/rtq-kit/rtq/rtqtest"
 	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/testkit/foreign"
 )
 
 // credentialsOf are the recording's credential records and their status.

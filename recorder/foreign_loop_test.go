@@ -16,15 +16,15 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/testkit/foreign"
 	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/recorder"
 	"github.com/rtq-kit/rtq/rtqtest"
 	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/testkit/foreign"
 )
 
 // The closed loop against a service that is not rtq's mock: the foreign
-// service (internal/testkit/foreign) makes its own choices wherever the
+// service (testkit/foreign) makes its own choices wherever the
 // specification is silent. Recorded by a crawl and through the proxy, the
 // recording is served and asked every kind of question; each answer is
 // compared byte for byte (page tokens aside) with the service's.

@@ -2,7 +2,7 @@ package scenario
 
 import (
 	"errors"
-	"github.com/rtq-kit/rtq/internal/testkit/yamltest"
+	"github.com/rtq-kit/rtq/testkit/yamltest"
 	"strings"
 	"testing"
 )

@@ -12,9 +12,9 @@ import (
 
 	"github.com/chromedp/cdproto/serviceworker"
 
-	"github.com/rtq-kit/rtq/internal/testkit/browsertest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenarios"
+	"github.com/rtq-kit/rtq/testkit/browsertest"
 )
 
 // pageServer serves the written directory at the root of a loopback

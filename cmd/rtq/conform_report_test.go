@@ -13,9 +13,9 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/hangtarget"
+	"github.com/rtq-kit/rtq/testkit/hangtarget"
 
-	"github.com/rtq-kit/rtq/internal/testkit/refused"
+	"github.com/rtq-kit/rtq/testkit/refused"
 )
 
 // jsonReport reads the members of a JSON report the tests look at.

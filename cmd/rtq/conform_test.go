@@ -13,7 +13,7 @@ import (
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/rtqtest"
 
-	"github.com/rtq-kit/rtq/internal/testkit/refused"
+	"github.com/rtq-kit/rtq/testkit/refused"
 )
 
 // startMock serves the embedded default scenario on 127.0.0.1:0.

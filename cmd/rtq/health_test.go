@@ -12,7 +12,7 @@ import (
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/scenarios"
 
-	"github.com/rtq-kit/rtq/internal/testkit/refused"
+	"github.com/rtq-kit/rtq/testkit/refused"
 )
 
 func TestHealth(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/redistest"
+	"github.com/rtq-kit/rtq/testkit/redistest"
 )
 
 // --store memory (the default, from the flag or RTQ_STORE) serves.

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 // warnMock is `rtq mock args...` running in-process, with its stderr.

@@ -10,7 +10,7 @@ import (
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/rtqtest"
 
-	"github.com/rtq-kit/rtq/internal/testkit/refused"
+	"github.com/rtq-kit/rtq/testkit/refused"
 )
 
 // ruleCase is one command line and what the rules of docs/cli.md ("Messages

@@ -19,7 +19,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/replicas"
+	"github.com/rtq-kit/rtq/testkit/replicas"
 )
 
 // The default scenario's keys and the credential record the tests move.

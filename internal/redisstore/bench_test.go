@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/internal/redisstore"
-	"github.com/rtq-kit/rtq/internal/testkit/redistest"
+	"github.com/rtq-kit/rtq/testkit/redistest"
 )
 
 // BenchmarkVerify is one verify script round trip on a local redis-server

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/internal/redisstore"
-	"github.com/rtq-kit/rtq/internal/testkit/redistest"
+	"github.com/rtq-kit/rtq/testkit/redistest"
 )
 
 func open(t testing.TB, srv *redistest.Server, mod func(*redisstore.Config)) *redisstore.Store {

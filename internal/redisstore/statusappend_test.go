@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/internal/redisstore"
-	"github.com/rtq-kit/rtq/internal/testkit/redistest"
+	"github.com/rtq-kit/rtq/testkit/redistest"
 )
 
 // StatusAppend reads a status as StatusRaw does and journals the entry

@@ -8,11 +8,11 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/fixture-profile.json")

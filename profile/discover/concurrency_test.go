@@ -18,11 +18,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/testkit/foreign"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
 	"github.com/rtq-kit/rtq/mockserver"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/profile/discover"
+	"github.com/rtq-kit/rtq/testkit/foreign"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 // written runs Discover with opts at a fixed time and returns the profile

@@ -14,7 +14,7 @@ import (
 
 	"github.com/rtq-kit/rtq/profile"
 
-	"github.com/rtq-kit/rtq/internal/testkit/refused"
+	"github.com/rtq-kit/rtq/testkit/refused"
 )
 
 // fake answers each operation with a fixed body; it records verify bodies.

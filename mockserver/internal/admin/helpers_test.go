@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/fault"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // request is one admin call to serve: its body and the Content-Length

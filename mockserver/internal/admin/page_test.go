@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 func TestThePageIsServedLockedDown(t *testing.T) {

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 func TestAuthRefusesWhatTheKeyMayNotDo(t *testing.T) {

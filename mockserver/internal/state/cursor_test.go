@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 func TestTokenRoundTripAndBinding(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 func ids(p FormPage) []int64 {

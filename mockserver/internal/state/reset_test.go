@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/scenario"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 func newTestState(t testing.TB) *State {

@@ -3,7 +3,7 @@ package state
 import (
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 func TestStateIsBuiltWithoutChangingTheScenario(t *testing.T) {

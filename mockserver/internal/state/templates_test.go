@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/scenario"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // walk follows the page tokens of list from the first page and returns

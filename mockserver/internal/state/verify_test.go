@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/scenario"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // next and set are verify requests of a code.

@@ -3,10 +3,10 @@ package store_test
 import (
 	"testing"
 
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/store"
 	"github.com/rtq-kit/rtq/mockserver/internal/store/storetest"
 	"github.com/rtq-kit/rtq/scenario"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 func TestMemoryStorePassesTheSuite(t *testing.T) {

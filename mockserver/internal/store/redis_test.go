@@ -5,11 +5,11 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/internal/redisstore"
-	"github.com/rtq-kit/rtq/internal/testkit/redistest"
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/store"
 	"github.com/rtq-kit/rtq/mockserver/internal/store/storetest"
 	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/testkit/redistest"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // openRedis is a Redis store on a redis-server of the test's own.

@@ -10,11 +10,11 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/redisstore"
-	"github.com/rtq-kit/rtq/internal/testkit/redistest"
-	ts "github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/mockserver/internal/store"
+	"github.com/rtq-kit/rtq/testkit/redistest"
+	ts "github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // trips counts the round trips that read a status or write a journal

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/internal/redisstore"
-	"github.com/rtq-kit/rtq/internal/testkit/redistest"
+	"github.com/rtq-kit/rtq/testkit/redistest"
 )
 
 // 200 entries added at once are all written, each add returning only

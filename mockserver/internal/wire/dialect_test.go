@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/testscenario"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // payload decodes a success body and returns its message and data.

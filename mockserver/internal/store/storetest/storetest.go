@@ -1,6 +1,6 @@
 // Package storetest is the suite every store of the mock passes (package
 // store): the memory store's tests run it, and so must any other store's.
-// It lives beside the stores, not under internal/testkit, because Go lets
+// It lives beside the stores, not under testkit, because Go lets
 // only packages under mockserver import the store; it imports no test
 // support, the caller hands it its scenario.
 package storetest

@@ -22,7 +22,8 @@
 // Test support may import any product package (mocktest starts the mock,
 // runbound runs the runner), so no product package may import testkit: the
 // arrows run from tests, down. TestNoProductPackageImportsTestkit enforces
-// it. Product code shared between packages (internal/loopback,
-// internal/problem) stays out of this folder; so does rtqtest, which is a
-// public package for users' own tests (docs/mock.md).
+// it. It is no API: its packages change with rtq's tests. Product code
+// shared between packages (internal/loopback, internal/problem) stays out
+// of this folder, on the ground floor; so does rtqtest, which is a public
+// package for users' own tests (docs/mock.md).
 package testkit

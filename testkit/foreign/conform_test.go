@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/testkit/foreign"
-	"github.com/rtq-kit/rtq/internal/testkit/foreign/foreigntest"
+	"github.com/rtq-kit/rtq/testkit/foreign"
+	"github.com/rtq-kit/rtq/testkit/foreign/foreigntest"
 )
 
 // failures lists the failed checks of a severity, with their problems.
@@ -43,7 +43,7 @@ func TestConformancePassesTheCorrectBuild(t *testing.T) {
 			}
 			c := rep.Coverage
 			if n := c.FieldTypes; n.Covered != n.Total {
-				t.Errorf("internal/testkit/foreign/values.go: the foreign service serves no field of type %v (rows of contract/fields.go; coverage %d/%d)", n.Missing, n.Covered, n.Total)
+				t.Errorf("testkit/foreign/values.go: the foreign service serves no field of type %v (rows of contract/fields.go; coverage %d/%d)", n.Missing, n.Covered, n.Total)
 			}
 			for _, n := range []conformance.Count{c.ErrorCodes, c.Transitions} {
 				if n.Covered != n.Total {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/redistest"
+	"github.com/rtq-kit/rtq/testkit/redistest"
 )
 
 // The server answers on its socket with persistence off and no TCP port,

@@ -10,7 +10,7 @@ import (
 // if none of rtq's packages (the mock, its state and wire format, the
 // scenario format, the faker, even contract) is among its dependencies.
 func TestImportsOnlyTheStandardLibrary(t *testing.T) {
-	const self = "github.com/rtq-kit/rtq/internal/testkit/foreign"
+	const self = "github.com/rtq-kit/rtq/testkit/foreign"
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{.Standard}}", self).CombinedOutput()
 	if err != nil {
 		t.Fatalf("go list -deps %s: %v\n%s", self, err, out)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/foreign"
+	"github.com/rtq-kit/rtq/testkit/foreign"
 )
 
 // call posts body to an operation and returns the HTTP status and the

@@ -3,7 +3,7 @@
 // `rtq mock --store unix://...` processes of the rtq binary built from
 // this module, and a round-robin reverse proxy over them on loopback, so
 // that consecutive calls of one client land on different processes.
-// Tests only (internal/testkit).
+// Tests only (testkit).
 //
 // A test package builds rtq once, in its TestMain (Build), and each test
 // starts its own Set: its own Redis and processes, stopped when it ends.
@@ -32,7 +32,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/testkit/redistest"
+	"github.com/rtq-kit/rtq/testkit/redistest"
 )
 
 // startTimeout bounds the wait for a process's start-up line: a loaded CI

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/replicas"
+	"github.com/rtq-kit/rtq/testkit/replicas"
 )
 
 // The harness itself, on processes that share nothing (--store memory):

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
-	"github.com/rtq-kit/rtq/internal/testkit/foreign"
 	"github.com/rtq-kit/rtq/profile"
+	"github.com/rtq-kit/rtq/testkit/foreign"
 )
 
 // Conform starts the fake built with opts on a loopback test server and
