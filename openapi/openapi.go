@@ -163,14 +163,14 @@ func Build() (*Document, error) { return build(exampleTable) }
 
 // build is Build with the exchanges to show.
 func build(table []example) (*Document, error) {
-	roots := make([]string, 0, 3*len(contract.Endpoints))
-	for _, e := range contract.Endpoints {
-		roots = append(roots, e.Name+".request.json", e.Name+".response.json", e.Name+".error.json")
-	}
-	comps, err := hoist(roots)
+	comps, err := components()
 	if err != nil {
 		return nil, err
 	}
+	if err := readable(comps); err != nil {
+		return nil, err
+	}
+	comps = prune(comps, roots()) // a $ref target readable wrote in, an enum it narrowed
 	explicit(comps)
 	ex, err := runExamples(table)
 	if err != nil {
@@ -193,6 +193,19 @@ func build(table []example) (*Document, error) {
 		d.Paths[e.Path()] = PathItem{Post: operation(e, ex[e.Name])}
 	}
 	return d, nil
+}
+
+// components hoists the schema files every endpoint reaches, as they are:
+// what readable and explicit then rewrite.
+func components() (map[string]any, error) { return hoist(roots()) }
+
+// roots are the schema files the endpoints name.
+func roots() []string {
+	out := make([]string, 0, 3*len(contract.Endpoints))
+	for _, e := range contract.Endpoints {
+		out = append(out, e.Name+".request.json", e.Name+".response.json", e.Name+".error.json")
+	}
+	return out
 }
 
 // JSON returns the document as indented JSON ending in a newline: what
