@@ -1,11 +1,13 @@
 package conformance
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"sort"
+
+	"github.com/rtq-kit/rtq/internal/userfile"
 )
 
 // Baseline is what an earlier run's JSON report says failed: adopting the
@@ -32,13 +34,20 @@ type BaselineDiff struct {
 	NewMust int `json:"new_must_failures"`
 }
 
+// MaxBaselineBytes bounds the baseline report read: a JSON report of a
+// run holds a few hundred checks, tens of kilobytes; the bound leaves room
+// for a thousand times that.
+const MaxBaselineBytes = 32 << 20
+
 // ReadBaseline reads a JSON report of an earlier run (rtq conform
-// --format json). A file that is not such a report is an error: comparing
+// --format json), a regular file of at most MaxBaselineBytes read the way
+// rtq reads every file a user names (internal/userfile); ctx ends the
+// reading early. A file that is not such a report is an error: comparing
 // with nothing would pass every known failure unseen.
-func ReadBaseline(path string) (*Baseline, error) {
-	data, err := os.ReadFile(path)
+func ReadBaseline(ctx context.Context, path string) (*Baseline, error) {
+	data, err := userfile.Read(ctx, path, MaxBaselineBytes)
 	if err != nil {
-		return nil, fmt.Errorf("baseline: %w", err)
+		return nil, fmt.Errorf("baseline %s: %w", path, err)
 	}
 	return ParseBaseline(path, data)
 }

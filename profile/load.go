@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"os"
 	"strings"
 	"time"
 
@@ -18,6 +16,7 @@ import (
 
 	"github.com/rtq-kit/rtq/internal/problem"
 	"github.com/rtq-kit/rtq/internal/svcclient"
+	"github.com/rtq-kit/rtq/internal/userfile"
 )
 
 // MaxProfileBytes caps how much of a profile file or URL is read.
@@ -69,7 +68,7 @@ func Load(ctx context.Context, src string, opts ...LoadOption) (*Profile, error)
 	if strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://") {
 		data, err = fetch(ctx, src, o.adminToken)
 	} else {
-		data, err = readFile(src)
+		data, err = readFile(ctx, src)
 	}
 	if err != nil {
 		return nil, err
@@ -77,18 +76,12 @@ func Load(ctx context.Context, src string, opts ...LoadOption) (*Profile, error)
 	return Parse(src, data)
 }
 
-func readFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+// readFile reads a profile file the way rtq reads every file a user
+// names (internal/userfile): a regular file of at most MaxProfileBytes.
+func readFile(ctx context.Context, path string) ([]byte, error) {
+	data, err := userfile.Read(ctx, path, MaxProfileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("load profile %s: %w", path, err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxProfileBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("load profile %s: %w", path, err)
-	}
-	if len(data) > MaxProfileBytes {
-		return nil, fmt.Errorf("load profile %s: larger than %d bytes", path, MaxProfileBytes)
 	}
 	return data, nil
 }

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -25,6 +26,8 @@ type options struct {
 	maxGenerated int64
 	// limits bounds the reading of each document (zero fields: defaults).
 	limits Limits
+	// ctx, when set, ends the reading of files early (WithContext).
+	ctx context.Context
 	// keep, when set, receives each file as the typed decode read it
 	// (KeepDecoded).
 	keep *[]DecodedFile
@@ -45,6 +48,12 @@ func WithMaxGenerated(n int64) Option {
 // sixth of rtq mock's start-up. Everything else (references, generation,
 // semantic rules) still runs. Never for a user's file.
 func Trusted() Option { return func(o *options) { o.trusted = true } }
+
+// WithContext lets ctx end the reading of scenario files (a command's
+// SIGINT or SIGTERM): LoadFiles then returns ctx's cause at once.
+func WithContext(ctx context.Context) Option {
+	return func(o *options) { o.ctx = ctx }
+}
 
 // WithSeed overrides the scenario's seed, so every generated value changes
 // while written ones stay (rtq mock --seed).
@@ -67,7 +76,11 @@ func Parse(filename string, data []byte, opts ...Option) (*Scenario, error) {
 // is not a regular file, or is too large) is a plain error naming it;
 // anything wrong inside the files is a *LoadError.
 func LoadFiles(paths []string, opts ...Option) (*Scenario, error) {
-	maxBytes := collect(opts).limits.withDefaults().MaxBytes
+	o := collect(opts)
+	maxBytes, ctx := o.limits.withDefaults().MaxBytes, o.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	var inputs []namedData
 	for _, p := range paths {
 		files, err := expand(p)
@@ -75,7 +88,7 @@ func LoadFiles(paths []string, opts ...Option) (*Scenario, error) {
 			return nil, err
 		}
 		for _, f := range files {
-			data, err := readFile(f, maxBytes)
+			data, err := readFile(ctx, f, maxBytes)
 			if err != nil {
 				return nil, err
 			}
@@ -92,6 +105,11 @@ type namedData struct {
 	name string
 	data []byte
 }
+
+// Files lists the scenario files LoadFiles reads for a path: itself, or a
+// directory's *.yaml and *.yml files, sorted by name. rtq checks each
+// before a command starts its work, so a wrong one is named at once.
+func Files(p string) ([]string, error) { return expand(p) }
 
 // expand lists the scenario files of a path: itself, or a directory's
 // *.yaml and *.yml files.

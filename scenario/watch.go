@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
+	"math"
 	"strings"
 	"time"
 )
@@ -174,16 +175,27 @@ func (w *Watcher) signature() string {
 	return fmt.Sprint(h.Sum64())
 }
 
+// maxHashed bounds what the watcher reads of one file each look.
+const maxHashed = 64 << 20
+
 // sumFile adds one file's name, size, time and contents to h.
 func sumFile(h *maphash.Hash, path string) {
-	f, info, err := openRegular(path)
+	f, err := openRegular(path, math.MaxInt64)
 	if err != nil {
 		fmt.Fprintf(h, "%s\x00unreadable\x00", path)
 		return
 	}
 	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		fmt.Fprintf(h, "%s\x00unreadable\x00", path)
+		return
+	}
 	fmt.Fprintf(h, "%s\x00%d\x00%d\x00", path, info.Size(), info.ModTime().UnixNano())
-	if _, err := io.Copy(h, io.LimitReader(f, info.Size())); err != nil {
+	// The contents within the largest bound a scenario file is given
+	// (a larger one is refused by the load anyway; its size and time
+	// still tell a change).
+	if _, err := io.Copy(h, io.LimitReader(f, min(info.Size(), maxHashed))); err != nil {
 		fmt.Fprintf(h, "\x00unreadable\x00")
 	}
 }

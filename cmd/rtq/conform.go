@@ -94,7 +94,10 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY, RTQ_ADMIN_TOKEN.`,
 	fl.DurationVar(&f.deadline, "deadline", 5*time.Minute, "upper bound of the whole run; then it reports what it has (exit 4)")
 	fl.Float64Var(&f.rate, "rate", 0, "at most N requests per second (0: no limit)")
 	fl.IntVar(&f.concurrency, "concurrency", conformance.DefaultConcurrency, "most requests in flight: independent reads and flows overlap, within --rate (1: one at a time, in check order); the report is the same at any value")
-	fl.StringVar(&f.baseline, "baseline", "", "an earlier run's JSON report: exit 1 only for must checks that did not fail in it")
+	pathFlag(cmd, "profile", "profile")
+	pathFlag(cmd, "out", "written")
+	fl.StringVar(&f.baseline, "baseline", "", "an earlier run's JSON report FILE: exit 1 only for must checks that did not fail in it")
+	pathFlag(cmd, "baseline", "baseline")
 	return cmd
 }
 
@@ -138,7 +141,7 @@ func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) e
 	}
 	opts := f.options()
 	if f.baseline != "" {
-		base, err := conformance.ReadBaseline(f.baseline)
+		base, err := conformance.ReadBaseline(ctx, f.baseline)
 		if err != nil {
 			return withExit(2, fmt.Errorf("conform: --baseline: %w", err))
 		}

@@ -149,6 +149,9 @@ Scenarios (YAML) describe what the mock holds; the same scenario yields the
 profile the runner checks a target against.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Every path the command line names is checked before a command
+		// starts (paths.go).
+		PersistentPreRunE: checkPaths,
 	}
 	root.AddCommand(
 		newMockCmd(),

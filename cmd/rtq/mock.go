@@ -83,6 +83,8 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.StringVar(&o.store, "store", mockserver.StoreMemory, "where state that changes at run time lives: memory, or a Redis replicas share, redis://HOST:PORT/DB, rediss://... or unix:///PATH (env RTQ_STORE); replicas on one Redis share state, journal and namespaces")
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
 	addScenarioLimits(cmd, &o.limits)
+	pathFlag(cmd, "scenario", "scenario")
+	pathFlag(cmd, "store", "socket")
 	return cmd
 }
 
@@ -94,11 +96,11 @@ func (o *mockOptions) loadOpts() []scenario.Option {
 	return opts
 }
 
-func (o *mockOptions) load() (*scenario.Scenario, error) {
+func (o *mockOptions) load(ctx context.Context) (*scenario.Scenario, error) {
 	if len(o.scenarios) == 0 {
 		return scenarios.Default(o.loadOpts()...)
 	}
-	return scenario.LoadFiles(o.scenarios, o.loadOpts()...)
+	return scenario.LoadFiles(o.scenarios, append(o.loadOpts(), scenario.WithContext(ctx))...)
 }
 
 // runMock serves until ctx is cancelled (SIGINT/SIGTERM in main), then
@@ -126,7 +128,7 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	if err != nil {
 		return withExit(2, err)
 	}
-	sc, err := o.load()
+	sc, err := o.load(ctx)
 	if err != nil {
 		return scenarioFailure(stderr, err)
 	}
@@ -213,7 +215,8 @@ func (o *mockOptions) watcher(get func() *mockserver.Server) *scenario.Watcher {
 	}
 	serve := func(sc *scenario.Scenario) { get().Replace(sc) }
 	logf := func(format string, args ...any) { get().Logf("rtq mock: "+format, args...) }
-	return scenario.NewWatcher(o.scenarios, o.load, serve, logf, 0)
+	load := func() (*scenario.Scenario, error) { return o.load(context.Background()) }
+	return scenario.NewWatcher(o.scenarios, load, serve, logf, 0)
 }
 
 // scenarioFailure prints every problem of a bad scenario as

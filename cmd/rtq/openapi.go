@@ -37,5 +37,6 @@ See docs/ecosystem.md for client generators, Schemathesis and Specmatic.`,
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "write the document to FILE instead of standard output")
+	pathFlag(cmd, "out", "written")
 	return cmd
 }

@@ -83,6 +83,7 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
 	fl.Int64SliceVar(&f.recordIDs, "record-id", nil, "a record to describe (repeatable)")
 	fl.StringSliceVar(&f.recordURLs, "record-url", nil, "a record to describe by its record_url (repeatable)")
 	fl.StringVar(&f.out, "out", "", "write the profile to FILE (atomically) instead of stdout")
+	pathFlag(cmd, "out", "written")
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "time-out of each request")
 	fl.IntVar(&f.concurrency, "concurrency", discover.DefaultConcurrency, "most requests in flight: independent reads overlap (1: one at a time)")
 	fl.Float64Var(&f.rate, "rate", 0, "most requests per second (0: no bound)")

@@ -60,6 +60,7 @@ interrupted (SIGINT, SIGTERM): what was seen is written.`,
 	fl.StringVar(&f.o.Upstream, "upstream", "", "base URL of the service to record")
 	fl.StringVar(&f.o.APIKey, "api-key", "", "API key used towards the upstream (env RTQ_API_KEY); never written")
 	fl.StringVar(&f.o.Out, "out", "", "scenario file to write (merged into by id when it exists)")
+	pathFlag(cmd, "out", "recording")
 	fl.StringVar(&f.o.Addr, "addr", "127.0.0.1:8081", "address the recording proxy listens on (proxy mode)")
 	fl.BoolVar(&f.o.AllowWrites, "allow-writes", false, "forward verify (a write) to the upstream (proxy mode)")
 	fl.BoolVar(&f.crawl, "crawl", false, "walk the upstream once, read-only, write --out and exit")

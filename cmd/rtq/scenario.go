@@ -34,10 +34,11 @@ and the exit status is 1 when there is any, 2 when a file cannot be read,
 		Example: "  rtq scenario validate scenarios/default.yaml\n  rtq scenario validate ./my-scenario/",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return validateScenario(cmd.OutOrStdout(), args, scenario.WithLimits(limits))
+			return validateScenario(cmd.OutOrStdout(), args, scenario.WithLimits(limits), scenario.WithContext(cmd.Context()))
 		},
 	}
 	addScenarioLimits(cmd, &limits)
+	pathArgs(cmd, "scenario")
 	return cmd
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,7 +14,7 @@ import (
 )
 
 func newScenarioProfileCmd() *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "profile [PATH]...",
 		Short: "Print the conformance profile of a scenario (default: the embedded one)",
 		Long: `Print, as JSON, the conformance profile rtq conform uses against a mock
@@ -22,20 +23,22 @@ keys, certificate flows and credential cases. The mock serves the same
 document at GET /__admin/profile. See docs/conformance.md.`,
 		Example: "  rtq scenario profile > profile.json\n  rtq scenario profile ./my-scenario/",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return printProfile(cmd.OutOrStdout(), args)
+			return printProfile(cmd.Context(), cmd.OutOrStdout(), args)
 		},
 	}
+	pathArgs(cmd, "scenario")
+	return cmd
 }
 
 // printProfile loads the scenario (PATHs, or the embedded default) and
 // prints its profile.
-func printProfile(out io.Writer, paths []string) error {
+func printProfile(ctx context.Context, out io.Writer, paths []string) error {
 	var sc *scenario.Scenario
 	var err error
 	if len(paths) == 0 {
 		sc, err = scenarios.Default()
 	} else {
-		sc, err = scenario.LoadFiles(paths)
+		sc, err = scenario.LoadFiles(paths, scenario.WithContext(ctx))
 	}
 	var le *scenario.LoadError
 	switch {
