@@ -1,7 +1,11 @@
 package foreign
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"net/http"
+	"unicode/utf16"
 )
 
 // shape is an endpoint's error body (docs/contract.md §C3).
@@ -19,6 +23,8 @@ const (
 type apiError struct {
 	code, errorCode int
 	message, detail string
+	// html: the framework's own error page answers instead (a bug).
+	html bool
 }
 
 // paramError is a parameter error naming the parameter.
@@ -44,9 +50,18 @@ func (s *Server) notFound(detail string) *apiError {
 
 // body renders e in the shape.
 func (s *Server) body(sh shape, e *apiError) obj {
+	if s.opts.is(VariantB1ChineseMessages) {
+		c := *e
+		c.message = "请求失败（" + itoa(int64(e.errorCode)) + "）"
+		e = &c
+	}
 	switch sh {
 	case shapeVerify:
-		b := o("code", e.code, "message", e.message, "data", obj{}, "error_code", e.errorCode)
+		var data any = obj{}
+		if s.opts.has(BugB1StateErrorsDataArray) && (e.errorCode == 100324 || e.errorCode == 100326) {
+			data = []any{}
+		}
+		b := o("code", e.code, "message", e.message, "data", data, "error_code", e.errorCode)
 		if e.detail != "" {
 			b = append(b, member{"message_detail", e.detail})
 		}
@@ -73,6 +88,10 @@ func messageWithDetail(e *apiError) string {
 // httpStatus is the status line of an error under the service's policy.
 func (s *Server) httpStatus(e *apiError) int {
 	switch {
+	case e.html:
+		return http.StatusInternalServerError
+	case s.opts.is(VariantB1Auth403Always200):
+		return http.StatusOK
 	case s.opts.Status == StatusMirror && e.code >= 400 && e.code < 600:
 		return e.code
 	case e.code == 401, e.code == 403, e.code == 405, e.code == 413:
@@ -84,6 +103,12 @@ func (s *Server) httpStatus(e *apiError) int {
 }
 
 func (s *Server) fail(w http.ResponseWriter, sh shape, e *apiError) {
+	if e.html {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(s.httpStatus(e))
+		_, _ = w.Write([]byte("<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Whoops, looks like something went wrong.</h1></body></html>"))
+		return
+	}
 	s.write(w, s.httpStatus(e), s.body(sh, e))
 }
 
@@ -100,7 +125,10 @@ func (s *Server) succeed(w http.ResponseWriter, data any) {
 }
 
 func (s *Server) write(w http.ResponseWriter, status int, body obj) {
-	b, err := encode(body)
+	b, err := encode(s.dialect(body))
+	if err == nil {
+		b = s.spell(b)
+	}
 	if err != nil {
 		b = []byte(`{"code":500,"error_code":100300,"message":"System error","message_detail":""}`)
 		status = http.StatusInternalServerError
@@ -115,4 +143,58 @@ func (s *Server) write(w http.ResponseWriter, status int, body obj) {
 		_, _ = w.Write([]byte("\xEF\xBB\xBF"))
 	}
 	_, _ = w.Write(b)
+}
+
+// dialect rewrites a body as a variant writes its members (reversed).
+func (s *Server) dialect(body obj) any {
+	if !s.opts.is(VariantB1MembersReversed) {
+		return body
+	}
+	return reversed(body)
+}
+
+func reversed(v any) any {
+	switch v := v.(type) {
+	case obj:
+		out := make(obj, len(v))
+		for i, m := range v {
+			out[len(v)-1-i] = member{m.key, reversed(m.val)}
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = reversed(e)
+		}
+		return out
+	}
+	return v
+}
+
+// spell writes encoded JSON as a variant spells it: indented, or with
+// every non-ASCII character escaped (only strings hold any).
+func (s *Server) spell(b []byte) []byte {
+	switch {
+	case s.opts.is(VariantB1PrettyJSON):
+		var out bytes.Buffer
+		if json.Indent(&out, b, "", "    ") == nil {
+			out.WriteByte('\n')
+			return out.Bytes()
+		}
+	case s.opts.is(VariantB1UnicodeEscaped):
+		var out bytes.Buffer
+		for _, r := range string(b) {
+			switch {
+			case r < 0x80:
+				out.WriteRune(r)
+			case r > 0xFFFF:
+				hi, lo := utf16.EncodeRune(r)
+				fmt.Fprintf(&out, `\u%04x\u%04x`, hi, lo)
+			default:
+				fmt.Fprintf(&out, `\u%04x`, r)
+			}
+		}
+		return out.Bytes()
+	}
+	return b
 }

@@ -60,4 +60,14 @@
 // each with the statement of docs/contract.md it breaks), so that a test can
 // show the conformance runner catches every one and raises no false alarm on
 // the correct build.
+//
+// # Rounds
+//
+// Rounds lists rounds of breaks written later to measure the runner from
+// outside: each round's bugs (switched on through Options.Bug like the
+// others) and its correct variants (Options.Variant: builds that differ
+// from Defaults only where docs/contract.md allows, each citing the
+// sentence that allows it). A probe test shows every bug and variant on an
+// answer a client sees; e2e holds the runner to each round's first-sight
+// figures.
 package foreign

@@ -3,6 +3,7 @@ package foreign
 import (
 	"sort"
 	"strings"
+	"time"
 )
 
 // Limits of §8.
@@ -49,8 +50,14 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugFormPageSizeUnbounded) {
 		maxSize = 1 << 30
 	}
+	if n, ok, _ := p.int("page_size"); s.opts.has(BugB1FormMaxRefused) && ok && n == maxSize {
+		return nil, paramError("page_size", "page_size must be less than "+itoa(maxSize))
+	}
 	size, err := s.pageSize(p, def, maxSize)
 	if err != nil {
+		if s.opts.has(BugB1PageSizeHTML) {
+			err.html = true
+		}
 		return nil, err
 	}
 	key, _, err := p.str("search_key")
@@ -67,8 +74,11 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugFormPagesOverlap) && page > 1 {
 		start--
 	}
+	if s.opts.has(BugB1FilterFirstPageOnly) && page > 1 {
+		forms = s.matchForms(k, "", "")
+	}
 	list := []any{}
-	for i := start; i < total && i < start+size; i++ {
+	for i := start; i < int64(len(forms)) && i < start+size; i++ {
 		list = append(list, s.formJSON(forms[i]))
 	}
 	last := max((total+size-1)/size, 1)
@@ -80,8 +90,12 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 // service's order.
 func (s *Server) matchForms(k *apiKey, key, number string) []*form {
 	var out []*form
+	if s.opts.has(BugB1SearchDropsNumber) && key != "" {
+		number = ""
+	}
 	for _, f := range s.data.forms {
-		if f.org != k.org && !s.opts.has(BugOtherOrgSeesForms) {
+		leak := s.opts.has(BugOtherOrgSeesForms) || s.opts.has(BugB1SearchOtherOrg) && key != ""
+		if f.org != k.org && !leak {
 			continue
 		}
 		byNumber, byKey := s.numberMatches(f, number), s.searchMatches(f, key)
@@ -129,7 +143,15 @@ func (s *Server) searchMatches(f *form, key string) bool {
 
 func (s *Server) orderForms(forms []*form, key string) {
 	less := func(a, b *form) bool { return a.id < b.id }
-	if s.opts.Order == OrderNewestFirst {
+	switch {
+	case s.opts.is(VariantB1FormsByName):
+		less = func(a, b *form) bool {
+			if a.name != b.name {
+				return a.name < b.name
+			}
+			return a.id < b.id
+		}
+	case s.opts.Order == OrderNewestFirst:
 		less = func(a, b *form) bool {
 			if a.updated != b.updated {
 				return a.updated > b.updated
@@ -162,9 +184,15 @@ func (s *Server) formJSON(f *form) obj {
 	var proj any
 	if f.project != nil {
 		proj = o("id", f.project.id, "name", f.project.name, "number", f.project.number)
+	} else if s.opts.has(BugB1ProjectEmptyArray) {
+		proj = []any{}
+	}
+	activeISO := s.iso(f.active)
+	if f.active == 0 && s.opts.has(BugB1ActiveZeroEpoch) {
+		activeISO = time.Unix(0, 0).In(zone).Format("2006-01-02 15:04:05") + "(UTC+08:00)"
 	}
 	return o("id", f.id, "name", f.name, "type", f.typ, "type_text", formTypeTexts[f.typ], "number", f.number,
 		"note", f.note, "created_at", f.created, "created_at_iso", s.iso(f.created),
 		"updated_at", f.updated, "updated_at_iso", s.iso(f.updated),
-		"active_at", f.active, "active_at_iso", s.iso(f.active), "project", proj)
+		"active_at", f.active, "active_at_iso", activeISO, "project", proj)
 }

@@ -31,6 +31,8 @@ type Options struct {
 	ResetPath string
 	// Bug switches on one realistic backend bug ("" for the correct build).
 	Bug Bug
+	// Variant switches on one correct variant of a round ("" for none).
+	Variant Variant
 }
 
 // Layout names a representation layout.

@@ -27,7 +27,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	if format == "" {
+	if format == "" || s.opts.has(BugB1ByURLIgnoresFormat) && hasURL && url != "" && !hasID {
 		format = "json"
 	}
 	ct, ok := formats[format]
@@ -38,8 +38,11 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	if !hasID && !hasURL {
 		return nil, paramError("record_id", "record_id or record_url is required")
 	}
-	r := s.find(k, id, hasID, url, hasURL)
+	r := s.find(k, id, hasID, url, hasURL, format != "json")
 	if r == nil {
+		if s.opts.has(BugB1UnknownURLCodeZero) && hasURL && !hasID {
+			return nil, nil
+		}
 		return nil, s.notFound("no record with this record_id or record_url")
 	}
 	var payload any
@@ -48,6 +51,10 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		payload = s.recordJSON(r, false)
 	case "json-ld":
 		payload = s.jsonLD(r)
+		if s.opts.has(BugB1JSONLDAsString) {
+			text, _ := encode(payload)
+			payload = string(text)
+		}
 	default:
 		payload = s.markdown(r)
 	}
@@ -63,17 +70,16 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 }
 
 // find looks a record up by id and/or URL in the key's organization; both
-// given must name the same record.
-func (s *Server) find(k *apiKey, id int64, hasID bool, url string, hasURL bool) *record {
+// given must name the same record. rendered says the answer is json-ld or
+// markdown (a bug skips the organization there).
+func (s *Server) find(k *apiKey, id int64, hasID bool, url string, hasURL bool, rendered bool) *record {
 	var byID, byURL *record
 	for _, r := range s.data.records {
-		if r.org != k.org {
-			continue
-		}
-		if hasID && r.id == id {
+		own := r.org == k.org
+		if hasID && r.id == id && (own || s.opts.has(BugB1OtherFormatsOtherOrg) && rendered) {
 			byID = r
 		}
-		if hasURL && s.data.recordURL(r) == url && !s.opts.has(BugByURLNotFound) {
+		if hasURL && s.data.recordURL(r) == url && !s.opts.has(BugByURLNotFound) && (own || s.opts.has(BugB1ByURLCrossesOrgs)) {
 			byURL = r
 		}
 	}
@@ -110,8 +116,9 @@ var auditTexts = map[int]string{0: "待审核", 1: "已通过", 2: "已驳回"}
 func (s *Server) recordJSON(r *record, clear bool) obj {
 	d, asNull := s.data, s.opts.OptionalAsNull
 	org := d.org(r.org)
+	submit := s.submitAt(r)
 	out := o("record_id", r.id, "record_number", r.number, "record_code", r.code, "record_url", d.recordURL(r),
-		"submit_at", r.submit, "submit_at_iso", s.iso(r.submit), "submit_method", r.method,
+		"submit_at", submit, "submit_at_iso", s.iso(submit), "submit_method", r.method,
 		"recorder", o("auth_id", r.authID, "user_id", r.userID, "name", r.recorder),
 		"tpl_groups", s.groups(r, clear))
 	if r.project != nil {
@@ -134,8 +141,12 @@ func (s *Server) recordJSON(r *record, clear bool) obj {
 	out = s.auditBlock(out, r)
 	out = s.certBlocks(out, r)
 	if n := r.notary; n != nil {
+		iso := s.iso(n.at)
+		if s.opts.has(BugB1NotaryISOUTC) {
+			iso = time.Unix(n.at, 0).UTC().Format("2006-01-02 15:04:05") + "(UTC+08:00)"
+		}
 		out = append(out, member{"trusted_notary", o("tx_hash", n.tx, "evidence_url", n.evidence,
-			"notarized_at", n.at, "notarized_at_iso", s.iso(n.at))})
+			"notarized_at", n.at, "notarized_at_iso", iso)})
 	}
 	return out
 }
@@ -213,6 +224,7 @@ func (s *Server) currentStatus(r *record) string {
 }
 
 func (s *Server) groups(r *record, clear bool) []any {
+	clear = clear || s.opts.has(BugB1MasksLostAfterVerify) && s.verified(r)
 	out := make([]any, 0, len(r.groups))
 	for _, g := range r.groups {
 		fields := make([]any, 0, len(g.fields))
@@ -243,10 +255,60 @@ func (s *Server) shown(f field, clear bool) (any, bool) {
 
 func (s *Server) fieldJSON(g group, f field, clear bool) obj {
 	v, masked := s.shown(f, clear)
+	if s.opts.has(BugB1UploadTimeRFC3339) {
+		v = rfc3339Uploads(v)
+	}
 	out := o("field_id", f.id, "field_title", f.title, "field_type", f.typ, "field_value", v,
 		"options", o("is_result", f.result, "is_highlight", f.highlight, "is_hidden", f.hidden, "is_masked", masked))
 	if f.desc != "" {
 		out = append(out, member{"field_desc", f.desc})
 	}
+	if s.opts.is(VariantB1OptionalMembers) {
+		return append(out, member{"field_short_name", "f" + itoa(f.id)})
+	}
 	return append(out, member{"group_id", g.id})
+}
+
+// submitAt is when r was submitted as the service shows it: a bug
+// rewrites it at every move of a credential.
+func (s *Server) submitAt(r *record) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st := s.certs[r.id]; st != nil && st.touched != 0 && s.opts.has(BugB1VerifyTouchesSubmit) {
+		return st.touched
+	}
+	return r.submit
+}
+
+// verified says whether a verify has moved r since the last reset.
+func (s *Server) verified(r *record) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.certs[r.id]
+	return st != nil && st.verified
+}
+
+// rfc3339Uploads rewrites every upload_time_iso of a value in RFC 3339 (a
+// bug: the media store's own format leaks through).
+func rfc3339Uploads(v any) any {
+	switch v := v.(type) {
+	case obj:
+		out := make(obj, len(v))
+		for i, m := range v {
+			if str, ok := m.val.(string); ok && m.key == "upload_time_iso" {
+				if t, err := time.ParseInLocation("2006-01-02 15:04:05(UTC+08:00)", str, zone); err == nil {
+					m.val = t.Format(time.RFC3339)
+				}
+			}
+			out[i] = member{m.key, rfc3339Uploads(m.val)}
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = rfc3339Uploads(e)
+		}
+		return out
+	}
+	return v
 }

@@ -42,8 +42,8 @@ type entry struct {
 }
 
 // entries are the fields a reader sees: page breaks and hidden fields left
-// out, masked values masked (bug: markdown in clear).
-func (s *Server) entries(r *record, clear bool) [][]entry {
+// out, masked values masked unless reveal says otherwise (a bug).
+func (s *Server) entries(r *record, reveal func(field) bool) [][]entry {
 	var out [][]entry
 	for _, g := range r.groups {
 		if g.pageBreak {
@@ -54,7 +54,7 @@ func (s *Server) entries(r *record, clear bool) [][]entry {
 			if f.hidden {
 				continue
 			}
-			v, _ := s.shown(f, clear)
+			v, _ := s.shown(f, reveal(f))
 			es = append(es, entry{f.typ, f.title, textOf(v)})
 		}
 		out = append(out, es)
@@ -125,15 +125,19 @@ func (s *Server) jsonLD(r *record) obj {
 	}
 	var items []any
 	pos := 0
-	for _, es := range s.entries(r, false) {
+	for _, es := range s.entries(r, s.jsonLDReveal()) {
 		for _, e := range es {
 			pos++
 			items = append(items, o("@type", "ListItem", "position", pos, "name", e.title,
 				"item", o("@type", "PropertyValue", "propertyID", e.typ, "value", e.text)))
 		}
 	}
-	out := o("@context", o("@vocab", "https://schema.org/"), "@type", "DigitalDocument",
-		"identifier", r.number, "name", title(r))
+	var context, typ any = o("@vocab", "https://schema.org/"), "DigitalDocument"
+	if s.opts.is(VariantB1JSONLDContextList) {
+		context = []any{"https://schema.org/", o("fx", "https://foreign.example/ns#")}
+		typ = []any{"DigitalDocument", "fx:Record"}
+	}
+	out := o("@context", context, "@type", typ, "identifier", r.number, "name", title(r))
 	if !s.opts.has(BugJSONLDNoURL) {
 		out = append(out, member{"url", s.data.recordURL(r)})
 	}
@@ -147,7 +151,7 @@ func (s *Server) jsonLD(r *record) obj {
 
 func (s *Server) jsonLDMockLike(r *record) obj {
 	items := []any{}
-	for _, es := range s.entries(r, false) {
+	for _, es := range s.entries(r, s.jsonLDReveal()) {
 		for _, e := range es {
 			items = append(items, o("@type", "PropertyValue", "name", e.title, "value", e.text))
 		}
@@ -162,18 +166,31 @@ func (s *Server) jsonLDMockLike(r *record) obj {
 func (s *Server) markdown(r *record) string {
 	var b strings.Builder
 	t := title(r)
+	id := itoa(r.id)
+	if s.opts.has(BugB1MarkdownIDIsNumber) {
+		id = r.number
+	}
 	b.WriteString("---\n")
 	if s.opts.Layout == LayoutMockLike {
-		fmt.Fprintf(&b, "title: %s\nrecord_id: %d\nrecord_number: %s\n", t, r.id, r.number)
+		fmt.Fprintf(&b, "title: %s\nrecord_id: %s\nrecord_number: %s\n", t, id, r.number)
 	} else {
-		fmt.Fprintf(&b, "title: %q\nrecord_id: %d\nrecord_number: %q\nsubmitted: %q\n", t, r.id, r.number, s.iso(r.submit))
+		fmt.Fprintf(&b, "title: %q\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", t, id, r.number, s.iso(s.submitAt(r)))
 		if st := s.currentStatus(r); st != "" {
 			fmt.Fprintf(&b, "status: %q\n", st)
 		}
 	}
-	fmt.Fprintf(&b, "---\n\n# %s\n", t)
-	clear := s.opts.has(BugMarkdownLeaksMasked)
-	groups := s.entries(r, clear)
+	switch {
+	case s.opts.has(BugB1MarkdownNoHeadingNoTpl) && r.form == nil:
+		b.WriteString("---\n")
+	case s.opts.is(VariantB1MarkdownSetext):
+		fmt.Fprintf(&b, "---\n\n%s\n%s\n", t, strings.Repeat("=", len([]rune(t))*2))
+	default:
+		fmt.Fprintf(&b, "---\n\n# %s\n", t)
+	}
+	groups := s.entries(r, func(f field) bool {
+		return s.opts.has(BugMarkdownLeaksMasked) ||
+			s.opts.has(BugB1MarkdownMasksNamesOnly) && f.typ != "name" && f.typ != "customer_name" && f.typ != "recorder"
+	})
 	i := 0
 	for _, g := range r.groups {
 		if g.pageBreak {
@@ -186,6 +203,9 @@ func (s *Server) markdown(r *record) string {
 			continue
 		}
 		foreignSection(&b, g, i, es)
+	}
+	if s.opts.is(VariantB1MarkdownCRLF) {
+		return strings.ReplaceAll(b.String(), "\n", "\r\n")
 	}
 	return b.String()
 }
@@ -227,4 +247,10 @@ func escapeMD(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// jsonLDReveal says which masked values json-ld shows in clear: none,
+// unless a bug.
+func (s *Server) jsonLDReveal() func(field) bool {
+	return func(field) bool { return s.opts.has(BugB1JSONLDLeaksMasked) }
 }

@@ -22,12 +22,17 @@ type Server struct {
 
 	mu    sync.Mutex
 	certs map[int64]*certState
+	// handles are the page tokens a server-side-token variant issued.
+	handles map[string]pageHandle
 }
 
 // certState is a credential record's current status and the moves made.
 type certState struct {
 	status  *status
 	changes []change
+	// verified: a verify moved it since the last reset; touched: when.
+	verified bool
+	touched  int64
 }
 
 // New builds a service with the given choices (Defaults, MockLike, or
@@ -35,6 +40,12 @@ type certState struct {
 func New(opts Options) *Server {
 	if opts.Message == "" {
 		opts.Message = Defaults().Message
+	}
+	if opts.is(VariantB1OptionalMembers) {
+		opts.OptionalAsNull = true
+	}
+	if opts.is(VariantB1ChineseMessages) {
+		opts.Message = "操作成功"
 	}
 	s := &Server{opts: opts, data: build()}
 	s.Reset()
@@ -98,8 +109,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	k := s.data.key(bearer(r.Header.Get("Authorization")))
 	if k == nil {
-		s.fail(w, ep.shape, &apiError{code: 401, errorCode: 100401, message: "Unauthorized",
-			detail: "missing or unknown API key"})
+		e := &apiError{code: 401, errorCode: 100401, message: "Unauthorized", detail: "missing or unknown API key"}
+		if s.opts.is(VariantB1Auth403Always200) {
+			e.code, e.errorCode, e.message = 403, 100403, "Forbidden"
+		}
+		s.fail(w, ep.shape, e)
 		return
 	}
 	p, perr := readParams(r)

@@ -2,8 +2,10 @@ package foreign
 
 import (
 	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"math"
 	"sort"
 	"strconv"
@@ -37,7 +39,15 @@ func (s *Server) listTemplates(k *apiKey, p params) (any, *apiError) {
 			items = append(items, item{t.id, t.created, o("tpl_id", t.id, "name", t.name, "coding", t.coding)})
 		}
 	}
-	return s.cursorPage(p, "list|"+itoa(k.org), items, s.opts.has(BugTemplatesIgnoreEndTime), false)
+	page, err := s.cursorPage(p, "list|"+itoa(k.org), items, s.opts.has(BugTemplatesIgnoreEndTime), false)
+	if b, ok := page.(obj); ok && s.opts.has(BugB1TemplatesTotalAllOrgs) {
+		for i := range b {
+			if b[i].key == "total" {
+				b[i].val = b[i].val.(int64) + int64(len(s.data.templates)-len(items))
+			}
+		}
+	}
+	return page, err
 }
 
 func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
@@ -46,12 +56,15 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		return nil, err
 	}
 	if strings.TrimSpace(ref) == "" {
+		if s.opts.has(BugB1QrcodesMissing404) {
+			return nil, &apiError{code: 404, message: "模板不存在", detail: "no template \"\""}
+		}
 		return nil, paramError("template", "template is required")
 	}
 	var tpl *template
 	for _, t := range s.data.templates {
 		byURL := s.data.templateURL(t) == ref && !s.opts.has(BugQrcodesRefuseURL)
-		if t.org == k.org && (t.coding == ref || byURL) {
+		if t.org == k.org && (t.coding == ref || byURL) || s.opts.has(BugB1QrcodesURLCrossesOrgs) && byURL {
 			tpl = t
 		}
 	}
@@ -81,7 +94,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if err != nil {
 		return nil, err
 	}
-	w, err := readWindow(p)
+	w, err := readWindow(p, s.opts.has(BugB1TimeOffsetDropped))
 	if err != nil {
 		return nil, err
 	}
@@ -96,6 +109,13 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	served := w
 	served.hasE = w.hasE && !ignoreEnd
 	served.hasStart = w.hasStart && !ignoreStart
+	templates, qrcodes := strings.HasPrefix(scope, "list|"), strings.HasPrefix(scope, "qrcodes|")
+	if s.opts.has(BugB1TemplatesStartExcl) && templates {
+		served.start++
+	}
+	if s.opts.has(BugB1QrcodesEndExcl) && qrcodes {
+		served.end--
+	}
 	var hits []item
 	for _, it := range items {
 		if served.holds(it.created) && !w.reversed() {
@@ -103,18 +123,25 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		}
 	}
 	s.orderItems(hits)
+	shown := hits
+	if s.opts.has(BugB1QrcodesLaterPagesAll) && qrcodes && offset > 0 {
+		shown = append([]item(nil), items...)
+		s.orderItems(shown)
+	}
 	total := int64(len(hits))
 	if s.opts.has(BugTemplatesTotalIgnoresTime) && strings.HasPrefix(scope, "list|") {
 		total = int64(len(items))
 	}
 	list := []any{}
-	for i := offset; i < int64(len(hits)) && i < offset+size; i++ {
-		list = append(list, hits[i].json)
+	for i := offset; i < int64(len(shown)) && i < offset+size; i++ {
+		list = append(list, shown[i].json)
 	}
 	var next any
 	end := offset + size
 	switch {
-	case end < int64(len(hits)):
+	case end < int64(len(hits)) && s.opts.has(BugB1TokenSkipsOne):
+		next = s.token(end+1, filter)
+	case end < int64(len(hits)), s.opts.has(BugB1TokenOnExactLastPage) && end == int64(len(hits)) && len(list) > 0:
 		next = s.token(end, filter)
 	case s.opts.has(BugLastTokenNotNull):
 		next = ""
@@ -128,6 +155,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 func (s *Server) orderItems(items []item) {
 	sort.SliceStable(items, func(i, j int) bool {
 		a, b := items[i], items[j]
+		if s.opts.is(VariantB1FormsByName) {
+			return a.id > b.id
+		}
 		if s.opts.Order == OrderNewestFirst {
 			a, b = b, a
 		}
@@ -139,13 +169,14 @@ func (s *Server) orderItems(items []item) {
 }
 
 // readWindow reads start_time and end_time; "" counts as absent.
-func readWindow(p params) (window, *apiError) {
+// dropOffset reads a time's wall clock and ignores its offset (a bug).
+func readWindow(p params, dropOffset bool) (window, *apiError) {
 	var w window
 	var err *apiError
-	if w.start, w.hasStart, err = readTime(p, "start_time", false); err != nil {
+	if w.start, w.hasStart, err = readTime(p, "start_time", false, dropOffset); err != nil {
 		return w, err
 	}
-	w.end, w.hasE, err = readTime(p, "end_time", true)
+	w.end, w.hasE, err = readTime(p, "end_time", true, dropOffset)
 	return w, err
 }
 
@@ -162,10 +193,15 @@ func (w window) key() string {
 // The ISO 8601 forms the service reads; times without a zone are UTC+08:00.
 var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05"}
 
-func readTime(p params, name string, upper bool) (int64, bool, *apiError) {
+func readTime(p params, name string, upper, dropOffset bool) (int64, bool, *apiError) {
 	v, ok, err := p.str(name)
 	if err != nil || !ok || v == "" {
 		return 0, false, err
+	}
+	if dropOffset && len(v) > 19 && (v[10] == 'T' || v[10] == ' ') {
+		if t, perr := time.ParseInLocation("2006-01-02T15:04:05", v[:10]+"T"+v[11:19], zone); perr == nil {
+			return t.Unix(), true, nil
+		}
 	}
 	if d, perr := time.ParseInLocation("2006-01-02", v, zone); perr == nil {
 		if upper {
@@ -191,6 +227,9 @@ func readTime(p params, name string, upper bool) (int64, bool, *apiError) {
 const tokenKey = "foreign-service page tokens v1"
 
 func (s *Server) token(offset int64, filter string) string {
+	if s.opts.is(VariantB1ServerTokens) {
+		return s.handle(offset, filter)
+	}
 	payload := itoa(offset) + "|" + filter
 	mac := hmac.New(sha256.New, []byte(tokenKey))
 	mac.Write([]byte(payload))
@@ -204,6 +243,15 @@ func (s *Server) readToken(p params, filter string) (int64, *apiError) {
 		return 0, err
 	}
 	bad := paramError("page_token", "page_token is not a token of this list")
+	if s.opts.is(VariantB1ServerTokens) {
+		s.mu.Lock()
+		h, known := s.handles[tok]
+		s.mu.Unlock()
+		if !known || h.filter != filter {
+			return 0, bad
+		}
+		return h.offset, nil
+	}
 	body, _, found := strings.Cut(tok, ".")
 	raw, derr := base64.RawURLEncoding.DecodeString(body)
 	if !found || derr != nil {
@@ -215,4 +263,24 @@ func (s *Server) readToken(p params, filter string) (int64, *apiError) {
 		return 0, bad
 	}
 	return n, nil
+}
+
+// pageHandle is what a server-side page token stands for.
+type pageHandle struct {
+	offset int64
+	filter string
+}
+
+// handle issues a random page token and remembers what it stands for.
+func (s *Server) handle(offset int64, filter string) string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	tok := hex.EncodeToString(b[:])
+	s.mu.Lock()
+	if s.handles == nil {
+		s.handles = map[string]pageHandle{}
+	}
+	s.handles[tok] = pageHandle{offset, filter}
+	s.mu.Unlock()
+	return tok
 }

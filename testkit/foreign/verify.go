@@ -1,6 +1,9 @@
 package foreign
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // verifyRequest is verify's parameters, read and typed.
 type verifyRequest struct {
@@ -10,7 +13,9 @@ type verifyRequest struct {
 	hasTpl, hasCode        bool
 }
 
-func readVerify(p params) (verifyRequest, *apiError) {
+// readVerify reads verify's parameters; bugIntval reads a code_id that is
+// not an integer as absent (a bug).
+func readVerify(p params, bugIntval bool) (verifyRequest, *apiError) {
 	var v verifyRequest
 	var err *apiError
 	var ok bool
@@ -29,7 +34,7 @@ func readVerify(p params) (verifyRequest, *apiError) {
 	if v.tplID, v.hasTpl, err = p.int("tpl_id"); err != nil {
 		return v, err
 	}
-	if v.codeID, v.hasCode, err = p.int("code_id"); err != nil {
+	if v.codeID, v.hasCode, err = p.int("code_id"); err != nil && !bugIntval {
 		return v, err
 	}
 	switch v.action {
@@ -64,12 +69,15 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 		}
 		return nil, &apiError{code: 403, errorCode: ec, message: "Forbidden", detail: "this API key may not write"}
 	}
-	v, err := readVerify(p)
+	v, err := readVerify(p, s.opts.has(BugB1CodeIDNotIntIgnored))
 	if err != nil {
 		return nil, err
 	}
 	r := s.credential(k, v.code)
 	if r == nil {
+		if s.opts.has(BugB1UnknownCodeGeneric) {
+			return nil, verifyError(100319, "Certificate verification failed")
+		}
 		return nil, verifyError(100320, "Invalid certificate code")
 	}
 	if k.forms != nil && !slices.Contains(k.forms, r.form.id) {
@@ -93,11 +101,19 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 		st.changes = append(st.changes, change{from: old, to: to})
 		st.status = to
 	}
+	st.verified = true
+	submit := r.submit
+	if s.opts.has(BugB1VerifyTouchesSubmit) {
+		if st.touched == 0 {
+			st.touched = time.Now().Unix()
+		}
+		submit = st.touched
+	}
 	name := to.name
 	if s.opts.has(BugVerifyOldStatusText) {
 		name = old.name
 	}
-	return o("record_number", r.number, "record_id", r.id, "org_id", r.org, "submit_at", r.submit,
+	return o("record_number", r.number, "record_id", r.id, "org_id", r.org, "submit_at", submit,
 		"certificate_status", name), nil
 }
 
@@ -105,7 +121,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 // code or its full URL.
 func (s *Server) credential(k *apiKey, code string) *record {
 	for _, r := range s.data.records {
-		if r.org == k.org && r.cert != nil && (r.code == code || s.data.recordURL(r) == code) {
+		byURL := s.data.recordURL(r) == code && !s.opts.has(BugB1VerifyURLRefused)
+		own := r.org == k.org || s.opts.has(BugB1VerifyURLCrossesOrgs) && byURL
+		if own && r.cert != nil && (r.code == code || byURL) {
 			return r
 		}
 	}
@@ -114,24 +132,32 @@ func (s *Server) credential(k *apiKey, code string) *record {
 
 // preconditions are the switches of a record and the scope of a request.
 func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
-	switch {
-	case !r.form.verification || !r.cert.verification:
-		return verifyError(100321, "Certificate verification is not enabled")
-	case !r.cert.approved:
-		return verifyError(100322, "Certificate record is not approved for verification")
-	case v.hasTpl && v.tplID != r.form.id, v.hasCode && v.codeID != r.qr.id:
-		return verifyError(100323, "Certificate does not match the requested scope")
-	case r.cert.identity:
-		return verifyError(100329, "Identity information required before verification")
-	case r.cert.authExpired:
-		return verifyError(100327, "Invalid verification authorization code")
+	hasTpl := v.hasTpl && !(s.opts.has(BugB1TplIDZeroUnscoped) && v.tplID == 0)
+	checks := []struct {
+		fails bool
+		code  int
+		msg   string
+	}{
+		{!r.form.verification || !r.cert.verification, 100321, "Certificate verification is not enabled"},
+		{!r.cert.approved, 100322, "Certificate record is not approved for verification"},
+		{hasTpl && v.tplID != r.form.id || v.hasCode && v.codeID != r.qr.id, 100323, "Certificate does not match the requested scope"},
+		{r.cert.identity, 100329, "Identity information required before verification"},
+		{r.cert.authExpired, 100327, "Invalid verification authorization code"},
+	}
+	if s.opts.is(VariantB1VerifyOrder) {
+		slices.Reverse(checks)
+	}
+	for _, c := range checks {
+		if c.fails {
+			return verifyError(c.code, c.msg)
+		}
 	}
 	return nil
 }
 
 // target is the status a request moves to from cur, or why it cannot.
 func (s *Server) target(f *flow, cur *status, v verifyRequest) (*status, *apiError) {
-	if v.hasFrom && !s.opts.has(BugFromStatusIgnored) && f.ref(v.from) != cur {
+	if v.hasFrom && !s.opts.has(BugFromStatusIgnored) && s.ref(f, v.from) != cur {
 		return nil, verifyError(100324, "Certificate cannot be verified in current status")
 	}
 	if cur.forbids || v.action == "set_next_certificate_status" && cur.terminal {
@@ -144,7 +170,7 @@ func (s *Server) target(f *flow, cur *status, v verifyRequest) (*status, *apiErr
 		}
 		return f.ref(cur.next[0]), nil
 	}
-	to := f.ref(v.to)
+	to := s.ref(f, v.to)
 	switch {
 	case to == cur && s.opts.has(BugVerifyRepeatSucceeds):
 		return to, nil
@@ -152,4 +178,14 @@ func (s *Server) target(f *flow, cur *status, v verifyRequest) (*status, *apiErr
 		return nil, invalid
 	}
 	return to, nil
+}
+
+// ref finds a status a request names, by name or by id (a bug: by name
+// only).
+func (s *Server) ref(f *flow, name string) *status {
+	st := f.ref(name)
+	if st != nil && s.opts.has(BugB1VerifyStatusIDRefused) && st.name != name {
+		return nil
+	}
+	return st
 }

@@ -1,0 +1,160 @@
+package e2e
+
+import (
+	"sort"
+	"sync"
+	"testing"
+
+	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/testkit/foreign"
+	"github.com/rtq-kit/rtq/testkit/foreign/foreigntest"
+)
+
+// firstSight is what the runner did on one round when the round was
+// written, before anyone changed the runner for it: the bugs it missed
+// and the correct variants it failed, each with one line on where. The
+// lists may only shrink: a listed miss that is now caught, or a listed
+// false alarm that now passes, fails the test until it is struck off.
+type firstSight struct {
+	// runner is the commit of main the round was measured against.
+	runner      string
+	misses      map[foreign.Bug]string
+	falseAlarms map[foreign.Variant]string
+}
+
+// firstSights holds every round of foreign.Rounds by name.
+var firstSights = map[string]firstSight{
+	"blind-1": blind1FirstSight,
+}
+
+// roundRuns bounds the runs of one round in flight at once. A run mostly
+// waits on its own requests, so more runs than cores keep the cores busy;
+// the bound keeps a CI machine's memory in reach.
+const roundRuns = 8
+
+// verdict is what one run of the runner said about one build.
+type verdict struct {
+	must, should []string
+	err          error
+}
+
+// TestRoundsOfBreaks runs every bug and every correct variant of every
+// round of foreign.Rounds through the runner, each against its own
+// in-process server, many at once: a bug is caught when a must check
+// fails (the run exits 1), a variant passes when no must or should check
+// fails. What the round's first sight recorded as missed or as a false
+// alarm is expected so, and nothing else is.
+func TestRoundsOfBreaks(t *testing.T) {
+	for _, r := range foreign.Rounds() {
+		t.Run(r.Name, func(t *testing.T) {
+			fs, ok := firstSights[r.Name]
+			if !ok {
+				t.Fatalf("round %s has no first-sight record in firstSights", r.Name)
+			}
+			checkListed(t, r, fs)
+			builds := map[string]foreign.Options{}
+			for _, b := range r.Bugs {
+				opts := foreign.Defaults()
+				opts.Bug = b.Bug
+				builds["bug/"+string(b.Bug)] = opts
+			}
+			for _, v := range r.Variants {
+				opts := foreign.Defaults()
+				opts.Variant = v.Variant
+				builds["variant/"+string(v.Variant)] = opts
+			}
+			verdicts := runAll(builds)
+			for _, b := range r.Bugs {
+				t.Run("bug/"+string(b.Bug), func(t *testing.T) {
+					v := verdicts["bug/"+string(b.Bug)]
+					if v.err != nil {
+						t.Fatal(v.err)
+					}
+					why, listed := fs.misses[b.Bug]
+					switch {
+					case len(v.must) > 0 && listed:
+						t.Errorf("listed as missed at first sight (%s) but now caught by %v: strike it off the round's misses", why, v.must)
+					case len(v.must) == 0 && !listed:
+						t.Errorf("missed: %s (%s) fails no must check", b.Breaks, b.Section)
+					}
+				})
+			}
+			for _, va := range r.Variants {
+				t.Run("variant/"+string(va.Variant), func(t *testing.T) {
+					v := verdicts["variant/"+string(va.Variant)]
+					if v.err != nil {
+						t.Fatal(v.err)
+					}
+					fails := append(v.must, v.should...)
+					why, listed := fs.falseAlarms[va.Variant]
+					switch {
+					case len(fails) == 0 && listed:
+						t.Errorf("listed as a false alarm at first sight (%s) but now passes: strike it off the round's false alarms", why)
+					case len(fails) > 0 && !listed:
+						t.Errorf("false alarm on a correct variant (%s; allowed by %s): %v", va.Differs, va.Allowed, fails)
+					}
+				})
+			}
+		})
+	}
+}
+
+// checkListed fails on a first-sight entry that names nothing of the round.
+func checkListed(t *testing.T, r foreign.Round, fs firstSight) {
+	t.Helper()
+	bugs, variants := map[foreign.Bug]bool{}, map[foreign.Variant]bool{}
+	for _, b := range r.Bugs {
+		bugs[b.Bug] = true
+	}
+	for _, v := range r.Variants {
+		variants[v.Variant] = true
+	}
+	for b := range fs.misses {
+		if !bugs[b] {
+			t.Errorf("listed miss %s is no bug of round %s", b, r.Name)
+		}
+	}
+	for v := range fs.falseAlarms {
+		if !variants[v] {
+			t.Errorf("listed false alarm %s is no variant of round %s", v, r.Name)
+		}
+	}
+}
+
+// runAll runs the runner against every build, at most roundRuns at once.
+func runAll(builds map[string]foreign.Options) map[string]verdict {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	out := map[string]verdict{}
+	slots := make(chan struct{}, roundRuns)
+	for name, opts := range builds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			rep, err := foreigntest.Run(opts, true)
+			v := verdict{err: err}
+			if err == nil {
+				v.must, v.should = failedChecks(rep, conformance.Must), failedChecks(rep, conformance.Should)
+			}
+			mu.Lock()
+			out[name] = v
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// failedChecks lists the ids of the failed checks of one severity, sorted.
+func failedChecks(rep *conformance.Report, sev conformance.Severity) []string {
+	var out []string
+	for _, f := range rep.Checks {
+		if f.Status == conformance.Fail && f.Severity == sev {
+			out = append(out, f.ID)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,44 @@
+package foreign
+
+// A round is a set of bugs and correct variants written together by one
+// person to measure the conformance runner from outside: the bugs must
+// each fail a must check, the variants (builds that differ from Defaults
+// only where docs/contract.md allows) must pass. Rounds lists them so
+// that a test can run every one and hold the runner to its first-sight
+// figures.
+
+// Round is one round of breaks.
+type Round struct {
+	// Name identifies the round ("blind-1").
+	Name string
+	// Kind is "blind" (written from the contract alone, without reading
+	// the runner) or "adversarial" (written after reading it).
+	Kind string
+	// Bugs each break one SPEC statement; run each with Options.Bug.
+	Bugs []BugInfo
+	// Variants are correct builds; run each with Options.Variant.
+	Variants []VariantInfo
+}
+
+// Variant is one correct build that differs from Defaults only where the
+// contract leaves the choice open; switch on one at a time through
+// Options.Variant.
+type Variant string
+
+// VariantInfo describes one variant and why it is correct.
+type VariantInfo struct {
+	Variant Variant
+	// Differs says what a client sees differ from Defaults.
+	Differs string
+	// Allowed cites the sentence of docs/contract.md (or of the standard
+	// it names) that allows it.
+	Allowed string
+}
+
+// Rounds lists every round, oldest first.
+func Rounds() []Round {
+	return []Round{blindRound1()}
+}
+
+// is says whether o is built as variant v.
+func (o Options) is(v Variant) bool { return v != "" && o.Variant == v }

@@ -1,0 +1,193 @@
+package foreign_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/rtq-kit/rtq/testkit/foreign"
+)
+
+// probe is a request (after some writes) whose answer shows a bug or a
+// variant: it must differ between the build with it and Defaults.
+type probe struct {
+	key, op, body string
+	// before are writes made first, on both builds alike.
+	before []string
+	// follow sends the request again with the first answer's
+	// next_page_token, and compares that second answer.
+	follow bool
+}
+
+const (
+	opRecord    = "record/getRecord"
+	opVerify    = "certificates/verify"
+	opForms     = "record/getFormList"
+	opTemplates = "templates/list"
+	opQrcodes   = "templates/listQrcodes"
+
+	moveNext = `{"certificate_code":"hx810001","action_type":"set_next_certificate_status"}`
+	ourURL   = "https://qa.foreign.example/c/"
+	ourTpl   = "https://qa.foreign.example/tpl/fxt3100"
+)
+
+func read(op, body string) probe  { return probe{key: foreign.ReadKey, op: op, body: body} }
+func write(op, body string) probe { return probe{key: foreign.WriteKey, op: op, body: body} }
+func other(op, body string) probe { return probe{key: foreign.OtherOrgKey, op: op, body: body} }
+
+// bugProbes show each bug of every round.
+var bugProbes = map[foreign.Bug]probe{
+	foreign.BugB1FilterFirstPageOnly:    read(opForms, `{"search_key":"巡检","page_size":2,"page":2}`),
+	foreign.BugB1TokenSkipsOne:          {key: foreign.ReadKey, op: opTemplates, body: `{"page_size":5}`, follow: true},
+	foreign.BugB1QrcodesLaterPagesAll:   {key: foreign.ReadKey, op: opQrcodes, body: `{"template":"fxt3100","start_time":"2026-01-06","end_time":"2026-01-09T12:00:00+08:00","page_size":4}`, follow: true},
+	foreign.BugB1TokenOnExactLastPage:   read(opTemplates, `{"page_size":27}`),
+	foreign.BugB1FormMaxRefused:         read(opForms, `{"page_size":20}`),
+	foreign.BugB1SearchDropsNumber:      read(opForms, `{"number":"FX-002","search_key":"巡检"}`),
+	foreign.BugB1SearchOtherOrg:         read(opForms, `{"search_key":"核销"}`),
+	foreign.BugB1TemplatesStartExcl:     read(opTemplates, `{"start_time":"2026-01-01 10:00:00"}`),
+	foreign.BugB1QrcodesEndExcl:         read(opQrcodes, `{"template":"fxt3100","end_time":"2026-01-02 08:00:00"}`),
+	foreign.BugB1TimeOffsetDropped:      read(opTemplates, `{"start_time":"2026-01-04T16:00:00Z"}`),
+	foreign.BugB1JSONLDLeaksMasked:      read(opRecord, `{"record_id":800001,"format":"json-ld"}`),
+	foreign.BugB1MarkdownIDIsNumber:     read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.BugB1MarkdownNoHeadingNoTpl: read(opRecord, `{"record_id":800003,"format":"markdown"}`),
+	foreign.BugB1ByURLIgnoresFormat:     read(opRecord, `{"record_url":"`+ourURL+`fxr800001","format":"json-ld"}`),
+	foreign.BugB1JSONLDAsString:         read(opRecord, `{"record_id":800002,"format":"json-ld"}`),
+	foreign.BugB1MarkdownMasksNamesOnly: read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.BugB1VerifyTouchesSubmit:    {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810001}`, before: []string{moveNext}},
+	foreign.BugB1MasksLostAfterVerify:   {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810001}`, before: []string{moveNext}},
+	foreign.BugB1ByURLCrossesOrgs:       other(opRecord, `{"record_url":"`+ourURL+`fxr800001"}`),
+	foreign.BugB1VerifyURLCrossesOrgs:   other(opVerify, `{"certificate_code":"`+ourURL+`hx810001","action_type":"set_next_certificate_status"}`),
+	foreign.BugB1QrcodesURLCrossesOrgs:  other(opQrcodes, `{"template":"`+ourTpl+`"}`),
+	foreign.BugB1VerifyURLRefused:       write(opVerify, `{"certificate_code":"`+ourURL+`hx810001","action_type":"set_next_certificate_status"}`),
+	foreign.BugB1VerifyStatusIDRefused:  write(opVerify, `{"certificate_code":"hx810001","action_type":"set_certificate_status","to_certificate_status":"12"}`),
+	foreign.BugB1TemplatesTotalAllOrgs:  read(opTemplates, `{}`),
+	foreign.BugB1OtherFormatsOtherOrg:   other(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.BugB1UnknownCodeGeneric:     write(opVerify, `{"certificate_code":"no-such-code","action_type":"set_next_certificate_status"}`),
+	foreign.BugB1CodeIDNotIntIgnored:    write(opVerify, `{"certificate_code":"hx810001","action_type":"set_next_certificate_status","code_id":"abc"}`),
+	foreign.BugB1TplIDZeroUnscoped:      write(opVerify, `{"certificate_code":"hx810001","action_type":"set_next_certificate_status","tpl_id":0}`),
+	foreign.BugB1QrcodesMissing404:      read(opQrcodes, `{}`),
+	foreign.BugB1StateErrorsDataArray:   write(opVerify, `{"certificate_code":"hx810012","action_type":"set_next_certificate_status"}`),
+	foreign.BugB1UnknownURLCodeZero:     read(opRecord, `{"record_url":"`+ourURL+`nothing"}`),
+	foreign.BugB1PageSizeHTML:           read(opForms, `{"page_size":"abc"}`),
+	foreign.BugB1ActiveZeroEpoch:        read(opForms, `{"number":"FX-004"}`),
+	foreign.BugB1NotaryISOUTC:           read(opRecord, `{"record_id":800005}`),
+	foreign.BugB1UploadTimeRFC3339:      read(opRecord, `{"record_id":800001}`),
+	foreign.BugB1ProjectEmptyArray:      read(opForms, `{"number":"FX-002"}`),
+}
+
+// variantProbes show each variant of every round.
+var variantProbes = map[foreign.Variant]probe{
+	foreign.VariantB1FormsByName:       read(opForms, `{}`),
+	foreign.VariantB1MembersReversed:   read(opForms, `{}`),
+	foreign.VariantB1PrettyJSON:        read(opForms, `{}`),
+	foreign.VariantB1UnicodeEscaped:    read(opForms, `{}`),
+	foreign.VariantB1MarkdownSetext:    read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.VariantB1MarkdownCRLF:      read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.VariantB1JSONLDContextList: read(opRecord, `{"record_id":800001,"format":"json-ld"}`),
+	foreign.VariantB1VerifyOrder:       write(opVerify, `{"certificate_code":"hx810005","action_type":"set_next_certificate_status","tpl_id":1}`),
+	foreign.VariantB1Auth403Always200:  {key: "", op: opForms, body: `{}`},
+	foreign.VariantB1OptionalMembers:   read(opRecord, `{"record_id":800001}`),
+	foreign.VariantB1ServerTokens:      read(opTemplates, `{}`),
+	foreign.VariantB1ChineseMessages:   read(opForms, `{}`),
+}
+
+// answer is one HTTP answer: status line, Content-Type and body.
+func answer(t *testing.T, s *foreign.Server, p probe) string {
+	t.Helper()
+	send := func(key, body string) (string, []byte) {
+		req := httptest.NewRequest("POST", "/api/v2/rpc/"+p.op, strings.NewReader(body))
+		if key != "" {
+			req.Header.Set("Authorization", "Bearer "+key)
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec.Result().Status + " " + rec.Header().Get("Content-Type") + "\n", rec.Body.Bytes()
+	}
+	for _, w := range p.before {
+		req := httptest.NewRequest("POST", "/api/v2/rpc/"+opVerify, strings.NewReader(w))
+		req.Header.Set("Authorization", "Bearer "+foreign.WriteKey)
+		s.ServeHTTP(httptest.NewRecorder(), req)
+	}
+	head, body := send(p.key, p.body)
+	if p.follow {
+		var a struct {
+			Data struct {
+				Token *string `json:"next_page_token"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal(body, &a); err != nil || a.Data.Token == nil {
+			t.Fatalf("%s %s: no next_page_token to follow: %s", p.op, p.body, body)
+		}
+		next := strings.TrimSuffix(strings.TrimSpace(p.body), "}") + `,"page_token":"` + *a.Data.Token + `"}`
+		head, body = send(p.key, next)
+	}
+	return head + string(bytes.TrimSpace(body))
+}
+
+// Every bug and every variant of every round is real: a client can see it.
+// A bug whose probe answers as the correct build does would make a "miss"
+// of the runner that is no miss.
+func TestEveryRoundBreakShows(t *testing.T) {
+	for _, r := range foreign.Rounds() {
+		for _, b := range r.Bugs {
+			p, ok := bugProbes[b.Bug]
+			if !ok {
+				t.Errorf("%s: bug %s has no probe in bugProbes", r.Name, b.Bug)
+				continue
+			}
+			opts := foreign.Defaults()
+			want := answer(t, foreign.New(opts), p)
+			opts.Bug = b.Bug
+			if got := answer(t, foreign.New(opts), p); got == want {
+				t.Errorf("%s: bug %s does not show on its probe %s %s:\n%s", r.Name, b.Bug, p.op, p.body, got)
+			}
+		}
+		for _, v := range r.Variants {
+			p, ok := variantProbes[v.Variant]
+			if !ok {
+				t.Errorf("%s: variant %s has no probe in variantProbes", r.Name, v.Variant)
+				continue
+			}
+			opts := foreign.Defaults()
+			want := answer(t, foreign.New(opts), p)
+			opts.Variant = v.Variant
+			if got := answer(t, foreign.New(opts), p); got == want {
+				t.Errorf("%s: variant %s does not show on its probe %s %s", r.Name, v.Variant, p.op, p.body)
+			}
+		}
+	}
+}
+
+// Rounds are documented, large enough, and name every bug and variant
+// once, also across the bugs of BugInfos.
+func TestRoundsAreComplete(t *testing.T) {
+	bugs := map[foreign.Bug]bool{}
+	for _, b := range foreign.BugInfos() {
+		bugs[b.Bug] = true
+	}
+	variants := map[foreign.Variant]bool{}
+	names := map[string]bool{}
+	for _, r := range foreign.Rounds() {
+		if names[r.Name] || (r.Kind != "blind" && r.Kind != "adversarial") {
+			t.Errorf("round %q: duplicate name or kind %q", r.Name, r.Kind)
+		}
+		names[r.Name] = true
+		if len(r.Bugs) < 30 || len(r.Variants) < 10 {
+			t.Errorf("round %s: %d bugs and %d variants, want at least 30 and 10", r.Name, len(r.Bugs), len(r.Variants))
+		}
+		for _, b := range r.Bugs {
+			if bugs[b.Bug] || b.Section == "" || b.Breaks == "" {
+				t.Errorf("round %s: bug %q duplicate or undocumented", r.Name, b.Bug)
+			}
+			bugs[b.Bug] = true
+		}
+		for _, v := range r.Variants {
+			if variants[v.Variant] || v.Differs == "" || !strings.Contains(v.Allowed, "§") {
+				t.Errorf("round %s: variant %q duplicate, or without what differs and the section that allows it", r.Name, v.Variant)
+			}
+			variants[v.Variant] = true
+		}
+	}
+}
