@@ -31,7 +31,7 @@ var statementTable = []Statement{
 	{"C1.timeZone", "§1.3, §C1", Must, "Every *_iso is YYYY-MM-DD HH:MM:SS(UTC+08:00) and the same instant as its *_at seconds; an active_at of 0 pairs with \"\".", ""},
 	{"1.2.success", "§1.2", Must, "A success is a JSON object with code 0 and a string message.", ""},
 	{"5.requestContentType", "§5 item 2", Must, "Every request carries Content-Type: application/json.",
-		"a duty of the client: no answer shows whether the service required the header (the kit accepts any)"},
+		"a duty of the client: no answer shows whether the service required the header (the kit accepts any); the mock checks it on the client instead (consumer coverage, finding content_type)"},
 	{"C2.noKey", "§5, §C2", Must, "A call without an Authorization header is never a success (401 or 403).", ""},
 	{"C2.badKey", "§5, §C2", Must, "A call with a key nobody issued is never a success (401 or 403).", ""},
 	{"C2.readKey", "§5", Must, "A key with read permission reads: getFormList does not refuse it with 401 or 403.", ""},

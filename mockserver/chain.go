@@ -21,7 +21,8 @@ import (
 //  2. log        one line per request, after the answer (logging.go)
 //  3. hostCheck  a Host that is not loopback nor allowed gets 403 (hostcheck.go)
 //  4. cors       preflights answered, Access-Control-* headers (cors.go)
-//  5. journal    every request outside /__admin recorded (journal.go)
+//  5. journal    every request outside /__admin recorded (journal.go); once
+//     answered, every request counted in the consumer coverage (coverage.go)
 //  6. route      the route for the path (routes.go), which runs the rest;
 //     a /s/{name}/ path is routed by the rest of it, through the same
 //     lists, with its state namespace's state, journal and fault rules

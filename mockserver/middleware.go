@@ -41,13 +41,15 @@ func (s *Server) log(next chain.Step) chain.Step {
 
 // journalMW records every request outside /__admin in the journal:
 // before its answer's first byte is written (chain.Call.Record, from
-// Write), or after the call when nothing was written.
+// Write), or after the call when nothing was written. Once the call is
+// answered it counts it in the consumer coverage (coverage.go).
 func (s *Server) journalMW(next chain.Step) chain.Step {
 	record, entry := s.journalCall, s.journalEntry // one method value each for every call: no allocation per request
 	return func(c *chain.Call) {
 		c.Journal, c.Entry = record, entry
 		next(c)
 		c.Record()
+		s.cover(c)
 	}
 }
 

@@ -18,9 +18,9 @@ const namespacePrefix = "/s/"
 
 // namespaceAdmin are the admin calls a namespace answers, by the first
 // segment after /__admin/. The scenario is replaced at the root only.
-var namespaceAdmin = map[string]bool{"health": true, "profile": true, "reset": true, "requests": true, "faults": true}
+var namespaceAdmin = map[string]bool{"health": true, "profile": true, "reset": true, "requests": true, "faults": true, "coverage": true}
 
-const namespaceAdminList = "/__admin/{health,profile,reset,requests,faults}"
+const namespaceAdminList = "/__admin/{health,profile,reset,requests,faults,coverage}"
 
 // routeNamespace serves a /s/{name}/... path: the rest of the path is
 // routed as at the root, through the same chain, with the namespace's

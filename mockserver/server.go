@@ -14,6 +14,7 @@ import (
 	"github.com/rtq-kit/rtq/fault"
 	adminapi "github.com/rtq-kit/rtq/mockserver/internal/admin"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/coverage"
 	"github.com/rtq-kit/rtq/mockserver/internal/faults"
 	"github.com/rtq-kit/rtq/mockserver/internal/logging"
 	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
@@ -123,6 +124,7 @@ type Server struct {
 	admin  *adminapi.API
 	lg     *logging.Sink                    // the request log, which never blocks a request
 	logfn  func(format string, args ...any) // s.logf, bound once for every call
+	cov    *coverage.Book                   // the consumer coverage of every namespace (coverage.go)
 
 	mu  sync.Mutex // guards srv and url
 	srv *http.Server
@@ -147,7 +149,7 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 	if opts.ParseScenario == nil {
 		opts.ParseScenario = adminapi.DefaultParse(opts.Seed, opts.MaxGenerated)
 	}
-	s := &Server{opts: opts, lg: logging.New(opts.Logger)}
+	s := &Server{opts: opts, lg: logging.New(opts.Logger), cov: coverage.NewBook(coverageNamespaces * opts.MaxNamespaces)}
 	s.logfn = s.logf
 	var err error
 	if s.store, err = s.openStore(sc); err != nil {
@@ -159,7 +161,7 @@ func New(sc *scenario.Scenario, opts Options) (*Server, error) {
 	s.faults = faults.New(s.store.Root().Faults)
 	s.admin = adminapi.New(adminapi.Config{AdminToken: opts.AdminToken, ParseScenario: opts.ParseScenario,
 		MaxGenerated: opts.MaxGenerated, Replace: s.load, Reset: s.resetOf, Journal: s.journalOf, Faults: s.faults.Of,
-		Health: s.store.Ping})
+		Health: s.store.Ping, Coverage: s.Coverage, ResetCoverage: s.ResetCoverage})
 	s.mux = s.routes()
 	s.root = s.rootChain() // chain.go lists it in order
 	return s, nil

@@ -31,6 +31,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/rtq-kit/rtq/contract"
 )
 
 // Config is what a Client is made with.
@@ -182,6 +184,7 @@ func (c *Client) send(ctx context.Context, method, path, key string, body []byte
 		req.Header.Set("Content-Type", "application/json")
 	}
 	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", contract.KitUserAgent)
 	if key != "" {
 		req.Header.Set("Authorization", "Bearer "+key)
 	}
@@ -219,6 +222,7 @@ func (c *Client) PostNoBody(ctx context.Context, url, adminToken string) error {
 	if err != nil {
 		return err
 	}
+	req.Header.Set("User-Agent", contract.KitUserAgent)
 	if adminToken != "" {
 		req.Header.Set("Authorization", "Bearer "+adminToken)
 	}

@@ -31,6 +31,8 @@ func (s *API) Routes() []Route {
 		{"DELETE /__admin/requests", s.adminClearRequests},
 		{"POST /__admin/scenario", s.adminScenario},
 		{"GET /__admin/scenario", s.adminScenarioSummary},
+		{"GET /__admin/coverage", s.adminCoverage},
+		{"POST /__admin/coverage/reset", s.adminCoverageReset},
 	}, s.faultRoutes()...)
 }
 

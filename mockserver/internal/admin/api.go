@@ -8,6 +8,7 @@ import (
 	"context"
 	"sync/atomic"
 
+	"github.com/rtq-kit/rtq/covreport"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
@@ -35,6 +36,11 @@ type Config struct {
 	Faults func(c *chain.Call) namespace.Rules
 	// Health says whether the store answers (GET /__admin/health).
 	Health func(ctx context.Context) error
+	// Coverage is the consumer coverage of a namespace ("" the root,
+	// "*" every one joined).
+	Coverage func(namespace string) covreport.Report
+	// ResetCoverage forgets the consumer coverage of a namespace.
+	ResetCoverage func(namespace string)
 }
 
 // API is the admin API of one server. One scenario upload runs at a time.

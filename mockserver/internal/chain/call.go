@@ -15,6 +15,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/fault"
+	"github.com/rtq-kit/rtq/mockserver/internal/coverage"
 	"github.com/rtq-kit/rtq/mockserver/internal/journal"
 	"github.com/rtq-kit/rtq/mockserver/internal/namespace"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
@@ -37,9 +38,12 @@ type Call struct {
 	Params   Members       // the body's members, as Parse found them
 	FaultReq fault.Request // what fault rules match on (faults.go), kept here to save an allocation
 	Out      []byte        // answer buffer for handlers that append
-	length   [1]string     // Content-Length's value, kept here to save an allocation
-	Start    time.Time
-	Dur      time.Duration // from start to the answer written
+	// Seen is what the handler saw of its answer, for the consumer
+	// coverage (coverage.Seen); the chain counts the call once answered.
+	Seen   coverage.Seen
+	length [1]string // Content-Length's value, kept here to save an allocation
+	Start  time.Time
+	Dur    time.Duration // from start to the answer written
 
 	Status int // HTTP status written
 	Code   int // body code written

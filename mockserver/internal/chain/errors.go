@@ -21,12 +21,14 @@ func (c *Call) Error(err error) {
 		}
 		e = fail.Internal
 	}
+	c.Seen.ErrorCode = e.ErrorCode
 	shape := contract.ShapeFull
 	sc := c.St.Scenario()
 	if c.Ep != nil {
 		shape = c.Ep.Shape
 		if e == fail.Internal {
 			e = fail.InternalOf(c.Ep.Name)
+			c.Seen.ErrorCode = e.ErrorCode
 		}
 		if a, ok := wire.Catalogued(sc.Service, c.Ep.Name, e); ok {
 			c.Write(a.Status, a.Code, a.Body) // as the recorded service answered

@@ -1,6 +1,7 @@
 package chain
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
@@ -23,6 +24,7 @@ type Members struct {
 func (c *Call) Parse(names []string) (*Members, error) {
 	b := &c.Params
 	*b = Members{names: names}
+	seen := &c.Seen
 	err := jsonw.Members(c.Body, func(name, raw []byte) {
 		for i, n := range names {
 			if n == string(name) {
@@ -30,12 +32,25 @@ func (c *Call) Parse(names []string) (*Members, error) {
 				return
 			}
 		}
+		if seen.Unknown == nil {
+			seen.Unknown = name
+		}
 	})
 	if err != nil {
+		*b, seen.NotObject = Members{}, true
 		return nil, fail.Param("%s", err.Error()).In(scenario.SituationNotJSON)
 	}
+	seen.Empty = len(bytes.TrimSpace(c.Body)) == 0
 	return b, nil
 }
+
+// Raw is the member's raw JSON value, nil when absent, null, or not
+// one of the members the endpoint reads: what the consumer coverage
+// reads of a request (coverage.Members).
+func (b *Members) Raw(name string) []byte { return b.raw(name) }
+
+// Parsed says the body was split into members (Parse ran and succeeded).
+func (b *Members) Parsed() bool { return b.names != nil }
 
 // raw returns the member's raw value, nil when absent or JSON null (null
 // counts as absent: a client that writes every optional member as null

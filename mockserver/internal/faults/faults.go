@@ -98,6 +98,7 @@ func (s *Faults) writeFaultError(c *chain.Call, a *fault.Action) {
 		code = fe.HTTPStatus
 	}
 	e := fail.Injected(code, fe.ErrorCode, fe.Message, "injected by fault rule "+a.RuleID, fe.HTTPStatus)
+	c.Seen.ErrorCode = e.ErrorCode
 	retry := fe.RetryAfter
 	if retry == 0 && e.Code == 429 {
 		retry = 1

@@ -10,6 +10,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
+	"github.com/rtq-kit/rtq/mockserver/internal/coverage"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
@@ -78,6 +79,7 @@ func GetRecord(c *chain.Call) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.Seen.Record = a.Traits()
 	return wire.Record(a), nil
 }
 
@@ -92,6 +94,7 @@ func Verify(c *chain.Call) ([]byte, error) {
 	var req state.VerifyRequest
 	var errs [6]error
 	req.Code, req.HasCode, errs[0] = b.Str("certificate_code", false)
+	c.Seen.Code = b.Raw("certificate_code")
 	req.Action, req.HasAction, errs[1] = b.Str("action_type", false)
 	req.To, req.HasTo, errs[2] = b.Str("to_certificate_status", false)
 	req.From, req.HasFrom, errs[3] = b.Str("from_certificate_status", true)
@@ -102,10 +105,12 @@ func Verify(c *chain.Call) ([]byte, error) {
 			return nil, e
 		}
 	}
+	c.Seen.HasFrom = req.HasFrom
 	v, err := c.St.Verify(c.Key, req)
 	if err != nil {
 		return nil, err
 	}
+	c.Seen.MoveRec, c.Seen.MoveTo, c.Seen.MoveNext = v.Rec, v.To, req.Action == contract.ActionNextStatus
 	return keep(c)(wire.AppendVerified(c.Out[:0], v), nil)
 }
 
@@ -149,7 +154,9 @@ func GetFormList(c *chain.Call) ([]byte, error) {
 	if hasNumber {
 		q.Number = &number
 	}
-	return keep(c)(wire.AppendForms(c.Out[:0], c.St.FormList(c.Key, q)), nil)
+	p := c.St.FormList(c.Key, q)
+	c.Seen.Shape = formsShape(p)
+	return keep(c)(wire.AppendForms(c.Out[:0], p), nil)
 }
 
 var templatesMembers = []string{"start_time", "end_time", "page_token", "page_size", "template"}
@@ -212,6 +219,7 @@ func TemplatesList(c *chain.Call) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.Seen.Shape = listShape(len(p.Items), p.Next == "")
 	return keep(c)(wire.AppendTemplates(c.Out[:0], p), nil)
 }
 
@@ -235,5 +243,29 @@ func ListQrcodes(c *chain.Call) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.Seen.Shape = listShape(len(p.Items), p.Next == "")
 	return keep(c)(wire.AppendQrcodes(c.Out[:0], p), nil)
+}
+
+// listShape is what the consumer coverage counts of a page of n items.
+func listShape(n int, last bool) coverage.Shape {
+	var s coverage.Shape
+	if n == 0 {
+		s |= coverage.EmptyList
+	}
+	if last {
+		s |= coverage.LastPage
+	} else {
+		s |= coverage.MorePages
+	}
+	return s
+}
+
+// formsShape is what the consumer coverage counts of a getFormList page:
+// a page past the last is empty, and neither the last nor one with more.
+func formsShape(p state.FormPage) coverage.Shape {
+	if p.Current > p.Last {
+		return coverage.PastLast | coverage.EmptyList
+	}
+	return listShape(len(p.Forms), p.Current == p.Last)
 }

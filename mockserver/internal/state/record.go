@@ -4,6 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/rtq-kit/rtq/mockserver/internal/coverage"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -25,6 +26,7 @@ type recordEntry struct {
 	movable bool // Movable(src): only then is the State's Certs asked
 	mu      sync.Mutex
 	bodies  [3]atomic.Pointer[[]byte]
+	traits  atomic.Pointer[coverage.Traits] // what the consumer coverage counts of it, made on first read
 }
 
 // view is the record at the scenario's values.

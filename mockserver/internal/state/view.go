@@ -4,6 +4,7 @@ import (
 	"sync/atomic"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/coverage"
 
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -50,6 +51,17 @@ func (a RecordAnswer) Body(render Renderer) []byte {
 		}
 	}
 	return a.entry.body(a.Format, msg, &a.st.index.cached, render)
+}
+
+// Traits are what the consumer coverage counts of the record (its field
+// types, a masked value, no form), made once a record and shared.
+func (a RecordAnswer) Traits() *coverage.Traits {
+	if t := a.entry.traits.Load(); t != nil {
+		return t
+	}
+	t := coverage.TraitsOf(a.entry.src)
+	a.entry.traits.Store(t)
+	return t
 }
 
 // View is the record's values at this moment, as Body would render them.
