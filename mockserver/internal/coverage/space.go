@@ -41,8 +41,8 @@ type Call struct {
 	// Authorized says the call carried a key the scenario accepted in its
 	// Authorization header.
 	Authorized bool
-	Seen    *Seen
-	Keys    Keys // the scenario's API keys, to find one sent elsewhere
+	Seen       *Seen
+	Keys       Keys // the scenario's API keys, to find one sent elsewhere
 }
 
 type otherKey struct {
