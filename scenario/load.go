@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 )
@@ -242,7 +244,7 @@ func decodeJSON(src *source, raw []byte, trusted bool, ps *problems) (*document,
 	dec.UseNumber()
 	d := &document{src: src}
 	if err := dec.Decode(d); err != nil {
-		if trusted { // no schema has said what is wrong
+		if trusted && !typeProblem(src, err, ps) { // no schema has said what is wrong
 			ps.add(at{src, ""}, "cannot read the document: %v", err)
 		}
 		return nil, false // else the schema has said what is wrong
@@ -272,4 +274,46 @@ func locate[T interface{ locate(at) }](base at, items []T) {
 	for i, x := range items {
 		x.locate(base.index(i))
 	}
+}
+
+// typeProblem words a wrong type the typed decode met as the schema check
+// words it ("orgs: is a number, want array"), for the build without a
+// schema check (js: createMock's scenario option), so that the module
+// refuses a scenario with rtq mock's message. False for other errors.
+func typeProblem(src *source, err error, ps *problems) bool {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" || te.Type == nil {
+		return false
+	}
+	want := jsonKindOf(te.Type)
+	if want == "" {
+		return false
+	}
+	got, _, _ := strings.Cut(te.Value, " ")
+	ps.add(at{src, te.Field}, "is %s, want %s", article(got), want)
+	return true
+}
+
+// jsonKindOf is the JSON Schema type a Go type decodes from; "" when
+// there is no single one.
+func jsonKindOf(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "array"
+	case reflect.Struct, reflect.Map:
+		return "object"
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "boolean"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "integer"
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	}
+	return ""
 }

@@ -4,15 +4,18 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/scenarios"
 	"github.com/rtq-kit/rtq/wasm/pagemock"
 )
@@ -223,4 +226,37 @@ func TestNodeExampleRuns(t *testing.T) {
 // what keeps a service worker's state when the browser stops it.
 func TestNodeStateOutlivesTheMock(t *testing.T) {
 	nodeTest(t, nil, "store.test.mjs")
+}
+
+// TestNodeModuleHoldsTheBinarysBar runs testdata/node/close.test.mjs:
+// close() ends cleanly hundreds of times over, a scenario text rtq mock
+// would refuse in a file is refused with rtq mock's message, a scenario
+// given as text is bounded as an upload is, and relative URLs resolve.
+func TestNodeModuleHoldsTheBinarysBar(t *testing.T) {
+	lookNode(t)
+	type refusal struct {
+		Scenario string `json:"scenario"`
+		Want     string `json:"want"`
+	}
+	var refusals []refusal
+	for _, text := range []string{"", "  \n", "orgs: 3\n", "orgs: [\n"} {
+		file := filepath.Join(t.TempDir(), "scenario.yaml")
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := scenario.LoadFiles([]string{file}) // what rtq mock --scenario FILE reads it with
+		if err == nil {
+			t.Fatalf("rtq mock's loader accepted %q", text)
+		}
+		refusals = append(refusals, refusal{text, strings.ReplaceAll(err.Error(), file, "scenario.yaml")})
+	}
+	data, err := json.Marshal(refusals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := filepath.Abs(filepath.Join("..", "scenarios", "default.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodeTest(t, []string{"RTQ_REFUSALS=" + string(data), "RTQ_DEFAULT_SCENARIO=" + def}, "close.test.mjs")
 }

@@ -58,14 +58,20 @@ async function snapshotBytes(options) {
 
 /**
  * createMock starts a mock. options: scenario (YAML text, loaded at start:
- * slower than the scenario rtq wasm resolved), seed (number), faults (fault
- * rules as POST /__admin/faults takes them), log (true: the mock's log to
- * the console), baseURL (where rtq.wasm and its files are; default: beside
- * this module), store (where the requests it answered are kept, to answer
- * with the same state after a restart: memoryStore(), indexedDBStore(),
- * or any {load(identity), append(entry), clear()}).
+ * slower than the scenario rtq wasm resolved; refused as rtq mock refuses
+ * the same text in a file, an empty one included), seed (number), faults
+ * (fault rules as POST /__admin/faults takes them), log (true: the mock's
+ * log to the console), baseURL (where rtq.wasm and its files are; default:
+ * beside this module), store (where the requests it answered are kept, to
+ * answer with the same state after a restart: memoryStore(),
+ * indexedDBStore(), or any {load(identity), append(entry), clear()}),
+ * and the bounds on a scenario given as text or posted to
+ * /__admin/scenario, rtq mock's flags of the same names: maxGenerated
+ * (items generated, default 50000), maxScenarioBytes, maxYamlTokens,
+ * maxYamlDepth, maxYamlKeys.
  */
 export async function createMock(options = {}) {
+  const goOptions = checkOptions(options);
   await goRuntime();
   const base = options.baseURL ? new URL(options.baseURL, here) : new URL(here);
   const [module, snapshot] = await Promise.all([compile(new URL(files.wasm, base)), snapshotBytes({ ...options, baseURL: base })]);
@@ -73,23 +79,71 @@ export async function createMock(options = {}) {
   const key = `__rtqBridge${++mocks}`;
   go.env = { RTQ_BRIDGE: key };
   go.argv = ["rtq-mock"];
-  const goOptions = {
-    scenario: options.scenario == null ? undefined : String(options.scenario),
-    snapshot: snapshot || undefined,
-    seed: typeof options.seed === "number" ? options.seed : undefined,
+  const exit = go.exit;
+  go.exit = (code) => {
+    stopTimers(go);
+    exit.call(go, code);
+  };
+  goOptions.snapshot = snapshot || undefined;
+  let exited;
+  const api = await new Promise((resolve, reject) => {
+    globalThis[key] = { options: goOptions, ready: resolve, failed: (m) => reject(new Error(`rtq-mock: ${m}`)) };
+    exited = WebAssembly.instantiate(module, go.importObject).then((inst) => go.run(inst));
+    exited.then(() => reject(new Error("rtq-mock: the module exited before it was ready")), reject);
+  }).finally(() => delete globalThis[key]);
+  const mock = new Mock(guarded(api, go), exited.catch(() => {}), options.store || null);
+  if (options.store) await mock.replay(identity(goOptions));
+  return mock;
+}
+
+// bounds are the createMock options that stand for rtq mock's flags
+// bounding a scenario (--max-generated, --max-scenario-bytes, ...).
+const bounds = ["maxGenerated", "maxScenarioBytes", "maxYamlTokens", "maxYamlDepth", "maxYamlKeys"];
+
+// checkOptions refuses an option of the wrong type with a message naming
+// it, before anything is loaded, and returns what the module reads.
+function checkOptions(options) {
+  const refuse = (name, want, v) => {
+    throw new TypeError(`rtq-mock: createMock's ${name} option must be ${want}, got ${v === null ? "null" : typeof v} ${JSON.stringify(v) ?? String(v)}`);
+  };
+  if (options.scenario != null && typeof options.scenario !== "string") refuse("scenario", "YAML text (a string)", options.scenario);
+  if (options.seed != null && !Number.isSafeInteger(options.seed)) refuse("seed", "a whole number", options.seed);
+  const out = {
+    scenario: options.scenario == null ? undefined : options.scenario,
+    seed: options.seed == null ? undefined : options.seed,
     faults: options.faults == null ? undefined : JSON.stringify(options.faults),
     log: !!options.log,
     protocol, // the module refuses a JS side of another rtq version
   };
-  const api = await new Promise((resolve, reject) => {
-    globalThis[key] = { options: goOptions, ready: resolve, failed: (m) => reject(new Error(`rtq-mock: ${m}`)) };
-    WebAssembly.instantiate(module, go.importObject)
-      .then((inst) => go.run(inst))
-      .then(() => reject(new Error("rtq-mock: the module exited before it was ready")), reject);
-  }).finally(() => delete globalThis[key]);
-  const mock = new Mock(api, options.store || null);
-  if (options.store) await mock.replay(identity(goOptions));
-  return mock;
+  for (const name of bounds) {
+    const v = options[name];
+    if (v == null) continue;
+    if (!Number.isSafeInteger(v) || v < 1 || v > 2 ** 31 - 1) refuse(name, "a whole number from 1 to 2147483647", v);
+    out[name] = v;
+  }
+  return out;
+}
+
+// stopTimers clears the timers Go's runtime scheduled in wasm_exec.js
+// once the program has exited: one left to fire would resume an exited
+// program and throw "Go program has already exited" from a timer, an
+// uncaught exception that ends Node (and fails whatever test ran then).
+function stopTimers(go) {
+  const timers = go._scheduledTimeouts;
+  if (!(timers instanceof Map)) return;
+  for (const t of timers.values()) clearTimeout(t);
+  timers.clear();
+}
+
+// guarded is the module's api that no longer calls into the module once
+// it has exited: an abort or a stream's cancel after close() is a no-op.
+function guarded(api, go) {
+  return {
+    serve: (req, sink) => api.serve(req, sink), // Mock checks it is open
+
+    abort: (id) => { if (!go.exited) api.abort(id); },
+    close: () => { if (!go.exited) api.close(); },
+  };
 }
 
 // identity names what a stored log was made against: another scenario,
@@ -105,16 +159,47 @@ function identity(o) {
 // nullBody are the statuses a Response may not carry a body with.
 const nullBody = new Set([101, 103, 204, 205, 304]);
 
+// pageBase is what a relative URL resolves against, as fetch resolves it
+// there: the page's or worker's location; in Node, which has none,
+// http://localhost/.
+function pageBase() {
+  return globalThis.location && globalThis.location.href ? globalThis.location.href : "http://localhost/";
+}
+
+// absolute is fetch's first argument with a relative URL resolved.
+function absolute(input) {
+  if (input instanceof Request) return input;
+  const s = input instanceof URL ? input.href : String(input);
+  try {
+    return new URL(s).href;
+  } catch {
+    return new URL(s, pageBase()).href;
+  }
+}
+
 class Mock {
   #api;
   #store;
   #closed = false;
-  constructor(api, store) { this.#api = api; this.#store = store; }
+  #exited;
+  #pending = new Set(); // fail(err) of each request not yet answered whole
+  constructor(api, exited, store) {
+    this.#api = api;
+    this.#store = store;
+    this.#exited = exited.then(() => {
+      this.#closed = true;
+      this.#failPending("the mock was closed before it answered");
+    });
+  }
 
-  /** fetch answers a WHATWG Request (or fetch's arguments) with a Response. */
+  /**
+   * fetch answers a WHATWG Request (or fetch's arguments) with a Response.
+   * A relative URL resolves as in a page: against the page's location,
+   * or http://localhost/ in Node.
+   */
   async fetch(input, init) {
     if (this.#closed) throw new TypeError("rtq-mock: fetch after close()");
-    const req = input instanceof Request && init === undefined ? input : new Request(input, init);
+    const req = input instanceof Request && init === undefined ? input : new Request(absolute(input), init);
     const body = req.method === "GET" || req.method === "HEAD" ? null : new Uint8Array(await req.arrayBuffer());
     return this.#serve({ method: req.method, url: req.url, headers: [...req.headers], body }, req.signal, false);
   }
@@ -172,17 +257,43 @@ class Mock {
         if (signal.aborted) return reject(signal.reason);
         signal.addEventListener("abort", () => { api.abort(id); reject(signal.reason); }, { once: true });
       }
+      const pending = (reason) => {
+        if (outcome && !stream) return; // answered whole: settles once stored
+        sink.fail(reason);
+        if (!stream) outcome();
+      };
+      this.#pending.add(pending);
+      const settled = sink.done;
+      sink.done = (at, dur) => { this.#pending.delete(pending); settled(at, dur); };
       const req = { id, method: entry.method, url: entry.url, headers: entry.headers, body: entry.body };
       if (replaying) Object.assign(req, { at: entry.at, dur: entry.dur });
+      if (this.#closed) { // closed while the request's body was read
+        this.#pending.delete(pending);
+        return reject(new TypeError("rtq-mock: network error: the mock was closed before it answered"));
+      }
       api.serve(req, sink);
     });
   }
 
-  /** close stops the mock; fetch fails after it. */
+  // failPending fails every request the module will not answer now.
+  #failPending(reason) {
+    for (const fail of this.#pending) fail(reason);
+    this.#pending.clear();
+  }
+
+  /**
+   * close stops the mock and resolves once its module has exited, with
+   * nothing of it left to run: Node ends as if it had never started.
+   * fetch fails after it, and so does any request it had not answered.
+   * Calling it again is harmless.
+   */
   close() {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#api.close();
+    if (!this.#closed) {
+      this.#closed = true;
+      this.#api.close();
+      this.#failPending("the mock was closed before it answered");
+    }
+    return this.#exited;
   }
 }
 

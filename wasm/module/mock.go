@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/mockserver"
+	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/wasm/bridge"
 	"github.com/rtq-kit/rtq/wasm/pagemock"
 )
@@ -30,8 +31,16 @@ type mock struct {
 func newMock(o js.Value) (*mock, error) {
 	c := pagemock.Config{
 		ScenarioYAML: bytesOf(o.Get("scenario")),
+		HasScenario:  o.Get("scenario").Type() == js.TypeString,
 		Snapshot:     bytesOf(o.Get("snapshot")),
 		FaultsJSON:   bytesOf(o.Get("faults")),
+		MaxGenerated: int64(numberOf(o, "maxGenerated")),
+		Limits: scenario.Limits{
+			MaxBytes:  int64(numberOf(o, "maxScenarioBytes")),
+			MaxTokens: numberOf(o, "maxYamlTokens"),
+			MaxDepth:  numberOf(o, "maxYamlDepth"),
+			MaxKeys:   numberOf(o, "maxYamlKeys"),
+		},
 	}
 	if s := o.Get("seed"); s.Type() == js.TypeNumber {
 		c.Seed, c.HasSeed = int64(s.Float()), true
@@ -135,6 +144,15 @@ func toJS(p []byte) js.Value {
 	a := js.Global().Get("Uint8Array").New(len(p))
 	js.CopyBytesToJS(a, p)
 	return a
+}
+
+// numberOf reads a whole-number option; 0 (the default) when absent.
+// rtq-mock.mjs has checked it is a positive integer.
+func numberOf(o js.Value, name string) int {
+	if v := o.Get(name); v.Type() == js.TypeNumber {
+		return v.Int()
+	}
+	return 0
 }
 
 // bytesOf reads a Uint8Array or a string option; nil when absent.

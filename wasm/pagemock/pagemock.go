@@ -7,8 +7,10 @@
 package pagemock
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/mockserver"
@@ -18,9 +20,12 @@ import (
 
 // Config is what createMock(options) hands the module.
 type Config struct {
-	// ScenarioYAML, when set, is loaded at start (createMock's scenario
-	// option): the slow path, parsed as `rtq mock --scenario` parses files.
+	// ScenarioYAML, when HasScenario, is loaded at start (createMock's
+	// scenario option): the slow path, parsed as `rtq mock --scenario`
+	// parses files, within the same bounds. An empty text is a scenario
+	// given (and refused, as an empty file is), not the default one.
 	ScenarioYAML []byte
+	HasScenario  bool
 	// Snapshot, when set and ScenarioYAML is not, is the scenario rtq wasm
 	// resolved at build time (Encode), loaded without YAML.
 	Snapshot []byte
@@ -32,6 +37,16 @@ type Config struct {
 	FaultsJSON []byte
 	// Logger receives the mock's log lines; nil is silent.
 	Logger io.Writer
+	// MaxGenerated bounds the items (records, templates, sub-codes) the
+	// scenario given at start, or one posted to /__admin/scenario, may
+	// generate (0: mockserver.DefaultMaxGenerated, the bound of rtq mock's
+	// uploads). 200 bytes asking for 2,000,000 records reached 1.2 GB in a
+	// page before it was bounded. createMock's maxGenerated option.
+	MaxGenerated int64
+	// Limits bounds reading that scenario's YAML, as rtq mock's
+	// --max-scenario-bytes and --max-yaml-* flags do (zero fields:
+	// defaults). createMock's maxScenarioBytes and maxYaml* options.
+	Limits scenario.Limits
 }
 
 // scenarioFile names a scenario given as YAML text in problems and logs.
@@ -44,12 +59,57 @@ func (c Config) loadOpts() []scenario.Option {
 	return nil
 }
 
+// parseOpts are loadOpts with the bounds of a scenario given as text.
+func (c Config) parseOpts() []scenario.Option {
+	return append(c.loadOpts(), scenario.WithLimits(c.Limits), scenario.WithMaxGenerated(c.maxGenerated()))
+}
+
+func (c Config) maxGenerated() int64 {
+	if c.MaxGenerated > 0 {
+		return c.MaxGenerated
+	}
+	return mockserver.DefaultMaxGenerated
+}
+
+// optionOfFlag names, for each flag a bound's message names, the
+// createMock option that raises the bound in the module.
+var optionOfFlag = []struct{ flag, option string }{
+	{"--max-scenario-bytes", "maxScenarioBytes"},
+	{"--max-yaml-tokens", "maxYamlTokens"},
+	{"--max-yaml-depth", "maxYamlDepth"},
+	{"--max-yaml-keys", "maxYamlKeys"},
+}
+
+// withOptionNames adds to a load error's message the createMock options
+// that raise the bounds it names: the message itself is rtq mock's, word
+// for word, and names its flags.
+func withOptionNames(err error) error {
+	var le *scenario.LoadError
+	var names []string
+	if errors.As(err, &le) && le.OverBudget {
+		names = append(names, "maxGenerated")
+	}
+	for _, f := range optionOfFlag {
+		if strings.Contains(err.Error(), f.flag) {
+			names = append(names, f.option+" (rtq mock's "+f.flag+")")
+		}
+	}
+	if len(names) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w\nraise the bound with createMock's option %s", err, strings.Join(names, ", "))
+}
+
 // Load resolves the scenario the configuration names: the YAML given at
 // start, else the build-time snapshot, else the embedded default.
 func (c Config) Load() (*scenario.Scenario, error) {
 	switch {
-	case len(c.ScenarioYAML) > 0:
-		return scenario.Parse(scenarioFile, c.ScenarioYAML, c.loadOpts()...)
+	case c.HasScenario || len(c.ScenarioYAML) > 0:
+		sc, err := scenario.Parse(scenarioFile, c.ScenarioYAML, c.parseOpts()...)
+		if err != nil {
+			return nil, withOptionNames(err)
+		}
+		return sc, nil
 	case len(c.Snapshot) > 0:
 		return Decode(c.Snapshot, c.loadOpts()...)
 	default:
@@ -82,8 +142,9 @@ func New(c Config) (*mockserver.Server, error) {
 	}
 	opts := mockserver.Options{
 		Logger: c.Logger, AllowedHosts: []string{"*"}, Faults: rules, RequestTiming: true,
+		MaxGenerated: c.maxGenerated(),
 		ParseScenario: func(name string, data []byte) (*scenario.Scenario, error) {
-			return scenario.Parse(name, data, append(c.loadOpts(), scenario.WithMaxGenerated(mockserver.DefaultMaxGenerated))...)
+			return scenario.Parse(name, data, c.parseOpts()...)
 		},
 	}
 	return mockserver.New(sc, opts)
