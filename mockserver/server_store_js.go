@@ -17,3 +17,6 @@ func (s *Server) openRedis(*scenario.Scenario, store.Options, StoreAddr) (store.
 
 // StoreUnreachable is false: the WebAssembly mock has no shared store.
 func StoreUnreachable(error) bool { return false }
+
+// StoreRefusedAuth is false: the WebAssembly mock has no shared store.
+func StoreRefusedAuth(error) bool { return false }

@@ -21,3 +21,8 @@ func (s *Server) openRedis(sc *scenario.Scenario, so store.Options, a StoreAddr)
 // could not be reached, as opposed to refusing: a command exits 1 then,
 // worth a retry, rather than 2.
 func StoreUnreachable(err error) bool { return errors.Is(err, redisstore.ErrUnreachable) }
+
+// StoreRefusedAuth tells whether err says the shared store refused this
+// replica's credentials: a password missing or wrong, for the command to
+// say where the password goes.
+func StoreRefusedAuth(err error) bool { return errors.Is(err, redisstore.ErrAuth) }

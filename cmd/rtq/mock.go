@@ -35,7 +35,10 @@ type mockOptions struct {
 	maxSpaces    int           // --max-namespaces
 	spaceIdle    time.Duration // --namespace-idle
 	store        string        // --store, or RTQ_STORE
-	limits       scenario.Limits
+	// storeOnCommandLine: --store was given as a flag, where a password
+	// is visible in the process list (RTQ_STORE is not).
+	storeOnCommandLine bool
+	limits             scenario.Limits
 }
 
 func newMockCmd() *cobra.Command {
@@ -58,7 +61,8 @@ One log line per request goes to stderr. The admin API lives under /__admin
 			if o.adminToken == "" {
 				o.adminToken = os.Getenv("RTQ_ADMIN_TOKEN")
 			}
-			if !cmd.Flags().Changed("store") && os.Getenv("RTQ_STORE") != "" {
+			o.storeOnCommandLine = cmd.Flags().Changed("store")
+			if !o.storeOnCommandLine && os.Getenv("RTQ_STORE") != "" {
 				o.store = os.Getenv("RTQ_STORE")
 			}
 			if len(o.allowedHosts) == 0 && os.Getenv("RTQ_ALLOWED_HOSTS") != "" {
@@ -145,6 +149,9 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 			return scenario.Parse(name, data, append(o.loadOpts(), scenario.WithMaxGenerated(o.maxGenerated))...)
 		},
 	})
+	if mockserver.StoreRefusedAuth(err) {
+		err = fmt.Errorf("%w: the password goes in the store URL (redis://:PASSWORD@HOST:PORT/DB, unix://:PASSWORD@/PATH), best given in RTQ_STORE: a --store on the command line is visible in the process list", err)
+	}
 	if err != nil {
 		return withExit(storeExit(err), err)
 	}
@@ -175,6 +182,9 @@ func startupNotes(o *mockOptions, store mockserver.StoreAddr) string {
 	var b strings.Builder
 	if !store.Memory {
 		fmt.Fprintf(&b, "rtq mock: state kept in %s, shared with every replica on it (docs/mock.md, Replicas)\n", store)
+	}
+	if o.storeOnCommandLine && store.Password != "" {
+		b.WriteString("rtq mock: WARNING: --store carries a password, which anyone on this machine can read in the process list (ps): set RTQ_STORE instead (docs/security.md)\n")
 	}
 	if !loopback.Listen(o.addr) && o.adminToken == "" {
 		fmt.Fprintf(&b, "rtq mock: WARNING: listening on %s, beyond this machine, with the admin API open to anyone who can reach it: anyone can replace the scenario or read the journal. Set --admin-token (or RTQ_ADMIN_TOKEN).\n", o.addr)

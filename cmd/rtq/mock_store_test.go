@@ -82,3 +82,43 @@ func TestHealthSaysStoreUnreachable(t *testing.T) {
 		t.Errorf("Redis back: rtq health = %d, %q %q; want 0", code, out, errOut)
 	}
 }
+
+// A Redis that wants a password is asked for it before anything else, so
+// a missing or wrong one is named, exit 2, whatever the scenario's size:
+// Redis drops an unauthenticated client whose first command is large, and
+// the embedded scenario's was, so a missing password read "store
+// unreachable: ... broken pipe", exit 1 (try again), which no retry
+// mends. The right password serves.
+func TestMockRedisStoreNamesAMissingOrWrongPassword(t *testing.T) {
+	srv := redistest.StartWithPassword(t, "s3cret-pw")
+	withPassword := func(pw string) string { return "unix://:" + pw + "@" + srv.Socket() }
+	for _, c := range []struct{ store, want string }{
+		{srv.URL(), "wants a password"},
+		{withPassword("wrong"), "refused the password"},
+	} {
+		code, _, stderr := runCLI(t, "mock", "--addr", "127.0.0.1:0", "--store", c.store)
+		if code != 2 || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, "RTQ_STORE") || strings.Contains(stderr, "broken pipe") {
+			t.Errorf("--store %s: exit %d:\n%s\nwant exit 2 saying %q and naming RTQ_STORE", c.store, code, stderr, c.want)
+		}
+	}
+	t.Setenv("RTQ_STORE", withPassword("s3cret-pw"))
+	if url, _ := startCLIMock(t); url == "" {
+		t.Fatal("no URL with the right password in RTQ_STORE")
+	}
+}
+
+// A password in --store is visible in the process list: the mock says so
+// and points to RTQ_STORE, which is not; given there, nothing is said.
+func TestMockWarnsOfAPasswordOnTheCommandLine(t *testing.T) {
+	srv := redistest.StartWithPassword(t, "s3cret-pw")
+	store := "unix://:s3cret-pw@" + srv.Socket()
+	_, stop := startCLIMock(t, "--store", store)
+	if _, log := stop(); !strings.Contains(log, "WARNING: --store carries a password") || !strings.Contains(log, "RTQ_STORE") || strings.Contains(log, "s3cret-pw") {
+		t.Errorf("--store with a password: no warning pointing to RTQ_STORE, or the password shown:\n%s", log)
+	}
+	t.Setenv("RTQ_STORE", store)
+	_, stop = startCLIMock(t)
+	if _, log := stop(); strings.Contains(log, "WARNING: --store") {
+		t.Errorf("RTQ_STORE with a password: warned all the same:\n%s", log)
+	}
+}

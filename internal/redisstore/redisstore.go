@@ -34,6 +34,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -107,6 +108,73 @@ func (quiet) Printf(context.Context, string, ...any) {}
 // quietOnce sets go-redis' logger, a variable of that library, once and
 // before any client of this package runs.
 var quietOnce sync.Once
+
+// ErrAuth wraps Redis' refusal of this client: it wants a password none
+// was given for (NOAUTH), or it refused the one given (WRONGPASS). A
+// configuration to fix, not a store to wait for: it never wraps
+// ErrUnreachable.
+var ErrAuth = errors.New("redis refused this client")
+
+// AuthError is ErrAuth with what Redis said.
+type AuthError struct {
+	// Missing is true when no password was given and Redis wants one.
+	Missing bool
+	// Where names the server: "unix /path" or "tcp host:port".
+	Where string
+	// Said is Redis' own answer (it never holds the password).
+	Said string
+}
+
+func (e *AuthError) Error() string {
+	if e.Missing {
+		return fmt.Sprintf("redis %s wants a password, and none was given: %s", e.Where, e.Said)
+	}
+	return fmt.Sprintf("redis %s refused the password given: %s", e.Where, e.Said)
+}
+
+func (e *AuthError) Is(target error) bool { return target == ErrAuth }
+
+// Authenticate is the first command a store sends: a PING, after the
+// connection's own AUTH when a password is set. A Redis that wants a
+// password (requirepass, an ACL user) answers it with NOAUTH or
+// WRONGPASS, which it names as an AuthError, whatever comes next; without
+// it, the first command would be a scenario of tens of kilobytes, and
+// Redis drops an unauthenticated client that sends a large command, which
+// read as "broken pipe", a store unreachable, not a password missing.
+func (s *Store) Authenticate(ctx context.Context) error {
+	err := s.rdb.Ping(ctx).Err()
+	if err == nil {
+		return nil
+	}
+	for _, c := range authRefusals {
+		if strings.Contains(err.Error(), c.said) {
+			missing := c.missing && s.cfg.Password == ""
+			return &AuthError{Missing: missing, Where: s.cfg.Network + " " + s.cfg.Addr, Said: redisSaid(err)}
+		}
+	}
+	return s.check(err)
+}
+
+// authRefusals are Redis' answers that refuse a client its credentials,
+// and whether each says that none was given.
+var authRefusals = []struct {
+	said    string
+	missing bool
+}{
+	{"NOAUTH", true},
+	{"WRONGPASS", false},
+	{"invalid password", false},
+	{"without any password configured", false},
+}
+
+// redisSaid is Redis' own error in err, without the client's wrapping.
+func redisSaid(err error) string {
+	var rerr redis.Error
+	if errors.As(err, &rerr) {
+		return rerr.Error()
+	}
+	return err.Error()
+}
 
 // Close releases the connections.
 func (s *Store) Close() error { return s.rdb.Close() }

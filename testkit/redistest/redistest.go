@@ -41,6 +41,8 @@ type Server struct {
 	bin    string
 	dir    string
 	socket string
+	// password is the server's requirepass, "" for none.
+	password string
 
 	mu   sync.Mutex
 	cmd  *exec.Cmd
@@ -65,6 +67,14 @@ func Find() (string, error) {
 // CI=true.
 func Start(t testing.TB) *Server {
 	t.Helper()
+	return StartWithPassword(t, "")
+}
+
+// StartWithPassword is Start with a server that wants password
+// (requirepass) before any other command, as a production Redis does;
+// "" starts one that wants none.
+func StartWithPassword(t testing.TB, password string) *Server {
+	t.Helper()
 	bin, err := Find()
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -78,7 +88,7 @@ func Start(t testing.TB) *Server {
 	if err != nil {
 		t.Fatalf("redistest: temporary directory: %v", err)
 	}
-	s := &Server{bin: bin, dir: dir, socket: filepath.Join(dir, "redis.sock")}
+	s := &Server{bin: bin, dir: dir, socket: filepath.Join(dir, "redis.sock"), password: password}
 	t.Cleanup(func() {
 		s.Stop(t)
 		os.RemoveAll(dir)
@@ -96,7 +106,7 @@ func (s *Server) Socket() string { return s.socket }
 // Client returns a client of the server, closed by t.Cleanup.
 func (s *Server) Client(t testing.TB) *redis.Client {
 	t.Helper()
-	c := redis.NewClient(&redis.Options{Network: "unix", Addr: s.socket})
+	c := redis.NewClient(&redis.Options{Network: "unix", Addr: s.socket, Password: s.password})
 	t.Cleanup(func() { c.Close() })
 	return c
 }
@@ -111,7 +121,7 @@ func (s *Server) Restart(t testing.TB) {
 		t.Fatalf("redistest: Restart while the server is running")
 	}
 	log := &lockedBuffer{}
-	cmd := exec.Command(s.bin,
+	args := []string{
 		"--port", "0",
 		"--unixsocket", s.socket,
 		"--unixsocketperm", "700",
@@ -120,7 +130,11 @@ func (s *Server) Restart(t testing.TB) {
 		"--dir", s.dir,
 		"--logfile", "",
 		"--daemonize", "no",
-	)
+	}
+	if s.password != "" {
+		args = append(args, "--requirepass", s.password)
+	}
+	cmd := exec.Command(s.bin, args...)
 	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("redistest: start %s: %v", s.bin, err)
@@ -139,7 +153,7 @@ func (s *Server) Restart(t testing.TB) {
 func (s *Server) awaitPing(exited <-chan struct{}) error {
 	ctx, cancel := context.WithTimeout(context.Background(), readyTimeout)
 	defer cancel()
-	c := redis.NewClient(&redis.Options{Network: "unix", Addr: s.socket, MaxRetries: -1})
+	c := redis.NewClient(&redis.Options{Network: "unix", Addr: s.socket, Password: s.password, MaxRetries: -1})
 	defer c.Close()
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()

@@ -77,6 +77,10 @@ func NewRedis(sc *scenario.Scenario, opts Options, ro RedisOptions) (*Redis, err
 		rs.Close()
 		return nil, err
 	}
+	if err := rs.Authenticate(context.Background()); err != nil {
+		rs.Close()
+		return nil, err
+	}
 	if _, err := rs.Join(context.Background(), doc); err != nil {
 		rs.Close()
 		return nil, err
