@@ -220,14 +220,16 @@ func searches(endpoint string, req []byte) bool {
 
 // keepReplay keeps the answer to an exact request; a request seen again
 // keeps its latest answer. A window's answer names its listing (windowed).
-func (c *Capture) keepReplay(endpoint string, req []byte, status int, body []byte, listing string) {
+// It says whether it kept the answer: only the service's JSON ({code, ...})
+// is kept, for the mock to answer it again.
+func (c *Capture) keepReplay(endpoint string, req []byte, status int, body []byte, listing string) bool {
 	canon, ok := scenario.CanonicalRequest(req)
 	compact, err := compactJSON(body)
 	var e struct {
 		Code *int `json:"code"`
 	}
 	if !ok || err != nil || json.Unmarshal(body, &e) != nil || e.Code == nil {
-		return
+		return false
 	}
 	r := replay{Replay: scenario.Replay{Endpoint: endpoint, Request: canon, Status: status, Code: *e.Code, Body: compact}, listing: listing}
 	c.mu.Lock()
@@ -235,10 +237,11 @@ func (c *Capture) keepReplay(endpoint string, req []byte, status int, body []byt
 	for i, old := range c.replays {
 		if old.Endpoint == endpoint && old.Request == canon {
 			c.replays[i] = r
-			return
+			return true
 		}
 	}
 	c.replays = append(c.replays, r)
+	return true
 }
 
 // replay is an exact answer the capture keeps, with the listing a time

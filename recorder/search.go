@@ -48,16 +48,59 @@ func (w *walker) search(key string) svcclient.Job {
 			seen = append(seen, ids)
 		}
 		return func() {
+			kept := 0
+			var why string
 			for _, x := range xs {
+				if why = redirectOf(x); why != "" {
+					break // a redirect is no answer of the service's to replay
+				}
 				w.c.Answer(x.Status, x.Body)
 				w.c.FormPage(x.Body)
-				w.c.keepReplay(x.Endpoint, x.Request, x.Status, x.Body, "")
+				if !w.c.keepReplay(x.Endpoint, x.Request, x.Status, x.Body, "") {
+					why = fmt.Sprintf("HTTP %d, not the service's JSON answer ({code, message})", x.Status)
+					break
+				}
+				kept++
 			}
-			if n := len(xs); n > 0 && dataOf(xs[n-1].Body) == nil {
-				fmt.Fprintf(w.log, "rtq record: search %q: the service answered page %d with an error, kept as it is\n", key, n)
+			if line := searchReport(key, xs, kept, why); line != "" {
+				fmt.Fprintln(w.log, line)
 			}
 		}, err
 	}
+}
+
+// redirectOf words an answer that is a redirect (with its Location, not
+// followed), "" for one that is not.
+func redirectOf(x Exchange) string {
+	return svcclient.Answer{Status: x.Status, Header: x.Header}.Redirect()
+}
+
+// searchReport is the log line of a search whose walk did not end on a
+// page of forms: what the last page answered, and which pages were kept
+// (kept of xs, the first ones); "" when every page was the service's
+// success. why says why the page after the kept ones was not kept.
+func searchReport(key string, xs []Exchange, kept int, why string) string {
+	n := len(xs)
+	switch {
+	case n == 0:
+		return ""
+	case why != "":
+		return fmt.Sprintf("rtq record: search %q: page %d answered %s: not kept; %s", key, kept+1, why, keptPages(kept))
+	case dataOf(xs[n-1].Body) == nil:
+		return fmt.Sprintf("rtq record: search %q: the service answered page %d with an error (HTTP %d), kept as it is, as the mock will answer it; %s", key, n, xs[n-1].Status, keptPages(kept))
+	}
+	return ""
+}
+
+// keptPages says which pages of a search were kept: the first n.
+func keptPages(n int) string {
+	switch n {
+	case 0:
+		return "nothing of this search was kept"
+	case 1:
+		return "page 1 was kept"
+	}
+	return fmt.Sprintf("pages 1 to %d were kept", n)
 }
 
 // searchPage reads a getFormList answer: the ids it lists, and whether it
