@@ -61,16 +61,33 @@ func (s *Server) body(sh shape, e *apiError) obj {
 		if s.opts.has(BugB1StateErrorsDataArray) && (e.errorCode == 100324 || e.errorCode == 100326) {
 			data = []any{}
 		}
-		b := o("code", e.code, "message", e.message, "data", data, "error_code", e.errorCode)
-		if e.detail != "" {
+		code := e.code
+		if s.opts.has(BugB2VerifyBusinessCodeZero) && (e.errorCode == 100327 || e.errorCode == 100329) {
+			code = 0
+		}
+		b := o("code", code, "message", e.message, "data", data, "error_code", e.errorCode)
+		if e.detail != "" && !s.opts.is(VariantB2VerifyNoDetail) {
 			b = append(b, member{"message_detail", e.detail})
 		}
 		return b
 	case shapeTemplates:
+		if s.opts.is(VariantB2TemplatesDetail) {
+			return o("code", e.code, "message", e.message, "data", obj{}, "message_detail", e.detail)
+		}
 		return o("code", e.code, "message", messageWithDetail(e), "data", obj{})
 	case shapeRecord:
 		if s.opts.has(BugRecordErrorNoDetail) {
 			return o("code", e.code, "error_code", e.errorCode, "message", e.message)
+		}
+		if s.opts.has(BugB2RecordErrorCodeString) {
+			return o("code", e.code, "error_code", itoa(int64(e.errorCode)), "message", e.message, "message_detail", e.detail)
+		}
+	case shapeFormList:
+		if s.opts.has(BugB2FormListErrorNoDetail) {
+			return o("code", e.code, "error_code", e.errorCode, "message", e.message)
+		}
+		if s.opts.is(VariantB2FormDetailEmpty) {
+			return o("code", e.code, "error_code", e.errorCode, "message", e.message, "message_detail", "")
 		}
 	}
 	return o("code", e.code, "error_code", e.errorCode, "message", e.message, "message_detail", e.detail)
@@ -90,6 +107,8 @@ func (s *Server) httpStatus(e *apiError) int {
 	switch {
 	case e.html:
 		return http.StatusInternalServerError
+	case e.code >= 500 && e.code < 600:
+		return e.code
 	case s.opts.is(VariantB1Auth403Always200):
 		return http.StatusOK
 	case s.opts.Status == StatusMirror && e.code >= 400 && e.code < 600:
@@ -134,8 +153,13 @@ func (s *Server) write(w http.ResponseWriter, status int, body obj) {
 		status = http.StatusInternalServerError
 	}
 	ct := "application/json; charset=utf-8"
-	if s.opts.has(BugCharset) {
+	switch {
+	case s.opts.has(BugCharset):
 		ct = "application/json; charset=gbk"
+	case s.opts.is(VariantB2NoCharset):
+		ct = "application/json"
+	case s.opts.is(VariantB2CharsetUpper):
+		ct = "application/json; charset=UTF-8"
 	}
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)

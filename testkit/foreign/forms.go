@@ -35,6 +35,9 @@ func (s *Server) pageSize(p params, def, maxSize int64) (int64, *apiError) {
 
 func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	page, ok, err := p.int("page")
+	if err != nil && s.opts.has(BugB2PageStringIgnored) {
+		page, ok, err = 1, true, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -52,6 +55,11 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	}
 	if n, ok, _ := p.int("page_size"); s.opts.has(BugB1FormMaxRefused) && ok && n == maxSize {
 		return nil, paramError("page_size", "page_size must be less than "+itoa(maxSize))
+	}
+	asked, _, _ := p.int("page_size")
+	if s.opts.has(BugB2PerPageEchoesRequest) && asked > maxSize {
+		delete(p, "page_size")
+		def = maxSize
 	}
 	size, err := s.pageSize(p, def, maxSize)
 	if err != nil {
@@ -82,8 +90,12 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		list = append(list, s.formJSON(forms[i]))
 	}
 	last := max((total+size-1)/size, 1)
+	perPage := size
+	if s.opts.has(BugB2PerPageEchoesRequest) && asked > maxSize {
+		perPage = asked
+	}
 	return o("version", "v1", "list", list,
-		"page", o("current_page", page, "last_page", last, "per_page", size, "total", total)), nil
+		"page", o("current_page", page, "last_page", last, "per_page", perPage, "total", total)), nil
 }
 
 // matchForms are the forms the key sees that match the filters, in the
@@ -130,6 +142,9 @@ func (s *Server) searchMatches(f *form, key string) bool {
 		return true
 	}
 	hay := strings.ToLower(f.name + "\x00" + f.note + "\x00" + f.number)
+	if s.opts.has(BugB2SearchIgnoresNumberField) {
+		hay = strings.ToLower(f.name + "\x00" + f.note)
+	}
 	if s.opts.Search == SearchSubstring {
 		return strings.Contains(hay, strings.ToLower(key))
 	}

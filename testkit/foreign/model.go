@@ -137,6 +137,8 @@ type template struct {
 // change is one move of a credential's status.
 type change struct {
 	from, to *status
+	// byVerify: a verify made it (not the data set's history).
+	byVerify bool
 }
 
 // dataset is everything the service holds; it never changes after build.

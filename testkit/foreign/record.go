@@ -2,6 +2,7 @@ package foreign
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -16,17 +17,21 @@ var formats = map[string]string{
 
 func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	id, hasID, err := p.int("record_id")
+	url, hasURL, uerr := p.str("record_url")
+	if err != nil && s.opts.has(BugB2BadRecordIDWithURL) && hasURL && url != "" {
+		hasID, err = false, nil
+	}
 	if err != nil {
 		return nil, err
 	}
-	url, hasURL, err := p.str("record_url")
-	if err != nil {
-		return nil, err
+	if uerr != nil {
+		return nil, uerr
 	}
 	format, _, err := p.str("format")
 	if err != nil {
 		return nil, err
 	}
+	unmasked := format == "" && s.opts.has(BugB2DefaultFormatUnmasked)
 	if format == "" || s.opts.has(BugB1ByURLIgnoresFormat) && hasURL && url != "" && !hasID {
 		format = "json"
 	}
@@ -45,18 +50,22 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		}
 		return nil, s.notFound("no record with this record_id or record_url")
 	}
+	byURL := hasURL && !hasID
 	var payload any
 	switch format {
 	case "json":
-		payload = s.recordJSON(r, false)
+		payload = s.recordJSON(r, unmasked)
 	case "json-ld":
-		payload = s.jsonLD(r)
+		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL)
 		if s.opts.has(BugB1JSONLDAsString) {
 			text, _ := encode(payload)
 			payload = string(text)
 		}
 	default:
-		payload = s.markdown(r)
+		payload = s.markdown(r, byURL)
+		if s.opts.has(BugB2MarkdownContentTypePlain) {
+			ct = "text/plain; charset=utf-8"
+		}
 	}
 	echo := format
 	if s.opts.has(BugFormatNotEchoed) {
@@ -130,7 +139,9 @@ func (s *Server) recordJSON(r *record, clear bool) obj {
 	}
 	qr := o("id", r.qr.id, "name", r.qr.name, "type", 0, "type_text", "普通码", "template_id", formID,
 		"qrcode_url", "https://"+org.host+"/q/"+r.qr.number, "number", r.qr.number)
-	if r.qr.category != nil {
+	if r.qr.category != nil && s.opts.has(BugB2CategoryIDString) {
+		qr = append(qr, member{"category_id", itoa(*r.qr.category)})
+	} else if r.qr.category != nil {
 		qr = append(qr, member{"category_id", *r.qr.category})
 	} else {
 		qr = qr.optional(asNull, "category_id", nil)
@@ -173,7 +184,15 @@ func (s *Server) auditBlock(out obj, r *record) obj {
 	} else {
 		b = b.optional(asNull, "current_stage_id", nil).optional(asNull, "current_stage_title", nil)
 	}
-	b = append(b, member{"status", a.status}, member{"status_text", auditTexts[a.status]})
+	var code any = a.status
+	if s.opts.has(BugB2AuditStatusString) {
+		code = itoa(int64(a.status))
+	}
+	text := auditTexts[a.status]
+	if s.opts.has(BugB2AuditTextsDiffer) && r.cert != nil && a.status == 0 {
+		text = "审核中"
+	}
+	b = append(b, member{"status", code}, member{"status_text", text})
 	if a.auditor != "" {
 		b = append(b, member{"auditor_name", a.auditor})
 	} else {
@@ -199,16 +218,26 @@ func (s *Server) certBlocks(out obj, r *record) obj {
 		}
 		return out
 	}
-	out = append(out, member{"process_status", o("enabled", true, "text", cur.name, "color", cur.color)})
+	color := cur.color
+	if s.opts.has(BugB2ProcessColorNoHash) {
+		color = strings.TrimPrefix(color, "#")
+	}
+	out = append(out, member{"process_status", o("enabled", true, "text", cur.name, "color", color)})
 	if len(changes) == 0 {
 		return out
 	}
 	f := r.form.flow
 	list := make([]any, 0, len(changes))
+	colour := func(c change, st *status) string {
+		if c.byVerify && s.opts.has(BugB2StateChangeColorName) {
+			return colourNames[st.color]
+		}
+		return st.color
+	}
 	for _, c := range changes {
 		list = append(list, o("state", o("id", f.id, "name", f.name, "number", f.number),
-			"from_state_option", o("name", c.from.name, "color", c.from.color),
-			"to_state_option", o("name", c.to.name, "color", c.to.color)))
+			"from_state_option", o("name", c.from.name, "color", colour(c, c.from)),
+			"to_state_option", o("name", c.to.name, "color", colour(c, c.to))))
 	}
 	return append(out, member{"state_changes", list})
 }
@@ -257,6 +286,12 @@ func (s *Server) fieldJSON(g group, f field, clear bool) obj {
 	v, masked := s.shown(f, clear)
 	if s.opts.has(BugB1UploadTimeRFC3339) {
 		v = rfc3339Uploads(v)
+	}
+	if s.opts.has(BugB2CustomerMobileClear) && masked && f.typ == "customer_mobile" {
+		v, _ = s.shown(f, true)
+	}
+	if ocr, isObj := v.(obj); isObj && s.opts.has(BugB2OCRImageOmitted) && strings.HasPrefix(f.typ, "ocr_") && ocr.get("image") == nil {
+		v = ocr[:len(ocr)-1]
 	}
 	out := o("field_id", f.id, "field_title", f.title, "field_type", f.typ, "field_value", v,
 		"options", o("is_result", f.result, "is_highlight", f.highlight, "is_hidden", f.hidden, "is_masked", masked))
@@ -312,3 +347,6 @@ func rfc3339Uploads(v any) any {
 	}
 	return v
 }
+
+// colourNames are the names a bug writes for the flow's colours.
+var colourNames = map[string]string{"#FAAD14": "orange", "#52C41A": "green", "#8C8C8C": "grey", "#F5222D": "red"}

@@ -119,17 +119,23 @@ func objText(v obj) string {
 	return ""
 }
 
-func (s *Server) jsonLD(r *record) obj {
+// jsonLD is the json-ld representation; leak shows masked values in
+// clear (a bug).
+func (s *Server) jsonLD(r *record, leak bool) obj {
 	if s.opts.Layout == LayoutMockLike {
-		return s.jsonLDMockLike(r)
+		return s.jsonLDMockLike(r, leak)
 	}
 	var items []any
 	pos := 0
-	for _, es := range s.entries(r, s.jsonLDReveal()) {
+	for _, es := range s.entries(r, s.jsonLDReveal(leak)) {
 		for _, e := range es {
 			pos++
-			items = append(items, o("@type", "ListItem", "position", pos, "name", e.title,
-				"item", o("@type", "PropertyValue", "propertyID", e.typ, "value", e.text)))
+			value := o("@type", "PropertyValue", "propertyID", e.typ, "value", e.text)
+			if s.opts.is(VariantB2JSONLDPlainEntries) {
+				items = append(items, append(value, member{"name", e.title}))
+				continue
+			}
+			items = append(items, o("@type", "ListItem", "position", pos, "name", e.title, "item", value))
 		}
 	}
 	var context, typ any = o("@vocab", "https://schema.org/"), "DigitalDocument"
@@ -137,7 +143,10 @@ func (s *Server) jsonLD(r *record) obj {
 		context = []any{"https://schema.org/", o("fx", "https://foreign.example/ns#")}
 		typ = []any{"DigitalDocument", "fx:Record"}
 	}
-	out := o("@context", context, "@type", typ, "identifier", r.number, "name", title(r))
+	out := o("@context", context, "@type", typ, "identifier", r.number)
+	if !(s.opts.has(BugB2JSONLDNoNameWithoutForm) && r.form == nil) {
+		out = append(out, member{"name", title(r)})
+	}
 	if !s.opts.has(BugJSONLDNoURL) {
 		out = append(out, member{"url", s.data.recordURL(r)})
 	}
@@ -149,9 +158,9 @@ func (s *Server) jsonLD(r *record) obj {
 		"numberOfItems", pos, "itemListElement", items)})
 }
 
-func (s *Server) jsonLDMockLike(r *record) obj {
+func (s *Server) jsonLDMockLike(r *record, leak bool) obj {
 	items := []any{}
-	for _, es := range s.entries(r, s.jsonLDReveal()) {
+	for _, es := range s.entries(r, s.jsonLDReveal(leak)) {
 		for _, e := range es {
 			items = append(items, o("@type", "PropertyValue", "name", e.title, "value", e.text))
 		}
@@ -163,17 +172,25 @@ func (s *Server) jsonLDMockLike(r *record) obj {
 	return append(out, member{"mainEntity", o("@type", "ItemList", "name", "组件数据", "itemListElement", items)})
 }
 
-func (s *Server) markdown(r *record) string {
+// markdown is the markdown representation; byURL says the record was
+// asked for by its URL.
+func (s *Server) markdown(r *record, byURL bool) string {
 	var b strings.Builder
 	t := title(r)
 	id := itoa(r.id)
-	if s.opts.has(BugB1MarkdownIDIsNumber) {
+	switch {
+	case s.opts.has(BugB1MarkdownIDIsNumber):
 		id = r.number
+	case s.opts.has(BugB2MarkdownIDZeroByURL) && byURL:
+		id = "0"
 	}
 	b.WriteString("---\n")
-	if s.opts.Layout == LayoutMockLike {
+	switch {
+	case s.opts.is(VariantB2FrontMatterOrder):
+		fmt.Fprintf(&b, "# written by the foreign service\nrecord_id: %s\nrecord_number: %q\ntitle: '%s'\n", id, r.number, strings.ReplaceAll(t, "'", "''"))
+	case s.opts.Layout == LayoutMockLike:
 		fmt.Fprintf(&b, "title: %s\nrecord_id: %s\nrecord_number: %s\n", t, id, r.number)
-	} else {
+	default:
 		fmt.Fprintf(&b, "title: %q\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", t, id, r.number, s.iso(s.submitAt(r)))
 		if st := s.currentStatus(r); st != "" {
 			fmt.Fprintf(&b, "status: %q\n", st)
@@ -184,6 +201,10 @@ func (s *Server) markdown(r *record) string {
 		b.WriteString("---\n")
 	case s.opts.is(VariantB1MarkdownSetext):
 		fmt.Fprintf(&b, "---\n\n%s\n%s\n", t, strings.Repeat("=", len([]rune(t))*2))
+	case s.opts.is(VariantB2HeadingClosed):
+		fmt.Fprintf(&b, "---\n\n# %s #\n", t)
+	case s.opts.is(VariantB2HeadingIndented):
+		fmt.Fprintf(&b, "---\n\n   # %s\n", t)
 	default:
 		fmt.Fprintf(&b, "---\n\n# %s\n", t)
 	}
@@ -251,6 +272,6 @@ func escapeMD(s string) string {
 
 // jsonLDReveal says which masked values json-ld shows in clear: none,
 // unless a bug.
-func (s *Server) jsonLDReveal() func(field) bool {
-	return func(field) bool { return s.opts.has(BugB1JSONLDLeaksMasked) }
+func (s *Server) jsonLDReveal(leak bool) func(field) bool {
+	return func(field) bool { return leak || s.opts.has(BugB1JSONLDLeaksMasked) }
 }

@@ -19,6 +19,8 @@ type probe struct {
 	// follow sends the request again with the first answer's
 	// next_page_token, and compares that second answer.
 	follow bool
+	// gzip sends Accept-Encoding: gzip.
+	gzip bool
 }
 
 const (
@@ -29,6 +31,7 @@ const (
 	opQrcodes   = "templates/listQrcodes"
 
 	moveNext = `{"certificate_code":"hx810001","action_type":"set_next_certificate_status"}`
+	moveTo   = `{"certificate_code":"hx810001","action_type":"set_certificate_status","to_certificate_status":"已核销"}`
 	ourURL   = "https://qa.foreign.example/c/"
 	ourTpl   = "https://qa.foreign.example/tpl/fxt3100"
 )
@@ -75,6 +78,44 @@ var bugProbes = map[foreign.Bug]probe{
 	foreign.BugB1NotaryISOUTC:           read(opRecord, `{"record_id":800005}`),
 	foreign.BugB1UploadTimeRFC3339:      read(opRecord, `{"record_id":800001}`),
 	foreign.BugB1ProjectEmptyArray:      read(opForms, `{"number":"FX-002"}`),
+
+	foreign.BugB2VerifyMovesSiblings:      {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810002}`, before: []string{moveTo}},
+	foreign.BugB2VerifyOrgIDIsFormID:      write(opVerify, moveNext),
+	foreign.BugB2VerifyNumberIsCode:       write(opVerify, moveNext),
+	foreign.BugB2CodeIDIgnored:            write(opVerify, `{"certificate_code":"hx810001","action_type":"set_next_certificate_status","code_id":1}`),
+	foreign.BugB2RepeatByID:               write(opVerify, `{"certificate_code":"hx810001","action_type":"set_certificate_status","to_certificate_status":"11"}`),
+	foreign.BugB2UnknownURL500:            write(opVerify, `{"certificate_code":"`+ourURL+`nothing","action_type":"set_next_certificate_status"}`),
+	foreign.BugB2ReadKeyVerifiesByURL:     read(opVerify, `{"certificate_code":"`+ourURL+`hx810001","action_type":"set_next_certificate_status"}`),
+	foreign.BugB2OtherOrgVerifyWithTpl:    other(opVerify, `{"certificate_code":"hx810001","action_type":"set_next_certificate_status","tpl_id":5031}`),
+	foreign.BugB2StateChangeColorName:     {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810001}`, before: []string{moveNext}},
+	foreign.BugB2ProcessColorNoHash:       read(opRecord, `{"record_id":810001}`),
+	foreign.BugB2VerifyBusinessCodeZero:   write(opVerify, `{"certificate_code":"hx810007","action_type":"set_next_certificate_status"}`),
+	foreign.BugB2JSONLDByURLLeaksMasked:   read(opRecord, `{"record_url":"`+ourURL+`fxr800001","format":"json-ld"}`),
+	foreign.BugB2CustomerMobileClear:      read(opRecord, `{"record_id":800001}`),
+	foreign.BugB2DefaultFormatUnmasked:    read(opRecord, `{"record_id":800001}`),
+	foreign.BugB2PerPageEchoesRequest:     read(opForms, `{"page_size":50}`),
+	foreign.BugB2QrcodesTotalLaterPages:   {key: foreign.ReadKey, op: opQrcodes, body: `{"template":"fxt3100","start_time":"2026-01-06","end_time":"2026-01-09T12:00:00+08:00","page_size":4}`, follow: true},
+	foreign.BugB2EmptyListToken:           read(opTemplates, `{"start_time":"2027-01-01"}`),
+	foreign.BugB2QrcodesCap30:             read(opQrcodes, `{"template":"fxt3100","page_size":100}`),
+	foreign.BugB2SearchIgnoresNumberField: read(opForms, `{"search_key":"FX-C0"}`),
+	foreign.BugB2QrcodesBoundsSwapped:     read(opQrcodes, `{"template":"fxt3100","start_time":"2026-01-10"}`),
+	foreign.BugB2OffsetSignInverted:       read(opQrcodes, `{"template":"fxt3100","start_time":"2026-01-05T18:00:00-06:00"}`),
+	foreign.BugB2TemplatesWindowOtherOrgs: read(opTemplates, `{"start_time":"2026-01-01"}`),
+	foreign.BugB2MarkdownIDZeroByURL:      read(opRecord, `{"record_url":"`+ourURL+`fxr800001","format":"markdown"}`),
+	foreign.BugB2JSONLDNoNameWithoutForm:  read(opRecord, `{"record_id":800003,"format":"json-ld"}`),
+	foreign.BugB2MarkdownContentTypePlain: read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.BugB2AuditStatusString:        read(opRecord, `{"record_id":800004}`),
+	foreign.BugB2OCRImageOmitted:          read(opRecord, `{"record_id":800001}`),
+	foreign.BugB2AuditTextsDiffer:         read(opRecord, `{"record_id":810005}`),
+	foreign.BugB2CategoryIDString:         read(opRecord, `{"record_id":800002}`),
+	foreign.BugB2FormListErrorNoDetail:    read(opForms, `{"page":0}`),
+	foreign.BugB2RecordErrorCodeString:    read(opRecord, `{"record_id":1}`),
+	foreign.BugB2BadRecordIDWithURL:       read(opRecord, `{"record_id":"abc","record_url":"`+ourURL+`fxr800001"}`),
+	foreign.BugB2PageStringIgnored:        read(opForms, `{"page":"abc"}`),
+	foreign.BugB2TemplatesPageSizeZero:    read(opTemplates, `{"page_size":0}`),
+	foreign.BugB2ArrayBody:                read(opForms, `[]`),
+	foreign.BugB2BadTimeIgnored:           read(opTemplates, `{"start_time":"yesterday"}`),
+	foreign.BugB2QrcodesBadKey:            {key: "nobody", op: opQrcodes, body: `{"template":"fxt3100"}`},
 }
 
 // variantProbes show each variant of every round.
@@ -91,6 +132,19 @@ var variantProbes = map[foreign.Variant]probe{
 	foreign.VariantB1OptionalMembers:   read(opRecord, `{"record_id":800001}`),
 	foreign.VariantB1ServerTokens:      read(opTemplates, `{}`),
 	foreign.VariantB1ChineseMessages:   read(opForms, `{}`),
+
+	foreign.VariantB2HeadingClosed:      read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.VariantB2HeadingIndented:    read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.VariantB2FrontMatterOrder:   read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.VariantB2VerifyNoDetail:     write(opVerify, `{"action_type":"set_next_certificate_status"}`),
+	foreign.VariantB2FormDetailEmpty:    read(opForms, `{"page":0}`),
+	foreign.VariantB2TemplatesDetail:    read(opTemplates, `{"start_time":"yesterday"}`),
+	foreign.VariantB2ReadKeyVerify401:   read(opVerify, moveNext),
+	foreign.VariantB2Gzip:               {key: foreign.ReadKey, op: opForms, body: `{}`, gzip: true},
+	foreign.VariantB2NoCharset:          read(opForms, `{}`),
+	foreign.VariantB2CharsetUpper:       read(opForms, `{}`),
+	foreign.VariantB2VerifyExtraData:    write(opVerify, moveNext),
+	foreign.VariantB2JSONLDPlainEntries: read(opRecord, `{"record_id":800001,"format":"json-ld"}`),
 }
 
 // answer is one HTTP answer: status line, Content-Type and body.
@@ -100,6 +154,9 @@ func answer(t *testing.T, s *foreign.Server, p probe) string {
 		req := httptest.NewRequest("POST", "/api/v2/rpc/"+p.op, strings.NewReader(body))
 		if key != "" {
 			req.Header.Set("Authorization", "Bearer "+key)
+		}
+		if p.gzip {
+			req.Header.Set("Accept-Encoding", "gzip")
 		}
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, req)

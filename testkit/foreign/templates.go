@@ -34,13 +34,16 @@ func (w window) reversed() bool { return w.hasStart && w.hasE && w.end < w.start
 
 func (s *Server) listTemplates(k *apiKey, p params) (any, *apiError) {
 	var items []item
+	_, windowed := p["start_time"]
+	_, windowedEnd := p["end_time"]
+	allOrgs := s.opts.has(BugB2TemplatesWindowOtherOrgs) && (windowed || windowedEnd)
 	for _, t := range s.data.templates {
-		if t.org == k.org {
+		if t.org == k.org || allOrgs {
 			items = append(items, item{t.id, t.created, o("tpl_id", t.id, "name", t.name, "coding", t.coding)})
 		}
 	}
 	page, err := s.cursorPage(p, "list|"+itoa(k.org), items, s.opts.has(BugTemplatesIgnoreEndTime), false)
-	if b, ok := page.(obj); ok && s.opts.has(BugB1TemplatesTotalAllOrgs) {
+	if b, ok := page.(obj); ok && s.opts.has(BugB1TemplatesTotalAllOrgs) && !allOrgs {
 		for i := range b {
 			if b[i].key == "total" {
 				b[i].val = b[i].val.(int64) + int64(len(s.data.templates)-len(items))
@@ -90,13 +93,28 @@ func quote(s string) string {
 
 // cursorPage filters, orders and pages items as §4.4 says.
 func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ignoreStart bool) (any, *apiError) {
+	templates, qrcodes := strings.HasPrefix(scope, "list|"), strings.HasPrefix(scope, "qrcodes|")
+	if n, ok, _ := p.int("page_size"); ok && n == 0 && templates && s.opts.has(BugB2TemplatesPageSizeZero) {
+		delete(p, "page_size")
+	}
 	size, err := s.pageSize(p, tplDefaultSize, tplMaxSize)
 	if err != nil {
 		return nil, err
 	}
-	w, err := readWindow(p, s.opts.has(BugB1TimeOffsetDropped))
+	if qrcodes && s.opts.has(BugB2QrcodesCap30) {
+		size = min(size, 30)
+	}
+	tb := timeBugs{dropOffset: s.opts.has(BugB1TimeOffsetDropped), invertSign: qrcodes && s.opts.has(BugB2OffsetSignInverted)}
+	w, err := readWindow(p, tb)
+	if err != nil && templates && s.opts.has(BugB2BadTimeIgnored) {
+		delete(p, "start_time")
+		w, err = readWindow(p, tb)
+	}
 	if err != nil {
 		return nil, err
+	}
+	if qrcodes && s.opts.has(BugB2QrcodesBoundsSwapped) {
+		w.start, w.hasStart, w.end, w.hasE = w.end, w.hasE, w.start, w.hasStart
 	}
 	if w.reversed() && s.opts.ReversedWindow == ReversedRefuse {
 		return nil, paramError("end_time", "end_time must not be before start_time")
@@ -109,7 +127,6 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	served := w
 	served.hasE = w.hasE && !ignoreEnd
 	served.hasStart = w.hasStart && !ignoreStart
-	templates, qrcodes := strings.HasPrefix(scope, "list|"), strings.HasPrefix(scope, "qrcodes|")
 	if s.opts.has(BugB1TemplatesStartExcl) && templates {
 		served.start++
 	}
@@ -149,6 +166,12 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if s.opts.has(BugTotalOfRemaining) {
 		total -= offset
 	}
+	if s.opts.has(BugB2QrcodesTotalLaterPages) && qrcodes && offset > 0 {
+		total = int64(len(items))
+	}
+	if s.opts.has(BugB2EmptyListToken) && len(hits) == 0 {
+		next = s.token(0, filter)
+	}
 	return o("list", list, "next_page_token", next, "total", total), nil
 }
 
@@ -168,15 +191,18 @@ func (s *Server) orderItems(items []item) {
 	})
 }
 
+// timeBugs are the ways a bug misreads a time's offset: dropped (the wall
+// clock read as UTC+08:00) or applied with the wrong sign.
+type timeBugs struct{ dropOffset, invertSign bool }
+
 // readWindow reads start_time and end_time; "" counts as absent.
-// dropOffset reads a time's wall clock and ignores its offset (a bug).
-func readWindow(p params, dropOffset bool) (window, *apiError) {
+func readWindow(p params, tb timeBugs) (window, *apiError) {
 	var w window
 	var err *apiError
-	if w.start, w.hasStart, err = readTime(p, "start_time", false, dropOffset); err != nil {
+	if w.start, w.hasStart, err = readTime(p, "start_time", false, tb); err != nil {
 		return w, err
 	}
-	w.end, w.hasE, err = readTime(p, "end_time", true, dropOffset)
+	w.end, w.hasE, err = readTime(p, "end_time", true, tb)
 	return w, err
 }
 
@@ -193,12 +219,12 @@ func (w window) key() string {
 // The ISO 8601 forms the service reads; times without a zone are UTC+08:00.
 var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05"}
 
-func readTime(p params, name string, upper, dropOffset bool) (int64, bool, *apiError) {
+func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *apiError) {
 	v, ok, err := p.str(name)
 	if err != nil || !ok || v == "" {
 		return 0, false, err
 	}
-	if dropOffset && len(v) > 19 && (v[10] == 'T' || v[10] == ' ') {
+	if tb.dropOffset && len(v) > 19 && (v[10] == 'T' || v[10] == ' ') {
 		if t, perr := time.ParseInLocation("2006-01-02T15:04:05", v[:10]+"T"+v[11:19], zone); perr == nil {
 			return t.Unix(), true, nil
 		}
@@ -215,6 +241,9 @@ func readTime(p params, name string, upper, dropOffset bool) (int64, bool, *apiE
 			continue
 		}
 		secs := float64(t.UnixNano()) / 1e9
+		if _, off := t.Zone(); tb.invertSign && off != 0 && off != 8*3600 {
+			secs += 2 * float64(off)
+		}
 		if upper {
 			return int64(math.Floor(secs)), true, nil
 		}

@@ -2,6 +2,7 @@ package foreign
 
 import (
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -62,10 +63,15 @@ func verifyError(code int, message string) *apiError {
 }
 
 func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
-	if !k.write && !s.opts.has(BugReadKeyVerifies) {
+	code, _ := p["certificate_code"].(string)
+	byURL := strings.HasPrefix(code, "https://")
+	if !k.write && !s.opts.has(BugReadKeyVerifies) && !(s.opts.has(BugB2ReadKeyVerifiesByURL) && byURL) {
 		ec := 100403
 		if s.opts.Codes == CodesMockLike {
 			ec = 100328
+		}
+		if s.opts.is(VariantB2ReadKeyVerify401) {
+			return nil, &apiError{code: 401, errorCode: 100401, message: "Unauthorized", detail: "this API key may not write"}
 		}
 		return nil, &apiError{code: 403, errorCode: ec, message: "Forbidden", detail: "this API key may not write"}
 	}
@@ -73,7 +79,10 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	r := s.credential(k, v.code)
+	r := s.credential(k, v)
+	if r == nil && s.opts.has(BugB2UnknownURL500) && byURL {
+		return nil, &apiError{code: 500, errorCode: 100300, message: "System error"}
+	}
 	if r == nil {
 		if s.opts.has(BugB1UnknownCodeGeneric) {
 			return nil, verifyError(100319, "Certificate verification failed")
@@ -97,9 +106,12 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 		return nil, verifyError(100319, "Certificate verification failed")
 	}
 	old := st.status
-	if to != old {
-		st.changes = append(st.changes, change{from: old, to: to})
+	if to != old || s.opts.has(BugB2RepeatByID) {
+		st.changes = append(st.changes, change{from: old, to: to, byVerify: true})
 		st.status = to
+	}
+	if s.opts.has(BugB2VerifyMovesSiblings) && v.action == "set_certificate_status" {
+		s.moveSiblings(r, old, to)
 	}
 	st.verified = true
 	submit := r.submit
@@ -113,16 +125,29 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugVerifyOldStatusText) {
 		name = old.name
 	}
-	return o("record_number", r.number, "record_id", r.id, "org_id", r.org, "submit_at", submit,
-		"certificate_status", name), nil
+	number, orgID := r.number, r.org
+	if s.opts.has(BugB2VerifyNumberIsCode) {
+		number = r.code
+	}
+	if s.opts.has(BugB2VerifyOrgIDIsFormID) {
+		orgID = r.form.id
+	}
+	data := o("record_number", number, "record_id", r.id, "org_id", orgID, "submit_at", submit,
+		"certificate_status", name)
+	if s.opts.is(VariantB2VerifyExtraData) {
+		data = append(data, member{"status_id", to.id}, member{"verified_at", time.Now().Unix()})
+	}
+	return data, nil
 }
 
 // credential finds a credential record of the key's organization by its
 // code or its full URL.
-func (s *Server) credential(k *apiKey, code string) *record {
+func (s *Server) credential(k *apiKey, v verifyRequest) *record {
+	code := v.code
 	for _, r := range s.data.records {
 		byURL := s.data.recordURL(r) == code && !s.opts.has(BugB1VerifyURLRefused)
-		own := r.org == k.org || s.opts.has(BugB1VerifyURLCrossesOrgs) && byURL
+		inForm := s.opts.has(BugB2OtherOrgVerifyWithTpl) && v.hasTpl && r.form != nil && r.form.id == v.tplID
+		own := r.org == k.org || s.opts.has(BugB1VerifyURLCrossesOrgs) && byURL || inForm
 		if own && r.cert != nil && (r.code == code || byURL) {
 			return r
 		}
@@ -140,7 +165,7 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 	}{
 		{!r.form.verification || !r.cert.verification, 100321, "Certificate verification is not enabled"},
 		{!r.cert.approved, 100322, "Certificate record is not approved for verification"},
-		{hasTpl && v.tplID != r.form.id || v.hasCode && v.codeID != r.qr.id, 100323, "Certificate does not match the requested scope"},
+		{hasTpl && v.tplID != r.form.id || v.hasCode && v.codeID != r.qr.id && !s.opts.has(BugB2CodeIDIgnored), 100323, "Certificate does not match the requested scope"},
 		{r.cert.identity, 100329, "Identity information required before verification"},
 		{r.cert.authExpired, 100327, "Invalid verification authorization code"},
 	}
@@ -172,6 +197,8 @@ func (s *Server) target(f *flow, cur *status, v verifyRequest) (*status, *apiErr
 	}
 	to := s.ref(f, v.to)
 	switch {
+	case to == cur && s.opts.has(BugB2RepeatByID) && v.to != cur.name:
+		return to, nil
 	case to == cur && s.opts.has(BugVerifyRepeatSucceeds):
 		return to, nil
 	case to == nil || to == cur || !cur.reaches(to.name):
@@ -188,4 +215,17 @@ func (s *Server) ref(f *flow, name string) *status {
 		return nil
 	}
 	return st
+}
+
+// moveSiblings moves every other credential of r's form that is in from to
+// to, as an UPDATE on form and status would (a bug); the caller holds mu.
+func (s *Server) moveSiblings(r *record, from, to *status) {
+	for _, x := range s.data.records {
+		st := s.certs[x.id]
+		if x == r || st == nil || x.form != r.form || st.status != from {
+			continue
+		}
+		st.changes = append(st.changes, change{from: from, to: to, byVerify: true})
+		st.status = to
+	}
 }
