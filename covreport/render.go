@@ -9,6 +9,9 @@ import (
 	"strings"
 )
 
+// MaxReportBytes is the largest report file read (rtq coverage merge).
+const MaxReportBytes = 64 << 20
+
 // Formats are the formats a report is written in.
 var Formats = []string{"text", "json", "junit"}
 

@@ -163,6 +163,7 @@ profile the runner checks a target against.`,
 		newOpenAPICmd(),
 		newHealthCmd(),
 		newWasmCmd(),
+		newCoverageCmd(),
 		newVersionCmd(),
 	)
 	root.SetFlagErrorFunc(flagError) // every command: exit 2, the flag named, "did you mean"

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rtq-kit/rtq/covreport"
 	"github.com/rtq-kit/rtq/fault"
 	"github.com/rtq-kit/rtq/internal/loopback"
 	"github.com/rtq-kit/rtq/mockserver"
@@ -38,6 +39,8 @@ type mockOptions struct {
 	// storeOnCommandLine: --store was given as a flag, where a password
 	// is visible in the process list (RTQ_STORE is not).
 	storeOnCommandLine bool
+	coverageOut        string // --coverage-out: the consumer coverage written at exit
+	coverageFmt        string // --coverage-format
 	limits             scenario.Limits
 }
 
@@ -86,9 +89,12 @@ One log line per request goes to stderr. The admin API lives under /__admin
 	f.DurationVar(&o.spaceIdle, "namespace-idle", mockserver.DefaultNamespaceIdle, "how long a state namespace may go unused before a new name may take its place")
 	f.StringVar(&o.store, "store", mockserver.StoreMemory, "where state that changes at run time lives: memory, or a Redis replicas share, redis://HOST:PORT/DB, rediss://... or unix:///PATH (env RTQ_STORE); replicas on one Redis share state, journal and namespaces")
 	f.StringVar(&o.adminToken, "admin-token", "", "require Authorization: Bearer TOKEN on /__admin/* (env RTQ_ADMIN_TOKEN)")
+	f.StringVar(&o.coverageOut, "coverage-out", "", "write the consumer coverage of the client's calls (every namespace joined) to FILE at exit, SIGINT or SIGTERM: text, or JSON (.json) or JUnit (.xml) by its extension")
+	f.StringVar(&o.coverageFmt, "coverage-format", "", "format of --coverage-out: text, json or junit (default: json for .json, junit for .xml, else text)")
 	addScenarioLimits(cmd, &o.limits)
 	pathFlag(cmd, "scenario", "scenario")
 	pathFlag(cmd, "store", "socket")
+	pathFlag(cmd, "coverage-out", "written")
 	return cmd
 }
 
@@ -124,6 +130,10 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	storeAddr, err := checkStoreFlag(o.store)
 	if err != nil {
 		return err
+	}
+	covFormat, err := covreport.FormatOf(o.coverageOut, o.coverageFmt)
+	if err != nil {
+		return usageError("--coverage-format: %v", err)
 	}
 	surviveClosedPipes()
 	var srv *mockserver.Server
@@ -172,7 +182,14 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 	}
 	<-ctx.Done()
 	srv.Logf("rtq mock: shutting down")
-	return srv.Close()
+	err = srv.Close()
+	if o.coverageOut != "" { // after Close: every call in flight is counted
+		if werr := writeCoverage(o.coverageOut, covFormat, srv.Coverage("*")); werr != nil {
+			return withExit(1, errors.Join(err, werr))
+		}
+		fmt.Fprintf(stderr, "rtq mock: consumer coverage written to %s\n", o.coverageOut)
+	}
+	return err
 }
 
 // startupNotes are the lines written with the banner: where the state is

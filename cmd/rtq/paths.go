@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/covreport"
 	"github.com/rtq-kit/rtq/internal/userfile"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/scenario"
@@ -50,6 +51,7 @@ var pathKinds = map[string]pathKind{
 	"recording": {read: true, max: scenarioMaxBytes}, // rtq record --out: merged into when it exists
 	"profile":   {read: true, urls: true, max: fixedMax(profile.MaxProfileBytes)},
 	"baseline":  {read: true, max: fixedMax(conformance.MaxBaselineBytes)},
+	"coverage":  {read: true, max: fixedMax(covreport.MaxReportBytes)},
 	"written":   {}, // only written, atomically: a temporary file renamed over it
 	"socket":    {}, // a Redis server's unix socket (--store unix:///PATH): connected to
 }

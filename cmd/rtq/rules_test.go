@@ -76,6 +76,10 @@ func TestEveryCommandKeepsTheRules(t *testing.T) {
 		{"usage", []string{"wasm"}, 2, []string{"--out is missing"}, nil},
 		{"usage", []string{"completion", "bash", "--no-desc"}, 2, []string{"--no-desc", "did you mean --no-descriptions?"}, nil},
 		{"usage", []string{"--verbose"}, 2, []string{"--verbose"}, nil},
+		{"usage", []string{"coverage", "--x"}, 2, []string{"--x"}, nil},
+		{"usage", []string{"coverage", "merge", "--mn", "endpoints", "x.json"}, 2, []string{"did you mean --min?"}, nil},
+		{"usage", []string{"coverage", "merge"}, 2, []string{"requires at least 1 arg"}, nil},
+		{"usage", []string{"mock", "--coverage-out", out, "--coverage-format", "html"}, 2, []string{"--coverage-format", "junit"}, nil},
 
 		// A message about a target says what to try next.
 		{"target", []string{"mock", "--addr", taken}, 1, []string{"in use", "--addr"}, nil},
