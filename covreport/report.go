@@ -153,7 +153,7 @@ func (r *Report) Dimension(name string) *Dimension {
 }
 
 // Finding returns the finding of duty, if the client broke it.
-func (r *Report) Finding(duty string) (Finding, bool) {
+func (r Report) Finding(duty string) (Finding, bool) {
 	for _, f := range r.Findings {
 		if f.Duty == duty {
 			return f, true

@@ -204,6 +204,32 @@ function table(headers, rows) {
   return t;
 }
 
+// Consumer coverage: one row a dimension with its missing entries (those
+// the scenario cannot produce marked), then the client's findings.
+async function loadCoverage() {
+  const r = await api("GET", "coverage");
+  $("#coverage-summary").textContent = r.calls + " calls counted (not counted: " + r.excluded.admin + " admin, " + r.excluded.kit + " by rtq's own tools)";
+  const rows = [];
+  for (const [name, d] of Object.entries(r.dimensions)) {
+    const unreachable = new Set(d.unreachable || []);
+    const missing = d.missing.map((m) => unreachable.has(m) ? m + " (the scenario cannot produce it)" : m);
+    const tr = el("tr", undefined, d.missing.length > 0 ? "gap" : "");
+    tr.append(el("td", name), el("td", d.covered + "/" + d.total));
+    const td = el("td");
+    td.append(chips(missing));
+    tr.append(td);
+    rows.push(tr);
+  }
+  $("#coverage tbody").replaceChildren(...rows);
+  $("#findings tbody").replaceChildren(...r.findings.map((f) => {
+    const tr = el("tr", undefined, "fail");
+    const q = f.request;
+    tr.append(el("td", f.duty), el("td", f.count), el("td", f.message),
+      el("td", q.method + " " + q.path + " (Content-Type " + JSON.stringify(q.content_type) + ") " + q.body, "body"));
+    return tr;
+  }));
+}
+
 async function loadScenario() {
   const sc = await api("GET", "scenario");
   $("#scenario-name").textContent = "· " + sc.name + " (seed " + sc.seed + ")";
@@ -242,7 +268,7 @@ async function act(fn) {
 }
 
 async function refresh() {
-  await act(async () => { await Promise.all([loadScenario(), loadFaults(), loadJournal()]); });
+  await act(async () => { await Promise.all([loadScenario(), loadFaults(), loadJournal(), loadCoverage()]); });
 }
 
 function wire() {
@@ -278,6 +304,11 @@ function wire() {
     say("added rule " + doc.faults.map((f) => f.id).join(", "));
     await act(loadFaults);
   });
+  $("#coverage-reset").addEventListener("click", () => act(async () => {
+    await api("POST", "coverage/reset");
+    say("consumer coverage forgotten (the state is kept)");
+    await loadCoverage();
+  }));
   $("#faults-clear").addEventListener("click", () => act(async () => {
     await api("DELETE", "faults");
     say("runtime fault rules removed");
@@ -299,7 +330,7 @@ async function poll() {
   setTimeout(poll, 1000);
   if (!polling && $("#token-form").hidden) {
     polling = true;
-    try { await Promise.all([loadJournal(), loadFaults()]); } catch (e) { /* shown on the next action */ } finally { polling = false; }
+    try { await Promise.all([loadJournal(), loadFaults(), loadCoverage()]); } catch (e) { /* shown on the next action */ } finally { polling = false; }
   }
 }
 
