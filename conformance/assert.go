@@ -116,6 +116,14 @@ func (t *T) Notef(format string, args ...any) {
 	t.notes = append(t.notes, fmt.Sprintf(format, args...))
 }
 
+// statementIDs are the statements the check's finding cites.
+func (t *T) statementIDs() []string {
+	if len(t.statements) > 0 {
+		return t.statements
+	}
+	return t.check.Statements
+}
+
 func (t *T) failed() bool { return len(t.failures) > 0 }
 
 func (t *T) finding() (f Finding) {
@@ -153,6 +161,7 @@ func (t *T) object(x *Exchange) map[string]any {
 		t.Errorf(x, "answer is not JSON (HTTP %d, %s): %q", x.Status, x.ContentType, short(x.Body))
 		return nil
 	}
+	t.r.answers.examined(t.statementIDs(), x)
 	m, ok := x.Doc.(map[string]any)
 	if !ok {
 		t.Errorf(x, "answer is JSON but not an object: %q", short(x.Body))

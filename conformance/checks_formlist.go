@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 )
 
@@ -312,7 +313,7 @@ func checkFormISO(t *T) {
 		return
 	}
 	for _, it := range w.items {
-		for _, p := range isoMismatches("", it) {
+		for _, p := range rules.ISOMismatches("", it) {
 			t.Errorf(w.last, "form %v: %s", it["id"], p)
 		}
 	}
@@ -321,7 +322,7 @@ func checkFormISO(t *T) {
 func checkFormChinese(t *T) {
 	w := t.walkForms("read", nil)
 	for _, it := range w.items {
-		if s, ok := it["type_text"].(string); ok && s != "" && !hasCJK(s) {
+		if s, ok := it["type_text"].(string); ok && s != "" && !rules.HasCJK(s) {
 			t.Errorf(w.last, "form %v: type_text %q has no Chinese characters", it["id"], s)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"unicode"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/profile"
 )
 
@@ -31,7 +32,7 @@ func checkRecordMasked(t *T) {
 		}
 		var masked []maskedValue
 		public := map[string]bool{}
-		for _, f := range fields(payload) {
+		for _, f := range rules.Fields(payload) {
 			opts, _ := f["options"].(map[string]any)
 			s, isString := f["field_value"].(string)
 			if opts["is_masked"] != true || !isString || s == "" {

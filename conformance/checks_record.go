@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
-	"strings"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -217,57 +217,9 @@ func checkJSONLD(t *T, x *Exchange, rec profile.Record, v any) {
 			t.Errorf(x, "record %d: json-ld payload lacks %q", rec.ID, k)
 		}
 	}
-	for _, p := range jsonLDTypes(obj) {
+	for _, p := range rules.JSONLDTypes(obj) {
 		t.Errorf(x, "record %d: json-ld %s", rec.ID, p)
 	}
-}
-
-// jsonLDTypes lists the members of a json-ld payload whose JSON type is
-// wrong: mainEntity is an item list, an object (docs/contract.md §2.2); @context and
-// @type follow JSON-LD itself (a context is a string, an object or an
-// array; a type a string or an array of strings).
-func jsonLDTypes(obj map[string]any) []string {
-	var out []string
-	if v, ok := obj["mainEntity"]; ok {
-		if _, isObj := v.(map[string]any); !isObj {
-			out = append(out, fmt.Sprintf("mainEntity is %s, want an object (an item list)", jsonType(v)))
-		}
-	}
-	switch v := obj["@context"].(type) {
-	case nil, string, map[string]any, []any:
-	default:
-		out = append(out, fmt.Sprintf("@context is %s, want a string, an object or an array", jsonType(v)))
-	}
-	switch v := obj["@type"].(type) {
-	case nil, string:
-	case []any:
-		for _, e := range v {
-			if _, ok := e.(string); !ok {
-				out = append(out, "@type is an array holding something other than strings")
-				break
-			}
-		}
-	default:
-		out = append(out, fmt.Sprintf("@type is %s, want a string or an array of strings", jsonType(v)))
-	}
-	return out
-}
-
-// jsonType names the JSON type of a decoded value.
-func jsonType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case map[string]any:
-		return "an object"
-	case []any:
-		return "an array"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	}
-	return "a number"
 }
 
 func checkMarkdown(t *T, x *Exchange, rec profile.Record, v any) {
@@ -276,68 +228,22 @@ func checkMarkdown(t *T, x *Exchange, rec profile.Record, v any) {
 		t.Errorf(x, "record %d: markdown payload is not a string", rec.ID)
 		return
 	}
-	front, body, ok := frontMatter(s)
+	front, body, ok := rules.FrontMatter(s)
 	if !ok {
 		t.Errorf(x, "record %d: markdown does not begin with a --- front-matter block", rec.ID)
 		return
 	}
 	for _, k := range []string{"title", "record_id"} {
-		if !hasYAMLKey(front, k) {
+		if _, ok := rules.YAMLValue(front, k); !ok {
 			t.Errorf(x, "record %d: markdown front matter lacks %q", rec.ID, k)
 		}
 	}
-	if v, ok := yamlValue(front, "record_id"); ok && v != strconv.FormatInt(rec.ID, 10) {
+	if v, ok := rules.YAMLValue(front, "record_id"); ok && v != strconv.FormatInt(rec.ID, 10) {
 		t.Errorf(x, "record %d: markdown front matter says record_id %s", rec.ID, short([]byte(v)))
 	}
-	if !hasTopHeading(body) {
+	if !rules.HasTopHeading(body) {
 		t.Errorf(x, "record %d: markdown has no top-level heading (# …)", rec.ID)
 	}
-}
-
-func frontMatter(s string) (front, body string, ok bool) {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	if !strings.HasPrefix(s, "---\n") {
-		return "", "", false
-	}
-	rest := s[4:]
-	end := strings.Index(rest, "\n---")
-	if end < 0 {
-		return "", "", false
-	}
-	return rest[:end], rest[end+4:], true
-}
-
-func hasYAMLKey(front, key string) bool {
-	for _, line := range strings.Split(front, "\n") {
-		if strings.HasPrefix(line, key+":") {
-			return true
-		}
-	}
-	return false
-}
-
-// yamlValue is the scalar value of a top-level front-matter key, quotes
-// taken off.
-func yamlValue(front, key string) (string, bool) {
-	for _, line := range strings.Split(front, "\n") {
-		if v, ok := strings.CutPrefix(line, key+":"); ok {
-			v = strings.TrimSpace(v)
-			if i := strings.Index(v, " #"); i >= 0 {
-				v = strings.TrimSpace(v[:i])
-			}
-			return strings.Trim(v, `"'`), true
-		}
-	}
-	return "", false
-}
-
-func hasTopHeading(body string) bool {
-	for _, line := range strings.Split(body, "\n") {
-		if strings.HasPrefix(line, "# ") {
-			return true
-		}
-	}
-	return false
 }
 
 func checkRecordByURL(t *T) {

@@ -5,11 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"mime"
 	"net/http"
-	"strings"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 )
 
@@ -58,30 +56,12 @@ func (c *client) send(ctx context.Context, method string, ep contract.Endpoint, 
 	return x
 }
 
-// bom is the UTF-8 byte order mark: RFC 8259 §8.1 forbids it in JSON
-// texts sent over a network, and strict parsers refuse it.
-var bom = []byte{0xEF, 0xBB, 0xBF}
-
-// answerFaults lists what is wrong with one answer at the transport level:
-// its Content-Type (not application/json; a charset other than utf-8) and
-// its body (not one JSON object; a byte order mark).
+// answerFaults lists what is wrong with one answer at the transport level
+// (rules.TransportFaults).
 func answerFaults(x *Exchange) (contentType, charset, body string) {
-	mt, params, err := mime.ParseMediaType(x.ContentType)
-	if err != nil || mt != "application/json" {
-		contentType = fmt.Sprintf("Content-Type %q", x.ContentType)
-	}
-	if cs, ok := params["charset"]; err == nil && ok && !strings.EqualFold(cs, "utf-8") && !strings.EqualFold(cs, "utf8") {
-		charset = fmt.Sprintf("Content-Type %q: charset %s, not utf-8", x.ContentType, cs)
-	}
-	switch _, isObj := x.Doc.(map[string]any); {
-	case bytes.HasPrefix(x.Body, bom):
-		body = "the body starts with a byte order mark (EF BB BF)"
-	case x.DecodeErr != nil:
-		body = fmt.Sprintf("the body is not JSON: %q", short(x.Body))
-	case !isObj:
-		body = fmt.Sprintf("the body is JSON but not an object: %q", short(x.Body))
-	}
-	return contentType, charset, body
+	rx := &rules.Exchange{ContentType: x.ContentType, Body: x.Body}
+	rx.SetDoc(x.Doc, x.DecodeErr)
+	return rules.TransportFaults(rx)
 }
 
 // transportCheck is a post check that fails for every answer seen with a

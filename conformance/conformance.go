@@ -141,6 +141,8 @@ type Report struct {
 	// Plan says how the run was carried out (concurrency, longest chain
 	// of requests); like the timings it is no verdict on the target.
 	Plan *Plan `json:"plan,omitempty"`
+	// answers counts, per statement, the answers it was evaluated on.
+	answers map[string]int
 
 	Duration time.Duration `json:"-"`
 }
@@ -173,7 +175,7 @@ func (r *Report) Finish(now time.Time) *Report {
 			r.MustSkipped++
 		}
 	}
-	r.Statements, r.Coverage.SpecStatements = statementResults(r.Checks)
+	r.Statements, r.Coverage.SpecStatements = statementResults(r.Checks, r.answers)
 	c := r.Coverage
 	r.CoveragePartial = c.FieldTypes.Covered < c.FieldTypes.Total || c.ErrorCodes.Covered < c.ErrorCodes.Total ||
 		c.Transitions.Covered < c.Transitions.Total || c.SpecStatements.Covered < c.SpecStatements.Total
@@ -188,6 +190,14 @@ func (r *Report) Finish(now time.Time) *Report {
 			r.Status = StatusFail
 		}
 	}
+	return r
+}
+
+// CountAnswers sets, per statement id, how many answers it was evaluated
+// on (Run sets them; an observer of live traffic that judges by the same
+// rules sets its own); Finish puts them in Statements.
+func (r *Report) CountAnswers(counts map[string]int) *Report {
+	r.answers = counts
 	return r
 }
 

@@ -57,6 +57,7 @@ type runner struct {
 	ctSeen  *contentTypes
 	memo    *memo
 	moves   *moves
+	answers *answers
 	setup   setupState
 	slots   *slots
 	gate    *readGate
@@ -93,6 +94,10 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	checks := r.selected()
 	r.total = len(checks)
 	rep.Checks = append(rep.Checks, r.runAll(runCtx, checks)...)
+	rep.Checks = append(rep.Checks, r.answers.findings(r.selectedID, func(f Finding) Finding {
+		return sanitize(f, r.client.svc.Scrubber())
+	})...)
+	rep.CountAnswers(r.answers.counts())
 	rep.Plan = &Plan{Concurrency: r.opts.Concurrency, LongestChain: r.chain.get()}
 	rep.Coverage = r.cov.report(r.prof)
 	switch setupErr := r.setup.failed(); {
@@ -156,6 +161,7 @@ func newRunner(opts Options) (*runner, error) {
 	}
 	r := &runner{opts: opts, prof: prof, keys: keys, schemas: set, cov: newCoverage(), ctSeen: &contentTypes{}, memo: newMemo(), moves: newMoves(),
 		slots: newSlots(opts.Concurrency)}
+	r.answers = newAnswers(prof, set)
 	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate, opts.Concurrency, keys.Read, keys.Write, keys.Limited, keys.OtherOrg, opts.AdminToken)
 	r.client.observe = r.observe
 	return r, nil
@@ -168,7 +174,11 @@ func (r *runner) probe(ctx context.Context) error {
 	var last error
 	for _, ep := range []contract.Endpoint{contract.GetFormList, contract.TemplatesList} {
 		pctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
-		x := r.client.post(pctx, ep, "read", r.keys.Read, map[string]any{})
+		// The probe is the runner's own call, not an answer a check
+		// asked for: the rules judge none of it (answers.judge).
+		x := r.client.quiet(pctx, ep, "read", r.keys.Read, map[string]any{})
+		r.ctSeen.add(ep, x)
+		r.cov.observe(ep, x)
 		cancel()
 		switch {
 		case x.Err == nil || errors.Is(x.Err, errTooLarge):
@@ -186,6 +196,7 @@ func (r *runner) probe(ctx context.Context) error {
 func (r *runner) observe(ep contract.Endpoint, x *Exchange) {
 	r.ctSeen.add(ep, x)
 	r.cov.observe(ep, x)
+	r.answers.judge(ep, x)
 }
 
 // selected returns the checks that --only and --skip leave.
@@ -201,6 +212,11 @@ func (r *runner) selected() []Check {
 		out = append(out, c)
 	}
 	return out
+}
+
+// selectedID says whether --only and --skip leave a finding's id.
+func (r *runner) selectedID(id string) bool {
+	return (len(r.opts.Only) == 0 || matchAny(r.opts.Only, id)) && !matchAny(r.opts.Skip, id)
 }
 
 func matchAny(globs []string, id string) bool {

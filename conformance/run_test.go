@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/profile"
 
@@ -215,7 +216,7 @@ func TestISOPairing(t *testing.T) {
 	doc := map[string]any{"submit_at": jsonNum("1767225600"), "submit_at_iso": "2026-01-01 08:00:00(UTC+08:00)",
 		"x":         map[string]any{"created_at": jsonNum("1767225600"), "created_at_iso": "2026-01-01 00:00:00(UTC+08:00)"},
 		"active_at": jsonNum("0"), "active_at_iso": ""}
-	got := isoMismatches("", doc)
+	got := rules.ISOMismatches("", doc)
 	if len(got) != 1 || !strings.HasPrefix(got[0], "/x/created_at_iso:") {
 		t.Fatalf("mismatches = %q, want one at /x/created_at_iso", got)
 	}

@@ -10,7 +10,11 @@ type StatementResult struct {
 	// Status is fail when a citing check failed, pass when one passed and
 	// none failed, skip when every citing check was skipped, not_run when
 	// none ran (--only, --skip), not_checked when no client can observe it.
-	Status     string           `json:"status"`
+	Status string `json:"status"`
+	// Answers counts the answers of the run the statement was evaluated
+	// on: by a rule over every answer (conformance/rules) or by a check
+	// that read them.
+	Answers    int              `json:"answers"`
 	Checks     []StatementCheck `json:"checks"`
 	NotChecked string           `json:"not_checked,omitempty"`
 }
@@ -30,7 +34,7 @@ const (
 // statementResults traces findings back to the statements they cite and
 // counts, as the fourth coverage dimension, the checkable statements some
 // check exercised (passed or failed).
-func statementResults(checks []Finding) ([]StatementResult, Count) {
+func statementResults(checks []Finding, answers map[string]int) ([]StatementResult, Count) {
 	byStatement := map[string][]StatementCheck{}
 	for _, f := range checks {
 		for _, id := range f.Statements {
@@ -40,7 +44,7 @@ func statementResults(checks []Finding) ([]StatementResult, Count) {
 	out := make([]StatementResult, 0, len(statementTable))
 	count := Count{Missing: []string{}}
 	for _, s := range statementTable {
-		res := StatementResult{ID: s.ID, Section: s.Section, Severity: s.Severity, Checks: byStatement[s.ID], NotChecked: s.NotChecked}
+		res := StatementResult{ID: s.ID, Section: s.Section, Severity: s.Severity, Checks: byStatement[s.ID], NotChecked: s.NotChecked, Answers: answers[s.ID]}
 		if res.Checks == nil {
 			res.Checks = []StatementCheck{}
 		}

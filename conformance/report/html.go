@@ -35,6 +35,11 @@ table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3
 <tr><td>transitions</td><td>{{.Coverage.Transitions.Covered}}/{{.Coverage.Transitions.Total}}</td><td>{{join .Coverage.Transitions.Missing ", "}}</td></tr>
 <tr><td>spec statements</td><td>{{.Coverage.SpecStatements.Covered}}/{{.Coverage.SpecStatements.Total}}</td><td>{{join .Coverage.SpecStatements.Missing ", "}}</td></tr>
 </table>
+<h2>Statements</h2>
+<p>Each SPEC statement, its outcome and how many answers of the run it was evaluated on.</p>
+<table><tr><th>statement</th><th>section</th><th>status</th><th>answers</th></tr>
+{{range .Statements}}<tr class="{{.Status}}"><td><code>{{.ID}}</code></td><td>{{.Section}}</td><td>{{.Status}}</td><td>{{.Answers}}</td></tr>
+{{end}}</table>
 {{with .Baseline}}<h2>Against the baseline {{.Source}}</h2>
 <table><tr><th>new failures</th><td>{{len .NewFailures}}</td><td>{{join .NewFailures ", "}}</td></tr>
 <tr><th>fixed</th><td>{{len .Fixed}}</td><td>{{join .Fixed ", "}}</td></tr>

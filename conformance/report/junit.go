@@ -79,6 +79,10 @@ func JUnit(w io.Writer, rep *conformance.Report) error {
 			root.Properties = append(root.Properties, junitProperty{Name: p[0], Value: p[1]})
 		}
 	}
+	for _, st := range rep.Statements {
+		root.Properties = append(root.Properties, junitProperty{Name: "statement." + st.ID,
+			Value: fmt.Sprintf("%s, evaluated on %d answers", st.Status, st.Answers)})
+	}
 	index := map[string]int{}
 	for _, f := range rep.Checks {
 		i, ok := index[f.Endpoint]

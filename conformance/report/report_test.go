@@ -42,6 +42,7 @@ func sample() *conformance.Report {
 			Transitions: conformance.Count{Covered: 0, Total: 1, Missing: []string{"form 3001: 待核销 -> 已核销"}},
 		},
 	}
+	rep.CountAnswers(map[string]int{"2.1.schema": 53, "4.1.wrapper": 153, "4.3.searchKey": 13})
 	return rep.Finish(started.Add(1234 * time.Millisecond))
 }
 

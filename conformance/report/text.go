@@ -50,6 +50,7 @@ func Text(w io.Writer, rep *conformance.Report) error {
 		p.f("\n")
 	}
 	p.coverage(rep.Coverage)
+	p.statements(rep.Statements)
 	p.baseline(rep.Baseline)
 	s := rep.Summary
 	p.f("\n%d checks: %d passed, %d failed, %d skipped.\n", s.Total, s.Passed, s.Failed, s.Skipped)
@@ -98,6 +99,29 @@ func (p *printer) coverage(c conformance.Coverage) {
 			p.f("  missing: %s", strings.Join(row.c.Missing, ", "))
 		}
 		p.f("\n")
+	}
+}
+
+// statements lists, per statement some check or rule looked at, how
+// many answers it was evaluated on, several to a line.
+func (p *printer) statements(sts []conformance.StatementResult) {
+	line := ""
+	for _, st := range sts {
+		if st.Answers == 0 {
+			continue
+		}
+		if line == "" {
+			p.f("Answers each statement was evaluated on:\n")
+		}
+		cell := fmt.Sprintf("%s %d", st.ID, st.Answers)
+		if len(line)+len(cell) > 96 {
+			p.f("  %s\n", strings.TrimSpace(line))
+			line = ""
+		}
+		line += fmt.Sprintf("%-24s", cell) + " "
+	}
+	if line != "" {
+		p.f("  %s\n", strings.TrimSpace(line))
 	}
 }
 

@@ -1,4 +1,4 @@
-package conformance
+package rules
 
 import (
 	"encoding/json"
@@ -36,7 +36,7 @@ func TestValueRules(t *testing.T) {
 		{"matrix", `{"columns":[{"column_type":"date","value":{"text":"a","option_uuid":"u"}}]}`, "columns/0: option_uuid"},
 		{"dynamic_matrix", `{"rows":[{"columns":[{"column_type":"identity","value":{"text":"a","option_uuid":"u"}}]}]}`, "rows/0/columns/0"},
 	} {
-		got := strings.Join(valueRules[tc.rule](decodeJSON(t, tc.value)), "; ")
+		got := strings.Join(ValueRules[tc.rule](decodeJSON(t, tc.value)), "; ")
 		if (tc.wantBroken == "") != (got == "") || !strings.Contains(got, tc.wantBroken) {
 			t.Errorf("%s %s: %q, want a problem naming %q", tc.rule, tc.value, got, tc.wantBroken)
 		}
@@ -67,11 +67,11 @@ func TestActiveAtNoneGoesWithEmptyISOOnly(t *testing.T) {
 
 func TestJSONLDTypes(t *testing.T) {
 	good := decodeJSON(t, `{"@context":"https://schema.org","@type":["CreativeWork"],"mainEntity":{"@type":"ItemList"}}`).(map[string]any)
-	if p := jsonLDTypes(good); len(p) != 0 {
+	if p := JSONLDTypes(good); len(p) != 0 {
 		t.Errorf("a good payload: %v", p)
 	}
 	bad := decodeJSON(t, `{"@context":7,"@type":[1],"mainEntity":"list"}`).(map[string]any)
-	if p := jsonLDTypes(bad); len(p) != 3 {
+	if p := JSONLDTypes(bad); len(p) != 3 {
 		t.Errorf("a payload with three wrong types: %v", p)
 	}
 }

@@ -1,0 +1,169 @@
+package conformance
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/rtq-kit/rtq/conformance/rules"
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// answers applies the rules of conformance/rules to every answer the run
+// reads (runner.observe) and counts, per statement, the answers it was
+// evaluated on: by a rule, or by a check that read the answer (T.object).
+// What it reports does not depend on the order answers came in: counts
+// are sets, and the failures shown are the smallest by request.
+type answers struct {
+	env *rules.Env
+	mu  sync.Mutex
+	// on holds, per statement, the answers it was evaluated on.
+	on map[string]map[*Exchange]bool
+	// ruled holds, per statement, the answers a rule judged.
+	ruled map[string]map[*Exchange]bool
+	// broken holds, per statement, each answer a rule found breaking it.
+	broken map[string]map[*Exchange][]string
+}
+
+func newAnswers(p *profile.Profile, v validator) *answers {
+	return &answers{env: ruleEnv(p, v), on: map[string]map[*Exchange]bool{},
+		ruled: map[string]map[*Exchange]bool{}, broken: map[string]map[*Exchange][]string{}}
+}
+
+// ruleEnv is what the rules know of the run: the schemas and the profile.
+func ruleEnv(p *profile.Profile, v validator) *rules.Env {
+	env := &rules.Env{MaskChars: maskChars(p), Records: map[int64]rules.Record{}, Codes: map[string]bool{}}
+	if v != nil {
+		env.Validate = v.Validate
+	}
+	ours := rules.Objects{RecordIDs: map[int64]bool{}, RecordURLs: map[string]bool{}, FormIDs: map[int64]bool{}, Codings: map[string]bool{}}
+	for _, r := range p.Records {
+		env.Records[r.ID] = rules.Record{URL: r.URL, FieldTypes: r.FieldTypes, MaskedFields: r.MaskedFields}
+		ours.RecordIDs[r.ID] = true
+		if r.URL != "" {
+			ours.RecordURLs[r.URL] = true
+		}
+	}
+	for _, id := range p.Forms.IDs {
+		ours.FormIDs[id] = true
+	}
+	for _, t := range p.Templates.Items {
+		ours.Codings[t.Coding] = true
+	}
+	for _, c := range p.Cases {
+		env.Codes[c.Code] = true
+	}
+	theirs := rules.Objects{RecordIDs: map[int64]bool{}, FormIDs: map[int64]bool{}, Codings: map[string]bool{}}
+	for _, id := range p.Foreign.RecordIDs {
+		theirs.RecordIDs[id] = true
+	}
+	for _, id := range p.Foreign.FormIDs {
+		theirs.FormIDs[id] = true
+	}
+	for _, c := range p.Foreign.Codings {
+		theirs.Codings[c] = true
+	}
+	env.Ours, env.Theirs = ours, theirs
+	return env
+}
+
+// judge applies every rule to one answer the run keeps.
+func (a *answers) judge(ep contract.Endpoint, x *Exchange) {
+	if x.Err != nil {
+		return
+	}
+	rx := &rules.Exchange{Endpoint: &ep, Method: x.Req.Method, Role: x.Req.Key, Request: []byte(x.Req.Body),
+		Status: x.Status, ContentType: x.ContentType, Body: x.Body}
+	rx.SetDoc(x.Doc, x.DecodeErr)
+	verdicts := rules.Judge(rx, a.env)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, v := range verdicts {
+		addTo(a.on, v.Statement, x)
+		addTo(a.ruled, v.Statement, x)
+		if len(v.Problems) > 0 {
+			if a.broken[v.Statement] == nil {
+				a.broken[v.Statement] = map[*Exchange][]string{}
+			}
+			a.broken[v.Statement][x] = append(a.broken[v.Statement][x], v.Problems...)
+		}
+	}
+}
+
+// examined counts x for the statements a check asserts when it reads x.
+func (a *answers) examined(statements []string, x *Exchange) {
+	if x == nil || x.Err != nil {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, s := range statements {
+		addTo(a.on, s, x)
+	}
+}
+
+func addTo(m map[string]map[*Exchange]bool, s string, x *Exchange) {
+	if m[s] == nil {
+		m[s] = map[*Exchange]bool{}
+	}
+	m[s][x] = true
+}
+
+// counts are the answers each statement was evaluated on.
+func (a *answers) counts() map[string]int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := map[string]int{}
+	for s, xs := range a.on {
+		out[s] = len(xs)
+	}
+	return out
+}
+
+// answerPrefix starts the id of a statement's finding over every answer.
+const answerPrefix = "answers."
+
+// findings are one finding per statement some rule judged: it fails when
+// one answer broke it, and shows the smallest such request with what it
+// broke; the statements selected is how --only and --skip choose.
+func (a *answers) findings(selected func(id string) bool, scrub func(Finding) Finding) []Finding {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var out []Finding
+	for _, s := range statementTable {
+		id := answerPrefix + s.ID
+		n := len(a.ruled[s.ID])
+		if n == 0 || !selected(id) {
+			continue
+		}
+		f := Finding{ID: id, Endpoint: "*", Severity: s.Severity, Spec: s.Section, Statements: []string{s.ID}, Status: Pass,
+			Message: fmt.Sprintf("evaluated on %d answers", n)}
+		if broken := a.broken[s.ID]; len(broken) > 0 {
+			xs := make([]*Exchange, 0, len(broken))
+			for x := range broken {
+				xs = append(xs, x)
+			}
+			sort.Slice(xs, func(i, j int) bool { return exampleKey(xs[i], broken[xs[i]]) < exampleKey(xs[j], broken[xs[j]]) })
+			first := xs[0]
+			req := first.Req
+			f.Status, f.Request = Fail, &req
+			f.Message = fmt.Sprintf("%d of %d answers break it; the first: %s", len(xs), n, strings.Join(dedupe(broken[first]), "; "))
+			for _, x := range xs {
+				if len(f.Problems) == maxProblems {
+					break
+				}
+				f.Problems = append(f.Problems, fmt.Sprintf("%s: %s", x.Req, strings.Join(dedupe(broken[x]), "; ")))
+			}
+		}
+		out = append(out, scrub(f))
+	}
+	return out
+}
+
+// exampleKey orders failing answers: the shortest request first (the
+// smallest reproduction), then by what it sent and what it broke.
+func exampleKey(x *Exchange, problems []string) string {
+	return fmt.Sprintf("%08d %s %s", len(x.Req.Body), x.Req, strings.Join(problems, "; "))
+}

@@ -1,0 +1,144 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// ourRoles are the keys of the caller's own organization.
+var ourRoles = map[string]bool{"read": true, "write": true, "limited": true}
+
+var authRules = []Rule{
+	{"C2.noKey", "no key is never a success", func(x *Exchange, _ *Env) bool {
+		return x.Role == "none" && x.Endpoint != nil && x.post()
+	}, notSuccess("a call without an Authorization header")},
+	{"C2.badKey", "a key nobody issued is never a success", func(x *Exchange, _ *Env) bool {
+		return x.Role == "bad" && x.Endpoint != nil && x.post()
+	}, notSuccess("a call with a key nobody issued")},
+	{"C2.readKey", "the read key reads", func(x *Exchange, _ *Env) bool {
+		return x.Role == "read" && x.Endpoint != nil && !x.Endpoint.Write && x.post()
+	}, func(x *Exchange, _ *Env) []string {
+		if x.Refused() {
+			c, _ := x.Code()
+			return []string{fmt.Sprintf("the read key refused (code %d, HTTP %d) on a read", c, x.Status)}
+		}
+		return nil
+	}},
+	{"C2.writeScope", "verify with the read key is refused", func(x *Exchange, _ *Env) bool {
+		return x.Role == "read" && x.Is(contract.Verify)
+	}, func(x *Exchange, _ *Env) []string {
+		if x.Refused() || errorCodeOf(x) == 100328 {
+			return nil
+		}
+		c, _ := x.Code()
+		return []string{fmt.Sprintf("verify with a key without write permission: code %d error_code %d, want 401 or 403, or error_code 100328", c, errorCodeOf(x))}
+	}},
+	{"C2.tenancy", "no key sees another organization's objects", func(x *Exchange, env *Env) bool {
+		return x.Endpoint != nil && !x.Endpoint.Write && x.Success() && (x.Role == "other_org" && !env.Ours.empty() || ourRoles[x.Role] && !env.Theirs.empty())
+	}, func(x *Exchange, env *Env) []string {
+		foreign, whose := env.Theirs, "another organization's"
+		if x.Role == "other_org" {
+			foreign, whose = env.Ours, "the other organization's key sees our"
+		}
+		return seen(x, foreign, whose)
+	}},
+	{"C2.tenancyVerify", "another organization's key moves none of ours", func(x *Exchange, env *Env) bool {
+		return x.Role == "other_org" && x.Is(contract.Verify) && !env.Ours.empty()
+	}, func(x *Exchange, env *Env) []string {
+		code := x.Param("certificate_code")
+		if x.Success() && env.Ours.names(code) {
+			return []string{fmt.Sprintf("another organization's key verified our credential %s", short(code))}
+		}
+		return nil
+	}},
+}
+
+func notSuccess(what string) func(x *Exchange, _ *Env) []string {
+	return func(x *Exchange, _ *Env) []string {
+		if x.Success() {
+			return []string{what + " was answered with a success"}
+		}
+		return nil
+	}
+}
+
+func errorCodeOf(x *Exchange) int64 {
+	c, _ := Int(x.Object()["error_code"])
+	return c
+}
+
+func (o Objects) empty() bool {
+	return len(o.RecordIDs)+len(o.RecordURLs)+len(o.FormIDs)+len(o.Codings) == 0
+}
+
+// names says whether s names one of the objects: a record URL, a coding,
+// or a URL ending in one.
+func (o Objects) names(s string) bool {
+	if s == "" {
+		return false
+	}
+	if o.RecordURLs[s] || o.Codings[s] {
+		return true
+	}
+	if i := strings.LastIndex(s, "/"); i >= 0 && o.Codings[s[i+1:]] {
+		return true
+	}
+	return false
+}
+
+// seen lists the objects of o that a success answer shows: the record it
+// holds, the forms and templates of a listing, the sub-codes of one of
+// o's templates.
+func seen(x *Exchange, o Objects, whose string) []string {
+	data, _ := x.Object()["data"].(map[string]any)
+	var out []string
+	switch {
+	case x.Is(contract.GetRecord):
+		payload, _ := data["data"].(map[string]any)
+		if id, ok := Int(payload["record_id"]); ok && o.RecordIDs[id] {
+			out = append(out, fmt.Sprintf("%s record %d", whose, id))
+		}
+		if id, ok := Int(x.requestInt("record_id")); ok && o.RecordIDs[id] {
+			out = append(out, fmt.Sprintf("getRecord of %s record %d is a success", whose, id))
+		} else if u := x.Param("record_url"); o.RecordURLs[u] {
+			out = append(out, fmt.Sprintf("getRecord of %s record %s is a success", whose, u))
+		}
+	case x.Is(contract.GetFormList):
+		for _, it := range items(data) {
+			if id, ok := Int(it["id"]); ok && o.FormIDs[id] {
+				out = append(out, fmt.Sprintf("%s form %d is listed", whose, id))
+			}
+		}
+	case x.Is(contract.TemplatesList):
+		for _, it := range items(data) {
+			if c, _ := it["coding"].(string); o.Codings[c] {
+				out = append(out, fmt.Sprintf("%s template %s is listed", whose, c))
+			}
+		}
+	case x.Is(contract.ListQrcodes):
+		if t := x.Param("template"); o.names(t) {
+			out = append(out, fmt.Sprintf("listQrcodes of %s template %s is a success", whose, short(t)))
+		}
+	}
+	return out
+}
+
+// requestInt is a request member as sent (a json.Number when a number).
+func (x *Exchange) requestInt(name string) any {
+	p, _ := x.Params()
+	return p[name]
+}
+
+// items is data.list of a listing, its objects only.
+func items(data map[string]any) []map[string]any {
+	list, _ := data["list"].([]any)
+	out := make([]map[string]any, 0, len(list))
+	for _, it := range list {
+		if m, ok := it.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -1,0 +1,5 @@
+package rules
+
+import "errors"
+
+var errTrailing = errors.New("more than one JSON value")

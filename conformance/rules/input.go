@@ -1,0 +1,206 @@
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/schemas"
+)
+
+// RequestSchema is what the rules and the generator of requests read of
+// a request schema (schemas/<group>/<operation>.request.json).
+type RequestSchema struct {
+	Properties map[string]Property `json:"properties"`
+	Required   []string            `json:"required"`
+	AnyOf      []struct {
+		Required []string `json:"required"`
+	} `json:"anyOf"`
+	If struct {
+		Properties map[string]struct {
+			Const any `json:"const"`
+		} `json:"properties"`
+	} `json:"if"`
+	Then struct {
+		Required []string `json:"required"`
+	} `json:"then"`
+}
+
+// Property is one member of a request schema.
+type Property struct {
+	Type    string   `json:"type"`
+	Enum    []any    `json:"enum"`
+	Minimum *float64 `json:"minimum"`
+	Maximum *float64 `json:"maximum"`
+	Default any      `json:"default"`
+}
+
+// Names are the schema's members, sorted.
+func (s RequestSchema) Names() []string {
+	out := make([]string, 0, len(s.Properties))
+	for n := range s.Properties {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+var (
+	reqSchemasOnce sync.Once
+	reqSchemas     map[string]RequestSchema
+	reqSchemasErr  error
+)
+
+// RequestSchemas reads every endpoint's request schema, once.
+func RequestSchemas() (map[string]RequestSchema, error) {
+	reqSchemasOnce.Do(func() {
+		reqSchemas = map[string]RequestSchema{}
+		for _, ep := range contract.Endpoints {
+			raw, err := schemas.FS.ReadFile(ep.Name + ".request.json")
+			if err != nil {
+				reqSchemasErr = fmt.Errorf("request schemas: %w", err)
+				return
+			}
+			var s RequestSchema
+			if err := json.Unmarshal(raw, &s); err != nil {
+				reqSchemasErr = fmt.Errorf("request schemas: read %s.request.json: %w", ep.Name, err)
+				return
+			}
+			reqSchemas[ep.Name] = s
+		}
+	})
+	return reqSchemas, reqSchemasErr
+}
+
+// Faults lists what makes a request body bad input for ep, in words: a
+// body that is not a JSON object, a member of a JSON type no lenient
+// reading takes (an object or an array anywhere, a string that is no
+// number where an integer goes), a number below its minimum, a value
+// outside the enum, a required member missing. A value above a maximum
+// is not bad input (clamping is the kit's choice, §C5), nor is "123" for
+// an integer, nor an empty string (it reads as absent, §C10), nor an
+// unknown member (ignored, §C1). The order is the schema's members, sorted.
+func Faults(ep contract.Endpoint, body []byte) []string {
+	all, err := RequestSchemas()
+	if err != nil {
+		return nil
+	}
+	sch := all[ep.Name]
+	x := &Exchange{Request: body}
+	p, ok := x.Params()
+	if !ok {
+		return []string{"the body is not a JSON object"}
+	}
+	var out []string
+	present := func(n string) bool {
+		v, ok := p[n]
+		s, isStr := v.(string)
+		return ok && v != nil && !(isStr && s == "")
+	}
+	for _, n := range sch.Names() {
+		if !present(n) {
+			continue
+		}
+		if f := memberFault(sch.Properties[n], p[n]); f != "" {
+			out = append(out, n+" "+f)
+		}
+	}
+	for _, r := range sch.Required {
+		if !present(r) {
+			out = append(out, r+" missing")
+		}
+	}
+	if len(sch.AnyOf) > 0 {
+		found := false
+		for _, alt := range sch.AnyOf {
+			all := true
+			for _, r := range alt.Required {
+				all = all && present(r)
+			}
+			found = found || all
+		}
+		if !found {
+			out = append(out, "none of "+anyOfNames(sch)+" given")
+		}
+	}
+	cond := len(sch.If.Properties) > 0
+	for k, c := range sch.If.Properties {
+		cond = cond && p[k] == c.Const
+	}
+	if cond {
+		for _, r := range sch.Then.Required {
+			if !present(r) {
+				out = append(out, r+" missing where it is required")
+			}
+		}
+	}
+	return out
+}
+
+func anyOfNames(sch RequestSchema) string {
+	var names []string
+	for _, alt := range sch.AnyOf {
+		names = append(names, alt.Required...)
+	}
+	return strings.Join(names, ", ")
+}
+
+// memberFault says what is wrong with one member's value ("" : nothing
+// no lenient reading would take).
+func memberFault(p Property, v any) string {
+	switch v.(type) {
+	case map[string]any:
+		return "is an object"
+	case []any:
+		return "is an array"
+	}
+	if p.Type == "integer" {
+		switch v := v.(type) {
+		case bool:
+			return "is a boolean"
+		case string:
+			if _, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil {
+				return fmt.Sprintf("is a string that is no number (%q)", short(v))
+			}
+		case json.Number:
+			if f, err := v.Float64(); err == nil && p.Minimum != nil && f < *p.Minimum {
+				return fmt.Sprintf("is %s, below its minimum %v", v, *p.Minimum)
+			}
+		}
+	}
+	if len(p.Enum) > 0 {
+		if s, ok := v.(string); ok {
+			for _, e := range p.Enum {
+				if e == s {
+					return ""
+				}
+			}
+			return fmt.Sprintf("is %q, not one of %v", short(s), p.Enum)
+		}
+	}
+	return ""
+}
+
+var inputRules = []Rule{
+	{"C1.badInput", "bad input is an error in the endpoint's shape", badInput, func(x *Exchange, _ *Env) []string {
+		if x.Success() {
+			return []string{fmt.Sprintf("bad input (%s) was answered with a success", strings.Join(Faults(*x.Endpoint, x.Request), "; "))}
+		}
+		return nil
+	}},
+	{"C1.clientError", "bad input is no server error", badInput, func(x *Exchange, _ *Env) []string {
+		if x.Status >= 500 {
+			return []string{fmt.Sprintf("bad input (%s) was answered with HTTP %d, a server error", strings.Join(Faults(*x.Endpoint, x.Request), "; "), x.Status)}
+		}
+		return nil
+	}},
+}
+
+// badInput applies to a POST of an endpoint whose body is bad input.
+func badInput(x *Exchange, _ *Env) bool {
+	return x.Endpoint != nil && x.post() && len(Faults(*x.Endpoint, x.Request)) > 0
+}

@@ -1,0 +1,192 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// page is what a getFormList success says of its page.
+type page struct {
+	list                          []map[string]any
+	cur, last, per, total         int64
+	okCur, okLast, okPer, okTotal bool
+}
+
+func formPage(x *Exchange) page {
+	data, _ := x.Object()["data"].(map[string]any)
+	info, _ := data["page"].(map[string]any)
+	p := page{list: items(data)}
+	p.cur, p.okCur = Int(info["current_page"])
+	p.last, p.okLast = Int(info["last_page"])
+	p.per, p.okPer = Int(info["per_page"])
+	p.total, p.okTotal = Int(info["total"])
+	return p
+}
+
+// reqInt is an integer request member as sent (ok false when absent or
+// not a JSON integer).
+func (x *Exchange) reqInt(name string) (int64, bool) { return Int(x.requestInt(name)) }
+
+var formListRules = []Rule{
+	{"9.version", "data.version is v1", success(contract.GetFormList), func(x *Exchange, _ *Env) []string {
+		data, _ := x.Object()["data"].(map[string]any)
+		if data["version"] != contract.FormListVersion {
+			return []string{fmt.Sprintf("data.version is %v, want %s", data["version"], contract.FormListVersion)}
+		}
+		return nil
+	}},
+	{"8.formList.max", "at most 20 forms on a page, per_page at most 20", success(contract.GetFormList), func(x *Exchange, _ *Env) []string {
+		p := formPage(x)
+		var out []string
+		if p.okPer && p.per > contract.FormListMaxPageSize {
+			out = append(out, fmt.Sprintf("per_page is %d, above the maximum %d", p.per, contract.FormListMaxPageSize))
+		}
+		if len(p.list) > contract.FormListMaxPageSize {
+			out = append(out, fmt.Sprintf("%d forms on one page, above the maximum %d", len(p.list), contract.FormListMaxPageSize))
+		}
+		if p.okPer && int64(len(p.list)) > p.per {
+			out = append(out, fmt.Sprintf("%d forms on a page of per_page %d", len(p.list), p.per))
+		}
+		return out
+	}},
+	{"8.formList.defaults", "without page and page_size: current_page 1, per_page 10", success(contract.GetFormList), func(x *Exchange, _ *Env) []string {
+		p := formPage(x)
+		params, _ := x.Params()
+		var out []string
+		if _, sent := params["page"]; !sent && p.okCur && p.cur != 1 {
+			out = append(out, fmt.Sprintf("without page: current_page is %d, want 1", p.cur))
+		}
+		if _, sent := params["page_size"]; !sent && p.okPer && p.per != contract.FormListDefaultPageSize {
+			out = append(out, fmt.Sprintf("without page_size: per_page is %d, want %d", p.per, contract.FormListDefaultPageSize))
+		}
+		return out
+	}},
+	{"8.formList.maxInclusive", "a page_size up to 20 is served as asked", func(x *Exchange, env *Env) bool {
+		n, ok := x.reqInt("page_size")
+		return success(contract.GetFormList)(x, env) && ok && n >= 1 && n <= contract.FormListMaxPageSize
+	}, func(x *Exchange, _ *Env) []string {
+		n, _ := x.reqInt("page_size")
+		if p := formPage(x); p.okPer && p.per != n {
+			return []string{fmt.Sprintf("page_size %d: per_page is %d", n, p.per)}
+		}
+		return nil
+	}},
+	{"4.3.lastPage", "last_page is max(ceil(total / per_page), 1)", success(contract.GetFormList), func(x *Exchange, _ *Env) []string {
+		p := formPage(x)
+		if !p.okLast || !p.okPer || !p.okTotal || p.per < 1 {
+			return nil
+		}
+		if want := max((p.total+p.per-1)/p.per, 1); p.last != want {
+			return []string{fmt.Sprintf("last_page is %d with total %d and per_page %d, want %d", p.last, p.total, p.per, want)}
+		}
+		return nil
+	}},
+	{"4.3.total", "a page holds its share of total", success(contract.GetFormList), func(x *Exchange, _ *Env) []string {
+		p := formPage(x)
+		if !p.okCur || !p.okPer || !p.okTotal || p.per < 1 || p.cur < 1 {
+			return nil
+		}
+		// Page n of a walk holds the items n*per_page-per_page+1 to
+		// n*per_page of total, as many as there are.
+		want := min(max(p.total-(p.cur-1)*p.per, 0), p.per)
+		if int64(len(p.list)) != want {
+			return []string{fmt.Sprintf("page %d of per_page %d holds %d forms, total %d says %d", p.cur, p.per, len(p.list), p.total, want)}
+		}
+		return nil
+	}},
+	{"4.3.number", "every hit of number has exactly that number", func(x *Exchange, env *Env) bool {
+		return success(contract.GetFormList)(x, env) && x.Param("number") != ""
+	}, numberHits},
+	{"4.3.searchKey", "every hit of search_key holds it in name, note or number", func(x *Exchange, env *Env) bool {
+		return success(contract.GetFormList)(x, env) && x.Param("search_key") != ""
+	}, searchKeyHits},
+	{"4.3.both", "number and search_key together: both apply", func(x *Exchange, env *Env) bool {
+		return success(contract.GetFormList)(x, env) && x.Param("number") != "" && x.Param("search_key") != ""
+	}, func(x *Exchange, env *Env) []string {
+		return append(numberHits(x, env), searchKeyHits(x, env)...)
+	}},
+}
+
+// cursorSuccess applies to a success of either cursor listing.
+func cursorSuccess(x *Exchange, _ *Env) bool {
+	return (x.Is(contract.TemplatesList) || x.Is(contract.ListQrcodes)) && x.Success()
+}
+
+var cursorRules = []Rule{
+	{"4.5.missingTemplate", "listQrcodes without template is code 400", func(x *Exchange, _ *Env) bool {
+		p, ok := x.Params()
+		_, isStr := p["template"].(string)
+		return x.Is(contract.ListQrcodes) && ok && x.Param("template") == "" && (p["template"] == nil || isStr) && (x.Success() || businessError(x))
+	}, func(x *Exchange, _ *Env) []string {
+		c, _ := x.Code()
+		p, _ := x.Params()
+		// An empty template reads as absent (§C10, the kit's): a target
+		// that looks it up instead finds no template, 404.
+		if c == 400 || c == 404 && p["template"] != nil {
+			return nil
+		}
+		return []string{fmt.Sprintf("listQrcodes without template: code %d, want 400", c)}
+	}},
+	{"8.cursor.max", "at most page_size items (default 20, never above 100)", cursorSuccess, func(x *Exchange, _ *Env) []string {
+		data, _ := x.Object()["data"].(map[string]any)
+		n := int64(len(items(data)))
+		limit := int64(contract.TemplatesDefaultPageSize)
+		if size, ok := x.reqInt("page_size"); ok && size >= 1 {
+			limit = min(size, contract.TemplatesMaxPageSize)
+		}
+		if n > limit {
+			return []string{fmt.Sprintf("%d items on one page, at most %d allowed", n, limit)}
+		}
+		return nil
+	}},
+	{"4.4.lastToken", "an empty page carries no token", cursorSuccess, func(x *Exchange, _ *Env) []string {
+		data, _ := x.Object()["data"].(map[string]any)
+		if len(items(data)) == 0 && data["next_page_token"] != nil {
+			return []string{fmt.Sprintf("an empty page carries next_page_token %v", data["next_page_token"])}
+		}
+		return nil
+	}},
+	{"4.4.total", "total counts at least the page; a walk of one page holds total", cursorSuccess, func(x *Exchange, _ *Env) []string {
+		data, _ := x.Object()["data"].(map[string]any)
+		total, ok := Int(data["total"])
+		n := int64(len(items(data)))
+		switch {
+		case !ok:
+			return nil
+		case n > total:
+			return []string{fmt.Sprintf("%d items on a page, total says %d", n, total)}
+		case x.Param("page_token") == "" && data["next_page_token"] == nil && n != total:
+			return []string{fmt.Sprintf("a first page that is also the last holds %d items, total says %d", n, total)}
+		}
+		return nil
+	}},
+}
+
+func numberHits(x *Exchange, _ *Env) []string {
+	want := x.Param("number")
+	var out []string
+	for _, it := range formPage(x).list {
+		if it["number"] != want {
+			out = append(out, fmt.Sprintf("number %q lists form %v of number %v", short(want), it["id"], it["number"]))
+		}
+	}
+	return out
+}
+
+func searchKeyHits(x *Exchange, _ *Env) []string {
+	key := strings.ToLower(x.Param("search_key"))
+	var out []string
+	for _, it := range formPage(x).list {
+		hit := false
+		for _, m := range []string{"name", "note", "number"} {
+			s, _ := it[m].(string)
+			hit = hit || strings.Contains(strings.ToLower(s), key)
+		}
+		if !hit {
+			out = append(out, fmt.Sprintf("search_key %q lists form %v, whose name, note and number do not hold it", short(key), it["id"]))
+		}
+	}
+	return out
+}

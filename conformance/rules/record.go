@@ -1,0 +1,466 @@
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// DefaultMaskChars are the characters a masked value may use to hide parts.
+const DefaultMaskChars = "*＊•●×"
+
+// recordSuccess applies to a getRecord success in format f ("" : any).
+func recordSuccess(f string) func(x *Exchange, _ *Env) bool {
+	return func(x *Exchange, _ *Env) bool {
+		return x.Is(contract.GetRecord) && x.Success() && (f == "" || isFormat(x, f))
+	}
+}
+
+// recordData is data of a getRecord answer; payload its data.data.
+func recordData(x *Exchange) (data map[string]any, payload any) {
+	data, _ = x.Object()["data"].(map[string]any)
+	return data, data["data"]
+}
+
+// jsonPayload is the Record of a json answer (nil when it is none).
+func jsonPayload(x *Exchange) map[string]any {
+	_, p := recordData(x)
+	m, _ := p.(map[string]any)
+	return m
+}
+
+var recordRules = []Rule{
+	{"4.1.wrapper", "the wrapper holds code, message and data {format, content_type, data}", recordSuccess(""), func(x *Exchange, _ *Env) []string {
+		var out []string
+		for _, k := range sortedKeys(x.Object()) {
+			if k != "code" && k != "message" && k != "data" {
+				out = append(out, fmt.Sprintf("the wrapper has %q besides code, message and data", k))
+			}
+		}
+		data, _ := recordData(x)
+		for _, k := range []string{"format", "content_type", "data"} {
+			if _, ok := data[k]; !ok {
+				out = append(out, fmt.Sprintf("data lacks %q", k))
+			}
+		}
+		return out
+	}},
+	{"4.1.formatEcho", "data.format echoes the format asked for", recordSuccess(""), func(x *Exchange, _ *Env) []string {
+		want := x.Param("format")
+		if want == "" {
+			return nil
+		}
+		if data, _ := recordData(x); data["format"] != want {
+			return []string{fmt.Sprintf("data.format is %v, the request asked for %s", data["format"], want)}
+		}
+		return nil
+	}},
+	{"4.1.defaultFormat", "without format the answer is json", func(x *Exchange, env *Env) bool {
+		return recordSuccess("")(x, env) && x.Param("format") == ""
+	}, func(x *Exchange, _ *Env) []string {
+		if data, _ := recordData(x); data["format"] != "json" {
+			return []string{fmt.Sprintf("without format: data.format is %v, want the default json", data["format"])}
+		}
+		return nil
+	}},
+	contentTypeRule("json", "4.1.contentType.json", "an object"),
+	contentTypeRule("json-ld", "4.1.contentType.jsonld", "an object"),
+	contentTypeRule("markdown", "4.1.contentType.markdown", "a string"),
+	{"2.2.jsonld", "json-ld holds its members", recordSuccess("json-ld"), func(x *Exchange, _ *Env) []string {
+		_, p := recordData(x)
+		obj, ok := p.(map[string]any)
+		if !ok {
+			return []string{"the json-ld payload is not an object"}
+		}
+		var out []string
+		for _, k := range []string{"@context", "@type", "identifier", "name", "url", "mainEntity"} {
+			if _, ok := obj[k]; !ok {
+				out = append(out, fmt.Sprintf("the json-ld payload lacks %q", k))
+			}
+		}
+		return append(out, JSONLDTypes(obj)...)
+	}},
+	{"2.2.markdown", "markdown is front matter with title and record_id, then a top-level heading", recordSuccess("markdown"), func(x *Exchange, _ *Env) []string {
+		_, p := recordData(x)
+		s, ok := p.(string)
+		if !ok {
+			return []string{"the markdown payload is not a string"}
+		}
+		front, body, ok := FrontMatter(s)
+		if !ok {
+			return []string{"markdown does not begin with a --- front-matter block"}
+		}
+		var out []string
+		for _, k := range []string{"title", "record_id"} {
+			if _, ok := YAMLValue(front, k); !ok {
+				out = append(out, fmt.Sprintf("the front matter lacks %q", k))
+			}
+		}
+		if !HasTopHeading(body) {
+			out = append(out, "markdown has no top-level heading after its front matter")
+		}
+		return out
+	}},
+	{"2.2.markdownId", "markdown's record_id is the record's", func(x *Exchange, env *Env) bool {
+		_, ok := Int(x.requestInt("record_id"))
+		return recordSuccess("markdown")(x, env) && ok
+	}, func(x *Exchange, _ *Env) []string {
+		_, p := recordData(x)
+		s, _ := p.(string)
+		front, _, _ := FrontMatter(s)
+		want, _ := Int(x.requestInt("record_id"))
+		if v, ok := YAMLValue(front, "record_id"); ok && v != strconv.FormatInt(want, 10) {
+			return []string{fmt.Sprintf("the front matter says record_id %s, the request asked for %d", short(v), want)}
+		}
+		return nil
+	}},
+	{"2.1.identity", "the record answered is the one asked for", recordSuccess("json"), func(x *Exchange, env *Env) []string {
+		rec := jsonPayload(x)
+		var out []string
+		if want, ok := Int(x.requestInt("record_id")); ok {
+			if got, _ := Int(rec["record_id"]); got != want {
+				out = append(out, fmt.Sprintf("record_id is %v, the request asked for %d", rec["record_id"], want))
+			}
+			if r, known := env.Records[want]; known && r.URL != "" && rec["record_url"] != r.URL {
+				out = append(out, fmt.Sprintf("record %d: record_url is %v, the profile says %s", want, rec["record_url"], r.URL))
+			}
+		}
+		if u := x.Param("record_url"); u != "" && rec["record_url"] != u {
+			out = append(out, fmt.Sprintf("record_url is %v, the request asked for %s", rec["record_url"], short(u)))
+		}
+		return out
+	}},
+	{"2.1.fields", "a record holds the fields the profile lists, masked where it says", func(x *Exchange, env *Env) bool {
+		_, known := env.Records[recordID(x)]
+		return recordSuccess("json")(x, env) && known
+	}, func(x *Exchange, env *Env) []string {
+		rec, want := jsonPayload(x), env.Records[recordID(x)]
+		have, masked := map[string]bool{}, map[int64]bool{}
+		for _, f := range Fields(rec) {
+			ft, _ := f["field_type"].(string)
+			have[ft] = true
+			if opts, _ := f["options"].(map[string]any); opts["is_masked"] == true {
+				id, _ := Int(f["field_id"])
+				masked[id] = true
+			}
+		}
+		var out []string
+		for _, ft := range want.FieldTypes {
+			if !have[ft] {
+				out = append(out, fmt.Sprintf("the profile says the record holds a %s field, the answer has none", ft))
+			}
+		}
+		for _, id := range want.MaskedFields {
+			if !masked[id] {
+				out = append(out, fmt.Sprintf("field %d should be masked (options.is_masked true)", id))
+			}
+		}
+		return out
+	}},
+	{"2.1.masked", "a masked string shows a mask character", recordSuccess("json"), func(x *Exchange, env *Env) []string {
+		chars := env.MaskChars
+		if chars == "" {
+			chars = DefaultMaskChars
+		}
+		var out []string
+		for _, f := range Fields(jsonPayload(x)) {
+			opts, _ := f["options"].(map[string]any)
+			s, isString := f["field_value"].(string)
+			if opts["is_masked"] == true && isString && s != "" && !strings.ContainsAny(s, chars) {
+				id, _ := Int(f["field_id"])
+				out = append(out, fmt.Sprintf("field %d (%v): is_masked but the value shows no mask character (%s)", id, f["field_type"], chars))
+			}
+		}
+		return out
+	}},
+	valueRule("2.1.chainedOrder", "chained_selects"),
+	valueRule("2.1.diffMembers", "sub_qrcode_edit_diff"),
+	valueRule("2.1.matrixUuid", "matrix", "dynamic_matrix"),
+	valueRule("2.1.fileName", "file"),
+	{"1.4.chinese", "generated texts are Chinese", func(x *Exchange, env *Env) bool {
+		return recordSuccess("json")(x, env) || x.Is(contract.GetFormList) && x.Success()
+	}, func(x *Exchange, _ *Env) []string {
+		var out []string
+		for _, p := range GeneratedTexts(x.Object()) {
+			if p.Text != "" && !HasCJK(p.Text) {
+				out = append(out, fmt.Sprintf("%s %q has no Chinese characters", p.Where, short(p.Text)))
+			}
+		}
+		return out
+	}},
+}
+
+// recordID is the id of the record a getRecord answer holds (0: none).
+func recordID(x *Exchange) int64 {
+	id, _ := Int(jsonPayload(x)["record_id"])
+	return id
+}
+
+func contentTypeRule(format, statement, payloadType string) Rule {
+	want := ""
+	for _, f := range contract.Formats {
+		if f.Name == format {
+			want = f.ContentType
+		}
+	}
+	return Rule{statement, "format " + format + ": its content_type and payload", recordSuccess(format), func(x *Exchange, _ *Env) []string {
+		data, p := recordData(x)
+		var out []string
+		if data["content_type"] != want {
+			out = append(out, fmt.Sprintf("content_type is %v, want %q", data["content_type"], want))
+		}
+		if got := JSONType(p); got != payloadType {
+			out = append(out, fmt.Sprintf("data.data is %s, want %s", got, payloadType))
+		}
+		return out
+	}}
+}
+
+// valueRule applies ValueRules of the field types to every field of a json record.
+func valueRule(statement string, types ...string) Rule {
+	return Rule{statement, "the values of " + strings.Join(types, ", ") + " fields", func(x *Exchange, env *Env) bool {
+		if !recordSuccess("json")(x, env) {
+			return false
+		}
+		for _, f := range Fields(jsonPayload(x)) {
+			for _, t := range types {
+				if f["field_type"] == t {
+					return true
+				}
+			}
+		}
+		return false
+	}, func(x *Exchange, _ *Env) []string {
+		var out []string
+		for _, f := range Fields(jsonPayload(x)) {
+			ft, _ := f["field_type"].(string)
+			for _, t := range types {
+				if ft != t {
+					continue
+				}
+				id, _ := Int(f["field_id"])
+				for _, p := range ValueRules[ft](f["field_value"]) {
+					out = append(out, fmt.Sprintf("field %d (%s): %s", id, ft, p))
+				}
+			}
+		}
+		return out
+	}}
+}
+
+// Fields lists every Field object of a Record payload.
+func Fields(rec map[string]any) []map[string]any {
+	var out []map[string]any
+	groups, _ := rec["tpl_groups"].([]any)
+	for _, g := range groups {
+		gm, _ := g.(map[string]any)
+		fs, _ := gm["fields"].([]any)
+		for _, f := range fs {
+			if fm, ok := f.(map[string]any); ok {
+				out = append(out, fm)
+			}
+		}
+	}
+	return out
+}
+
+// JSONLDTypes lists the members of a json-ld payload whose JSON type is
+// wrong: mainEntity is an item list, an object (docs/contract.md §2.2); @context and
+// @type follow JSON-LD itself (a context is a string, an object or an
+// array; a type a string or an array of strings).
+func JSONLDTypes(obj map[string]any) []string {
+	var out []string
+	if v, ok := obj["mainEntity"]; ok {
+		if _, isObj := v.(map[string]any); !isObj {
+			out = append(out, fmt.Sprintf("mainEntity is %s, want an object (an item list)", JSONType(v)))
+		}
+	}
+	switch v := obj["@context"].(type) {
+	case nil, string, map[string]any, []any:
+	default:
+		out = append(out, fmt.Sprintf("@context is %s, want a string, an object or an array", JSONType(v)))
+	}
+	switch v := obj["@type"].(type) {
+	case nil, string:
+	case []any:
+		for _, e := range v {
+			if _, ok := e.(string); !ok {
+				out = append(out, "@type is an array holding something other than strings")
+				break
+			}
+		}
+	default:
+		out = append(out, fmt.Sprintf("@type is %s, want a string or an array of strings", JSONType(v)))
+	}
+	return out
+}
+
+// JSONType names the JSON type of a decoded value.
+func JSONType(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	}
+	return "a number"
+}
+
+// FrontMatter splits a markdown text into its YAML front matter and what
+// follows; ok is false when it does not begin with a --- block.
+func FrontMatter(s string) (front, body string, ok bool) {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	if !strings.HasPrefix(s, "---\n") {
+		return "", "", false
+	}
+	rest := s[4:]
+	end := strings.Index(rest, "\n---")
+	if end < 0 {
+		return "", "", false
+	}
+	return rest[:end], rest[end+4:], true
+}
+
+// YAMLValue is the scalar value of a top-level front-matter key, quotes
+// taken off.
+func YAMLValue(front, key string) (string, bool) {
+	for _, line := range strings.Split(front, "\n") {
+		if v, ok := strings.CutPrefix(line, key+":"); ok {
+			v = strings.TrimSpace(v)
+			if i := strings.Index(v, " #"); i >= 0 {
+				v = strings.TrimSpace(v[:i])
+			}
+			return strings.Trim(v, `"'`), true
+		}
+	}
+	return "", false
+}
+
+// HasTopHeading says whether a CommonMark text holds a top-level heading
+// in either syntax: ATX ("# Title", up to three spaces before, the title
+// after a space or nothing) or setext (a line of text underlined with =).
+func HasTopHeading(body string) bool {
+	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
+	for i, line := range lines {
+		t := strings.TrimLeft(line, " ")
+		if len(line)-len(t) > 3 {
+			continue
+		}
+		if t == "#" || strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "#\t") {
+			return true
+		}
+		if i > 0 && strings.TrimSpace(lines[i-1]) != "" && len(t) > 0 && strings.Trim(strings.TrimRight(t, " \t"), "=") == "" {
+			prev := strings.TrimLeft(lines[i-1], " ")
+			if len(lines[i-1])-len(prev) <= 3 && !strings.HasPrefix(prev, "#") && !strings.HasPrefix(prev, "---") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ISOMismatches walks a JSON value and reports every X_iso that is not
+// the instant X_at in UTC+08:00 (docs/contract.md §1.3). A zero X_at must
+// pair with "" where only "none" is meant (active_at).
+func ISOMismatches(ptr string, v any) []string {
+	var out []string
+	switch v := v.(type) {
+	case map[string]any:
+		for _, k := range sortedKeys(v) {
+			if base, ok := strings.CutSuffix(k, "_iso"); ok {
+				if msg := isoPair(base, v[base], v[k]); msg != "" {
+					out = append(out, fmt.Sprintf("%s/%s: %s", ptr, k, msg))
+				}
+			}
+			out = append(out, ISOMismatches(ptr+"/"+k, v[k])...)
+		}
+	case []any:
+		for i, e := range v {
+			out = append(out, ISOMismatches(fmt.Sprintf("%s/%d", ptr, i), e)...)
+		}
+	}
+	return out
+}
+
+// isoPair judges one X_iso against its X. Only active_at has "none": 0
+// goes with "" and only then (docs/contract.md §2.3); every other X_iso is a time.
+func isoPair(name string, at, iso any) string {
+	n, ok := at.(json.Number)
+	if !ok {
+		return "" // no companion *_at: only the schema's pattern applies
+	}
+	secs, err := n.Int64()
+	if err != nil {
+		return "the *_at companion is not an integer"
+	}
+	s, _ := iso.(string)
+	if name == "active_at" {
+		switch {
+		case secs == 0 && s == "":
+			return ""
+		case secs == 0:
+			return fmt.Sprintf("active_at is 0 (none), so active_at_iso is \"\", not %q", s)
+		case s == "":
+			return fmt.Sprintf("active_at_iso is \"\" (none), but active_at is %d", secs)
+		}
+	}
+	got, err := time.ParseInLocation(contract.ISOLayout, s, contract.Zone)
+	if err != nil {
+		return fmt.Sprintf("not of the shape Y-m-d H:i:s(UTC+08:00): %q", s)
+	}
+	if got.Unix() != secs {
+		return fmt.Sprintf("%q is not the instant %d in UTC+08:00 (off by %ds)", s, secs, got.Unix()-secs)
+	}
+	return ""
+}
+
+// Text is a text the service generates, and where it sits.
+type Text struct{ Where, Text string }
+
+// GeneratedTexts are the texts the service generates (docs/contract.md
+// §1.4): the submit method and every type_text, status_text and
+// audit_status_text, wherever they sit.
+func GeneratedTexts(v any) []Text {
+	out := []Text{}
+	var walk func(ptr string, v any)
+	walk = func(ptr string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, e := range v {
+				if s, ok := e.(string); ok && (k == "type_text" || k == "status_text" || k == "audit_status_text" || k == "submit_method") {
+					out = append(out, Text{ptr + "/" + k, s})
+				}
+				walk(ptr+"/"+k, e)
+			}
+		case []any:
+			for i, e := range v {
+				walk(fmt.Sprintf("%s/%d", ptr, i), e)
+			}
+		}
+	}
+	walk("", v)
+	sort.Slice(out, func(i, j int) bool { return out[i].Where < out[j].Where })
+	return out
+}
+
+// HasCJK says whether s holds a Chinese character.
+func HasCJK(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+	}
+	return false
+}

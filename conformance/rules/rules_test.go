@@ -1,0 +1,121 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// judged returns the problems the rules of statement find in one
+// exchange, and whether any of its rules applied.
+func judged(t *testing.T, ep contract.Endpoint, role, req, answer, statement string) (problems []string, applied bool) {
+	t.Helper()
+	x := &Exchange{Endpoint: &ep, Role: role, Request: []byte(req), Status: 200,
+		ContentType: "application/json; charset=utf-8", Body: []byte(answer)}
+	for _, v := range Judge(x, &Env{}) {
+		if v.Statement == statement {
+			applied = true
+			problems = append(problems, v.Problems...)
+		}
+	}
+	return problems, applied
+}
+
+// TestRulesJudgeOneExchange: each row is one exchange and a statement;
+// the rule applies or not, and finds the answer broken or not.
+func TestRulesJudgeOneExchange(t *testing.T) {
+	md := func(s string) string {
+		return `{"code":0,"message":"","data":{"format":"markdown","content_type":"text/markdown; charset=utf-8","data":` + s + `}}`
+	}
+	for _, tc := range []struct {
+		name       string
+		ep         contract.Endpoint
+		role, req  string
+		answer     string
+		statement  string
+		applies    bool
+		wantBroken string
+	}{
+		{"an ATX heading", contract.GetRecord, "read", `{"record_id":1,"format":"markdown"}`,
+			md(`"---\ntitle: t\nrecord_id: 1\n---\n# T\n"`), "2.2.markdown", true, ""},
+		{"a setext heading is a top-level heading too", contract.GetRecord, "read", `{"record_id":1,"format":"markdown"}`,
+			md(`"---\ntitle: t\nrecord_id: 1\n---\nT\n===\n"`), "2.2.markdown", true, ""},
+		{"no heading", contract.GetRecord, "read", `{"record_id":1,"format":"markdown"}`,
+			md(`"---\ntitle: t\nrecord_id: 1\n---\n## T\n"`), "2.2.markdown", true, "no top-level heading"},
+		{"markdown of another record", contract.GetRecord, "read", `{"record_id":1,"format":"markdown"}`,
+			md(`"---\ntitle: t\nrecord_id: 2\n---\n# T\n"`), "2.2.markdownId", true, "record_id 2"},
+		{"a format echoed wrong", contract.GetRecord, "read", `{"record_id":1,"format":"json-ld"}`,
+			`{"code":0,"message":"","data":{"format":"json","content_type":"application/ld+json; charset=utf-8","data":{}}}`, "4.1.formatEcho", true, "asked for json-ld"},
+		{"a number filter that leaks", contract.GetFormList, "read", `{"number":"A-1","page":2}`,
+			`{"code":0,"message":"","data":{"version":"v1","list":[{"id":7,"number":"a-1"}],"page":{"current_page":2,"last_page":2,"per_page":10,"total":11}}}`,
+			"4.3.number", true, `lists form 7 of number a-1`},
+		{"a middle page short of per_page", contract.GetFormList, "read", `{"page":1,"page_size":3}`,
+			`{"code":0,"message":"","data":{"version":"v1","list":[{"id":1}],"page":{"current_page":1,"last_page":2,"per_page":3,"total":5}}}`,
+			"4.3.total", true, "holds 1 forms"},
+		{"page_size honoured", contract.GetFormList, "read", `{"page_size":7}`,
+			`{"code":0,"message":"","data":{"version":"v1","list":[],"page":{"current_page":1,"last_page":1,"per_page":10,"total":0}}}`,
+			"8.formList.maxInclusive", true, "per_page is 10"},
+		{"an empty cursor page with a token", contract.TemplatesList, "read", `{"page_token":"abc"}`,
+			`{"code":0,"message":"","data":{"list":[],"next_page_token":"x","total":3}}`, "4.4.lastToken", true, "empty page"},
+		{"bad input answered with a success", contract.GetFormList, "read", `{"page":"abc"}`,
+			`{"code":0,"message":"","data":{}}`, "C1.badInput", true, "page is a string that is no number"},
+		{"a lenient reading of a number is no bad input", contract.GetFormList, "read", `{"page":"2"}`,
+			`{"code":0,"message":"","data":{}}`, "C1.badInput", false, ""},
+		{"an empty format reads as absent", contract.GetRecord, "read", `{"record_id":1,"format":""}`,
+			`{"code":0,"message":"","data":{}}`, "C1.badInput", false, ""},
+		{"an unknown action is 100325", contract.Verify, "write", `{"certificate_code":"c","action_type":"x"}`,
+			`{"code":400,"message":"m","data":{},"error_code":100325}`, "7.badAction", true, ""},
+		{"the kit's order may answer the code first", contract.Verify, "write", `{"certificate_code":"c","action_type":"x"}`,
+			`{"code":400,"message":"m","data":{},"error_code":100320}`, "7.badAction", true, ""},
+		{"two faults: either code", contract.Verify, "write", `{"certificate_code":{},"action_type":"x"}`,
+			`{"code":400,"message":"m","data":{},"error_code":100301}`, "7.badAction", true, ""},
+		{"a missing parameter with another code", contract.Verify, "write", `{"action_type":"set_next_certificate_status"}`,
+			`{"code":400,"message":"m","data":{},"error_code":100326}`, "7.params", true, "want [100301]"},
+		{"a refusal is judged by the auth rules only", contract.Verify, "read", `{"action_type":"x"}`,
+			`{"code":403,"message":"m","data":{},"error_code":100403}`, "7.params", false, ""},
+		{"no key, a success", contract.TemplatesList, "none", `{}`,
+			`{"code":0,"message":"","data":{"list":[],"next_page_token":null,"total":0}}`, "C2.noKey", true, "answered with a success"},
+		{"an iso that is not its instant", contract.TemplatesList, "read", `{}`,
+			`{"code":0,"message":"","data":{"list":[{"created_at":0,"created_at_iso":"2026-01-01 00:00:00(UTC+08:00)"}],"next_page_token":null,"total":1}}`,
+			"C1.timeZone", true, "not the instant"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			problems, applied := judged(t, tc.ep, tc.role, tc.req, tc.answer, tc.statement)
+			if applied != tc.applies {
+				t.Fatalf("applied = %v, want %v (problems %q)", applied, tc.applies, problems)
+			}
+			got := strings.Join(problems, "; ")
+			switch {
+			case tc.wantBroken == "" && got != "":
+				t.Errorf("want no problem, got %q", got)
+			case tc.wantBroken != "" && !strings.Contains(got, tc.wantBroken):
+				t.Errorf("problems %q, want one holding %q", got, tc.wantBroken)
+			}
+		})
+	}
+}
+
+// TestATransportFailureIsJudgedByNoRule: an exchange with no whole answer
+// is no answer to judge.
+func TestATransportFailureIsJudgedByNoRule(t *testing.T) {
+	ep := contract.GetFormList
+	if v := Judge(&Exchange{Endpoint: &ep, Failed: true}, nil); len(v) != 0 {
+		t.Fatalf("verdicts %v on a failed exchange", v)
+	}
+}
+
+// TestTenancyThroughAFilter: a listing of our key holding a form of
+// another organization breaks C2.tenancy, whatever the filter.
+func TestTenancyThroughAFilter(t *testing.T) {
+	ep := contract.GetFormList
+	env := &Env{Theirs: Objects{FormIDs: map[int64]bool{9: true}}}
+	x := &Exchange{Endpoint: &ep, Role: "read", Request: []byte(`{"number":"X"}`), ContentType: "application/json",
+		Body: []byte(`{"code":0,"message":"","data":{"list":[{"id":9,"number":"X"}],"page":{"current_page":1,"last_page":1,"per_page":10,"total":1}}}`)}
+	for _, v := range Judge(x, env) {
+		if v.Statement == "C2.tenancy" && len(v.Problems) > 0 {
+			return
+		}
+	}
+	t.Fatal("a form of another organization through the number filter passed C2.tenancy")
+}
