@@ -12,7 +12,7 @@ import (
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/internal/testkit/mocktest"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 	"github.com/rtq-kit/rtq/profile/derive"
 )
 
