@@ -12,8 +12,8 @@ import (
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/testkit/mocktest"
 	"github.com/rtq-kit/rtq/profile/derive"
+	"github.com/rtq-kit/rtq/testkit/mocktest"
 )
 
 // answerTally counts, on the target's side, the answers of each kind a
