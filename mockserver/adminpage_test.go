@@ -81,3 +81,18 @@ func doAdmin(t testing.TB, req *http.Request) string {
 	defer resp.Body.Close()
 	return string(readAll(t, resp))
 }
+
+// TestAdminAddressLeadsToThePage: rtq mock's start-up line prints
+// {url}/__admin; a browser opening it lands on the page, with no token.
+func TestAdminAddressLeadsToThePage(t *testing.T) {
+	m := startMock(t, nil, Options{AdminToken: "page-token-123"})
+	resp, err := http.Get(m.URL() + "/__admin") // the client follows the redirect
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := string(readAll(t, resp))
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Request.URL.Path != "/__admin/" || !strings.Contains(body, "<html") {
+		t.Errorf("GET /__admin: %d at %s, want the page at /__admin/", resp.StatusCode, resp.Request.URL.Path)
+	}
+}

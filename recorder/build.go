@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -48,6 +49,38 @@ type Placeholders struct {
 	Kept int
 }
 
+// FilePlaceholders are the kinds of creation times a recording's file
+// holds as placeholders (HeaderPlaceholders reads them from its header).
+type FilePlaceholders struct {
+	Templates bool // templates[].created_at
+	SubCodes  bool // the sub-codes' of at least one template
+}
+
+// The header's words for placeholder times, which HeaderPlaceholders
+// reads back from a file when it is recorded into again.
+const (
+	templatesPlaceholderNote = "templates[].created_at are placeholders "
+	subCodesPlaceholderNote  = "sub_codes[].created_at of "
+	placeholderWord          = " templates are placeholders "
+)
+
+// HeaderPlaceholders reads which creation times a recording's file holds
+// as placeholders from the header rtq record wrote into it.
+func HeaderPlaceholders(file []byte) FilePlaceholders {
+	var fp FilePlaceholders
+	for _, line := range strings.Split(string(file), "\n") {
+		if !strings.HasPrefix(line, "#") {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			break // the header ends at the first line of YAML
+		}
+		fp.Templates = fp.Templates || strings.Contains(line, templatesPlaceholderNote)
+		fp.SubCodes = fp.SubCodes || strings.Contains(line, subCodesPlaceholderNote) && strings.Contains(line, placeholderWord)
+	}
+	return fp
+}
+
 // Built is a recording made from a capture, before it is merged into a
 // file and written.
 type Built struct {
@@ -57,6 +90,11 @@ type Built struct {
 	// ProbeBudgetSpent: --probe-times ran out of --max-requests, so the
 	// header's advice for placeholder times is to raise that bound.
 	ProbeBudgetSpent bool
+	// FilePlaceholders says which times of the file recorded into were
+	// placeholders, as its header said: a merge keeps the file's times
+	// only when they are the upstream's, so the header's warning stays
+	// for as long as the times are placeholders.
+	FilePlaceholders FilePlaceholders
 	misordered       int               // timed listings the upstream lists out of time order
 	bounds           map[string]Bounds // how the upstream read its time bounds
 }
@@ -303,10 +341,10 @@ func (bt *Built) Header() []string {
 	}
 	notes := append([]string(nil), bt.Notes...)
 	if bt.Placeholders.Templates {
-		notes = append(notes, "templates[].created_at are placeholders "+why)
+		notes = append(notes, templatesPlaceholderNote+why)
 	}
 	if n := len(bt.Placeholders.SubCodes); n > 0 {
-		notes = append(notes, "sub_codes[].created_at of "+itoa(int64(n))+" templates are placeholders "+why)
+		notes = append(notes, subCodesPlaceholderNote+itoa(int64(n))+placeholderWord+why)
 	}
 	if bt.Placeholders.Kept > 0 {
 		notes = append(notes, "the creation times of "+itoa(int64(bt.Placeholders.Kept))+" listings were not probed this time and are the ones this file had")

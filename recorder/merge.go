@@ -15,7 +15,7 @@ import "github.com/rtq-kit/rtq/scenario"
 // The listings whose times were kept leave built's Placeholders.
 func Merge(old *scenario.Scenario, built *Built) *scenario.Scenario {
 	rec := built.Scenario
-	keepTimes(old.Templates, rec.Templates, &built.Placeholders)
+	keepTimes(old.Templates, rec.Templates, &built.Placeholders, built.FilePlaceholders)
 	out := &scenario.Scenario{Name: old.Name, Seed: old.Seed, HTTPStatus: old.HTTPStatus, Keys: old.Keys}
 	if len(out.Keys) == 0 {
 		out.Keys = rec.Keys
@@ -129,13 +129,15 @@ func keepSwitches(old, rec []*scenario.Record) {
 // keepTimes gives re-recorded templates and sub-codes whose times are
 // placeholders the times the file has for them, listing by listing, and
 // only when the file holds every item of the listing: a listing's times
-// come from one source, so its order stays whole.
-func keepTimes(old, rec []*scenario.Template, ph *Placeholders) {
+// come from one source, so its order stays whole. Times the file's header
+// said are placeholders are not kept: they are no better than this
+// recording's, and the warning must stay.
+func keepTimes(old, rec []*scenario.Template, ph *Placeholders, file FilePlaceholders) {
 	had := map[int64]*scenario.Template{}
 	for _, t := range old {
 		had[t.ID] = t
 	}
-	if ph.Templates && len(rec) > 0 {
+	if ph.Templates && !file.Templates && len(rec) > 0 {
 		all := true
 		for _, t := range rec {
 			all = all && had[t.ID] != nil
@@ -150,7 +152,7 @@ func keepTimes(old, rec []*scenario.Template, ph *Placeholders) {
 	}
 	for _, t := range rec {
 		prev := had[t.ID]
-		if !ph.SubCodes[t.ID] || prev == nil {
+		if !ph.SubCodes[t.ID] || prev == nil || file.SubCodes {
 			continue
 		}
 		at := map[int64]int64{}

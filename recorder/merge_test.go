@@ -239,3 +239,24 @@ func TestReRecordingKeepsTheServiceBlock(t *testing.T) {
 		t.Errorf("service after a re-recording %+v; the first recording's was %+v", second.Service, first.Service)
 	}
 }
+
+// A re-recording without --probe-times into a file whose times are
+// placeholders keeps the header's warning: the times still are.
+func TestReRecordingKeepsThePlaceholderWarning(t *testing.T) {
+	up := rtqtest.Start(t, rtqtest.WithScenarioFiles(filepath.Join("testdata", "timed.yaml")))
+	out := filepath.Join(t.TempDir(), "timed.yaml")
+	first := recordTimed(t, up, out, false)
+	data, _ := os.ReadFile(out)
+	want := recorder.HeaderPlaceholders(data)
+	if !want.Templates || !want.SubCodes {
+		t.Fatalf("the first recording's header does not warn of placeholders (%+v):\n%.1200s", want, data)
+	}
+	again := recordTimed(t, up, out, false)
+	if !maps.Equal(first, again) {
+		t.Errorf("re-recorded: times %v, first %v", again, first)
+	}
+	data, _ = os.ReadFile(out)
+	if got := recorder.HeaderPlaceholders(data); got != want || strings.Contains(string(data), "are the ones this file had") {
+		t.Errorf("re-recorded: the header's placeholder warning went (%+v):\n%.1200s", got, data)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/internal/svcclient"
+	"github.com/rtq-kit/rtq/internal/userfile"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -210,6 +211,9 @@ func (r *Recording) flush(ctx context.Context, probe bool) (Summary, error) {
 		old, err := scenario.LoadFiles([]string{r.o.Out})
 		if err != nil {
 			return Summary{}, fmt.Errorf("merge into %s: %w (fix it or record into another file)", r.o.Out, err)
+		}
+		if data, err := userfile.Read(ctx, r.o.Out, scenario.DefaultMaxBytes); err == nil {
+			built.FilePlaceholders = HeaderPlaceholders(data)
 		}
 		sc = Merge(old, &built)
 	}

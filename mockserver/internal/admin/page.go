@@ -39,7 +39,24 @@ func (s *API) PageRoutes() []Route {
 		ctype := []string{f.ctype}
 		routes = append(routes, Route{f.pattern, func(c *chain.Call) { writePage(c, ctype, body) }})
 	}
-	return routes
+	return append(routes, Route{"GET /__admin", toPage})
+}
+
+// pageLocation is where /__admin sends a browser: the page, relative to
+// /__admin itself, so that it still lands on the page behind a proxy
+// that serves the mock under a path prefix.
+var pageLocation = []string{"__admin/"}
+
+// toPage answers /__admin, the address rtq mock's start-up line prints,
+// with a redirect to the page at /__admin/, whose files it refers to
+// relative to that path.
+func toPage(c *chain.Call) {
+	h := c.W.Header()
+	h["Location"] = pageLocation
+	h["Cache-Control"] = noStore
+	h["Content-Length"] = []string{"0"}
+	c.Wrote, c.Status = true, http.StatusFound
+	c.W.WriteHeader(http.StatusFound)
 }
 
 var (

@@ -12,10 +12,14 @@ import (
 func TestThePageIsServedLockedDown(t *testing.T) {
 	api := New(Config{AdminToken: "t"})
 	routes := api.PageRoutes()
-	if len(routes) != len(pageFiles) {
-		t.Fatalf("%d page routes for %d files", len(routes), len(pageFiles))
+	if len(routes) != len(pageFiles)+1 {
+		t.Fatalf("%d page routes for %d files and the redirect of /__admin", len(routes), len(pageFiles))
 	}
-	for i, r := range routes {
+	last := routes[len(routes)-1]
+	if w := serve(t, last.Run, request{method: "GET", path: "/__admin"}); last.Pattern != "GET /__admin" || w.Code != 302 || w.Header().Get("Location") != "__admin/" {
+		t.Errorf("%s: %d to %q, want a redirect to __admin/", last.Pattern, w.Code, w.Header().Get("Location"))
+	}
+	for i, r := range routes[:len(pageFiles)] {
 		_, path, _ := strings.Cut(r.Pattern, " ")
 		w := serve(t, r.Run, request{method: "GET", path: strings.TrimSuffix(path, "{$}")})
 		h := w.Result().Header
