@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/rtq-kit/rtq/internal/userfile"
 )
@@ -61,7 +62,7 @@ func ParseBaseline(source string, data []byte) (*Baseline, error) {
 		} `json:"checks"`
 	}
 	if err := json.Unmarshal(data, &rep); err != nil {
-		return nil, fmt.Errorf("baseline %s: not a JSON report of rtq conform: %w", source, err)
+		return nil, fmt.Errorf("baseline %s: %snot a JSON report of rtq conform: write one with --format json --out FILE (%v)", source, reportKind(data), err)
 	}
 	if rep.Checks == nil {
 		return nil, fmt.Errorf("baseline %s: %w", source, errNoChecks)
@@ -73,6 +74,21 @@ func ParseBaseline(source string, data []byte) (*Baseline, error) {
 		}
 	}
 	return b, nil
+}
+
+// reportKind names what a file given as a baseline looks like, for a
+// message that says which of rtq conform's formats it is.
+func reportKind(data []byte) string {
+	head := strings.ToLower(string(data[:min(len(data), 512)]))
+	switch {
+	case strings.Contains(head, "<testsuite"):
+		return "a JUnit report (--format junit), "
+	case strings.Contains(head, "<html") || strings.Contains(head, "<!doctype html"):
+		return "an HTML report (--format html), "
+	case strings.Contains(head, "\ntarget:"):
+		return "a text report (--format text, the default), "
+	}
+	return ""
 }
 
 var errNoChecks = errors.New(`no "checks" member: not a JSON report of rtq conform (write one with --format json)`)

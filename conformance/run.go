@@ -148,7 +148,7 @@ func newRunner(opts Options) (*runner, error) {
 		keys.Write = opts.WriteKey
 	}
 	if keys.Read == "" {
-		return nil, fmt.Errorf("%w: no read key: give --api-key or keys.read in the profile", ErrConfig)
+		return nil, fmt.Errorf("%w: no read key: give --api-key (or RTQ_API_KEY), or keys.read in the profile", ErrConfig)
 	}
 	for _, g := range append(append([]string{}, opts.Only...), opts.Skip...) {
 		if _, err := path.Match(g, ""); err != nil {

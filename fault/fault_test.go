@@ -318,7 +318,7 @@ func TestParseFlagJSONObject(t *testing.T) {
 	}
 	for in, want := range map[string]string{
 		`{"delay":5}`:                       `"delay" is not a fault rule member`,
-		`{"error":503}`:                     "error: must be an object",
+		`{"error":503}`:                     `error: must be an object, got number; such as "error": {"code": 503}`,
 		`{"error":{"code":"503"}}`:          "error.code: must be an integer",
 		`{"rate":2,"delay_ms":1}`:           "rate: must be a share",
 		`{"delay_ms":1`:                     "not a JSON object",

@@ -218,13 +218,30 @@ func decodeOne(raw []byte, r *Rule) error {
 		r.ID, r.Source = "", ""
 		return nil
 	case errors.As(err, &te):
-		return fmt.Errorf("%s: must be %s, got %s", te.Field, kindOf(te.Type.Kind().String()), te.Value)
+		msg := fmt.Sprintf("%s: must be %s, got %s", te.Field, kindOf(te.Type.Kind().String()), te.Value)
+		if ex, ok := memberExamples[te.Field]; ok {
+			msg += "; such as " + ex
+		}
+		return errors.New(msg)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		return fmt.Errorf("%s is not a fault rule member; use %s", strings.TrimPrefix(err.Error(), "json: unknown field "),
 			strings.Join(ruleMembers, ", "))
 	default:
 		return fmt.Errorf("not a JSON object: %v", err)
 	}
+}
+
+// memberExamples show the shape of the members a wrong type is easy for:
+// {"error": 503} means the code, which goes inside the error object.
+var memberExamples = map[string]string{
+	"error":             `"error": {"code": 503} (and optionally "error_code", "message", "http_status", "retry_after")`,
+	"error.code":        `"error": {"code": 503}`,
+	"delay_ms":          `"delay_ms": 800`,
+	"rate":              `"rate": 0.25`,
+	"times":             `"times": 2`,
+	"record_id":         `"record_id": 100001`,
+	"drop":              `"drop": true`,
+	"error.retry_after": `"error": {"code": 429, "retry_after": 2}`,
 }
 
 var ruleMembers = []string{"endpoint", "key", "record_id", "record_url", "certificate_code", "rate", "times",

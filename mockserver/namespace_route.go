@@ -36,17 +36,21 @@ func (s *Server) routeNamespace(c *chain.Call) {
 	}
 	switch {
 	case !namespace.Valid(name):
-		s.namespaceError(c, nsNotFound, "no namespace "+fail.Quote(name)+" in "+fail.Quote(c.R.URL.Path)+": "+namespace.Rule)
+		s.namespaceError(c, nsNotFound, "no namespace "+fail.Quote(name)+" in "+fail.QuotePath(c.R.URL.Path)+": "+namespace.Rule)
 		return
 	case c.R.URL.RawPath != "":
-		s.namespaceError(c, nsNotFound, "a namespaced path must not be percent-encoded: "+fail.Quote(c.R.URL.Path))
+		s.namespaceError(c, nsNotFound, "a namespaced path must not be percent-encoded: "+fail.QuotePath(c.R.URL.Path))
 		return
 	case c.Admin && !namespaceAdmin[adminSegment(sub)]:
-		s.namespaceError(c, nsNotFound, "no admin call at "+fail.Quote(c.R.URL.Path)+
+		s.namespaceError(c, nsNotFound, "no admin call at "+fail.QuotePath(c.R.URL.Path)+
 			"; a namespace answers "+namespaceAdminList+", the scenario is replaced at the root /__admin/scenario")
 		return
 	case !api && !c.Admin:
-		s.namespaceError(c, nsNotFound, "no endpoint at "+fail.Quote(c.R.URL.Path)+
+		if detail := slashInName(name, sub); detail != "" {
+			s.namespaceError(c, nsNotFound, detail)
+			return
+		}
+		s.namespaceError(c, nsNotFound, "no endpoint at "+fail.QuotePath(c.R.URL.Path)+
 			"; under /s/{name} endpoints live under "+contract.PathPrefix+" and admin calls under "+namespaceAdminList)
 		return
 	}
@@ -74,6 +78,28 @@ func (s *Server) routeNamespace(c *chain.Call) {
 	s.routePath(c)
 	c.Record() // under the namespace's own path, as its own mock would show it
 	c.R = orig // the log shows the path as sent
+}
+
+// slashInName words a namespace name that holds a '/' (/s/team/a/api/...,
+// a name such as a branch's): the endpoint or admin path is further down
+// the path than a one-segment name puts it. It names the whole name and
+// the path to use instead; "" when the path is not such a one.
+func slashInName(first, sub string) string {
+	at := -1
+	for _, p := range []string{contract.PathPrefix, "/__admin/"} {
+		if i := strings.Index(sub, p); i > 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return ""
+	}
+	name := first + sub[:at]
+	msg := "the namespace name " + fail.QuotePath(name) + " holds a '/': " + namespace.Rule
+	if try := strings.ReplaceAll(name, "/", "-"); namespace.Valid(try) {
+		msg += "; such as " + namespacePrefix + try + sub[at:]
+	}
+	return msg
 }
 
 // adminSegment is the first segment after /__admin/ of an admin path.

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
 
@@ -81,9 +83,38 @@ func Load(ctx context.Context, src string, opts ...LoadOption) (*Profile, error)
 func readFile(ctx context.Context, path string) ([]byte, error) {
 	data, err := userfile.Read(ctx, path, MaxProfileBytes)
 	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) && hostLike.MatchString(path) {
+			return nil, fmt.Errorf("load profile %s: no such file; a URL needs its scheme: did you mean http://%s?", path, path)
+		}
 		return nil, fmt.Errorf("load profile %s: %w", path, err)
 	}
 	return data, nil
+}
+
+// hostLike is a path that is a URL without its scheme (localhost:8080/...,
+// 127.0.0.1:8080/__admin/profile, mock.example:443/...): a host, a port.
+var hostLike = regexp.MustCompile(`^[A-Za-z0-9.\-]+:[0-9]+(/|$)`)
+
+// scenarioMembers are top-level members only a scenario has: a scenario
+// file given as a profile is named as one, instead of a list of every
+// member a profile does not allow.
+var scenarioMembers = []string{"orgs", "generate", "http_status", "qrcodes", "projects"}
+
+// notAScenario refuses a scenario document with one problem that says
+// what it is and how to get its profile.
+func notAScenario(name string, doc any) error {
+	m, ok := doc.(map[string]any)
+	if !ok || m["version"] != nil {
+		return nil
+	}
+	for _, k := range scenarioMembers {
+		if _, ok := m[k]; ok {
+			return loadError([]Problem{{File: name, Line: 1, Column: 1, Message: fmt.Sprintf(
+				"this is a scenario (it has %s:), not a conformance profile: make its profile with "+
+					"`rtq scenario profile %s > profile.yaml`, or give --profile the /__admin/profile URL of a mock serving it", k, name)}})
+		}
+	}
+	return nil
 }
 
 // fetch reads a profile URL through rtq's client of a service
@@ -123,6 +154,9 @@ func Parse(name string, data []byte) (*Profile, error) {
 	dec.UseNumber()
 	if err := dec.Decode(&doc); err != nil {
 		return nil, loadError([]Problem{{File: name, Message: err.Error()}})
+	}
+	if err := notAScenario(name, doc); err != nil {
+		return nil, err
 	}
 	loc := newLocator(data)
 	problems := schemaProblems(doc)

@@ -72,7 +72,7 @@ same token here. An --only or --skip that leaves no check to run is a usage
 error (exit 2), and so is a run in which every selected check was skipped:
 nothing checked is never a pass.
 Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY, RTQ_ADMIN_TOKEN.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f.fromEnv()
 			f.tty = isTerminal(cmd.ErrOrStderr())
@@ -139,6 +139,7 @@ func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) e
 	if f.concurrency < 1 {
 		return withExit(2, fmt.Errorf("conform: --concurrency %d: must be at least 1", f.concurrency))
 	}
+	warnWriteKeyIdle(stderr, "conform", f.writeKey, f.allowWrites)
 	opts := f.options()
 	if f.baseline != "" {
 		base, err := conformance.ReadBaseline(ctx, f.baseline)

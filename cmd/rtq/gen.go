@@ -37,7 +37,7 @@ func newGenRecordCmd() *cobra.Command {
 pretty JSON. The same seed always prints the same value. With --all, print
 one value of every field type as [{field_type, field_value}].`,
 		Example: "  rtq gen record --field-type identity\n  rtq gen record --field-type image --seed 7\n  rtq gen record --all",
-		Args:    cobra.NoArgs,
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return genRecord(cmd.OutOrStdout(), o)
 		},

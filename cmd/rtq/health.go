@@ -35,7 +35,7 @@ a scratch container image can use it as its health check. A mock started with
 RTQ_ADMIN_TOKEN (the variable the mock reads too).`,
 		Example: `  rtq health http://127.0.0.1:8080
   HEALTHCHECK CMD ["/rtq", "health", "http://127.0.0.1:8080"]`,
-		Args: cobra.ExactArgs(1),
+		Args: countArgs(1, 1, "the mock's URL", "rtq health http://127.0.0.1:8080"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			target, err := healthURL(args[0])
 			if err != nil {

@@ -97,6 +97,7 @@ func withExit(code int, err error) error {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)
+	root.Annotations = map[string]string{argsAnnotation: strings.Join(args, "\x00")} // read by flagError
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)

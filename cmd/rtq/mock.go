@@ -58,7 +58,7 @@ One log line per request goes to stderr. The admin API lives under /__admin
   rtq mock --scenario ./scenarios --addr 127.0.0.1:9000 --watch
   curl -s -X POST http://127.0.0.1:8080/api/v2/rpc/record/getFormList \
        -H 'Authorization: Bearer rtq-demo-read' -d '{}'`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.hasSeed = cmd.Flags().Changed("seed")
 			if o.adminToken == "" {
@@ -163,7 +163,7 @@ func runMock(ctx context.Context, o *mockOptions, stderr io.Writer) error {
 		err = fmt.Errorf("%w: the password goes in the store URL (redis://:PASSWORD@HOST:PORT/DB, unix://:PASSWORD@/PATH), best given in RTQ_STORE: a --store on the command line is visible in the process list", err)
 	}
 	if err != nil {
-		return withExit(storeExit(err), err)
+		return withExit(storeExit(err), storeHint(err, storeAddr))
 	}
 	if err := srv.Start(o.addr); err != nil {
 		return withExit(1, listenHint("--addr", o.addr, err))
@@ -231,6 +231,17 @@ func storeExit(err error) int {
 		return 1
 	}
 	return 2
+}
+
+// storeHint adds the next step to a store that cannot be reached: start
+// it, or point --store at it; the exit status (1) lets a supervisor
+// restart this replica until it can.
+func storeHint(err error, a mockserver.StoreAddr) error {
+	if !mockserver.StoreUnreachable(err) {
+		return err
+	}
+	return fmt.Errorf("%w\nis Redis running at %s? start it (redis-server, or the redis container of deploy/), or check --store (or RTQ_STORE); "+
+		"this replica exits 1 so that its supervisor starts it again, and never serves from memory instead", err, a.Addr)
 }
 
 // watcher is the --watch reloader of the scenario files, nil without

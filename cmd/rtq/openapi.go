@@ -20,7 +20,7 @@ mock on the default scenario, produced in process: no network is needed.
 See docs/ecosystem.md for client generators, Schemathesis and Specmatic.`,
 		Example: `  rtq openapi --out openapi.json
   npx openapi-typescript openapi.json -o rtq.d.ts`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			doc, err := openapi.JSON()
 			if err != nil {

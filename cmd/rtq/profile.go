@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"time"
 
@@ -15,7 +16,7 @@ func newProfileCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "profile",
 		Short: "Conformance profiles of real services",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 	}
 	cmd.AddCommand(newDiscoverCmd())
 	return cmd
@@ -67,7 +68,7 @@ Exit status: 0 written (findings included), 1 the service answered but not
 usefully (a refused key, a record that cannot be read), 2 usage error,
 3 unreachable.
 Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			c := conformFlags{baseURL: f.baseURL, apiKey: f.apiKey, writeKey: f.writeKey}
 			c.fromEnv()
@@ -102,6 +103,7 @@ func runDiscover(cmd *cobra.Command, f discoverFlags) error {
 	if err := checkLimitFlags(f); err != nil {
 		return err
 	}
+	warnWriteKeyIdle(cmd.ErrOrStderr(), "profile discover", f.writeKey, f.allowWrites)
 	res, err := discover.Discover(cmd.Context(), discover.Options{BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey, AllowWrites: f.allowWrites,
 		RecordIDs: f.recordIDs, RecordURLs: f.recordURLs, Timeout: f.timeout, Version: buildVersion(),
 		Concurrency: f.concurrency, Rate: f.rate, MaxRequests: f.maxRequests})
@@ -147,5 +149,14 @@ func refusalHint(err error) string {
 	if strings.Contains(msg, "code 401") || strings.Contains(msg, "code 403") {
 		return ": the service refuses the key: check --api-key (or RTQ_API_KEY)"
 	}
+	if strings.Contains(msg, "record/getRecord") && strings.Contains(msg, "code 404") {
+		if m := askedRecord.FindStringSubmatch(msg); m != nil {
+			flag := "--" + strings.ReplaceAll(m[1], "_", "-")
+			return fmt.Sprintf(": the service has no record %s: check %s (give one the service holds, such as one a page of the app shows; or leave %s out to find records from the form list)", m[2], flag, flag)
+		}
+	}
 	return ""
 }
+
+// askedRecord finds the record a getRecord call asked for in its error.
+var askedRecord = regexp.MustCompile(`"(record_id|record_url)":"?([^",}]+)`)

@@ -48,7 +48,7 @@ interrupted (SIGINT, SIGTERM): what was seen is written.`,
   rtq record --upstream https://staging.example.com --out staging.yaml --crawl \
     --probe-times --rate 50 --max-requests 50000
   rtq record --upstream https://staging.example.com --out staging.yaml --addr 127.0.0.1:8081`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if f.o.APIKey == "" {
 				f.o.APIKey = os.Getenv("RTQ_API_KEY")

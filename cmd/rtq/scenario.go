@@ -32,7 +32,7 @@ all PATHs together form one scenario. Every problem is printed as
 and the exit status is 1 when there is any, 2 when a file cannot be read,
 0 when the scenario is valid. See docs/scenarios.md for the format.`,
 		Example: "  rtq scenario validate scenarios/default.yaml\n  rtq scenario validate ./my-scenario/",
-		Args:    cobra.MinimumNArgs(1),
+		Args:    countArgs(1, -1, "a scenario file or directory", "rtq scenario validate scenarios/default.yaml"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return validateScenario(cmd.OutOrStdout(), args, scenario.WithLimits(limits), scenario.WithContext(cmd.Context()))
 		},

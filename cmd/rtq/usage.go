@@ -2,8 +2,11 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"net"
 	"net/url"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -127,10 +130,19 @@ type requiredFlag struct{ flag, env, value string }
 func flagError(cmd *cobra.Command, err error) error {
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
-		if s := closestFlag(cmd, name); s != "" {
+		if hint := foreignFlag(cmd, name); hint != "" {
+			msg += "; " + hint
+		} else if s := closestFlag(cmd, name); s != "" {
 			msg += "; did you mean --" + s + "?"
 		} else if sub := subcommandWith(cmd, name); sub != "" {
 			msg += "; it is a flag of " + sub
+		}
+	}
+	if m := unknownShorthand.FindStringSubmatch(msg); m != nil {
+		if long, ok := foreignShorthands[m[1]]; ok {
+			if hint := foreignFlag(cmd, long); hint != "" {
+				msg += "; " + strings.ReplaceAll(hint, "--"+long+" is", "-"+m[1]+" is")
+			}
 		}
 	}
 	name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
@@ -166,4 +178,158 @@ func closestFlag(cmd *cobra.Command, name string) string {
 	cmd.Flags().VisitAll(visit)
 	cmd.InheritedFlags().VisitAll(visit)
 	return best
+}
+
+// foreignFlags are the names other tools (Prism, WireMock, Schemathesis,
+// curl, ...) give to what an rtq flag does, with the rtq flags that may
+// be meant, likeliest first: typed from habit, they are too far from
+// rtq's names for the spelling check to find them.
+var foreignFlags = map[string][]string{
+	"port":        {"addr"},
+	"listen":      {"addr"},
+	"bind":        {"addr"},
+	"host":        {"addr", "base-url", "upstream"},
+	"url":         {"base-url", "upstream"},
+	"target":      {"base-url", "upstream"},
+	"server":      {"base-url", "upstream"},
+	"endpoint":    {"base-url", "upstream"},
+	"base":        {"base-url", "upstream"},
+	"proxy":       {"upstream"},
+	"key":         {"api-key"},
+	"token":       {"api-key", "admin-token"},
+	"auth":        {"api-key", "admin-token"},
+	"bearer":      {"api-key", "admin-token"},
+	"spec":        {"scenario", "profile"},
+	"file":        {"scenario", "profile"},
+	"config":      {"scenario", "profile"},
+	"data":        {"scenario"},
+	"mocks":       {"scenario"},
+	"output":      {"out"},
+	"report":      {"out"},
+	"junit":       {"format"},
+	"json":        {"format"},
+	"write":       {"allow-writes"},
+	"writes":      {"allow-writes"},
+	"workers":     {"concurrency"},
+	"threads":     {"concurrency"},
+	"parallel":    {"concurrency"},
+	"jobs":        {"concurrency"},
+	"id":          {"record-id"},
+	"ids":         {"record-id"},
+	"include":     {"only"},
+	"exclude":     {"skip"},
+	"checks":      {"only"},
+	"rate-limit":  {"rate"},
+	"max-retries": {"timeout"},
+}
+
+// unknownShorthand is pflag's wording of an unknown one-letter flag.
+var unknownShorthand = regexp.MustCompile(`^unknown shorthand flag: '(.)' in -`)
+
+// foreignShorthands are other tools' one-letter flags (-p 9000, -u URL),
+// by the long name foreignFlags knows them under. rtq has none.
+var foreignShorthands = map[string]string{"p": "port", "u": "url", "k": "key", "o": "output", "t": "token", "f": "file", "H": "host", "c": "config"}
+
+// foreignFlag words the rtq flag meant by a name another tool uses, when
+// cmd has it: "--port 9000" becomes "--addr 127.0.0.1:9000". A command
+// that takes the URL as its argument (rtq health) says so.
+func foreignFlag(cmd *cobra.Command, name string) string {
+	name, value, _ := strings.Cut(name, "=")
+	wants, ok := foreignFlags[name]
+	if !ok {
+		return ""
+	}
+	if value == "" {
+		value = argAfter(cmd, "--"+name)
+	}
+	if value == "" && len(name) > 1 {
+		for short, long := range foreignShorthands {
+			if long == name {
+				value = argAfter(cmd, "-"+short)
+			}
+		}
+	}
+	for _, w := range wants {
+		if cmd.Flags().Lookup(w) == nil && cmd.InheritedFlags().Lookup(w) == nil {
+			continue
+		}
+		switch {
+		case w == "addr" && name == "port" && value != "":
+			return fmt.Sprintf("rtq listens on --addr HOST:PORT: did you mean --addr 127.0.0.1:%s?", value)
+		case w == "format" && (name == "junit" || name == "json"):
+			return fmt.Sprintf("did you mean --format %s?", name)
+		}
+		return fmt.Sprintf("did you mean --%s? (--%s is another tool's name for it)", w, name)
+	}
+	if slices.Contains(wants, "base-url") && strings.HasPrefix(cmd.Use, cmd.Name()+" URL") {
+		return fmt.Sprintf("%s takes the URL as its argument: %s http://127.0.0.1:8080", cmd.CommandPath(), cmd.CommandPath())
+	}
+	return ""
+}
+
+// argsAnnotation is where run keeps the command line on the root command,
+// for a flag error to read the value typed after an unknown flag.
+const argsAnnotation = "rtq-args"
+
+// argAfter is the word after flag on the command line, "" when there is
+// none or it is another flag.
+func argAfter(cmd *cobra.Command, flag string) string {
+	args := strings.Split(cmd.Root().Annotations[argsAnnotation], "\x00")
+	for i, a := range args {
+		if a == flag && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+			return args[i+1]
+		}
+		if v, ok := strings.CutPrefix(a, flag+"="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// countArgs words a wrong count of positional arguments for a person:
+// what the command takes and an example, where cobra says "accepts 1
+// arg(s), received 0".
+func countArgs(min, max int, what, example string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) >= min && (max < 0 || len(args) <= max) {
+			return nil
+		}
+		name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+		if len(args) < min {
+			return usageError("%s: %s is missing: such as %s (see %s --help)", name, what, example, cmd.CommandPath())
+		}
+		return usageError("%s: takes %s, not %d arguments (%s): such as %s", name, what, len(args), strings.Join(args, " "), example)
+	}
+}
+
+// noArgs refuses positional arguments as cobra.NoArgs does, and names
+// the flag that takes what was given: a URL (rtq conform URL) is a
+// --base-url or --upstream, a path a --scenario, --profile or --out.
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	a := args[0]
+	var wants []string
+	if strings.Contains(a, "://") || strings.HasPrefix(a, "localhost:") || strings.HasPrefix(a, "127.0.0.1:") {
+		wants = []string{"base-url", "upstream"}
+	} else {
+		wants = []string{"scenario", "profile", "out"}
+	}
+	name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+	for _, w := range wants {
+		if cmd.Flags().Lookup(w) != nil {
+			return usageError("%s: takes no arguments, and %q is one: did you mean --%s %s? (see %s --help)", name, a, w, a, cmd.CommandPath())
+		}
+	}
+	return usageError("%s: takes no arguments, and %q is one (see %s --help)", name, a, cmd.CommandPath())
+}
+
+// warnWriteKeyIdle says, on stderr, that a write key was given without
+// --allow-writes: nothing is written then, and the checks that need a
+// write are skipped, which a green run would otherwise hide.
+func warnWriteKeyIdle(w io.Writer, cmd, writeKey string, allowWrites bool) {
+	if writeKey != "" && !allowWrites {
+		fmt.Fprintf(w, "rtq %s: warning: --write-key (or RTQ_WRITE_KEY) is set but --allow-writes is not: no verify is sent, and every check that needs one is skipped; add --allow-writes to run them\n", cmd)
+	}
 }

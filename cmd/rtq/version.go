@@ -30,7 +30,7 @@ func newVersionCmd() *cobra.Command {
 		Long: `Print the rtq version on the first line ("rtq v1.2.3"), then what the build
 info knows: the module, the VCS revision and time (builds from a git clone;
 "modified" when the tree had local changes), and the Go toolchain.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			info, ok := debug.ReadBuildInfo()
 			if !ok {

@@ -26,7 +26,7 @@ working directory's). See docs/frontend.md.`,
 		Example: `  rtq wasm --out public/rtq
   rtq wasm --out test/rtq --scenario ./scenarios --seed 7
   (cd test/rtq && npm pack)`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("seed") {
 				o.Seed = &seed

@@ -164,11 +164,11 @@ func (c *Client) Post(ctx context.Context, path, key string, body []byte) (Answe
 func (c *Client) Send(ctx context.Context, method, path, key string, body []byte) (Answer, error) {
 	release, err := c.lim.acquire(ctx)
 	if err != nil {
-		return Answer{}, err
+		return Answer{}, stoppedBeforeSent(ctx, method, path, err)
 	}
 	defer release()
 	if err := c.lim.wait(ctx); err != nil {
-		return Answer{}, err
+		return Answer{}, stoppedBeforeSent(ctx, method, path, err)
 	}
 	chainOf(ctx).add()
 	a, err := c.send(ctx, method, path, key, body)
@@ -190,7 +190,7 @@ func (c *Client) send(ctx context.Context, method, path, key string, body []byte
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return Answer{}, err
+		return Answer{}, plain(ctx, req, c.http.Timeout, err)
 	}
 	defer resp.Body.Close()
 	a := Answer{Status: resp.StatusCode, Header: c.scrub.Header(resp.Header)}

@@ -7,8 +7,10 @@ package fail
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/editdist"
 )
 
 // Error is an error answer of the mock: a body code, a row of contract's
@@ -110,8 +112,34 @@ var TooLarge = answer(contract.TooLargeError,
 
 // NoEndpoint is the 404 of a path no endpoint lives at.
 func NoEndpoint(path string) *Error {
-	return answer(contract.NoEndpointError,
-		"no endpoint at "+Quote(path)+"; endpoints live under "+contract.PathPrefix)
+	detail := "no endpoint at " + QuotePath(path) + "; endpoints live under " + contract.PathPrefix
+	if p := nearestEndpoint(path); p != "" {
+		detail += ": did you mean " + p + "?"
+	}
+	return answer(contract.NoEndpointError, detail)
+}
+
+// nearestEndpoint is the endpoint path a mistyped one likely meant: the
+// one with the same operation (/api/v2/rpc/getRecord, the group left
+// out), else one at most three edits away; "" when none is. A path
+// longer than any endpoint's by far is not compared.
+func nearestEndpoint(path string) string {
+	if len(path) > 100 {
+		return ""
+	}
+	op := strings.ToLower(path[strings.LastIndex(path, "/")+1:])
+	best, bestD := "", 4
+	for _, ep := range contract.Endpoints {
+		p := ep.Path()
+		d := editdist.Distance(strings.ToLower(path), strings.ToLower(p))
+		if op != "" && op == strings.ToLower(p[strings.LastIndex(p, "/")+1:]) {
+			d = 0
+		}
+		if d < bestD {
+			best, bestD = p, d
+		}
+	}
+	return best
 }
 
 // NoNamespace is the 404 of a state namespace path the mock cannot serve
@@ -180,10 +208,18 @@ func InternalOf(endpoint string) *Error {
 
 // Quote renders a client-supplied value for a message_detail: quoted and
 // cut to 40 runes, so a detail never carries a long echo.
-func Quote(s string) string {
+func Quote(s string) string { return quoteCut(s, 40) }
+
+// QuotePath is Quote for a request's path, cut at 120 runes: enough for
+// any real one (a namespace's 64-rune name before the longest endpoint
+// path), so that the detail does not stop mid-word on the part that
+// says what is wrong, and few enough that a hostile path is not echoed.
+func QuotePath(s string) string { return quoteCut(s, 120) }
+
+func quoteCut(s string, max int) string {
 	r := []rune(s)
-	if len(r) > 40 {
-		return fmt.Sprintf("%q…", string(r[:40]))
+	if len(r) > max {
+		return fmt.Sprintf("%q…", string(r[:max]))
 	}
 	return fmt.Sprintf("%q", s)
 }

@@ -18,7 +18,7 @@ func Auth(next chain.Step) chain.Step {
 		c.Key = c.St.KeyBySecret(secret)
 		switch {
 		case c.Key == nil:
-			c.Error(fail.Unauthorized("the API key is not known").In(scenario.SituationBadKey))
+			c.Error(fail.Unauthorized("the API key is not known" + nameHint(c, secret)).In(scenario.SituationBadKey))
 		case c.Ep.Write && !c.Key.Write:
 			c.Error(fail.Forbidden(c.Ep.Write, "this API key has no write permission"))
 		case !c.Ep.Write && !c.Key.Read:
@@ -27,4 +27,17 @@ func Auth(next chain.Step) chain.Step {
 			next(c)
 		}
 	}
+}
+
+// nameHint answers a key's name sent as its secret (Bearer demo-read, the
+// name logs and the journal show) with the secret to send, when that
+// secret is the name with rtq- before it, as the default scenario's are:
+// anyone can try that guess, so saying it gives nothing away. Any other
+// secret is never hinted at.
+func nameHint(c *chain.Call, sent string) string {
+	k := c.St.KeyBySecret("rtq-" + sent)
+	if k == nil || k.Name != sent {
+		return ""
+	}
+	return `: "` + sent + `" is a key's name, not its secret; send "Bearer rtq-` + sent + `"`
 }

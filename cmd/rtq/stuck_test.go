@@ -1,0 +1,91 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rtq-kit/rtq/testkit/refused"
+)
+
+// TestLikeliestMistakesSayWhatToDo holds the messages of the second
+// newcomer trial (the mistakes a user of Prism, WireMock, curl or
+// Schemathesis makes first): each names the flag or command that was
+// meant, and none is Go's or cobra's own wording.
+func TestLikeliestMistakesSayWhatToDo(t *testing.T) {
+	for _, env := range []string{"RTQ_BASE_URL", "RTQ_API_KEY", "RTQ_WRITE_KEY", "RTQ_ADMIN_TOKEN", "RTQ_STORE"} {
+		t.Setenv(env, "")
+	}
+	mock := startMock(t)
+	host := strings.TrimPrefix(mock, "http://")
+	dir := t.TempDir()
+	junit := filepath.Join(dir, "report.xml")
+	if code, _, errOut := runCLI(t, "conform", "--base-url", mock, "--api-key", "rtq-demo-read", "--format", "junit", "--out", junit); code != 0 {
+		t.Fatalf("the JUnit report for --baseline: exit %d %s", code, errOut)
+	}
+	scenarioFile := filepath.Join("..", "..", "scenarios", "default.yaml")
+
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		want   []string
+		reject []string
+	}{
+		// Names other tools use.
+		{[]string{"mock", "--port", "9000"}, 2, []string{"--addr 127.0.0.1:9000"}, nil},
+		{[]string{"mock", "--port=9000"}, 2, []string{"--addr 127.0.0.1:9000"}, nil},
+		{[]string{"mock", "-p", "9000"}, 2, []string{"--addr 127.0.0.1:9000"}, nil},
+		{[]string{"mock", "--token", "x"}, 2, []string{"did you mean --admin-token?"}, nil},
+		{[]string{"conform", "--url", mock}, 2, []string{"did you mean --base-url?"}, nil},
+		{[]string{"conform", "--key", "k"}, 2, []string{"did you mean --api-key?"}, nil},
+		{[]string{"conform", "--junit"}, 2, []string{"did you mean --format junit?"}, nil},
+		{[]string{"conform", "-o", "r.json"}, 2, []string{"did you mean --out?"}, nil},
+		{[]string{"profile", "discover", "--key", "k"}, 2, []string{"did you mean --api-key?"}, nil},
+		{[]string{"record", "--url", mock}, 2, []string{"did you mean --upstream?"}, nil},
+		{[]string{"health", "--url", mock}, 2, []string{"takes the URL as its argument", "rtq health http://"}, nil},
+		// Arguments where a flag was meant, and missing ones.
+		{[]string{"health"}, 2, []string{"the mock's URL is missing", "rtq health http://127.0.0.1:8080"}, []string{"arg(s)"}},
+		{[]string{"scenario", "validate"}, 2, []string{"a scenario file or directory is missing"}, []string{"arg(s)"}},
+		{[]string{"conform", mock}, 2, []string{"did you mean --base-url " + mock + "?"}, []string{"unknown command"}},
+		{[]string{"mock", scenarioFile}, 2, []string{"did you mean --scenario " + scenarioFile + "?"}, []string{"unknown command"}},
+		// Files and keys that are not what the flag takes.
+		{[]string{"conform", "--base-url", mock, "--api-key", "rtq-demo-read", "--profile", host + "/__admin/profile"}, 2,
+			[]string{"did you mean http://" + host + "/__admin/profile?"}, nil},
+		{[]string{"conform", "--base-url", mock, "--api-key", "rtq-demo-read", "--profile", scenarioFile}, 2,
+			[]string{"1 problem(s)", "this is a scenario", "rtq scenario profile"}, []string{"not allowed here"}},
+		{[]string{"conform", "--base-url", mock, "--api-key", "rtq-demo-read", "--baseline", junit}, 2,
+			[]string{"a JUnit report", "--format json"}, nil},
+		{[]string{"conform", "--base-url", mock}, 2, []string{"--api-key (or RTQ_API_KEY)"}, nil},
+		{[]string{"profile", "discover", "--base-url", mock, "--api-key", "rtq-demo-read", "--record-id", "999"}, 1,
+			[]string{"no record 999", "check --record-id"}, nil},
+		// A write key that writes nothing says so.
+		{[]string{"conform", "--base-url", mock, "--api-key", "rtq-demo-read", "--write-key", "rtq-demo-write"}, 0,
+			[]string{"--write-key (or RTQ_WRITE_KEY) is set but --allow-writes is not"}, nil},
+		// A store that is down says what to do.
+		{[]string{"mock", "--addr", "127.0.0.1:0", "--store", "redis://" + refused.Addr + "/0"}, 1,
+			[]string{"is Redis running at " + refused.Addr + "?", "--store"}, nil},
+		// Go's words stay out.
+		{[]string{"conform", "--base-url", refused.URL, "--api-key", "k"}, 3,
+			[]string{"connection refused: nothing listens at"}, []string{"dial tcp", `Post "`}},
+	} {
+		code, stdout, stderr := runCLI(t, tc.args...)
+		all := stdout + stderr
+		if code != tc.code {
+			t.Errorf("rtq %s: exit %d, want %d\n%s", strings.Join(tc.args, " "), code, tc.code, clip(all))
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(all, w) {
+				t.Errorf("rtq %s: output lacks %q\n%s", strings.Join(tc.args, " "), w, clip(all))
+			}
+		}
+		for _, r := range tc.reject {
+			if strings.Contains(all, r) {
+				t.Errorf("rtq %s: output holds %q\n%s", strings.Join(tc.args, " "), r, clip(all))
+			}
+		}
+	}
+	if _, err := os.Stat("r.json"); err == nil {
+		t.Error("a refused command line wrote a file")
+	}
+}
