@@ -30,3 +30,28 @@ func TestOpenAPIPrintsOrWritesTheDocument(t *testing.T) {
 		t.Errorf("rtq openapi --out into a missing directory = %d, %q; want 2 naming --out", code, errOut)
 	}
 }
+
+// TestOpenAPI30 writes the 3.0.3 document of package openapi and names on
+// stderr what 3.0 cannot say; an unknown version is a usage error.
+func TestOpenAPI30(t *testing.T) {
+	want, lost, err := openapi.JSON30()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "openapi", "--openapi", "3.0")
+	if code != 0 || out != string(want) || !strings.Contains(out, `"openapi": "3.0.3"`) {
+		t.Fatalf("rtq openapi --openapi 3.0 = %d (%s); want 0 and the 3.0.3 document", code, errOut)
+	}
+	if len(lost) == 0 {
+		t.Fatal("JSON30 lost nothing: the license identifier at least has no 3.0 form")
+	}
+	for _, l := range lost {
+		if !strings.Contains(errOut, "OpenAPI 3.0.3 cannot say: "+l) {
+			t.Errorf("stderr %q does not name %q", errOut, l)
+		}
+	}
+	code, _, errOut = runCLI(t, "openapi", "--openapi", "2.0")
+	if code != 2 || !strings.Contains(errOut, "--openapi") {
+		t.Errorf("rtq openapi --openapi 2.0 = %d, %q; want 2 naming --openapi", code, errOut)
+	}
+}
