@@ -58,6 +58,7 @@ Postman, Schemathesis and Specmatic.`,
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "write the document to FILE instead of standard output")
+	pathFlag(cmd, "out", "written")
 	cmd.Flags().StringVar(&version, "openapi", "3.1", "OpenAPI version of the document: 3.1, or 3.0 (the closest 3.0.3 document; what 3.0 cannot say goes to stderr)")
 	return cmd
 }
