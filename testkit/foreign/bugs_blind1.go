@@ -25,7 +25,7 @@ const (
 	BugB1ByURLIgnoresFormat     Bug = "b1-by-url-ignores-format"
 	BugB1JSONLDAsString         Bug = "b1-jsonld-as-string"
 	BugB1MarkdownMasksNamesOnly Bug = "b1-markdown-masks-names-only"
-	BugB1VerifyTouchesSubmit    Bug = "b1-verify-touches-submit-at"
+	BugB1VerifyRewritesMethod   Bug = "b1-verify-rewrites-submit-method"
 	BugB1MasksLostAfterVerify   Bug = "b1-masks-lost-after-verify"
 	BugB1ByURLCrossesOrgs       Bug = "b1-record-by-url-crosses-orgs"
 	BugB1VerifyURLCrossesOrgs   Bug = "b1-verify-by-url-crosses-orgs"
@@ -81,7 +81,7 @@ func blindRound1() Round {
 		{BugB1ByURLIgnoresFormat, "§4.1", "getRecord by record_url alone ignores format: json-ld and markdown by URL come as json"},
 		{BugB1JSONLDAsString, "§4.1", "getRecord json-ld carries data.data as a JSON text (a string), not an object"},
 		{BugB1MarkdownMasksNamesOnly, "§C8", "markdown masks name fields but shows phone and identity numbers that json masks in clear"},
-		{BugB1VerifyTouchesSubmit, "§2.1, §4.2", "the first successful verify of a record rewrites its submit_at (and its iso) to the time of the move"},
+		{BugB1VerifyRewritesMethod, "§2.1, §3.1", "a successful verify rewrites the record's submit_method to 核销 (the write model's own label): a field the move may not change changes"},
 		{BugB1MasksLostAfterVerify, "§2.1", "after a successful verify the record is re-rendered from the write model: its masked fields come in clear in json, is_masked still true"},
 		{BugB1ByURLCrossesOrgs, "§C2", "getRecord by record_url finds any organization's record: another organization's key reads ours by URL"},
 		{BugB1VerifyURLCrossesOrgs, "§C2", "verify by the record's full URL finds any organization's credential: another organization's key moves ours"},

@@ -125,9 +125,12 @@ var auditTexts = map[int]string{0: "待审核", 1: "已通过", 2: "已驳回"}
 func (s *Server) recordJSON(r *record, clear bool) obj {
 	d, asNull := s.data, s.opts.OptionalAsNull
 	org := d.org(r.org)
-	submit := s.submitAt(r)
+	submit, method := r.submit, r.method
+	if s.opts.has(BugB1VerifyRewritesMethod) && s.verified(r) {
+		method = "核销"
+	}
 	out := o("record_id", r.id, "record_number", r.number, "record_code", r.code, "record_url", d.recordURL(r),
-		"submit_at", submit, "submit_at_iso", s.iso(submit), "submit_method", r.method,
+		"submit_at", submit, "submit_at_iso", s.iso(submit), "submit_method", method,
 		"recorder", o("auth_id", r.authID, "user_id", r.userID, "name", r.recorder),
 		"tpl_groups", s.groups(r, clear))
 	if r.project != nil {
@@ -302,17 +305,6 @@ func (s *Server) fieldJSON(g group, f field, clear bool) obj {
 		return append(out, member{"field_short_name", "f" + itoa(f.id)})
 	}
 	return append(out, member{"group_id", g.id})
-}
-
-// submitAt is when r was submitted as the service shows it: a bug
-// rewrites it at every move of a credential.
-func (s *Server) submitAt(r *record) int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if st := s.certs[r.id]; st != nil && st.touched != 0 && s.opts.has(BugB1VerifyTouchesSubmit) {
-		return st.touched
-	}
-	return r.submit
 }
 
 // verified says whether a verify has moved r since the last reset.

@@ -58,7 +58,7 @@ var bugProbes = map[foreign.Bug]probe{
 	foreign.BugB1ByURLIgnoresFormat:     read(opRecord, `{"record_url":"`+ourURL+`fxr800001","format":"json-ld"}`),
 	foreign.BugB1JSONLDAsString:         read(opRecord, `{"record_id":800002,"format":"json-ld"}`),
 	foreign.BugB1MarkdownMasksNamesOnly: read(opRecord, `{"record_id":800001,"format":"markdown"}`),
-	foreign.BugB1VerifyTouchesSubmit:    {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810001}`, before: []string{moveNext}},
+	foreign.BugB1VerifyRewritesMethod:   {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810001}`, before: []string{moveNext}},
 	foreign.BugB1MasksLostAfterVerify:   {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810001}`, before: []string{moveNext}},
 	foreign.BugB1ByURLCrossesOrgs:       other(opRecord, `{"record_url":"`+ourURL+`fxr800001"}`),
 	foreign.BugB1VerifyURLCrossesOrgs:   other(opVerify, `{"certificate_code":"`+ourURL+`hx810001","action_type":"set_next_certificate_status"}`),

@@ -31,9 +31,8 @@ type Server struct {
 type certState struct {
 	status  *status
 	changes []change
-	// verified: a verify moved it since the last reset; touched: when.
+	// verified: a verify moved it since the last reset.
 	verified bool
-	touched  int64
 }
 
 // New builds a service with the given choices (Defaults, MockLike, or

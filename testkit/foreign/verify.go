@@ -115,12 +115,6 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	}
 	st.verified = true
 	submit := r.submit
-	if s.opts.has(BugB1VerifyTouchesSubmit) {
-		if st.touched == 0 {
-			st.touched = time.Now().Unix()
-		}
-		submit = st.touched
-	}
 	name := to.name
 	if s.opts.has(BugVerifyOldStatusText) {
 		name = old.name
