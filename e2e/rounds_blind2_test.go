@@ -24,4 +24,10 @@ var blind2FirstSight = firstSight{
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantB2HeadingIndented: "getRecord.format.markdown: an ATX heading indented by up to three spaces is not taken for a top-level heading",
 	},
+	caughtSince: map[foreign.Bug]string{
+		foreign.BugB2StateChangeColorName: "93a0f11",
+	},
+	passingSince: map[foreign.Variant]string{
+		foreign.VariantB2HeadingIndented: "93a0f11",
+	},
 }
