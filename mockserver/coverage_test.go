@@ -79,7 +79,8 @@ func TestCoverageCountsWhatTheClientMet(t *testing.T) {
 	wantCount(t, r, "endpoints", "record/getRecord", 4)
 	wantCount(t, r, "endpoints", "templates/list", 0)
 	wantCount(t, r, "parameters", "record/getRecord format=markdown", 1)
-	wantCount(t, r, "parameters", "record/getRecord format=json", 2) // no format is json; the 401 call's body was never read
+	wantCount(t, r, "parameters", "record/getRecord format=json", 3) // no format is json; the 401 call sent it too
+	wantCount(t, r, "parameters", "record/getRecord record_id", 4)
 	wantCount(t, r, "parameters", "record/getFormList page past the last", 1)
 	wantCount(t, r, "errors", "record/getRecord 100404/404", 1)
 	wantCount(t, r, "errors", "record/getRecord 100401/401", 1)

@@ -98,6 +98,13 @@ if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 		step "playwright test in $d" bash -c "cd '$work/$d' && PORT=$(port) DEV_PORT=$(port) CHROMIUM='$chromium' npx --no-install playwright test --reporter=line"
 		summary+=", $d $(passed) passed in Chromium (build and dev)"
 	done
+	# The consumer coverage of the Playwright run (tests/coverage.spec.js
+	# keeps each test's report): joined as CI joins shards, written as
+	# JUnit, and held to a threshold.
+	step "rtq coverage merge" bash -c "cd '$root' && go run ./cmd/rtq coverage merge '$work'/playwright/test-results/*/consumer-coverage.json --out '$work/consumer-coverage.xml' --min endpoints=20 --fail-on-findings"
+	grep -q '<testcase name="record/getRecord 503" classname="coverage.errors"></testcase>' "$work/consumer-coverage.xml" ||
+		step "the coverage report counts the 503 the app met" false
+	summary+=", consumer coverage in ${work#"$root"/}/consumer-coverage.xml"
 else
 	summary+=", WARNING: no Chromium (RTQ_CHROMIUM, chromium): the Playwright and Storybook runs SKIPPED"
 fi

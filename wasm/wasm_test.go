@@ -204,6 +204,12 @@ func TestNodeAnswersEqualNative(t *testing.T) {
 	nodeTest(t, []string{"RTQ_NATIVE_URL=" + srv.URL()}, "equal.test.mjs")
 }
 
+// TestNodeCoverage runs testdata/node/coverage.test.mjs: mock.coverage()
+// counts a client's calls exactly and is GET /__admin/coverage's report.
+func TestNodeCoverage(t *testing.T) {
+	nodeTest(t, nil, "coverage.test.mjs")
+}
+
 // TestNodeExampleRuns runs the Node example of docs/frontend.md, which
 // must be the file testdata/node/example.test.mjs word for word.
 func TestNodeExampleRuns(t *testing.T) {

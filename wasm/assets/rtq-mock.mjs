@@ -13,7 +13,7 @@ export const files = { wasm: "rtq.wasm", snapshot: "rtq-scenario.json", worker: 
 
 // protocol is the version of the calls between this file and rtq.wasm;
 // wasm/module/main.go holds the same number.
-const protocol = 2;
+const protocol = 3;
 
 const compiled = new Map(); // URL → Promise<WebAssembly.Module>
 let mocks = 0;
@@ -142,6 +142,7 @@ function guarded(api, go) {
     serve: (req, sink) => api.serve(req, sink), // Mock checks it is open
 
     abort: (id) => { if (!go.exited) api.abort(id); },
+    coverage: (namespace) => api.coverage(namespace),
     close: () => { if (!go.exited) api.close(); },
   };
 }
@@ -279,6 +280,18 @@ class Mock {
   #failPending(reason) {
     for (const fail of this.#pending) fail(reason);
     this.#pending.clear();
+  }
+
+  /**
+   * coverage is the consumer coverage of the calls the mock answered so
+   * far: the same JSON as GET /__admin/coverage (docs/mock.md, "Consumer
+   * coverage"). options.namespace: "" the root (the default), a state
+   * namespace's name, or "*" every namespace joined.
+   */
+  coverage(options = {}) {
+    if (this.#closed) throw new TypeError("rtq-mock: coverage() after close()");
+    const ns = options.namespace == null ? "" : String(options.namespace);
+    return JSON.parse(this.#api.coverage(ns));
   }
 
   /**

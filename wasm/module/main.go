@@ -7,7 +7,8 @@
 //
 // The JS side puts a bridge object at globalThis[$RTQ_BRIDGE] before it
 // runs the module: {options, ready(api), failed(message)}. The module
-// calls ready with {serve(request, sink), abort(id), close()} once the
+// calls ready with {serve(request, sink), abort(id), coverage(namespace),
+// close()} once the
 // mock is built, or failed, and runs until close.
 package main
 
@@ -21,7 +22,7 @@ import (
 // protocol is the version of the calls between rtq-mock.mjs and this
 // module (the bridge object, serve's request and sink); rtq-mock.mjs holds
 // the same number.
-const protocol = 2
+const protocol = 3
 
 func main() {
 	name := os.Getenv("RTQ_BRIDGE")

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"os"
 	"strconv"
@@ -66,11 +67,28 @@ func (m *mock) api() js.Value {
 		m.abort(args[0].Int())
 		return nil
 	}))
+	api.Set("coverage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return m.coverage(args)
+	}))
 	api.Set("close", js.FuncOf(func(js.Value, []js.Value) any {
 		m.once.Do(func() { close(m.closed) })
 		return nil
 	}))
 	return api
+}
+
+// coverage is the consumer coverage as GET /__admin/coverage answers it
+// (JSON text), of the namespace args[0] names ("" the root, "*" all).
+func (m *mock) coverage(args []js.Value) any {
+	ns := ""
+	if len(args) > 0 && args[0].Type() == js.TypeString {
+		ns = args[0].String()
+	}
+	b, err := json.Marshal(m.srv.Coverage(ns))
+	if err != nil {
+		return js.Null()
+	}
+	return string(b)
 }
 
 // serve answers one request in its own goroutine: a JS callback must

@@ -165,7 +165,9 @@ func example(c *Call) covreport.Request {
 			q[name] = vs
 		}
 		u += "?" + q.Encode()
-		u, _ = url.PathUnescape(u)
+		if plain, err := url.PathUnescape(u); err == nil { // *** as written, not %2A%2A%2A
+			u = plain
+		}
 	}
 	body := string(c.Body[:min(len(c.Body), exampleBody)])
 	if c.Keys != nil {

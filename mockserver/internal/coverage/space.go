@@ -108,9 +108,13 @@ func (sp *Space) Observe(c *Call) {
 		return
 	}
 	sp.eps[i]++
-	if c.Members != nil {
+	members := c.Members
+	if members == nil && len(c.Body) > 0 { // refused before its handler read it (a key, a fault rule)
+		members = bodyMembers(c.Body)
+	}
+	if members != nil {
 		for j, p := range params[i] {
-			if p.sent(c.Members, seen) {
+			if p.sent(members, seen) {
 				sp.params[i][j]++
 			}
 		}

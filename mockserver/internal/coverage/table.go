@@ -172,3 +172,18 @@ func epIndex(ep *contract.Endpoint) int {
 	}
 	return -1
 }
+
+// bodyMembers reads a body no handler split: the members of a call
+// refused before its handler (no key, a fault rule's error), which the
+// client sent all the same. Each Raw walks the body: such calls are few.
+type bodyMembers []byte
+
+func (b bodyMembers) Raw(name string) []byte {
+	var out []byte
+	_ = jsonw.Members(b, func(n, raw []byte) {
+		if out == nil && string(n) == name && string(raw) != "null" {
+			out = raw
+		}
+	})
+	return out
+}

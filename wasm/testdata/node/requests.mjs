@@ -57,6 +57,10 @@ export const requests = [
   { name: "dropped", path: `${rpc}/templates/list`, init: json(read, {}) },
   { name: "a cut body", path: "/__admin/faults", init: json(null, { endpoint: "templates/list", body: "truncated", times: 1 }) },
   { name: "cut", path: `${rpc}/templates/list`, init: json(read, {}) },
+  { name: "no Content-Type, a key in the query", path: `${rpc}/record/getFormList?api_key=rtq-demo-read`, init: { method: "POST", body: '{"page_size":50,"pgae":2}' } },
+  { name: "the root's coverage", path: "/__admin/coverage", init: { method: "GET" } },
+  { name: "the coverage of every namespace", path: "/__admin/coverage?namespace=*", init: { method: "GET" } },
+  { name: "a namespace's coverage", path: "/s/team-a/__admin/coverage", init: { method: "GET" } },
 ];
 
 // normalize blanks what differs between two runs of the same requests:
