@@ -36,6 +36,13 @@ export async function equalSet(native) {
       if (!got.networkError) diffs.push(`${r.name}: answered through the worker, want a network error`);
       continue;
     }
+    if (r.path.includes("/__admin/coverage")) {
+      // The native mock counted Chromium's resend of the dropped request
+      // (above) as the client's call it is; the worker never sees one.
+      // Node sends no resend: equal.test.mjs compares the coverage.
+      if (got.status !== 200) diffs.push(`${r.name}: status ${got.status} through the worker`);
+      continue;
+    }
     if (!!want.networkError !== !!got.networkError) {
       diffs.push(`${r.name}: network error ${!!got.networkError}, native ${!!want.networkError}`);
       continue;
