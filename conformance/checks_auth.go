@@ -41,22 +41,30 @@ func authChecks() []Check {
 // probeBody is a harmless request for each endpoint: it names objects of
 // the profile where it has some, and can never change state.
 func (t *T) probeBody(ep contract.Endpoint) map[string]any {
-	p := t.r.prof
-	switch ep {
-	case contract.GetRecord:
+	return probeBodies[ep](t.r.prof)
+}
+
+// probeBodies has a row for every endpoint of contract.Endpoints
+// (TestEveryEndpointHasAProbeBody): an endpoint without one would be
+// probed with a body that names nothing.
+var probeBodies = map[contract.Endpoint]func(p *profile.Profile) map[string]any{
+	contract.GetRecord: func(p *profile.Profile) map[string]any {
 		if len(p.Records) > 0 {
 			return map[string]any{"record_id": p.Records[0].ID}
 		}
 		return map[string]any{"record_id": 1}
-	case contract.Verify:
+	},
+	contract.Verify: func(*profile.Profile) map[string]any {
 		return map[string]any{"certificate_code": probeCode, "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus}
-	case contract.ListQrcodes:
+	},
+	contract.GetFormList:   func(*profile.Profile) map[string]any { return map[string]any{} },
+	contract.TemplatesList: func(*profile.Profile) map[string]any { return map[string]any{} },
+	contract.ListQrcodes: func(p *profile.Profile) map[string]any {
 		if len(p.Templates.Items) > 0 {
 			return map[string]any{"template": p.Templates.Items[0].Coding}
 		}
 		return map[string]any{"template": probeTemplate}
-	}
-	return map[string]any{}
+	},
 }
 
 // authProbe: without a key, or with a key nobody issued, no endpoint
@@ -195,20 +203,22 @@ func checkOtherOrgQrcodes(t *T) {
 	if t.hasKey("other_org") {
 		for _, tp := range p.Templates.Items {
 			ran = true
-			t.want404(t.post(contract.ListQrcodes, "other_org", map[string]any{"template": tp.Coding}), "template "+tp.Coding+" with another organization's key")
+			t.want404(contract.ListQrcodes, t.post(contract.ListQrcodes, "other_org", map[string]any{"template": tp.Coding}), "template "+tp.Coding+" with another organization's key")
 		}
 	}
 	for _, c := range p.Foreign.Codings {
 		ran = true
-		t.want404(t.post(contract.ListQrcodes, "read", map[string]any{"template": c}), "template "+c+" of another organization")
+		t.want404(contract.ListQrcodes, t.post(contract.ListQrcodes, "read", map[string]any{"template": c}), "template "+c+" of another organization")
 	}
 	if !ran {
 		t.Skipf("needs keys.other_org with templates.items, or foreign.codings")
 	}
 }
 
-func (t *T) want404(x *Exchange, why string) {
-	obj := t.errorAnswer(x, contract.ListQrcodes, why)
+// want404: x, a request of ep, is refused with code 404, in ep's own
+// error shape.
+func (t *T) want404(ep contract.Endpoint, x *Exchange, why string) {
+	obj := t.errorAnswer(x, ep, why)
 	if obj == nil {
 		return
 	}

@@ -6,8 +6,8 @@ import "github.com/rtq-kit/rtq/contract"
 // request of their own (they run last, over everything seen).
 func transportChecks() []Check {
 	return []Check{
-		{ID: "auth.readKey.accepted", Endpoint: "record/getFormList", Section: "5", Severity: Must, run: checkReadKeyAccepted},
-		{ID: "transport.method", Endpoint: "record/getFormList", Section: "1.1", Severity: Should, run: checkMethod},
+		{ID: "auth.readKey.accepted", Endpoint: contract.GetFormList.Name, Section: "5", Severity: Must, run: checkReadKeyAccepted},
+		{ID: "transport.method", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Should, run: checkMethod},
 		{ID: "profile.findings", Endpoint: "*", Section: "4.4", Severity: Must, run: checkProfileFindings},
 	}
 }

@@ -23,7 +23,7 @@ type listing struct {
 func (t *T) listings(ep contract.Endpoint) []listing {
 	p := t.r.prof
 	if ep == contract.TemplatesList {
-		return []listing{{ep: ep, name: "templates/list", filter: map[string]any{}, key: "coding", total: p.Templates.Total, window: p.Templates.Window}}
+		return []listing{{ep: ep, name: contract.TemplatesList.Name, filter: map[string]any{}, key: "coding", total: p.Templates.Total, window: p.Templates.Window}}
 	}
 	var out []listing
 	for _, tp := range p.Templates.Items {
@@ -296,7 +296,7 @@ func checkQrcodesByURL(t *T) {
 }
 
 func checkQrcodesUnknown(t *T) {
-	t.want404(t.post(contract.ListQrcodes, "read", map[string]any{"template": probeTemplate}), "unknown template")
+	t.want404(contract.ListQrcodes, t.post(contract.ListQrcodes, "read", map[string]any{"template": probeTemplate}), "unknown template")
 }
 
 func checkQrcodesMissing(t *T) {

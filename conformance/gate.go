@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 )
 
@@ -105,9 +106,12 @@ func (h *gateHold) released() bool {
 // writes change: getRecord of such a record (by id or URL), and every
 // getFormList and verify.
 func (g *readGate) seesMoved(endpoint string, body any) bool {
+	if ep, ok := contract.EndpointNamed(endpoint); ok && staticEndpoint(ep) {
+		return false
+	}
 	m, _ := body.(map[string]any)
 	switch endpoint {
-	case "record/getRecord":
+	case contract.GetRecord.Name:
 		if id, ok := m["record_id"].(int64); ok {
 			return g.movedRecord(id)
 		}
@@ -117,8 +121,6 @@ func (g *readGate) seesMoved(endpoint string, body any) bool {
 			}
 		}
 		return true
-	case "templates/list", "templates/listQrcodes":
-		return false
 	}
 	return true
 }

@@ -50,10 +50,9 @@ type Plan struct {
 	LongestChain int `json:"longest_chain"`
 }
 
-// staticEndpoint: what the endpoint lists no verify changes.
-func staticEndpoint(ep contract.Endpoint) bool {
-	return ep == contract.TemplatesList || ep == contract.ListQrcodes
-}
+// staticEndpoint: what the endpoint lists no verify changes
+// (contract.Endpoint.Static).
+func staticEndpoint(ep contract.Endpoint) bool { return ep.Static }
 
 // sequential says whether the run sends one request at a time.
 func (r *runner) sequential() bool { return r.opts.Concurrency <= 1 }

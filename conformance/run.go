@@ -272,8 +272,8 @@ func allChecks() []Check {
 	}
 	for i := range all {
 		all[i].Statements = statementsOf(all[i].ID)
-		all[i].static = all[i].phase == phaseRead &&
-			(all[i].Endpoint == contract.TemplatesList.Name || all[i].Endpoint == contract.ListQrcodes.Name)
+		ep, _ := contract.EndpointNamed(all[i].Endpoint)
+		all[i].static = all[i].phase == phaseRead && staticEndpoint(ep)
 	}
 	return all
 }

@@ -24,6 +24,10 @@ type Endpoint struct {
 	Write bool
 	// Shape is the error body the endpoint uses.
 	Shape ErrorShape
+	// Static is true for operations whose answers no write changes: the
+	// template listings show nothing a verify moves (docs/contract.md
+	// §2.4, §2.5, §3.1), so a runner may read them beside its writes.
+	Static bool
 }
 
 // Path is the URL path of the endpoint under the base URL.
@@ -32,17 +36,38 @@ func (e Endpoint) Path() string { return PathPrefix + e.Name }
 // PathPrefix is the versioned RPC prefix every endpoint lives under (docs/contract.md §9).
 const PathPrefix = "/api/v2/rpc/"
 
-// The five endpoints, in the spec's order.
+// The endpoints, in the spec's order: each one row of Endpoints.
 var (
 	GetRecord     = Endpoint{Name: "record/getRecord", Section: "4.1", Shape: ShapeFull}
 	Verify        = Endpoint{Name: "certificates/verify", Section: "4.2", Write: true, Shape: ShapeVerify}
 	GetFormList   = Endpoint{Name: "record/getFormList", Section: "4.3", Shape: ShapeFull}
-	TemplatesList = Endpoint{Name: "templates/list", Section: "4.4", Shape: ShapeTemplates}
-	ListQrcodes   = Endpoint{Name: "templates/listQrcodes", Section: "4.5", Shape: ShapeTemplates}
+	TemplatesList = Endpoint{Name: "templates/list", Section: "4.4", Shape: ShapeTemplates, Static: true}
+	ListQrcodes   = Endpoint{Name: "templates/listQrcodes", Section: "4.5", Shape: ShapeTemplates, Static: true}
 )
 
 // Endpoints lists every operation in the spec's order.
 var Endpoints = []Endpoint{GetRecord, Verify, GetFormList, TemplatesList, ListQrcodes}
+
+// EndpointNames are the names of Endpoints in the spec's order: what a
+// member that names an endpoint (a fault rule's, a scenario's service
+// messages) may take, and what its error message lists.
+func EndpointNames() []string {
+	names := make([]string, len(Endpoints))
+	for i, e := range Endpoints {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// EndpointNamed is the endpoint of a name, and whether there is one.
+func EndpointNamed(name string) (Endpoint, bool) {
+	for _, e := range Endpoints {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return Endpoint{}, false
+}
 
 // Formats of getRecord (docs/contract.md §4.1) with the content_type each one carries.
 var Formats = []struct{ Name, ContentType string }{

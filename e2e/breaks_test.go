@@ -31,7 +31,7 @@ func (bc breakCase) only() []string {
 	return out
 }
 
-// breaks lists every breach, across the five endpoints, auth, paging and
+// breaks lists every breach, across the endpoints, auth, paging and
 // verify. Each must make the named checks fail.
 func breaks() []breakCase {
 	var all []breakCase

@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/rtq-kit/rtq/contract"
 )
 
 // Rule is one fault rule, as docs/mock.md describes it. The JSON names are
@@ -23,7 +25,7 @@ type Rule struct {
 	// Source says where the rule came from: scenario, flag or admin.
 	Source string `json:"source,omitempty"`
 
-	Endpoint        string `json:"endpoint,omitempty"` // <group>/<operation>; "" matches all five
+	Endpoint        string `json:"endpoint,omitempty"` // <group>/<operation>; "" matches every endpoint
 	Key             string `json:"key,omitempty"`      // API key name
 	RecordID        int64  `json:"record_id,omitempty"`
 	RecordURL       string `json:"record_url,omitempty"`
@@ -56,12 +58,6 @@ const (
 	BodyDribble   = "dribble"   // the body in slices spread over the delay
 )
 
-// Endpoints are the names a rule's endpoint may take.
-var Endpoints = []string{
-	"record/getRecord", "certificates/verify", "record/getFormList",
-	"templates/list", "templates/listQrcodes",
-}
-
 // DefaultDribble is how long a dribbled body takes when the rule sets no
 // delay_ms.
 const DefaultDribble = time.Second
@@ -88,8 +84,8 @@ func (r *Rule) Problems() []Problem {
 	add := func(member, format string, args ...any) {
 		ps = append(ps, Problem{member, fmt.Sprintf(format, args...)})
 	}
-	if r.Endpoint != "" && !knownEndpoint(r.Endpoint) {
-		add("endpoint", "%q is not an endpoint; use one of %s", r.Endpoint, strings.Join(Endpoints, ", "))
+	if _, known := contract.EndpointNamed(r.Endpoint); r.Endpoint != "" && !known {
+		add("endpoint", "%q is not an endpoint; use one of %s", r.Endpoint, strings.Join(contract.EndpointNames(), ", "))
 	}
 	if r.RecordID < 0 {
 		add("record_id", "must be a positive integer, got %d", r.RecordID)
@@ -142,15 +138,6 @@ func (e *Error) problems() []Problem {
 		add("retry_after", "must be between 0 and %d seconds, got %d", MaxRetryAfter, e.RetryAfter)
 	}
 	return ps
-}
-
-func knownEndpoint(name string) bool {
-	for _, e := range Endpoints {
-		if e == name {
-			return true
-		}
-	}
-	return false
 }
 
 // Validate is Problems as one error naming the rule ("fault rule 2: rate:

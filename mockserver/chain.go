@@ -28,7 +28,7 @@ import (
 //     lists, with its state namespace's state, journal and fault rules
 //     (namespace_route.go):
 //
-// a POST to one of the five endpoints:
+// a POST to one of the endpoints:
 //
 //  7. crossSite  a write from another site's page refused (crosssite.go)
 //  8. bodyLimit  the body read, at most contract.MaxBodyBytes

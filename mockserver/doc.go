@@ -1,5 +1,5 @@
 // Package mockserver is the stateful mock of the Record and Template Query
-// Service: the five endpoints of docs/contract.md §4 with the kit's choices of
+// Service: the endpoints of docs/contract.md §4 with the kit's choices of
 // docs/contract.md §C1 to §C10, state built from a resolved scenario, and an admin
 // API under /__admin. It never imports the conformance runner: the runner
 // must not agree with the mock by sharing its logic.
@@ -14,7 +14,7 @@
 //	           errors as JSON (conn.go, accept.go); the Host check, CORS
 //	           and the cross-site refusal (hostcheck.go, cors.go, crosssite.go)
 //	chain      the Call every room works on; how an answer or error is written
-//	handlers   the five endpoints (handlers.go), the body limit, the API key
+//	handlers   the endpoints (handlers.go), the body limit, the API key
 //	state      what a scenario serves and what verifies changed, returned
 //	           as values (view.go): records, verify's conditions
 //	           (verify.go), page tokens (cursor.go)

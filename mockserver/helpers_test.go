@@ -172,7 +172,7 @@ func schemaFile(path string, ok bool) string {
 	return name + ".error.json"
 }
 
-// post is send for the five endpoints.
+// post is send for the endpoints.
 func (m *mock) post(t testing.TB, ep contract.Endpoint, key, body string) answer {
 	t.Helper()
 	return send(t, m.URL(), http.MethodPost, ep.Path(), key, body)

@@ -29,25 +29,15 @@ func (rt *route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(wire.AppendError(nil, contract.ShapeFull, fail.Internal))
 }
 
-// routes lists every path the server answers, the five endpoints in the
+// routes lists every path the server answers, the endpoints in the
 // spec's order first. A path registered without a method catches the
 // methods other than POST (405 in the endpoint's shape); "/" catches the
 // rest (404).
 func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	s.posts = map[string]*route{}
-	for _, a := range []struct {
-		ep contract.Endpoint
-		h  handlers.Handler
-	}{
-		{contract.GetRecord, handlers.GetRecord},
-		{contract.Verify, handlers.Verify},
-		{contract.GetFormList, handlers.GetFormList},
-		{contract.TemplatesList, handlers.TemplatesList},
-		{contract.ListQrcodes, handlers.ListQrcodes},
-	} {
-		ep := a.ep
-		rt := &route{ep: &ep, run: s.apiChain(a.h)}
+	for _, ep := range contract.Endpoints {
+		rt := &route{ep: &ep, run: s.apiChain(handlers.ByEndpoint[ep])}
 		s.posts[ep.Path()] = rt
 		mux.Handle("POST "+ep.Path(), rt)
 		mux.Handle(ep.Path(), &route{ep: &ep, run: s.methodNotAllowed})

@@ -117,7 +117,7 @@ type Server struct {
 	opts   Options
 	store  store.Store
 	mux    *http.ServeMux
-	posts  map[string]*route // the five endpoints by exact path, for POST
+	posts  map[string]*route // the endpoints by exact path, for POST
 	root   chain.Step
 	guard  *transport.Guard // host check, CORS, cross-site refusal
 	faults *faults.Faults   // fault rules, as the chain applies them

@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,7 +45,7 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestEveryEndpointIsDescribed: five POST operations, bearer security,
+// TestEveryEndpointIsDescribed: a POST operation per endpoint, bearer security,
 // request, success and error bodies, and at least one real success example
 // whose request is given too.
 func TestEveryEndpointIsDescribed(t *testing.T) {
@@ -66,7 +67,7 @@ func TestEveryEndpointIsDescribed(t *testing.T) {
 		}
 		post := op.Post
 		if post.OperationID == "" || post.Summary == "" {
-			t.Errorf("%s: no operationId or summary (endpointDocs)", e.Name)
+			t.Errorf("openapi/openapi.go: endpointDocs has no operationId or summary for %s (contract/endpoints.go)", e.Name)
 		}
 		req := post.RequestBody.Content["application/json"]
 		ok200 := post.Responses["200"].Content["application/json"]
@@ -76,7 +77,10 @@ func TestEveryEndpointIsDescribed(t *testing.T) {
 			}
 		}
 		if len(ok200.Examples) == 0 || len(req.Examples) != len(ok200.Examples) {
-			t.Errorf("%s: %d success examples, %d request examples; want as many, at least one", e.Name, len(ok200.Examples), len(req.Examples))
+			t.Errorf("openapi/examples.go: exampleTable has %d success examples and %d request examples of %s; want as many, at least one", len(ok200.Examples), len(req.Examples), e.Name)
+		}
+		if !slices.ContainsFunc(d.Tags, func(tag Tag) bool { return tag.Name == group(e) }) {
+			t.Errorf("openapi/openapi.go: tags has no tag for the group %q of %s", group(e), e.Name)
 		}
 		if got, want := post.Responses["400"].Content["application/json"].Schema.Ref, componentsPrefix+fileComponent(e.Name+".error.json"); got != want {
 			t.Errorf("%s: 400 schema %s, want %s", e.Name, got, want)

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -352,7 +353,8 @@ func (bt *Built) Header() []string {
 	if bt.misordered > 0 {
 		notes = append(notes, "the upstream lists "+itoa(int64(bt.misordered))+" of the recorded listings in another order than creation time then id, the order the mock serves (docs/contract.md §C5): their unfiltered pages differ in order")
 	}
-	for _, ep := range []string{"templates/list", "templates/listQrcodes"} {
+	for _, e := range contract.Endpoints {
+		ep := e.Name
 		bd, ok := bt.bounds[ep]
 		if !ok || bd.StartInclusive && bd.EndInclusive {
 			continue

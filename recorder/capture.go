@@ -331,13 +331,13 @@ func (c *Capture) setTimes(coding string, times map[int64]int64, b Bounds) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if coding == "" {
-		c.bounds["templates/list"] = b
+		c.bounds[contract.TemplatesList.Name] = b
 		for id, t := range times {
 			c.tplTimes[id] = t
 		}
 		return
 	}
-	c.bounds["templates/listQrcodes"] = b
+	c.bounds[contract.ListQrcodes.Name] = b
 	if c.subTimes[coding] == nil {
 		c.subTimes[coding] = map[int64]int64{}
 	}

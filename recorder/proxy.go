@@ -14,7 +14,7 @@ import (
 	"github.com/rtq-kit/rtq/internal/loopback"
 )
 
-// Proxy is the recording proxy: it forwards the five endpoints to the
+// Proxy is the recording proxy: it forwards the endpoints to the
 // upstream with the recording's key (never the client's Authorization),
 // answers with the upstream's bytes, and keeps what it saw.
 type Proxy struct {
@@ -56,7 +56,7 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request) int {
 	}
 	ep, ok := endpoints[r.URL.Path]
 	if !ok {
-		return writeJSON(w, http.StatusNotFound, fullError(404, "rtq record forwards the five endpoints under "+contract.PathPrefix+" only"))
+		return writeJSON(w, http.StatusNotFound, fullError(404, "rtq record forwards the endpoints under "+contract.PathPrefix+" only"))
 	}
 	if r.Method != http.MethodPost {
 		return writeJSON(w, http.StatusMethodNotAllowed, errorIn(ep, 405, "use POST"))

@@ -10,21 +10,10 @@ import (
 	"github.com/rtq-kit/rtq/contract"
 )
 
+// isEndpoint: name is an endpoint of contract.Endpoints.
 func isEndpoint(name string) bool {
-	for _, e := range contract.Endpoints {
-		if e.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-func endpointNames() string {
-	names := make([]string, 0, len(contract.Endpoints))
-	for _, e := range contract.Endpoints {
-		names = append(names, e.Name)
-	}
-	return strings.Join(names, ", ")
+	_, ok := contract.EndpointNamed(name)
+	return ok
 }
 
 // service resolves the service: blocks of every file; two files may not
@@ -41,7 +30,7 @@ func (r *resolver) service(docs []*document) {
 		}
 		for ep := range d.Service.Messages {
 			if !isEndpoint(ep) {
-				r.ps.add(a.child("messages").child(ep), "%q is not an endpoint: use one of %s", ep, endpointNames())
+				r.ps.add(a.child("messages").child(ep), "%q is not an endpoint: use one of %s", ep, strings.Join(contract.EndpointNames(), ", "))
 			}
 		}
 		s := &Service{Messages: d.Service.Messages, FormsInFileOrder: d.Service.FormOrder == "file",
@@ -106,7 +95,7 @@ func (r *resolver) statusByCode(a at, m map[string]int) map[int]int {
 func (r *resolver) errorAnswer(a at, d *errorDoc) (ErrorAnswer, bool) {
 	ok := true
 	if !isEndpoint(d.Endpoint) {
-		r.ps.add(a.child("endpoint"), "%q is not an endpoint: use one of %s", d.Endpoint, endpointNames())
+		r.ps.add(a.child("endpoint"), "%q is not an endpoint: use one of %s", d.Endpoint, strings.Join(contract.EndpointNames(), ", "))
 		ok = false
 	}
 	if !slices.Contains(Situations, d.Situation) {
@@ -136,7 +125,7 @@ func derefInt(p *int) int {
 func (r *resolver) replay(a at, d *replayDoc) (Replay, bool) {
 	ok := true
 	if !isEndpoint(d.Endpoint) || d.Endpoint == contract.Verify.Name {
-		r.ps.add(a.child("endpoint"), "%q is not a read endpoint: use one of %s but verify (a write is never replayed)", d.Endpoint, endpointNames())
+		r.ps.add(a.child("endpoint"), "%q is not a read endpoint: use one of %s but verify (a write is never replayed)", d.Endpoint, strings.Join(contract.EndpointNames(), ", "))
 		ok = false
 	}
 	req, valid := CanonicalRequest([]byte(d.Request))

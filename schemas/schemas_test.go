@@ -25,7 +25,8 @@ func compiled(t *testing.T) *Set {
 	return s
 }
 
-// messageFiles are the fifteen message schemas docs/cli.md promises.
+// messageFiles are the message schemas docs/cli.md promises: a request,
+// a response and an error for every endpoint.
 func messageFiles() []string {
 	var out []string
 	for _, ep := range contract.Endpoints {

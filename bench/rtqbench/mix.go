@@ -10,16 +10,17 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
 // Paths of the service (docs/contract.md §4).
-const (
-	pathGetRecord   = "/api/v2/rpc/record/getRecord"
-	pathFormList    = "/api/v2/rpc/record/getFormList"
-	pathTemplates   = "/api/v2/rpc/templates/list"
-	pathListQRCodes = "/api/v2/rpc/templates/listQrcodes"
-	pathVerify      = "/api/v2/rpc/certificates/verify"
+var (
+	pathGetRecord   = contract.GetRecord.Path()
+	pathFormList    = contract.GetFormList.Path()
+	pathTemplates   = contract.TemplatesList.Path()
+	pathListQRCodes = contract.ListQrcodes.Path()
+	pathVerify      = contract.Verify.Path()
 )
 
 // typicalSize is the size of the getRecord answer the figures were

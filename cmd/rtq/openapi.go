@@ -19,8 +19,8 @@ func newOpenAPICmd() *cobra.Command {
 	var out, version string
 	cmd := &cobra.Command{
 		Use:   "openapi [--out FILE] [--openapi 3.1|3.0]",
-		Short: "Print the OpenAPI 3.1 (or 3.0) document of the five endpoints, built from schemas/",
-		Long: `Print an OpenAPI 3.1 document of the five endpoints: bearer security, request,
+		Short: "Print the OpenAPI 3.1 (or 3.0) document of the endpoints, built from schemas/",
+		Long: `Print an OpenAPI 3.1 document of the endpoints: bearer security, request,
 success and error bodies. Its schemas are the JSON Schemas of schemas/, written
 in forms client generators read (oapi-codegen, ogen, openapi-typescript) with
 the same meaning: getRecord's payload is a union on format, a field a union on

@@ -23,7 +23,7 @@ func newRecordCmd() *cobra.Command {
 		Short: "Capture a real service into a scenario the mock serves",
 		Long: `Record a running service (staging) into a scenario file the mock serves.
 
-Proxy mode (default): listen on --addr (loopback), forward the five endpoints
+Proxy mode (default): listen on --addr (loopback), forward the endpoints
 to --upstream with --api-key (the client's own Authorization is never
 forwarded), answer with the upstream's bytes, and write what was seen to --out
 on exit (Ctrl-C, SIGTERM) and on POST /__admin/flush. Verify (a write) is

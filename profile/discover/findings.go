@@ -76,7 +76,7 @@ func (d *discoverer) numberFilterWorks(ctx context.Context, s *sink, numbers []s
 
 // numberFilter asks getFormList for one number (numberFilterWorks).
 func (d *discoverer) numberFilter(ctx context.Context, s *sink, n string) error {
-	const op = "record/getFormList"
+	op := contract.GetFormList.Name
 	data, err := d.c.read(ctx, op, d.opts.ReadKey, map[string]any{"number": n, "page_size": 20})
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 )
 
@@ -24,7 +25,7 @@ func (d *discoverer) forms(ctx context.Context, s *sink) error {
 	var all []form
 	total := -1
 	for page := 1; page <= maxPages; page++ {
-		data, err := d.c.read(ctx, "record/getFormList", d.opts.ReadKey, map[string]any{"page": page, "page_size": 20})
+		data, err := d.c.read(ctx, contract.GetFormList.Name, d.opts.ReadKey, map[string]any{"page": page, "page_size": 20})
 		if err != nil {
 			return err
 		}

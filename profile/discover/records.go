@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -26,7 +27,7 @@ func (d *discoverer) records(ctx context.Context, s *sink) error {
 	jobs := make([]svcclient.Job, len(bodies))
 	for i, body := range bodies {
 		jobs[i] = func(ctx context.Context) (func(), error) {
-			data, err := d.c.read(ctx, "record/getRecord", d.opts.ReadKey, body)
+			data, err := d.c.read(ctx, contract.GetRecord.Name, d.opts.ReadKey, body)
 			if err != nil {
 				return nil, err
 			}

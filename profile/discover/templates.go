@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -15,7 +16,7 @@ import (
 // sub-code walk, then its window) are independent: they overlap, and are
 // kept in this order.
 func (d *discoverer) templates(ctx context.Context, s *sink) error {
-	items, total, err := d.walk(ctx, s, "templates/list", map[string]any{})
+	items, total, err := d.walk(ctx, s, contract.TemplatesList.Name, map[string]any{})
 	if err != nil {
 		return err
 	}
@@ -31,7 +32,7 @@ func (d *discoverer) templates(ctx context.Context, s *sink) error {
 	}
 	jobs := []svcclient.Job{func(ctx context.Context) (func(), error) {
 		seen := &sink{}
-		win, why, err := d.window(ctx, seen, "templates/list", map[string]any{}, n)
+		win, why, err := d.window(ctx, seen, contract.TemplatesList.Name, map[string]any{}, n)
 		return func() {
 			s.absorb(seen)
 			ts.Window = win
@@ -103,7 +104,7 @@ func (d *discoverer) oneWindowed(ctx context.Context, s *sink, items []map[strin
 // window. With onlyWindowed, a template with too few sub-codes for a
 // window is left out (nil).
 func (d *discoverer) subCodes(ctx context.Context, s *sink, id int64, coding string, onlyWindowed bool) (*profile.Template, error) {
-	subs, subTotal, err := d.walk(ctx, s, "templates/listQrcodes", map[string]any{"template": coding})
+	subs, subTotal, err := d.walk(ctx, s, contract.ListQrcodes.Name, map[string]any{"template": coding})
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +119,7 @@ func (d *discoverer) subCodes(ctx context.Context, s *sink, id int64, coding str
 	if subTotal != count {
 		s.note("templates", "template %s: listQrcodes said total %d, the walk found %d sub-codes", coding, subTotal, count)
 	}
-	win, why, err := d.window(ctx, s, "templates/listQrcodes", map[string]any{"template": coding}, count)
+	win, why, err := d.window(ctx, s, contract.ListQrcodes.Name, map[string]any{"template": coding}, count)
 	if err != nil {
 		return nil, err
 	}

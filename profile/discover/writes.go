@@ -3,6 +3,8 @@ package discover
 import (
 	"context"
 	"fmt"
+
+	"github.com/rtq-kit/rtq/contract"
 )
 
 // neverStatus is a from status no record has: a verify naming it cannot
@@ -38,7 +40,7 @@ func (d *discoverer) writeAccess(ctx context.Context, s *sink) error {
 		return nil
 	}
 	for _, rc := range d.codes {
-		a, err := d.c.post(ctx, "certificates/verify", d.opts.WriteKey, map[string]any{
+		a, err := d.c.post(ctx, contract.Verify.Name, d.opts.WriteKey, map[string]any{
 			"certificate_code": rc.code, "action_type": "set_next_certificate_status", "from_certificate_status": neverStatus})
 		if err != nil {
 			return err

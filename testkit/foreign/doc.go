@@ -12,7 +12,7 @@
 //
 // # What it serves
 //
-// New returns an http.Handler serving the five endpoints of docs/contract.md
+// New returns an http.Handler serving the endpoints of docs/contract.md
 // §4 over a small fixed data set (see Profile for the facts a conformance
 // run needs):
 //

@@ -28,7 +28,7 @@ type Call struct {
 	W        http.ResponseWriter
 	R        *http.Request
 	St       *state.State       // the state this request sees from start to end
-	Ep       *contract.Endpoint // nil outside the five endpoints
+	Ep       *contract.Endpoint // nil outside the endpoints
 	Admin    bool
 	NS       *namespace.Namespace // the state namespace of a /s/{name}/ path, nil for the root
 	Key      *scenario.Key

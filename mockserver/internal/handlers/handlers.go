@@ -1,4 +1,4 @@
-// Package handlers is the mock's five endpoints (docs/contract.md §4):
+// Package handlers is the mock's endpoints (docs/contract.md §4):
 // each decodes its body into plain values, asks the state, and returns
 // the answer or an error (handlers.go). The steps before them on an
 // endpoint's chain live here too: the body read within its limit
@@ -20,6 +20,16 @@ import (
 // Handler is a thin endpoint handler: it returns the success body or an
 // error that chain.Call.Error renders.
 type Handler func(c *chain.Call) ([]byte, error)
+
+// ByEndpoint is the handler of each endpoint: a row for every one of
+// contract.Endpoints (TestEveryEndpointHasAHandler).
+var ByEndpoint = map[contract.Endpoint]Handler{
+	contract.GetRecord:     GetRecord,
+	contract.Verify:        Verify,
+	contract.GetFormList:   GetFormList,
+	contract.TemplatesList: TemplatesList,
+	contract.ListQrcodes:   ListQrcodes,
+}
 
 // Encode runs the handler and writes its answer or its error.
 func Encode(h Handler) chain.Step {

@@ -1,5 +1,5 @@
 // Package state is the mock's domain: the state built from a scenario, the
-// five operations as plain methods, and what they change. It decides what
+// operations as plain methods, and what they change. It decides what
 // to answer (which record, which page, which status) and returns it as
 // values (view.go); package wire renders every answer and package fail
 // builds every error. It knows nothing of HTTP nor of bytes: handlers

@@ -1,7 +1,7 @@
 // Package wire is the mock's encoder: everything that decides the bytes
 // of an answer, and nothing about finding what to answer.
 //
-//   - envelope.go: the success envelopes ({"code":0,...}) of the five
+//   - envelope.go: the success envelopes ({"code":0,...}) of the
 //     endpoints, written by appending, from the values the state returns
 //     (state.RecordAnswer, state.Verified, state.FormPage, state.Page);
 //     items.go: the list items, rendered once and kept in the state's

@@ -8,7 +8,7 @@ import (
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
 )
 
-// The success envelopes of the five endpoints (docs/contract.md §4.1 to §4.5): each
+// The success envelopes of the endpoints (docs/contract.md §4.1 to §4.5): each
 // appends a whole answer to dst, so a handler reuses its buffer and a page
 // costs its items' bytes and a few appends. Lists take their items as a
 // count and a function: the state decides which items, the envelope how

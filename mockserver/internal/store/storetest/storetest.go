@@ -184,7 +184,7 @@ func journalAndFaultsPerSpace(t *testing.T, fx Fixture, open Open) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Journal.Add(journal.Exchange{At: time.Now(), Method: "POST", Path: "/api/v2/rpc/record/getRecord", Status: 200})
+	a.Journal.Add(journal.Exchange{At: time.Now(), Method: "POST", Path: contract.GetRecord.Path(), Status: 200})
 	if n, root := count(t, a), count(t, s.Root()); n != 1 || root != 0 {
 		t.Errorf("a request journaled in a: a holds %d, the root %d; want 1 and 0", n, root)
 	}
@@ -238,9 +238,9 @@ func journalMasksAndFilters(t *testing.T, fx Fixture, open Open) {
 	s := open(t, fx.Scenario, defaults())
 	j := s.Root().Journal
 	at := time.Unix(1_800_000_000, 0)
-	j.Add(journal.Exchange{At: at, Method: "POST", Path: "/api/v2/rpc/certificates/verify", Key: "demo-write", Status: 200,
+	j.Add(journal.Exchange{At: at, Method: "POST", Path: contract.Verify.Path(), Key: "demo-write", Status: 200,
 		Body: []byte(`{"certificate_code":"` + fx.Cert + `","note":"` + fx.WriteSecret + `"}`)})
-	j.Add(journal.Exchange{At: at, Method: "POST", Path: "/api/v2/rpc/record/getRecord", Status: 401, Code: 401, Body: []byte(`{}`)})
+	j.Add(journal.Exchange{At: at, Method: "POST", Path: contract.GetRecord.Path(), Status: 401, Code: 401, Body: []byte(`{}`)})
 	rs, err := j.Requests(journal.RequestFilter{Path: "verify"})
 	if err != nil || len(rs) != 1 {
 		t.Fatalf("verifies journaled: %d, %v; want 1", len(rs), err)
@@ -252,7 +252,7 @@ func journalMasksAndFilters(t *testing.T, fx Fixture, open Open) {
 		t.Errorf("status filter: %+v", rs)
 	}
 	out, err := j.AppendJSON(nil, journal.RequestFilter{Limit: 1})
-	if err != nil || !strings.Contains(string(out), `"path":"/api/v2/rpc/record/getRecord"`) || strings.Contains(string(out), "verify") {
+	if err != nil || !strings.Contains(string(out), `"path":"`+contract.GetRecord.Path()+`"`) || strings.Contains(string(out), "verify") {
 		t.Errorf("AppendJSON, newest first, limit 1: %s %v", out, err)
 	}
 	if err := j.Clear(); err != nil || count(t, s.Root()) != 0 {
