@@ -102,6 +102,10 @@ cat <&3 >"$work/mock.log" &
 export RTQ_BASE_URL="$base"
 reset() { curl -sf -X POST "$base/__admin/reset" >/dev/null; }
 rtq openapi --out "$work/openapi.json"
+# The field types the Go clients must decode: the union of the
+# field_type enums of the document (the programs write no count).
+RTQ_FIELD_TYPES=$(node -e 'const s = new Set(); JSON.stringify(require(process.argv[1]), (k, v) => { if (k === "field_type" && v && Array.isArray(v.enum)) v.enum.forEach((e) => s.add(e)); return v; }); console.log(s.size)' "$work/openapi.json")
+export RTQ_FIELD_TYPES
 
 summary=()
 warn=()
