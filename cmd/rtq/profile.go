@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile/discover"
 	"github.com/spf13/cobra"
 )
@@ -149,7 +150,7 @@ func refusalHint(err error) string {
 	if strings.Contains(msg, "code 401") || strings.Contains(msg, "code 403") {
 		return ": the service refuses the key: check --api-key (or RTQ_API_KEY)"
 	}
-	if strings.Contains(msg, "record/getRecord") && strings.Contains(msg, "code 404") {
+	if strings.Contains(msg, contract.GetRecord.Name) && strings.Contains(msg, "code 404") {
 		if m := askedRecord.FindStringSubmatch(msg); m != nil {
 			flag := "--" + strings.ReplaceAll(m[1], "_", "-")
 			return fmt.Sprintf(": the service has no record %s: check %s (give one the service holds, such as one a page of the app shows; or leave %s out to find records from the form list)", m[2], flag, flag)
