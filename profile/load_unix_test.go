@@ -5,13 +5,11 @@ package profile
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/rtq-kit/rtq/internal/userfile"
+	"github.com/rtq-kit/rtq/testkit/hostilefiles"
 )
 
 // Load reads a profile file the way rtq reads every file a user names: a
@@ -20,19 +18,7 @@ import (
 // refused at once, naming the file, whoever calls Load.
 func TestLoadReadsOnlyARegularFileWithinItsBound(t *testing.T) {
 	dir := t.TempDir()
-	pipe, zero, sparse := filepath.Join(dir, "pipe.json"), filepath.Join(dir, "zero.json"), filepath.Join(dir, "sparse.json")
-	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink("/dev/zero", zero); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(sparse, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Truncate(sparse, 600<<20); err != nil {
-		t.Fatal(err)
-	}
+	pipe, zero, sparse := hostilefiles.Pipe(t, dir, "pipe.json"), hostilefiles.DevZero(t, dir, "zero.json"), hostilefiles.Sparse(t, dir, "sparse.json")
 	for _, p := range []string{pipe, zero} {
 		_, err := Load(context.Background(), p)
 		var nr *userfile.NotRegularError

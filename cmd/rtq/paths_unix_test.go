@@ -5,68 +5,24 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/rtq-kit/rtq/testkit/hostilefiles"
 )
 
-// badFile makes, in dir, one thing a path may name that rtq must not
-// read: it returns the path to give.
-type badFile struct {
-	name string
-	mk   func(t *testing.T, dir string, dirsOK bool) string
-}
-
-var badFiles = []badFile{
-	{"named pipe", func(t *testing.T, dir string, _ bool) string {
-		p := filepath.Join(dir, "pipe.yaml")
-		if err := syscall.Mkfifo(p, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		// A reader left blocked in open(2) by a failing run is let go
-		// when the test ends.
-		t.Cleanup(func() {
-			if f, err := os.OpenFile(p, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-				f.Close()
-			}
-		})
-		return p
-	}},
-	{"link to /dev/zero", func(t *testing.T, dir string, _ bool) string {
-		p := filepath.Join(dir, "zero.yaml")
-		if err := os.Symlink("/dev/zero", p); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}},
-	{"directory", func(t *testing.T, dir string, dirsOK bool) string {
-		p := filepath.Join(dir, "dir.yaml")
-		if err := os.Mkdir(p, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if dirsOK { // a directory of scenario files: a pipe among them
-			if err := syscall.Mkfifo(filepath.Join(p, "in.yaml"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return p
-	}},
-	{"sparse file of 600 MB", func(t *testing.T, dir string, _ bool) string {
-		p := filepath.Join(dir, "sparse.yaml")
-		f, err := os.Create(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		if err := f.Truncate(600 << 20); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}},
+// badPath makes, in a fresh directory, one kind of path rtq must not read
+// (testkit/hostilefiles); for a flag that takes directories of scenario
+// files, the directory holds a named pipe among its *.yaml.
+func badPath(t *testing.T, k hostilefiles.Kind, dirsOK bool) string {
+	dir := t.TempDir()
+	p := k.Make(t, dir, "bad.yaml")
+	if k.Name == "directory" && dirsOK {
+		hostilefiles.Pipe(t, p, "in.yaml")
+	}
+	return p
 }
 
 // Every flag and argument of the command tree marked as a path it reads
@@ -83,10 +39,10 @@ func TestPathFlagsRefuseWhatIsNotAFile(t *testing.T) {
 		if !k.read {
 			continue
 		}
-		for _, bf := range badFiles {
-			name := strings.Join(pt.cmd, " ") + " " + pt.flag + " " + bf.name
+		for _, bad := range hostilefiles.Kinds {
+			name := strings.Join(pt.cmd, " ") + " " + pt.flag + " " + bad.Name
 			t.Run(name, func(t *testing.T) {
-				p := bf.mk(t, t.TempDir(), k.dirs)
+				p := badPath(t, bad, k.dirs)
 				args := append(append([]string(nil), pt.cmd...), p)
 				want := p
 				if pt.flag != "" {

@@ -5,10 +5,9 @@ package userfile
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
-	"syscall"
 	"testing"
+
+	"github.com/rtq-kit/rtq/testkit/hostilefiles"
 )
 
 // A named pipe without a writer and a link to /dev/zero are refused at
@@ -16,16 +15,13 @@ import (
 func TestRefusesPipesAndDevices(t *testing.T) {
 	for _, c := range []struct {
 		name, kind string
-		mk         func(string) error
+		mk         func(testing.TB, string, string) string
 	}{
-		{"pipe", "a named pipe (FIFO)", func(p string) error { return syscall.Mkfifo(p, 0o644) }},
-		{"zero", "a character device (such as /dev/zero)", func(p string) error { return os.Symlink("/dev/zero", p) }},
+		{"pipe", "a named pipe (FIFO)", hostilefiles.Pipe},
+		{"zero", "a character device (such as /dev/zero)", hostilefiles.DevZero},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p := filepath.Join(t.TempDir(), c.name)
-			if err := c.mk(p); err != nil {
-				t.Fatal(err)
-			}
+			p := c.mk(t, t.TempDir(), c.name)
 			_, err := Read(context.Background(), p, 1<<20)
 			var nr *NotRegularError
 			if !errors.As(err, &nr) || nr.Kind != c.kind {
