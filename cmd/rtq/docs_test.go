@@ -60,7 +60,7 @@ var (
 	// runnable are the commands a block may run here; any other first word
 	// of a line needs a skip marker on the block.
 	runnable = map[string]bool{"rtq": true, "curl": true, "open": true, "source": true, "for": true,
-		"export": true, "cat": true, "echo": true, "#": true, "jq": true}
+		"export": true, "cat": true, "echo": true, "#": true, "jq": true, "mkdir": true}
 	// commandStart tells an indented command block from indented output.
 	commandStart = regexp.MustCompile(`^(rtq|curl|go|docker|podman|kubectl|bench/run\.sh|source|npm|npx|open)\b`)
 	// ciKeys tell a CI recipe (GitHub Actions, GitLab CI) among YAML blocks.
@@ -247,7 +247,7 @@ func docFixtures(t *testing.T, dir string, st staging, profile bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := map[string][]byte{"my.yaml": sc, "my-scenario.yaml": sc, "my-scenarios/shop.yaml": sc, "scenarios/README": nil}
+	files := map[string][]byte{"my.yaml": sc, "my-scenario.yaml": sc, "my-scenarios/shop.yaml": sc} // no scenarios/: a page that writes there makes it, as a new project must
 	if profile {
 		files["staging.yaml"] = st.profile
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -41,6 +42,9 @@ type pathKind struct {
 	max func(*cobra.Command) int64
 	// raise names the flag that raises max, when the command has one.
 	raise string
+	// writes: the command writes the file, so its directory must exist
+	// before the command starts (not after a run of minutes).
+	writes bool
 }
 
 // pathKinds are the kinds of path a flag or an argument may take. A new
@@ -48,12 +52,13 @@ type pathKind struct {
 // reader reads: the reader uses internal/userfile with the same bound.
 var pathKinds = map[string]pathKind{
 	"scenario":  {read: true, dirs: true, max: scenarioMaxBytes, raise: "--max-scenario-bytes"},
-	"recording": {read: true, max: scenarioMaxBytes}, // rtq record --out: merged into when it exists
+	"recording": {read: true, writes: true, max: scenarioMaxBytes}, // rtq record --out: merged into when it exists
 	"profile":   {read: true, urls: true, max: fixedMax(profile.MaxProfileBytes)},
 	"baseline":  {read: true, max: fixedMax(conformance.MaxBaselineBytes)},
 	"coverage":  {read: true, max: fixedMax(covreport.MaxReportBytes)},
-	"written":   {}, // only written, atomically: a temporary file renamed over it
-	"socket":    {}, // a Redis server's unix socket (--store unix:///PATH): connected to
+	"written":   {writes: true}, // only written, atomically: a temporary file renamed over it
+	"outdir":    {},             // a directory written into, made when missing (rtq wasm --out)
+	"socket":    {},             // a Redis server's unix socket (--store unix:///PATH): connected to
 }
 
 // pathFlag marks cmd's flag name as a path of kind.
@@ -111,7 +116,11 @@ func checkPaths(cmd *cobra.Command, args []string) error {
 		}
 		for _, v := range flagValues(f) {
 			if err := checkPath(cmd, pathKinds[kind[0]], v); err != nil {
-				errs = append(errs, fmt.Errorf("--%s %s: %w", f.Name, v, err))
+				shown := v
+				if v == "" {
+					shown = `""`
+				}
+				errs = append(errs, fmt.Errorf("--%s %s: %w", f.Name, shown, err))
 			}
 		}
 	})
@@ -135,6 +144,14 @@ func flagValues(f *pflag.Flag) []string {
 
 // checkPath checks one path of kind k.
 func checkPath(cmd *cobra.Command, k pathKind, p string) error {
+	if p == "" && k.dirs {
+		return errors.New("an empty path: give a scenario file or directory, or leave the flag out for the default scenario")
+	}
+	if k.writes && p != "" && p != "-" {
+		if err := checkDirOf(p); err != nil {
+			return err
+		}
+	}
 	if !k.read || p == "" || (k.urls && (strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://"))) {
 		return nil
 	}
@@ -161,6 +178,21 @@ func checkPath(cmd *cobra.Command, k pathKind, p string) error {
 		if err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// checkDirOf refuses a path to write whose directory does not exist,
+// saying how to make it: the command would otherwise run (a conformance
+// run, a crawl) and fail only when it writes.
+func checkDirOf(p string) error {
+	dir := filepath.Dir(p)
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("its directory %s does not exist: create it first (mkdir -p %s)", dir, dir)
+	case err == nil && !st.IsDir():
+		return fmt.Errorf("%s is not a directory", dir)
 	}
 	return nil
 }

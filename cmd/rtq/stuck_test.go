@@ -59,6 +59,13 @@ func TestLikeliestMistakesSayWhatToDo(t *testing.T) {
 		{[]string{"conform", "--base-url", mock}, 2, []string{"--api-key (or RTQ_API_KEY)"}, nil},
 		{[]string{"profile", "discover", "--base-url", mock, "--api-key", "rtq-demo-read", "--record-id", "999"}, 1,
 			[]string{"no record 999", "check --record-id"}, nil},
+		// A file to write into a directory that is not there is refused
+		// before the run, with the command that makes it.
+		{[]string{"conform", "--base-url", mock, "--api-key", "rtq-demo-read", "--out", filepath.Join(dir, "reports", "r.json")}, 2,
+			[]string{"mkdir -p " + filepath.Join(dir, "reports")}, []string{"checks:"}},
+		{[]string{"record", "--crawl", "--upstream", mock, "--api-key", "rtq-demo-read", "--out", filepath.Join(dir, "scenarios", "s.yaml")}, 2,
+			[]string{"mkdir -p " + filepath.Join(dir, "scenarios")}, nil},
+		{[]string{"mock", "--scenario", ""}, 2, []string{`--scenario "": an empty path`}, []string{"stat"}},
 		// A write key that writes nothing says so.
 		{[]string{"conform", "--base-url", mock, "--api-key", "rtq-demo-read", "--write-key", "rtq-demo-write"}, 0,
 			[]string{"--write-key (or RTQ_WRITE_KEY) is set but --allow-writes is not"}, nil},
@@ -87,5 +94,27 @@ func TestLikeliestMistakesSayWhatToDo(t *testing.T) {
 	}
 	if _, err := os.Stat("r.json"); err == nil {
 		t.Error("a refused command line wrote a file")
+	}
+}
+
+// TestDocsGiveTheCommandTheyPromise: the README's "then see it in the
+// record" reads the record after the verify; docs/ci.md gives the way to
+// install from a clone, which needs no published module.
+func TestDocsGiveTheCommandTheyPromise(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(readme)
+	v := strings.Index(s, "api/v2/rpc/certificates/verify")
+	if v < 0 || !strings.Contains(s[v:min(len(s), v+700)], "api/v2/rpc/record/getRecord") {
+		t.Error("README: the verify example does not read the record back")
+	}
+	ci, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(ci), "go install ./cmd/rtq") {
+		t.Error("docs/ci.md: no way to install rtq from a clone")
 	}
 }

@@ -42,7 +42,7 @@ working directory's). See docs/frontend.md.`,
 	f := cmd.Flags()
 	f.StringVar(&o.Out, "out", "", "directory to write (created when missing)")
 	f.StringArrayVar(&o.Scenarios, "scenario", nil, "scenario file or directory of *.yaml (repeatable; default: the embedded scenario)")
-	pathFlag(cmd, "out", "written")
+	pathFlag(cmd, "out", "outdir")
 	pathFlag(cmd, "scenario", "scenario")
 	f.Int64Var(&seed, "seed", 0, "seed for generated values, overriding the scenario's")
 	_ = cmd.MarkFlagRequired("out")
