@@ -19,6 +19,7 @@ RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}"
 
 FROM scratch
 COPY --from=build /out/rtq /rtq
+LABEL org.opencontainers.image.licenses="Apache-2.0"
 USER 65532:65532
 EXPOSE 8080
 ENV RTQ_ALLOWED_HOSTS=rtq-mock

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/openapi"
 	"github.com/rtq-kit/rtq/testkit/refused"
 )
 
@@ -116,5 +119,50 @@ func TestDocsGiveTheCommandTheyPromise(t *testing.T) {
 	}
 	if !strings.Contains(string(ci), "go install ./cmd/rtq") {
 		t.Error("docs/ci.md: no way to install rtq from a clone")
+	}
+}
+
+// TestLicenseIsSaidEverywhere: the kit is Apache-2.0, and everywhere a
+// user or a tool looks says so, with contract.License.
+func TestLicenseIsSaidEverywhere(t *testing.T) {
+	read := func(p string) string {
+		data, err := os.ReadFile(filepath.Join("..", "..", p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	if contract.License != "Apache-2.0" {
+		t.Fatalf("contract.License = %q", contract.License)
+	}
+	if l := read("LICENSE"); !strings.Contains(l, "Apache License") || !strings.Contains(l, "Version 2.0, January 2004") || !strings.Contains(l, "END OF TERMS AND CONDITIONS") {
+		t.Error("LICENSE is not the Apache License 2.0 text")
+	}
+	if r := read("README.md"); !strings.Contains(r, "`Apache-2.0`") || !strings.Contains(r, "](LICENSE)") {
+		t.Error("README.md does not name the license and link LICENSE")
+	}
+	var pkg struct{ License string }
+	if err := json.Unmarshal([]byte(read("wasm/assets/package.json")), &pkg); err != nil || pkg.License != contract.License {
+		t.Errorf("the npm package of rtq wasm: license %q (%v)", pkg.License, err)
+	}
+	for _, f := range []string{"Dockerfile", "Dockerfile.release"} {
+		if !strings.Contains(read(f), `LABEL org.opencontainers.image.licenses="`+contract.License+`"`) {
+			t.Errorf("%s: no org.opencontainers.image.licenses label", f)
+		}
+	}
+	doc, err := openapi.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		Info struct {
+			License struct{ Name, Identifier string }
+		}
+	}
+	if err := json.Unmarshal(doc, &o); err != nil || o.Info.License.Identifier != contract.License {
+		t.Errorf("rtq openapi: info.license %+v (%v)", o.Info.License, err)
+	}
+	if code, out, _ := runCLI(t, "version"); code != 0 || !strings.Contains(out, "license   "+contract.License) {
+		t.Errorf("rtq version: exit %d\n%s", code, out)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/rtq-kit/rtq/contract"
 )
 
 // version is stamped by a release build:
@@ -29,7 +31,8 @@ func newVersionCmd() *cobra.Command {
 		Short: "Print the rtq version, the VCS revision it was built from and the Go version",
 		Long: `Print the rtq version on the first line ("rtq v1.2.3"), then what the build
 info knows: the module, the VCS revision and time (builds from a git clone;
-"modified" when the tree had local changes), and the Go toolchain.`,
+"modified" when the tree had local changes), and the Go toolchain; last,
+the license (Apache-2.0).`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			info, ok := debug.ReadBuildInfo()
@@ -76,14 +79,18 @@ func describeBuild(stamp, rev string, info *debug.BuildInfo) []string {
 		lines = append(lines, "time      "+t)
 	}
 	if info.GoVersion == "" {
-		return lines
+		return append(lines, licenseLine)
 	}
 	goLine := "go        " + info.GoVersion
 	if os, arch := settings["GOOS"], settings["GOARCH"]; os != "" {
 		goLine += " " + os + "/" + arch
 	}
-	return append(lines, goLine)
+	return append(lines, goLine, licenseLine)
 }
+
+// licenseLine is the last line of rtq version: the kit's license, by its
+// SPDX identifier (the text is the repository's LICENSE).
+const licenseLine = "license   " + contract.License + " (LICENSE in the source)"
 
 // orDevel names a build that carries no version.
 func orDevel(v string) string {
