@@ -190,30 +190,28 @@ func TestEveryRoundBreakShows(t *testing.T) {
 	for _, r := range foreign.Rounds() {
 		for _, b := range r.Bugs {
 			p, ok := bugProbes[b.Bug]
-			if !ok {
-				t.Errorf("%s: bug %s has no probe in bugProbes", r.Name, b.Bug)
-				continue
-			}
-			opts := foreign.Defaults()
-			want := answer(t, foreign.New(opts), p)
-			opts.Bug = b.Bug
-			if got := answer(t, foreign.New(opts), p); got == want {
-				t.Errorf("%s: bug %s does not show on its probe %s %s:\n%s", r.Name, b.Bug, p.op, p.body, got)
-			}
+			shows(t, r.Name+": bug "+string(b.Bug), p, ok, func(o *foreign.Options) { o.Bug = b.Bug })
 		}
 		for _, v := range r.Variants {
 			p, ok := variantProbes[v.Variant]
-			if !ok {
-				t.Errorf("%s: variant %s has no probe in variantProbes", r.Name, v.Variant)
-				continue
-			}
-			opts := foreign.Defaults()
-			want := answer(t, foreign.New(opts), p)
-			opts.Variant = v.Variant
-			if got := answer(t, foreign.New(opts), p); got == want {
-				t.Errorf("%s: variant %s does not show on its probe %s %s", r.Name, v.Variant, p.op, p.body)
-			}
+			shows(t, r.Name+": variant "+string(v.Variant), p, ok, func(o *foreign.Options) { o.Variant = v.Variant })
 		}
+	}
+}
+
+// shows fails unless the build that set makes of Defaults answers probe p
+// otherwise than Defaults itself; found says p was listed at all.
+func shows(t *testing.T, name string, p probe, found bool, set func(*foreign.Options)) {
+	t.Helper()
+	if !found {
+		t.Errorf("%s has no probe", name)
+		return
+	}
+	opts := foreign.Defaults()
+	want := answer(t, foreign.New(opts), p)
+	set(&opts)
+	if got := answer(t, foreign.New(opts), p); got == want {
+		t.Errorf("%s does not show on its probe %s %s:\n%s", name, p.op, p.body, got)
 	}
 }
 
