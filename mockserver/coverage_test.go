@@ -96,6 +96,9 @@ func TestCoverageCountsWhatTheClientMet(t *testing.T) {
 	if !contains(r.Dimensions.Endpoints.Missing, "templates/list") || contains(r.Dimensions.Endpoints.Missing, "record/getRecord") {
 		t.Errorf("endpoints missing %v", r.Dimensions.Endpoints.Missing)
 	}
+	if u := r.Dimensions.Errors.Unreachable; len(u) != 0 {
+		t.Errorf("errors unreachable %v: the test scenario holds a credential in every situation", u)
+	}
 	if r.Excluded.Admin != 1 {
 		t.Errorf("excluded admin %d, want 1 (the health check)", r.Excluded.Admin)
 	}

@@ -26,12 +26,16 @@ func (sp *Space) Report(namespace string, sc *scenario.Scenario) covreport.Repor
 			d.Parameters.Entries = append(d.Parameters.Entries, entry(ep.Name, p.id, sp.params[i][j]))
 		}
 		for j, a := range errorsOf[i] {
-			d.Errors.Entries = append(d.Errors.Entries, entry(ep.Name, a.id, sp.errs[i][j]))
+			e := entry(ep.Name, a.id, sp.errs[i][j])
+			d.Errors.Entries = append(d.Errors.Entries, e)
+			if gaps[e.ID] {
+				d.Errors.Unreachable = append(d.Errors.Unreachable, e.ID)
+			}
 		}
 		for j, s := range shapes[i] {
 			e := entry(ep.Name, s.id, sp.shapes[i][j])
 			d.Shapes.Entries = append(d.Shapes.Entries, e)
-			if gaps[s.id] {
+			if gaps[e.ID] {
 				d.Shapes.Unreachable = append(d.Shapes.Unreachable, e.ID)
 			}
 		}
@@ -107,27 +111,4 @@ func (sp *Space) transitions(sc *scenario.Scenario) (entries, other []covreport.
 // transitionName names a move as rtq conform's report does.
 func transitionName(form int64, from, to string) string {
 	return "form " + strconv.FormatInt(form, 10) + ": " + from + " -> " + to
-}
-
-// gapsOf are the shapes and field types no record of sc has: no client
-// can meet them against this scenario.
-func gapsOf(sc *scenario.Scenario) map[string]bool {
-	gaps := map[string]bool{shapeMasked: true, shapeNoForm: true}
-	for _, ft := range contract.FieldTypes {
-		gaps[ft.Name] = true
-	}
-	for _, rec := range sc.Records {
-		if rec.Form == nil {
-			delete(gaps, shapeNoForm)
-		}
-		for _, g := range rec.Groups {
-			for _, f := range g.Fields {
-				delete(gaps, f.Type)
-				if f.Masked {
-					delete(gaps, shapeMasked)
-				}
-			}
-		}
-	}
-	return gaps
 }

@@ -89,8 +89,17 @@ func TestTraitsNameTheRecordsFieldTypes(t *testing.T) {
 	if count(t, r, "shapes", "record/getRecord a record without a form") != 1 { // rec has no Form
 		t.Error("record without a form not counted")
 	}
-	if !contains(r.Dimensions.Shapes.Missing, "record/getFormList last page") || len(r.Dimensions.Shapes.Unreachable) != 0 {
-		t.Errorf("shapes missing %v unreachable %v", r.Dimensions.Shapes.Missing, r.Dimensions.Shapes.Unreachable)
+	if !contains(r.Dimensions.Shapes.Missing, "record/getFormList last page") ||
+		len(r.Dimensions.Shapes.Unreachable) != 1 || r.Dimensions.Shapes.Unreachable[0] != "certificates/verify a certificate moved" {
+		t.Errorf("shapes missing %v unreachable %v: a scenario without a credential moves none", r.Dimensions.Shapes.Missing, r.Dimensions.Shapes.Unreachable)
+	}
+	for _, id := range []string{"certificates/verify 100321/400", "certificates/verify 100329/400", "certificates/verify 100328/403"} {
+		if !contains(r.Dimensions.Errors.Unreachable, id) {
+			t.Errorf("%s not unreachable in a scenario with no credential and no key: %v", id, r.Dimensions.Errors.Unreachable)
+		}
+	}
+	if contains(r.Dimensions.Errors.Unreachable, "certificates/verify 100320/400") {
+		t.Error("100320 (an unknown code) is reachable in every scenario")
 	}
 }
 
