@@ -47,8 +47,9 @@ if [ "$(go env GOOS)" != linux ]; then
 	exit 0
 fi
 for bad in "" "-h" "v1 plan9/amd64" "v1;rm linux/amd64"; do
+	code=0
 	# shellcheck disable=SC2086 # each case is its words
-	code=0; DIST="$work/bad" bash scripts/release.sh $bad 2>/dev/null || code=$?
+	DIST="$work/bad" bash scripts/release.sh $bad 2>/dev/null || code=$?
 	[ "$code" = 2 ] || fail "scripts/release.sh $bad exited $code, want 2 (usage)"
 done
 version=v0.0.0-ci
@@ -78,6 +79,7 @@ podman_ build --quiet --format docker --build-arg VERSION="$version" \
 	{ cat "$work/build.log" >&2; fail "podman build"; }
 cfg() { podman_ image inspect rtq-mock:ci --format "$1"; }
 [ "$(cfg '{{.Config.User}}')" = "65532:65532" ] || fail "image user $(cfg '{{.Config.User}}'), want 65532:65532"
+# shellcheck disable=SC2016 # a Go template for podman, not the shell's
 [ "$(cfg '{{range $p, $_ := .Config.ExposedPorts}}{{$p}}{{end}}')" = "8080/tcp" ] || fail "image does not expose 8080/tcp only"
 [ "$(cfg '{{join .Config.Healthcheck.Test " "}}')" = "CMD /rtq health http://127.0.0.1:8080" ] || fail "health check: $(cfg '{{json .Config.Healthcheck}}')"
 command=$(cfg '{{join .Config.Entrypoint " "}} {{join .Config.Cmd " "}}')

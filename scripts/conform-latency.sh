@@ -13,7 +13,7 @@ set -euo pipefail
 
 delays=("$@")
 [ ${#delays[@]} -gt 0 ] || delays=(0 200)
-concurrency=(${CONCURRENCY:-1 64})
+read -r -a concurrency <<<"${CONCURRENCY:-1 64}"
 runs=${RUNS:-3}
 
 work=$(mktemp -d)

@@ -24,7 +24,7 @@ targets=$(grep -rEo --include='*_test.go' '^func Fuzz[A-Za-z0-9_]+\(f \*testing\
 # it mid-minimization); that is retried once, a real crash never is.
 fuzz_one() {
 	local out
-	for attempt in 1 2; do
+	for _ in 1 2; do
 		if out=$(go test -run='^$' -fuzz="^${2}\$" -fuzztime="$budget" -fuzzminimizetime="$minimize" "./$1" 2>&1); then
 			printf '%s\n' "$out"
 			return 0
