@@ -266,7 +266,7 @@ func allChecks() []Check {
 	var all []Check
 	for _, group := range [][]Check{
 		transportChecks(), recordChecks(), authChecks(), formListChecks(),
-		templateChecks(), verifyReadChecks(), negativeChecks(), verifyWriteChecks(), postChecks(),
+		templateChecks(), relationChecks(), verifyReadChecks(), negativeChecks(), verifyWriteChecks(), postChecks(),
 	} {
 		all = append(all, group...)
 	}

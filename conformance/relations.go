@@ -1,0 +1,484 @@
+package conformance
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// Relations between answers: what no single answer can show, asserted
+// between the answers of requests that must agree (metamorphic testing:
+// equality, subset, disjointness, complement). Most reuse the walks other
+// checks read (memoized), so they cost few requests of their own.
+//
+//   - relation.formList.pageSize: a walk at another page size holds the
+//     same forms in the same order, each the same object.
+//   - relation.formList.number: the forms of a number are exactly the
+//     forms of the unfiltered walk with that number, as the walk shows them.
+//   - relation.formList.searchKey: the forms of a key are a subset of the
+//     unfiltered walk, and every form of it holding the key is one of them.
+//   - relation.formList.both: number and search_key together give the
+//     intersection of each alone.
+//   - relation.formList.defaults: no paging parameters gives what page 1
+//     and page_size 10 give.
+//   - relation.cursor.pageSize: a cursor walk at another page size holds
+//     the same items in the same order.
+//   - relation.cursor.window: start_time alone and end_time alone are
+//     subsets of the unfiltered walk whose union is all of it and whose
+//     intersection is the window; the same instants written in other
+//     offsets select the same items; a template by its URL lists what it
+//     lists by its coding, window included.
+//   - relation.tenancy: another organization's key sees nothing of ours
+//     through any filter (number, search_key, a time window) or address
+//     (a record's URL, a template's URL).
+//   - relation.afterWrites: after the writes, every record the run read
+//     reads the same, except what a verify may change on a moved record.
+func relationChecks() []Check {
+	rel := func(id, endpoint, section string, sev Severity, run func(t *T)) Check {
+		return Check{ID: "relation." + id, Endpoint: endpoint, Section: section, Severity: sev, run: run}
+	}
+	forms, tpl := contract.GetFormList.Name, contract.TemplatesList.Name
+	return []Check{
+		rel("formList.pageSize", forms, "4.3", Must, relFormPageSize),
+		rel("formList.number", forms, "4.3", Must, relFormNumber),
+		rel("formList.searchKey", forms, "4.3", Should, relFormSearch),
+		rel("formList.both", forms, "4.3", Should, relFormBoth),
+		rel("formList.defaults", forms, "8", Must, relFormDefaults),
+		rel("cursor.pageSize", tpl, "4.4", Must, relCursorPageSize),
+		rel("cursor.window", tpl, "4.4", Must, relCursorWindow),
+		rel("tenancy", "*", "5", Must, relTenancy),
+		{ID: "relation.afterWrites", Endpoint: contract.GetRecord.Name, Section: "3.1", Severity: Must, phase: phasePost, run: relAfterWrites},
+	}
+}
+
+// relSizes are the other page sizes a walk of forms is read at.
+var relSizes = []int{7, contract.FormListMaxPageSize}
+
+// walkFormsAt is walkForms at another page size, memoized.
+func (t *T) walkFormsAt(role string, filter map[string]any, size int) walk {
+	if size == 3 {
+		return t.walkForms(role, filter)
+	}
+	key := fmt.Sprintf("forms %s %v size %d", role, filter, size)
+	return t.once(key, func(t *T) any { return t.doWalkForms(role, filter, size) }).(walk)
+}
+
+// sameSequence fails when two walks do not hold the same items, by key,
+// in the same order, each the same object.
+func (t *T) sameSequence(a, b walk, key, what string) {
+	if a.broken != "" || b.broken != "" {
+		return // the walk checks report it
+	}
+	ka, kb := itemKeys(a, key), itemKeys(b, key)
+	if !reflect.DeepEqual(ka, kb) {
+		t.Errorf(b.last, "%s: %s", what, diffKeys(ka, kb))
+		return
+	}
+	for i := range a.items {
+		if !reflect.DeepEqual(a.items[i], b.items[i]) {
+			t.Errorf(b.last, "%s: %s %s differs between the two walks", what, key, ka[i])
+			return
+		}
+	}
+}
+
+func itemKeys(w walk, key string) []string {
+	out := make([]string, len(w.items))
+	for i, it := range w.items {
+		out[i] = fmt.Sprint(it[key])
+	}
+	return out
+}
+
+// diffKeys says how two sequences of keys differ, briefly.
+func diffKeys(a, b []string) string {
+	if len(a) != len(b) {
+		return fmt.Sprintf("%d items, against %d", len(b), len(a))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return fmt.Sprintf("item %d is %s, against %s", i+1, b[i], a[i])
+		}
+	}
+	return "the same"
+}
+
+func relFormPageSize(t *T) {
+	base := t.walkForms("read", nil)
+	walks := make([]walk, len(relSizes))
+	t.each(len(relSizes), func(t *T, i int) { walks[i] = t.walkFormsAt("read", nil, relSizes[i]) })
+	for i, w := range walks {
+		t.sameSequence(base, w, "id", fmt.Sprintf("the forms at page_size %d against page_size 3", relSizes[i]))
+	}
+}
+
+// subsetOf lists the items of w whose key is not in all, or that differ
+// from all's item of that key.
+func (t *T) subsetOf(w, all walk, key, what string) {
+	byKey := map[string]map[string]any{}
+	for _, it := range all.items {
+		byKey[fmt.Sprint(it[key])] = it
+	}
+	for _, it := range w.items {
+		k := fmt.Sprint(it[key])
+		switch other, ok := byKey[k]; {
+		case !ok:
+			t.Errorf(w.last, "%s: %s %s is not in the unfiltered walk", what, key, k)
+			return
+		case !reflect.DeepEqual(it, other):
+			t.Errorf(w.last, "%s: %s %s differs from the unfiltered walk's", what, key, k)
+			return
+		}
+	}
+}
+
+func relFormNumber(t *T) {
+	nums := t.r.prof.Forms.Numbers
+	if len(nums) == 0 {
+		t.Skipf("the profile lists no form numbers")
+		return
+	}
+	filters := []map[string]any{nil}
+	for _, n := range nums {
+		filters = append(filters, map[string]any{"number": n})
+	}
+	walks := t.formWalks("read", filters...)
+	all := walks[0]
+	for i, n := range nums {
+		w := walks[i+1]
+		var want walk
+		for _, it := range all.items {
+			if it["number"] == n {
+				want.items = append(want.items, it)
+			}
+		}
+		want.last = all.last
+		t.subsetOf(w, all, "id", "number "+n)
+		if got, exp := itemKeys(w, "id"), itemKeys(want, "id"); !sameSet(got, exp) {
+			t.Errorf(w.last, "number %s gives forms %v; the unfiltered walk has %v with that number", n, got, exp)
+		}
+	}
+}
+
+func sameSet(a, b []string) bool {
+	x, y := append([]string(nil), a...), append([]string(nil), b...)
+	sort.Strings(x)
+	sort.Strings(y)
+	return reflect.DeepEqual(x, y)
+}
+
+func relFormSearch(t *T) {
+	keys := t.r.prof.Forms.Searches
+	if len(keys) == 0 {
+		t.Skipf("the profile lists no search keys")
+		return
+	}
+	filters := []map[string]any{nil}
+	for _, s := range keys {
+		filters = append(filters, map[string]any{"search_key": s.Key})
+	}
+	walks := t.formWalks("read", filters...)
+	all := walks[0]
+	for i, s := range keys {
+		w := walks[i+1]
+		t.subsetOf(w, all, "id", "search_key "+s.Key)
+		hit := map[string]bool{}
+		for _, k := range itemKeys(w, "id") {
+			hit[k] = true
+		}
+		for _, it := range all.items {
+			if holdsKey(it, s.Key) && !hit[fmt.Sprint(it["id"])] {
+				t.Errorf(w.last, "search_key %s: form %v holds it in its name, note or number, yet is not listed", s.Key, it["id"])
+				break
+			}
+		}
+	}
+}
+
+func holdsKey(form map[string]any, key string) bool {
+	key = strings.ToLower(key)
+	for _, m := range []string{"name", "note", "number"} {
+		if s, _ := form[m].(string); strings.Contains(strings.ToLower(s), key) {
+			return true
+		}
+	}
+	return false
+}
+
+func relFormBoth(t *T) {
+	combos := t.r.prof.Forms.Combined
+	if len(combos) == 0 {
+		t.Skipf("the profile lists no combined filters")
+		return
+	}
+	for _, c := range combos {
+		ws := t.formWalks("read", map[string]any{"number": c.Number}, map[string]any{"search_key": c.Key},
+			map[string]any{"number": c.Number, "search_key": c.Key})
+		inKey := map[string]bool{}
+		for _, k := range itemKeys(ws[1], "id") {
+			inKey[k] = true
+		}
+		var want []string
+		for _, k := range itemKeys(ws[0], "id") {
+			if inKey[k] {
+				want = append(want, k)
+			}
+		}
+		if got := itemKeys(ws[2], "id"); !sameSet(got, want) {
+			t.Errorf(ws[2].last, "number %s with search_key %s gives forms %v; each alone gives %v in common", c.Number, c.Key, got, want)
+		}
+	}
+}
+
+func relFormDefaults(t *T) {
+	var xs [2]*Exchange
+	t.each(2, func(t *T, i int) {
+		if i == 0 {
+			_, xs[0] = t.firstFormPage()
+		} else {
+			xs[1] = t.post(contract.GetFormList, "read", map[string]any{"page": 1, "page_size": contract.FormListDefaultPageSize})
+		}
+	})
+	a, b := t.success(xs[0], responseFile(contract.GetFormList)), t.success(xs[1], responseFile(contract.GetFormList))
+	if a != nil && b != nil && !reflect.DeepEqual(a, b) {
+		t.Errorf(xs[1], "page 1 with page_size %d answers otherwise than no paging parameters, whose defaults they are", contract.FormListDefaultPageSize)
+	}
+}
+
+func relCursorPageSize(t *T) {
+	ls := append(t.listings(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...)
+	t.each(len(ls), func(t *T, i int) {
+		l := ls[i]
+		a := t.walkCursor(l.ep, "read", l.filter, l.pageSize())
+		b := t.walkCursor(l.ep, "read", l.filter, contract.TemplatesMaxPageSize)
+		t.sameSequence(a, b, l.key, fmt.Sprintf("%s at page_size %d against %d", l.name, contract.TemplatesMaxPageSize, l.pageSize()))
+	})
+}
+
+// listingsOrNone is listings without the skip when there are none.
+func (t *T) listingsOrNone(ep contract.Endpoint) []listing {
+	if len(t.r.prof.Templates.Items) == 0 {
+		return nil
+	}
+	return t.listings(ep)
+}
+
+// otherOffsets are the offsets the same instant is written in again.
+var otherOffsets = []*time.Location{time.UTC, time.FixedZone("", -5*3600-30*60)}
+
+// inOffset writes the instant of s (RFC 3339, or a form the profile
+// took from the target, read as UTC+08:00) in loc, RFC 3339; "" when s
+// is a whole day (a day's bound is the kit's reading, not an instant).
+func inOffset(s string, loc *time.Location) string {
+	at, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		at, err = time.ParseInLocation(time.DateTime, s, contract.Zone)
+	}
+	if err != nil {
+		return ""
+	}
+	if loc == time.UTC {
+		return at.UTC().Format("2006-01-02T15:04:05Z")
+	}
+	return at.In(loc).Format(time.RFC3339)
+}
+
+func relCursorWindow(t *T) {
+	ls := append(t.listings(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...)
+	windows := 0
+	t.each(len(ls), func(t *T, i int) {
+		l := ls[i]
+		if l.window == nil {
+			return
+		}
+		windows++
+		size := contract.TemplatesMaxPageSize
+		win := withMember(withMember(l.filter, "start_time", l.window.Start), "end_time", l.window.End)
+		ws := []walk{
+			t.walkCursor(l.ep, "read", l.filter, size),
+			t.walkCursor(l.ep, "read", withMember(l.filter, "start_time", l.window.Start), size),
+			t.walkCursor(l.ep, "read", withMember(l.filter, "end_time", l.window.End), size),
+			t.walkCursor(l.ep, "read", win, l.pageSize()),
+		}
+		all, start, end, both := ws[0], ws[1], ws[2], ws[3]
+		for _, w := range ws {
+			if w.broken != "" {
+				return
+			}
+		}
+		t.subsetOf(start, all, l.key, l.name+" start_time "+l.window.Start)
+		t.subsetOf(end, all, l.key, l.name+" end_time "+l.window.End)
+		inStart, inEnd := setOf(itemKeys(start, l.key)), setOf(itemKeys(end, l.key))
+		var inter []string
+		for _, k := range itemKeys(all, l.key) {
+			switch {
+			case inStart[k] && inEnd[k]:
+				inter = append(inter, k)
+			case !inStart[k] && !inEnd[k]:
+				t.Errorf(end.last, "%s: %s %s is left out by start_time %s alone and by end_time %s alone: every item is on one side of a bound", l.name, l.key, k, l.window.Start, l.window.End)
+			}
+		}
+		if got := itemKeys(both, l.key); !sameSet(got, inter) {
+			t.Errorf(both.last, "%s: the window gives %d items; start_time alone and end_time alone have %d in common", l.name, len(got), len(inter))
+		}
+		t.sameInstants(l, win, both)
+		t.byTemplateURL(l, win, both)
+	})
+	if windows == 0 && !t.failed() {
+		t.Skipf("the profile gives no time window")
+	}
+}
+
+// sameInstants: the window's bounds written in other offsets select the
+// same items (ISO 8601 names one instant in any offset).
+func (t *T) sameInstants(l listing, win map[string]any, base walk) {
+	t.each(len(otherOffsets), func(t *T, i int) {
+		s, e := inOffset(l.window.Start, otherOffsets[i]), inOffset(l.window.End, otherOffsets[i])
+		if s == "" || e == "" {
+			return
+		}
+		w := t.walkCursor(l.ep, "read", withMember(withMember(l.filter, "start_time", s), "end_time", e), contract.TemplatesMaxPageSize)
+		if w.broken != "" {
+			t.Errorf(w.last, "%s from %s to %s: %s", l.name, s, e, w.broken)
+			return
+		}
+		if got, want := itemKeys(w, l.key), itemKeys(base, l.key); !sameSet(got, want) {
+			t.Errorf(w.last, "%s from %s to %s gives %d items, the same instants written %s to %s give %d", l.name, s, e, len(got), l.window.Start, l.window.End, len(want))
+		}
+	})
+}
+
+// byTemplateURL: listQrcodes of a template by its full URL, window
+// included, lists what its coding lists.
+func (t *T) byTemplateURL(l listing, win map[string]any, base walk) {
+	if l.ep != contract.ListQrcodes {
+		return
+	}
+	for _, tp := range t.r.prof.Templates.Items {
+		if tp.Coding != l.filter["template"] || tp.URL == "" {
+			continue
+		}
+		w := t.walkCursor(l.ep, "read", withMember(win, "template", tp.URL), l.pageSize())
+		if w.broken == "" {
+			t.sameSequence(base, w, l.key, fmt.Sprintf("template %s by its URL, with the window, against by its coding", tp.Coding))
+		}
+	}
+}
+
+func setOf(keys []string) map[string]bool {
+	out := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		out[k] = true
+	}
+	return out
+}
+
+// relTenancy: another organization's key, through every filter and
+// address the profile gives, sees nothing of ours.
+func relTenancy(t *T) {
+	if !t.hasKey("other_org") {
+		t.Skipf("needs keys.other_org")
+		return
+	}
+	p := t.r.prof
+	var filters []map[string]any
+	for _, n := range p.Forms.Numbers {
+		filters = append(filters, map[string]any{"number": n})
+	}
+	for _, s := range p.Forms.Searches {
+		filters = append(filters, map[string]any{"search_key": s.Key})
+	}
+	ours := idStrings(p.Forms.IDs)
+	var jobs []func(t *T)
+	for _, f := range filters {
+		jobs = append(jobs, func(t *T) {
+			t.noneListed(t.walkForms("other_org", f), "id", ours, fmt.Sprintf("another organization's key with %v", f))
+		})
+	}
+	for _, rec := range p.Records {
+		if rec.URL != "" {
+			jobs = append(jobs, func(t *T) {
+				x := t.post(contract.GetRecord, "other_org", map[string]any{"record_url": rec.URL, "format": "json"})
+				t.refused(x, contract.GetRecord, "record "+rec.URL+" by its URL with another organization's key")
+			})
+		}
+	}
+	for _, tp := range p.Templates.Items {
+		if tp.URL != "" {
+			jobs = append(jobs, func(t *T) {
+				t.want404(t.post(contract.ListQrcodes, "other_org", map[string]any{"template": tp.URL}), "template "+tp.URL+" by its URL with another organization's key")
+			})
+		}
+	}
+	if w := p.Templates.Window; w != nil {
+		var codings []string
+		for _, tp := range p.Templates.Items {
+			codings = append(codings, tp.Coding)
+		}
+		jobs = append(jobs, func(t *T) {
+			t.noneListed(t.walkCursor(contract.TemplatesList, "other_org", map[string]any{"start_time": w.Start, "end_time": w.End}, contract.TemplatesMaxPageSize),
+				"coding", codings, "another organization's key with a time window")
+		})
+	}
+	if len(jobs) == 0 {
+		t.Skipf("the profile gives no filter or address of ours")
+		return
+	}
+	t.each(len(jobs), func(t *T, i int) { jobs[i](t) })
+}
+
+// relAfterWrites: after the writes, each record the run read reads the
+// same as before them, except, on a record the writes may have moved,
+// what a verify changes (its process status, its state changes, the
+// times of its last change).
+func relAfterWrites(t *T) {
+	recs := t.r.prof.Records
+	if !t.r.opts.AllowWrites || len(recs) == 0 {
+		t.Skipf("no writes ran (--allow-writes) or the profile lists no records")
+		return
+	}
+	t.each(len(recs), func(t *T, i int) {
+		rec := recs[i]
+		body := map[string]any{"record_id": rec.ID, "format": "json"}
+		before := t.getRecord(body)
+		after := t.post(contract.GetRecord, "read", body)
+		a, b := t.success(before, responseFile(contract.GetRecord)), t.success(after, responseFile(contract.GetRecord))
+		if a == nil || b == nil {
+			return
+		}
+		pa, _ := a["data"].(map[string]any)
+		pb, _ := b["data"].(map[string]any)
+		moved := t.r.gate.movedRecord(rec.ID)
+		for _, k := range sortedKeys(keySetOf(pa, pb)) {
+			if reflect.DeepEqual(pa[k], pb[k]) || moved && verifyMayChange[k] {
+				continue
+			}
+			why := "no write of the run names it"
+			if moved {
+				why = "a verify changes its status, not this"
+			}
+			t.Errorf(after, "record %d: %s changed after the writes (%s)", rec.ID, k, why)
+		}
+	})
+}
+
+// verifyMayChange are the Record members a verify may change on the
+// record it moves.
+var verifyMayChange = map[string]bool{
+	"process_status": true, "state_changes": true, "update_at": true, "update_at_iso": true,
+	"updated_at": true, "updated_at_iso": true,
+}
+
+func keySetOf(ms ...map[string]any) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ms {
+		for k := range m {
+			out[k] = true
+		}
+	}
+	return out
+}
