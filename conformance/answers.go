@@ -128,7 +128,7 @@ const answerPrefix = "answers."
 // findings are one finding per statement some rule judged: it fails when
 // one answer broke it, and shows the smallest such request with what it
 // broke; the statements selected is how --only and --skip choose.
-func (a *answers) findings(selected func(id string) bool, scrub func(Finding) Finding) []Finding {
+func (a *answers) findings(base string, selected func(id string) bool, scrub func(Finding) Finding) []Finding {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	var out []Finding
@@ -148,7 +148,7 @@ func (a *answers) findings(selected func(id string) bool, scrub func(Finding) Fi
 			sort.Slice(xs, func(i, j int) bool { return exampleKey(xs[i], broken[xs[i]]) < exampleKey(xs[j], broken[xs[j]]) })
 			first := xs[0]
 			req := first.Req
-			f.Status, f.Request = Fail, &req
+			f.Status, f.Request, f.Curl = Fail, &req, curlLine(base, &req)
 			f.Message = fmt.Sprintf("%d of %d answers break it; the first: %s", len(xs), n, strings.Join(dedupe(broken[first]), "; "))
 			for _, x := range xs {
 				if len(f.Problems) == maxProblems {

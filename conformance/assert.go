@@ -136,6 +136,7 @@ func (t *T) finding() (f Finding) {
 	switch {
 	case len(t.failures) > 0:
 		f.Status, f.Request, f.Problems = Fail, t.req, t.problems
+		f.Curl = curlLine(t.r.opts.BaseURL, t.req)
 		msgs := dedupe(t.failures)
 		if len(msgs) > maxMessages {
 			msgs = append(msgs[:maxMessages:maxMessages], fmt.Sprintf("and %d more", len(msgs)-maxMessages))

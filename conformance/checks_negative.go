@@ -11,8 +11,8 @@ import (
 // other than 0), and one should check per endpoint (no such answer is a
 // server error, HTTP 5xx). Which code, error_code and HTTP status come back
 // is the target's choice (docs/contract.md §C1 and §C4), never asserted.
-func negativeChecks() []Check {
-	cases, err := negativeCases()
+func negativeChecks(seed uint64) []Check {
+	cases, err := negativeCases(seed)
 	if err != nil {
 		return []Check{{ID: "negative.generate", Endpoint: "*", Section: "4", Severity: Must,
 			run: func(t *T) { t.Errorf(nil, "%v", err) }}}

@@ -49,6 +49,9 @@ type Finding struct {
 	Message    string   `json:"message"`
 	// Request is the request that showed the failure (key redacted).
 	Request *Request `json:"request,omitempty"`
+	// Curl is Request as a curl line a person can paste (the key as
+	// $RTQ_API_KEY and the like, never its value); on failures only.
+	Curl string `json:"curl,omitempty"`
 	// Problems are "pointer: rule" lines from schema validation and the
 	// check's own assertions, at most maxProblems.
 	Problems []string      `json:"problems,omitempty"`
@@ -120,6 +123,9 @@ type Report struct {
 	// ("" without one).
 	Version string `json:"rtq_version"`
 	Profile string `json:"profile"`
+	// Seed is the seed of the run's generated requests (--seed): the same
+	// seed sends the same requests.
+	Seed uint64 `json:"seed,omitempty"`
 	// StartedAt and DurationMS say when the run started and how long it took.
 	StartedAt  time.Time `json:"started_at"`
 	DurationMS int64     `json:"duration_ms"`
@@ -150,7 +156,11 @@ type Report struct {
 // NewReport starts the report of a run from its options, before anything
 // is sent, so that even a run that cannot start says what was tried.
 func NewReport(opts Options, started time.Time) *Report {
-	return &Report{Target: opts.BaseURL, Writes: opts.AllowWrites, Version: opts.Version, baseline: opts.Baseline,
+	seed := opts.Seed
+	if seed == 0 {
+		seed = DefaultSeed
+	}
+	return &Report{Target: opts.BaseURL, Writes: opts.AllowWrites, Version: opts.Version, baseline: opts.Baseline, Seed: seed,
 		Profile: opts.ProfileSource, StartedAt: started.UTC().Truncate(time.Millisecond), Checks: []Finding{}}
 }
 
@@ -252,6 +262,9 @@ type Options struct {
 	AdminToken string
 	// Version and ProfileSource are copied into the report.
 	Version, ProfileSource string
+	// Seed picks the values of the generated requests (0: DefaultSeed):
+	// the same seed sends the same requests.
+	Seed uint64
 	// Baseline, when set, is an earlier run's report: the run then fails
 	// only for must checks that did not fail in it.
 	Baseline *Baseline

@@ -8,8 +8,8 @@ import (
 	"math/rand/v2"
 	"sort"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/schemas"
 )
 
 // Negative tests: bodies a client must never send, generated from the
@@ -22,11 +22,13 @@ import (
 // left out: clamping them is the kit's choice, and paging checks cover it.
 //
 // Generation is deterministic: the values come from small pools, picked
-// with a fixed seed mixed with the case's id, so every run sends the same
-// bodies and a report can be compared with the last one.
+// with the run's seed (--seed, DefaultSeed without one) mixed with the
+// case's id, so the same seed sends the same bodies.
 
-// negativeSeed fixes the pick of values; change it only with the docs.
-const negativeSeed = 20260101
+// DefaultSeed is the seed of the generated requests when --seed gives
+// none: every run without one sends the same bodies, so that a report
+// can be compared with the last one.
+const DefaultSeed uint64 = 20260101
 
 // utf8Placeholder is replaced by bytes that are not UTF-8 after marshalling
 // (json.Marshal would repair them).
@@ -44,27 +46,7 @@ type negCase struct {
 }
 
 // reqSchema is what the generator reads of a request schema.
-type reqSchema struct {
-	Properties map[string]propSchema `json:"properties"`
-	Required   []string              `json:"required"`
-	AnyOf      []struct {
-		Required []string `json:"required"`
-	} `json:"anyOf"`
-	If struct {
-		Properties map[string]struct {
-			Const any `json:"const"`
-		} `json:"properties"`
-	} `json:"if"`
-	Then struct {
-		Required []string `json:"required"`
-	} `json:"then"`
-}
-
-type propSchema struct {
-	Type    string   `json:"type"`
-	Enum    []any    `json:"enum"`
-	Minimum *float64 `json:"minimum"`
-}
+type reqSchema = rules.RequestSchema
 
 var (
 	objectPool = []any{map[string]any{"value": 1}, map[string]any{"id": "1"}, map[string]any{}}
@@ -74,36 +56,25 @@ var (
 )
 
 // negativeCases generates every case of every endpoint, in a stable order.
-func negativeCases() ([]negCase, error) {
+func negativeCases(seed uint64) ([]negCase, error) {
+	all, err := rules.RequestSchemas()
+	if err != nil {
+		return nil, fmt.Errorf("negative tests: %w", err)
+	}
 	var out []negCase
 	for _, ep := range contract.Endpoints {
-		sch, err := readRequestSchema(ep)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, memberCases(ep, sch)...)
+		sch := all[ep.Name]
+		out = append(out, memberCases(seed, ep, sch)...)
 		out = append(out, bodyCases(ep, sch)...)
 	}
 	return out, nil
 }
 
-func readRequestSchema(ep contract.Endpoint) (reqSchema, error) {
-	var sch reqSchema
-	raw, err := schemas.FS.ReadFile(ep.Name + ".request.json")
-	if err != nil {
-		return sch, fmt.Errorf("negative tests: %w", err)
-	}
-	if err := json.Unmarshal(raw, &sch); err != nil {
-		return sch, fmt.Errorf("negative tests: read %s.request.json: %w", ep.Name, err)
-	}
-	return sch, nil
-}
-
 // pick returns one of n choices for a case id, the same on every run.
-func pick(id string, n int) int {
+func pick(seed uint64, id string, n int) int {
 	h := fnv.New64a()
 	h.Write([]byte(id))
-	r := rand.New(rand.NewPCG(negativeSeed, h.Sum64()))
+	r := rand.New(rand.NewPCG(seed, h.Sum64()))
 	return r.IntN(n)
 }
 
@@ -114,23 +85,19 @@ type badValue struct {
 	v          any
 }
 
-func memberCases(ep contract.Endpoint, sch reqSchema) []negCase {
+func memberCases(seed uint64, ep contract.Endpoint, sch reqSchema) []negCase {
 	var out []negCase
-	names := make([]string, 0, len(sch.Properties))
-	for n := range sch.Properties {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := sch.Names()
 	prefix := "negative." + opName(ep) + "."
 	for _, name := range names {
 		p := sch.Properties[name]
 		id := prefix + name + "."
 		bad := []badValue{
-			{"object", "an object", objectPool[pick(id+"object", len(objectPool))]},
-			{"array", "an array", arrayPool[pick(id+"array", len(arrayPool))]},
+			{"object", "an object", objectPool[pick(seed, id+"object", len(objectPool))]},
+			{"array", "an array", arrayPool[pick(seed, id+"array", len(arrayPool))]},
 		}
 		if p.Type == "integer" {
-			bad = append(bad, badValue{"string", "a string that is no number", wordPool[pick(id+"string", len(wordPool))]})
+			bad = append(bad, badValue{"string", "a string that is no number", wordPool[pick(seed, id+"string", len(wordPool))]})
 		}
 		if p.Minimum != nil {
 			bad = append(bad, badValue{"belowMinimum", "below its minimum", int64(*p.Minimum) - 1})

@@ -94,7 +94,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	checks := r.selected()
 	r.total = len(checks)
 	rep.Checks = append(rep.Checks, r.runAll(runCtx, checks)...)
-	rep.Checks = append(rep.Checks, r.answers.findings(r.selectedID, func(f Finding) Finding {
+	rep.Checks = append(rep.Checks, r.answers.findings(r.opts.BaseURL, r.selectedID, func(f Finding) Finding {
 		return sanitize(f, r.client.svc.Scrubber())
 	})...)
 	rep.CountAnswers(r.answers.counts())
@@ -135,6 +135,9 @@ func newRunner(opts Options) (*runner, error) {
 	opts.SetupTimeout = min(opts.SetupTimeout, opts.Timeout)
 	if opts.Concurrency <= 0 {
 		opts.Concurrency = DefaultConcurrency
+	}
+	if opts.Seed == 0 {
+		opts.Seed = DefaultSeed
 	}
 	prof := opts.Profile
 	if prof == nil {
@@ -202,7 +205,7 @@ func (r *runner) observe(ep contract.Endpoint, x *Exchange) {
 // selected returns the checks that --only and --skip leave.
 func (r *runner) selected() []Check {
 	var out []Check
-	for _, c := range allChecks() {
+	for _, c := range allChecks(r.opts.Seed) {
 		if len(r.opts.Only) > 0 && !matchAny(r.opts.Only, c.ID) {
 			continue
 		}
@@ -262,11 +265,11 @@ func summarize(fs []Finding) Summary {
 }
 
 // allChecks is the whole table, in the spec's order of topics.
-func allChecks() []Check {
+func allChecks(seed uint64) []Check {
 	var all []Check
 	for _, group := range [][]Check{
 		transportChecks(), recordChecks(), authChecks(), formListChecks(),
-		templateChecks(), relationChecks(), verifyReadChecks(), negativeChecks(), verifyWriteChecks(), postChecks(),
+		templateChecks(), relationChecks(), verifyReadChecks(), negativeChecks(seed), generatedChecks(seed), verifyWriteChecks(), postChecks(),
 	} {
 		all = append(all, group...)
 	}
@@ -281,7 +284,7 @@ func allChecks() []Check {
 // CheckIDs lists every check id with its section and severity, for docs and
 // for tests that name checks.
 func CheckIDs() []Check {
-	return allChecks()
+	return allChecks(DefaultSeed)
 }
 
 // sortedKeys returns a set's keys in order.

@@ -33,6 +33,7 @@ func dedupe(msgs []string) []string {
 func sanitize(f Finding, keys *svcclient.Scrubber) Finding {
 	clean := func(s string) string { return svcclient.Escape(keys.String(s)) }
 	f.Message = clean(f.Message)
+	f.Curl = clean(f.Curl)
 	for i, p := range f.Problems {
 		f.Problems[i] = clean(p)
 	}

@@ -185,6 +185,11 @@ var checkStatements = []struct {
 	{"relation.cursor.window", []string{"4.4.window", "4.4.startTime", "4.4.endTime", "4.5.byUrl"}},
 	{"relation.tenancy", []string{"C2.tenancy", "4.5.unknownTemplate"}},
 	{"relation.afterWrites", []string{"3.1.move"}},
+	{"generated.getRecord", []string{"C1.badInput", "C3.getRecord"}},
+	{"generated.verify", []string{"C1.badInput", "C3.verify", "7.params"}},
+	{"generated.getFormList", []string{"C1.badInput", "C3.formList", "8.formList.maxInclusive"}},
+	{"generated.list", []string{"C1.badInput", "C3.templates", "8.cursor.maxInclusive"}},
+	{"generated.listQrcodes", []string{"C1.badInput", "C3.listQrcodes", "8.cursor.maxInclusive"}},
 	{"negative.*.notServerError", []string{"C1.clientError"}},
 	{"negative.*", []string{"C1.badInput"}},
 }

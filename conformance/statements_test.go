@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"flag"
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"os"
 	"path"
 	"sort"
@@ -116,14 +117,21 @@ func TestContractDocListsEveryStatement(t *testing.T) {
 // them, generated checks folded by kind.
 func statementTableMarkdown() string {
 	checked := statementChecks()
+	ruled := map[string]bool{}
+	for _, id := range rules.Statements() {
+		ruled[id] = true
+	}
 	var b strings.Builder
-	b.WriteString("| id | section | severity | statement | checks |\n|---|---|---|---|---|\n")
+	b.WriteString("| id | section | severity | statement | evaluated on |\n|---|---|---|---|---|\n")
 	for _, s := range Statements() {
 		sev, checks := string(s.Severity), "—"
 		if s.NotChecked != "" {
 			sev = "not checked: " + s.NotChecked
 		} else {
-			checks = "`" + strings.Join(foldCheckIDs(checked[s.ID]), "`, `") + "`"
+			checks = "the answers of `" + strings.Join(foldCheckIDs(checked[s.ID]), "`, `") + "`"
+			if ruled[s.ID] {
+				checks = "every answer it concerns (`answers." + s.ID + "`); " + checks
+			}
 		}
 		b.WriteString("| `" + s.ID + "` | " + s.Section + " | " + sev + " | " + strings.ReplaceAll(s.Text, "|", "\\|") + " | " + checks + " |\n")
 	}

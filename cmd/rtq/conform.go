@@ -28,6 +28,7 @@ type conformFlags struct {
 	timeout, deadline                  time.Duration
 	rate                               float64
 	concurrency                        int
+	seed                               uint64
 	// baseline is --baseline: an earlier run's JSON report.
 	baseline string
 	// tty is true when stderr is a terminal: a progress line is shown.
@@ -96,6 +97,7 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY, RTQ_ADMIN_TOKEN.`,
 	fl.IntVar(&f.concurrency, "concurrency", conformance.DefaultConcurrency, "most requests in flight: independent reads and flows overlap, within --rate (1: one at a time, in check order); the report is the same at any value")
 	pathFlag(cmd, "profile", "profile")
 	pathFlag(cmd, "out", "written")
+	fl.Uint64Var(&f.seed, "seed", conformance.DefaultSeed, "seed of the generated requests, printed in every report: the same seed sends the same requests")
 	fl.StringVar(&f.baseline, "baseline", "", "an earlier run's JSON report FILE: exit 1 only for must checks that did not fail in it")
 	pathFlag(cmd, "baseline", "baseline")
 	return cmd
@@ -119,7 +121,7 @@ func (f conformFlags) options() conformance.Options {
 	return conformance.Options{
 		BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey,
 		AllowWrites: f.allowWrites, Only: f.only, Skip: f.skip, Timeout: f.timeout, Rate: f.rate, Concurrency: f.concurrency,
-		Deadline: f.deadline, Version: buildVersion(), ProfileSource: f.profile, AdminToken: f.adminToken,
+		Deadline: f.deadline, Seed: f.seed, Version: buildVersion(), ProfileSource: f.profile, AdminToken: f.adminToken,
 	}
 }
 

@@ -26,7 +26,7 @@ table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3
 <p class="verdict {{if .Green}}green{{else}}red{{end}}" data-status="{{.Status}}">{{.Verdict}}</p>
 {{if .Reason}}<pre>{{.Reason}}</pre>{{end}}
 <table><tr><th>target</th><td>{{.Meta.Target}}</td></tr><tr><th>profile</th><td>{{.Meta.Profile}}</td></tr>
-<tr><th>started</th><td>{{.Meta.Started}}, took {{.Meta.Duration}}</td></tr><tr><th>rtq</th><td>{{.Meta.Version}}</td></tr></table>
+<tr><th>started</th><td>{{.Meta.Started}}, took {{.Meta.Duration}}</td></tr><tr><th>rtq</th><td>{{.Meta.Version}}</td></tr><tr><th>seed</th><td>{{.Seed}}</td></tr></table>
 <p>{{.Summary.Total}} checks: {{.Summary.Passed}} passed, {{.Summary.Failed}} failed, {{.Summary.Skipped}} skipped.</p>
 <h2>Coverage</h2>
 <table><tr><th>dimension</th><th>covered</th><th>missing</th></tr>
@@ -47,7 +47,7 @@ table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3
 {{end}}<h2>Checks</h2>
 <table><tr><th>id</th><th>spec</th><th>severity</th><th>status</th><th>details</th></tr>
 {{range .Ordered}}<tr class="{{.Status}}"><td><code>{{.ID}}</code><br>{{.Endpoint}}</td><td>{{.Spec}}{{if .Statements}}<br>{{join .Statements ", "}}{{end}}</td><td>{{.Severity}}</td><td>{{.Status}}</td>
-<td>{{.Message}}{{if .Request}}<br><code>{{.Request}}</code>{{end}}{{range .Problems}}<br><code>{{.}}</code>{{end}}</td></tr>
+<td>{{.Message}}{{if .Request}}<br><code>{{.Request}}</code>{{end}}{{if .Curl}}<br><code>{{.Curl}}</code>{{end}}{{range .Problems}}<br><code>{{.}}</code>{{end}}</td></tr>
 {{end}}</table>
 </body></html>
 `))

@@ -68,7 +68,7 @@ func JUnit(w io.Writer, rep *conformance.Report) error {
 	m := metaOf(rep)
 	root := junitSuites{Name: "rtq conform " + rep.Target, Time: seconds(rep.Duration.Seconds()), Timestamp: m.Started}
 	for _, p := range [][2]string{{"verdict", Verdict(rep)}, {"status", string(rep.Status)}, {"target", m.Target},
-		{"profile", m.Profile}, {"rtq_version", m.Version}, {"started_at", m.Started},
+		{"profile", m.Profile}, {"rtq_version", m.Version}, {"seed", fmt.Sprint(rep.Seed)}, {"started_at", m.Started},
 		{"field_types", covered(rep.Coverage.FieldTypes)}, {"error_codes", covered(rep.Coverage.ErrorCodes)},
 		{"transitions", covered(rep.Coverage.Transitions)}, {"spec_statements", covered(rep.Coverage.SpecStatements)}} {
 		root.Properties = append(root.Properties, junitProperty{Name: p[0], Value: p[1]})
@@ -134,6 +134,9 @@ func detail(f conformance.Finding) string {
 	fmt.Fprintf(&b, "%s (spec %s, severity %s)\n", f.Message, f.Spec, f.Severity)
 	if f.Request != nil {
 		fmt.Fprintf(&b, "request: %s\n", f.Request)
+	}
+	if f.Curl != "" {
+		fmt.Fprintf(&b, "reproduce: %s\n", f.Curl)
 	}
 	for _, p := range f.Problems {
 		fmt.Fprintf(&b, "  %s\n", p)

@@ -19,7 +19,7 @@ func Text(w io.Writer, rep *conformance.Report) error {
 	if i := strings.IndexByte(rep.Reason, '\n'); i >= 0 {
 		p.f("%s\n", rep.Reason[i+1:])
 	}
-	p.f("target:  %s\nprofile: %s\nstarted: %s, took %s\nrtq:     %s\n\n", m.Target, m.Profile, m.Started, m.Duration, m.Version)
+	p.f("target:  %s\nprofile: %s\nstarted: %s, took %s\nrtq:     %s\nseed:    %d\n\n", m.Target, m.Profile, m.Started, m.Duration, m.Version, rep.Seed)
 	if len(rep.Checks) == 0 {
 		p.f("No check ran.\n")
 		return p.err
@@ -81,6 +81,9 @@ func (p *printer) failure(f conformance.Finding, known bool) {
 	}
 	if f.Request != nil {
 		p.f("     request: %s\n", f.Request)
+	}
+	if f.Curl != "" {
+		p.f("     reproduce: %s\n", f.Curl)
 	}
 	for _, pr := range f.Problems {
 		p.f("       %s\n", pr)

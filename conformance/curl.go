@@ -1,0 +1,45 @@
+package conformance
+
+import (
+	"fmt"
+	"strings"
+)
+
+// keyVars are the environment variables a pasted curl line reads each
+// role's key from: a report never holds a key itself.
+var keyVars = map[string]string{
+	"read": "RTQ_API_KEY", "write": "RTQ_WRITE_KEY", "limited": "RTQ_LIMITED_KEY", "other_org": "RTQ_OTHER_ORG_KEY",
+}
+
+// curlLine is a request as a curl command a person can paste: the key
+// as a shell variable ($RTQ_API_KEY and the like), never its value; the
+// body single-quoted for a POSIX shell.
+func curlLine(base string, r *Request) string {
+	if r == nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "curl -sS -X %s %s", r.Method, shellQuote(strings.TrimRight(base, "/")+r.Path))
+	switch r.Key {
+	case "none", "":
+	case "bad":
+		fmt.Fprintf(&b, " -H %s", shellQuote("Authorization: Bearer "+badKey))
+	default:
+		v := keyVars[r.Key]
+		if v == "" {
+			v = "RTQ_API_KEY"
+		}
+		fmt.Fprintf(&b, ` -H "Authorization: Bearer $%s"`, v)
+	}
+	b.WriteString(" -H 'Content-Type: application/json'")
+	if r.Body != "" {
+		fmt.Fprintf(&b, " --data-raw %s", shellQuote(r.Body))
+	}
+	return b.String()
+}
+
+// shellQuote quotes s for a POSIX shell: inside single quotes nothing is
+// special but the single quote itself.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

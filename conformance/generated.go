@@ -1,0 +1,179 @@
+package conformance
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/rtq-kit/rtq/conformance/rules"
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// Generated requests: from each endpoint's request schema and the run's
+// seed, the variants a tester tries beyond one bad member at a time (the
+// negative tests): each integer bound on both sides, the value at the
+// bound served, and every pair of members broken together (two faults in
+// one request, each fault picked by the seed among the member's kinds).
+// A request at a bound must be served; one with a fault is an error in
+// the endpoint's shape. The code a fault gets is judged by the rules over
+// every answer (7.params, 7.badAction, C3.*: where the order of verify's
+// checks is the kit's, §C6, any code that order allows). A failing
+// request is shrunk: members are dropped one by one while it still fails
+// the same way, and the finding shows the smallest with a curl line.
+
+// genCase is one generated request.
+type genCase struct {
+	what string
+	// valid: the request must be served (a success); else it must be an
+	// error in the endpoint's shape.
+	valid bool
+	// kept are members shrinking must not drop (the faults, the bound).
+	kept []string
+	body func(base map[string]any) map[string]any
+}
+
+// generatedCases are the variants of one endpoint, in a stable order.
+func generatedCases(seed uint64, ep contract.Endpoint, sch reqSchema) []genCase {
+	var out []genCase
+	set := func(member string, v any) func(map[string]any) map[string]any {
+		return func(base map[string]any) map[string]any {
+			var body map[string]any
+			_ = json.Unmarshal(setMember(sch, member, v)(base), &body)
+			return body
+		}
+	}
+	for _, name := range sch.Names() {
+		p := sch.Properties[name]
+		if p.Type != "integer" || ep.Write {
+			continue
+		}
+		if p.Minimum != nil {
+			out = append(out, genCase{what: fmt.Sprintf("%s %d, its minimum", name, int64(*p.Minimum)), valid: true, kept: []string{name}, body: set(name, int64(*p.Minimum))})
+		}
+		if p.Maximum != nil {
+			out = append(out, genCase{what: fmt.Sprintf("%s %d, its maximum", name, int64(*p.Maximum)), valid: true, kept: []string{name}, body: set(name, int64(*p.Maximum))})
+		}
+	}
+	faults := memberCases(seed, ep, sch)
+	byMember := map[string][]negCase{}
+	var members []string
+	for _, c := range faults {
+		if c.member == "" || strings.Contains(c.member, "-or-") {
+			continue
+		}
+		if byMember[c.member] == nil {
+			members = append(members, c.member)
+		}
+		byMember[c.member] = append(byMember[c.member], c)
+	}
+	sort.Strings(members)
+	for i, a := range members {
+		for _, b := range members[i+1:] {
+			ca := byMember[a][pick(seed, ep.Name+" "+a+" "+b, len(byMember[a]))]
+			cb := byMember[b][pick(seed, ep.Name+" "+b+" "+a, len(byMember[b]))]
+			out = append(out, genCase{what: ca.what + ", and " + cb.what, kept: []string{a, b}, body: func(base map[string]any) map[string]any {
+				var first, both map[string]any
+				_ = json.Unmarshal(ca.body(base), &first)
+				if first == nil {
+					return nil
+				}
+				_ = json.Unmarshal(cb.body(first), &both)
+				if _, missing := ca.missingOf(); missing {
+					delete(both, ca.member)
+				}
+				return both
+			}})
+		}
+	}
+	return out
+}
+
+// missingOf says whether the case leaves its member out.
+func (c negCase) missingOf() (string, bool) {
+	return c.member, strings.HasSuffix(c.id, ".missing")
+}
+
+func generatedChecks(seed uint64) []Check {
+	all, err := rules.RequestSchemas()
+	if err != nil {
+		return []Check{{ID: "generated.schemas", Endpoint: "*", Section: "4", Severity: Must, run: func(t *T) { t.Errorf(nil, "%v", err) }}}
+	}
+	var out []Check
+	for _, ep := range contract.Endpoints {
+		cases := generatedCases(seed, ep, all[ep.Name])
+		if len(cases) == 0 {
+			continue
+		}
+		out = append(out, Check{ID: "generated." + opName(ep), Endpoint: ep.Name, Section: ep.Section, Severity: Must, run: generatedRun(ep, cases)})
+	}
+	return out
+}
+
+func generatedRun(ep contract.Endpoint, cases []genCase) func(t *T) {
+	return func(t *T) {
+		role := "read"
+		if ep == contract.Verify {
+			if !t.hasKey("write") {
+				t.Skipf("needs a write key (--write-key or keys.write)")
+				return
+			}
+			role = "write"
+		}
+		base := t.negativeBase(ep)
+		t.each(len(cases), func(t *T, i int) {
+			c := cases[i]
+			body := c.body(base)
+			if body == nil || c.valid && ep == contract.ListQrcodes && len(t.r.prof.Templates.Items) == 0 {
+				return // no template of the target to list
+			}
+			x := t.post(ep, role, body)
+			if why := c.broken(t, ep, x); why != "" {
+				small, sx := t.shrink(ep, role, c, body, x)
+				t.Errorf(sx, "%s: %s (the smallest request that shows it: %s)", c.what, why, marshal(small))
+			}
+		})
+	}
+}
+
+// broken says what is wrong with the answer to a generated request ("":
+// nothing).
+func (c genCase) broken(t *T, ep contract.Endpoint, x *Exchange) string {
+	obj, _ := x.Doc.(map[string]any)
+	code, isInt := intOf(obj["code"])
+	switch {
+	case x.Err != nil:
+		return "no answer: " + x.Err.Error()
+	case obj == nil || !isInt:
+		return "the answer is no JSON object with an integer code"
+	case c.valid && code != 0:
+		return fmt.Sprintf("a value the spec allows was refused: code %d error_code %v", code, obj["error_code"])
+	case !c.valid && code == 0:
+		return "a request with two faults was answered with a success"
+	case !c.valid && t.r.validate(errorFile(ep), x) != nil && code != 401 && code != 403:
+		return "the error is not in " + ep.Name + "'s error shape"
+	}
+	return ""
+}
+
+// shrink drops members of a failing request one by one, keeping each
+// drop after which the request still fails the same way; it returns the
+// smallest body and its exchange. It costs requests only on a failure.
+func (t *T) shrink(ep contract.Endpoint, role string, c genCase, body map[string]any, x *Exchange) (map[string]any, *Exchange) {
+	why := c.broken(t, ep, x)
+	for changed := true; changed; {
+		changed = false
+		for _, k := range sortedKeys(keySetOf(body)) {
+			if contains(c.kept, k) {
+				continue
+			}
+			smaller := copyMap(body)
+			delete(smaller, k)
+			sx := t.send(ep, role, smaller)
+			if c.broken(t, ep, sx) == why {
+				body, x, changed = smaller, sx, true
+			}
+		}
+	}
+	return body, x
+}
