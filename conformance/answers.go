@@ -18,6 +18,9 @@ import (
 // are sets, and the failures shown are the smallest by request.
 type answers struct {
 	env *rules.Env
+	// validate is the runner's validation, cached on the exchange, so
+	// that an answer a check validated is not validated again.
+	validate func(file string, x *Exchange) error
 	mu  sync.Mutex
 	// on holds, per statement, the answers it was evaluated on.
 	on map[string]map[*Exchange]bool
@@ -77,7 +80,11 @@ func (a *answers) judge(ep contract.Endpoint, x *Exchange) {
 	rx := &rules.Exchange{Endpoint: &ep, Method: x.Req.Method, Role: x.Req.Key, Request: []byte(x.Req.Body),
 		Status: x.Status, ContentType: x.ContentType, Body: x.Body}
 	rx.SetDoc(x.Doc, x.DecodeErr)
-	verdicts := rules.Judge(rx, a.env)
+	env := *a.env
+	if env.Validate != nil && a.validate != nil {
+		env.Validate = func(file string, _ any) error { return a.validate(file, x) }
+	}
+	verdicts := rules.Judge(rx, &env)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	for _, v := range verdicts {

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -289,13 +290,13 @@ func inOffset(s string, loc *time.Location) string {
 
 func relCursorWindow(t *T) {
 	ls := append(t.listings(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...)
-	windows := 0
+	var windows atomic.Int64 // branches count side by side
 	t.each(len(ls), func(t *T, i int) {
 		l := ls[i]
 		if l.window == nil {
 			return
 		}
-		windows++
+		windows.Add(1)
 		size := contract.TemplatesMaxPageSize
 		win := withMember(withMember(l.filter, "start_time", l.window.Start), "end_time", l.window.End)
 		ws := []walk{
@@ -328,7 +329,7 @@ func relCursorWindow(t *T) {
 		t.sameInstants(l, win, both)
 		t.byTemplateURL(l, win, both)
 	})
-	if windows == 0 && !t.failed() {
+	if windows.Load() == 0 && !t.failed() {
 		t.Skipf("the profile gives no time window")
 	}
 }
@@ -410,7 +411,7 @@ func relTenancy(t *T) {
 	for _, tp := range p.Templates.Items {
 		if tp.URL != "" {
 			jobs = append(jobs, func(t *T) {
-				t.want404(t.post(contract.ListQrcodes, "other_org", map[string]any{"template": tp.URL}), "template "+tp.URL+" by its URL with another organization's key")
+				t.want404(contract.ListQrcodes, t.post(contract.ListQrcodes, "other_org", map[string]any{"template": tp.URL}), "template "+tp.URL+" by its URL with another organization's key")
 			})
 		}
 	}

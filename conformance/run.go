@@ -165,6 +165,7 @@ func newRunner(opts Options) (*runner, error) {
 	r := &runner{opts: opts, prof: prof, keys: keys, schemas: set, cov: newCoverage(), ctSeen: &contentTypes{}, memo: newMemo(), moves: newMoves(),
 		slots: newSlots(opts.Concurrency)}
 	r.answers = newAnswers(prof, set)
+	r.answers.validate = r.validate
 	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate, opts.Concurrency, keys.Read, keys.Write, keys.Limited, keys.OtherOrg, opts.AdminToken)
 	r.client.observe = r.observe
 	return r, nil

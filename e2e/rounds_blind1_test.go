@@ -31,8 +31,11 @@ var blind1FirstSight = firstSight{
 		foreign.VariantB1MarkdownSetext: "getRecord.format.markdown: a setext level-1 heading is not taken for a top-level heading",
 	},
 	caughtSince: map[foreign.Bug]string{
-		foreign.BugB1FilterFirstPageOnly:  "93a0f11",
-		foreign.BugB1MasksLostAfterVerify: "93a0f11",
+		foreign.BugB1FilterFirstPageOnly:   "93a0f11",
+		foreign.BugB1MasksLostAfterVerify:  "93a0f11",
+		foreign.BugB1SearchOtherOrg:        "rules: relation.tenancy",
+		foreign.BugB1TimeOffsetDropped:     "rules: relation.cursor.window",
+		foreign.BugB1QrcodesURLCrossesOrgs: "rules: relation.tenancy",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantB1MarkdownSetext: "93a0f11",
