@@ -21,7 +21,7 @@ type answers struct {
 	// validate is the runner's validation, cached on the exchange, so
 	// that an answer a check validated is not validated again.
 	validate func(file string, x *Exchange) error
-	mu  sync.Mutex
+	mu       sync.Mutex
 	// on holds, per statement, the answers it was evaluated on.
 	on map[string]map[*Exchange]bool
 	// ruled holds, per statement, the answers a rule judged.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // Relations between answers: what no single answer can show, asserted
@@ -36,6 +37,9 @@ import (
 //   - relation.tenancy: another organization's key sees nothing of ours
 //     through any filter (number, search_key, a time window) or address
 //     (a record's URL, a template's URL).
+//   - relation.verify.address: a credential by its code or its full URL,
+//     with its own tpl_id or without, gets the same answer with every key;
+//     so does a code no record has.
 //   - relation.afterWrites: after the writes, every record the run read
 //     reads the same, except what a verify may change on a moved record.
 func relationChecks() []Check {
@@ -52,6 +56,7 @@ func relationChecks() []Check {
 		rel("cursor.pageSize", tpl, "4.4", Must, relCursorPageSize),
 		rel("cursor.window", tpl, "4.4", Must, relCursorWindow),
 		rel("tenancy", "*", "5", Must, relTenancy),
+		rel("verify.address", contract.Verify.Name, "4.2", Must, relVerifyAddress),
 		{ID: "relation.afterWrites", Endpoint: contract.GetRecord.Name, Section: "3.1", Severity: Must, phase: phasePost, run: relAfterWrites},
 	}
 }
@@ -257,6 +262,24 @@ func relCursorPageSize(t *T) {
 		a := t.walkCursor(l.ep, "read", l.filter, l.pageSize())
 		b := t.walkCursor(l.ep, "read", l.filter, contract.TemplatesMaxPageSize)
 		t.sameSequence(a, b, l.key, fmt.Sprintf("%s at page_size %d against %d", l.name, contract.TemplatesMaxPageSize, l.pageSize()))
+		// Each side of the boundary where one page holds every item.
+		n := len(b.items)
+		if b.broken != "" || n < 2 || n > contract.TemplatesMaxPageSize {
+			return
+		}
+		sizes := []int{n, n - 1}
+		ws := make([]walk, len(sizes))
+		t.each(len(sizes), func(t *T, j int) { ws[j] = t.walkCursor(l.ep, "read", l.filter, sizes[j]) })
+		for j, w := range ws {
+			if w.broken != "" {
+				t.Errorf(w.last, "%s at page_size %d: %s", l.name, sizes[j], w.broken)
+				continue
+			}
+			t.sameSequence(b, w, l.key, fmt.Sprintf("%s at page_size %d against %d", l.name, sizes[j], contract.TemplatesMaxPageSize))
+			if want := (n + sizes[j] - 1) / sizes[j]; len(w.pages) != want {
+				t.Errorf(w.last, "%s: %d items at page_size %d take %d pages, want %d", l.name, n, sizes[j], len(w.pages), want)
+			}
+		}
 	})
 }
 
@@ -378,6 +401,10 @@ func setOf(keys []string) map[string]bool {
 	return out
 }
 
+// tenancyRecords is how many profile records relation.tenancy reads in
+// every format and by every address with the other organization's key.
+const tenancyRecords = 3
+
 // relTenancy: another organization's key, through every filter and
 // address the profile gives, sees nothing of ours.
 func relTenancy(t *T) {
@@ -400,12 +427,17 @@ func relTenancy(t *T) {
 			t.noneListed(t.walkForms("other_org", f), "id", ours, fmt.Sprintf("another organization's key with %v", f))
 		})
 	}
-	for _, rec := range p.Records {
-		if rec.URL != "" {
-			jobs = append(jobs, func(t *T) {
-				x := t.post(contract.GetRecord, "other_org", map[string]any{"record_url": rec.URL, "format": "json"})
-				t.refused(x, contract.GetRecord, "record "+rec.URL+" by its URL with another organization's key")
-			})
+	for _, rec := range p.Records[:min(len(p.Records), tenancyRecords)] {
+		for _, f := range contract.Formats {
+			for _, by := range []map[string]any{{"record_id": rec.ID}, {"record_url": rec.URL}} {
+				if by["record_url"] == "" {
+					continue
+				}
+				body := withMember(by, "format", f.Name)
+				jobs = append(jobs, func(t *T) {
+					t.refused(t.post(contract.GetRecord, "other_org", body), contract.GetRecord, fmt.Sprintf("record %v with another organization's key", body))
+				})
+			}
 		}
 	}
 	for _, tp := range p.Templates.Items {
@@ -442,29 +474,42 @@ func relAfterWrites(t *T) {
 		t.Skipf("no writes ran (--allow-writes) or the profile lists no records")
 		return
 	}
+	if l := t.r.moves.look(); l != nil {
+		// The read right after the run's first move, before any reset.
+		doc, _ := decodeBody([]byte(l.x.Req.Body))
+		body, _ := doc.(map[string]any)
+		id, _ := intOf(body["record_id"])
+		t.sameAfter(id, t.getRecord(map[string]any{"record_id": id, "format": "json"}), l.x, true, "right after its move")
+	}
 	t.each(len(recs), func(t *T, i int) {
 		rec := recs[i]
 		body := map[string]any{"record_id": rec.ID, "format": "json"}
 		before := t.getRecord(body)
 		after := t.post(contract.GetRecord, "read", body)
-		a, b := t.success(before, responseFile(contract.GetRecord)), t.success(after, responseFile(contract.GetRecord))
-		if a == nil || b == nil {
-			return
-		}
-		pa, _ := a["data"].(map[string]any)
-		pb, _ := b["data"].(map[string]any)
-		moved := t.r.gate.movedRecord(rec.ID)
-		for _, k := range sortedKeys(keySetOf(pa, pb)) {
-			if reflect.DeepEqual(pa[k], pb[k]) || moved && verifyMayChange[k] {
-				continue
-			}
-			why := "no write of the run names it"
-			if moved {
-				why = "a verify changes its status, not this"
-			}
-			t.Errorf(after, "record %d: %s changed after the writes (%s)", rec.ID, k, why)
-		}
+		t.sameAfter(rec.ID, before, after, t.r.gate.movedRecord(rec.ID), "after the writes")
 	})
+}
+
+// sameAfter fails for each member of a record that reads differently
+// after writes than before them, save what a verify may change on a
+// record it moved.
+func (t *T) sameAfter(id int64, before, after *Exchange, moved bool, when string) {
+	a, b := t.success(before, responseFile(contract.GetRecord)), t.success(after, responseFile(contract.GetRecord))
+	if a == nil || b == nil {
+		return
+	}
+	pa, _ := a["data"].(map[string]any)
+	pb, _ := b["data"].(map[string]any)
+	for _, k := range sortedKeys(keySetOf(pa, pb)) {
+		if reflect.DeepEqual(pa[k], pb[k]) || moved && verifyMayChange[k] {
+			continue
+		}
+		why := "no write of the run names it"
+		if moved {
+			why = "a verify changes its status, not this"
+		}
+		t.Errorf(after, "record %d: %s changed %s (%s)", id, k, when, why)
+	}
 }
 
 // verifyMayChange are the Record members a verify may change on the
@@ -482,4 +527,97 @@ func keySetOf(ms ...map[string]any) map[string]bool {
 		}
 	}
 	return out
+}
+
+// verifyAddress is one verify of relation.verify.address.
+type verifyAddress struct {
+	role, object, address string
+	tpl                   bool
+	x                     *Exchange
+}
+
+// relVerifyAddress: a credential addressed by its code or by its full
+// URL gets the same answer, with every key and with its own tpl_id or
+// without; so does a code no record has. Every body asserts a current
+// status no record has (neverStatus), so no target that reads it can
+// move anything.
+func relVerifyAddress(t *T) {
+	code, rec, ok := t.addressable()
+	if !ok {
+		t.Skipf("needs a move case whose code ends a profile record's URL")
+		return
+	}
+	objects := map[string][2]string{
+		"our credential":       {code, rec.URL},
+		"a code no record has": {probeCode, strings.TrimSuffix(rec.URL, code) + probeCode},
+	}
+	var all []*verifyAddress
+	for _, role := range []string{"write", "read", "other_org"} {
+		if !t.hasKey(role) {
+			continue
+		}
+		for _, object := range []string{"our credential", "a code no record has"} {
+			for _, address := range []string{"code", "URL"} {
+				for _, tpl := range []bool{false, true} {
+					if tpl && (rec.FormID == nil || object != "our credential") {
+						continue
+					}
+					all = append(all, &verifyAddress{role: role, object: object, address: address, tpl: tpl})
+				}
+			}
+		}
+	}
+	bodies := make([]map[string]any, len(all))
+	for i, v := range all {
+		a := 0
+		if v.address == "URL" {
+			a = 1
+		}
+		bodies[i] = map[string]any{"certificate_code": objects[v.object][a], "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus}
+		if v.tpl {
+			bodies[i]["tpl_id"] = *rec.FormID
+		}
+	}
+	t.each(len(all), func(t *T, i int) { all[i].x = t.post(contract.Verify, all[i].role, bodies[i]) })
+	base := map[string]*verifyAddress{}
+	for _, v := range all {
+		if v.address == "code" && !v.tpl {
+			base[v.role+" "+v.object] = v
+		}
+	}
+	for _, v := range all {
+		b := base[v.role+" "+v.object]
+		if b == nil || b == v {
+			continue
+		}
+		if got, want := answerCode(v.x), answerCode(b.x); got != want {
+			what := "by its URL"
+			if v.tpl {
+				what = "with its own tpl_id"
+			}
+			t.Errorf(v.x, "verify of %s with the %s key %s answers %s; by its code it answers %s", v.object, v.role, what, got, want)
+		}
+	}
+}
+
+// answerCode is an answer's code and error_code, for comparing answers.
+func answerCode(x *Exchange) string {
+	if x.Err != nil {
+		return "no answer"
+	}
+	obj, _ := x.Doc.(map[string]any)
+	return fmt.Sprintf("code %v error_code %v", obj["code"], obj["error_code"])
+}
+
+// addressable is a credential of a move case and the profile record
+// whose URL ends in its code: the same credential by code and by URL.
+func (t *T) addressable() (string, profile.Record, bool) {
+	for _, c := range t.r.prof.Cases {
+		for _, rec := range t.r.prof.Records {
+			if c.Code != "" && rec.URL != "" && strings.HasSuffix(rec.URL, "/"+c.Code) {
+				return c.Code, rec, true
+			}
+		}
+	}
+	return "", profile.Record{}, false
 }

@@ -23,7 +23,7 @@ func sample() *conformance.Report {
 		{ID: "getRecord.wrapper", Endpoint: "record/getRecord", Severity: conformance.Must, Status: conformance.Fail, Spec: "4.1",
 			Message: "record 1001 (json): wrapper has members besides code, message and data: [debug]",
 			Request: &conformance.Request{Method: "POST", Path: "/api/v2/rpc/record/getRecord", Key: "read", Body: `{"format":"json","record_id":1001}`},
-			Curl: `curl -sS -X POST 'http://127.0.0.1:8080/api/v2/rpc/record/getRecord' -H "Authorization: Bearer $RTQ_API_KEY" -H 'Content-Type: application/json' --data-raw '{"format":"json","record_id":1001}'`},
+			Curl:    `curl -sS -X POST 'http://127.0.0.1:8080/api/v2/rpc/record/getRecord' -H "Authorization: Bearer $RTQ_API_KEY" -H 'Content-Type: application/json' --data-raw '{"format":"json","record_id":1001}'`},
 		{ID: "formList.filter.searchKey", Endpoint: "record/getFormList", Severity: conformance.Should, Status: conformance.Fail, Spec: "4.3",
 			Message:  `search_key "入职": form 7 holds it in neither name, note nor number`,
 			Problems: []string{"/data/list/0/number: want string"}},

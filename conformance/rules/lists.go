@@ -141,10 +141,16 @@ var cursorRules = []Rule{
 		}
 		return nil
 	}},
-	{"4.4.lastToken", "an empty page carries no token", cursorSuccess, func(x *Exchange, _ *Env) []string {
+	{"4.4.lastToken", "an empty page, or a first page holding every item, carries no token", cursorSuccess, func(x *Exchange, _ *Env) []string {
 		data, _ := x.Object()["data"].(map[string]any)
-		if len(items(data)) == 0 && data["next_page_token"] != nil {
+		n := len(items(data))
+		total, ok := Int(data["total"])
+		switch {
+		case data["next_page_token"] == nil:
+		case n == 0:
 			return []string{fmt.Sprintf("an empty page carries next_page_token %v", data["next_page_token"])}
+		case ok && x.Param("page_token") == "" && int64(n) == total:
+			return []string{fmt.Sprintf("a first page holding all %d items carries a next_page_token: it is the last page", n)}
 		}
 		return nil
 	}},
