@@ -36,6 +36,8 @@ var blind1FirstSight = firstSight{
 		foreign.BugB1SearchOtherOrg:        "rules: relation.tenancy",
 		foreign.BugB1TimeOffsetDropped:     "rules: relation.cursor.window",
 		foreign.BugB1QrcodesURLCrossesOrgs: "rules: relation.tenancy",
+		foreign.BugB1TokenOnExactLastPage:  "rules: relation.cursor.pageSize",
+		foreign.BugB1OtherFormatsOtherOrg:  "rules: relation.tenancy",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantB1MarkdownSetext: "93a0f11",
