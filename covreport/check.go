@@ -2,6 +2,7 @@ package covreport
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -19,7 +20,7 @@ type Threshold struct {
 func ParseThreshold(s string) (Threshold, error) {
 	name, pct, hasPct := strings.Cut(s, "=")
 	t := Threshold{Dimension: name, Percent: 100}
-	if name != "errors_called" && !contains(DimensionNames, name) {
+	if name != "errors_called" && !slices.Contains(DimensionNames, name) {
 		return t, fmt.Errorf("--min %q: the dimension must be one of %s or errors_called", s, strings.Join(DimensionNames, ", "))
 	}
 	if hasPct {

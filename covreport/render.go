@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -84,7 +85,7 @@ func writeText(w io.Writer, r Report) error {
 		fmt.Fprintf(&b, "%-12s %3d/%-3d %s\n", name, d.Covered, d.Total, percent(d))
 		for _, id := range d.Missing {
 			note := ""
-			if contains(d.Unreachable, id) {
+			if slices.Contains(d.Unreachable, id) {
 				note = " (the scenario cannot produce it)"
 			}
 			fmt.Fprintf(&b, "  missing: %s%s\n", id, note)
@@ -106,15 +107,6 @@ func percent(d *Dimension) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.0f%%", 100*float64(d.Covered)/float64(d.Total))
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 type junitSuites struct {
@@ -154,7 +146,7 @@ func writeJUnit(w io.Writer, r Report) error {
 			c := junitCase{Name: e.ID, Classname: "coverage." + name}
 			switch {
 			case e.Count > 0:
-			case contains(d.Unreachable, e.ID):
+			case slices.Contains(d.Unreachable, e.ID):
 				c.Skipped = &junitMessage{Message: "the scenario served cannot produce it"}
 				s.Skipped++
 			default:

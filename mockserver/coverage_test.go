@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,7 +94,7 @@ func TestCoverageCountsWhatTheClientMet(t *testing.T) {
 	for _, ft := range contract.FieldTypes {
 		wantCount(t, r, "field_types", ft.Name, 2) // record 5001 holds every field type
 	}
-	if !contains(r.Dimensions.Endpoints.Missing, "templates/list") || contains(r.Dimensions.Endpoints.Missing, "record/getRecord") {
+	if !slices.Contains(r.Dimensions.Endpoints.Missing, "templates/list") || slices.Contains(r.Dimensions.Endpoints.Missing, "record/getRecord") {
 		t.Errorf("endpoints missing %v", r.Dimensions.Endpoints.Missing)
 	}
 	if u := r.Dimensions.Errors.Unreachable; len(u) != 0 {
@@ -178,13 +179,4 @@ func TestCoverageLeavesOutTheKitAndSurvivesAReset(t *testing.T) {
 	if _, ok := doc["dimensions"].(map[string]any)["errors"]; !ok {
 		t.Errorf("report JSON without dimensions.errors: %s", raw)
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/covreport"
+	"github.com/rtq-kit/rtq/rtqtest"
 )
 
 // TestMockWritesCoverageAtSIGTERM: the report of the calls a client made
@@ -88,5 +89,22 @@ func TestCoverageMergeJoinsShardsAndChecksThresholds(t *testing.T) {
 	if code := run(context.Background(), []string{"coverage", "merge", a, "--min", "nope"},
 		strings.NewReader(""), &stdout, &stderr); code != 2 {
 		t.Errorf("--min nope: exit %d, want 2", code)
+	}
+}
+
+// TestConformIsNotTheClient: a whole rtq conform run, writes included,
+// against a mock counts nothing in its consumer coverage: every call is
+// rtq's own (User-Agent rtq-kit) or an admin call.
+func TestConformIsNotTheClient(t *testing.T) {
+	m := rtqtest.Start(t)
+	if code, out, errOut := runCLI(t, conformArgs(m.URL)...); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	r := m.Coverage()
+	if r.Calls != 0 || len(r.Findings) != 0 {
+		t.Errorf("conform counted as a client: %d calls, findings %+v", r.Calls, r.Findings)
+	}
+	if r.Excluded.Kit < 100 || r.Excluded.Admin == 0 {
+		t.Errorf("excluded %+v: want conform's hundreds of calls as the kit's, its resets and profile as admin", r.Excluded)
 	}
 }

@@ -3,6 +3,7 @@ package coverage
 import (
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -89,16 +90,16 @@ func TestTraitsNameTheRecordsFieldTypes(t *testing.T) {
 	if count(t, r, "shapes", "record/getRecord a record without a form") != 1 { // rec has no Form
 		t.Error("record without a form not counted")
 	}
-	if !contains(r.Dimensions.Shapes.Missing, "record/getFormList last page") ||
+	if !slices.Contains(r.Dimensions.Shapes.Missing, "record/getFormList last page") ||
 		len(r.Dimensions.Shapes.Unreachable) != 1 || r.Dimensions.Shapes.Unreachable[0] != "certificates/verify a certificate moved" {
 		t.Errorf("shapes missing %v unreachable %v: a scenario without a credential moves none", r.Dimensions.Shapes.Missing, r.Dimensions.Shapes.Unreachable)
 	}
 	for _, id := range []string{"certificates/verify 100321/400", "certificates/verify 100329/400", "certificates/verify 100328/403"} {
-		if !contains(r.Dimensions.Errors.Unreachable, id) {
+		if !slices.Contains(r.Dimensions.Errors.Unreachable, id) {
 			t.Errorf("%s not unreachable in a scenario with no credential and no key: %v", id, r.Dimensions.Errors.Unreachable)
 		}
 	}
-	if contains(r.Dimensions.Errors.Unreachable, "certificates/verify 100320/400") {
+	if slices.Contains(r.Dimensions.Errors.Unreachable, "certificates/verify 100320/400") {
 		t.Error("100320 (an unknown code) is reachable in every scenario")
 	}
 }
@@ -114,15 +115,6 @@ func TestResetForgets(t *testing.T) {
 	if r.Calls != 0 || len(r.Findings) != 0 || r.Dimensions.Shapes.Covered != 0 {
 		t.Errorf("after Reset: %+v", r)
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // BenchmarkObserveGetRecord is what the coverage adds to a getRecord call.
