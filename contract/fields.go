@@ -26,6 +26,17 @@ const (
 	ShapeEditDiff       ValueShape = "edit_diff"       // [SubQrcodeEditChangeItem]
 )
 
+// ValueShapes lists every shape. Each has its $defs value in
+// schemas/record.json, its model in scenario/values.go, its generator in
+// fake and its text form in the mock's encoder; a test in each of those
+// packages names the file and the shape that has none.
+var ValueShapes = []ValueShape{
+	ShapeString, ShapeOption, ShapeNumber, ShapeCheckbox, ShapeChecklist,
+	ShapeMatrix, ShapeDynamicMatrix, ShapeAddress, ShapeOwnerAddress,
+	ShapeChainedSelects, ShapeImages, ShapeAudio, ShapeVideo, ShapeFile,
+	ShapeDescription, ShapeOCR, ShapeEditDiff,
+}
+
 // FieldType is one allowed field_type: one row of the field-type table,
 // everything the kit knows of a type that is not code. Adding a type is
 // adding a row to FieldTypes (see docs/architecture.md, "Adding a field

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -201,4 +202,22 @@ func maskingText(t *testing.T, file, start string) string {
 		t.Fatalf("%s: no line starting %q", file, start)
 	}
 	return b.String()
+}
+
+// TestValueShapesListsEveryShape: the shape of every field type is one of
+// ValueShapes, and every shape there is some type's, so the packages that
+// check themselves against ValueShapes cover every value a record holds.
+func TestValueShapesListsEveryShape(t *testing.T) {
+	used := map[ValueShape]bool{}
+	for _, ft := range FieldTypes {
+		used[ft.Shape] = true
+		if !slices.Contains(ValueShapes, ft.Shape) {
+			t.Errorf("contract/fields.go: %s has shape %q, which ValueShapes does not list", ft.Name, ft.Shape)
+		}
+	}
+	for _, s := range ValueShapes {
+		if !used[s] {
+			t.Errorf("contract/fields.go: ValueShapes lists %q, the shape of no field type", s)
+		}
+	}
 }

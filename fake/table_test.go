@@ -2,6 +2,7 @@ package fake
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -35,6 +36,22 @@ func TestEveryFieldTypeHasItsGenerator(t *testing.T) {
 		}
 		if len(spec.items) == 0 {
 			t.Errorf("fake/ocr.go: ocrSpecs[%q] recognises no item", name)
+		}
+	}
+}
+
+// TestEveryShapeHasAGenerator: byShape generates every shape of
+// contract.ValueShapes but the string one (its types have their own), and
+// nothing else: FieldValue has no fallback value.
+func TestEveryShapeHasAGenerator(t *testing.T) {
+	for _, s := range contract.ValueShapes {
+		if _, ok := byShape[s]; !ok && s != contract.ShapeString {
+			t.Errorf("fake/values.go: byShape has no generator for value shape %q (contract/fields.go)", s)
+		}
+	}
+	for s := range byShape {
+		if s == contract.ShapeString || !slices.Contains(contract.ValueShapes, s) {
+			t.Errorf("fake/values.go: byShape has %q, not a shape it should generate", s)
 		}
 	}
 }

@@ -9,7 +9,9 @@ import (
 // FieldValue returns a field_value for fieldType, JSON-shaped (string,
 // float64, bool, nil, []any, map[string]any) and valid for the type's shape
 // in docs/contract.md §2.1. An unknown type gets a short text, so callers that validated
-// the type first never see a surprise.
+// the type first never see a surprise. Every shape of contract.ValueShapes
+// has its generator in byShape (TestEveryShapeHasAGenerator), every string
+// type its own in stringValues (TestEveryFieldTypeHasItsGenerator).
 func (f *Faker) FieldValue(fieldType string) any {
 	if gen, ok := stringValues[fieldType]; ok {
 		return gen(f)
@@ -18,54 +20,42 @@ func (f *Faker) FieldValue(fieldType string) any {
 	if !ok {
 		return f.Phrase()
 	}
-	switch ft.Shape {
-	case contract.ShapeOption:
-		return f.option(fieldType)
-	case contract.ShapeNumber:
-		return f.number()
-	case contract.ShapeCheckbox:
-		return map[string]any{"values": f.checkboxValues()}
-	case contract.ShapeChecklist:
-		return f.checklist()
-	case contract.ShapeMatrix:
-		return map[string]any{"columns": f.matrixColumns()}
-	case contract.ShapeDynamicMatrix:
-		return f.dynamicMatrix()
-	default:
-		return f.structured(ft)
+	gen, ok := byShape[ft.Shape]
+	if !ok {
+		panic("fake/values.go: byShape has no generator for value shape " + string(ft.Shape) + " of " + ft.Name)
 	}
+	return gen(f, ft)
 }
 
-// structured covers the remaining shapes: addresses, media, rich text, OCR
-// and edit diffs.
-func (f *Faker) structured(ft contract.FieldType) any {
-	switch ft.Shape {
-	case contract.ShapeAddress:
+// byShape generates a value of each shape but the string one, whose types
+// each have a generator of their own (stringValues).
+var byShape = map[contract.ValueShape]func(f *Faker, ft contract.FieldType) any{
+	contract.ShapeOption:        func(f *Faker, ft contract.FieldType) any { return f.option(ft.Name) },
+	contract.ShapeNumber:        func(f *Faker, _ contract.FieldType) any { return f.number() },
+	contract.ShapeCheckbox:      func(f *Faker, _ contract.FieldType) any { return map[string]any{"values": f.checkboxValues()} },
+	contract.ShapeChecklist:     func(f *Faker, _ contract.FieldType) any { return f.checklist() },
+	contract.ShapeMatrix:        func(f *Faker, _ contract.FieldType) any { return map[string]any{"columns": f.matrixColumns()} },
+	contract.ShapeDynamicMatrix: func(f *Faker, _ contract.FieldType) any { return f.dynamicMatrix() },
+	contract.ShapeAddress: func(f *Faker, _ contract.FieldType) any {
 		a := f.Address()
 		return map[string]any{"address": a.Full(), "lat": a.Lat, "lng": a.Lng}
-	case contract.ShapeOwnerAddress:
-		return f.ownerAddress()
-	case contract.ShapeChainedSelects:
-		return f.chainedSelects()
-	case contract.ShapeImages:
+	},
+	contract.ShapeOwnerAddress:   func(f *Faker, _ contract.FieldType) any { return f.ownerAddress() },
+	contract.ShapeChainedSelects: func(f *Faker, _ contract.FieldType) any { return f.chainedSelects() },
+	contract.ShapeImages: func(f *Faker, ft contract.FieldType) any {
 		if ft.Name == "signature" {
 			return f.images(1, 1)
 		}
 		return f.images(1, 3)
-	case contract.ShapeAudio:
-		return []any{f.AudioItem()}
-	case contract.ShapeVideo:
-		return []any{f.VideoItem()}
-	case contract.ShapeFile:
-		return []any{f.FileItem(), f.FileItem()}[:1+f.intn(2)]
-	case contract.ShapeDescription:
+	},
+	contract.ShapeAudio: func(f *Faker, _ contract.FieldType) any { return []any{f.AudioItem()} },
+	contract.ShapeVideo: func(f *Faker, _ contract.FieldType) any { return []any{f.VideoItem()} },
+	contract.ShapeFile:  func(f *Faker, _ contract.FieldType) any { return []any{f.FileItem(), f.FileItem()}[:1+f.intn(2)] },
+	contract.ShapeDescription: func(f *Faker, _ contract.FieldType) any {
 		return map[string]any{"description_html": "<p><strong>" + f.FormTitle() + "</strong></p><p>" + f.Phrase() + "。</p>"}
-	case contract.ShapeOCR:
-		return f.ocr(ft.Name)
-	case contract.ShapeEditDiff:
-		return f.editDiff()
-	}
-	return f.Phrase()
+	},
+	contract.ShapeOCR:      func(f *Faker, ft contract.FieldType) any { return f.ocr(ft.Name) },
+	contract.ShapeEditDiff: func(f *Faker, _ contract.FieldType) any { return f.editDiff() },
 }
 
 // stringValues generates the string-shaped types, one entry per type (a

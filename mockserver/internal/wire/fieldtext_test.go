@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,6 +20,21 @@ func TestEveryFieldTypeHasATextForm(t *testing.T) {
 			if strings.TrimSpace(text) == "" || strings.Contains(text, "map[") {
 				t.Errorf("seed %d %s: text %q", seed, ft.Name, text)
 			}
+		}
+	}
+}
+
+// TestEveryShapeHasATextForm: textByShape has the text form of every
+// shape of contract.ValueShapes but the string one, and nothing else.
+func TestEveryShapeHasATextForm(t *testing.T) {
+	for _, s := range contract.ValueShapes {
+		if _, ok := textByShape[s]; !ok && s != contract.ShapeString {
+			t.Errorf("mockserver/internal/wire/fieldtext.go: textByShape has no text form of value shape %q (contract/fields.go)", s)
+		}
+	}
+	for s := range textByShape {
+		if s == contract.ShapeString || !slices.Contains(contract.ValueShapes, s) {
+			t.Errorf("mockserver/internal/wire/fieldtext.go: textByShape has %q, not a shape it should render", s)
 		}
 	}
 }
