@@ -85,9 +85,17 @@ func down30(tree map[string]any) []string {
 	delete(tree, "jsonSchemaDialect")
 	if info, ok := tree["info"].(map[string]any); ok {
 		if lic, ok := info["license"].(map[string]any); ok {
-			if id, ok := lic["identifier"]; ok {
+			if id, ok := lic["identifier"].(string); ok {
 				delete(lic, "identifier")
-				lost[fmt.Sprintf("info.license.identifier (%v): a 3.0 license has a name and a url only", id)]++
+				// A listed SPDX license has a page of its own; a
+				// LicenseRef- names terms SPDX does not list.
+				switch {
+				case lic["url"] != nil:
+				case !strings.HasPrefix(id, "LicenseRef-"):
+					lic["url"] = "https://spdx.org/licenses/" + id + ".html"
+				default:
+					lost[fmt.Sprintf("info.license.identifier (%s): a 3.0 license has a name and a url only", id)]++
+				}
 			}
 		}
 	}

@@ -88,6 +88,26 @@ func up30(v any) any {
 	return s
 }
 
+// TestDown30License: an SPDX identifier becomes the license's spdx.org
+// page; terms SPDX does not list (LicenseRef-) have no 3.0 form and are
+// named as lost.
+func TestDown30License(t *testing.T) {
+	for _, tc := range []struct{ id, url, lost string }{
+		{"Apache-2.0", "https://spdx.org/licenses/Apache-2.0.html", ""},
+		{"LicenseRef-Internal", "", "info.license.identifier (LicenseRef-Internal): a 3.0 license has a name and a url only"},
+	} {
+		tree, err := decode([]byte(`{"info": {"license": {"name": "n", "identifier": "` + tc.id + `"}}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lost := down30(tree)
+		lic := tree["info"].(map[string]any)["license"].(map[string]any)
+		if url, _ := lic["url"].(string); url != tc.url || lic["identifier"] != nil || strings.Join(lost, "") != tc.lost {
+			t.Errorf("license %s → %v, lost %q; want url %q, lost %q", tc.id, lic, lost, tc.url, tc.lost)
+		}
+	}
+}
+
 // TestDown30Constructs: each 3.1 construct becomes its 3.0 form.
 func TestDown30Constructs(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
