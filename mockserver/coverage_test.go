@@ -173,6 +173,14 @@ func TestCoverageLeavesOutTheKitAndSurvivesAReset(t *testing.T) {
 	if ns := coverageOf(t, m, "/s/job-1/__admin/coverage"); ns.Calls != 1 {
 		t.Errorf("a reset of the root forgot namespace job-1: %d calls", ns.Calls)
 	}
+	resp, err := http.Get(u + "/__admin/coverage?namespace=" + strings.Repeat("x", 65))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 400 {
+		t.Errorf("a namespace name too long: HTTP %d, want 400", resp.StatusCode)
+	}
 	var doc map[string]any
 	raw, _ := json.Marshal(all)
 	_ = json.Unmarshal(raw, &doc)
