@@ -34,8 +34,18 @@ func TestMistakesGetTheNextStep(t *testing.T) {
 			t.Errorf("POST %s with %q: detail %q, want %q", tc.path, tc.key, detail, tc.want)
 		}
 	}
+	// A required member spelled as another language spells it.
+	a := send(t, m.URL(), "POST", "/api/v2/rpc/record/getRecord", "rtq-demo-read", `{"recordId":100001}`)
+	if detail, _ := a.doc["message_detail"].(string); !strings.Contains(detail, `the body's "recordId" is not a member: write record_id`) {
+		t.Errorf("recordId: detail %q", detail)
+	}
+	// The root, opened in a browser.
+	a = send(t, m.URL(), "GET", "/", "", "")
+	if detail, _ := a.doc["message_detail"].(string); !strings.Contains(detail, "the admin page is at /__admin/") {
+		t.Errorf("GET /: detail %q", detail)
+	}
 	// A secret that is not the name with rtq- before it is never hinted at.
-	a := send(t, m.URL(), "POST", "/api/v2/rpc/record/getRecord", "rtq-demo", `{"record_id":100001}`)
+	a = send(t, m.URL(), "POST", "/api/v2/rpc/record/getRecord", "rtq-demo", `{"record_id":100001}`)
 	if detail, _ := a.doc["message_detail"].(string); strings.Contains(detail, "secret") {
 		t.Errorf("a wrong key got a hint: %q", detail)
 	}

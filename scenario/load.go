@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -117,6 +118,9 @@ func Files(p string) ([]string, error) { return expand(p) }
 // *.yaml and *.yml files.
 func expand(p string) ([]string, error) {
 	info, err := os.Stat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &missingError{path: p, err: err}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("load scenario %s: %w", p, err)
 	}
@@ -317,3 +321,17 @@ func jsonKindOf(t reflect.Type) string {
 	}
 	return ""
 }
+
+// missingError is a scenario path that does not exist, worded with what
+// to do: the first thing a newcomer types is the my.yaml of an example.
+type missingError struct {
+	path string
+	err  error
+}
+
+func (e *missingError) Error() string {
+	return "load scenario " + e.path + ": no such file or directory: write one (docs/scenarios.md; " +
+		"scenarios/minimal.yaml of the rtq source is the smallest to copy), or, for rtq mock, leave --scenario out to serve the default scenario"
+}
+
+func (e *missingError) Unwrap() error { return e.err }

@@ -59,6 +59,17 @@ func quote(s string) string { return "\"" + s + "\"" }
 
 // FieldTypeSuggestions lists up to five field types close to got, best
 // first, so a command can answer a typo with what was probably meant.
+// A name that is the end of a type's (id_card for ocr_id_card, meter for
+// the ocr_*_meter types) lists those types when no typo is close.
 func FieldTypeSuggestions(got string) []string {
-	return closeMatches(got, fieldTypeNames(), 5)
+	if out := closeMatches(got, fieldTypeNames(), 5); len(out) > 0 || len(got) < 3 {
+		return out
+	}
+	var out []string
+	for _, n := range fieldTypeNames() {
+		if strings.HasSuffix(n, "_"+strings.ToLower(got)) && len(out) < 5 {
+			out = append(out, n)
+		}
+	}
+	return out
 }

@@ -25,5 +25,8 @@ func runRecordProxy(cmd *cobra.Command, rec *recorder.Recording, o recorder.Opti
 		return withExit(1, err)
 	}
 	printRecorded(cmd.OutOrStdout(), s)
+	if s.Calls == 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "rtq record: no client called the proxy, so nothing was recorded: point your client at it while it runs, or add --crawl to walk the service yourself\n")
+	}
 	return nil
 }

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -164,5 +167,41 @@ func TestLicenseIsSaidEverywhere(t *testing.T) {
 	}
 	if code, out, _ := runCLI(t, "version"); code != 0 || !strings.Contains(out, "license   "+contract.License) {
 		t.Errorf("rtq version: exit %d\n%s", code, out)
+	}
+}
+
+// TestNewcomerTrialStumbles: what the third trial, on a fresh clone,
+// tripped on: a scenario file that is not there yet, a field type by the
+// end of its name, a proxy recording that no client called.
+func TestNewcomerTrialStumbles(t *testing.T) {
+	if code, _, errOut := runCLI(t, "scenario", "validate", filepath.Join(t.TempDir(), "my.yaml")); code != 2 ||
+		!strings.Contains(errOut, "scenarios/minimal.yaml") || strings.Contains(errOut, "stat ") {
+		t.Errorf("a scenario file that is not there: exit %d\n%s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "gen", "record", "--field-type", "id_card"); code != 2 || !strings.Contains(errOut, "did you mean ocr_id_card?") {
+		t.Errorf("gen record --field-type id_card: exit %d\n%s", code, errOut)
+	}
+
+	upstream := startMock(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		code := run(ctx, []string{"record", "--upstream", upstream, "--api-key", "rtq-demo-read",
+			"--out", filepath.Join(t.TempDir(), "s.yaml"), "--addr", "127.0.0.1:0"}, strings.NewReader(""), io.Discard, pw)
+		pw.Close()
+		done <- code
+	}()
+	var said strings.Builder
+	sc := bufio.NewScanner(pr)
+	for sc.Scan() {
+		said.WriteString(sc.Text() + "\n")
+		if strings.Contains(sc.Text(), "proxy on") {
+			cancel() // Ctrl-C with no client having called
+		}
+	}
+	if code := <-done; code != 0 || !strings.Contains(said.String(), "nothing was recorded") || !strings.Contains(said.String(), "--crawl") {
+		t.Errorf("a proxy no client called: exit %d\n%s", code, said.String())
 	}
 }

@@ -116,6 +116,9 @@ func NoEndpoint(path string) *Error {
 	if p := nearestEndpoint(path); p != "" {
 		detail += ": did you mean " + p + "?"
 	}
+	if path == "/" {
+		detail += " (POST /api/v2/rpc/{group}/{operation}); the admin page is at /__admin/"
+	}
 	return answer(contract.NoEndpointError, detail)
 }
 

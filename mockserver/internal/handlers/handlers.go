@@ -6,6 +6,7 @@
 package handlers
 
 import (
+	"strings"
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -83,7 +84,7 @@ func GetRecord(c *chain.Call) ([]byte, error) {
 		format = "json"
 	}
 	if !hasID && !hasURL {
-		return nil, fail.Param("one of record_id or record_url is required")
+		return nil, fail.Param("one of record_id or record_url is required%s", spelledOtherwise(c.Seen.Unknown, "record_id", "record_url"))
 	}
 	a, err := c.St.GetRecord(c.Key, id, url, format, c)
 	if err != nil {
@@ -278,4 +279,21 @@ func formsShape(p state.FormPage) coverage.Shape {
 		return coverage.PastLast | coverage.EmptyList
 	}
 	return listShape(len(p.Forms), p.Current == p.Last)
+}
+
+// spelledOtherwise names a member of the body that is a required one
+// spelled another way (recordId, RecordID, record-id for record_id): the
+// endpoint ignores members it does not read, so without this the answer
+// would only say the member is missing. "" when unknown is none of them.
+func spelledOtherwise(unknown []byte, members ...string) string {
+	fold := func(s string) string { return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s)) }
+	if len(unknown) == 0 || len(unknown) > 64 {
+		return ""
+	}
+	for _, m := range members {
+		if fold(string(unknown)) == fold(m) {
+			return "; the body's " + fail.Quote(string(unknown)) + " is not a member: write " + m
+		}
+	}
+	return ""
 }
