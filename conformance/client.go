@@ -92,20 +92,16 @@ func (s *stalls) record(ep string, err error) {
 	}
 }
 
-// newClient returns the runner's client of base; keys are every key the
-// run was given, scrubbed from what the target answers. It keeps as many
-// idle connections as requests may be in flight (at least 16), so that
-// overlapped requests reuse them rather than open new ones.
-func newClient(base string, timeout time.Duration, rate float64, inFlight int, keys ...string) *client {
-	tr := &http.Transport{
-		Proxy:               nil,
-		DialContext:         (&net.Dialer{Timeout: timeout}).DialContext,
-		MaxIdleConnsPerHost: inFlight + 16, // the concurrency checks' bursts come on top
-		IdleConnTimeout:     30 * time.Second,
-	}
+// newClient returns the runner's client of base, reached as access says
+// (nil: plainly); keys are every key the run was given, scrubbed from
+// what the target answers. It keeps as many idle connections as
+// requests may be in flight (at least 16), so that overlapped requests
+// reuse them rather than open new ones.
+func newClient(base string, timeout time.Duration, rate float64, inFlight int, access *svcclient.Access, keys ...string) *client {
 	return &client{
-		svc: svcclient.New(svcclient.Config{BaseURL: base, Timeout: timeout, Transport: tr, Rate: rate,
-			MaxAnswerBytes: MaxResponseBytes, Secrets: keys}),
+		svc: svcclient.New(svcclient.Config{BaseURL: base, Timeout: timeout, Rate: rate, Access: access,
+			IdleConns:   inFlight + 16, // the concurrency checks' bursts come on top
+			DialTimeout: timeout, MaxAnswerBytes: MaxResponseBytes, Secrets: keys}),
 		stalls: &stalls{n: map[string]int{}},
 	}
 }
@@ -183,6 +179,16 @@ func (c *client) postAdmin(ctx context.Context, target, token string) error {
 		return fmt.Errorf("%w: the admin API wants its token: pass --admin-token (or RTQ_ADMIN_TOKEN) as given to rtq mock", err)
 	}
 	return err
+}
+
+// connectError is the diagnosis of an exchange whose connection could
+// not be made (TLS, a proxy) or was refused in front of the service (a
+// gateway); nil otherwise.
+func (c *client) connectError(x *Exchange) *svcclient.ConnectError {
+	if x.Err != nil {
+		return c.svc.Diagnose(x.Err)
+	}
+	return c.svc.Refusal(svcclient.Answer{Status: x.Status, Body: x.Body})
 }
 
 // unreachable tells a target that cannot be reached at all (nothing

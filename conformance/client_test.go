@@ -26,7 +26,7 @@ func TestDeclaredGiantAnswerFailsWithoutReadingIt(t *testing.T) {
 		<-r.Context().Done()
 	}))
 	t.Cleanup(srv.Close)
-	c := newClient(srv.URL, 2*time.Second, 0, 1)
+	c := newClient(srv.URL, 2*time.Second, 0, 1, nil)
 	t.Cleanup(c.close)
 	x := c.post(context.Background(), contract.TemplatesList, "read", "r", map[string]any{})
 	if !errors.Is(x.Err, errTooLarge) {

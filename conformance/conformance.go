@@ -13,6 +13,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/profile"
 )
 
@@ -149,6 +150,9 @@ type Report struct {
 	Plan *Plan `json:"plan,omitempty"`
 	// answers counts, per statement, the answers it was evaluated on.
 	answers map[string]int
+	// Insecure says the target's certificate was not verified (--insecure):
+	// every format says so.
+	Insecure bool `json:"insecure,omitempty"`
 
 	Duration time.Duration `json:"-"`
 }
@@ -161,7 +165,8 @@ func NewReport(opts Options, started time.Time) *Report {
 		seed = DefaultSeed
 	}
 	return &Report{Target: opts.BaseURL, Writes: opts.AllowWrites, Version: opts.Version, baseline: opts.Baseline, Seed: seed,
-		Profile: opts.ProfileSource, StartedAt: started.UTC().Truncate(time.Millisecond), Checks: []Finding{}}
+		Profile: opts.ProfileSource, StartedAt: started.UTC().Truncate(time.Millisecond), Checks: []Finding{},
+		Insecure: opts.Access.Insecure()}
 }
 
 // Stop marks a report whose run could not complete (status and reason),
@@ -268,6 +273,9 @@ type Options struct {
 	// Baseline, when set, is an earlier run's report: the run then fails
 	// only for must checks that did not fail in it.
 	Baseline *Baseline
+	// Access is how the target is reached beyond its URL (--ca-cert,
+	// --client-cert, --header, --insecure); nil: plainly.
+	Access *svcclient.Access
 }
 
 // ErrUnreachable is returned (wrapped) when nothing answers at BaseURL.

@@ -166,13 +166,15 @@ func newRunner(opts Options) (*runner, error) {
 		slots: newSlots(opts.Concurrency)}
 	r.answers = newAnswers(prof, set)
 	r.answers.validate = r.validate
-	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate, opts.Concurrency, keys.Read, keys.Write, keys.Limited, keys.OtherOrg, opts.AdminToken)
+	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate, opts.Concurrency, opts.Access, keys.Read, keys.Write, keys.Limited, keys.OtherOrg, opts.AdminToken)
 	r.client.observe = r.observe
 	return r, nil
 }
 
 // probe fails fast with ErrUnreachable when nothing answers at the target:
-// no connection at all, or no answer from two different endpoints within
+// no connection at all, one that cannot be made (TLS, a proxy, a gateway
+// that wants a header: a *svcclient.ConnectError says which flag fixes
+// it), or no answer from two different endpoints within
 // the time-out (one slow endpoint is a finding, not an unreachable target).
 func (r *runner) probe(ctx context.Context) error {
 	var last error
@@ -184,6 +186,9 @@ func (r *runner) probe(ctx context.Context) error {
 		r.ctSeen.add(ep, x)
 		r.cov.observe(ep, x)
 		cancel()
+		if d := r.client.connectError(x); d != nil {
+			return fmt.Errorf("%w: %s: %w", ErrUnreachable, r.opts.BaseURL, d)
+		}
 		switch {
 		case x.Err == nil || errors.Is(x.Err, errTooLarge):
 			return nil

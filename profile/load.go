@@ -49,7 +49,16 @@ func (e *FetchError) Unwrap() error { return e.Err }
 // LoadOption changes how Load fetches a profile URL.
 type LoadOption func(*loadOptions)
 
-type loadOptions struct{ adminToken string }
+type loadOptions struct {
+	adminToken string
+	access     *svcclient.Access
+}
+
+// WithAccess reaches a profile URL as access says (--ca-cert,
+// --client-cert, --header, --insecure), like the target beside it.
+func WithAccess(access *svcclient.Access) LoadOption {
+	return func(o *loadOptions) { o.access = access }
+}
 
 // WithAdminToken sends token as "Authorization: Bearer token" when the
 // profile is a URL: a mock started with --admin-token serves
@@ -68,7 +77,7 @@ func Load(ctx context.Context, src string, opts ...LoadOption) (*Profile, error)
 	var data []byte
 	var err error
 	if strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://") {
-		data, err = fetch(ctx, src, o.adminToken)
+		data, err = fetch(ctx, src, o.adminToken, o.access)
 	} else {
 		data, err = readFile(ctx, src)
 	}
@@ -121,16 +130,19 @@ func notAScenario(name string, doc any) error {
 // (internal/svcclient), since it may carry the admin token: no redirect
 // is followed (a 3xx is an answer that is not 200), and the token is
 // scrubbed from every error.
-func fetch(ctx context.Context, url, token string) ([]byte, error) {
+func fetch(ctx context.Context, url, token string, access *svcclient.Access) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, FetchTimeout)
 	defer cancel()
-	c := svcclient.New(svcclient.Config{MaxAnswerBytes: MaxProfileBytes, Secrets: []string{token}})
+	c := svcclient.New(svcclient.Config{MaxAnswerBytes: MaxProfileBytes, Secrets: []string{token}, Access: access})
 	defer c.CloseIdleConnections()
 	a, err := c.Send(ctx, http.MethodGet, url, token, nil)
 	switch {
 	case errors.Is(err, svcclient.ErrTooLarge) && a.Status == http.StatusOK:
 		return nil, fmt.Errorf("load profile %s: larger than %d bytes", url, MaxProfileBytes)
 	case err != nil && a.Status == 0:
+		if d := c.Diagnose(err); d != nil {
+			err = d
+		}
 		return nil, &FetchError{URL: url, Err: err}
 	case a.Status == http.StatusUnauthorized:
 		return nil, fmt.Errorf("load profile %s: HTTP 401: %s", url, tokenHint(token))

@@ -38,7 +38,7 @@ func (j *journal) add(x recorder.Exchange) {
 func crawl(t *testing.T, base, key string) (*recorder.Capture, []recorder.Exchange) {
 	t.Helper()
 	j := &journal{}
-	u := recorder.NewUpstream(base, key)
+	u := recorder.NewUpstream(base, key, nil)
 	u.OnExchange = j.add
 	c := recorder.NewCapture()
 	err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{RecordIDs: loopRecords,
@@ -142,7 +142,7 @@ func TestClosedLoopKeepsTheServicesRecordURL(t *testing.T) {
 	up := rtqtest.Start(t, rtqtest.WithScenarioFiles(filepath.Join("testdata", "timed.yaml")))
 	walk := func(base, key string) (*recorder.Capture, []recorder.Exchange) {
 		j := &journal{}
-		u := recorder.NewUpstream(base, key)
+		u := recorder.NewUpstream(base, key, nil)
 		u.OnExchange = j.add
 		c := recorder.NewCapture()
 		if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{RecordURLs: []string{"https://app.example.com/records/one"}}); err != nil {

@@ -30,7 +30,7 @@ func TestCrawlStopsOnAServiceThatRepeatsItself(t *testing.T) {
 		}
 	}))
 	t.Cleanup(srv.Close)
-	u := recorder.NewUpstream(srv.URL, "k") // no budget: only the walk's own sense stops it
+	u := recorder.NewUpstream(srv.URL, "k", nil) // no budget: only the walk's own sense stops it
 	err := recorder.Crawl(context.Background(), u, recorder.NewCapture(), recorder.CrawlOptions{})
 	if err == nil || !strings.Contains(err.Error(), `repeats page_token "again"`) {
 		t.Fatalf("crawl of a cursor that never moves = %v; want an error naming the repeated token", err)
@@ -66,7 +66,7 @@ func TestCrawlBacksOffOnTooManyRequests(t *testing.T) {
 			}))
 			t.Cleanup(srv.Close)
 			var log strings.Builder
-			u := recorder.NewUpstream(srv.URL, "k")
+			u := recorder.NewUpstream(srv.URL, "k", nil)
 			u.BackOff, u.Log = true, &log
 			if err := recorder.Crawl(context.Background(), u, recorder.NewCapture(), recorder.CrawlOptions{}); err != nil {
 				t.Fatalf("crawl through two 429s = %v; want it to wait and go on", err)
@@ -88,7 +88,7 @@ func TestCrawlBacksOffOnTooManyRequests(t *testing.T) {
 func TestCrawlIsTheSameAtAnyConcurrency(t *testing.T) {
 	up := rtqtest.Start(t)
 	file := func(concurrency int) []byte {
-		u := recorder.NewUpstream(up.URL, up.Key("demo-read"))
+		u := recorder.NewUpstream(up.URL, up.Key("demo-read"), nil)
 		u.Concurrency = concurrency
 		c := recorder.NewCapture()
 		if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{RecordIDs: []int64{100001, 100002, 100003}}); err != nil {

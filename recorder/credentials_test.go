@@ -89,7 +89,7 @@ func TestAForeignCredentialNeedsASiblingOfItsForm(t *testing.T) {
 		{[]int64{810013, 810001}, map[int64]string{810001: "待核销", 810013: "已核销"}},
 	} {
 		c := recorder.NewCapture()
-		if err := recorder.Crawl(context.Background(), recorder.NewUpstream(up, foreign.ReadKey), c, recorder.CrawlOptions{RecordIDs: tc.ids}); err != nil {
+		if err := recorder.Crawl(context.Background(), recorder.NewUpstream(up, foreign.ReadKey, nil), c, recorder.CrawlOptions{RecordIDs: tc.ids}); err != nil {
 			t.Fatal(err)
 		}
 		built := c.Build(up)

@@ -253,7 +253,7 @@ func serveRecording(t *testing.T, data []byte) *rtqtest.Mock {
 
 func TestForeignClosedLoopCrawl(t *testing.T) {
 	up := startForeign(t)
-	u := recorder.NewUpstream(up, foreign.ReadKey)
+	u := recorder.NewUpstream(up, foreign.ReadKey, nil)
 	c := recorder.NewCapture()
 	if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{RecordIDs: foreignRecords, SearchKeys: namedSearches}); err != nil {
 		t.Fatalf("crawl: %v", err)
@@ -316,7 +316,7 @@ func TestForeignClosedLoopProxyProbed(t *testing.T) {
 func TestForeignCredentialsAreRecognisedFromTheSpec(t *testing.T) {
 	up := startForeign(t)
 	c := recorder.NewCapture()
-	if err := recorder.Crawl(context.Background(), recorder.NewUpstream(up, foreign.ReadKey), c, recorder.CrawlOptions{RecordIDs: foreignRecords}); err != nil {
+	if err := recorder.Crawl(context.Background(), recorder.NewUpstream(up, foreign.ReadKey, nil), c, recorder.CrawlOptions{RecordIDs: foreignRecords}); err != nil {
 		t.Fatalf("crawl: %v", err)
 	}
 	data, sc := record(t, c, up)
@@ -343,7 +343,7 @@ func TestForeignCredentialsAreRecognisedFromTheSpec(t *testing.T) {
 func crawlForeignProbed(t *testing.T) (string, *recorder.Capture) {
 	t.Helper()
 	up := startForeign(t)
-	u := recorder.NewUpstream(up, foreign.ReadKey)
+	u := recorder.NewUpstream(up, foreign.ReadKey, nil)
 	c := recorder.NewCapture()
 	ctx := context.Background()
 	if err := recorder.Crawl(ctx, u, c, recorder.CrawlOptions{RecordIDs: foreignRecords, SearchKeys: namedSearches}); err != nil {

@@ -193,7 +193,7 @@ func TestHeaderSaysWhenNoCredentialRecordWasFound(t *testing.T) {
 		note bool
 	}{{[]int64{100001}, true}, {[]int64{100001, 110001}, false}} {
 		c := recorder.NewCapture()
-		u := recorder.NewUpstream(up.URL, up.Key("demo-read"))
+		u := recorder.NewUpstream(up.URL, up.Key("demo-read"), nil)
 		if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{RecordIDs: tc.ids}); err != nil {
 			t.Fatal(err)
 		}

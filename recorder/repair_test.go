@@ -24,7 +24,7 @@ import (
 func unruly(t *testing.T) *httptest.Server {
 	t.Helper()
 	up := rtqtest.Start(t)
-	x, err := recorder.NewUpstream(up.URL, up.Key("demo-read")).Call(context.Background(), "record/getRecord", []byte(`{"record_id":100002}`))
+	x, err := recorder.NewUpstream(up.URL, up.Key("demo-read"), nil).Call(context.Background(), "record/getRecord", []byte(`{"record_id":100002}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestRecordingRepairsWhatTheFormatRefuses(t *testing.T) {
 		t.Errorf("record_url %q; the service's must be kept", r.URL)
 	}
 	served := rtqtest.Start(t, rtqtest.WithScenario(sc))
-	x, err := recorder.NewUpstream(served.URL, recorder.ReadKeySecret).Call(context.Background(), "record/getRecord",
+	x, err := recorder.NewUpstream(served.URL, recorder.ReadKeySecret, nil).Call(context.Background(), "record/getRecord",
 		[]byte(`{"record_url":"https://app.example.com/records/a.b"}`))
 	if err != nil || !strings.Contains(string(x.Body), `"code":0`) {
 		t.Errorf("getRecord by the service's record_url on the repaired recording: %v %s", err, x.Body)

@@ -38,6 +38,9 @@ type Options struct {
 	// Abort ends the probe of the proxy's last flush, which then writes
 	// without the times it did not get (a second Ctrl-C); nil: never.
 	Abort context.Context
+	// Access is how the upstream is reached beyond its URL (--ca-cert,
+	// --client-cert, --header, --insecure); nil: plainly.
+	Access *svcclient.Access
 	// Now is when the probe looks from (zero: the clock's time): its
 	// search span ends a year after it. Fixed, two probes of one service
 	// send the same calls.
@@ -82,7 +85,7 @@ func NewRecording(o Options) (*Recording, error) {
 	if o.Concurrency <= 0 {
 		o.Concurrency = DefaultConcurrency
 	}
-	up := NewUpstream(o.Upstream, o.APIKey)
+	up := NewUpstream(o.Upstream, o.APIKey, o.Access)
 	up.Concurrency = 0 // the proxy goes at its client's pace
 	// Progress and messages quote the upstream, and the probe's workers
 	// write at once: scrubbed, then one write at a time, whatever writer
@@ -90,7 +93,7 @@ func NewRecording(o Options) (*Recording, error) {
 	o.Log = &serialWriter{w: up.Scrubber().Writer(o.Log)}
 	r := &Recording{o: o, up: up, cap: NewCapture(), probeUp: up}
 	if o.ProbeTimes {
-		r.probeUp = NewUpstream(o.Upstream, o.APIKey)
+		r.probeUp = NewUpstream(o.Upstream, o.APIKey, o.Access)
 		r.probeUp.MaxRequests, r.probeUp.Rate, r.probeUp.Concurrency = o.MaxRequests, o.Rate, o.Concurrency
 		r.probeUp.BackOff, r.probeUp.Log = true, o.Log
 	}

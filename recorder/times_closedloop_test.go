@@ -21,7 +21,7 @@ import (
 func TestClosedLoopCrawlProbedTimes(t *testing.T) {
 	up := rtqtest.Start(t)
 	c, want := crawl(t, up.URL, up.Key("demo-read"))
-	u := recorder.NewUpstream(up.URL, up.Key("demo-read"))
+	u := recorder.NewUpstream(up.URL, up.Key("demo-read"), nil)
 	if err := recorder.ProbeTimes(context.Background(), u, c, tlog{t}); err != nil {
 		t.Fatalf("probe: %v", err)
 	}
@@ -133,7 +133,7 @@ func merged(a, b map[string]any) map[string]any {
 // walkAll walks each filter to its last page on base.
 func walkAll(t *testing.T, base, key string, fs []filtered) []recorder.Exchange {
 	t.Helper()
-	u := recorder.NewUpstream(base, key)
+	u := recorder.NewUpstream(base, key, nil)
 	var xs []recorder.Exchange
 	for _, f := range fs {
 		req := merged(f.req, map[string]any{"page_size": 100})

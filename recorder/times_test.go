@@ -124,7 +124,7 @@ func crawlFake(t *testing.T, f *fakeTemplates) (*httptest.Server, *recorder.Upst
 	t.Helper()
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
-	u := recorder.NewUpstream(srv.URL, "k")
+	u := recorder.NewUpstream(srv.URL, "k", nil)
 	c := recorder.NewCapture()
 	if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{}); err != nil {
 		t.Fatal(err)
@@ -232,7 +232,7 @@ func TestProbeTimesKeepsPlaceholdersOutsideTheSpan(t *testing.T) {
 
 func TestProbeTimesSpendsTheBudgetOnListingsThatFit(t *testing.T) {
 	up := rtqtest.Start(t, rtqtest.WithScenarioFiles(filepath.Join("testdata", "timed.yaml")))
-	u := recorder.NewUpstream(up.URL, up.Key("demo-read"))
+	u := recorder.NewUpstream(up.URL, up.Key("demo-read"), nil)
 	c := recorder.NewCapture()
 	if err := recorder.Crawl(context.Background(), u, c, recorder.CrawlOptions{}); err != nil {
 		t.Fatal(err)

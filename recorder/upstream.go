@@ -63,10 +63,10 @@ type Upstream struct {
 }
 
 // NewUpstream returns a client of base (the service's base URL) that
-// authenticates with key.
-func NewUpstream(base, key string) *Upstream {
+// authenticates with key and reaches it as access says (nil: plainly).
+func NewUpstream(base, key string, access *svcclient.Access) *Upstream {
 	return &Upstream{base: base, key: key, Concurrency: DefaultConcurrency, client: svcclient.New(svcclient.Config{BaseURL: base,
-		Timeout: 60 * time.Second, MaxAnswerBytes: maxAnswerBytes, Secrets: []string{key}})}
+		Timeout: 60 * time.Second, MaxAnswerBytes: maxAnswerBytes, Secrets: []string{key}, Access: access})}
 }
 
 // host is the upstream's host name, for URLs made up to provoke errors.
@@ -126,8 +126,14 @@ func (u *Upstream) callAs(ctx context.Context, endpoint, key string, body []byte
 		}
 		return x, err
 	case err != nil:
+		if d := u.client.Diagnose(err); d != nil {
+			return x, d
+		}
 		return x, fmt.Errorf("upstream %s: %w", endpoint, err)
 	}
 	x.Status, x.Header, x.Body = a.Status, a.Header, a.Body
+	if d := u.client.Refusal(a); d != nil {
+		return x, d
+	}
 	return x, nil
 }

@@ -33,6 +33,8 @@ type conformFlags struct {
 	baseline string
 	// tty is true when stderr is a terminal: a progress line is shown.
 	tty bool
+	// access is how the target is reached (--ca-cert, --header, ...).
+	access accessFlags
 }
 
 // exitInterrupted is rtq conform's exit status when a signal or --deadline
@@ -100,6 +102,7 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY, RTQ_ADMIN_TOKEN.`,
 	fl.Uint64Var(&f.seed, "seed", conformance.DefaultSeed, "seed of the generated requests, printed in every report: the same seed sends the same requests")
 	fl.StringVar(&f.baseline, "baseline", "", "an earlier run's JSON report FILE: exit 1 only for must checks that did not fail in it")
 	pathFlag(cmd, "baseline", "baseline")
+	f.access.register(cmd)
 	return cmd
 }
 
@@ -143,6 +146,11 @@ func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) e
 	}
 	warnWriteKeyIdle(stderr, "conform", f.writeKey, f.allowWrites)
 	opts := f.options()
+	access, err := f.access.load(ctx, "conform", stderr)
+	if err != nil {
+		return err
+	}
+	opts.Access = access
 	if f.baseline != "" {
 		base, err := conformance.ReadBaseline(ctx, f.baseline)
 		if err != nil {
@@ -152,10 +160,10 @@ func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) e
 	}
 	if f.profile != "" {
 		started := time.Now()
-		prof, err := profile.Load(ctx, f.profile, profile.WithAdminToken(f.adminToken))
+		prof, err := profile.Load(ctx, f.profile, profile.WithAdminToken(f.adminToken), profile.WithAccess(access))
 		if err != nil {
 			rep := conformance.NewReport(opts, started)
-			return finishConform(f, profileFailure(ctx, rep, f.profile, err), stdout)
+			return finishConform(f, profileFailure(ctx, rep, f.profile, err), err, stdout)
 		}
 		opts.Profile = prof
 	}
@@ -164,8 +172,8 @@ func runConform(ctx context.Context, f conformFlags, stdout, stderr io.Writer) e
 		opts.Progress = p.show
 		defer p.clear()
 	}
-	rep, _ := conformance.Run(ctx, opts) // the report says what went wrong
-	return finishConform(f, nothingChecked(rep), stdout)
+	rep, err := conformance.Run(ctx, opts) // the report says what went wrong
+	return finishConform(f, nothingChecked(rep), err, stdout)
 }
 
 // profileFailure marks the report of a run whose profile could not be
@@ -187,8 +195,10 @@ func profileFailure(ctx context.Context, rep *conformance.Report, src string, er
 
 // finishConform writes the report (that of a configuration error only to
 // --out, so that no older report is left in place) and turns the run's
-// status into the exit status, with its reason on stderr.
-func finishConform(f conformFlags, rep *conformance.Report, stdout io.Writer) error {
+// status into the exit status, with its reason on stderr; runErr is the
+// run's error, which holds the diagnosis of a connection that could not
+// be made.
+func finishConform(f conformFlags, rep *conformance.Report, runErr error, stdout io.Writer) error {
 	if rep.Status != conformance.StatusError || f.out != "" {
 		if werr := writeReport(f, rep, stdout); werr != nil {
 			return withExit(2, fmt.Errorf("conform: write report: %w", werr))
@@ -209,6 +219,9 @@ func finishConform(f conformFlags, rep *conformance.Report, stdout io.Writer) er
 	}
 	if rep.Status == conformance.StatusInterrupted {
 		return withExit(code, fmt.Errorf("conform: interrupted: %s (the report holds what finished)", rep.Reason))
+	}
+	if err := connectFailure("conform", rep.Target, runErr); err != nil && rep.Status == conformance.StatusUnreachable {
+		return err
 	}
 	if rep.Status == conformance.StatusUnreachable {
 		return withExit(code, fmt.Errorf("conform: %s: is the service running there? check --base-url (and --profile when it is a URL)", rep.Reason))

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rtq-kit/rtq/internal/testkit/tlsfront"
 	"github.com/rtq-kit/rtq/rtqtest"
 )
 
@@ -24,7 +25,11 @@ import (
 // only that: http://127.0.0.1:8080 becomes the address of a mock it
 // started on 127.0.0.1:0; https://staging.example.com, $STAGING and
 // $STAGING_URL a second mock standing in for staging
-// (testdata/docs/staging.yaml); a long-running command (rtq mock, the
+// (testdata/docs/staging.yaml); https://staging.internal.example that
+// mock behind a company's TLS front (a private CA, a client certificate
+// required, a gateway that wants a header: internal/testkit/tlsfront),
+// with company-ca.pem, client.pem, client-key.pem and $GATEWAY_TOKEN in
+// the block's directory and environment; a long-running command (rtq mock, the
 // rtq record proxy) listens on 127.0.0.1:0 and stops once it is serving;
 // rtq record's --rate is lifted (a local mock needs no pacing). Every
 // curl fails on an HTTP error status.
@@ -217,7 +222,7 @@ func runDocBlock(t *testing.T, b docBlock, shims string, st staging) {
 	dir := t.TempDir()
 	docFixtures(t, dir, st, !strings.Contains(b.text, "--out staging.yaml"))
 	text := strings.NewReplacer(
-		"http://127.0.0.1:8080", mock, "https://staging.example.com", staging,
+		"http://127.0.0.1:8080", mock, "https://staging.example.com", staging, "https://staging.internal.example", st.front.URL,
 	).Replace(script)
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
@@ -225,7 +230,7 @@ func runDocBlock(t *testing.T, b docBlock, shims string, st staging) {
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "PATH="+shims+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"RTQ_API_KEY=rtq-demo-read", "RTQ_WRITE_KEY=", "RTQ_ADMIN_TOKEN=", "RTQ_BASE_URL="+mock,
-		"STAGING="+staging, "STAGING_URL="+staging, "HOME="+dir)
+		"STAGING="+staging, "STAGING_URL="+staging, "HOME="+dir, "GATEWAY_TOKEN="+tlsfront.GatewayToken)
 	// The time-out kills the block's whole process group, and output still
 	// held open by a child is not waited on past WaitDelay.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -250,6 +255,13 @@ func docFixtures(t *testing.T, dir string, st staging, profile bool) {
 	files := map[string][]byte{"my.yaml": sc, "my-scenario.yaml": sc, "my-scenarios/shop.yaml": sc} // no scenarios/: a page that writes there makes it, as a new project must
 	if profile {
 		files["staging.yaml"] = st.profile
+	}
+	for name, from := range map[string]string{"company-ca.pem": st.front.CA, "client.pem": st.front.Client, "client-key.pem": st.front.ClientKey} {
+		data, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = data
 	}
 	for name, data := range files {
 		p := filepath.Join(dir, name)
@@ -366,6 +378,8 @@ func shellWords(t *testing.T, line string) []string {
 type staging struct {
 	url     string
 	profile []byte
+	// front is the same staging behind a company's TLS front.
+	front tlsfront.Front
 }
 
 func startStaging(t *testing.T) staging {
@@ -376,5 +390,5 @@ func startStaging(t *testing.T) staging {
 	if code != 0 {
 		t.Fatalf("staging's profile: exit %d: %s", code, errOut)
 	}
-	return staging{url: url, profile: []byte(out)}
+	return staging{url: url, profile: []byte(out), front: tlsfront.Start(t, tlsfront.Company, url)}
 }

@@ -24,12 +24,14 @@ const healthPath = "/__admin/health"
 
 func newHealthCmd() *cobra.Command {
 	var token string
+	var reach accessFlags
 	cmd := &cobra.Command{
 		Use:   "health URL",
 		Short: "Exit 0 when URL/__admin/health answers ok (container health checks)",
 		Long: `Ask a running mock whether it is healthy: GET URL/__admin/health must answer
 200 with {"status":"ok"} within 3 seconds. Exit 0 when it does; otherwise print
-why and exit 1 (2 for a URL that is not one). It needs no shell and no curl, so
+why and exit 1 (2 for a URL that is not one, 3 for a connection that cannot
+be made: TLS, a proxy, a gateway, with the flag that fixes it). It needs no shell and no curl, so
 a scratch container image can use it as its health check. A mock started with
 --admin-token answers only with the same token: --admin-token, or
 RTQ_ADMIN_TOKEN (the variable the mock reads too).`,
@@ -46,7 +48,14 @@ RTQ_ADMIN_TOKEN (the variable the mock reads too).`,
 			if token == "" {
 				token = os.Getenv("RTQ_ADMIN_TOKEN")
 			}
-			if err := checkHealth(ctx, target, token); err != nil {
+			access, err := reach.load(ctx, "health", cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			if err := checkHealth(ctx, target, token, access); err != nil {
+				if cerr := connectFailure("health", target, err); cerr != nil {
+					return cerr
+				}
 				return withExit(1, fmt.Errorf("health: %s: %w", target, err))
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "ok %s\n", target)
@@ -54,6 +63,7 @@ RTQ_ADMIN_TOKEN (the variable the mock reads too).`,
 		},
 	}
 	cmd.Flags().StringVar(&token, "admin-token", "", "token of the mock's admin API, as given to rtq mock --admin-token (env RTQ_ADMIN_TOKEN)")
+	reach.register(cmd)
 	return cmd
 }
 
@@ -73,10 +83,13 @@ func healthURL(raw string) (string, error) {
 // through rtq's client of a service (internal/svcclient), since it may
 // carry the admin token: no redirect followed, the token scrubbed and
 // the answer escaped in what it prints.
-func checkHealth(ctx context.Context, target, token string) error {
-	c := svcclient.New(svcclient.Config{MaxAnswerBytes: 4096, Secrets: []string{token}})
+func checkHealth(ctx context.Context, target, token string, access *svcclient.Access) error {
+	c := svcclient.New(svcclient.Config{MaxAnswerBytes: 4096, Secrets: []string{token}, Access: access})
 	defer c.CloseIdleConnections()
 	a, err := c.Send(ctx, http.MethodGet, target, token, nil)
+	if d := c.Diagnose(err); d != nil {
+		return d
+	}
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return fmt.Errorf("no answer within %s: the mock is stuck or overloaded, or what listens there is not the mock", healthTimeout)

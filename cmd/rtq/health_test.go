@@ -76,7 +76,7 @@ func TestHealthGivesUpOnASilentServer(t *testing.T) {
 	t.Cleanup(silent.Close)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	err := checkHealth(ctx, silent.URL+healthPath, "")
+	err := checkHealth(ctx, silent.URL+healthPath, "", nil)
 	if err == nil || !strings.Contains(err.Error(), "no answer within") {
 		t.Errorf("checkHealth on a silent server = %v; want 'no answer within'", err)
 	}

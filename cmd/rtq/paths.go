@@ -13,6 +13,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/covreport"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/internal/userfile"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/scenario"
@@ -56,9 +57,10 @@ var pathKinds = map[string]pathKind{
 	"profile":   {read: true, urls: true, max: fixedMax(profile.MaxProfileBytes)},
 	"baseline":  {read: true, max: fixedMax(conformance.MaxBaselineBytes)},
 	"coverage":  {read: true, max: fixedMax(covreport.MaxReportBytes)},
-	"written":   {writes: true}, // only written, atomically: a temporary file renamed over it
-	"outdir":    {},             // a directory written into, made when missing (rtq wasm --out)
-	"socket":    {},             // a Redis server's unix socket (--store unix:///PATH): connected to
+	"pem":       {read: true, max: fixedMax(svcclient.MaxPEMBytes)}, // --ca-cert, --client-cert, --client-key
+	"written":   {writes: true},                                     // only written, atomically: a temporary file renamed over it
+	"outdir":    {},                                                 // a directory written into, made when missing (rtq wasm --out)
+	"socket":    {},                                                 // a Redis server's unix socket (--store unix:///PATH): connected to
 }
 
 // pathFlag marks cmd's flag name as a path of kind.

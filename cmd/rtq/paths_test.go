@@ -15,6 +15,7 @@ type pathTarget struct {
 	cmd  []string // the words after rtq that reach the command
 	flag string
 	kind string
+	args []string // the arguments the command needs besides the flag
 }
 
 // pathTargets walks the real command tree for every flag and argument
@@ -25,7 +26,14 @@ func pathTargets(t *testing.T) []pathTarget {
 	walkCommands(newRootCmd(), func(c *cobra.Command, words []string) {
 		c.Flags().VisitAll(func(f *pflag.Flag) {
 			if k := f.Annotations[pathAnnotation]; len(k) == 1 {
-				out = append(out, pathTarget{words, f.Name, k[0]})
+				pt := pathTarget{cmd: words, flag: f.Name, kind: k[0]}
+				if c.Args != nil && c.Args(c, nil) != nil {
+					// A command that wants an argument (rtq health URL)
+					// gets one: cobra counts them before the paths are
+					// checked.
+					pt.args = []string{"http://127.0.0.1:1"}
+				}
+				out = append(out, pt)
 			}
 		})
 		if k, ok := c.Annotations[pathAnnotation]; ok {

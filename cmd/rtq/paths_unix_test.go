@@ -46,7 +46,7 @@ func TestPathFlagsRefuseWhatIsNotAFile(t *testing.T) {
 				args := append(append([]string(nil), pt.cmd...), p)
 				want := p
 				if pt.flag != "" {
-					args = append(append([]string(nil), pt.cmd...), "--"+pt.flag, p)
+					args = append(append(append([]string(nil), pt.cmd...), pt.args...), "--"+pt.flag, p)
 					want = "--" + pt.flag + " " + p
 				}
 				var before, after runtime.MemStats

@@ -32,6 +32,7 @@ type discoverFlags struct {
 	allowWrites                    bool
 	concurrency, maxRequests       int
 	rate                           float64
+	access                         accessFlags
 }
 
 func newDiscoverCmd() *cobra.Command {
@@ -90,6 +91,7 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY.`,
 	fl.IntVar(&f.concurrency, "concurrency", discover.DefaultConcurrency, "most requests in flight: independent reads overlap (1: one at a time)")
 	fl.Float64Var(&f.rate, "rate", 0, "most requests per second (0: no bound)")
 	fl.IntVar(&f.maxRequests, "max-requests", 0, "most requests in all; when spent, no profile is written (0: no bound)")
+	f.access.register(cmd)
 	return cmd
 }
 
@@ -105,9 +107,16 @@ func runDiscover(cmd *cobra.Command, f discoverFlags) error {
 		return err
 	}
 	warnWriteKeyIdle(cmd.ErrOrStderr(), "profile discover", f.writeKey, f.allowWrites)
+	access, err := f.access.load(cmd.Context(), "profile discover", cmd.ErrOrStderr())
+	if err != nil {
+		return err
+	}
 	res, err := discover.Discover(cmd.Context(), discover.Options{BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey, AllowWrites: f.allowWrites,
 		RecordIDs: f.recordIDs, RecordURLs: f.recordURLs, Timeout: f.timeout, Version: buildVersion(),
-		Concurrency: f.concurrency, Rate: f.rate, MaxRequests: f.maxRequests})
+		Concurrency: f.concurrency, Rate: f.rate, MaxRequests: f.maxRequests, Access: access})
+	if cerr := connectFailure("profile discover", f.baseURL, err); cerr != nil {
+		return cerr
+	}
 	switch {
 	case errors.Is(err, discover.ErrUnreachable):
 		return withExit(3, fmt.Errorf("profile discover: %w: is the service running there? check --base-url", err))

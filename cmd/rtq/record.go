@@ -12,8 +12,9 @@ import (
 
 // recordFlags is what `rtq record` is told besides recorder.Options.
 type recordFlags struct {
-	o     recorder.Options
-	crawl bool
+	o      recorder.Options
+	crawl  bool
+	access accessFlags
 }
 
 func newRecordCmd() *cobra.Command {
@@ -41,8 +42,10 @@ proxy mode, at each flush).
 The file holds placeholder key secrets (printed), never the real key; masked
 values stay masked. An existing --out is merged into by id. See docs/record.md.
 Exit status: 0 written, 1 the upstream failed (what was recorded before is
-written) or the file could not be written, 2 usage error, 4 a crawl
-interrupted (SIGINT, SIGTERM): what was seen is written.`,
+written) or the file could not be written, 2 usage error, 3 a crawl that
+cannot reach the upstream (TLS, a proxy, a gateway: the message names the
+flag that fixes it), 4 a crawl interrupted (SIGINT, SIGTERM): what was seen
+is written.`,
 		Example: `  rtq record --upstream https://staging.example.com --api-key "$RTQ_API_KEY" \
     --out staging.yaml --crawl --record-id 100001 --record-url https://s.example/r/abc
   rtq record --upstream https://staging.example.com --out staging.yaml --crawl \
@@ -71,6 +74,7 @@ interrupted (SIGINT, SIGTERM): what was seen is written.`,
 	fl.Float64Var(&f.o.Rate, "rate", 10, "(crawl, probes) most calls per second to the upstream (0: no bound)")
 	fl.IntVar(&f.o.Concurrency, "concurrency", recorder.DefaultConcurrency, "(crawl, probes) most calls in flight to the upstream: independent reads overlap (1: one at a time)")
 	fl.BoolVar(&f.o.ProbeTimes, "probe-times", false, "recover the creation times of templates and sub-codes by bisecting the time filters (about 25 calls an item)")
+	f.access.register(cmd)
 	return cmd
 }
 
@@ -94,6 +98,11 @@ func runRecord(cmd *cobra.Command, f *recordFlags) error {
 			return err
 		}
 	}
+	access, err := f.access.load(cmd.Context(), "record", cmd.ErrOrStderr())
+	if err != nil {
+		return err
+	}
+	f.o.Access = access
 	rec, err := recorder.NewRecording(f.o)
 	if err != nil {
 		return withExit(2, err)
@@ -112,6 +121,9 @@ func runRecord(cmd *cobra.Command, f *recordFlags) error {
 	if errors.Is(err, recorder.ErrIncomplete) {
 		printRecorded(cmd.OutOrStdout(), s)
 		return withExit(1, err)
+	}
+	if cerr := connectFailure("record", f.o.Upstream, err); cerr != nil {
+		return cerr
 	}
 	if err != nil {
 		return withExit(1, err)

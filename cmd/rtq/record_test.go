@@ -107,7 +107,7 @@ func TestRecordProxyClosedLoop(t *testing.T) {
 		t.Fatalf("proxy: %v", err)
 	}
 	ids := []int64{100001, 100002, 100011, 100013, 110001, 110101}
-	client := recorder.NewUpstream(proxyURL, "any-client-key")
+	client := recorder.NewUpstream(proxyURL, "any-client-key", nil)
 	if err := recorder.Crawl(ctx, client, recorder.NewCapture(), recorder.CrawlOptions{RecordIDs: ids}); err != nil {
 		t.Fatalf("walk through the proxy: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // labels name each run status in the banner every format leads with.
@@ -87,6 +88,9 @@ func metaOf(rep *conformance.Report) meta {
 	}
 	if m.Profile == "" {
 		m.Profile = "none"
+	}
+	if rep.Insecure {
+		m.Target += " (" + svcclient.InsecureWarning + ")"
 	}
 	return m
 }

@@ -24,10 +24,12 @@ package svcclient
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -41,9 +43,18 @@ type Config struct {
 	BaseURL string
 	// Timeout bounds each call, answer included (0: none).
 	Timeout time.Duration
-	// Transport carries the calls (nil: a copy of http.DefaultTransport
-	// that keeps up to 64 idle connections to the service).
+	// Transport carries the calls (nil: a copy of http.DefaultTransport,
+	// proxies from the environment included, that keeps IdleConns idle
+	// connections to the service and reaches it as Access says).
 	Transport http.RoundTripper
+	// IdleConns is how many idle connections the default transport keeps
+	// (0: 64), and DialTimeout bounds its dials (0: Go's default).
+	IdleConns   int
+	DialTimeout time.Duration
+	// Access is how the target is reached beyond its URL: its CA, a
+	// client certificate, headers, --insecure (nil: as Go does). Its
+	// headers' values are scrubbed like Secrets.
+	Access *Access
 	// MaxAnswerBytes caps one answer (0: DefaultMaxAnswerBytes).
 	MaxAnswerBytes int64
 	// Rate is at most this many calls a second (0: no bound), and
@@ -67,11 +78,12 @@ const maxIdlePerHost = 64
 
 // Client calls one service. It is safe for concurrent use.
 type Client struct {
-	base  string
-	http  *http.Client
-	max   int64
-	scrub *Scrubber
-	lim   *limits
+	base   string
+	http   *http.Client
+	max    int64
+	scrub  *Scrubber
+	lim    *limits
+	access *Access
 }
 
 // New returns a client as c says.
@@ -80,19 +92,33 @@ func New(c Config) *Client {
 		c.MaxAnswerBytes = DefaultMaxAnswerBytes
 	}
 	if c.Transport == nil {
-		// Go's default keeps 2 idle connections a host: calls in flight
-		// beyond that would each open a new one.
-		tr := http.DefaultTransport.(*http.Transport).Clone()
-		tr.MaxIdleConnsPerHost = maxIdlePerHost
-		c.Transport = tr
+		c.Transport = c.transport()
 	}
 	cl := &Client{
 		base: strings.TrimRight(c.BaseURL, "/"),
 		http: &http.Client{Transport: c.Transport, Timeout: c.Timeout, CheckRedirect: noRedirect},
-		max:  c.MaxAnswerBytes, scrub: NewScrubber(c.Secrets...), lim: newLimits(c.Rate, c.MaxRequests),
+		max:  c.MaxAnswerBytes, scrub: NewScrubber(append(c.Secrets, c.Access.Secrets()...)...), lim: newLimits(c.Rate, c.MaxRequests),
+		access: c.Access,
 	}
 	cl.Concurrency(c.Concurrency)
 	return cl
+}
+
+// transport is the default transport of c: Go's, with proxies from the
+// environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), more idle connections
+// (Go keeps 2 a host: calls in flight beyond that would each open a new
+// one) and the TLS configuration of c.Access.
+func (c Config) transport() *http.Transport {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConnsPerHost = cmp.Or(c.IdleConns, maxIdlePerHost)
+	if c.DialTimeout > 0 {
+		tr.DialContext = (&net.Dialer{Timeout: c.DialTimeout, KeepAlive: 30 * time.Second}).DialContext
+	}
+	tr.OnProxyConnectResponse = proxyRefused
+	if tc := c.Access.tlsConfig(); tc != nil {
+		tr.TLSClientConfig = tc
+	}
+	return tr
 }
 
 // noRedirect leaves every 3xx as the answer: Go's client would send the
@@ -185,6 +211,7 @@ func (c *Client) send(ctx context.Context, method, path, key string, body []byte
 	}
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", contract.KitUserAgent)
+	c.access.addHeaders(req.Header)
 	if key != "" {
 		req.Header.Set("Authorization", "Bearer "+key)
 	}
@@ -223,6 +250,7 @@ func (c *Client) PostNoBody(ctx context.Context, url, adminToken string) error {
 		return err
 	}
 	req.Header.Set("User-Agent", contract.KitUserAgent)
+	c.access.addHeaders(req.Header)
 	if adminToken != "" {
 		req.Header.Set("Authorization", "Bearer "+adminToken)
 	}

@@ -24,7 +24,7 @@ type client struct {
 
 func newClient(o Options, keys ...string) *client {
 	return &client{svc: svcclient.New(svcclient.Config{BaseURL: o.BaseURL, Timeout: o.Timeout, MaxAnswerBytes: maxAnswerBytes,
-		Rate: o.Rate, MaxRequests: o.MaxRequests, Concurrency: o.Concurrency, Secrets: keys})}
+		Rate: o.Rate, MaxRequests: o.MaxRequests, Concurrency: o.Concurrency, Secrets: keys, Access: o.Access})}
 }
 
 // answer is a decoded answer: the wrapper's code and error_code, and data.
@@ -43,8 +43,14 @@ func (c *client) post(ctx context.Context, op, key string, body any) (*answer, e
 		return nil, err
 	}
 	resp, err := c.svc.Post(ctx, "/api/v2/rpc/"+op, key, raw)
+	if d := c.svc.Diagnose(err); d != nil {
+		return nil, d
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if d := c.svc.Refusal(resp); d != nil {
+		return nil, d
 	}
 	data := resp.Body
 	if redirect := resp.Redirect(); redirect != "" {

@@ -54,6 +54,9 @@ type Options struct {
 	// discover stops with an error that is ErrBudget, and no profile).
 	Rate        float64
 	MaxRequests int
+	// Access is how the target is reached beyond its URL (--ca-cert,
+	// --client-cert, --header, --insecure); nil: plainly.
+	Access *svcclient.Access
 	// Now is when the discovery is made (zero: the clock's time): the
 	// profile's header names it, and the search span of time windows
 	// ends a year after it. Fixed, two runs against one target send the
@@ -97,6 +100,9 @@ type Result struct {
 	// Notes are, per section (forms, templates, records, writes), what
 	// discover saw that needs a person's eye.
 	Notes map[string][]string
+	// Insecure says the target's certificate was not verified
+	// (--insecure): the written profile says so.
+	Insecure bool
 	// scrub removes the keys from the written profile: the answers are
 	// scrubbed already, but --base-url itself might hold one.
 	scrub *svcclient.Scrubber
@@ -129,7 +135,10 @@ func Discover(ctx context.Context, opts Options) (*Result, error) {
 	ctx, chain := svcclient.WithChain(ctx)
 	if err := d.run(ctx); err != nil {
 		var first *firstStepError
+		var ce *svcclient.ConnectError
 		switch {
+		case errors.As(err, &ce):
+			return nil, fmt.Errorf("%w: %s: %w", ErrUnreachable, opts.BaseURL, ce)
 		case errors.As(err, &first) && silent(err, true) || silent(err, false):
 			return nil, fmt.Errorf("%w: %s: %v", ErrUnreachable, opts.BaseURL, err)
 		case errors.Is(err, ErrBudget):
@@ -139,7 +148,7 @@ func Discover(ctx context.Context, opts Options) (*Result, error) {
 		}
 		return nil, fmt.Errorf("discover %s: %w", opts.BaseURL, err)
 	}
-	res.Requests, res.Chain, res.scrub = c.svc.Calls(), chain.Len(), c.svc.Scrubber()
+	res.Requests, res.Chain, res.scrub, res.Insecure = c.svc.Calls(), chain.Len(), c.svc.Scrubber(), opts.Access.Insecure()
 	return res, nil
 }
 

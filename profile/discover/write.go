@@ -30,7 +30,11 @@ func Write(w io.Writer, res *Result) error {
 	fmt.Fprintf(&b, "# at %s (rtq %s) from %d requests, %s.\n# Review it before use:\n", res.At.Format("2006-01-02T15:04:05Z"), orUnknown(res.Version), res.Requests, verifiesSent(res))
 	b.WriteString("# every fact below is what the service answered, so a wrong answer became\n")
 	b.WriteString("# a wrong fact. Then: rtq conform --base-url URL --profile THIS_FILE --api-key KEY\n")
-	b.WriteString("# Keys are never written here: give --api-key/--write-key or RTQ_API_KEY/RTQ_WRITE_KEY.\n\n")
+	b.WriteString("# Keys are never written here: give --api-key/--write-key or RTQ_API_KEY/RTQ_WRITE_KEY.\n")
+	if res.Insecure {
+		fmt.Fprintf(&b, "# %s.\n", svcclient.InsecureWarning)
+	}
+	b.WriteString("\n")
 	if err := put(&b, "", map[string]any{"version": p.Version, "name": p.Name}); err != nil {
 		return err
 	}

@@ -6,15 +6,44 @@ package runbound
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // Run runs conformance.Run with opts and returns its report, failing t
 // when Run returns an error or has not ended after limit.
 func Run(t testing.TB, opts conformance.Options, limit time.Duration) *conformance.Report {
+	t.Helper()
+	rep, err := run(t, opts, limit)
+	if err != nil {
+		t.Fatalf("conformance.Run: %v", err)
+	}
+	return rep
+}
+
+// RunOrDiagnosed is Run for a fuzzed target, which may answer as a
+// gateway does (a 401, 403 or 407 that is not the service's JSON): then
+// the run's one diagnosis (a *svcclient.ConnectError, exit 3 in rtq
+// conform) is its right end, and RunOrDiagnosed returns a nil report.
+func RunOrDiagnosed(t testing.TB, opts conformance.Options, limit time.Duration) *conformance.Report {
+	t.Helper()
+	rep, err := run(t, opts, limit)
+	var ce *svcclient.ConnectError
+	switch {
+	case errors.As(err, &ce) && errors.Is(err, conformance.ErrUnreachable) && rep.Status == conformance.StatusUnreachable:
+		t.Logf("diagnosed: %v", err)
+		return nil
+	case err != nil:
+		t.Fatalf("conformance.Run: %v", err)
+	}
+	return rep
+}
+
+func run(t testing.TB, opts conformance.Options, limit time.Duration) (*conformance.Report, error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -32,13 +61,10 @@ func Run(t testing.TB, opts conformance.Options, limit time.Duration) *conforman
 	defer timer.Stop()
 	select {
 	case r := <-done:
-		if r.err != nil {
-			t.Fatalf("conformance.Run: %v", r.err)
-		}
 		t.Logf("the run ended in %v with %+v", time.Since(start).Round(time.Millisecond), r.rep.Summary)
-		return r.rep
+		return r.rep, r.err
 	case <-timer.C:
 		t.Fatalf("conformance.Run has not ended after %v", limit)
-		return nil
+		return nil, nil
 	}
 }
