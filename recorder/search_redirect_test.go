@@ -55,7 +55,7 @@ func TestCrawlReportsARedirectedSearchWithItsLocation(t *testing.T) {
 			}))
 			t.Cleanup(srv.Close)
 			var log strings.Builder
-			u := recorder.NewUpstream(srv.URL, mock.Key("demo-read"))
+			u := recorder.NewUpstream(srv.URL, mock.Key("demo-read"), nil)
 			capture := recorder.NewCapture()
 			if err := recorder.Crawl(context.Background(), u, capture, recorder.CrawlOptions{SearchKeys: []string{"表"}, Log: &log}); err != nil {
 				t.Fatal(err)
