@@ -15,6 +15,9 @@
 //     round-robin, for the tests of replicas sharing a store;
 //   - runbound: a conformance run that must end, and the check that its
 //     report is whole;
+//   - tlsfront: a TLS front before a target, as a team's staging has one
+//     (a private CA, another name, an expired certificate, a client
+//     certificate required, a gateway that wants a header);
 //   - testscenario: a small scenario built in code, the fixture of the
 //     golden tests;
 //   - yamltest: YAML documents written for a test.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/tlsfront"
+	"github.com/rtq-kit/rtq/testkit/tlsfront"
 	"github.com/rtq-kit/rtq/rtqtest"
 )
 

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/internal/testkit/tlsfront"
+	"github.com/rtq-kit/rtq/testkit/tlsfront"
 	"github.com/rtq-kit/rtq/rtqtest"
 )
 
@@ -27,7 +27,7 @@ import (
 // $STAGING_URL a second mock standing in for staging
 // (testdata/docs/staging.yaml); https://staging.internal.example that
 // mock behind a company's TLS front (a private CA, a client certificate
-// required, a gateway that wants a header: internal/testkit/tlsfront),
+// required, a gateway that wants a header: testkit/tlsfront),
 // with company-ca.pem, client.pem, client-key.pem and $GATEWAY_TOKEN in
 // the block's directory and environment; a long-running command (rtq mock, the
 // rtq record proxy) listens on 127.0.0.1:0 and stops once it is serving;

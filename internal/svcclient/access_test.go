@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/internal/testkit/tlsfront"
+	"github.com/rtq-kit/rtq/testkit/tlsfront"
 )
 
 // echo answers with the service's JSON and repeats the gateway's header,
