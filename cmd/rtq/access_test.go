@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtq-kit/rtq/testkit/tlsfront"
 	"github.com/rtq-kit/rtq/rtqtest"
+	"github.com/rtq-kit/rtq/testkit/tlsfront"
 )
 
 // reachCase is one front: the run without the flag that reaches it (exit

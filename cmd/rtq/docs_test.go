@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rtq-kit/rtq/testkit/tlsfront"
 	"github.com/rtq-kit/rtq/rtqtest"
+	"github.com/rtq-kit/rtq/testkit/tlsfront"
 )
 
 // The doc test runs every command block of README.md and docs/*.md, as
