@@ -131,3 +131,21 @@ func BenchmarkObserveGetRecord(b *testing.B) {
 		sp.Observe(c)
 	}
 }
+
+// TestFailedVerifiesAreBounded: a client that fails verifies of ever new
+// certificate codes grows the Space no further than maxFailed codes, and
+// a retry after a failure is still found among those kept.
+func TestFailedVerifiesAreBounded(t *testing.T) {
+	var sp Space
+	for i := 0; i < 10*maxFailed; i++ {
+		sp.Observe(call(contract.Verify, members{}, 400, &Seen{ErrorCode: 100320, Code: []byte(strconv.Itoa(i))}))
+	}
+	if len(sp.failed) != maxFailed {
+		t.Fatalf("%d failed codes kept, want the bound %d", len(sp.failed), maxFailed)
+	}
+	sp.Observe(call(contract.Verify, members{}, 400, &Seen{ErrorCode: 100320, Code: []byte("0")}))
+	r := sp.Report("", &scenario.Scenario{})
+	if f, ok := r.Finding(covreport.DutyVerifyRetry); !ok || f.Count != 1 {
+		t.Errorf("verify_retry %+v, want the one retry of code 0", f)
+	}
+}
