@@ -43,7 +43,10 @@ type Capture struct {
 	shown shownSeen
 	// errors are the service's answers to the crawl's provocations;
 	// statuses counts, by body code, the status lines of error answers.
-	errors   []scenario.ErrorAnswer
+	errors []scenario.ErrorAnswer
+	// variants are answers provoked only to learn the service's error
+	// rules (dialect.go), never served as they are.
+	variants []scenario.ErrorAnswer
 	statuses map[int]map[int]int
 	// replays are exact answers to exact requests (provoke.go).
 	replays []replay

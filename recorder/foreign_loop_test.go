@@ -206,13 +206,15 @@ func compareKinds(t *testing.T, mode string, want, got []answer) {
 		kinds = append(kinds, k)
 	}
 	sort.Strings(kinds)
-	same, shown := 0, 0
+	same, shown, answers, identical := 0, 0, 0, 0
 	for _, k := range kinds {
+		answers += len(w[k])
 		why := unknowableIn(k, mode)
 		differs := max(len(w[k]), len(g[k])) - min(len(w[k]), len(g[k]))
 		for i := range min(len(w[k]), len(g[k])) {
 			a, b := w[k][i], g[k][i]
 			if a.status == b.status && bytes.Equal(withoutToken(a.body), withoutToken(b.body)) {
+				identical++
 				continue
 			}
 			differs++
@@ -230,7 +232,68 @@ func compareKinds(t *testing.T, mode string, want, got []answer) {
 			t.Logf("unknowable %s: %d of %d answers differ (%s)", k, differs, len(w[k]), why)
 		}
 	}
-	t.Logf("%s: %d of %d answer kinds identical", mode, same, len(kinds))
+	t.Logf("%s: %d of %d answer kinds identical, %d of %d answers", mode, same, len(kinds), identical, answers)
+}
+
+// unprovokedAsks are errors no recording provoked: the service's rules
+// (service.error_status) must answer them. Their message_detail is the
+// service's own sentence, which no recording can know for a request it
+// never sent, so they are measured apart (compareUnprovoked), not held
+// identical.
+func unprovokedAsks() []ask {
+	return []ask{
+		{kind: "unprovoked: page 0", op: "record/getFormList", body: `{"page":0}`, auth: "read"},
+		{kind: "unprovoked: page_size not a number", op: "record/getFormList", body: `{"page_size":"abc"}`, auth: "read"},
+		{kind: "unprovoked: start_time not a time", op: "templates/list", body: `{"start_time":"yesterday"}`, auth: "read"},
+		{kind: "unprovoked: bad page token", op: "templates/list", body: `{"page_token":"not-a-token"}`, auth: "read"},
+		{kind: "unprovoked: missing template", op: "templates/listQrcodes", body: `{}`, auth: "read"},
+		{kind: "unprovoked: unknown template", op: "templates/listQrcodes", body: `{"template":"fxt9999"}`, auth: "read"},
+		{kind: "unprovoked: unknown template url", op: "templates/listQrcodes", body: `{"template":"https://qa.foreign.example/t/nothing"}`, auth: "read"},
+		{kind: "unprovoked: unknown format", op: "record/getRecord", body: `{"record_id":800001,"format":"xml"}`, auth: "read"},
+		{kind: "unprovoked: no record named", op: "record/getRecord", body: `{}`, auth: "read"},
+	}
+}
+
+// compareUnprovoked counts, of the answers to errors nobody provoked,
+// those whose status line is the service's, and those identical but for
+// the detail (message_detail, and what follows the message's first
+// colon): what the recording's rules can get right without the service's
+// own sentence.
+func compareUnprovoked(t *testing.T, mode string, want, got []answer) (sameStatus, sameButDetail int) {
+	t.Helper()
+	for i := range min(len(want), len(got)) {
+		a, b := want[i], got[i]
+		if a.status == b.status {
+			sameStatus++
+		}
+		if a.status == b.status && bytes.Equal(withoutDetail(a.body), withoutDetail(b.body)) {
+			sameButDetail++
+		} else {
+			t.Logf("%s %s %s:\nservice   HTTP %d %s\nrecording HTTP %d %s", mode, a.kind, a.request, a.status, a.body, b.status, b.body)
+		}
+	}
+	t.Logf("%s: errors nobody provoked: %d of %d with the service's status line, %d identical but for the detail", mode, sameStatus, len(want), sameButDetail)
+	return sameStatus, sameButDetail
+}
+
+// withoutDetail is an error answer with its detail blanked: the value of
+// message_detail, and the message past its first colon (ASCII or
+// full-width).
+func withoutDetail(body []byte) []byte {
+	var m map[string]any
+	if json.Unmarshal(body, &m) != nil {
+		return body
+	}
+	if _, ok := m["message_detail"]; ok {
+		m["message_detail"] = "…"
+	}
+	if msg, ok := m["message"].(string); ok {
+		if i := strings.IndexAny(msg, ":："); i >= 0 {
+			m["message"] = msg[:i] + ":…"
+		}
+	}
+	b, _ := json.Marshal(m)
+	return b
 }
 
 // startForeign serves the foreign service with its own choices.
@@ -262,6 +325,12 @@ func TestForeignClosedLoopCrawl(t *testing.T) {
 	rec := serveRecording(t, data)
 	asks := foreignAsks()
 	compareKinds(t, modeCrawl, askAll(t, up, foreign.ReadKey, asks), askAll(t, rec.URL, recorder.ReadKeySecret, asks))
+	un := unprovokedAsks()
+	// A crawl provokes enough to settle every rule of the foreign
+	// service's errors: only the detail differs.
+	if st, same := compareUnprovoked(t, modeCrawl, askAll(t, up, foreign.ReadKey, un), askAll(t, rec.URL, recorder.ReadKeySecret, un)); st != len(un) || same != len(un) {
+		t.Errorf("errors nobody provoked: %d of %d with the service's status, %d identical but for the detail; want all", st, len(un), same)
+	}
 	if want := `getFormList searches: 5 answers kept as the service gave them (service.replay), for search_key "巡检", "巡检 外包", "FX 0"`; !strings.Contains(header(data), want) {
 		t.Errorf("the header should name the searches the crawl kept (%s):\n%s", want, header(data))
 	}
@@ -292,6 +361,13 @@ func proxyLoop(t *testing.T, mode string, mods ...func(*recorder.Options)) {
 	}
 	rec := serveRecording(t, data)
 	compareKinds(t, mode, want, askAll(t, rec.URL, recorder.ReadKeySecret, asks))
+	un := unprovokedAsks()
+	compareUnprovoked(t, mode, askAll(t, up, foreign.ReadKey, un), askAll(t, rec.URL, recorder.ReadKeySecret, un))
+	// The proxy provokes nothing but the key errors: the rules its
+	// client's errors do not settle are named, not guessed.
+	if !strings.Contains(header(data), "error rule not settled: where templates/listQrcodes writes an error's detail") {
+		t.Errorf("%s: the header should name the error rules not settled:\n%s", mode, header(data))
+	}
 	// The header names the places kept as answered: windows only where
 	// the times are placeholders.
 	windows := `time windows: 4 answers kept as the service gave them (service.replay), of templates/list, templates/listQrcodes "fxt3100"`
@@ -364,6 +440,12 @@ func TestForeignClosedLoopCrawlProbed(t *testing.T) {
 	rec := serveRecording(t, data)
 	asks := foreignAsks()
 	compareKinds(t, modeCrawlProbed, askAll(t, up, foreign.ReadKey, asks), askAll(t, rec.URL, recorder.ReadKeySecret, asks))
+	un := unprovokedAsks()
+	// A crawl provokes enough to settle every rule of the foreign
+	// service's errors: only the detail differs.
+	if st, same := compareUnprovoked(t, modeCrawlProbed, askAll(t, up, foreign.ReadKey, un), askAll(t, rec.URL, recorder.ReadKeySecret, un)); st != len(un) || same != len(un) {
+		t.Errorf("errors nobody provoked: %d of %d with the service's status, %d identical but for the detail; want all", st, len(un), same)
+	}
 }
 
 // rtq conform passes the recording of the foreign service (reads and

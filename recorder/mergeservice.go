@@ -1,6 +1,7 @@
 package recorder
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 
@@ -10,8 +11,8 @@ import (
 // mergeService folds the recording's service block into the file's: what
 // this recording saw replaces what the file held of the same thing (a
 // message by endpoint, a status line by code, an error answer by endpoint
-// and situation, an exact answer by request), and the rest of the file's
-// stays. The order of forms is this recording's when it recorded forms,
+// and situation, an exact answer by request, an error rule), and the rest
+// of the file's stays. The order of forms is this recording's when it recorded forms,
 // and newest first when it timed a listing (it could judge); else the
 // file's. Without this, a proxy's write after a flush would lose every
 // choice of the service the first write kept.
@@ -32,6 +33,10 @@ func mergeService(old, rec *scenario.Service, built *Built) *scenario.Service {
 	}
 	out.Messages = mergeMaps(old.Messages, fresh.Messages)
 	out.StatusByCode = mergeMaps(old.StatusByCode, fresh.StatusByCode)
+	out.ErrorMessages = mergeMaps(old.ErrorMessages, fresh.ErrorMessages)
+	out.DetailIn = mergeMaps(old.DetailIn, fresh.DetailIn)
+	out.DetailJoin = cmp.Or(fresh.DetailJoin, old.DetailJoin)
+	out.OtherErrorStatus = cmp.Or(fresh.OtherErrorStatus, old.OtherErrorStatus)
 	out.Errors = mergeBy(old.Errors, fresh.Errors, func(e scenario.ErrorAnswer) string { return e.Endpoint + " " + e.Situation })
 	out.Replay = mergeBy(old.Replay, fresh.Replay, func(r scenario.Replay) string { return r.Endpoint + " " + r.Request })
 	return out

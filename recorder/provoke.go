@@ -53,6 +53,10 @@ func provocations(recordHost, coding string) []provocation {
 			provocation{contract.ListQrcodes, scenario.SituationPageSizeOverMax, ownKey, fmt.Sprintf(`{"template":%s,"page_size":%d}`, t, contract.TemplatesMaxPageSize+1)},
 			provocation{contract.ListQrcodes, scenario.SituationEndBeforeStart, ownKey, reversedWindow(string(t))})
 	}
+	// A variant, to learn the service's rules and never served as it is
+	// (its answer names the template): an error of another code, where
+	// the message, the detail and the status line show themselves.
+	out = append(out, provocation{contract.ListQrcodes, "", ownKey, `{"template":"rtq-record-no-such-template"}`})
 	for _, ep := range reads {
 		out = append(out,
 			provocation{ep, scenario.SituationNotJSON, ownKey, `{"page":`},
@@ -100,6 +104,10 @@ func (w *walker) provocation(p provocation) svcclient.Job {
 		}
 		return func() {
 			w.c.Answer(x.Status, x.Body)
+			if p.situation == "" {
+				w.c.variant(p.ep.Name, x.Status, x.Body)
+				return
+			}
 			w.c.Provoked(p.ep.Name, p.situation, x.Status, x.Body)
 		}, nil
 	}
@@ -126,6 +134,21 @@ func (c *Capture) Provoked(endpoint, situation string, status int, body []byte) 
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.errors = append(c.errors, scenario.ErrorAnswer{Endpoint: endpoint, Situation: situation, Status: status, Code: *e.Code, Body: compact})
+}
+
+// variant keeps an error answer provoked only to learn the service's
+// rules (errorRules).
+func (c *Capture) variant(endpoint string, status int, body []byte) {
+	var e struct {
+		Code *int `json:"code"`
+	}
+	compact, err := compactJSON(body)
+	if err != nil || json.Unmarshal(body, &e) != nil || e.Code == nil || *e.Code == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.variants = append(c.variants, scenario.ErrorAnswer{Endpoint: endpoint, Status: status, Code: *e.Code, Body: compact})
 }
 
 // keySituations are the situations a proxy never sees: it authenticates

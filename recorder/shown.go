@@ -184,6 +184,7 @@ func (b *builder) errorCatalogue() {
 		b.sc.Service = &scenario.Service{}
 	}
 	b.sc.Service.StatusByCode = statuses
+	b.errorRules()
 	b.sc.Service.Replay = replays
 	if searches.n > 0 {
 		b.notes = append(b.notes, "getFormList searches: "+answers(searches)+" kept as the service gave them (service.replay), for search_key "+strings.Join(searches.names, ", ")+

@@ -132,6 +132,11 @@ type serviceDoc struct {
 	HTTPStatus map[string]int    `json:"http_status,omitempty"`
 	Errors     []*errorDoc       `json:"errors,omitempty"`
 	Replay     []*replayDoc      `json:"replay,omitempty"`
+	// The dialect of its errors, learned by a recording (Service).
+	ErrorMessages    map[string]map[string]string `json:"error_messages,omitempty"`
+	ErrorDetail      map[string]string            `json:"error_detail,omitempty"`
+	DetailJoin       string                       `json:"detail_join,omitempty"`
+	ErrorStatusOther int                          `json:"error_status_other,omitempty"`
 }
 
 type replayDoc struct {

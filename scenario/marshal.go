@@ -56,7 +56,16 @@ func marshalJSON(sc *Scenario) ([]byte, error) {
 		d.Faults = append(d.Faults, &faultDoc{Rule: f})
 	}
 	if s := sc.Service; s != nil {
-		d.Service = &serviceDoc{Messages: s.Messages}
+		d.Service = &serviceDoc{Messages: s.Messages, ErrorDetail: s.DetailIn, DetailJoin: s.DetailJoin, ErrorStatusOther: s.OtherErrorStatus}
+		for ep, byCode := range s.ErrorMessages {
+			if d.Service.ErrorMessages == nil {
+				d.Service.ErrorMessages = map[string]map[string]string{}
+			}
+			d.Service.ErrorMessages[ep] = map[string]string{}
+			for code, m := range byCode {
+				d.Service.ErrorMessages[ep][strconv.Itoa(code)] = m
+			}
+		}
 		if s.FormsInFileOrder {
 			d.Service.FormOrder = "file"
 		}

@@ -66,6 +66,22 @@ type Service struct {
 	// code, where the service's differs from the kit's (a mixed policy:
 	// business errors with 200, authentication errors with 401, say).
 	StatusByCode map[int]int
+	// ErrorMessages are the service's error messages by endpoint name,
+	// then body code (error_messages), learnt from the errors a recording
+	// provoked: the mock words every error of those so, provoked or not.
+	ErrorMessages map[string]map[int]string
+	// DetailIn says, by endpoint name, where the service writes an
+	// error's detail (error_detail): DetailMember or DetailInMessage; an
+	// endpoint not listed keeps the kit's message_detail.
+	DetailIn map[string]string
+	// DetailJoin joins the message and the detail under DetailInMessage
+	// (detail_join, ": " say).
+	DetailJoin string
+	// OtherErrorStatus is the status line of the client error codes (4xx)
+	// the service was never seen answering, but 401 and 403
+	// (error_status_other): 200 when it answered every other client error
+	// it was seen answering with 200; 0 is the kit's status.
+	OtherErrorStatus int
 	// Errors are the service's exact answers in the situations a crawl
 	// provokes (Situations), by endpoint: the mock answers them as the
 	// service did, even where the service answered a success.
@@ -74,6 +90,22 @@ type Service struct {
 	// the domain cannot say what it would answer (its fuzzy search): the
 	// mock sends each for its request, never for verify.
 	Replay []Replay
+}
+
+// Where a service writes an error's detail (Service.DetailIn).
+const (
+	DetailMember    = "member"  // in message_detail, the message alone
+	DetailInMessage = "message" // after the message, joined by DetailJoin; no message_detail
+)
+
+// ErrorMessage is the service's message for the errors of a body code on
+// an endpoint, when it showed one.
+func (s *Service) ErrorMessage(endpoint string, code int) (string, bool) {
+	if s == nil {
+		return "", false
+	}
+	m, ok := s.ErrorMessages[endpoint][code]
+	return m, ok
 }
 
 // Replay is one request a recorded service answered, and its answer.

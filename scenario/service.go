@@ -36,6 +36,7 @@ func (r *resolver) service(docs []*document) {
 		s := &Service{Messages: d.Service.Messages, FormsInFileOrder: d.Service.FormOrder == "file",
 			NewestFirst: d.Service.ListOrder == "newest_first"}
 		s.StatusByCode = r.statusByCode(a.child("http_status"), d.Service.HTTPStatus)
+		r.errorDialect(a, d.Service, s)
 		for i, e := range d.Service.Errors {
 			if ans, ok := r.errorAnswer(a.child("errors").index(i), e); ok {
 				s.Errors = append(s.Errors, ans)
@@ -135,4 +136,46 @@ func (r *resolver) replay(a at, d *replayDoc) (Replay, bool) {
 	}
 	ans, good := r.errorAnswer(a, &errorDoc{Endpoint: contract.GetFormList.Name, Situation: SituationNotJSON, Body: d.Body})
 	return Replay{Endpoint: d.Endpoint, Request: req, Status: d.Status, Code: ans.Code, Body: ans.Body}, ok && good
+}
+
+// errorDialect reads the rules of the service's errors: messages by body
+// code, where each endpoint writes the detail and how it is joined, and
+// the status of codes never seen.
+func (r *resolver) errorDialect(a at, d *serviceDoc, s *Service) {
+	for ep, byCode := range d.ErrorMessages {
+		if !isEndpoint(ep) {
+			r.ps.add(a.child("error_messages").child(ep), "%q is not an endpoint: use one of %s", ep, strings.Join(contract.EndpointNames(), ", "))
+			continue
+		}
+		for k, m := range byCode {
+			code, err := strconv.Atoi(k)
+			if err != nil || code < 1 {
+				r.ps.add(a.child("error_messages").child(ep).child(k), "%q is not a body code: use an integer such as \"400\"", k)
+				continue
+			}
+			if s.ErrorMessages == nil {
+				s.ErrorMessages = map[string]map[int]string{}
+			}
+			if s.ErrorMessages[ep] == nil {
+				s.ErrorMessages[ep] = map[int]string{}
+			}
+			s.ErrorMessages[ep][code] = m
+		}
+	}
+	for ep, where := range d.ErrorDetail {
+		switch {
+		case !isEndpoint(ep):
+			r.ps.add(a.child("error_detail").child(ep), "%q is not an endpoint: use one of %s", ep, strings.Join(contract.EndpointNames(), ", "))
+		case where != DetailMember && where != DetailInMessage:
+			r.ps.add(a.child("error_detail").child(ep), "%q is not where a detail goes: use %s or %s", where, DetailMember, DetailInMessage)
+		case where == DetailInMessage && d.DetailJoin == "":
+			r.ps.add(a.child("detail_join"), "error_detail puts %s's detail in the message: detail_join must say how it is joined (\": \" say)", ep)
+		}
+	}
+	s.DetailIn, s.DetailJoin = d.ErrorDetail, d.DetailJoin
+	if st := d.ErrorStatusOther; st != 0 && (st < 100 || st > 599) {
+		r.ps.add(a.child("error_status_other"), "%d is not an HTTP status line: use one from 100 to 599", st)
+	} else {
+		s.OtherErrorStatus = st
+	}
 }

@@ -35,7 +35,11 @@ func (c *Call) Error(err error) {
 			return
 		}
 	}
-	c.Write(wire.StatusIn(sc, c.St.HTTPStatus(), e), e.Code, wire.AppendError(c.Out[:0], shape, e))
+	name := ""
+	if c.Ep != nil {
+		name = c.Ep.Name
+	}
+	c.Write(wire.StatusOf(sc, c.St.HTTPStatus(), e), e.Code, wire.AppendErrorIn(c.Out[:0], shape, sc.Service, name, e))
 }
 
 // AdminJSON answers v as JSON: the admin API's success shape.
