@@ -77,7 +77,7 @@ func TestLikeliestMistakesSayWhatToDo(t *testing.T) {
 			[]string{"--write-key (or RTQ_WRITE_KEY) is set but --allow-writes is not"}, nil},
 		// A store that is down says what to do.
 		{[]string{"mock", "--addr", "127.0.0.1:0", "--store", "redis://" + refused.Addr + "/0"}, 1,
-			[]string{"is Redis running at " + refused.Addr + "?", "--store"}, nil},
+			[]string{"is Redis running at " + refused.Addr + "?", "--store"}, []string{"dial tcp"}},
 		// Go's words stay out.
 		{[]string{"conform", "--base-url", refused.URL, "--api-key", "k"}, 3,
 			[]string{"connection refused: nothing listens at"}, []string{"dial tcp", `Post "`}},

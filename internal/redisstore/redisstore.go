@@ -34,8 +34,10 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"net"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -189,7 +191,24 @@ func (s *Store) check(err error) error {
 	if err == nil || errors.Is(err, redis.Nil) || errors.As(err, &rerr) {
 		return err
 	}
-	return fmt.Errorf("%w: redis %s %s: %v", ErrUnreachable, s.cfg.Network, s.cfg.Addr, err)
+	return fmt.Errorf("%w: redis %s %s: %v", ErrUnreachable, s.cfg.Network, s.cfg.Addr, plainDial(err))
+}
+
+// plainDial words the common failures to connect without Go's wording
+// ("dial tcp 127.0.0.1:6379: connect: connection refused"); others are
+// left as they are.
+func plainDial(err error) string {
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "connection refused: nothing listens there"
+	case errors.Is(err, syscall.ENOENT):
+		return "no such socket"
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return "no answer in time"
+	}
+	return err.Error()
 }
 
 // space is the hash-tagged key prefix of a space: "" is the root.
