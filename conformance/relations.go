@@ -544,12 +544,12 @@ type verifyAddress struct {
 func relVerifyAddress(t *T) {
 	code, rec, ok := t.addressable()
 	if !ok {
-		t.Skipf("needs a move case whose code ends a profile record's URL")
+		t.Skipf("needs a case with its record_id whose record getRecord reads")
 		return
 	}
 	objects := map[string][2]string{
 		"our credential":       {code, rec.URL},
-		"a code no record has": {probeCode, strings.TrimSuffix(rec.URL, code) + probeCode},
+		"a code no record has": {probeCode, urlOfNone(rec, code)},
 	}
 	var all []*verifyAddress
 	for _, role := range []string{"write", "read", "other_org"} {
@@ -609,15 +609,40 @@ func answerCode(x *Exchange) string {
 	return fmt.Sprintf("code %v error_code %v", obj["code"], obj["error_code"])
 }
 
-// addressable is a credential of a move case and the profile record
-// whose URL ends in its code: the same credential by code and by URL.
+// addressable is a credential of a case and its record: the same
+// credential by its code and by its record's full URL. The URL is the
+// profile's, or the record_url getRecord gives for the case's record_id;
+// the form is the case's or the profile record's.
 func (t *T) addressable() (string, profile.Record, bool) {
 	for _, c := range t.r.prof.Cases {
-		for _, rec := range t.r.prof.Records {
-			if c.Code != "" && rec.URL != "" && strings.HasSuffix(rec.URL, "/"+c.Code) {
-				return c.Code, rec, true
+		if c.Code == "" || c.RecordID == 0 || strings.Contains(c.Code, "/") {
+			continue
+		}
+		rec := profile.Record{ID: c.RecordID}
+		for _, r := range t.r.prof.Records {
+			if r.ID == c.RecordID {
+				rec = r
 			}
+		}
+		if rec.URL == "" {
+			payload, _ := t.recordPayload(rec)
+			rec.URL, _ = payload["record_url"].(string)
+		}
+		if rec.FormID == nil && c.FormID != 0 {
+			id := c.FormID
+			rec.FormID = &id
+		}
+		if rec.URL != "" {
+			return c.Code, rec, true
 		}
 	}
 	return "", profile.Record{}, false
+}
+
+// urlOfNone is a URL like rec's that names no record.
+func urlOfNone(rec profile.Record, code string) string {
+	if strings.HasSuffix(rec.URL, "/"+code) {
+		return strings.TrimSuffix(rec.URL, code) + probeCode
+	}
+	return rec.URL + "-" + probeCode
 }
