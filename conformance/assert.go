@@ -2,11 +2,11 @@ package conformance
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/schemas"
 )
@@ -243,15 +243,8 @@ func loadSchemas() (validator, error) {
 	return set, nil
 }
 
-// intOf reads a JSON integer.
-func intOf(v any) (int64, bool) {
-	n, ok := v.(json.Number)
-	if !ok {
-		return 0, false
-	}
-	i, err := n.Int64()
-	return i, err == nil
-}
+// intOf reads a JSON integer (rules.Int).
+func intOf(v any) (int64, bool) { return rules.Int(v) }
 
 // errorCode reads error_code of an answer; 0 when absent.
 func errorCode(obj map[string]any) int64 {

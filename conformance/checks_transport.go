@@ -1,10 +1,7 @@
 package conformance
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"net/http"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
@@ -84,16 +81,6 @@ func transportCheck(kind int) func(t *T) {
 	}
 }
 
-// decodeBody reads an answer as one JSON value, numbers as json.Number.
-func decodeBody(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
-		return nil, err
-	}
-	if dec.More() {
-		return nil, errors.New("trailing data after the JSON value")
-	}
-	return doc, nil
-}
+// decodeBody reads an answer as one JSON value, numbers as json.Number
+// (rules.Decode).
+func decodeBody(data []byte) (any, error) { return rules.Decode(data) }
