@@ -38,6 +38,8 @@ var blind1FirstSight = firstSight{
 		foreign.BugB1QrcodesURLCrossesOrgs: "rules: relation.tenancy",
 		foreign.BugB1TokenOnExactLastPage:  "rules: relation.cursor.pageSize",
 		foreign.BugB1OtherFormatsOtherOrg:  "rules: relation.tenancy",
+		foreign.BugB1VerifyRewritesMethod:  "rules: relation.afterWrites",
+		foreign.BugB1VerifyURLCrossesOrgs:  "rules: relation.verify.address",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantB1MarkdownSetext: "93a0f11",
