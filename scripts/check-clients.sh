@@ -102,9 +102,10 @@ cat <&3 >"$work/mock.log" &
 export RTQ_BASE_URL="$base"
 reset() { curl -sf -X POST "$base/__admin/reset" >/dev/null; }
 rtq openapi --out "$work/openapi.json"
-# The field types the Go clients must decode: the union of the
-# field_type enums of the document (the programs write no count).
-RTQ_FIELD_TYPES=$(node -e 'const s = new Set(); JSON.stringify(require(process.argv[1]), (k, v) => { if (k === "field_type" && v && Array.isArray(v.enum)) v.enum.forEach((e) => s.add(e)); return v; }); console.log(s.size)' "$work/openapi.json")
+# The field types the Go clients must decode: the values of the
+# record.Field union's discriminator mapping (the programs write no count;
+# grep, not node, so the Go clients run where node is missing).
+RTQ_FIELD_TYPES=$(grep -cE '^ *"[a-z_]+": "#/components/schemas/record\.Field\.' "$work/openapi.json" || true)
 export RTQ_FIELD_TYPES
 rtq openapi --openapi 3.0 --out "$work/openapi-3.0.json" 2>/dev/null
 export RTQ_OPENAPI="$work/openapi.json"
