@@ -101,7 +101,10 @@ func newClient(base string, timeout time.Duration, rate float64, inFlight int, a
 	return &client{
 		svc: svcclient.New(svcclient.Config{BaseURL: base, Timeout: timeout, Rate: rate, Access: access,
 			IdleConns:   inFlight + 16, // the concurrency checks' bursts come on top
-			DialTimeout: timeout, MaxAnswerBytes: MaxResponseBytes, Secrets: keys}),
+			DialTimeout: timeout, MaxAnswerBytes: MaxResponseBytes, Secrets: keys,
+			// Every request, resets and bursts included, within the one
+			// bound of calls in flight, and slowing down when asked.
+			Concurrency: inFlight, Polite: true}),
 		stalls: &stalls{n: map[string]int{}},
 	}
 }

@@ -48,6 +48,11 @@ type Plan struct {
 	// concurrency. The runner's resets and its look at a record after the
 	// first move (for verify.visible) are not counted.
 	LongestChain int `json:"longest_chain"`
+	// SlowDowns counts the target's answers asking the run to slow down
+	// (429, or 503 with Retry-After), and WaitedMS how long no request
+	// could start because of them (docs/reliability.md).
+	SlowDowns int   `json:"slow_downs,omitempty"`
+	WaitedMS  int64 `json:"waited_ms,omitempty"`
 }
 
 // staticEndpoint: what the endpoint lists no verify changes

@@ -98,7 +98,8 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return sanitize(f, r.client.svc.Scrubber())
 	})...)
 	rep.CountAnswers(r.answers.counts())
-	rep.Plan = &Plan{Concurrency: r.opts.Concurrency, LongestChain: r.chain.get()}
+	polite := r.client.svc.Politeness()
+	rep.Plan = &Plan{Concurrency: r.opts.Concurrency, LongestChain: r.chain.get(), SlowDowns: polite.Asked, WaitedMS: polite.Waited.Milliseconds()}
 	rep.Coverage = r.cov.report(r.prof)
 	switch setupErr := r.setup.failed(); {
 	case runCtx.Err() != nil:

@@ -126,6 +126,9 @@ func runDiscover(cmd *cobra.Command, f discoverFlags) error {
 	for _, fd := range res.Profile.Findings {
 		fmt.Fprintf(cmd.ErrOrStderr(), "profile discover: finding %s on %s: %s\n", fd.Statement, fd.Endpoint, fd.What)
 	}
+	if p := res.Politeness; p.Asked > 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "profile discover: the target asked to slow down %d times (429, or 503 with Retry-After): waited %v in all\n", p.Asked, p.Waited)
+	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "profile discover: %d requests, the longest chain of them that each waited for the one before %d\n", res.Requests, res.Chain)
 	render := func(w io.Writer) error { return discover.Write(w, res) }
 	if f.out == "" {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
 )
@@ -48,6 +49,10 @@ func Text(w io.Writer, rep *conformance.Report) error {
 	}
 	if skips > 0 {
 		p.f("\n")
+	}
+	if pl := rep.Plan; pl != nil && pl.SlowDowns > 0 {
+		p.f("The target asked to slow down %d times (429, or 503 with Retry-After); the run waited %v in all.\n\n",
+			pl.SlowDowns, time.Duration(pl.WaitedMS)*time.Millisecond)
 	}
 	p.coverage(rep.Coverage)
 	p.statements(rep.Statements)

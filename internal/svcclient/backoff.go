@@ -9,12 +9,6 @@ import (
 	"time"
 )
 
-// Retries after a 429, and the longest wait between them.
-const (
-	MaxRetries = 5
-	MaxBackOff = 60 * time.Second
-)
-
 // PostBackingOff is Post that, when the service answers 429 (the HTTP
 // status, or code 429 in a body sent with HTTP 200, a service in always_200
 // mode), waits as long as its Retry-After says (1 s without one, at most
@@ -22,26 +16,7 @@ const (
 // rate may still meet the service's own limit. Every call counts against
 // the budget. The hooks of w, when set, see every answer and each wait.
 func (c *Client) PostBackingOff(ctx context.Context, path, key string, body []byte, w Watch) (Answer, error) {
-	for retry := 0; ; retry++ {
-		a, err := c.Post(ctx, path, key, body)
-		if err == nil && w.Answered != nil {
-			w.Answered(a)
-		}
-		if err != nil || retry == MaxRetries || !TooMany(a) {
-			return a, err
-		}
-		d := RetryAfter(a.Header)
-		if w.Waiting != nil {
-			w.Waiting(d)
-		}
-		t := time.NewTimer(d)
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-			return a, ctx.Err()
-		}
-	}
+	return c.call(ctx, http.MethodPost, path, key, body, true, w, true)
 }
 
 // Watch is what a caller of PostBackingOff is told as it goes.

@@ -65,6 +65,11 @@ type Config struct {
 	// Concurrency is at most this many calls in flight (0: no bound);
 	// it can be changed later with Concurrency.
 	Concurrency int
+	// Polite makes the client slow down when the target asks (429, or
+	// 503 with Retry-After): a refused call waits as asked and is sent
+	// again, up to MaxRetries times, and the calls in flight and the
+	// rate are lowered for every call after (pace.go).
+	Polite bool
 	// Secrets are scrubbed from every answer and error (NewScrubber).
 	Secrets []string
 }
@@ -84,6 +89,7 @@ type Client struct {
 	scrub  *Scrubber
 	lim    *limits
 	access *Access
+	polite bool
 }
 
 // New returns a client as c says.
@@ -98,7 +104,7 @@ func New(c Config) *Client {
 		base: strings.TrimRight(c.BaseURL, "/"),
 		http: &http.Client{Transport: c.Transport, Timeout: c.Timeout, CheckRedirect: noRedirect},
 		max:  c.MaxAnswerBytes, scrub: NewScrubber(append(c.Secrets, c.Access.Secrets()...)...), lim: newLimits(c.Rate, c.MaxRequests),
-		access: c.Access,
+		access: c.Access, polite: c.Polite,
 	}
 	cl.Concurrency(c.Concurrency)
 	return cl
@@ -188,6 +194,41 @@ func (c *Client) Post(ctx context.Context, path, key string, body []byte) (Answe
 // Send is Post with another method: every operation is a POST, and only
 // the runner's check that other methods get no success sends another.
 func (c *Client) Send(ctx context.Context, method, path, key string, body []byte) (Answer, error) {
+	return c.call(ctx, method, path, key, body, c.polite, Watch{}, true)
+}
+
+// call sends one call; polite, it waits out a refusal (SlowDown) and
+// sends the call again, up to MaxRetries times, the refusal being the
+// answer after that. chained counts it in ctx's chain (the runner's
+// resets are not). w's hooks see every answer and each wait.
+func (c *Client) call(ctx context.Context, method, path, key string, body []byte, polite bool, w Watch, chained bool) (Answer, error) {
+	var last Answer
+	for retry := 0; ; retry++ {
+		a, err := c.once(ctx, method, path, key, body, polite, chained)
+		if err != nil {
+			if retry > 0 && errors.Is(err, ErrNotSent) {
+				return last, err // the wait ended with ctx: the refusal is the answer
+			}
+			return a, err
+		}
+		if w.Answered != nil {
+			w.Answered(a)
+		}
+		d, slow := SlowDown(a)
+		if !slow || !polite || retry == MaxRetries {
+			return a, nil
+		}
+		last = a
+		if w.Waiting != nil {
+			w.Waiting(d)
+		}
+	}
+}
+
+// once is one call through the limits: a place in flight (after any
+// Retry-After), the budget, the rate; polite, its answer tells the gate
+// whether the target asked to slow down.
+func (c *Client) once(ctx context.Context, method, path, key string, body []byte, polite, chained bool) (Answer, error) {
 	release, err := c.lim.acquire(ctx)
 	if err != nil {
 		return Answer{}, stoppedBeforeSent(ctx, method, path, err)
@@ -196,8 +237,18 @@ func (c *Client) Send(ctx context.Context, method, path, key string, body []byte
 	if err := c.lim.wait(ctx); err != nil {
 		return Answer{}, stoppedBeforeSent(ctx, method, path, err)
 	}
-	chainOf(ctx).add()
+	if chained {
+		chainOf(ctx).add()
+	}
+	sent := time.Now()
 	a, err := c.send(ctx, method, path, key, body)
+	if err == nil && polite {
+		if d, slow := SlowDown(a); slow {
+			c.lim.gate.refused(sent, d)
+		} else {
+			c.lim.gate.answered(sent)
+		}
+	}
 	return a, c.scrub.Error(err)
 }
 
@@ -245,25 +296,14 @@ func (c *Client) PostNoBody(ctx context.Context, url, adminToken string) error {
 	if !absolute(url) {
 		url = c.base + "/" + strings.TrimLeft(url, "/")
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, nil)
+	// Through the same slots, rate, budget and politeness as every call:
+	// a reset is a request to the target too.
+	a, err := c.call(ctx, http.MethodPost, url, adminToken, nil, c.polite, Watch{}, false)
 	if err != nil {
-		return err
+		return fmt.Errorf("POST %s: %w", c.scrub.String(url), err)
 	}
-	req.Header.Set("User-Agent", contract.KitUserAgent)
-	c.access.addHeaders(req.Header)
-	if adminToken != "" {
-		req.Header.Set("Authorization", "Bearer "+adminToken)
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return c.scrub.Error(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode/100 != 2 {
-		return &StatusError{URL: url, Status: resp.StatusCode}
-	}
-	if _, err := io.Copy(io.Discard, io.LimitReader(resp.Body, c.max)); err != nil {
-		return c.scrub.Error(fmt.Errorf("POST %s: read answer: %w", url, err))
+	if a.Status/100 != 2 {
+		return &StatusError{URL: url, Status: a.Status}
 	}
 	return nil
 }

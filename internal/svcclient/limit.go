@@ -23,66 +23,47 @@ func (e notSent) Unwrap() error        { return e.err }
 func (e notSent) Is(target error) bool { return target == ErrNotSent }
 
 // limits keeps a client to its rate (a token bucket of one: calls at
-// least 1/rate apart), its budget of calls and its calls in flight.
+// least 1/rate apart), its budget of calls and its calls in flight, which
+// the gate also lowers when the target asks it to slow down (pace.go).
 type limits struct {
 	rate *rate.Limiter
+	gate *gate
 
-	mu    sync.Mutex
-	per   float64 // the rate, as last set
-	max   int     // 0: no budget
-	made  int
-	slots chan struct{} // one per call in flight; nil: no bound
+	mu   sync.Mutex
+	max  int // 0: no budget
+	made int
 }
 
 func newLimits(perSecond float64, maxRequests int) *limits {
 	l := &limits{rate: rate.NewLimiter(rate.Inf, 1)}
+	l.gate = newGate(l.setRate)
 	l.set(perSecond, maxRequests)
 	return l
 }
 
-// inFlight bounds the calls in flight to n (0: no bound). Calls already
-// in flight finish under the bound they began with.
-func (l *limits) inFlight(n int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	switch {
-	case n <= 0:
-		l.slots = nil
-	case l.slots == nil || cap(l.slots) != n:
-		l.slots = make(chan struct{}, n)
-	}
-}
-
-// acquire waits for a slot for one call; release gives it back.
-func (l *limits) acquire(ctx context.Context) (release func(), err error) {
-	l.mu.Lock()
-	slots := l.slots
-	l.mu.Unlock()
-	if slots == nil {
-		return func() {}, nil
-	}
-	select {
-	case slots <- struct{}{}:
-		return func() { <-slots }, nil
-	case <-ctx.Done():
-		return nil, notSent{ctx.Err()}
-	}
-}
-
-// set changes the rate and the budget; calls already made still count.
-func (l *limits) set(perSecond float64, maxRequests int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.max = maxRequests
-	if perSecond == l.per {
-		return
-	}
-	l.per = perSecond
+// setRate sets the limiter to perSecond calls a second (0: no bound).
+func (l *limits) setRate(perSecond float64) {
 	if perSecond <= 0 {
 		l.rate.SetLimit(rate.Inf)
 		return
 	}
 	l.rate.SetLimit(rate.Limit(perSecond))
+}
+
+// inFlight bounds the calls in flight to n (0: no bound). Calls already
+// in flight finish under the bound they began with.
+func (l *limits) inFlight(n int) { l.gate.bound(n) }
+
+// acquire waits for a place in flight for one call (and for the end of a
+// Retry-After); release gives it back.
+func (l *limits) acquire(ctx context.Context) (release func(), err error) { return l.gate.acquire(ctx) }
+
+// set changes the rate and the budget; calls already made still count.
+func (l *limits) set(perSecond float64, maxRequests int) {
+	l.mu.Lock()
+	l.max = maxRequests
+	l.mu.Unlock()
+	l.gate.userLimit(perSecond)
 }
 
 // wait takes one call from the budget, then waits for the rate.
@@ -103,7 +84,7 @@ func (l *limits) wait(ctx context.Context) error {
 
 // Limit sets the client's rate (calls a second, 0: no bound) and budget
 // (calls in all, 0: no bound). Calls already made count against the new
-// budget.
+// budget; a lower rate the target asked for stays.
 func (c *Client) Limit(perSecond float64, maxRequests int) { c.lim.set(perSecond, maxRequests) }
 
 // Concurrency bounds the client's calls in flight (0: no bound), so that a

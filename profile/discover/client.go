@@ -24,7 +24,7 @@ type client struct {
 
 func newClient(o Options, keys ...string) *client {
 	return &client{svc: svcclient.New(svcclient.Config{BaseURL: o.BaseURL, Timeout: o.Timeout, MaxAnswerBytes: maxAnswerBytes,
-		Rate: o.Rate, MaxRequests: o.MaxRequests, Concurrency: o.Concurrency, Secrets: keys, Access: o.Access})}
+		Rate: o.Rate, MaxRequests: o.MaxRequests, Concurrency: o.Concurrency, Secrets: keys, Access: o.Access, Polite: true})}
 }
 
 // answer is a decoded answer: the wrapper's code and error_code, and data.

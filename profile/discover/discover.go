@@ -100,6 +100,9 @@ type Result struct {
 	// Notes are, per section (forms, templates, records, writes), what
 	// discover saw that needs a person's eye.
 	Notes map[string][]string
+	// Politeness is how often the target asked discover to slow down,
+	// and how long it waited.
+	Politeness svcclient.Politeness
 	// Insecure says the target's certificate was not verified
 	// (--insecure): the written profile says so.
 	Insecure bool
@@ -149,6 +152,7 @@ func Discover(ctx context.Context, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("discover %s: %w", opts.BaseURL, err)
 	}
 	res.Requests, res.Chain, res.scrub, res.Insecure = c.svc.Calls(), chain.Len(), c.svc.Scrubber(), opts.Access.Insecure()
+	res.Politeness = c.svc.Politeness()
 	return res, nil
 }
 
