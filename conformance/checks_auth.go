@@ -41,7 +41,11 @@ func authChecks() []Check {
 // probeBody is a harmless request for each endpoint: it names objects of
 // the profile where it has some, and can never change state.
 func (t *T) probeBody(ep contract.Endpoint) map[string]any {
-	return probeBodies[ep](t.r.prof)
+	body, ok := probeBodies[ep]
+	if !ok {
+		panic("conformance/checks_auth.go: probeBodies has no row for " + ep.Name)
+	}
+	return body(t.r.prof)
 }
 
 // probeBodies has a row for every endpoint of contract.Endpoints

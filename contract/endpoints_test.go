@@ -23,7 +23,7 @@ var countWords = []string{"zero", "one", "two", "three", "four", "five", "six", 
 func endpointCountClaim() (claim, near *regexp.Regexp) {
 	n := strconv.Itoa(len(Endpoints))
 	count := `(` + n + `|` + countWords[len(Endpoints)] + `)`
-	claim = regexp.MustCompile(`(?i)\b` + count + `\s+(\S+\s+)?(endpoints|operations)\b`)
+	claim = regexp.MustCompile(`(?i)(^|[^\w.§])` + count + `\s+(\S+\s+)?(endpoints|operations)\b`)
 	near = regexp.MustCompile(`(?i)\b(all|the|of)\s+` + count + `\b`)
 	return claim, near
 }
