@@ -178,7 +178,7 @@ type leaf struct {
 	expired bool
 }
 
-// issue returns a certificate (DER) signed by the CA and its key (PKCS #8).
+// issue returns a certificate (DER) signed by the CA and its key (PKCS 8).
 func (c ca) issue(t testing.TB, l leaf) (cert, key []byte) {
 	t.Helper()
 	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
