@@ -46,8 +46,9 @@ func (fs firstSight) expectFalseAlarm(v foreign.Variant) bool {
 
 // firstSights holds every round of foreign.Rounds by name.
 var firstSights = map[string]firstSight{
-	"blind-1": blind1FirstSight,
-	"blind-2": blind2FirstSight,
+	"blind-1":       blind1FirstSight,
+	"blind-2":       blind2FirstSight,
+	"adversarial-1": adversarial1FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly

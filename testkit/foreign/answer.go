@@ -105,8 +105,14 @@ func messageWithDetail(e *apiError) string {
 // httpStatus is the status line of an error under the service's policy.
 func (s *Server) httpStatus(e *apiError) int {
 	switch {
+	case e.html && e.code == 404, e.html && e.code == 413:
+		return e.code
 	case e.html:
 		return http.StatusInternalServerError
+	case s.opts.is(VariantA1StatusLines) && e.errorCode == 100301:
+		return http.StatusUnprocessableEntity
+	case s.opts.is(VariantA1StatusLines) && (e.errorCode == 100324 || e.errorCode == 100326):
+		return http.StatusConflict
 	case e.code >= 500 && e.code < 600:
 		return e.code
 	case s.opts.is(VariantB1Auth403Always200):
@@ -125,10 +131,20 @@ func (s *Server) fail(w http.ResponseWriter, sh shape, e *apiError) {
 	if e.html {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(s.httpStatus(e))
-		_, _ = w.Write([]byte("<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Whoops, looks like something went wrong.</h1></body></html>"))
+		_, _ = w.Write([]byte(htmlPage(s.httpStatus(e))))
+		return
+	}
+	if s.opts.is(VariantA1BareAuthBodies) && (e.code == 401 || e.code == 403) {
+		s.write(w, s.httpStatus(e), o("code", e.code, "message", e.message))
 		return
 	}
 	s.write(w, s.httpStatus(e), s.body(sh, e))
+}
+
+// htmlPage is the error page a framework or a front proxy answers with.
+func htmlPage(status int) string {
+	title := fmt.Sprintf("%d %s", status, http.StatusText(status))
+	return "<!DOCTYPE html><html><head><title>" + title + "</title></head><body><h1>" + title + "</h1><hr><center>nginx</center></body></html>"
 }
 
 func (s *Server) succeed(w http.ResponseWriter, data any) {
@@ -160,6 +176,8 @@ func (s *Server) write(w http.ResponseWriter, status int, body obj) {
 		ct = "application/json"
 	case s.opts.is(VariantB2CharsetUpper):
 		ct = "application/json; charset=UTF-8"
+	case s.opts.is(VariantA1QuotedCharset):
+		ct = `application/json; charset="utf-8"`
 	}
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)

@@ -1,6 +1,7 @@
 package foreign
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -34,6 +35,9 @@ func (s *Server) pageSize(p params, def, maxSize int64) (int64, *apiError) {
 }
 
 func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
+	if s.opts.has(BugA1TwoFaultsHTML) && badPaging(p, "page") && badPaging(p, "page_size") {
+		return nil, &apiError{code: 500, html: true}
+	}
 	page, ok, err := p.int("page")
 	if err != nil && s.opts.has(BugB2PageStringIgnored) {
 		page, ok, err = 1, true, nil
@@ -56,7 +60,15 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if n, ok, _ := p.int("page_size"); s.opts.has(BugB1FormMaxRefused) && ok && n == maxSize {
 		return nil, paramError("page_size", "page_size must be less than "+itoa(maxSize))
 	}
+	if n, ok, _ := p.int("page_size"); s.opts.has(BugA1FormPageSizeOne) && ok && n == 1 {
+		return nil, paramError("page_size", "page_size must be an integer > 1")
+	}
 	asked, _, _ := p.int("page_size")
+	negative := s.opts.has(BugA1FormNegativeSizeAll) && asked < 0
+	if negative {
+		delete(p, "page_size")
+		def = 1 << 30
+	}
 	if s.opts.has(BugB2PerPageEchoesRequest) && asked > maxSize {
 		delete(p, "page_size")
 		def = maxSize
@@ -89,9 +101,12 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	for i := start; i < int64(len(forms)) && i < start+size; i++ {
 		list = append(list, s.formJSON(forms[i]))
 	}
+	if s.opts.has(BugA1PastEndTotalZero) && len(list) == 0 {
+		total = 0
+	}
 	last := max((total+size-1)/size, 1)
 	perPage := size
-	if s.opts.has(BugB2PerPageEchoesRequest) && asked > maxSize {
+	if s.opts.has(BugB2PerPageEchoesRequest) && asked > maxSize || negative {
 		perPage = asked
 	}
 	return o("version", "v1", "list", list,
@@ -106,7 +121,8 @@ func (s *Server) matchForms(k *apiKey, key, number string) []*form {
 		number = ""
 	}
 	for _, f := range s.data.forms {
-		leak := s.opts.has(BugOtherOrgSeesForms) || s.opts.has(BugB1SearchOtherOrg) && key != ""
+		leak := s.opts.has(BugOtherOrgSeesForms) || s.opts.has(BugB1SearchOtherOrg) && key != "" ||
+			s.opts.has(BugA1NumberOtherOrg) && number != "" && key == ""
 		if f.org != k.org && !leak {
 			continue
 		}
@@ -133,6 +149,8 @@ func (s *Server) numberMatches(f *form, number string) bool {
 		return strings.HasPrefix(f.number, number)
 	case s.opts.has(BugNumberCaseless):
 		return strings.EqualFold(f.number, number)
+	case s.opts.has(BugA1NumberLikeWildcards):
+		return likeMatches(f.number, number)
 	}
 	return f.number == number
 }
@@ -210,4 +228,30 @@ func (s *Server) formJSON(f *form) obj {
 		"note", f.note, "created_at", f.created, "created_at_iso", s.iso(f.created),
 		"updated_at", f.updated, "updated_at_iso", s.iso(f.updated),
 		"active_at", f.active, "active_at_iso", activeISO, "project", proj)
+}
+
+// badPaging says whether page or page_size is sent and not an integer >= 1.
+func badPaging(p params, name string) bool {
+	n, ok, err := p.int(name)
+	return err != nil || ok && n < 1
+}
+
+// likeMatches is SQL LIKE without escaping (a bug): _ matches any one
+// character, % any run of characters.
+func likeMatches(s, pattern string) bool {
+	var re strings.Builder
+	re.WriteString("^")
+	for _, r := range pattern {
+		switch r {
+		case '_':
+			re.WriteString(".")
+		case '%':
+			re.WriteString(".*")
+		default:
+			re.WriteString(regexp.QuoteMeta(string(r)))
+		}
+	}
+	re.WriteString("$")
+	ok, _ := regexp.MatchString(re.String(), s)
+	return ok
 }

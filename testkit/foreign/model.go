@@ -53,6 +53,16 @@ func (f *flow) ref(s string) *status {
 	return nil
 }
 
+// named finds a status by its name alone.
+func (f *flow) named(s string) *status {
+	for _, st := range f.statuses {
+		if st.name == s {
+			return st
+		}
+	}
+	return nil
+}
+
 func (st *status) reaches(name string) bool {
 	for _, n := range st.next {
 		if n == name {

@@ -48,13 +48,16 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		if s.opts.has(BugB1UnknownURLCodeZero) && hasURL && !hasID {
 			return nil, nil
 		}
+		if s.opts.is(VariantA1OtherOrg403) && s.theirs(k, id, hasID, url, hasURL) {
+			return nil, &apiError{code: 403, errorCode: 100403, message: "Forbidden", detail: "this record belongs to another organization"}
+		}
 		return nil, s.notFound("no record with this record_id or record_url")
 	}
 	byURL := hasURL && !hasID
 	var payload any
 	switch format {
 	case "json":
-		payload = s.recordJSON(r, unmasked)
+		payload = s.recordJSON(r, unmasked, byURL && s.opts.has(BugA1ByURLStaleAfterMove))
 	case "json-ld":
 		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL)
 		if s.opts.has(BugB1JSONLDAsString) {
@@ -120,9 +123,20 @@ var templateTypeTexts = map[int]string{0: "普通表单", 1: "普通表单", 2: 
 
 var auditTexts = map[int]string{0: "待审核", 1: "已通过", 2: "已驳回"}
 
+// theirs says whether the record asked for is another organization's.
+func (s *Server) theirs(k *apiKey, id int64, hasID bool, url string, hasURL bool) bool {
+	for _, r := range s.data.records {
+		if r.org != k.org && (hasID && r.id == id || hasURL && s.data.recordURL(r) == url) {
+			return true
+		}
+	}
+	return false
+}
+
 // recordJSON is the Record of §2.1; clear renders masked values in clear
-// (never sent: the bug that leaks them).
-func (s *Server) recordJSON(r *record, clear bool) obj {
+// (never sent: the bug that leaks them); stale shows a credential's
+// status as it was before any verify (a cache a verify missed: a bug).
+func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 	d, asNull := s.data, s.opts.OptionalAsNull
 	org := d.org(r.org)
 	submit, method := r.submit, r.method
@@ -153,7 +167,7 @@ func (s *Server) recordJSON(r *record, clear bool) obj {
 		member{"org", o("id", org.id, "name", org.name, "code", org.code, "logo_url", org.logo)},
 		member{"record_template", recordTemplate(r.form)})
 	out = s.auditBlock(out, r)
-	out = s.certBlocks(out, r)
+	out = s.certBlocks(out, r, stale)
 	if n := r.notary; n != nil {
 		iso := s.iso(n.at)
 		if s.opts.has(BugB1NotaryISOUTC) {
@@ -206,7 +220,7 @@ func (s *Server) auditBlock(out obj, r *record) obj {
 
 // certBlocks shows a credential's status as the specification shows a
 // status: process_status and the state changes of its moves.
-func (s *Server) certBlocks(out obj, r *record) obj {
+func (s *Server) certBlocks(out obj, r *record, stale bool) obj {
 	s.mu.Lock()
 	st := s.certs[r.id]
 	var cur *status
@@ -215,6 +229,16 @@ func (s *Server) certBlocks(out obj, r *record) obj {
 		cur, changes = st.status, append([]change(nil), st.changes...)
 	}
 	s.mu.Unlock()
+	if stale && cur != nil {
+		cur = r.form.flow.ref(r.cert.start)
+		var before []change
+		for _, c := range changes {
+			if !c.byVerify {
+				before = append(before, c)
+			}
+		}
+		changes = before
+	}
 	if cur == nil {
 		if s.opts.OptionalAsNull {
 			out = append(out, member{"process_status", o("enabled", false, "text", nil, "color", nil)})

@@ -28,8 +28,13 @@ func (s *Server) mask(typ, v string) string {
 }
 
 // title is what the representations call a record: its form's name, or
-// its number when it has no form.
-func title(r *record) string {
+// its number when it has no form (a bug names a credential's holder).
+func (s *Server) title(r *record) string {
+	if r.form != nil && r.cert != nil && s.opts.has(BugA1HolderInTitle) {
+		if holder, ok := r.groups[0].fields[0].value.(string); ok {
+			return holder + "的" + r.form.name
+		}
+	}
 	if r.form != nil {
 		return r.form.name
 	}
@@ -143,9 +148,16 @@ func (s *Server) jsonLD(r *record, leak bool) obj {
 		context = []any{"https://schema.org/", o("fx", "https://foreign.example/ns#")}
 		typ = []any{"DigitalDocument", "fx:Record"}
 	}
-	out := o("@context", context, "@type", typ, "identifier", r.number)
+	var identifier, name any = r.number, s.title(r)
+	if s.opts.is(VariantA1IdentifierObject) {
+		identifier = o("@type", "PropertyValue", "propertyID", "record_number", "value", r.number)
+	}
+	if s.opts.is(VariantA1NameValueObject) {
+		name = o("@value", name, "@language", "zh")
+	}
+	out := o("@context", context, "@type", typ, "identifier", identifier)
 	if !(s.opts.has(BugB2JSONLDNoNameWithoutForm) && r.form == nil) {
-		out = append(out, member{"name", title(r)})
+		out = append(out, member{"name", name})
 	}
 	if !s.opts.has(BugJSONLDNoURL) {
 		out = append(out, member{"url", s.data.recordURL(r)})
@@ -165,7 +177,7 @@ func (s *Server) jsonLDMockLike(r *record, leak bool) obj {
 			items = append(items, o("@type", "PropertyValue", "name", e.title, "value", e.text))
 		}
 	}
-	out := o("@context", "https://schema.org", "@type", "CreativeWork", "identifier", r.code, "name", title(r))
+	out := o("@context", "https://schema.org", "@type", "CreativeWork", "identifier", r.code, "name", s.title(r))
 	if !s.opts.has(BugJSONLDNoURL) {
 		out = append(out, member{"url", s.data.recordURL(r)})
 	}
@@ -176,7 +188,7 @@ func (s *Server) jsonLDMockLike(r *record, leak bool) obj {
 // asked for by its URL.
 func (s *Server) markdown(r *record, byURL bool) string {
 	var b strings.Builder
-	t := title(r)
+	t := s.title(r)
 	id := itoa(r.id)
 	switch {
 	case s.opts.has(BugB1MarkdownIDIsNumber):
@@ -185,7 +197,13 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		id = "0"
 	}
 	b.WriteString("---\n")
+	if s.opts.is(VariantA1FrontMatterSpace) {
+		b.Reset()
+		b.WriteString("--- \n")
+	}
 	switch {
+	case s.opts.is(VariantA1QuotedKeys):
+		fmt.Fprintf(&b, "\"title\": %q\n\"record_id\": %s\n\"record_number\": %q\n", t, id, r.number)
 	case s.opts.is(VariantB2FrontMatterOrder):
 		fmt.Fprintf(&b, "# written by the foreign service\nrecord_id: %s\nrecord_number: %q\ntitle: '%s'\n", id, r.number, strings.ReplaceAll(t, "'", "''"))
 	case s.opts.Layout == LayoutMockLike:
@@ -208,10 +226,20 @@ func (s *Server) markdown(r *record, byURL bool) string {
 	default:
 		fmt.Fprintf(&b, "---\n\n# %s\n", t)
 	}
+	phone := func(typ string) bool { return typ == "tel" || typ == "customer_mobile" }
 	groups := s.entries(r, func(f field) bool {
 		return s.opts.has(BugMarkdownLeaksMasked) ||
-			s.opts.has(BugB1MarkdownMasksNamesOnly) && f.typ != "name" && f.typ != "customer_name" && f.typ != "recorder"
+			s.opts.has(BugB1MarkdownMasksNamesOnly) && f.typ != "name" && f.typ != "customer_name" && f.typ != "recorder" ||
+			s.opts.has(BugA1MarkdownClearAfterMove) && s.verified(r) ||
+			s.opts.has(BugA1MarkdownPhoneGrouped) && phone(f.typ)
 	})
+	for _, es := range groups {
+		for i, e := range es {
+			if s.opts.has(BugA1MarkdownPhoneGrouped) && phone(e.typ) && len(e.text) == 11 {
+				es[i].text = e.text[:3] + " " + e.text[3:7] + " " + e.text[7:]
+			}
+		}
+	}
 	i := 0
 	for _, g := range r.groups {
 		if g.pageBreak {
@@ -227,6 +255,9 @@ func (s *Server) markdown(r *record, byURL bool) string {
 	}
 	if s.opts.is(VariantB1MarkdownCRLF) {
 		return strings.ReplaceAll(b.String(), "\n", "\r\n")
+	}
+	if s.opts.is(VariantA1MarkdownCR) {
+		return strings.ReplaceAll(b.String(), "\n", "\r")
 	}
 	return b.String()
 }

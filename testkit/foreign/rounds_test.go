@@ -21,6 +21,8 @@ type probe struct {
 	follow bool
 	// gzip sends Accept-Encoding: gzip.
 	gzip bool
+	// auth, when set, is the Authorization header as sent (key unused).
+	auth string
 }
 
 const (
@@ -116,6 +118,37 @@ var bugProbes = map[foreign.Bug]probe{
 	foreign.BugB2ArrayBody:                read(opForms, `[]`),
 	foreign.BugB2BadTimeIgnored:           read(opTemplates, `{"start_time":"yesterday"}`),
 	foreign.BugB2QrcodesBadKey:            {key: "nobody", op: opQrcodes, body: `{"template":"fxt3100"}`},
+	foreign.BugA1FormPageSizeOne:          read(opForms, `{"page_size":1}`),
+	foreign.BugA1FormNegativeSizeAll:      read(opForms, `{"page_size":-1}`),
+	foreign.BugA1NumberLikeWildcards:      read(opForms, `{"number":"FX-00_"}`),
+	foreign.BugA1NumberOtherOrg:           read(opForms, `{"number":"XL-001"}`),
+	foreign.BugA1PastEndTotalZero:         read(opForms, `{"page":4}`),
+	foreign.BugA1TwoFaultsHTML:            read(opForms, `{"page":0,"page_size":0}`),
+	foreign.BugA1QrcodesFractionalSize:    read(opQrcodes, `{"template":"fxt3100","page_size":2.5}`),
+	foreign.BugA1QrcodesLocalTimeUTC:      read(opQrcodes, `{"template":"fxt3100","start_time":"2026-01-06 08:00:00"}`),
+	foreign.BugA1TemplatesDateStartEOD:    read(opTemplates, `{"start_time":"2026-01-05"}`),
+	foreign.BugA1QrcodesZAsLocal:          read(opQrcodes, `{"template":"fxt3100","start_time":"2026-01-06T00:30:00Z"}`),
+	foreign.BugA1CursorTiesSkipped:        {key: foreign.ReadKey, op: opTemplates, body: `{"page_size":22}`, follow: true},
+	foreign.BugA1TokenOtherOrg:            other(opTemplates, `{"page_size":10,"page_token":"MTB8bGlzdHw3MDAxfC18LQ.RcTt40t06xE_R71X"}`),
+	foreign.BugA1QrcodesWindowOtherOrg:    other(opQrcodes, `{"template":"fxt3100","start_time":"2026-01-06"}`),
+	foreign.BugA1QrcodesURLDropsWindow:    read(opQrcodes, `{"template":"`+ourTpl+`","start_time":"2026-01-06"}`),
+	foreign.BugA1CodeIDIsRecordID:         write(opVerify, `{"certificate_code":"hx810001","action_type":"set_next_certificate_status","code_id":50001}`),
+	foreign.BugA1TplIDIsFlowID:            write(opVerify, `{"certificate_code":"hx810001","action_type":"set_next_certificate_status","tpl_id":5031}`),
+	foreign.BugA1NextIgnoresFrom:          write(opVerify, `{"certificate_code":"hx810001","action_type":"set_next_certificate_status","from_certificate_status":"已核销"}`),
+	foreign.BugA1ReadKeySets:              read(opVerify, moveTo),
+	foreign.BugA1OtherOrgNext:             other(opVerify, moveNext),
+	foreign.BugA1LimitedKeySets:           {key: foreign.LimitedKey, op: opVerify, body: moveTo},
+	foreign.BugA1FromIDUnchecked:          write(opVerify, `{"certificate_code":"hx810001","action_type":"set_certificate_status","to_certificate_status":"已核销","from_certificate_status":"12"}`),
+	foreign.BugA1FromNumberIgnored:        write(opVerify, `{"certificate_code":"hx810001","action_type":"set_certificate_status","to_certificate_status":"已核销","from_certificate_status":12}`),
+	foreign.BugA1LimitedKeyByURL:          {key: foreign.LimitedKey, op: opVerify, body: `{"certificate_code":"` + ourURL + `hx810001","action_type":"set_next_certificate_status"}`},
+	foreign.BugA1StatusEchoesRequest:      write(opVerify, `{"certificate_code":"hx810001","action_type":"set_certificate_status","to_certificate_status":"12"}`),
+	foreign.BugA1MarkdownClearAfterMove:   {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810001,"format":"markdown"}`, before: []string{moveNext}},
+	foreign.BugA1ByURLStaleAfterMove:      {key: foreign.ReadKey, op: opRecord, body: `{"record_url":"` + ourURL + `hx810001"}`, before: []string{moveNext}},
+	foreign.BugA1HolderInTitle:            read(opRecord, `{"record_id":810013,"format":"json-ld"}`),
+	foreign.BugA1MarkdownPhoneGrouped:     read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.BugA1UnknownPathHTML:          read("record/getRecords", `{}`),
+	foreign.BugA1BodyTooLargeHTML:         read(opForms, `{"search_key":"`+strings.Repeat("巡", 1<<19)+`"}`),
+	foreign.BugA1EmptyBearerReads:         {auth: "Bearer ", op: opForms, body: `{}`},
 }
 
 // variantProbes show each variant of every round.
@@ -145,6 +178,17 @@ var variantProbes = map[foreign.Variant]probe{
 	foreign.VariantB2CharsetUpper:       read(opForms, `{}`),
 	foreign.VariantB2VerifyExtraData:    write(opVerify, moveNext),
 	foreign.VariantB2JSONLDPlainEntries: read(opRecord, `{"record_id":800001,"format":"json-ld"}`),
+	foreign.VariantA1QuotedKeys:         read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.VariantA1MarkdownCR:         read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.VariantA1FrontMatterSpace:   read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.VariantA1ReadKey100328:      read(opVerify, moveNext),
+	foreign.VariantA1QuotedCharset:      read(opForms, `{}`),
+	foreign.VariantA1BareAuthBodies:     {key: "fx-no-such-key", op: opForms, body: `{}`},
+	foreign.VariantA1StatusLines:        read(opForms, `{"page":0}`),
+	foreign.VariantA1IdentifierObject:   read(opRecord, `{"record_id":800001,"format":"json-ld"}`),
+	foreign.VariantA1NameValueObject:    read(opRecord, `{"record_id":800001,"format":"json-ld"}`),
+	foreign.VariantA1EmptyMessage:       read(opForms, `{}`),
+	foreign.VariantA1OtherOrg403:        other(opRecord, `{"record_id":800001}`),
 }
 
 // answer is one HTTP answer: status line, Content-Type and body.
@@ -154,6 +198,9 @@ func answer(t *testing.T, s *foreign.Server, p probe) string {
 		req := httptest.NewRequest("POST", "/api/v2/rpc/"+p.op, strings.NewReader(body))
 		if key != "" {
 			req.Header.Set("Authorization", "Bearer "+key)
+		}
+		if p.auth != "" {
+			req.Header.Set("Authorization", p.auth)
 		}
 		if p.gzip {
 			req.Header.Set("Accept-Encoding", "gzip")

@@ -47,6 +47,9 @@ func New(opts Options) *Server {
 	if opts.is(VariantB1ChineseMessages) {
 		opts.Message = "操作成功"
 	}
+	if opts.is(VariantA1EmptyMessage) {
+		opts.Message = ""
+	}
 	s := &Server{opts: opts, data: build()}
 	s.Reset()
 	return s
@@ -103,7 +106,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ep := lookup(r.URL.Path)
 	if ep == nil {
-		s.fail(w, shapeGeneric, s.unknownPath())
+		e := s.unknownPath()
+		e.html = s.opts.has(BugA1UnknownPathHTML)
+		s.fail(w, shapeGeneric, e)
 		return
 	}
 	if r.Method != http.MethodPost && !(s.opts.has(BugGetServedAsPost) && r.Method == http.MethodGet) {
@@ -116,6 +121,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if k == nil && s.opts.has(BugB2QrcodesBadKey) && ep.name == "templates/listQrcodes" && bearer(r.Header.Get("Authorization")) != "" {
 		k = &s.data.keys[0]
 	}
+	if k == nil && s.opts.has(BugA1EmptyBearerReads) && strings.EqualFold(strings.TrimSpace(r.Header.Get("Authorization")), "Bearer") {
+		k = &s.data.keys[0]
+	}
 	if k == nil {
 		e := &apiError{code: 401, errorCode: 100401, message: "Unauthorized", detail: "missing or unknown API key"}
 		if s.opts.is(VariantB1Auth403Always200) {
@@ -125,6 +133,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, perr := readParams(r, s.opts.has(BugB2ArrayBody) && ep.name == "record/getFormList")
+	if perr != nil && perr.code == 413 && s.opts.has(BugA1BodyTooLargeHTML) {
+		perr.html = true
+	}
 	if perr != nil {
 		s.fail(w, ep.shape, perr)
 		return

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"math"
 	"sort"
 	"strconv"
@@ -33,6 +34,9 @@ func (w window) holds(t int64) bool {
 func (w window) reversed() bool { return w.hasStart && w.hasE && w.end < w.start }
 
 func (s *Server) listTemplates(k *apiKey, p params) (any, *apiError) {
+	if org, ok := tokenOrg(p); ok && s.opts.has(BugA1TokenOtherOrg) {
+		k = &apiKey{org: org}
+	}
 	var items []item
 	_, windowed := p["start_time"]
 	_, windowedEnd := p["end_time"]
@@ -65,10 +69,17 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		return nil, paramError("template", "template is required")
 	}
 	var tpl *template
+	_, windowed := p["start_time"]
+	_, windowedEnd := p["end_time"]
+	anyOrg := s.opts.has(BugA1QrcodesWindowOtherOrg) && (windowed || windowedEnd)
 	for _, t := range s.data.templates {
 		byURL := s.data.templateURL(t) == ref && !s.opts.has(BugQrcodesRefuseURL)
-		if t.org == k.org && (t.coding == ref || byURL) || s.opts.has(BugB1QrcodesURLCrossesOrgs) && byURL {
+		if (t.org == k.org || anyOrg) && (t.coding == ref || byURL) || s.opts.has(BugB1QrcodesURLCrossesOrgs) && byURL {
 			tpl = t
+			if byURL && s.opts.has(BugA1QrcodesURLDropsWindow) {
+				delete(p, "start_time")
+				delete(p, "end_time")
+			}
 		}
 	}
 	if tpl == nil {
@@ -97,6 +108,11 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if n, ok, _ := p.int("page_size"); ok && n == 0 && templates && s.opts.has(BugB2TemplatesPageSizeZero) {
 		delete(p, "page_size")
 	}
+	if n, isNum := p["page_size"].(json.Number); qrcodes && isNum && s.opts.has(BugA1QrcodesFractionalSize) {
+		if f, ferr := n.Float64(); ferr == nil {
+			p["page_size"] = json.Number(strconv.FormatInt(int64(f), 10))
+		}
+	}
 	size, err := s.pageSize(p, tplDefaultSize, tplMaxSize)
 	if err != nil {
 		return nil, err
@@ -104,7 +120,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if qrcodes && s.opts.has(BugB2QrcodesCap30) {
 		size = min(size, 30)
 	}
-	tb := timeBugs{dropOffset: s.opts.has(BugB1TimeOffsetDropped), invertSign: qrcodes && s.opts.has(BugB2OffsetSignInverted)}
+	tb := timeBugs{dropOffset: s.opts.has(BugB1TimeOffsetDropped), invertSign: qrcodes && s.opts.has(BugB2OffsetSignInverted),
+		localUTC: qrcodes && s.opts.has(BugA1QrcodesLocalTimeUTC), dateEOD: templates && s.opts.has(BugA1TemplatesDateStartEOD),
+		zLocal: qrcodes && s.opts.has(BugA1QrcodesZAsLocal)}
 	w, err := readWindow(p, tb)
 	if err != nil && templates && s.opts.has(BugB2BadTimeIgnored) {
 		delete(p, "start_time")
@@ -140,6 +158,11 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		}
 	}
 	s.orderItems(hits)
+	if templates && s.opts.has(BugA1CursorTiesSkipped) {
+		for offset > 0 && offset < int64(len(hits)) && hits[offset].created == hits[offset-1].created {
+			offset++
+		}
+	}
 	shown := hits
 	if s.opts.has(BugB1QrcodesLaterPagesAll) && qrcodes && offset > 0 {
 		shown = append([]item(nil), items...)
@@ -193,7 +216,13 @@ func (s *Server) orderItems(items []item) {
 
 // timeBugs are the ways a bug misreads a time's offset: dropped (the wall
 // clock read as UTC+08:00) or applied with the wrong sign.
-type timeBugs struct{ dropOffset, invertSign bool }
+type timeBugs struct {
+	dropOffset, invertSign bool
+	// localUTC reads a time without zone as UTC, dateEOD a date alone as
+	// the end of its day also as a lower bound, zLocal a trailing Z as
+	// UTC+08:00.
+	localUTC, dateEOD, zLocal bool
+}
 
 // readWindow reads start_time and end_time; "" counts as absent.
 func readWindow(p params, tb timeBugs) (window, *apiError) {
@@ -229,14 +258,21 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 			return t.Unix(), true, nil
 		}
 	}
+	if tb.zLocal && strings.HasSuffix(v, "Z") {
+		v = strings.TrimSuffix(v, "Z") + "+08:00"
+	}
 	if d, perr := time.ParseInLocation("2006-01-02", v, zone); perr == nil {
-		if upper {
+		if upper || tb.dateEOD {
 			return d.Unix() + 86399, true, nil
 		}
 		return d.Unix(), true, nil
 	}
 	for _, layout := range timeLayouts {
-		t, perr := time.ParseInLocation(layout, v, zone)
+		loc := zone
+		if tb.localUTC {
+			loc = time.UTC
+		}
+		t, perr := time.ParseInLocation(layout, v, loc)
 		if perr != nil {
 			continue
 		}
@@ -312,4 +348,21 @@ func (s *Server) handle(offset int64, filter string) string {
 	s.handles[tok] = pageHandle{offset, filter}
 	s.mu.Unlock()
 	return tok
+}
+
+// tokenOrg is the organization a templates/list page token was issued for
+// (a bug reads it from there, not from the key).
+func tokenOrg(p params) (int64, bool) {
+	tok, _ := p["page_token"].(string)
+	body, _, _ := strings.Cut(tok, ".")
+	raw, err := base64.RawURLEncoding.DecodeString(body)
+	if err != nil {
+		return 0, false
+	}
+	parts := strings.Split(string(raw), "|")
+	if len(parts) < 3 || parts[1] != "list" {
+		return 0, false
+	}
+	org, err := strconv.ParseInt(parts[2], 10, 64)
+	return org, err == nil
 }

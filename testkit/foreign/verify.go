@@ -1,6 +1,7 @@
 package foreign
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"time"
@@ -65,8 +66,13 @@ func verifyError(code int, message string) *apiError {
 func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	code, _ := p["certificate_code"].(string)
 	byURL := strings.HasPrefix(code, "https://")
-	if !k.write && !s.opts.has(BugReadKeyVerifies) && !(s.opts.has(BugB2ReadKeyVerifiesByURL) && byURL) {
+	action, _ := p["action_type"].(string)
+	readSets := s.opts.has(BugA1ReadKeySets) && action == "set_certificate_status"
+	if !k.write && !s.opts.has(BugReadKeyVerifies) && !(s.opts.has(BugB2ReadKeyVerifiesByURL) && byURL) && !readSets {
 		ec := 100403
+		if s.opts.is(VariantA1ReadKey100328) {
+			return nil, verifyError(100328, "No permission to verify this certificate")
+		}
 		if s.opts.Codes == CodesMockLike {
 			ec = 100328
 		}
@@ -74,6 +80,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 			return nil, &apiError{code: 401, errorCode: 100401, message: "Unauthorized", detail: "this API key may not write"}
 		}
 		return nil, &apiError{code: 403, errorCode: ec, message: "Forbidden", detail: "this API key may not write"}
+	}
+	if _, isNum := p["from_certificate_status"].(json.Number); isNum && s.opts.has(BugA1FromNumberIgnored) {
+		delete(p, "from_certificate_status")
 	}
 	v, err := readVerify(p, s.opts.has(BugB1CodeIDNotIntIgnored))
 	if err != nil {
@@ -89,7 +98,8 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 		}
 		return nil, verifyError(100320, "Invalid certificate code")
 	}
-	if k.forms != nil && !slices.Contains(k.forms, r.form.id) {
+	skipScope := s.opts.has(BugA1LimitedKeySets) && v.action == "set_certificate_status" || s.opts.has(BugA1LimitedKeyByURL) && byURL
+	if k.forms != nil && !slices.Contains(k.forms, r.form.id) && !skipScope {
 		return nil, verifyError(100328, "No permission to verify this certificate")
 	}
 	if e := s.preconditions(r, v); e != nil {
@@ -119,6 +129,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugVerifyOldStatusText) {
 		name = old.name
 	}
+	if s.opts.has(BugA1StatusEchoesRequest) && v.action == "set_certificate_status" {
+		name = v.to
+	}
 	number, orgID := r.number, r.org
 	if s.opts.has(BugB2VerifyNumberIsCode) {
 		number = r.code
@@ -141,7 +154,8 @@ func (s *Server) credential(k *apiKey, v verifyRequest) *record {
 	for _, r := range s.data.records {
 		byURL := s.data.recordURL(r) == code && !s.opts.has(BugB1VerifyURLRefused)
 		inForm := s.opts.has(BugB2OtherOrgVerifyWithTpl) && v.hasTpl && r.form != nil && r.form.id == v.tplID
-		own := r.org == k.org || s.opts.has(BugB1VerifyURLCrossesOrgs) && byURL || inForm
+		own := r.org == k.org || s.opts.has(BugB1VerifyURLCrossesOrgs) && byURL || inForm ||
+			s.opts.has(BugA1OtherOrgNext) && v.action == "set_next_certificate_status"
 		if own && r.cert != nil && (r.code == code || byURL) {
 			return r
 		}
@@ -159,7 +173,7 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 	}{
 		{!r.form.verification || !r.cert.verification, 100321, "Certificate verification is not enabled"},
 		{!r.cert.approved, 100322, "Certificate record is not approved for verification"},
-		{hasTpl && v.tplID != r.form.id || v.hasCode && v.codeID != r.qr.id && !s.opts.has(BugB2CodeIDIgnored), 100323, "Certificate does not match the requested scope"},
+		{hasTpl && v.tplID != s.formOf(r) || v.hasCode && v.codeID != s.qrOf(r) && !s.opts.has(BugB2CodeIDIgnored), 100323, "Certificate does not match the requested scope"},
 		{r.cert.identity, 100329, "Identity information required before verification"},
 		{r.cert.authExpired, 100327, "Invalid verification authorization code"},
 	}
@@ -176,7 +190,10 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 
 // target is the status a request moves to from cur, or why it cannot.
 func (s *Server) target(f *flow, cur *status, v verifyRequest) (*status, *apiError) {
-	if v.hasFrom && !s.opts.has(BugFromStatusIgnored) && s.ref(f, v.from) != cur {
+	fromChecked := v.hasFrom && !s.opts.has(BugFromStatusIgnored) &&
+		!(s.opts.has(BugA1NextIgnoresFrom) && v.action == "set_next_certificate_status") &&
+		!(s.opts.has(BugA1FromIDUnchecked) && f.named(v.from) == nil)
+	if fromChecked && s.ref(f, v.from) != cur {
 		return nil, verifyError(100324, "Certificate cannot be verified in current status")
 	}
 	if cur.forbids || v.action == "set_next_certificate_status" && cur.terminal {
@@ -222,4 +239,20 @@ func (s *Server) moveSiblings(r *record, from, to *status) {
 		st.changes = append(st.changes, change{from: from, to: to, byVerify: true})
 		st.status = to
 	}
+}
+
+// formOf is the form id tpl_id must match (a bug: the flow's id).
+func (s *Server) formOf(r *record) int64 {
+	if s.opts.has(BugA1TplIDIsFlowID) {
+		return r.form.flow.id
+	}
+	return r.form.id
+}
+
+// qrOf is the QR code id code_id must match (a bug: the record's id).
+func (s *Server) qrOf(r *record) int64 {
+	if s.opts.has(BugA1CodeIDIsRecordID) {
+		return r.id
+	}
+	return r.qr.id
 }

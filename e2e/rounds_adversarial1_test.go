@@ -1,0 +1,56 @@
+package e2e
+
+import "github.com/rtq-kit/rtq/testkit/foreign"
+
+// adversarial1FirstSight: adversarial round 1 (foreign.Rounds,
+// bugs_adversarial1.go), written after reading the runner and a log of
+// every request one run sends, aimed at what it never sends, never
+// reaches and never compares; measured against the runner of main at the
+// commit below before any change to the runner: 1 of 31 bugs caught, 4
+// false alarms in 11 variants.
+var adversarial1FirstSight = firstSight{
+	runner: "9bf07a18458f6fcfe882fbbfe7733c427fe7fafb",
+	misses: map[foreign.Bug]string{
+		// Values of a parameter the runner never sends.
+		foreign.BugA1FormPageSizeOne:       "getFormList page_size 1, the lower bound itself",
+		foreign.BugA1FormNegativeSizeAll:   "a negative page_size (only 0 is sent)",
+		foreign.BugA1QrcodesFractionalSize: "a fractional page_size (only strings, arrays and objects are sent)",
+		foreign.BugA1FromNumberIgnored:     "from_certificate_status as a JSON number (only arrays and objects are sent)",
+		foreign.BugA1NumberLikeWildcards:   "a number holding _ or % (prefixes, substrings and other cases are sent)",
+		foreign.BugA1TwoFaultsHTML:         "two bad parameters in one request",
+		foreign.BugA1EmptyBearerReads:      "Authorization: Bearer with an empty key",
+		foreign.BugA1UnknownPathHTML:       "a path that names no operation",
+		foreign.BugA1BodyTooLargeHTML:      "a body over the size limit",
+		// The same instant or bound written in a form one endpoint never gets.
+		foreign.BugA1QrcodesLocalTimeUTC:   "listQrcodes with a time without zone (only templates/list gets one)",
+		foreign.BugA1TemplatesDateStartEOD: "templates/list with a date-only start_time (only listQrcodes gets one)",
+		foreign.BugA1QrcodesZAsLocal:       "listQrcodes with a bound in Z",
+		// Combinations of a key, a filter and a way of addressing never made.
+		foreign.BugA1NumberOtherOrg:        "number of another organization's form with our key",
+		foreign.BugA1TokenOtherOrg:         "our page token sent with another organization's key",
+		foreign.BugA1QrcodesWindowOtherOrg: "another organization's key listing our sub-codes with a time window",
+		foreign.BugA1QrcodesURLDropsWindow: "a template's full URL with a time window",
+		foreign.BugA1ReadKeySets:           "a read key verifying with set_certificate_status (only the next action is sent)",
+		foreign.BugA1OtherOrgNext:          "another organization's key with set_next_certificate_status (only set is sent)",
+		foreign.BugA1LimitedKeySets:        "the limited key with set_certificate_status on another form (only next is sent)",
+		foreign.BugA1LimitedKeyByURL:       "the limited key verifying by full URL",
+		foreign.BugA1NextIgnoresFrom:       "set_next_certificate_status with a from_certificate_status the record is not in",
+		foreign.BugA1FromIDUnchecked:       "a wrong from_certificate_status written as an id (only a right id is sent)",
+		foreign.BugA1CodeIDIsRecordID:      "a code_id that is right (only wrong types are sent)",
+		foreign.BugA1TplIDIsFlowID:         "a tpl_id that is right (only a wrong one is sent)",
+		// States the runner never reaches.
+		foreign.BugA1CursorTiesSkipped:      "a page boundary between two items created in the same second",
+		foreign.BugA1PastEndTotalZero:       "total on a getFormList page past the end",
+		foreign.BugA1MarkdownClearAfterMove: "markdown read after a verify (only json is re-read)",
+		foreign.BugA1ByURLStaleAfterMove:    "a read by record_url after a verify (only by id is re-read)",
+		// Forms of one value the runner does not compare.
+		foreign.BugA1HolderInTitle:        "a masked value inside CJK text, with no word boundary around it",
+		foreign.BugA1MarkdownPhoneGrouped: "a masked value shown with separators (138 1234 5678)",
+	},
+	falseAlarms: map[foreign.Variant]string{
+		foreign.VariantA1QuotedKeys:       "answers.2.2.markdown, getRecord.format.markdown: a front-matter key is found only unquoted at the start of a line",
+		foreign.VariantA1MarkdownCR:       "answers.2.2.markdown, answers.4.1.wrapper, getRecord.byUrl, getRecord.format.markdown: only LF and CR LF end a line",
+		foreign.VariantA1FrontMatterSpace: "answers.2.2.markdown, answers.4.1.wrapper, getRecord.byUrl, getRecord.format.markdown: the opening marker must be ---\\n exactly",
+		foreign.VariantA1OtherOrg403:      "answers.C2.readKey: another organization's key refused on our record is taken for a read key refused",
+	},
+}
