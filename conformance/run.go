@@ -166,6 +166,9 @@ func newRunner(opts Options) (*runner, error) {
 	r := &runner{opts: opts, prof: prof, keys: keys, schemas: set, cov: newCoverage(), ctSeen: &contentTypes{}, memo: newMemo(), moves: newMoves(),
 		slots: newSlots(opts.Concurrency)}
 	r.answers = newAnswers(prof, set)
+	// A read key that is also a write key (a scenario with one read-write
+	// key) is no proof of anything about write scope.
+	r.answers.env.ReadKeyWrites = keys.Read == keys.Write || keys.Read == keys.Limited
 	r.answers.validate = r.validate
 	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate, opts.Concurrency, opts.Access, keys.Read, keys.Write, keys.Limited, keys.OtherOrg, opts.AdminToken)
 	r.client.observe = r.observe

@@ -26,8 +26,8 @@ var authRules = []Rule{
 		}
 		return nil
 	}},
-	{"C2.writeScope", "verify with the read key is refused", func(x *Exchange, _ *Env) bool {
-		return x.Role == "read" && x.Is(contract.Verify)
+	{"C2.writeScope", "verify with the read key is refused", func(x *Exchange, env *Env) bool {
+		return x.Role == "read" && !env.ReadKeyWrites && x.Is(contract.Verify)
 	}, func(x *Exchange, _ *Env) []string {
 		if x.Refused() || errorCodeOf(x) == 100328 {
 			return nil

@@ -160,6 +160,9 @@ type Env struct {
 	// Ours and Theirs are objects of the caller's organization and of
 	// another: a key of one never sees the other's.
 	Ours, Theirs Objects
+	// ReadKeyWrites says the key the run calls "read" may also write (no
+	// read-only key is known): no rule of write scope applies to it.
+	ReadKeyWrites bool
 }
 
 // Record is what a profile says of one record.
