@@ -168,7 +168,7 @@ func newRunner(opts Options) (*runner, error) {
 	r.answers = newAnswers(prof, set)
 	// A read key that is also a write key (a scenario with one read-write
 	// key) is no proof of anything about write scope.
-	r.answers.env.ReadKeyWrites = keys.Read == keys.Write || keys.Read == keys.Limited
+	r.answers.env.ReadKeyWrites = r.readKeyWrites()
 	r.answers.validate = r.validate
 	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate, opts.Concurrency, opts.Access, keys.Read, keys.Write, keys.Limited, keys.OtherOrg, opts.AdminToken)
 	r.client.observe = r.observe
@@ -314,4 +314,11 @@ func short(b []byte) string {
 		s = s[:120] + "…"
 	}
 	return s
+}
+
+// readKeyWrites says the key the run calls "read" is also a key that may
+// write (a target with one read-write key): nothing about write scope can
+// be learnt from it, by a check or by a rule.
+func (r *runner) readKeyWrites() bool {
+	return r.keys.Read == r.keys.Write || r.keys.Read == r.keys.Limited
 }
