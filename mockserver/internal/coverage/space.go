@@ -61,11 +61,13 @@ type Space struct {
 	admin    int64
 	kit      int64
 	overflow int64 // calls of namespaces past the Book's bound (the root's only)
-	eps      [5]int64
-	params   [5][]int64
-	errs     [5][]int64
+	// eps, params, errs and shapes are by endpoint, in the order of
+	// contract.Endpoints; init sizes them from it.
+	eps      []int64
+	params   [][]int64
+	errs     [][]int64
 	other    map[otherKey]int64
-	shapes   [5][]int64
+	shapes   [][]int64
 	fields   []int64
 	moves    map[moveKey]int64
 	findings []finding
@@ -134,6 +136,8 @@ func (sp *Space) init() {
 	if sp.fields != nil {
 		return
 	}
+	n := len(contract.Endpoints)
+	sp.eps, sp.params, sp.errs, sp.shapes = make([]int64, n), make([][]int64, n), make([][]int64, n), make([][]int64, n)
 	for i := range contract.Endpoints {
 		sp.params[i] = make([]int64, len(params[i]))
 		sp.errs[i] = make([]int64, len(errorsOf[i]))
@@ -208,5 +212,5 @@ func fromOf(s *Seen) *scenario.Status {
 func (sp *Space) Reset() {
 	sp.mu.Lock()
 	defer sp.mu.Unlock()
-	sp.calls, sp.admin, sp.kit, sp.overflow, sp.eps, sp.fields = 0, 0, 0, 0, [5]int64{}, nil // init sizes the rest afresh
+	sp.calls, sp.admin, sp.kit, sp.overflow, sp.fields = 0, 0, 0, 0, nil // init sizes the rest afresh
 }
