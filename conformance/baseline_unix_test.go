@@ -6,7 +6,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rtq-kit/rtq/testkit/hostilefiles"
+	"github.com/rtq-kit/rtq/testkit/hostilefiles/readercheck"
 )
 
 // ReadBaseline reads the way rtq reads every file a user names: a named
@@ -14,7 +14,7 @@ import (
 // a link to /dev/zero was read without end, a sparse 600 MB file whole.
 // Each is refused at once, naming the file.
 func TestReadBaselineReadsOnlyARegularFileWithinItsBound(t *testing.T) {
-	hostilefiles.CheckReader(t, "ReadBaseline", MaxBaselineBytes, func(p string) error {
+	readercheck.CheckReader(t, "ReadBaseline", MaxBaselineBytes, func(p string) error {
 		_, err := ReadBaseline(context.Background(), p)
 		return err
 	})

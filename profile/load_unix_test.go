@@ -6,7 +6,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rtq-kit/rtq/testkit/hostilefiles"
+	"github.com/rtq-kit/rtq/testkit/hostilefiles/readercheck"
 )
 
 // Load reads a profile file the way rtq reads every file a user names: a
@@ -14,7 +14,7 @@ import (
 // without end) and a sparse file over MaxProfileBytes (read whole) are
 // refused at once, naming the file, whoever calls Load.
 func TestLoadReadsOnlyARegularFileWithinItsBound(t *testing.T) {
-	hostilefiles.CheckReader(t, "Load", MaxProfileBytes, func(p string) error {
+	readercheck.CheckReader(t, "Load", MaxProfileBytes, func(p string) error {
 		_, err := Load(context.Background(), p)
 		return err
 	})

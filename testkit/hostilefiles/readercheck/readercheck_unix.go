@@ -1,6 +1,6 @@
 //go:build unix
 
-package hostilefiles
+package readercheck
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/internal/userfile"
+	"github.com/rtq-kit/rtq/testkit/hostilefiles"
 )
 
 // CheckReader holds a loader that reads a file a user names (a profile, a
@@ -18,14 +19,14 @@ import (
 func CheckReader(t *testing.T, what string, max int64, read func(path string) error) {
 	t.Helper()
 	dir := t.TempDir()
-	for _, p := range []string{Pipe(t, dir, "pipe.json"), DevZero(t, dir, "zero.json")} {
+	for _, p := range []string{hostilefiles.Pipe(t, dir, "pipe.json"), hostilefiles.DevZero(t, dir, "zero.json")} {
 		err := read(p)
 		var nr *userfile.NotRegularError
 		if !errors.As(err, &nr) || !strings.Contains(err.Error(), p) {
 			t.Errorf("%s(%s) = %v; want it refused as not a regular file, naming it", what, p, err)
 		}
 	}
-	sparse := Sparse(t, dir, "sparse.json")
+	sparse := hostilefiles.Sparse(t, dir, "sparse.json")
 	err := read(sparse)
 	var tl *userfile.TooLargeError
 	if !errors.As(err, &tl) || tl.Max != max || !strings.Contains(err.Error(), sparse) {
