@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -104,6 +105,17 @@ func learnDialect(answers []spokenError, statuses map[int]map[int]int) errorDial
 			d.unsettled = append(d.unsettled, ep+": some of its errors carry message_detail and some do not")
 		}
 	}
+	// A message known from an endpoint that writes message_detail shows
+	// the join where another endpoint writes the detail after it.
+	for _, ep := range inMessage {
+		for _, a := range byEndpoint[ep] {
+			if m, ok := messages[a.code]; ok {
+				if join, ok := joinAfter(a.message, m); ok {
+					joins[join] = true
+				}
+			}
+		}
+	}
 	if len(joins) == 1 {
 		for j := range joins {
 			d.join = j
@@ -142,22 +154,18 @@ func learnDialect(answers []spokenError, statuses map[int]map[int]int) errorDial
 		}
 	}
 	// Each settled endpoint is worded with the messages of the codes seen
-	// on it: a code is worded alike on every endpoint it was seen on, and
-	// left to the kit on the others (getRecord's and listQrcodes' 404
-	// are different errors).
-	for ep, as := range byEndpoint {
-		if d.detailIn[ep] == "" {
-			continue
-		}
-		for _, a := range as {
-			m, ok := messages[a.code]
-			if !ok || slices.Contains(notFoundSituations, a.situation) {
+	// on it, and a read endpoint with those of the codes seen on any read
+	// endpoint where the kit words the code alike on both (not 404:
+	// getRecord's and listQrcodes' are different errors).
+	for ep := range d.detailIn {
+		for code, m := range messages {
+			if !seenOn(byEndpoint[ep], code) && !(sharedWording(code) && isRead(ep)) {
 				continue
 			}
 			if d.messages[ep] == nil {
 				d.messages[ep] = map[int]string{}
 			}
-			d.messages[ep][a.code] = m
+			d.messages[ep][code] = m
 		}
 	}
 	d.other, d.unsettled = otherStatus(statuses, d.unsettled)
@@ -193,6 +201,43 @@ func otherStatus(statuses map[int]map[int]int, unsettled []string) (int, []strin
 		why = "errors of different codes with different status lines"
 	}
 	return 0, append(unsettled, "the status line of error codes never seen: the service answered "+why+", so they keep the kit's")
+}
+
+// seenOn says whether an answer of as has code, an unknown record's
+// aside (notFoundSituations).
+func seenOn(as []spokenError, code int) bool {
+	return slices.ContainsFunc(as, func(a spokenError) bool {
+		return a.code == code && !slices.Contains(notFoundSituations, a.situation)
+	})
+}
+
+// sharedWording says whether the kit words the errors of a body code
+// alike on every read endpoint, so that the service's wording of it on
+// one is its wording on the others: every code but 404, an unknown
+// record on getRecord and an unknown template on listQrcodes.
+func sharedWording(code int) bool {
+	return code != contract.RecordNotFoundError.Status && code != contract.TemplateNotFoundError.Status
+}
+
+// isRead says whether endpoint reads: verify's errors of one code are
+// many (its error_code tells them apart), worded each its own way.
+func isRead(endpoint string) bool {
+	ep, ok := contract.EndpointNamed(endpoint)
+	return ok && !ep.Write
+}
+
+// joinAfter reads the join where message is known+join+detail: a run of
+// joining characters holding one that is not a space, then more.
+func joinAfter(message, known string) (string, bool) {
+	rest, ok := strings.CutPrefix(message, known)
+	if !ok || known == "" {
+		return "", false
+	}
+	end := strings.IndexFunc(rest, func(r rune) bool { return !isJoinRune(r) })
+	if end <= 0 || strings.TrimSpace(rest[:end]) == "" {
+		return "", false
+	}
+	return rest[:end], true
 }
 
 // messagesByCode groups the distinct messages of the answers by code.

@@ -39,6 +39,18 @@ func TestTheErrorRulesAreSettledOnlyWhereTheAnswersShowThem(t *testing.T) {
 			want:     `map[record/getFormList:map[400:参数错误] templates/list:map[400:参数错误 404:模板不存在]] map[record/getFormList:member templates/list:message] "：" 200`,
 		},
 		{
+			name: "a join shown by a message known from message_detail; a code worded alike on every read endpoint but 404",
+			answers: []spokenError{
+				detailed("record/getFormList", 400, "参数错误", "page_size must be <= 20"),
+				detailed("record/getRecord", 401, "Unauthorized", "no key"),
+				bare("templates/list", 401, "Unauthorized: no key"),
+				bare("templates/listQrcodes", 401, "Unauthorized: no key"),
+				bare("templates/listQrcodes", 404, "模板不存在: no template x"),
+			},
+			statuses: per200,
+			want:     `map[record/getFormList:map[400:参数错误 401:Unauthorized] record/getRecord:map[400:参数错误 401:Unauthorized] templates/list:map[400:参数错误 401:Unauthorized] templates/listQrcodes:map[400:参数错误 401:Unauthorized 404:模板不存在]] map[record/getFormList:member record/getRecord:member templates/list:message templates/listQrcodes:message] ": " 200`,
+		},
+		{
 			name:      "one message alone shows no join",
 			answers:   []spokenError{bare("templates/list", 400, "参数错误: the body is not JSON")},
 			statuses:  map[int]map[int]int{400: {200: 1}},

@@ -198,12 +198,15 @@ func (c *Capture) provoked(endpoint, situation string) bool {
 
 // Forwarded takes an answer the proxy forwarded: an error answer to a
 // request in one of the catalogue's situations is kept as the crawl's
-// provocations are; the answer to a search, and to a time window (kept
+// provocations are, any other error of a read endpoint as a variant (its
+// rules are learnt from it, errorRules); the answer to a search, and to a time window (kept
 // for the listings whose creation times stay placeholders), is kept for
 // its exact request.
 func (c *Capture) Forwarded(endpoint string, req []byte, status int, body []byte) {
 	if s := situationOf(endpoint, req); s != "" {
 		c.Provoked(endpoint, s, status, body)
+	} else if isRead(endpoint) {
+		c.variant(endpoint, status, body) // any other error shows the rules too
 	}
 	if searches(endpoint, req) {
 		c.keepReplay(endpoint, req, status, body, "")
