@@ -16,6 +16,7 @@ import (
 var floors = map[string]int{
 	"mockserver/adminpage":                0,
 	"mockserver/internal/jsonw":           -1,
+	"mockserver/internal/answer":          -1,
 	"mockserver/internal/coverage":        0,
 	"mockserver/internal/fail":            0,
 	"mockserver/internal/state":           1,
@@ -65,6 +66,50 @@ func TestRoomsImportOnlyDownward(t *testing.T) {
 	}
 	if seen != len(floors) {
 		t.Errorf("go list found %d of the %d rooms in floors", seen, len(floors))
+	}
+}
+
+// forbidden are packages outside the mock a room must not import, its
+// tests included, with why: the encoder works on the mock's own view of an
+// answer (package answer), which the state makes from the scenario, so the
+// bytes of an answer never depend on the file format it was loaded from.
+var forbidden = map[string]map[string]string{
+	"mockserver/internal/wire":   {"scenario": "the encoder reads package answer's types, made by the state (state/answer.go)"},
+	"mockserver/internal/answer": {"scenario": "the mock's own view of an answer is made from the scenario by the state, not by itself"},
+}
+
+func TestRoomsKeepOffForbiddenPackages(t *testing.T) {
+	out, err := exec.Command("go", "list", "-json=ImportPath,Imports,TestImports,XTestImports", "github.com/rtq-kit/rtq/mockserver/...").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	const module = "github.com/rtq-kit/rtq/"
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	seen := map[string]bool{}
+	for dec.More() {
+		var p struct {
+			ImportPath                         string
+			Imports, TestImports, XTestImports []string
+		}
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		room := strings.TrimPrefix(p.ImportPath, module)
+		rules, ok := forbidden[room]
+		if !ok {
+			continue
+		}
+		seen[room] = true
+		for _, imp := range append(append(p.Imports, p.TestImports...), p.XTestImports...) {
+			if why, no := rules[strings.TrimPrefix(imp, module)]; no {
+				t.Errorf("%s (or its tests) imports %s: %s", room, imp, why)
+			}
+		}
+	}
+	for room := range forbidden {
+		if !seen[room] {
+			t.Errorf("forbidden names %s, which go list does not find", room)
+		}
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/handlers"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
-	"github.com/rtq-kit/rtq/scenario"
 )
 
 // route is what the mux holds: the endpoint (nil for admin and unknown
@@ -25,7 +24,7 @@ type route struct {
 // Should it, the answer is still JSON.
 func (rt *route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header()["Content-Type"] = chain.ContentTypeJSON
-	w.WriteHeader(wire.Status(scenario.StatusPerCode, fail.Internal))
+	w.WriteHeader(wire.Status(nil, fail.Internal))
 	_, _ = w.Write(wire.AppendError(nil, contract.ShapeFull, fail.Internal))
 }
 

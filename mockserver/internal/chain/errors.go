@@ -23,14 +23,14 @@ func (c *Call) Error(err error) {
 	}
 	c.Seen.ErrorCode = e.ErrorCode
 	shape := contract.ShapeFull
-	sc := c.St.Scenario()
+	rules := c.St.ErrorRules()
 	if c.Ep != nil {
 		shape = c.Ep.Shape
 		if e == fail.Internal {
 			e = fail.InternalOf(c.Ep.Name)
 			c.Seen.ErrorCode = e.ErrorCode
 		}
-		if a, ok := wire.Catalogued(sc.Service, c.Ep.Name, e); ok {
+		if a, ok := wire.Catalogued(rules, c.Ep.Name, e); ok {
 			c.Write(a.Status, a.Code, a.Body) // as the recorded service answered
 			return
 		}
@@ -39,7 +39,7 @@ func (c *Call) Error(err error) {
 	if c.Ep != nil {
 		name = c.Ep.Name
 	}
-	c.Write(wire.StatusOf(sc, c.St.HTTPStatus(), e), e.Code, wire.AppendErrorIn(c.Out[:0], shape, sc.Service, name, e))
+	c.Write(wire.StatusOf(rules, e), e.Code, wire.AppendErrorIn(c.Out[:0], shape, rules, name, e))
 }
 
 // AdminJSON answers v as JSON: the admin API's success shape.
@@ -56,5 +56,5 @@ func AdminJSON(c *Call, status int, v any) {
 // with the status of row, a row of contract.AdminErrors.
 func AdminError(c *Call, row contract.ErrorCode, msg string) {
 	e := fail.Admin(row, msg)
-	c.Write(wire.Status(c.St.HTTPStatus(), e), e.Code, wire.AppendAdminError(c.Out[:0], e))
+	c.Write(wire.Status(c.St.ErrorRules(), e), e.Code, wire.AppendAdminError(c.Out[:0], e))
 }

@@ -106,7 +106,7 @@ func (s *Faults) writeFaultError(c *chain.Call, a *fault.Action) {
 	if retry > 0 {
 		c.W.Header()["Retry-After"] = []string{strconv.Itoa(retry)}
 	}
-	c.Write(wire.Status(c.St.HTTPStatus(), e), e.Code, wire.AppendError(c.Out[:0], c.Ep.Shape, e))
+	c.Write(wire.Status(c.St.ErrorRules(), e), e.Code, wire.AppendError(c.Out[:0], c.Ep.Shape, e))
 }
 
 // dropConn closes the connection without an answer, recorded in the

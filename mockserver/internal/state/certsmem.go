@@ -99,7 +99,7 @@ func (r *Record) Body(format int, msg string, render Renderer) []byte {
 	if b := r.bodies[format].Load(); b != nil {
 		return *b
 	}
-	b := render(format, msg, RecordView{Rec: r.src, Status: r.status, Changes: r.changes})
+	b := render(format, msg, ViewOf(r.src, r.status, r.changes))
 	keep(&r.bodies[format], b, r.cached, ownBudget)
 	return b
 }
@@ -136,5 +136,5 @@ func (r *Record) View() (RecordView, bool) {
 	if !r.moved.Load() {
 		return RecordView{}, false
 	}
-	return RecordView{Rec: r.src, Status: r.status, Changes: r.changes}, true
+	return ViewOf(r.src, r.status, r.changes), true
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/answer"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -12,7 +13,7 @@ import (
 // encoder keeps its rendered item, and its searchable texts lower-cased
 // once.
 type FormEntry struct {
-	Form  *scenario.Form
+	Form  *answer.Form
 	Item  Cell
 	lower [3]string // name, note, number
 }
@@ -22,7 +23,7 @@ func (st *State) indexForms(forms []*scenario.Form) {
 		if f.Org == nil {
 			continue
 		}
-		e := &FormEntry{Form: f,
+		e := &FormEntry{Form: formOf(f),
 			lower: [3]string{strings.ToLower(f.Name), strings.ToLower(f.Note), strings.ToLower(f.Number)}}
 		o := st.org(f.Org.ID)
 		o.forms = append(o.forms, e)

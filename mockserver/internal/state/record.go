@@ -35,7 +35,9 @@ func (e *recordEntry) view() RecordView {
 	if e.src.Cert != nil {
 		status = e.src.Cert.Status
 	}
-	return RecordView{Rec: e.src, Status: status, Changes: e.src.StateChanges, Kept: true}
+	v := ViewOf(e.src, status, e.src.StateChanges)
+	v.Kept = true
+	return v
 }
 
 // body returns the answer at the scenario's values, rendering it under the

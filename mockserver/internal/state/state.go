@@ -23,6 +23,7 @@ import (
 	"sync/atomic"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/answer"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -55,6 +56,7 @@ type index struct {
 	tplByCoding map[string]*TemplateEntry
 	tplByURL    map[string]*TemplateEntry
 	tokenKey    []byte
+	rules       *answer.ErrorRules
 	macs        sync.Pool    // of hash.Hash keyed with tokenKey
 	cached      atomic.Int64 // bytes of scenario answers kept, at most cacheBudget
 }
@@ -97,6 +99,7 @@ func New(sc *scenario.Scenario, seed int64) (*State, error) {
 	st.indexForms(sc.Forms)
 	st.indexTemplates(sc.Templates)
 	st.tokenKey = tokenKey(sc, seed)
+	st.rules = rulesOf(sc)
 	return st, nil
 }
 
@@ -117,13 +120,10 @@ func (st *State) With(certs Certs) *State { return &State{index: st.index, certs
 // Scenario is the scenario this state was built from.
 func (st *State) Scenario() *scenario.Scenario { return st.sc }
 
-// HTTPStatus is the scenario's status-line mode, per_code when unset.
-func (st *State) HTTPStatus() scenario.HTTPStatusMode {
-	if st.sc.HTTPStatus == "" {
-		return scenario.StatusPerCode
-	}
-	return st.sc.HTTPStatus
-}
+// ErrorRules are the scenario's rules for error answers (its status-line
+// mode, a recorded service's wording and status lines), as the encoder
+// reads them; nil: the kit's.
+func (st *State) ErrorRules() *answer.ErrorRules { return st.rules }
 
 func (ix *index) addRecord(r *scenario.Record) {
 	e := &recordEntry{src: r, movable: Movable(r)}

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rtq-kit/rtq/mockserver/internal/answer"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -16,8 +17,9 @@ import (
 // the encoder keeps its rendered item, and its sub-codes sorted, so a
 // page costs O(page size).
 type TemplateEntry struct {
-	Template *scenario.Template
+	Template answer.Template
 	Item     Cell
+	src      *scenario.Template
 	subs     []SubCodeEntry // ascending created_at, then id
 	subTimes []int64
 }
@@ -25,7 +27,7 @@ type TemplateEntry struct {
 // SubCodeEntry is a sub-code as templates/listQrcodes lists it, and where
 // the encoder keeps its rendered item.
 type SubCodeEntry struct {
-	SubCode scenario.SubCode
+	SubCode answer.SubCode
 	Item    Cell
 }
 
@@ -34,12 +36,12 @@ func (st *State) indexTemplates(tpls []*scenario.Template) {
 		if t.Org == nil {
 			continue
 		}
-		e := &TemplateEntry{Template: t}
+		e := &TemplateEntry{Template: answer.Template{ID: t.ID, Name: t.Name, Coding: t.Coding}, src: t}
 		subs := append([]scenario.SubCode(nil), t.SubCodes...)
 		sortedBy(subs, func(s scenario.SubCode) int64 { return s.CreatedAt }, func(s scenario.SubCode) int64 { return s.ID })
 		e.subs = make([]SubCodeEntry, len(subs))
 		for i, s := range subs {
-			e.subs[i].SubCode = s
+			e.subs[i].SubCode = answer.SubCode{ID: s.ID, Name: s.Name, Coding: s.Coding}
 			e.subTimes = append(e.subTimes, s.CreatedAt)
 		}
 		o := st.org(t.Org.ID)
@@ -50,7 +52,7 @@ func (st *State) indexTemplates(tpls []*scenario.Template) {
 		}
 	}
 	for _, o := range st.orgs {
-		sortedBy(o.tpls, func(e *TemplateEntry) int64 { return e.Template.CreatedAt }, func(e *TemplateEntry) int64 { return e.Template.ID })
+		sortedBy(o.tpls, func(e *TemplateEntry) int64 { return e.src.CreatedAt }, func(e *TemplateEntry) int64 { return e.src.ID })
 	}
 }
 
@@ -60,8 +62,8 @@ func (st *State) Templates(key *scenario.Key, q PageQuery) (Page[*TemplateEntry]
 	if o := st.orgs[orgID(key)]; o != nil {
 		tpls = o.tpls
 	}
-	lo := sort.Search(len(tpls), func(i int) bool { return tpls[i].Template.CreatedAt >= q.Range.lo() })
-	hi := sort.Search(len(tpls), func(i int) bool { return tpls[i].Template.CreatedAt > q.Range.hi() })
+	lo := sort.Search(len(tpls), func(i int) bool { return tpls[i].src.CreatedAt >= q.Range.lo() })
+	hi := sort.Search(len(tpls), func(i int) bool { return tpls[i].src.CreatedAt > q.Range.hi() })
 	return page(st, st.filterOf(1, key, 0, q.Range), q, tpls[lo:max(hi, lo)])
 }
 
@@ -73,10 +75,10 @@ func (st *State) Qrcodes(key *scenario.Key, template string, q PageQuery) (Page[
 	if e == nil && strings.HasPrefix(template, "https://") {
 		e = st.tplByURL[template]
 	}
-	if e == nil || !sameOrg(key, e.Template.Org) {
+	if e == nil || !sameOrg(key, e.src.Org) {
 		return Page[SubCodeEntry]{}, fail.TemplateNotFound()
 	}
 	lo := sort.Search(len(e.subTimes), func(i int) bool { return e.subTimes[i] >= q.Range.lo() })
 	hi := sort.Search(len(e.subTimes), func(i int) bool { return e.subTimes[i] > q.Range.hi() })
-	return page(st, st.filterOf(2, key, e.Template.ID, q.Range), q, e.subs[lo:max(hi, lo)])
+	return page(st, st.filterOf(2, key, e.src.ID, q.Range), q, e.subs[lo:max(hi, lo)])
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/answer"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/scenario"
 )
@@ -44,7 +45,9 @@ func (st *State) Verify(key *scenario.Key, req VerifyRequest) (Verified, error) 
 	if err != nil {
 		return Verified{}, err
 	}
-	return Verified{Rec: e.src, To: to, Message: st.message(contract.Verify.Name)}, nil
+	r := e.src
+	return Verified{Rec: r, To: to, Message: st.message(contract.Verify.Name),
+		Shown: answer.Verified{RecordID: r.ID, OrgID: r.Org.ID, SubmitAt: r.SubmitAt, Number: r.Number, Status: to.Name}}, nil
 }
 
 // checkVerifyParams is check 2: presence, then the action's value.

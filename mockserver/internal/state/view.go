@@ -4,8 +4,8 @@ import (
 	"sync/atomic"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/answer"
 	"github.com/rtq-kit/rtq/mockserver/internal/coverage"
-
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -14,13 +14,14 @@ import (
 // hands out, a place for the bytes the encoder rendered of them, so that
 // a record or a list item is rendered once and not once a request.
 
-// RecordView is what a record looks like at one moment: the scenario's
-// record plus its current certificate status and state changes, which
-// verify moves and the state keeps.
+// RecordView is what a record looks like at one moment, in the mock's own
+// view of an answer (package answer, made by answer.go): the record plus
+// its current certificate status (nil for a record without one) and
+// state changes, which verify moves and the state keeps.
 type RecordView struct {
-	Rec     *scenario.Record
-	Status  *scenario.Status
-	Changes []scenario.StateChange
+	Rec     *answer.Record
+	Status  *answer.Status
+	Changes []answer.Change
 	// Kept is true while the record is at its scenario values (no verify
 	// moved it): the representations a recording kept are served then.
 	Kept bool
@@ -75,10 +76,12 @@ func (a RecordAnswer) View() RecordView {
 }
 
 // Verified is what a successful verify did: the record it moved and the
-// status it moved it to.
+// status it moved it to (for the consumer coverage), and what the answer
+// shows of them (for the encoder).
 type Verified struct {
 	Rec     *scenario.Record
 	To      *scenario.Status
+	Shown   answer.Verified
 	Message string // the success message (State.message)
 }
 

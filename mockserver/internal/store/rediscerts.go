@@ -161,7 +161,7 @@ func movedOf(src *scenario.Record, status, raw string) (*redisMoved, error) {
 		}
 		changes = append(changes, ch)
 	}
-	return &redisMoved{view: state.RecordView{Rec: src, Status: st, Changes: changes}, status: status, raw: raw}, nil
+	return &redisMoved{view: state.ViewOf(src, st, changes), status: status, raw: raw}, nil
 }
 
 func statusByID(flow *scenario.Flow, id string) *scenario.Status {

@@ -15,7 +15,6 @@ import (
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
-	"github.com/rtq-kit/rtq/scenario"
 )
 
 // Accepting connections, and refusing them fast. Two limits stop the mock
@@ -161,7 +160,7 @@ func refuse(nc net.Conn, answer []byte) {
 func busyAnswer(detail string) []byte {
 	e := fail.Busy(detail)
 	body := wire.AppendError(nil, contract.ShapeFull, e)
-	status := wire.Status(scenario.StatusPerCode, e) // no scenario yet: a refusal of the mock's own
+	status := wire.Status(nil, e) // no scenario yet: a refusal of the mock's own
 	out := make([]byte, 0, len(body)+256)
 	out = append(out, "HTTP/1.1 "...)
 	out = strconv.AppendInt(out, int64(status), 10)

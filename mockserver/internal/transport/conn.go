@@ -14,7 +14,6 @@ import (
 	"github.com/rtq-kit/rtq/mockserver/internal/chain"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
 	"github.com/rtq-kit/rtq/mockserver/internal/wire"
-	"github.com/rtq-kit/rtq/scenario"
 )
 
 // The connection layer under net/http. It does two things net/http's
@@ -221,7 +220,7 @@ func rewriteTransportError(p []byte) []byte {
 	}
 	e := fail.Transport(t.row, detail)
 	body := wire.AppendError(nil, contract.ShapeFull, e)
-	status := wire.Status(scenario.StatusPerCode, e) // no scenario yet: a refusal of the mock's own
+	status := wire.Status(nil, e) // no scenario yet: a refusal of the mock's own
 	out := make([]byte, 0, len(body)+192)
 	out = append(out, prefix...)
 	out = strconv.AppendInt(out, int64(status), 10)

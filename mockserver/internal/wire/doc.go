@@ -13,6 +13,7 @@
 //     package fail's values); status.go: the HTTP status line of an error.
 //
 // The mock's state decides which record, page or status to answer and
-// returns it as values; the handlers hand them here; nothing else builds
-// an answer's bytes.
+// returns it as values of the mock's own view of an answer (package
+// answer, never the scenario's types: TestRoomsKeepOffForbiddenPackages);
+// the handlers hand them here; nothing else builds an answer's bytes.
 package wire

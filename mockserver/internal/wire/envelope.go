@@ -51,18 +51,18 @@ func RecordBody(format int, msg string, v state.RecordView) []byte {
 // AppendVerified appends verify's success answer: the record and the
 // status it was moved to, with the success message.
 func AppendVerified(dst []byte, v state.Verified) []byte {
-	r, to := v.Rec, v.To
+	r := v.Shown
 	dst = appendHead(dst, v.Message)
 	dst = append(dst, `"record_number":`...)
 	dst = jsonw.AppendString(dst, r.Number)
 	dst = append(dst, `,"record_id":`...)
-	dst = strconv.AppendInt(dst, r.ID, 10)
+	dst = strconv.AppendInt(dst, r.RecordID, 10)
 	dst = append(dst, `,"org_id":`...)
-	dst = strconv.AppendInt(dst, r.Org.ID, 10)
+	dst = strconv.AppendInt(dst, r.OrgID, 10)
 	dst = append(dst, `,"submit_at":`...)
 	dst = strconv.AppendInt(dst, r.SubmitAt, 10)
 	dst = append(dst, `,"certificate_status":`...)
-	dst = jsonw.AppendString(dst, to.Name)
+	dst = jsonw.AppendString(dst, r.Status)
 	return append(dst, "}}"...)
 }
 

@@ -4,18 +4,18 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/answer"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
-	"github.com/rtq-kit/rtq/scenario"
 )
 
 // Every error is worded by a recorded service's rules, provoked or not:
 // its message for the code on that endpoint, and the detail where the
 // service writes it; an endpoint without rules keeps the kit's.
 func TestErrorsAreWordedByTheServicesRules(t *testing.T) {
-	svc := &scenario.Service{
-		ErrorMessages: map[string]map[int]string{"templates/list": {400: "参数错误"}, "record/getFormList": {400: "参数错误"}},
-		DetailIn:      map[string]string{"templates/list": scenario.DetailInMessage, "record/getFormList": scenario.DetailMember},
-		DetailJoin:    ": ",
+	svc := &answer.ErrorRules{
+		Messages:  map[string]map[int]string{"templates/list": {400: "参数错误"}, "record/getFormList": {400: "参数错误"}},
+		InMessage: map[string]bool{"templates/list": true},
+		Join:      ": ",
 	}
 	e := fail.Param("page must be an integer >= 1")
 	for _, c := range []struct {
@@ -39,7 +39,7 @@ func TestErrorsAreWordedByTheServicesRules(t *testing.T) {
 // The codes a service was never seen answering take its status for the
 // others, but the authentication codes and the mock's own refusals.
 func TestCodesNeverSeenTakeTheServicesOtherStatus(t *testing.T) {
-	sc := &scenario.Scenario{Service: &scenario.Service{OtherErrorStatus: 200, StatusByCode: map[int]int{400: 200}}}
+	rules := &answer.ErrorRules{OtherStatus: 200, StatusByCode: map[int]int{400: 200}}
 	for _, c := range []struct {
 		e    *fail.Error
 		want int
@@ -48,13 +48,13 @@ func TestCodesNeverSeenTakeTheServicesOtherStatus(t *testing.T) {
 		{fail.RecordNotFound("x"), 200},
 		{fail.Internal, 500},
 	} {
-		if got := StatusOf(sc, scenario.StatusPerCode, c.e); got != c.want {
+		if got := StatusOf(rules, c.e); got != c.want {
 			t.Errorf("%v: %d, want %d", c.e, got, c.want)
 		}
 	}
 	auth := *fail.RecordNotFound("x")
 	auth.Code, auth.Status = 401, 401
-	if got := StatusOf(sc, scenario.StatusPerCode, &auth); got != 401 {
+	if got := StatusOf(rules, &auth); got != 401 {
 		t.Errorf("a 401 never seen: %d, want its own 401", got)
 	}
 }

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/answer"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
-	"github.com/rtq-kit/rtq/scenario"
 )
 
 // everyError is one of each error this package builds.
@@ -124,14 +124,14 @@ func TestStatusIsTheRowsColumn(t *testing.T) {
 			t.Errorf("%s: status %d is no row's", name, e.Status)
 			continue
 		}
-		if got := Status(scenario.StatusPerCode, e); got != e.Status || e.Code != e.Status {
+		if got := Status(nil, e); got != e.Status || e.Code != e.Status {
 			t.Errorf("%s: per_code status %d, body code %d, row's status %d", name, got, e.Code, e.Status)
 		}
 		want := 200
 		if row.Mock || e.Fixed {
 			want = e.Status
 		}
-		if got := Status(scenario.StatusAlways200, e); got != want {
+		if got := Status(&answer.ErrorRules{Always200: true}, e); got != want {
 			t.Errorf("%s: always_200 status %d, want %d", name, got, want)
 		}
 	}
@@ -147,17 +147,17 @@ func TestStatusIsTheRowsColumn(t *testing.T) {
 // holds in every mode.
 func TestInjectedStatus(t *testing.T) {
 	cases := []struct {
-		mode               scenario.HTTPStatusMode
+		always200          bool
 		code, status, want int
 	}{
-		{scenario.StatusPerCode, 400, 0, 400}, {scenario.StatusPerCode, 413, 0, 413},
-		{scenario.StatusPerCode, 503, 0, 503}, {scenario.StatusPerCode, 0, 0, 200},
-		{scenario.StatusPerCode, 418, 0, 200}, {scenario.StatusAlways200, 404, 0, 200},
-		{scenario.StatusAlways200, 404, 502, 502}, {scenario.StatusPerCode, 400, 200, 200},
+		{false, 400, 0, 400}, {false, 413, 0, 413},
+		{false, 503, 0, 503}, {false, 0, 0, 200},
+		{false, 418, 0, 200}, {true, 404, 0, 200},
+		{true, 404, 502, 502}, {false, 400, 200, 200},
 	}
 	for _, c := range cases {
-		if got := Status(c.mode, fail.Injected(c.code, 0, "", "d", c.status)); got != c.want {
-			t.Errorf("%s %d (rule status %d): %d, want %d", c.mode, c.code, c.status, got, c.want)
+		if got := Status(&answer.ErrorRules{Always200: c.always200}, fail.Injected(c.code, 0, "", "d", c.status)); got != c.want {
+			t.Errorf("always_200 %v, %d (rule status %d): %d, want %d", c.always200, c.code, c.status, got, c.want)
 		}
 	}
 }

@@ -7,14 +7,14 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/answer"
 )
 
 // fieldText is the text form of a field's value as json-ld and markdown
 // show it (docs/contract.md §C7), masked when the field is masked. Every
 // shape has its form in textByShape (TestEveryShapeHasATextForm): there is
 // no fallback that would dump the value as JSON.
-func fieldText(f scenario.Field) string {
+func fieldText(f answer.Field) string {
 	v, _ := fieldValue(f)
 	if s, ok := v.(string); ok {
 		return s

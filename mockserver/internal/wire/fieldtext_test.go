@@ -7,7 +7,7 @@ import (
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/fake"
-	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/mockserver/internal/answer"
 )
 
 // TestEveryFieldTypeHasATextForm renders a faked value of every field
@@ -16,7 +16,7 @@ func TestEveryFieldTypeHasATextForm(t *testing.T) {
 	for seed := int64(1); seed <= 5; seed++ {
 		fk := fake.New(seed)
 		for _, ft := range contract.FieldTypes {
-			text := fieldText(scenario.Field{Type: ft.Name, Value: fk.FieldValue(ft.Name)})
+			text := fieldText(answer.Field{Type: ft.Name, Value: fk.FieldValue(ft.Name)})
 			if strings.TrimSpace(text) == "" || strings.Contains(text, "map[") {
 				t.Errorf("seed %d %s: text %q", seed, ft.Name, text)
 			}
@@ -55,11 +55,11 @@ func TestTextForms(t *testing.T) {
 		{"name", "张三", "张三"},
 	}
 	for _, c := range cases {
-		if got := fieldText(scenario.Field{Type: c.typ, Value: c.value}); got != c.want {
+		if got := fieldText(answer.Field{Type: c.typ, Value: c.value}); got != c.want {
 			t.Errorf("%s %v: %q, want %q", c.typ, c.value, got, c.want)
 		}
 	}
-	if got := fieldText(scenario.Field{Type: "name", Value: "张三", Masked: true}); got != "张*" {
+	if got := fieldText(answer.Field{Type: "name", Value: "张三", Masked: true}); got != "张*" {
 		t.Errorf("masked text %q", got)
 	}
 }

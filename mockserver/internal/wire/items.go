@@ -4,9 +4,9 @@ import (
 	"strconv"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/answer"
 	"github.com/rtq-kit/rtq/mockserver/internal/jsonw"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
-	"github.com/rtq-kit/rtq/scenario"
 )
 
 // The list items of getFormList, templates/list and templates/listQrcodes
@@ -32,7 +32,7 @@ type jsonForm struct {
 }
 
 // FormItem renders a form as an item of getFormList's list.
-func FormItem(f *scenario.Form) []byte {
+func FormItem(f *answer.Form) []byte {
 	j := jsonForm{ID: f.ID, Name: f.Name, Type: f.Type, TypeText: f.TypeText, Number: f.Number, Note: f.Note,
 		CreatedAt: f.CreatedAt, CreatedAtISO: contract.ISO(f.CreatedAt),
 		UpdatedAt: f.UpdatedAt, UpdatedAtISO: contract.ISO(f.UpdatedAt), ActiveAt: f.ActiveAt}
@@ -47,7 +47,7 @@ func FormItem(f *scenario.Form) []byte {
 
 // TemplateItem renders a batch template as an item of templates/list
 // (docs/contract.md §2.4), by appending.
-func TemplateItem(t *scenario.Template) []byte {
+func TemplateItem(t *answer.Template) []byte {
 	b := strconv.AppendInt(append(make([]byte, 0, 64), `{"tpl_id":`...), t.ID, 10)
 	b = jsonw.AppendString(append(b, `,"name":`...), t.Name)
 	b = jsonw.AppendString(append(b, `,"coding":`...), t.Coding)
@@ -56,7 +56,7 @@ func TemplateItem(t *scenario.Template) []byte {
 
 // SubCodeItem renders a sub-code as an item of templates/listQrcodes
 // (docs/contract.md §2.5), by appending.
-func SubCodeItem(s scenario.SubCode) []byte {
+func SubCodeItem(s answer.SubCode) []byte {
 	b := jsonw.AppendString(append(make([]byte, 0, 64), `{"name":`...), s.Name)
 	b = strconv.AppendInt(append(b, `,"id":`...), s.ID, 10)
 	b = jsonw.AppendString(append(b, `,"coding":`...), s.Coding)
@@ -78,7 +78,7 @@ func formItem(e *state.FormEntry) []byte {
 }
 
 func templateItem(e *state.TemplateEntry) []byte {
-	return cached(&e.Item, func() []byte { return TemplateItem(e.Template) })
+	return cached(&e.Item, func() []byte { return TemplateItem(&e.Template) })
 }
 
 func subCodeItem(e *state.SubCodeEntry) []byte {

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/mockserver/internal/answer"
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
-	"github.com/rtq-kit/rtq/scenario"
 )
 
 // getRecord's format=json (docs/contract.md §2.1 and §4.1): the record payload, members
@@ -157,7 +157,7 @@ func recordJSON(v state.RecordView) *jsonRecord {
 		RecordID: r.ID, RecordNumber: r.Number, RecordCode: r.Code, RecordURL: r.URL,
 		SubmitAt: r.SubmitAt, SubmitAtISO: contract.ISO(r.SubmitAt), SubmitMethod: r.SubmitMethod,
 		Recorder:       jsonRecorder{AuthID: r.Recorder.AuthID, UserID: r.Recorder.UserID, Name: recorderName(r)},
-		TplGroups:      groupsJSON(r.FieldGroups()),
+		TplGroups:      groupsJSON(r.Groups),
 		QRCode:         qrcodeJSON(r),
 		RecordTemplate: templateJSON(r.Form),
 		Audit:          auditJSON(r),
@@ -177,14 +177,14 @@ func recordJSON(v state.RecordView) *jsonRecord {
 	return out
 }
 
-func recorderName(r *scenario.Record) string {
+func recorderName(r *answer.Record) string {
 	if r.Recorder.NameMasked && !r.Recorder.NamePremasked {
 		return MaskName(r.Recorder.Name)
 	}
 	return r.Recorder.Name
 }
 
-func groupsJSON(groups []scenario.Group) []jsonGroup {
+func groupsJSON(groups []answer.Group) []jsonGroup {
 	out := make([]jsonGroup, 0, len(groups))
 	for _, g := range groups {
 		jg := jsonGroup{GroupID: g.ID, GroupTitle: g.Title, ShowGroupTitle: g.ShowTitle,
@@ -205,7 +205,7 @@ func groupsJSON(groups []scenario.Group) []jsonGroup {
 // fieldValue is the value as it leaves the mock: masked when the field is
 // masked and its value is a string (docs/contract.md §C8: the mock sets
 // is_masked only on string values).
-func fieldValue(f scenario.Field) (any, bool) {
+func fieldValue(f answer.Field) (any, bool) {
 	if s, ok := f.Value.(string); ok && f.Masked {
 		if f.Premasked { // recorded already masked: served as the service showed it
 			return s, true
@@ -215,27 +215,23 @@ func fieldValue(f scenario.Field) (any, bool) {
 	return f.Value, false
 }
 
-func qrcodeJSON(r *scenario.Record) jsonQRCode {
+func qrcodeJSON(r *answer.Record) jsonQRCode {
 	q := r.QRCode
 	if q == nil {
 		return jsonQRCode{QRCodeURL: "https://invalid.example/q/0"}
 	}
-	out := jsonQRCode{ID: q.ID, Name: q.Name, Type: q.Type, TypeText: q.TypeText,
+	return jsonQRCode{ID: q.ID, Name: q.Name, Type: q.Type, TypeText: q.TypeText, TemplateID: q.TemplateID,
 		QRCodeURL: q.URL, Number: q.Number, CategoryID: maybeOf(q.CategoryID, r.Omits, "qrcode.category_id")}
-	if q.Form != nil {
-		out.TemplateID = q.Form.ID
-	}
-	return out
 }
 
-func templateJSON(f *scenario.Form) jsonTemplate {
+func templateJSON(f *answer.Form) jsonTemplate {
 	if f == nil {
 		return jsonTemplate{}
 	}
 	return jsonTemplate{ID: &f.ID, Name: &f.Name, Type: &f.Type, TypeText: &f.TypeText, Number: &f.Number}
 }
 
-func auditJSON(r *scenario.Record) *jsonAudit {
+func auditJSON(r *answer.Record) *jsonAudit {
 	a := r.Audit
 	if a == nil {
 		return nil

@@ -47,7 +47,7 @@ func recordLD(v state.RecordView) *jsonLD {
 	out := &jsonLD{Context: "https://schema.org", Type: "CreativeWork", Identifier: v.Rec.Code,
 		Name: title(v), URL: v.Rec.URL,
 		MainEntity: ldItemList{Type: "ItemList", Name: ldListName, Elements: []ldPropertyValue{}}}
-	for _, g := range v.Rec.FieldGroups() {
+	for _, g := range v.Rec.Groups {
 		if g.PageBreak {
 			continue
 		}

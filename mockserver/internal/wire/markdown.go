@@ -32,7 +32,7 @@ func recordMarkdown(v state.RecordView) string {
 		yamlLine(&b, "certificate_status", v.Status.Name)
 	}
 	b.WriteString("---\n\n# " + escapeMD(t) + "\n")
-	for _, g := range v.Rec.FieldGroups() {
+	for _, g := range v.Rec.Groups {
 		if g.PageBreak {
 			continue
 		}

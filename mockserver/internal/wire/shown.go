@@ -3,7 +3,7 @@ package wire
 import "github.com/rtq-kit/rtq/mockserver/internal/state"
 
 // A recorded record keeps its json-ld and markdown as the service rendered
-// them (scenario.Shown): they are served as they are while the record is
+// them (answer.Shown): they are served as they are while the record is
 // at its scenario values (state.RecordView.Kept), since the specification leaves
 // their layout open and the service's is what a frontend renders. A record
 // a verify moved is rendered in the kit's layout (docs/record.md).
@@ -23,7 +23,7 @@ func recordMarkdownPayload(v state.RecordView) []byte {
 }
 
 // maybe is a member the kit sends as null when it has no value, which a
-// recorded service may have left out instead (scenario.Record.Omit): with
+// recorded service may have left out instead (answer.Record.Omit): with
 // omit set, a member tagged omitzero is left out.
 type maybe[T any] struct {
 	v    *T

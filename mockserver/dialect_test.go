@@ -1,4 +1,4 @@
-package wire
+package mockserver
 
 import (
 	"encoding/json"
@@ -7,9 +7,13 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/mockserver/internal/wire"
 	"github.com/rtq-kit/rtq/scenario"
 	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
+
+// The scenario → state → encoder flow without a server: a recorded
+// service's choices read from a scenario reach the bytes of the answers.
 
 // payload decodes a success body and returns its message and data.
 func payload(t *testing.T, body []byte) (string, map[string]any) {
@@ -50,15 +54,15 @@ func TestARecordedServicesDialectIsServed(t *testing.T) {
 	}
 	read, write := sc.Keys[0], sc.Keys[1]
 
-	get := func(format string) (string, any) { return getRecord(t, st, read, cert.ID, format) }
+	get := func(format string) (string, any) { return dialectRecord(t, st, read, cert.ID, format) }
 	msg, ld := get("json-ld")
-	if msg != "success" || !strings.Contains(string(mustJSON(ld)), `"kept":true`) {
+	if msg != "success" || !strings.Contains(mustJSON(ld), `"kept":true`) {
 		t.Errorf("json-ld before any verify: message %q, payload %s; want the kept one", msg, mustJSON(ld))
 	}
 	if _, text := get("markdown"); text != md {
 		t.Errorf("markdown before any verify: %q, want the kept one", text)
 	}
-	_, rec := getRecord(t, st, read, full.ID, "json")
+	_, rec := dialectRecord(t, st, read, full.ID, "json")
 	audit, _ := rec.(map[string]any)["audit"].(map[string]any)
 	if _, has := audit["auditor_name"]; has || audit == nil {
 		t.Errorf("audit %v: auditor_name is omitted, it must be left out", audit)
@@ -69,10 +73,10 @@ func TestARecordedServicesDialectIsServed(t *testing.T) {
 
 	v, err := st.Verify(write, state.VerifyRequest{Code: testscenario.CertOK, HasCode: true,
 		Action: "set_next_certificate_status", HasAction: true})
-	if m, _ := payload(t, AppendVerified(nil, v)); err != nil || m != "moved" {
+	if m, _ := payload(t, wire.AppendVerified(nil, v)); err != nil || m != "moved" {
 		t.Fatalf("verify: %v, message %q", err, m)
 	}
-	if _, ld = get("json-ld"); strings.Contains(string(mustJSON(ld)), `"kept"`) {
+	if _, ld = get("json-ld"); strings.Contains(mustJSON(ld), `"kept"`) {
 		t.Errorf("json-ld after a verify moved the record is still the kept one: %s", mustJSON(ld))
 	}
 	if _, text := get("markdown"); text == md {
@@ -83,7 +87,7 @@ func TestARecordedServicesDialectIsServed(t *testing.T) {
 		t.Errorf("markdown after a reset: %q, want the kept one again", text)
 	}
 
-	fl := AppendForms(nil, st.FormList(read, state.FormQuery{Page: 1, PageSize: 20}))
+	fl := wire.AppendForms(nil, st.FormList(read, state.FormQuery{Page: 1, PageSize: 20}))
 	msg, data := payload(t, fl)
 	list, _ := data["list"].([]any)
 	var want float64
@@ -97,7 +101,7 @@ func TestARecordedServicesDialectIsServed(t *testing.T) {
 		t.Errorf("form list: message %q, first %v; want 成功 and form %v, the file's first", msg, list[0], want)
 	}
 	tp, err := st.Templates(read, state.PageQuery{PageSize: 5})
-	m, tdata := payload(t, AppendTemplates(nil, tp))
+	m, tdata := payload(t, wire.AppendTemplates(nil, tp))
 	if err != nil || m != "done" {
 		t.Errorf("templates/list: %v, message %q", err, m)
 	}
@@ -112,17 +116,12 @@ func TestARecordedServicesDialectIsServed(t *testing.T) {
 	}
 }
 
-func getRecord(t *testing.T, st *state.State, key *scenario.Key, id int64, format string) (string, any) {
+func dialectRecord(t *testing.T, st *state.State, key *scenario.Key, id int64, format string) (string, any) {
 	t.Helper()
 	a, err := st.GetRecord(key, id, "", format, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg, data := payload(t, Record(a))
+	msg, data := payload(t, wire.Record(a))
 	return msg, data["data"]
-}
-
-func mustJSON(v any) []byte {
-	b, _ := json.Marshal(v)
-	return b
 }
