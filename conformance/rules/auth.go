@@ -17,8 +17,8 @@ var authRules = []Rule{
 	{"C2.badKey", "a key nobody issued is never a success", func(x *Exchange, _ *Env) bool {
 		return x.Role == "bad" && x.Endpoint != nil && x.post()
 	}, notSuccess("a call with a key nobody issued")},
-	{"C2.readKey", "the read key reads", func(x *Exchange, _ *Env) bool {
-		return x.Role == "read" && x.Endpoint != nil && !x.Endpoint.Write && x.post()
+	{"C2.readKey", "the read key reads what is ours", func(x *Exchange, env *Env) bool {
+		return x.Role == "read" && x.Endpoint != nil && !x.Endpoint.Write && x.post() && env.Ours.holdsAll(x.addressed())
 	}, func(x *Exchange, _ *Env) []string {
 		if x.Refused() {
 			c, _ := x.Code()
@@ -71,6 +71,40 @@ func errorCodeOf(x *Exchange) int64 {
 
 func (o Objects) empty() bool {
 	return len(o.RecordIDs)+len(o.RecordURLs)+len(o.FormIDs)+len(o.Codings) == 0
+}
+
+// addressed are the objects a request names (a record by id or URL, a
+// template by coding or URL): the answer to a key that may read them
+// depends on whose they are. A list without one names none.
+func (x *Exchange) addressed() []any {
+	p, _ := x.Params()
+	var out []any
+	for _, k := range []string{"record_id", "record_url", "template", "certificate_code"} {
+		if v, ok := p[k]; ok && v != nil && v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// holdsAll says whether every addressed object is one of o's: a key may
+// be refused on an object it has no right to, whether another
+// organization's or one nobody knows (§C2: how such a request is answered
+// is KIT), never on its own.
+func (o Objects) holdsAll(addressed []any) bool {
+	for _, a := range addressed {
+		if id, ok := Int(a); ok {
+			if !o.RecordIDs[id] {
+				return false
+			}
+			continue
+		}
+		s, _ := a.(string)
+		if !o.names(s) {
+			return false
+		}
+	}
+	return true
 }
 
 // names says whether s names one of the objects: a record URL, a coding,

@@ -318,59 +318,6 @@ func JSONType(v any) string {
 	return "a number"
 }
 
-// FrontMatter splits a markdown text into its YAML front matter and what
-// follows; ok is false when it does not begin with a --- block.
-func FrontMatter(s string) (front, body string, ok bool) {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	if !strings.HasPrefix(s, "---\n") {
-		return "", "", false
-	}
-	rest := s[4:]
-	end := strings.Index(rest, "\n---")
-	if end < 0 {
-		return "", "", false
-	}
-	return rest[:end], rest[end+4:], true
-}
-
-// YAMLValue is the scalar value of a top-level front-matter key, quotes
-// taken off.
-func YAMLValue(front, key string) (string, bool) {
-	for _, line := range strings.Split(front, "\n") {
-		if v, ok := strings.CutPrefix(line, key+":"); ok {
-			v = strings.TrimSpace(v)
-			if i := strings.Index(v, " #"); i >= 0 {
-				v = strings.TrimSpace(v[:i])
-			}
-			return strings.Trim(v, `"'`), true
-		}
-	}
-	return "", false
-}
-
-// HasTopHeading says whether a CommonMark text holds a top-level heading
-// in either syntax: ATX ("# Title", up to three spaces before, the title
-// after a space or nothing) or setext (a line of text underlined with =).
-func HasTopHeading(body string) bool {
-	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
-	for i, line := range lines {
-		t := strings.TrimLeft(line, " ")
-		if len(line)-len(t) > 3 {
-			continue
-		}
-		if t == "#" || strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "#\t") {
-			return true
-		}
-		if i > 0 && strings.TrimSpace(lines[i-1]) != "" && len(t) > 0 && strings.Trim(strings.TrimRight(t, " \t"), "=") == "" {
-			prev := strings.TrimLeft(lines[i-1], " ")
-			if len(lines[i-1])-len(prev) <= 3 && !strings.HasPrefix(prev, "#") && !strings.HasPrefix(prev, "---") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // ISOMismatches walks a JSON value and reports every X_iso that is not
 // the instant X_at in UTC+08:00 (docs/contract.md §1.3). A zero X_at must
 // pair with "" where only "none" is meant (active_at).

@@ -1,0 +1,147 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+)
+
+// This file is the runner's one reader of markdown answers: every rule
+// and check that looks into a markdown payload reads it here, so that a
+// form the contract allows (docs/contract.md §2.2, §C7: YAML front matter,
+// a CommonMark heading) is accepted everywhere or nowhere. What it reads
+// as a line ending, a front-matter marker, a key or a heading follows
+// CommonMark 0.31 and YAML 1.2, not the layout of one implementation.
+
+// Lines splits a text at every line ending CommonMark and YAML know: CR
+// LF, LF, and CR alone.
+func Lines(s string) []string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return strings.Split(s, "\n")
+}
+
+// FrontMatter splits a markdown text into its YAML front matter and what
+// follows, each with its lines joined by LF; ok is false when it does not
+// begin with a --- block. The opening marker is a line of three dashes
+// and nothing but white space after them (YAML's directives end marker);
+// the block closes at the next such line or at a document end marker
+// (...).
+func FrontMatter(s string) (front, body string, ok bool) {
+	lines := Lines(s)
+	if len(lines) == 0 || !marker(lines[0], "---") {
+		return "", "", false
+	}
+	for i := 1; i < len(lines); i++ {
+		if marker(lines[i], "---") || marker(lines[i], "...") {
+			return strings.Join(lines[1:i], "\n"), strings.Join(lines[i+1:], "\n"), true
+		}
+	}
+	return "", "", false
+}
+
+// marker says whether line is m followed by nothing but white space.
+func marker(line, m string) bool {
+	rest, ok := strings.CutPrefix(line, m)
+	return ok && strings.TrimRight(rest, " \t") == ""
+}
+
+// YAMLValue is the scalar value of a top-level front-matter key, quotes
+// taken off. A key may be plain, single- or double-quoted (YAML 1.2
+// §7.3); a plain value ends at a comment (" #").
+func YAMLValue(front, key string) (string, bool) {
+	for _, line := range strings.Split(front, "\n") {
+		k, rest, ok := yamlKey(line)
+		if !ok || k != key {
+			continue
+		}
+		v, ok := yamlScalar(strings.TrimSpace(rest))
+		return v, ok
+	}
+	return "", false
+}
+
+// yamlKey reads the key of a top-level mapping line ("key: value"); rest
+// is what follows the colon.
+func yamlKey(line string) (key, rest string, ok bool) {
+	if line == "" || line[0] == ' ' || line[0] == '\t' || line[0] == '#' {
+		return "", "", false
+	}
+	if line[0] == '"' || line[0] == '\'' {
+		k, n, ok := quoted(line)
+		if !ok {
+			return "", "", false
+		}
+		after := strings.TrimLeft(line[n:], " \t")
+		rest, ok := strings.CutPrefix(after, ":")
+		return k, rest, ok
+	}
+	for i := 0; i < len(line); i++ {
+		if line[i] == ':' && (i+1 == len(line) || line[i+1] == ' ' || line[i+1] == '\t') {
+			return strings.TrimRight(line[:i], " \t"), line[i+1:], true
+		}
+	}
+	return "", "", false
+}
+
+// yamlScalar reads a flow scalar: quoted (its quotes and escapes undone)
+// or plain (up to a comment).
+func yamlScalar(v string) (string, bool) {
+	if v != "" && (v[0] == '"' || v[0] == '\'') {
+		s, _, ok := quoted(v)
+		return s, ok
+	}
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = v[:i]
+	}
+	if strings.HasPrefix(v, "#") {
+		v = ""
+	}
+	return strings.TrimSpace(v), true
+}
+
+// quoted reads the quoted scalar s begins with and says how many bytes
+// it took: single quotes escape a quote by doubling it, double quotes
+// use backslash escapes (read as JSON's, which YAML's include).
+func quoted(s string) (string, int, bool) {
+	q := s[0]
+	for i := 1; i < len(s); i++ {
+		switch {
+		case q == '\'' && s[i] == '\'' && i+1 < len(s) && s[i+1] == '\'':
+			i++
+		case q == '\'' && s[i] == '\'':
+			return strings.ReplaceAll(s[1:i], "''", "'"), i + 1, true
+		case q == '"' && s[i] == '\\':
+			i++
+		case q == '"' && s[i] == '"':
+			u, err := strconv.Unquote(s[:i+1])
+			if err != nil {
+				return s[1:i], i + 1, true
+			}
+			return u, i + 1, true
+		}
+	}
+	return "", 0, false
+}
+
+// HasTopHeading says whether a CommonMark text holds a top-level heading
+// in either syntax: ATX ("# Title", up to three spaces before, the title
+// after a space or nothing) or setext (a line of text underlined with =).
+func HasTopHeading(body string) bool {
+	lines := Lines(body)
+	for i, line := range lines {
+		t := strings.TrimLeft(line, " ")
+		if len(line)-len(t) > 3 {
+			continue
+		}
+		if t == "#" || strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "#\t") {
+			return true
+		}
+		if i > 0 && strings.TrimSpace(lines[i-1]) != "" && len(t) > 0 && strings.Trim(strings.TrimRight(t, " \t"), "=") == "" {
+			prev := strings.TrimLeft(lines[i-1], " ")
+			if len(lines[i-1])-len(prev) <= 3 && !strings.HasPrefix(prev, "#") && !strings.HasPrefix(prev, "---") {
+				return true
+			}
+		}
+	}
+	return false
+}

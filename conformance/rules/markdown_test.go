@@ -1,0 +1,50 @@
+package rules
+
+import "testing"
+
+// TestFrontMatterForms reads every front matter the contract allows (YAML
+// 1.2 keys plain or quoted, any CommonMark line ending, white space after
+// the marker, a ... end) and refuses what is no front matter.
+func TestFrontMatterForms(t *testing.T) {
+	cases := []struct {
+		name, md, id string
+		ok           bool
+	}{
+		{"plain LF", "---\ntitle: T\nrecord_id: 7\n---\n# T\n", "7", true},
+		{"CR LF", "---\r\ntitle: T\r\nrecord_id: 7\r\n---\r\n# T\r\n", "7", true},
+		{"CR alone", "---\rtitle: T\rrecord_id: 7\r---\r# T\r", "7", true},
+		{"marker then space", "--- \ntitle: T\nrecord_id: 7\n---\t\n# T\n", "7", true},
+		{"double-quoted keys", "---\n\"title\": \"T\"\n\"record_id\": 7\n---\n# T\n", "7", true},
+		{"single-quoted key and value", "---\n'title': 'it''s'\n'record_id': '7'\n---\n# T\n", "7", true},
+		{"comment and order", "---\n# by hand\nrecord_id: 7 # the id\ntitle: T\n---\n# T\n", "7", true},
+		{"document end marker", "---\ntitle: T\nrecord_id: 7\n...\n# T\n", "7", true},
+		{"no marker", "title: T\nrecord_id: 7\n# T\n", "", false},
+		{"marker with text", "---x\ntitle: T\nrecord_id: 7\n---\n# T\n", "", false},
+		{"never closed", "---\ntitle: T\nrecord_id: 7\n# T\n", "", false},
+	}
+	for _, c := range cases {
+		front, body, ok := FrontMatter(c.md)
+		if ok != c.ok {
+			t.Errorf("%s: ok %v, want %v", c.name, ok, c.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if id, _ := YAMLValue(front, "record_id"); id != c.id {
+			t.Errorf("%s: record_id %q, want %q", c.name, id, c.id)
+		}
+		if _, found := YAMLValue(front, "title"); !found {
+			t.Errorf("%s: no title in %q", c.name, front)
+		}
+		if !HasTopHeading(body) {
+			t.Errorf("%s: no heading in %q", c.name, body)
+		}
+	}
+	if v, _ := YAMLValue("title: 'it''s # not a comment'", "title"); v != "it's # not a comment" {
+		t.Errorf("a quoted value holding ' #': %q", v)
+	}
+	if _, found := YAMLValue("  record_id: 7", "record_id"); found {
+		t.Error("an indented key is not a top-level key")
+	}
+}
