@@ -77,14 +77,7 @@ func (a *answers) judge(ep contract.Endpoint, x *Exchange) {
 	if x.Err != nil {
 		return
 	}
-	rx := &rules.Exchange{Endpoint: &ep, Method: x.Req.Method, Role: x.Req.Key, Request: []byte(x.Req.Body),
-		Status: x.Status, ContentType: x.ContentType, Body: x.Body}
-	rx.SetDoc(x.Doc, x.DecodeErr)
-	env := *a.env
-	if env.Validate != nil && a.validate != nil {
-		env.Validate = func(file string, _ any) error { return a.validate(file, x) }
-	}
-	verdicts := rules.Judge(rx, &env)
+	verdicts := judgeAnswer(a.env, ep, x, a.validate)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	for _, v := range verdicts {
@@ -145,26 +138,17 @@ func (a *answers) findings(base string, selected func(id string) bool, scrub fun
 		if n == 0 || !selected(id) {
 			continue
 		}
-		f := Finding{ID: id, Endpoint: "*", Severity: s.Severity, Spec: s.Section, Statements: []string{s.ID}, Status: Pass,
-			Message: fmt.Sprintf("evaluated on %d answers", n)}
-		if broken := a.broken[s.ID]; len(broken) > 0 {
-			xs := make([]*Exchange, 0, len(broken))
-			for x := range broken {
-				xs = append(xs, x)
-			}
-			sort.Slice(xs, func(i, j int) bool { return exampleKey(xs[i], broken[xs[i]]) < exampleKey(xs[j], broken[xs[j]]) })
-			first := xs[0]
-			req := first.Req
-			f.Status, f.Request, f.Curl = Fail, &req, curlLine(base, &req)
-			f.Message = fmt.Sprintf("%d of %d answers break it; the first: %s", len(xs), n, strings.Join(dedupe(broken[first]), "; "))
-			for _, x := range xs {
-				if len(f.Problems) == maxProblems {
-					break
-				}
-				f.Problems = append(f.Problems, fmt.Sprintf("%s: %s", x.Req, strings.Join(dedupe(broken[x]), "; ")))
-			}
+		broken := a.broken[s.ID]
+		xs := make([]*Exchange, 0, len(broken))
+		for x := range broken {
+			xs = append(xs, x)
 		}
-		out = append(out, scrub(f))
+		sort.Slice(xs, func(i, j int) bool { return exampleKey(xs[i], broken[xs[i]]) < exampleKey(xs[j], broken[xs[j]]) })
+		var shown []example
+		for _, x := range xs[:min(len(xs), maxProblems)] {
+			shown = append(shown, example{req: x.Req, problems: broken[x]})
+		}
+		out = append(out, scrub(answerFinding(base, s, n, len(xs), shown)))
 	}
 	return out
 }
@@ -172,5 +156,42 @@ func (a *answers) findings(base string, selected func(id string) bool, scrub fun
 // exampleKey orders failing answers: the shortest request first (the
 // smallest reproduction), then by what it sent and what it broke.
 func exampleKey(x *Exchange, problems []string) string {
-	return fmt.Sprintf("%08d %s %s", len(x.Req.Body), x.Req, strings.Join(problems, "; "))
+	return exampleKeyOf(x.Req, problems)
+}
+
+func exampleKeyOf(r Request, problems []string) string {
+	return fmt.Sprintf("%08d %s %s", len(r.Body), r, strings.Join(problems, "; "))
+}
+
+// example is one answer that broke a statement: the request that got it
+// (no key) and what it broke.
+type example struct {
+	req      Request
+	problems []string
+}
+
+// answerFinding is the finding of statement s over every answer it was
+// judged on (n), broken by nBroken of them, of which shown are the
+// examples. The runner and an observer of live traffic report by it alike.
+func answerFinding(base string, s Statement, n, nBroken int, shown []example) Finding {
+	f := Finding{ID: answerPrefix + s.ID, Endpoint: "*", Severity: s.Severity, Spec: s.Section, Statements: []string{s.ID}, Status: Pass}
+	return exampleFinding(f, base, n, nBroken, shown)
+}
+
+// exampleFinding completes f, judged on n answers of which nBroken broke
+// it: a failure when one did, showing the first of shown as the request
+// a person reproduces (its curl line) and up to maxProblems of them.
+func exampleFinding(f Finding, base string, n, nBroken int, shown []example) Finding {
+	f.Status, f.Message = Pass, fmt.Sprintf("evaluated on %d answers", n)
+	if nBroken == 0 || len(shown) == 0 {
+		return f
+	}
+	first := shown[0]
+	req := first.req
+	f.Status, f.Request, f.Curl = Fail, &req, curlLine(base, &req)
+	f.Message = fmt.Sprintf("%d of %d answers break it; the first: %s", nBroken, n, strings.Join(dedupe(first.problems), "; "))
+	for _, e := range shown[:min(len(shown), maxProblems)] {
+		f.Problems = append(f.Problems, fmt.Sprintf("%s: %s", e.req, strings.Join(dedupe(e.problems), "; ")))
+	}
+	return f
 }

@@ -150,6 +150,9 @@ type Report struct {
 	Plan *Plan `json:"plan,omitempty"`
 	// answers counts, per statement, the answers it was evaluated on.
 	answers map[string]int
+	// Traffic, in the report of live traffic (rtq proxy), says what the
+	// traffic held and what it never reached; nil in a run's.
+	Traffic *Traffic `json:"traffic,omitempty"`
 	// Insecure says the target's certificate was not verified (--insecure):
 	// every format says so.
 	Insecure bool `json:"insecure,omitempty"`

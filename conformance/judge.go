@@ -1,0 +1,23 @@
+package conformance
+
+import (
+	"github.com/rtq-kit/rtq/conformance/rules"
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// judgeAnswer is the one way an answer is judged by the rules of
+// conformance/rules: the runner judges the answers of its own requests by
+// it (answers.judge), and an Observer the answers of a live client's
+// (Observer.Observe), so that an answer one fails the other fails too,
+// under the same statement. validate, when set, replaces env.Validate by
+// a validation that may cache its result on x.
+func judgeAnswer(env *rules.Env, ep contract.Endpoint, x *Exchange, validate func(file string, x *Exchange) error) []rules.Verdict {
+	rx := &rules.Exchange{Endpoint: &ep, Method: x.Req.Method, Role: x.Req.Key, Request: []byte(x.Req.Body),
+		Status: x.Status, ContentType: x.ContentType, Body: x.Body}
+	rx.SetDoc(x.Doc, x.DecodeErr)
+	e := *env
+	if e.Validate != nil && validate != nil {
+		e.Validate = func(file string, _ any) error { return validate(file, x) }
+	}
+	return rules.Judge(rx, &e)
+}

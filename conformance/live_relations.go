@@ -1,0 +1,372 @@
+package conformance
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// Relations of live traffic: what no single answer of a client shows,
+// judged between the answers the traffic happens to hold. Each is kept
+// apart per space (a namespace of the mock) and per key (by a salted
+// hash, never the key), and remembers only fixed windows: the least
+// recently used entry is forgotten first (liveWindows).
+//
+//   - relation.live.sameRecord: the same getRecord request answered twice
+//     reads the same, save what a verify that came between may change on
+//     the record it moved (its status members; in a format other than
+//     json, anything: such reads are not compared).
+//   - relation.live.formPages.disjoint and .total: the pages of one walk
+//     of getFormList (one filter and page_size, any page) hold no form
+//     twice, and each says the same total.
+//   - relation.live.cursorPages.disjoint and .total: the pages of one
+//     cursor walk (templates/list, listQrcodes; a page_token the previous
+//     page gave) hold no item twice, and each says the same total.
+//   - relation.live.verifyVisible: a read of a record after a verify moved
+//     it shows the new status in process_status.text (info: a KIT choice
+//     of the mock, as the runner's verify.visible).
+type liveRelation struct {
+	id, endpoint, section string
+	severity              Severity
+	statements            []string
+}
+
+// liveRelationTable lists the relations, in the order a report shows them.
+var liveRelationTable = []liveRelation{
+	{relSameRecord, contract.GetRecord.Name, "3.1", Should, []string{"3.1.move"}},
+	{relFormDisjoint, contract.GetFormList.Name, "4.3", Must, []string{"4.3.disjoint"}},
+	{relFormTotal, contract.GetFormList.Name, "4.3", Must, []string{"4.3.total"}},
+	{relCursorDisjoint, "*", "4.4", Must, []string{"4.4.disjoint"}},
+	{relCursorTotal, "*", "4.4", Must, []string{"4.4.total"}},
+	{relVerifyVisible, contract.GetRecord.Name, "3.1", Info, []string{"3.1.move"}},
+}
+
+const (
+	relSameRecord     = "relation.live.sameRecord"
+	relFormDisjoint   = "relation.live.formPages.disjoint"
+	relFormTotal      = "relation.live.formPages.total"
+	relCursorDisjoint = "relation.live.cursorPages.disjoint"
+	relCursorTotal    = "relation.live.cursorPages.total"
+	relVerifyVisible  = "relation.live.verifyVisible"
+)
+
+// The windows of the relations (docs/conformance.md, "Judging live
+// traffic"): how many reads, walks, page tokens and moved records they
+// remember, and how many items of one walk. With these bounds what they
+// keep stays under a few megabytes whatever the traffic.
+const (
+	liveReads     = 4096
+	liveWalks     = 256
+	liveTokens    = 1024
+	liveMoves     = 1024
+	liveWalkItems = 1000
+)
+
+// relResult is one relation judged on one exchange: problem "" when it holds.
+type relResult struct {
+	id, problem string
+}
+
+type liveRelations struct {
+	reads  *lru[[32]byte, recordRead]
+	forms  *lru[[32]byte, *liveWalk]
+	tokens *lru[[32]byte, *liveWalk]
+	// moves are, per space and record, how often a verify moved the
+	// record and the status it moved to last (not yet seen by a read).
+	moves *lru[recordKey, recordMove]
+	// spaceGen counts, per space, the verifies that moved something: a
+	// read whose record is not known is compared only while it holds.
+	spaceGen map[string]int
+}
+
+type recordKey struct {
+	space string
+	id    int64
+}
+
+type recordMove struct {
+	gen    int
+	status string
+	seen   bool
+}
+
+// recordRead is what is remembered of a getRecord answer: hashes, never
+// the body.
+type recordRead struct {
+	space         string
+	id            int64
+	gen, spaceGen int
+	json          bool
+	full, reduced [32]byte
+	what          string
+}
+
+// liveWalk is one walk of pages: its total and, by a hash of each item's
+// key, the page that held it.
+type liveWalk struct {
+	space string
+	total int64
+	okTot bool
+	pages int
+	items map[uint64]int
+}
+
+func newLiveRelations() *liveRelations {
+	return &liveRelations{reads: newLRU[[32]byte, recordRead](liveReads), forms: newLRU[[32]byte, *liveWalk](liveWalks),
+		tokens: newLRU[[32]byte, *liveWalk](liveTokens), moves: newLRU[recordKey, recordMove](liveMoves), spaceGen: map[string]int{}}
+}
+
+// windows are the bounds, for the report.
+func (l *liveRelations) windows() map[string]int {
+	return map[string]int{"reads": liveReads, "walks": liveWalks, "page_tokens": liveTokens, "moved_records": liveMoves, "items_per_walk": liveWalkItems}
+}
+
+// forget drops what is remembered of space.
+func (l *liveRelations) forget(space string) {
+	l.reads.removeIf(func(r recordRead) bool { return r.space == space })
+	l.forms.removeIf(func(w *liveWalk) bool { return w.space == space })
+	l.tokens.removeIf(func(w *liveWalk) bool { return w.space == space })
+	for k := range l.moves.byKey {
+		if k.space == space {
+			l.moves.remove(k)
+		}
+	}
+	if l.spaceGen[space] > 0 || len(l.spaceGen) < liveMoves {
+		l.spaceGen[space]++
+	}
+}
+
+// observe judges the relations x completes, and remembers what later
+// exchanges are judged against.
+func (l *liveRelations) observe(ob Observed, x *Exchange, key [8]byte) []relResult {
+	obj, _ := x.Doc.(map[string]any)
+	code, isInt := intOf(obj["code"])
+	success := obj != nil && isInt && code == 0
+	switch ob.Endpoint {
+	case contract.Verify:
+		l.verified(ob.Space, obj, success)
+		return nil
+	case contract.GetRecord:
+		if success {
+			return l.read(ob.Space, x, obj, key)
+		}
+	case contract.GetFormList:
+		if success {
+			return l.formPage(ob.Space, x, obj, key)
+		}
+	case contract.TemplatesList, contract.ListQrcodes:
+		if success {
+			return l.cursorPage(ob.Space, ob.Endpoint, x, obj, key)
+		}
+	}
+	return nil
+}
+
+// verified notes a verify: a success moved its record; an answer that is
+// no verdict at all (not JSON, no code) may have moved anything.
+func (l *liveRelations) verified(space string, obj map[string]any, success bool) {
+	if _, isInt := intOf(obj["code"]); !isInt {
+		l.forget(space)
+		return
+	}
+	if !success {
+		return
+	}
+	data, _ := obj["data"].(map[string]any)
+	l.bumpSpace(space)
+	id, ok := intOf(data["record_id"])
+	if !ok {
+		return
+	}
+	k := recordKey{space, id}
+	m, _ := l.moves.get(k)
+	status, _ := data["certificate_status"].(string)
+	l.moves.put(k, recordMove{gen: m.gen + 1, status: status})
+}
+
+func (l *liveRelations) bumpSpace(space string) {
+	if _, known := l.spaceGen[space]; known || len(l.spaceGen) < liveMoves {
+		l.spaceGen[space]++
+	}
+}
+
+// read judges a getRecord success against the last answer to the same
+// request, and against the last move of its record.
+func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key [8]byte) []relResult {
+	params, _ := decodeBody([]byte(x.Req.Body))
+	canon, _ := json.Marshal(params)
+	rk := hashOf("read", space, string(key[:]), string(canon))
+	data, _ := obj["data"].(map[string]any)
+	format, _ := data["format"].(string)
+	rec, isJSON := data["data"].(map[string]any)
+	id, known := intOf(rec["record_id"])
+	if !known {
+		p, _ := params.(map[string]any)
+		id, known = intOf(p["record_id"])
+	}
+	cur := recordRead{space: space, id: id, spaceGen: l.spaceGen[space], json: isJSON && (format == "" || format == "json"),
+		full: hashJSON(data), what: fmt.Sprintf("record %d", id)}
+	if !known {
+		cur.id, cur.what = -1, "the record"
+	}
+	mv, moved := l.moves.get(recordKey{space, id})
+	if known && moved {
+		cur.gen = mv.gen
+	}
+	cur.reduced = hashJSON(reduced(data))
+	var out []relResult
+	if before, ok := l.reads.get(rk); ok {
+		changed := before.gen != cur.gen || (!known && before.spaceGen != cur.spaceGen)
+		switch {
+		case !changed && before.full != cur.full:
+			out = append(out, relResult{relSameRecord, fmt.Sprintf("%s reads differently the second time, and no verify through this proxy moved it between", cur.what)})
+		case changed && cur.json && before.json && before.reduced != cur.reduced:
+			out = append(out, relResult{relSameRecord, fmt.Sprintf("%s reads differently after a verify moved it beyond what a verify changes (its status members)", cur.what)})
+		case !changed || cur.json && before.json:
+			out = append(out, relResult{id: relSameRecord})
+		}
+	}
+	l.reads.put(rk, cur)
+	if known && moved && !mv.seen && cur.json && mv.status != "" {
+		if ps, ok := rec["process_status"].(map[string]any); ok && ps["enabled"] == true {
+			problem := ""
+			if ps["text"] != mv.status {
+				problem = fmt.Sprintf("record %d: after a verify moved it to %q, process_status.text is %v (a KIT choice of the mock; never required)", id, mv.status, ps["text"])
+			}
+			out = append(out, relResult{relVerifyVisible, problem})
+		}
+		mv.seen = true
+		l.moves.put(recordKey{space, id}, mv)
+	}
+	return out
+}
+
+// reduced is a getRecord answer's data without what a verify may change.
+func reduced(data map[string]any) map[string]any {
+	rec, ok := data["data"].(map[string]any)
+	if !ok {
+		return data
+	}
+	r := make(map[string]any, len(rec))
+	for k, v := range rec {
+		if !verifyMayChange[k] {
+			r[k] = v
+		}
+	}
+	out := make(map[string]any, len(data))
+	for k, v := range data {
+		out[k] = v
+	}
+	out["data"] = r
+	return out
+}
+
+// formPage judges a getFormList page against the other pages of its walk.
+func (l *liveRelations) formPage(space string, x *Exchange, obj map[string]any, key [8]byte) []relResult {
+	params, _ := decodeBody([]byte(x.Req.Body))
+	p, _ := params.(map[string]any)
+	filter := make(map[string]any, len(p))
+	for k, v := range p {
+		if k != "page" {
+			filter[k] = v
+		}
+	}
+	canon, _ := json.Marshal(filter)
+	wk := hashOf("forms", space, string(key[:]), string(canon))
+	data, _ := obj["data"].(map[string]any)
+	info, _ := data["page"].(map[string]any)
+	page, _ := intOf(info["current_page"])
+	total, okTotal := intOf(info["total"])
+	w, ok := l.forms.get(wk)
+	if !ok {
+		w = &liveWalk{space: space, total: total, okTot: okTotal, items: map[uint64]int{}}
+		l.forms.put(wk, w)
+	}
+	return w.page(int(page), total, okTotal, listOf(data), "id", "form", relFormDisjoint, relFormTotal, ok)
+}
+
+// cursorPage judges a page of a cursor walk against the pages before it.
+func (l *liveRelations) cursorPage(space string, ep contract.Endpoint, x *Exchange, obj map[string]any, key [8]byte) []relResult {
+	params, _ := decodeBody([]byte(x.Req.Body))
+	p, _ := params.(map[string]any)
+	token, _ := p["page_token"].(string)
+	data, _ := obj["data"].(map[string]any)
+	total, okTotal := intOf(data["total"])
+	var w *liveWalk
+	cont := false
+	if token != "" {
+		w, cont = l.tokens.get(hashOf("token", space, string(key[:]), ep.Name, token))
+	}
+	if !cont {
+		w = &liveWalk{space: space, total: total, okTot: okTotal, items: map[uint64]int{}}
+	}
+	itemKey := "tpl_id"
+	if ep == contract.ListQrcodes {
+		itemKey = "id"
+	}
+	out := w.page(w.pages+1, total, okTotal, listOf(data), itemKey, "item", relCursorDisjoint, relCursorTotal, cont)
+	if next, _ := data["next_page_token"].(string); next != "" {
+		l.tokens.put(hashOf("token", space, string(key[:]), ep.Name, next), w)
+	}
+	return out
+}
+
+// page adds a page (number n) to the walk; compare says an earlier page
+// of the walk was seen, so that the relations are judged.
+func (w *liveWalk) page(n int, total int64, okTotal bool, list []any, itemKey, noun, disjointID, totalID string, compare bool) []relResult {
+	var out []relResult
+	if compare && okTotal && w.okTot {
+		problem := ""
+		if total != w.total {
+			problem = fmt.Sprintf("page %d says total %d; an earlier page of the same walk said %d", n, total, w.total)
+		}
+		out = append(out, relResult{totalID, problem})
+	}
+	w.pages = max(w.pages, n)
+	problem := ""
+	for _, it := range list {
+		m, _ := it.(map[string]any)
+		k := fmt.Sprint(m[itemKey])
+		h := fnv.New64a()
+		h.Write([]byte(k))
+		hk := h.Sum64()
+		if at, seen := w.items[hk]; seen && at != n {
+			if problem == "" {
+				problem = fmt.Sprintf("%s %s is on page %d and on page %d of one walk", noun, k, at, n)
+			}
+			continue
+		}
+		if len(w.items) < liveWalkItems {
+			w.items[hk] = n
+		}
+	}
+	if compare {
+		out = append(out, relResult{disjointID, problem})
+	}
+	return out
+}
+
+func listOf(data map[string]any) []any {
+	l, _ := data["list"].([]any)
+	return l
+}
+
+// hashOf is a fixed-size key of its parts.
+func hashOf(parts ...string) [32]byte {
+	h := sha256.New()
+	for _, p := range parts {
+		fmt.Fprintf(h, "%d:%s", len(p), p)
+	}
+	var out [32]byte
+	copy(out[:], h.Sum(nil))
+	return out
+}
+
+// hashJSON hashes a decoded document (object members in order of name).
+func hashJSON(v any) [32]byte {
+	b, _ := json.Marshal(v)
+	return sha256.Sum256(b)
+}
