@@ -36,8 +36,10 @@ import (
 //     offsets select the same items; a template by its URL lists what it
 //     lists by its coding, window included.
 //   - relation.tenancy: another organization's key sees nothing of ours
-//     through any filter (number, search_key, a time window) or address
-//     (a record's URL, a template's URL).
+//     through any filter (number, search_key, each time bound alone and
+//     both) or address (a record's id or URL, a template's coding or
+//     URL), in every combination of the two, nor with a page token the
+//     read key was given: that page shares nothing with the read key's.
 //   - relation.verify.address: a credential by its code or its full URL,
 //     with its own tpl_id or without, gets the same answer with the read
 //     and the other organization's keys; so does a code no record has,
@@ -453,28 +455,92 @@ func relTenancy(t *T) {
 			}
 		}
 	}
-	for _, tp := range p.Templates.Items {
-		if tp.URL != "" {
-			jobs = append(jobs, func(t *T) {
-				t.want404(contract.ListQrcodes, t.post(contract.ListQrcodes, "other_org", map[string]any{"template": tp.URL}), "template "+tp.URL+" by its URL with another organization's key")
-			})
-		}
-	}
-	if w := p.Templates.Window; w != nil {
-		var codings []string
-		for _, tp := range p.Templates.Items {
-			codings = append(codings, tp.Coding)
-		}
-		jobs = append(jobs, func(t *T) {
-			t.noneListed(t.walkCursor(contract.TemplatesList, "other_org", map[string]any{"start_time": w.Start, "end_time": w.End}, contract.TemplatesMaxPageSize),
-				"coding", codings, "another organization's key with a time window")
-		})
-	}
+	jobs = append(jobs, t.cursorTenancy()...)
 	if len(jobs) == 0 {
 		t.Skipf("the profile gives no filter or address of ours")
 		return
 	}
 	t.each(len(jobs), func(t *T, i int) { jobs[i](t) })
+}
+
+// cursorTenancy is every way another organization's key can ask a cursor
+// listing for what is ours: each listing of the profile, by every address
+// of its template (coding, full URL), with no bound, each bound alone and
+// both (the profile's window), and with the page token the read key got
+// for it; each answer shows nothing of ours. A templates/list page is a
+// list of the key's own; a listQrcodes of our template is no success
+// (§4.5: 404, or, with our page token, any error: the order of the checks
+// is the service's).
+func (t *T) cursorTenancy() []func(t *T) {
+	var codings []string
+	urls := map[string]string{}
+	for _, tp := range t.r.prof.Templates.Items {
+		codings = append(codings, tp.Coding)
+		urls[tp.Coding] = tp.URL
+	}
+	ask := func(l listing, body map[string]any, what string, mine []string) func(t *T) {
+		return func(t *T) { t.otherSees(l, t.post(l.ep, "other_org", body), what, append(mine, codings...)) }
+	}
+	var jobs []func(t *T)
+	for _, l := range append(t.listingsOrNone(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...) {
+		addresses := []map[string]any{l.filter}
+		if u := urls[fmt.Sprint(l.filter["template"])]; l.ep == contract.ListQrcodes && u != "" {
+			addresses = append(addresses, withMember(l.filter, "template", u))
+		}
+		bounds := []map[string]any{{}}
+		if w := l.window; w != nil {
+			bounds = append(bounds, map[string]any{"start_time": w.Start}, map[string]any{"end_time": w.End}, map[string]any{"start_time": w.Start, "end_time": w.End})
+		}
+		for _, a := range addresses {
+			for _, b := range bounds {
+				body := withMember(a, "page_size", contract.TemplatesMaxPageSize)
+				for k, v := range b {
+					body[k] = v
+				}
+				jobs = append(jobs, ask(l, body, fmt.Sprintf("with %v", body), nil))
+			}
+		}
+		// The read key's token for its second page of one item: what the
+		// other key gets with it shares nothing with what the read key
+		// gets (two requests deep, whatever the length of the walk).
+		jobs = append(jobs, func(t *T) {
+			first := withMember(l.filter, "page_size", 1)
+			tok, _ := nextToken(t.post(l.ep, "read", first)).(string)
+			if tok == "" {
+				return
+			}
+			body := withMember(first, "page_token", tok)
+			var xs [2]*Exchange
+			roles := [2]string{"read", "other_org"}
+			t.each(2, func(t *T, i int) { xs[i] = t.post(l.ep, roles[i], body) })
+			var own walk
+			own.add(xs[0])
+			t.otherSees(l, xs[1], "with the read key's page token", append(itemKeys(own, l.key), codings...))
+		})
+	}
+	return jobs
+}
+
+// otherSees fails when another organization's answer x of a listing
+// shows any of mine: a listQrcodes of our template is no success, a
+// templates/list page lists none of them.
+func (t *T) otherSees(l listing, x *Exchange, what string, mine []string) {
+	who := fmt.Sprintf("another organization's key, %s %s", l.name, what)
+	if l.ep == contract.ListQrcodes {
+		t.refused(x, l.ep, who)
+		return
+	}
+	var w walk
+	if w.add(x); w.broken == "" {
+		t.noneListed(w, l.key, mine, who)
+	}
+}
+
+// nextToken is the next_page_token of one page.
+func nextToken(x *Exchange) any {
+	obj, _ := x.Doc.(map[string]any)
+	data, _ := obj["data"].(map[string]any)
+	return data["next_page_token"]
 }
 
 // relAfterWrites: after the writes, each record the run read reads the

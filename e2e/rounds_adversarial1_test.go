@@ -51,6 +51,10 @@ var adversarial1FirstSight = firstSight{
 		foreign.VariantA1FrontMatterSpace: "answers.2.2.markdown, answers.4.1.wrapper, getRecord.byUrl, getRecord.format.markdown: the opening marker must be ---\\n exactly",
 		foreign.VariantA1OtherOrg403:      "answers.C2.readKey: another organization's key refused on our record is taken for a read key refused",
 	},
+	caughtSince: map[foreign.Bug]string{
+		foreign.BugA1TokenOtherOrg:         "rules: relation.tenancy, every filter × address × page token",
+		foreign.BugA1QrcodesWindowOtherOrg: "rules: relation.tenancy, every filter × address × page token",
+	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantA1QuotedKeys:       "rules: one markdown reader (conformance/rules/markdown.go)",
 		foreign.VariantA1MarkdownCR:       "rules: one markdown reader (conformance/rules/markdown.go)",
