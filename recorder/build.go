@@ -126,6 +126,7 @@ func (c *Capture) Build(upstream string) Built {
 	byID := sort.SliceIsSorted(b.sc.Forms, func(i, j int) bool { return b.sc.Forms[i].ID < b.sc.Forms[j].ID })
 	b.dialect(byID)
 	b.errorCatalogue()
+	b.searchRule()
 	b.sc.Keys = []*scenario.Key{
 		{Name: "recorded-read", Secret: ReadKeySecret, Org: b.org, Read: true},
 		{Name: "recorded-write", Secret: WriteKeySecret, Org: b.org, Read: true, Write: true},

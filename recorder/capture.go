@@ -50,6 +50,12 @@ type Capture struct {
 	statuses map[int]map[int]int
 	// replays are exact answers to exact requests (provoke.go).
 	replays []replay
+	// probes are the searches sent to learn how the service reads
+	// search_key (searchrule.go).
+	probes []searchSeen
+	// formsTotal is how many forms the unfiltered list says there are:
+	// the reading of search_key is learnt once every one was recorded.
+	formsTotal int64
 }
 
 // Answer takes any answer's HTTP status and body: an error answer tells

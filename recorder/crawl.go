@@ -56,6 +56,11 @@ func Crawl(ctx context.Context, u *Upstream, c *Capture, o CrawlOptions) error {
 	if err := svcclient.InOrder(ctx, u.Concurrency, jobs); err != nil {
 		return err
 	}
+	sent, err := probeSearch(ctx, u, c)
+	logProbes(w.log, sent, err)
+	if err != nil {
+		return err
+	}
 	first := ""
 	if len(codings) > 0 {
 		first = codings[0]
@@ -119,6 +124,7 @@ func (w *walker) forms(ctx context.Context) error {
 			return err
 		}
 		fresh := w.c.FormPage(x.Body)
+		w.c.unfilteredTotal(x.Request, x.Body)
 		var d struct {
 			List []json.RawMessage `json:"list"`
 			Page struct {

@@ -208,6 +208,9 @@ func (c *Capture) Forwarded(endpoint string, req []byte, status int, body []byte
 	} else if isRead(endpoint) {
 		c.variant(endpoint, status, body) // any other error shows the rules too
 	}
+	if endpoint == contract.GetFormList.Name {
+		c.unfilteredTotal(req, body)
+	}
 	if searches(endpoint, req) {
 		c.keepReplay(endpoint, req, status, body, "")
 	}

@@ -188,7 +188,7 @@ func (b *builder) errorCatalogue() {
 	b.sc.Service.Replay = replays
 	if searches.n > 0 {
 		b.notes = append(b.notes, "getFormList searches: "+answers(searches)+" kept as the service gave them (service.replay), for search_key "+strings.Join(searches.names, ", ")+
-			": its fuzzy search is its own, so the recording answers those exact requests exactly and any other search by the kit's substring match")
+			": its fuzzy search is its own, so the recording answers those exact requests exactly and any other search by the reading of search_key it learnt (service.search; the kit's substring match where not)")
 	}
 	if windows.n > 0 {
 		b.notes = append(b.notes, "time windows: "+answers(windows)+" kept as the service gave them (service.replay), of "+strings.Join(windows.names, ", ")+

@@ -137,6 +137,16 @@ type serviceDoc struct {
 	ErrorDetail      map[string]string            `json:"error_detail,omitempty"`
 	DetailJoin       string                       `json:"detail_join,omitempty"`
 	ErrorStatusOther int                          `json:"error_status_other,omitempty"`
+	Search           *searchDoc                   `json:"search,omitempty"`
+}
+
+// searchDoc is service.search: how the service reads search_key.
+type searchDoc struct {
+	Match  string   `json:"match,omitempty"`
+	Case   string   `json:"case,omitempty"`
+	Trim   bool     `json:"trim,omitempty"`
+	Fields []string `json:"fields,omitempty"`
+	Order  string   `json:"order,omitempty"`
 }
 
 type replayDoc struct {

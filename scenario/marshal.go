@@ -69,6 +69,15 @@ func marshalJSON(sc *Scenario) ([]byte, error) {
 		if s.FormsInFileOrder {
 			d.Service.FormOrder = "file"
 		}
+		if q := s.Search; q != nil {
+			d.Service.Search = &searchDoc{Match: q.Match, Case: "ignore", Trim: q.Trim, Fields: q.Fields, Order: "list"}
+			if q.CaseExact {
+				d.Service.Search.Case = "exact"
+			}
+			if q.NameFirst {
+				d.Service.Search.Order = "name_first"
+			}
+		}
 		if s.NewestFirst {
 			d.Service.ListOrder = "newest_first"
 		}

@@ -82,6 +82,9 @@ type Service struct {
 	// (error_status_other): 200 when it answered every other client error
 	// it was seen answering with 200; 0 is the kit's status.
 	OtherErrorStatus int
+	// Search is how the service reads getFormList's search_key (search),
+	// learnt by a recording; nil: the kit's reading (KitSearch).
+	Search *Search
 	// Errors are the service's exact answers in the situations a crawl
 	// provokes (Situations), by endpoint: the mock answers them as the
 	// service did, even where the service answered a success.

@@ -37,6 +37,7 @@ func (r *resolver) service(docs []*document) {
 			NewestFirst: d.Service.ListOrder == "newest_first"}
 		s.StatusByCode = r.statusByCode(a.child("http_status"), d.Service.HTTPStatus)
 		r.errorDialect(a, d.Service, s)
+		s.Search = r.search(a.child("search"), d.Service.Search)
 		for i, e := range d.Service.Errors {
 			if ans, ok := r.errorAnswer(a.child("errors").index(i), e); ok {
 				s.Errors = append(s.Errors, ans)
@@ -178,4 +179,51 @@ func (r *resolver) errorDialect(a at, d *serviceDoc, s *Service) {
 	} else {
 		s.OtherErrorStatus = st
 	}
+}
+
+// search reads service.search; what is left out is the kit's reading
+// (KitSearch).
+func (r *resolver) search(a at, d *searchDoc) *Search {
+	if d == nil {
+		return nil
+	}
+	s := KitSearch
+	s.Trim = d.Trim
+	if d.Match != "" {
+		if !slices.Contains(SearchMatches, d.Match) {
+			r.ps.add(a.child("match"), "%q is not a reading of search_key: use one of %s", d.Match, strings.Join(SearchMatches, ", "))
+		}
+		s.Match = d.Match
+	}
+	switch d.Case {
+	case "", "ignore":
+	case "exact":
+		s.CaseExact = true
+	default:
+		r.ps.add(a.child("case"), "%q is not a case rule: use ignore or exact", d.Case)
+	}
+	if d.Fields != nil {
+		s.Fields = nil
+		for _, f := range SearchFields { // in their order, whatever the file's
+			if slices.Contains(d.Fields, f) {
+				s.Fields = append(s.Fields, f)
+			}
+		}
+		for i, f := range d.Fields {
+			if !slices.Contains(SearchFields, f) {
+				r.ps.add(a.child("fields").index(i), "%q is not a form text a search reads: use %s", f, strings.Join(SearchFields, ", "))
+			}
+		}
+		if len(d.Fields) == 0 {
+			r.ps.add(a.child("fields"), "fields is empty: a search must read one of %s", strings.Join(SearchFields, ", "))
+		}
+	}
+	switch d.Order {
+	case "", "list":
+	case "name_first":
+		s.NameFirst = true
+	default:
+		r.ps.add(a.child("order"), "%q is not an order of found forms: use list or name_first", d.Order)
+	}
+	return &s
 }

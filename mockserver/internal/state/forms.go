@@ -59,7 +59,13 @@ func (st *State) FormList(key *scenario.Key, q FormQuery) FormPage {
 			forms = o.byNumber[*q.Number]
 		}
 	}
-	total, page := pageOf(forms, q)
+	var total int64
+	var page []*FormEntry
+	if rule := st.sc.Service.Searches(); rule != nil && q.Search != "" {
+		total, page = searchPage(forms, q, rule.Read(q.Search))
+	} else {
+		total, page = pageOf(forms, q)
+	}
 	last := (total + q.PageSize - 1) / q.PageSize
 	if last < 1 {
 		last = 1
@@ -70,10 +76,7 @@ func (st *State) FormList(key *scenario.Key, q FormQuery) FormPage {
 
 // pageOf counts the matching forms and returns the requested page of them.
 func pageOf(forms []*FormEntry, q FormQuery) (int64, []*FormEntry) {
-	from := int64(len(forms)) + 1 // past the end, without overflowing
-	if q.Page-1 <= int64(len(forms))/q.PageSize+1 {
-		from = (q.Page - 1) * q.PageSize
-	}
+	from := pageStart(forms, q)
 	if q.Search == "" {
 		n := int64(len(forms))
 		if from >= n {
@@ -92,6 +95,37 @@ func pageOf(forms []*FormEntry, q FormQuery) (int64, []*FormEntry) {
 			page = append(page, e)
 		}
 		total++
+	}
+	return total, page
+}
+
+// pageStart is the index of the page's first form, past the end (without
+// overflowing) for a page beyond the last.
+func pageStart(forms []*FormEntry, q FormQuery) int64 {
+	if q.Page-1 <= int64(len(forms))/q.PageSize+1 {
+		return (q.Page - 1) * q.PageSize
+	}
+	return int64(len(forms)) + 1
+}
+
+// searchPage is pageOf under a recorded service's reading of search_key
+// (scenario.Search): the forms the key finds, those it puts first before
+// the others, each part in the list's order.
+func searchPage(forms []*FormEntry, q FormQuery, key scenario.SearchKey) (int64, []*FormEntry) {
+	from := pageStart(forms, q)
+	var total int64
+	var page []*FormEntry
+	for _, first := range []bool{true, false} {
+		for _, e := range forms {
+			f := e.Form
+			if key.First(f.Name) != first || !key.Matches(f.Name, f.Note, f.Number) {
+				continue
+			}
+			if total >= from && total < from+q.PageSize {
+				page = append(page, e)
+			}
+			total++
+		}
 	}
 	return total, page
 }
