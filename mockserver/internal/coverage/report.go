@@ -22,17 +22,17 @@ func (sp *Space) Report(namespace string, sc *scenario.Scenario) covreport.Repor
 	d := &r.Dimensions
 	for i, ep := range contract.Endpoints {
 		d.Endpoints.Entries = append(d.Endpoints.Entries, covreport.Entry{ID: ep.Name, Count: sp.eps[i]})
-		for j, p := range params[i] {
+		for j, p := range rowOf(params, i) {
 			d.Parameters.Entries = append(d.Parameters.Entries, entry(ep.Name, p.id, sp.params[i][j]))
 		}
-		for j, a := range errorsOf[i] {
+		for j, a := range rowOf(errorsOf, i) {
 			e := entry(ep.Name, a.id, sp.errs[i][j])
 			d.Errors.Entries = append(d.Errors.Entries, e)
 			if gaps[e.ID] {
 				d.Errors.Unreachable = append(d.Errors.Unreachable, e.ID)
 			}
 		}
-		for j, s := range shapes[i] {
+		for j, s := range rowOf(shapes, i) {
 			e := entry(ep.Name, s.id, sp.shapes[i][j])
 			d.Shapes.Entries = append(d.Shapes.Entries, e)
 			if gaps[e.ID] {

@@ -115,7 +115,7 @@ func (sp *Space) Observe(c *Call) {
 		members = bodyMembers(c.Body)
 	}
 	if members != nil {
-		for j, p := range params[i] {
+		for j, p := range rowOf(params, i) {
 			if p.sent(members, seen) {
 				sp.params[i][j]++
 			}
@@ -139,9 +139,9 @@ func (sp *Space) init() {
 	n := len(contract.Endpoints)
 	sp.eps, sp.params, sp.errs, sp.shapes = make([]int64, n), make([][]int64, n), make([][]int64, n), make([][]int64, n)
 	for i := range contract.Endpoints {
-		sp.params[i] = make([]int64, len(params[i]))
-		sp.errs[i] = make([]int64, len(errorsOf[i]))
-		sp.shapes[i] = make([]int64, len(shapes[i]))
+		sp.params[i] = make([]int64, len(rowOf(params, i)))
+		sp.errs[i] = make([]int64, len(rowOf(errorsOf, i)))
+		sp.shapes[i] = make([]int64, len(rowOf(shapes, i)))
 	}
 	sp.fields = make([]int64, len(contract.FieldTypes))
 	sp.findings = make([]finding, len(covreport.Duties))
@@ -151,7 +151,7 @@ func (sp *Space) init() {
 // countError counts an error answer: the endpoint's entry it matches,
 // else among the others while they are under their bound.
 func (sp *Space) countError(i, errorCode, code int) {
-	for j, a := range errorsOf[i] {
+	for j, a := range rowOf(errorsOf, i) {
 		if a.code == code && (a.errorCode == 0 || a.errorCode == errorCode) {
 			sp.errs[i][j]++
 			return
@@ -165,7 +165,7 @@ func (sp *Space) countError(i, errorCode, code int) {
 
 // countSuccess counts what a success showed.
 func (sp *Space) countSuccess(i int, s *Seen) {
-	for j, sh := range shapes[i] {
+	for j, sh := range rowOf(shapes, i) {
 		if sh.seen(s) {
 			sp.shapes[i][j]++
 		}

@@ -160,6 +160,16 @@ var errorsOf = func() [][]answer {
 	}
 }()
 
+// rowOf is the i-th row of a table of this file, nil past its end: an
+// endpoint a table has no row for counts nothing rather than crash every
+// request, and TestTablesHaveARowPerEndpoint names the table.
+func rowOf[T any](table [][]T, i int) []T {
+	if i < len(table) {
+		return table[i]
+	}
+	return nil
+}
+
 // epIndex is an endpoint's place in contract.Endpoints, -1 for none.
 func epIndex(ep *contract.Endpoint) int {
 	if ep == nil {
