@@ -2,18 +2,20 @@
 
 package scenario
 
-// The WebAssembly build (rtq wasm) leaves the JSON Schema check out: the
-// validator compiles every draft's meta-schema when the module starts,
-// which in WebAssembly took longer than the mock's whole start budget
-// (docs/performance.md). A scenario reaches that build resolved and
-// checked already (rtq wasm --scenario runs the full load natively); YAML
-// given to the module at run time is loaded as Trusted loads the embedded
-// default: the loader's own checks and the decoder's errors still apply.
-
-// structure stands in for the compiled schema: there is none.
-type structure struct{}
-
-// loadStructure gives no schema, which load reads as "no schema check".
-func loadStructure() (*structure, error) { return nil, nil }
-
-func (*structure) check(*source, *problems) {}
+// compileStructure compiles the scenario schema for the WebAssembly build
+// with the small validator of lite.go (the JSON Schema library's start-up
+// is longer there than the module's start budget). It runs only when a
+// scenario is given as text or posted to /__admin/scenario: the scenario
+// rtq wasm resolved was checked natively, and the embedded default is
+// trusted.
+func compileStructure() (*structure, error) {
+	raw, err := rawSchema()
+	if err != nil {
+		return nil, err
+	}
+	root, err := compileLite(raw)
+	if err != nil {
+		return nil, err
+	}
+	return &structure{raw: raw, validate: root.violations}, nil
+}

@@ -1,15 +1,9 @@
-// Package schemas holds the JSON Schemas (draft 2020-12) of every message of
-// the Record and Template Query Service and validates documents against them.
-//
-// The schema files are the contract users can take away: plain JSON with
-// relative $refs, so any validator loads them straight from disk. This package
-// embeds the same bytes, so the mock server, the conformance runner and the
-// tests judge documents by exactly the files that ship.
+//go:build !js
+
 package schemas
 
 import (
 	"bytes"
-	"embed"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -19,19 +13,6 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
-
-// FS holds every schema file: record.json, common.json,
-// <group>/<operation>.{request,response,error}.json, and the scenario and
-// profile schemas. Groups are listed by name (not */*.json) so that a
-// testdata directory can never slip into the contract.
-//
-//go:embed *.json record/*.json certificates/*.json templates/*.json
-var FS embed.FS
-
-// BaseURL is where the embedded files are registered with the compiler.
-// It is never fetched; it only gives relative $refs a base to resolve
-// against, exactly as the directory does on disk.
-const BaseURL = "https://rtq.dev/schemas/"
 
 // Set is the compiled form of every file in FS. It is read-only after
 // Compile, so one Set may be shared by any number of goroutines.
@@ -63,7 +44,9 @@ func CompileFiles(names ...string) (*Set, error) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat()
-	c.RegisterFormat(uriFormat)
+	for name, check := range formats {
+		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: check})
+	}
 	docs := make(map[string]any, len(files))
 	for _, f := range files {
 		doc, err := readJSON(f)

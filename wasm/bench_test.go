@@ -14,8 +14,11 @@ import (
 // to ready (the target: under 500 ms) and the CPU it took (every thread:
 // on a loaded machine the wall clock mostly measures the queue), the same counted from the
 // process's start, the first getRecord, and a warm getRecord; and the
-// module's size gzipped (target: under 4 MB). docs/performance.md has the
-// figures and how they were taken:
+// module's size gzipped (target: under 4 MB). Sub-benchmark snapshot
+// starts from the scenario rtq wasm resolved (createMock({})); scenario
+// from scenarios/default.yaml given as text (createMock({scenario})),
+// parsed and checked against the scenario schema at start.
+// docs/performance.md has the figures and how they were taken:
 //
 //	go test -run '^$' -bench NodeReady -benchtime 10x ./wasm
 func BenchmarkNodeReady(b *testing.B) {
@@ -28,9 +31,19 @@ func BenchmarkNodeReady(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	text, err := filepath.Abs(filepath.Join("..", "scenarios", "default.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("snapshot", func(b *testing.B) { benchReady(b, node, script, dir) })
+	b.Run("scenario", func(b *testing.B) { benchReady(b, node, script, dir, text) })
+}
+
+// benchReady runs ready.mjs once per iteration and reports the medians.
+func benchReady(b *testing.B, node, script, dir string, scenario ...string) {
 	var ready, cpu, since, first, median []float64
 	for b.Loop() {
-		out, err := exec.Command(node, script, dir).Output()
+		out, err := exec.Command(node, append([]string{script, dir}, scenario...)...).Output()
 		if err != nil {
 			b.Fatalf("node %s: %v", script, err)
 		}

@@ -234,10 +234,38 @@ func TestNodeStateOutlivesTheMock(t *testing.T) {
 	nodeTest(t, nil, "store.test.mjs")
 }
 
+// badScenarios are texts rtq mock --scenario refuses, each with a word
+// of the message it must give: one per rule of the scenario schema (the
+// module checks them with its own validator, scenario/lite.go), and the
+// YAML and emptiness refusals.
+var badScenarios = []struct{ text, says string }{
+	{"", "no organization"},
+	{"  \n", "no organization"},
+	{"orgs: 3\n", "want array"},
+	{"orgs: [\n", "YAML"},
+	{"orgs: [{id: 1, name: O, code: demo, host: demo.example, colour: red}]\n", `unknown field "colour"`},
+	{"orgs: [" + okOrg + "]\nrecrods: []\n", `did you mean "records"`},
+	{"http_status: sometimes\norgs: [" + okOrg + "]\n", "is not one of per_code, always_200"},
+	{"orgs: [{id: 1, name: O, code: has space, host: demo.example}]\n", "may hold only letters"},
+	{"orgs: [{id: one, name: O, code: demo, host: demo.example}]\n", "is a string, want integer"},
+	{"orgs: [{id: 0, name: O, code: demo, host: demo.example}]\n", "less than the minimum 1"},
+	{"service: {error_status_other: 600}\norgs: [" + okOrg + "]\n", "more than the maximum 599"},
+	{"orgs: [{id: 1, name: O, code: demo, host: -bad-.example}]\n", "is not a valid hostname"},
+	{"orgs: [{id: 1, name: O, code: demo}]\n", `missing required field "host"`},
+	{"orgs: [" + okOrg + "]\nkeys: [{name: k, secret: s3cret-key-1234, scopes: [read, read]}]\n", "are equal"},
+	{"orgs: [{id: 1, name: \"\", code: demo, host: demo.example}]\n", "needs at least 1"},
+	{"orgs: [" + okOrg + "]\nforms: [{id: 2, name: F, flow: {id: 1, statuses: []}}]\n", "needs at least 1 item"},
+	{"orgs: [" + okOrg + "]\nforms: [{id: 2, name: F, flow: {id: 1, statuses: [{id: 1, name: A, color: green}]}}]\n", "is not a colour"},
+	{"orgs: [" + okOrg + "]\nforms: [{id: 2, name: F}]\nrecords: [{id: 5, form: 3}]\n", "form 3 does not exist"},
+}
+
+const okOrg = "{id: 1, name: O, code: demo, host: demo.example}"
+
 // TestNodeModuleHoldsTheBinarysBar runs testdata/node/close.test.mjs:
-// close() ends cleanly hundreds of times over, a scenario text rtq mock
-// would refuse in a file is refused with rtq mock's message, a scenario
-// given as text is bounded as an upload is, and relative URLs resolve.
+// close() ends cleanly hundreds of times over, every text of
+// badScenarios is refused by the module with the message rtq mock gives
+// for it in a file, a scenario given as text is bounded as an upload is,
+// and relative URLs resolve.
 func TestNodeModuleHoldsTheBinarysBar(t *testing.T) {
 	lookNode(t)
 	type refusal struct {
@@ -245,16 +273,20 @@ func TestNodeModuleHoldsTheBinarysBar(t *testing.T) {
 		Want     string `json:"want"`
 	}
 	var refusals []refusal
-	for _, text := range []string{"", "  \n", "orgs: 3\n", "orgs: [\n"} {
+	for _, c := range badScenarios {
 		file := filepath.Join(t.TempDir(), "scenario.yaml")
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		if err := os.WriteFile(file, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		_, err := scenario.LoadFiles([]string{file}) // what rtq mock --scenario FILE reads it with
 		if err == nil {
-			t.Fatalf("rtq mock's loader accepted %q", text)
+			t.Fatalf("rtq mock's loader accepted %q", c.text)
 		}
-		refusals = append(refusals, refusal{text, strings.ReplaceAll(err.Error(), file, "scenario.yaml")})
+		want := strings.ReplaceAll(err.Error(), file, "scenario.yaml")
+		if !strings.Contains(want, c.says) {
+			t.Fatalf("rtq mock refuses %q with %q, not for the rule the case is for (%q)", c.text, want, c.says)
+		}
+		refusals = append(refusals, refusal{c.text, want})
 	}
 	data, err := json.Marshal(refusals)
 	if err != nil {

@@ -2,12 +2,18 @@
 // BenchmarkNodeReady (wasm/bench_test.go): how long createMock takes to be
 // ready (wall clock and CPU), how long after the process began that is,
 // the first answer, and
-// the median of warm getRecord answers. Prints one JSON line.
+// the median of warm getRecord answers. Prints one JSON line. A second
+// argument names a scenario file: its text is given as createMock's
+// scenario option (parsed and checked against the schema at start),
+// instead of the snapshot rtq wasm resolved.
+import { readFileSync } from "node:fs";
+
 const dir = process.argv[2];
+const options = process.argv[3] ? { scenario: readFileSync(process.argv[3], "utf8") } : {};
 const { createMock } = await import(new URL("rtq-mock.mjs", `file://${dir}/`).href);
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
-const mock = await createMock({});
+const mock = await createMock(options);
 const ready = performance.now();
 const cpu = process.cpuUsage(cpu0); // every thread's, V8's compilers included
 const getRecord = () => mock.fetch(new Request("http://localhost/api/v2/rpc/record/getRecord", {
