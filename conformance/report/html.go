@@ -14,7 +14,7 @@ import (
 var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"join": strings.Join,
 }).Parse(`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>rtq conform {{.Target}}</title>
+<html lang="en"><head><meta charset="utf-8"><title>{{if .Traffic}}rtq proxy{{else}}rtq conform{{end}} {{.Target}}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:2em;max-width:70em}
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3em;text-align:left;vertical-align:top}
@@ -22,13 +22,16 @@ table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3
 .verdict{padding:.8em 1em;font-size:120%;font-weight:bold;border-radius:.3em}
 .green{background:#1a7f37;color:#fff}.red{background:#cf222e;color:#fff}
 </style></head><body>
-<h1>rtq conform {{.Target}}</h1>
+<h1>{{if .Traffic}}rtq proxy{{else}}rtq conform{{end}} {{.Target}}</h1>
 <p class="verdict {{if .Green}}green{{else}}red{{end}}" data-status="{{.Status}}">{{.Verdict}}</p>
 {{if .Reason}}<pre>{{.Reason}}</pre>{{end}}
 <table><tr><th>target</th><td>{{.Meta.Target}}</td></tr><tr><th>profile</th><td>{{.Meta.Profile}}</td></tr>
 <tr><th>started</th><td>{{.Meta.Started}}, took {{.Meta.Duration}}</td></tr><tr><th>rtq</th><td>{{.Meta.Version}}</td></tr><tr><th>seed</th><td>{{.Seed}}</td></tr></table>
 <p>{{.Summary.Total}} checks: {{.Summary.Passed}} passed, {{.Summary.Failed}} failed, {{.Summary.Skipped}} skipped.</p>
-<h2>Coverage</h2>
+{{with .Traffic}}<h2>Traffic</h2>
+<p>{{.Exchanges}} exchanges, {{.Judged}} judged{{range $why, $n := .NotJudged}}; {{$n}} not judged: {{$why}}{{end}}{{if .RefusedWrites}}; {{.RefusedWrites}} writes refused (no --allow-writes){{end}}.</p>
+{{if .NeverReached}}<p>Endpoints the traffic never reached: {{join .NeverReached ", "}}</p>{{end}}
+{{end}}<h2>Coverage</h2>
 <table><tr><th>dimension</th><th>covered</th><th>missing</th></tr>
 <tr><td>field types</td><td>{{.Coverage.FieldTypes.Covered}}/{{.Coverage.FieldTypes.Total}}</td><td>{{join .Coverage.FieldTypes.Missing ", "}}</td></tr>
 <tr><td>verify error codes</td><td>{{.Coverage.ErrorCodes.Covered}}/{{.Coverage.ErrorCodes.Total}}</td><td>{{join .Coverage.ErrorCodes.Missing ", "}}</td></tr>

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"time"
 
@@ -22,6 +23,7 @@ func Text(w io.Writer, rep *conformance.Report) error {
 	}
 	p.f("target:  %s\nprofile: %s\nstarted: %s, took %s\nrtq:     %s\nseed:    %d\n\n", m.Target, m.Profile, m.Started, m.Duration, m.Version, rep.Seed)
 	if len(rep.Checks) == 0 {
+		p.traffic(rep.Traffic)
 		p.f("No check ran.\n")
 		return p.err
 	}
@@ -54,6 +56,7 @@ func Text(w io.Writer, rep *conformance.Report) error {
 		p.f("The target asked to slow down %d times (429, or 503 with Retry-After); the run waited %v in all.\n\n",
 			pl.SlowDowns, time.Duration(pl.WaitedMS)*time.Millisecond)
 	}
+	p.traffic(rep.Traffic)
 	p.coverage(rep.Coverage)
 	p.statements(rep.Statements)
 	p.baseline(rep.Baseline)
@@ -92,6 +95,31 @@ func (p *printer) failure(f conformance.Finding, known bool) {
 	}
 	for _, pr := range f.Problems {
 		p.f("       %s\n", pr)
+	}
+	p.f("\n")
+}
+
+// traffic says what the live traffic of rtq proxy held and never
+// reached; nothing for a run of rtq conform.
+func (p *printer) traffic(t *conformance.Traffic) {
+	if t == nil {
+		return
+	}
+	p.f("Traffic: %d exchanges, %d judged", t.Exchanges, t.Judged)
+	reasons := make([]string, 0, len(t.NotJudged))
+	for why, n := range t.NotJudged {
+		reasons = append(reasons, fmt.Sprintf("%d: %s", n, why))
+	}
+	sort.Strings(reasons)
+	if len(reasons) > 0 {
+		p.f("; not judged: %s", strings.Join(reasons, "; "))
+	}
+	if t.RefusedWrites > 0 {
+		p.f("; %d writes refused (no --allow-writes)", t.RefusedWrites)
+	}
+	p.f("\n")
+	if len(t.NeverReached) > 0 {
+		p.f("Endpoints the traffic never reached: %s\n", strings.Join(t.NeverReached, ", "))
 	}
 	p.f("\n")
 }
