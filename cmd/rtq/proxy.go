@@ -8,6 +8,8 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
+	"sync"
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
@@ -23,12 +25,15 @@ type proxyFlags struct {
 	upstream, addr, format, out, baseline, profile, adminToken string
 	allowWrites                                                bool
 	access                                                     accessFlags
+	// command, when given after --, runs with RTQ_PROXY_URL set; the
+	// proxy stops when it exits.
+	command []string
 }
 
 func newProxyCmd() *cobra.Command {
 	var f proxyFlags
 	cmd := &cobra.Command{
-		Use:   "proxy --upstream URL",
+		Use:   "proxy --upstream URL [-- COMMAND [ARG]...]",
 		Short: "Forward a client's calls to the service and judge every answer",
 		Long: `Listen on --addr (loopback by default) and forward every request to
 --upstream unchanged, the client's own key included, streaming each answer
@@ -43,15 +48,26 @@ Exit status: 0 no must statement was broken, 1 one was (with --baseline:
 one the baseline did not fail) or --addr cannot be listened on, 2 usage
 error or no exchange judged.
 
+With -- COMMAND, the proxy runs COMMAND (a test suite) with RTQ_PROXY_URL
+set to the proxy's base URL, and stops when it exits: the exit status is
+1 when a must statement was broken, else COMMAND's own.
+
 A verify is forwarded only with --allow-writes; without it the proxy
 answers it with a 403 in verify's own error shape. Keys are never stored,
 logged or reported: a curl line in the report reads $RTQ_API_KEY.`,
-		Example: `  rtq proxy --upstream http://127.0.0.1:8080 --addr 127.0.0.1:8090 --format junit --out proxy.xml`,
-		Args:    noArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Example: `  rtq proxy --upstream http://127.0.0.1:8080 --addr 127.0.0.1:8090 --format junit --out proxy.xml
+  rtq proxy --upstream http://127.0.0.1:8080 --addr 127.0.0.1:0 --out proxy.txt -- npm run e2e`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 && cmd.ArgsLenAtDash() != 0 {
+				return withExit(2, fmt.Errorf("proxy: unexpected argument %q: a command to run goes after --, as in rtq proxy --upstream URL -- npm test", args[0]))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.adminToken == "" {
 				f.adminToken = os.Getenv("RTQ_ADMIN_TOKEN")
 			}
+			f.command = args
 			return runProxy(cmd.Context(), f, cmd.OutOrStdout(), cmd.ErrOrStderr(), nil)
 		},
 	}
@@ -83,6 +99,9 @@ func runProxy(ctx context.Context, f proxyFlags, stdout, stderr io.Writer, ready
 	if err := checkBaseURLFlag("--upstream", f.upstream); err != nil {
 		return err
 	}
+	// The proxy's log and a command's output are written from several
+	// goroutines.
+	stdout, stderr = &lockedWriter{w: stdout}, &lockedWriter{w: stderr}
 	access, err := f.access.load(ctx, "proxy", stderr)
 	if err != nil {
 		return err
@@ -120,14 +139,28 @@ func runProxy(ctx context.Context, f proxyFlags, stdout, stderr io.Writer, ready
 	url := "http://" + ln.Addr().String()
 	fmt.Fprintf(stderr, "rtq proxy: listening on %s, forwarding to %s; GET %s%sreport for the report so far, Ctrl-C writes it and stops\n",
 		url, f.upstream, url, proxy.AdminPrefix)
-	if ready != nil {
-		ready(url)
-	}
 	srv := &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
+	if ready != nil {
+		ready(url)
+	}
+	cmdDone := make(chan error, 1)
+	if len(f.command) > 0 {
+		c := exec.CommandContext(ctx, f.command[0], f.command[1:]...)
+		c.Env = append(os.Environ(), "RTQ_PROXY_URL="+url)
+		c.Stdin, c.Stdout, c.Stderr = nil, stdout, stderr
+		if err := c.Start(); err != nil {
+			_ = srv.Close()
+			p.Close()
+			return withExit(2, fmt.Errorf("proxy: the command after --: %w", err))
+		}
+		go func() { cmdDone <- c.Wait() }()
+	}
+	var cmdErr error
 	select {
 	case <-ctx.Done():
+	case cmdErr = <-cmdDone:
 	case err := <-done:
 		if !errors.Is(err, http.ErrServerClosed) {
 			p.Close()
@@ -138,7 +171,16 @@ func runProxy(ctx context.Context, f proxyFlags, stdout, stderr io.Writer, ready
 	defer cancel()
 	_ = srv.Shutdown(sctx)
 	p.Close()
-	return finishProxy(f, obs.Report(time.Now()), stdout)
+	err = finishProxy(f, obs.Report(time.Now()), stdout)
+	if err == nil && cmdErr != nil {
+		code := 1
+		var ee *exec.ExitError
+		if errors.As(cmdErr, &ee) && ee.ExitCode() > 0 {
+			code = ee.ExitCode()
+		}
+		return withExit(code, fmt.Errorf("proxy: the command after -- failed: %w", cmdErr))
+	}
+	return err
 }
 
 // finishProxy writes the report and turns it into the exit status.
@@ -160,4 +202,16 @@ func finishProxy(f proxyFlags, rep *conformance.Report, stdout io.Writer) error 
 		return withExit(1, fmt.Errorf("proxy: %d must check(s) failed on the traffic", rep.MustFailed()))
 	}
 	return withExit(exitCodes[rep.Status], fmt.Errorf("proxy: %s", rep.Reason))
+}
+
+// lockedWriter serializes the writes of several goroutines.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
