@@ -279,7 +279,7 @@ func allChecks(seed uint64) []Check {
 	var all []Check
 	for _, group := range [][]Check{
 		transportChecks(), recordChecks(), authChecks(), formListChecks(),
-		templateChecks(), relationChecks(), verifyReadChecks(), negativeChecks(seed), generatedChecks(seed), verifyWriteChecks(), postChecks(),
+		templateChecks(), relationChecks(), verifyReadChecks(), negativeChecks(seed), generatedChecks(seed), verifyWriteChecks(), matrixChecks(seed), postChecks(),
 	} {
 		all = append(all, group...)
 	}

@@ -31,6 +31,8 @@ var blind1FirstSight = firstSight{
 		foreign.VariantB1MarkdownSetext: "getRecord.format.markdown: a setext level-1 heading is not taken for a top-level heading",
 	},
 	caughtSince: map[foreign.Bug]string{
+		foreign.BugB1VerifyURLRefused:      "rules: relation.verify.matrix",
+		foreign.BugB1TplIDZeroUnscoped:     "rules: relation.verify.matrix",
 		foreign.BugB1FilterFirstPageOnly:   "93a0f11",
 		foreign.BugB1MasksLostAfterVerify:  "93a0f11",
 		foreign.BugB1SearchOtherOrg:        "rules: relation.tenancy",

@@ -25,6 +25,8 @@ var blind2FirstSight = firstSight{
 		foreign.VariantB2HeadingIndented: "getRecord.format.markdown: an ATX heading indented by up to three spaces is not taken for a top-level heading",
 	},
 	caughtSince: map[foreign.Bug]string{
+		foreign.BugB2CodeIDIgnored:         "rules: relation.verify.matrix",
+		foreign.BugB2RepeatByID:            "rules: relation.verify.matrix",
 		foreign.BugB2StateChangeColorName:  "93a0f11",
 		foreign.BugB2UnknownURL500:         "rules: relation.verify.address",
 		foreign.BugB2ReadKeyVerifiesByURL:  "rules: relation.verify.address",

@@ -1,0 +1,455 @@
+package conformance
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// The verify matrix (relation.verify.matrix): a move the profile says
+// succeeds is made with every optional member right, and then, from the
+// status it reached, the record is sent every request the contract gives
+// another answer, and read every way. Nothing here is aimed at one
+// implementation; each row is one rule of the contract applied to the
+// profile's own move and flow:
+//
+//   - the move with its own tpl_id and code_id, from_certificate_status
+//     its current status, by the record's full URL: the status the case
+//     expects (§4.2, §C10);
+//   - every key that may not move it on (the read key, §5 item 3; another
+//     organization's, §C2; none and a key nobody issued, §5; the limited
+//     key where a case shows it may not write the form, §5 item 4) with
+//     each action, each address (the code, the full URL) and with and
+//     without its own tpl_id: never a success;
+//   - the write key with exactly one fault: from_certificate_status
+//     another status (the one it left among them) by name and by id on
+//     each action (100324), or as a JSON number (100301 or 100324);
+//     tpl_id or code_id not the record's, 0 included (100323); the status
+//     it is in as the target, by name and by id (100326: a repeat);
+//   - the record read in every format by id and by URL: by URL reads what
+//     by id reads, and json differs from before the move only in what a
+//     move may change.
+//
+// Rows with one fault have one answer whatever order the checks run in
+// (§C6: the order is the kit's), and a key that may not move the record
+// is sent a move the write key could make, so no row depends on that
+// order. Which action, address and form of a status each row takes is
+// picked by the run's seed, each row beside its complement, so every
+// value of every dimension is sent every run. On a correct target no row
+// after the move changes anything, so they are sent side by side: the
+// matrix costs two requests of the run's longest chain.
+
+// matrixChecks is the matrix's write check: it runs after the profile's
+// cases, with their resets, and only with --allow-writes.
+func matrixChecks(seed uint64) []Check {
+	return []Check{writeCheck("relation.verify.matrix", "4.2", Must, planVerifyMatrix(seed))}
+}
+
+// matrixRow is one request of the matrix and what the contract says of it.
+type matrixRow struct {
+	role, what string
+	body       map[string]any
+	// want judges the answer: a problem, or "".
+	want func(x *Exchange) string
+}
+
+// matrixSubject is a credential, its flow and a move the profile says
+// succeeds from its start.
+type matrixSubject struct {
+	c      profile.Case
+	step   profile.Step
+	flow   *profile.Flow
+	url    string
+	codeID *int64
+	// cur is the status the record is in when the rows are sent.
+	cur string
+}
+
+// planVerifyMatrix makes one unit of the matrix around the first case
+// that starts with a move by the write key, and one for each record a
+// case shows the limited key may not verify.
+func planVerifyMatrix(seed uint64) func(t *T) writePlan {
+	return func(t *T) writePlan {
+		var units []writeUnit
+		pivot, ok := t.matrixPivot()
+		if ok {
+			units = append(units, writeUnit{keys: t.r.caseKeys(pivot), cost: 2, reads: pivot.RecordID,
+				run: func(t *T, _ []*T) bool { return t.runMatrix(seed, pivot, true) }})
+		}
+		for _, c := range t.r.prof.Cases {
+			if ok && c.RecordID == pivot.RecordID {
+				continue // the pivot's own unit sends the limited key's rows
+			}
+			if limitedRefused(c) && t.hasKey(profile.RoleLimited) && t.r.prof.Flow(c.FormID) != nil {
+				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: 1,
+					run: func(t *T, _ []*T) bool { return t.runMatrix(seed, c, false) }})
+			}
+		}
+		if len(units) == 0 {
+			t.Skipf("needs a case that starts with a move by the write key from a status of a flow the profile lists")
+		}
+		return writePlan{units: units}
+	}
+}
+
+// matrixPivot is a case that starts with a single move by the write key,
+// from a known status of a listed flow, on a known record, to a status
+// that may move on (so that the rows after it have a move to refuse and
+// faults to add to it, whatever order the checks run in): of those, the
+// first on the record the fewest other steps of the profile verify, so
+// that the matrix lengthens the run's longest chain of writes the least.
+func (t *T) matrixPivot() (profile.Case, bool) {
+	load := map[int64]int{}
+	for _, c := range t.r.prof.Cases {
+		load[c.RecordID] += len(c.Steps)
+	}
+	var best profile.Case
+	found := false
+	for _, c := range t.r.prof.Cases {
+		if len(c.Steps) == 0 || c.RecordID == 0 || c.Start == "" || t.r.prof.Flow(c.FormID) == nil {
+			continue
+		}
+		s := c.Steps[0]
+		to := (matrixSubject{flow: t.r.prof.Flow(c.FormID)}).status(s.Expect.Status)
+		if stepRole(s) == profile.RoleWrite && s.Expect.Status != "" && s.Concurrent <= 1 && s.From == "" && s.TplID == nil && s.CodeID == nil &&
+			to != nil && movable(*to) && (!found || load[c.RecordID] < load[best.RecordID]) {
+			best, found = c, true
+		}
+	}
+	return best, found
+}
+
+// limitedRefused says a case shows the limited key refused on its record
+// for want of write permission on its form (100328).
+func limitedRefused(c profile.Case) bool {
+	for _, s := range c.Steps {
+		if s.Key == profile.RoleLimited && s.Expect.ErrorCode == contract.ErrNoPermission {
+			return c.Start != "" && c.RecordID != 0
+		}
+	}
+	return false
+}
+
+// runMatrix sends the matrix of one subject; pivot says it is the write
+// key's move (else only the limited key's refusals, from the start).
+func (t *T) runMatrix(seed uint64, c profile.Case, pivot bool) bool {
+	if err := t.fresh(); err != nil {
+		t.Errorf(nil, "reset before the matrix of %s: %v", c.Name, err)
+		return true
+	}
+	sub := matrixSubject{c: c, flow: t.r.prof.Flow(c.FormID), cur: c.Start}
+	payload, beforeJSON := t.recordPayload(profile.Record{ID: c.RecordID})
+	sub.url, _ = payload["record_url"].(string)
+	if qr, ok := payload["qrcode"].(map[string]any); ok {
+		if id, ok := intOf(qr["id"]); ok {
+			sub.codeID = &id
+		}
+	}
+	start := sub.status(c.Start)
+	if start == nil {
+		t.Notef("case %s: start %q is no status of the flow of form %d", c.Name, c.Start, c.FormID)
+		return false
+	}
+	if !pivot {
+		t.sendRows(t.refusalRows(seed, sub, []string{profile.RoleLimited}))
+		return true
+	}
+	// The move, every optional member right, by the URL when known.
+	s := c.Steps[0]
+	sub.step = s
+	body := sub.moveBody(s.Action, s.To, sub.url != "")
+	body["from_certificate_status"] = statusForm(*start, pick(seed, "matrix from", 2) == 0)
+	body["tpl_id"] = c.FormID
+	if sub.codeID != nil {
+		body["code_id"] = *sub.codeID
+	}
+	to := sub.status(s.Expect.Status)
+	if to != nil && s.Action == contract.ActionSetStatus {
+		body["to_certificate_status"] = statusForm(*to, pick(seed, "matrix to", 2) == 0)
+	}
+	x := t.post(contract.Verify, profile.RoleWrite, body)
+	data := t.success(x, responseFile(contract.Verify))
+	if data == nil {
+		t.Errorf(x, "case %s's move with its own tpl_id and code_id, from_certificate_status its current status%s: not a success", c.Name, byURL(body, sub))
+		return true
+	}
+	if got := data["certificate_status"]; got != s.Expect.Status {
+		t.Errorf(x, "case %s's move: certificate_status %v, want %q", c.Name, got, s.Expect.Status)
+		return true
+	}
+	t.r.moves.moved(c.Code, "relation.verify.matrix")
+	sub.cur = s.Expect.Status
+	rows := append(t.refusalRows(seed, sub, t.refusingRoles(c.RecordID)), faultRows(seed, sub, *start, t.r.prof.Forms.IDs)...)
+	var after [][2]*Exchange
+	t.each(2, func(t *T, i int) {
+		if i == 0 {
+			t.sendRows(rows)
+		} else {
+			after = t.readEveryWay(sub)
+		}
+	})
+	t.compareAround(sub, beforeJSON, after)
+	return true
+}
+
+// refusingRoles are the keys that may not move a credential of ours: the
+// limited key too where a case of the record shows it refused.
+func (t *T) refusingRoles(recordID int64) []string {
+	roles := []string{"none", "bad"}
+	if t.hasKey(profile.RoleRead) && !t.r.readKeyWrites() {
+		roles = append(roles, profile.RoleRead)
+	}
+	if t.hasKey(profile.RoleOtherOrg) {
+		roles = append(roles, profile.RoleOtherOrg)
+	}
+	for _, c := range t.r.prof.Cases {
+		if c.RecordID == recordID && limitedRefused(c) && t.hasKey(profile.RoleLimited) {
+			return append(roles, profile.RoleLimited)
+		}
+	}
+	return roles
+}
+
+// refusalRows: each role with the move the write key would make, twice:
+// once as the seed picks action, address and tpl_id, once the opposite
+// of each.
+func (t *T) refusalRows(seed uint64, sub matrixSubject, roles []string) []matrixRow {
+	actions := sub.actions()
+	if len(actions) == 0 {
+		return nil
+	}
+	var rows []matrixRow
+	for _, role := range roles {
+		for half := range 2 {
+			a := (pick(seed, "matrix action "+role, 2) + half) % len(actions)
+			byURLToo := (pick(seed, "matrix address "+role, 2)+half)%2 == 1 && sub.url != ""
+			tpl := (pick(seed, "matrix tpl "+role, 2)+half)%2 == 1
+			body := sub.moveBody(actions[a], sub.next(), byURLToo)
+			if tpl {
+				body["tpl_id"] = sub.c.FormID
+			}
+			rows = append(rows, matrixRow{role: role, body: body,
+				what: fmt.Sprintf("the %s key, %s%s", role, actions[a], byURL(body, sub)), want: refusalOf(role)})
+		}
+	}
+	return rows
+}
+
+// refusalOf is what the contract says of a move by a key that may not
+// make it: the read key is refused (401, 403) or 100328 (C2.writeScope);
+// the limited key 100328 or a refusal (§5 item 4); the others get no
+// success.
+func refusalOf(role string) func(x *Exchange) string {
+	return func(x *Exchange) string {
+		obj, _ := x.Doc.(map[string]any)
+		code, ok := intOf(obj["code"])
+		switch {
+		case x.Err != nil || !ok:
+			return "no answer with an integer code: " + describe(x)
+		case code == 0:
+			return "a success: the record moved"
+		case role == profile.RoleRead || role == profile.RoleLimited:
+			if code != 401 && code != 403 && errorCode(obj) != contract.ErrNoPermission {
+				return fmt.Sprintf("code %d error_code %d, want 401 or 403, or error_code %d", code, errorCode(obj), contract.ErrNoPermission)
+			}
+		}
+		return ""
+	}
+}
+
+// faultRows: the write key with one fault each.
+func faultRows(seed uint64, sub matrixSubject, left profile.Status, forms []int64) []matrixRow {
+	cur := sub.status(sub.cur)
+	other := sub.otherStatus(seed)
+	if cur == nil || other == nil || len(sub.actions()) == 0 {
+		return nil
+	}
+	code := func(codes ...int64) func(x *Exchange) string {
+		return func(x *Exchange) string {
+			obj, _ := x.Doc.(map[string]any)
+			ec := errorCode(obj)
+			for _, c := range codes {
+				if ec == c {
+					return ""
+				}
+			}
+			if c, _ := intOf(obj["code"]); c == 0 && x.Err == nil {
+				return fmt.Sprintf("a success, want error_code %v", codes)
+			}
+			return fmt.Sprintf("%s, want error_code %v", describe(x), codes)
+		}
+	}
+	var rows []matrixRow
+	add := func(what string, action string, set map[string]any, want func(*Exchange) string) {
+		body := sub.moveBody(action, sub.next(), pick(seed, "matrix fault address "+what, 2) == 1 && sub.url != "")
+		for k, v := range set {
+			body[k] = v
+		}
+		rows = append(rows, matrixRow{role: profile.RoleWrite, body: body, what: what + byURL(body, sub), want: want})
+	}
+	for _, action := range sub.actions() {
+		add(action+" from another status by name", action, map[string]any{"from_certificate_status": other.Name}, code(contract.ErrStatusForbids))
+		add(action+" from another status by id", action, map[string]any{"from_certificate_status": strconv.FormatInt(other.ID, 10)}, code(contract.ErrStatusForbids))
+		add(action+" from the status it left", action, map[string]any{"from_certificate_status": statusForm(left, pick(seed, "matrix left "+action, 2) == 0)}, code(contract.ErrStatusForbids))
+	}
+	action := sub.actions()[pick(seed, "matrix fault action", len(sub.actions()))]
+	add(action+" from another status as a JSON number", action, map[string]any{"from_certificate_status": other.ID}, code(contract.ErrInvalidParams, contract.ErrStatusForbids))
+	wrongForm := sub.c.FormID + 1
+	for _, id := range forms {
+		if id != sub.c.FormID {
+			wrongForm = id
+			break
+		}
+	}
+	add(action+" with another form's tpl_id", action, map[string]any{"tpl_id": wrongForm}, code(contract.ErrScopeMismatch))
+	add(action+" with tpl_id 0", action, map[string]any{"tpl_id": 0}, code(contract.ErrScopeMismatch))
+	if sub.codeID != nil {
+		add(action+" with another QR code's code_id", action, map[string]any{"code_id": *sub.codeID + 1}, code(contract.ErrScopeMismatch))
+		add(action+" with code_id 0", action, map[string]any{"code_id": 0}, code(contract.ErrScopeMismatch))
+	}
+	for _, byName := range []bool{true, false} {
+		add("set_certificate_status to the status it is in (a repeat), "+formName(byName), contract.ActionSetStatus,
+			map[string]any{"to_certificate_status": statusForm(*cur, byName)}, code(contract.ErrInvalidTarget))
+	}
+	return rows
+}
+
+// sendRows sends rows side by side and fails each answer its row refuses.
+func (t *T) sendRows(rows []matrixRow) {
+	xs := make([]*Exchange, len(rows))
+	t.each(len(rows), func(t *T, i int) { xs[i] = t.post(contract.Verify, rows[i].role, rows[i].body) })
+	for i, r := range rows {
+		if p := r.want(xs[i]); p != "" {
+			t.Errorf(xs[i], "case %v, %s: %s", r.body["certificate_code"], r.what, p)
+		}
+	}
+}
+
+// readEveryWay reads the record in every format, by id and by URL.
+func (t *T) readEveryWay(sub matrixSubject) [][2]*Exchange {
+	out := make([][2]*Exchange, len(contract.Formats))
+	t.each(2*len(contract.Formats), func(t *T, i int) {
+		f := contract.Formats[i/2]
+		if i%2 == 0 {
+			out[i/2][0] = t.post(contract.GetRecord, profile.RoleRead, map[string]any{"record_id": sub.c.RecordID, "format": f.Name})
+		} else if sub.url != "" {
+			out[i/2][1] = t.post(contract.GetRecord, profile.RoleRead, map[string]any{"record_url": sub.url, "format": f.Name})
+		}
+	})
+	return out
+}
+
+// compareAround: after the move, each format reads the same by URL as by
+// id, and json differs from before only where a move may change it.
+func (t *T) compareAround(sub matrixSubject, beforeJSON *Exchange, after [][2]*Exchange) {
+	for i, f := range contract.Formats {
+		a, b := after[i][0], after[i][1]
+		if a != nil && b != nil {
+			da, db := payloadOf(a), payloadOf(b)
+			if da != nil && db != nil && !reflect.DeepEqual(da, db) {
+				t.Errorf(b, "record %d after a move (%s): by record_url differs from by record_id", sub.c.RecordID, f.Name)
+			}
+		}
+		if f.Name == "json" && beforeJSON != nil && a != nil {
+			t.sameAfter(sub.c.RecordID, beforeJSON, a, true, "after the matrix's move")
+		}
+	}
+}
+
+func payloadOf(x *Exchange) any {
+	obj := objOf(x)
+	if c, ok := intOf(obj["code"]); !ok || c != 0 {
+		return nil
+	}
+	data, _ := obj["data"].(map[string]any)
+	return data["data"]
+}
+
+func objOf(x *Exchange) map[string]any {
+	obj, _ := x.Doc.(map[string]any)
+	return obj
+}
+
+// actions are the actions that move the record on from its current
+// status: set to the status next names, and next; none when it may not
+// move on.
+func (sub matrixSubject) actions() []string {
+	if st := sub.status(sub.cur); st == nil || !movable(*st) {
+		return nil
+	}
+	return []string{contract.ActionSetStatus, contract.ActionNextStatus}
+}
+
+// movable says a status may move on: not terminal, with a move out.
+func movable(s profile.Status) bool { return !s.Terminal && len(s.Next) > 0 }
+
+// next is the first status the current one may reach.
+func (sub matrixSubject) next() string {
+	if st := sub.status(sub.cur); st != nil && len(st.Next) > 0 {
+		return st.Next[0]
+	}
+	return ""
+}
+
+// moveBody is a move with an action and target, by the code or the URL.
+func (sub matrixSubject) moveBody(action, to string, byURL bool) map[string]any {
+	code := sub.c.Code
+	if byURL {
+		code = sub.url
+	}
+	body := map[string]any{"certificate_code": code, "action_type": action}
+	if action == contract.ActionSetStatus {
+		body["to_certificate_status"] = to
+	}
+	return body
+}
+
+func (sub matrixSubject) status(name string) *profile.Status {
+	for i, s := range sub.flow.Statuses {
+		if s.Name == name || strconv.FormatInt(s.ID, 10) == name {
+			return &sub.flow.Statuses[i]
+		}
+	}
+	return nil
+}
+
+// otherStatus is a status of the flow the record is not in, picked by
+// the seed.
+func (sub matrixSubject) otherStatus(seed uint64) *profile.Status {
+	var others []*profile.Status
+	for i, s := range sub.flow.Statuses {
+		if s.Name != sub.cur {
+			others = append(others, &sub.flow.Statuses[i])
+		}
+	}
+	if len(others) == 0 {
+		return nil
+	}
+	return others[pick(seed, "matrix other status", len(others))]
+}
+
+// statusForm names a status by its name or by its id written as a string
+// (§4.2: "by name or id").
+func statusForm(s profile.Status, byName bool) string {
+	if byName {
+		return s.Name
+	}
+	return strconv.FormatInt(s.ID, 10)
+}
+
+func formName(byName bool) string {
+	if byName {
+		return "by name"
+	}
+	return "by id"
+}
+
+func byURL(body map[string]any, sub matrixSubject) string {
+	if body["certificate_code"] == sub.url && sub.url != "" {
+		return ", by the record's full URL"
+	}
+	return ", by the code"
+}
