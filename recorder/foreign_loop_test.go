@@ -51,6 +51,8 @@ var unknowable = []struct {
 }{
 	{"templates/list window", []string{modeCrawl}, "the list answers carry no creation times and a crawl asks no time window: the placeholder times keep the order, not the times (--probe-times recovers them; the proxy keeps the windows its client asks)"},
 	{"listQrcodes window", []string{modeCrawl}, "the list answers carry no creation times and a crawl asks no time window: the placeholder times keep the order, not the times (--probe-times recovers them; the proxy keeps the windows its client asks)"},
+	{"generated templates/list window", []string{modeCrawl, modeProxy}, "as for templates/list window: without --probe-times the times are placeholders, and a window nobody asked was not kept"},
+	{"generated listQrcodes window", []string{modeCrawl, modeProxy}, "as for templates/list window: without --probe-times the times are placeholders, and a window nobody asked was not kept"},
 	{"unprovoked: the detail", allModes, "the detail of an error nobody provoked (message_detail, or what follows the message and its join) is the service's own sentence for a request never sent: the recording writes the kit's"},
 	{"unprovoked: unknown template", []string{modeProxy, modeProxyProbed}, "the proxy's client never asked an unknown template, and the proxy provokes only the key errors: code 404 was never seen, so neither its message nor its status line is known, and errors of one other code (400) cannot tell a status policy (200 for all) from a status per code"},
 	{"unprovoked: unknown template url", []string{modeProxy, modeProxyProbed}, "as for unprovoked: unknown template"},
@@ -344,6 +346,7 @@ func TestForeignClosedLoopCrawl(t *testing.T) {
 	// A crawl provokes enough to settle every rule of the foreign
 	// service's errors: only the detail differs.
 	compareUnprovoked(t, modeCrawl, askAll(t, up, foreign.ReadKey, un), askAll(t, rec.URL, recorder.ReadKeySecret, un))
+	askGenerated(t, modeCrawl, up, data)
 	if want := `getFormList searches: 5 answers kept as the service gave them (service.replay), for search_key "巡检", "巡检 外包", "FX 0"`; !strings.Contains(header(data), want) {
 		t.Errorf("the header should name the searches the crawl kept (%s):\n%s", want, header(data))
 	}
@@ -365,7 +368,6 @@ func proxyLoop(t *testing.T, mode string, mods ...func(*recorder.Options)) {
 	}
 	askAll(t, p.url, "client-key-never-forwarded", asks[len(asks)/2:])
 	p.stop()
-	t.Logf("%s: the proxy's log:\n%s", mode, p.log.String())
 	// The proxy spends its own key, so the service's own answers (auth
 	// errors included) are what the recording must give.
 	want := askAll(t, up, foreign.ReadKey, asks)
@@ -377,6 +379,7 @@ func proxyLoop(t *testing.T, mode string, mods ...func(*recorder.Options)) {
 	compareKinds(t, mode, want, askAll(t, rec.URL, recorder.ReadKeySecret, asks))
 	un := unprovokedAsks()
 	compareUnprovoked(t, mode, askAll(t, up, foreign.ReadKey, un), askAll(t, rec.URL, recorder.ReadKeySecret, un))
+	askGenerated(t, mode, up, data)
 	// The proxy provokes nothing but the key errors: the rules its
 	// client's errors do not settle are named, not guessed.
 	if !strings.Contains(header(data), "error rule not settled: the status line of error codes never seen") {
@@ -458,6 +461,7 @@ func TestForeignClosedLoopCrawlProbed(t *testing.T) {
 	// A crawl provokes enough to settle every rule of the foreign
 	// service's errors: only the detail differs.
 	compareUnprovoked(t, modeCrawlProbed, askAll(t, up, foreign.ReadKey, un), askAll(t, rec.URL, recorder.ReadKeySecret, un))
+	askGenerated(t, modeCrawlProbed, up, data)
 }
 
 // rtq conform passes the recording of the foreign service (reads and

@@ -201,6 +201,33 @@ func (b *builder) errorCatalogue() {
 			b.sc.Service.Errors = append(b.sc.Service.Errors, e)
 		}
 	}
+	b.sharedListings(seen)
+}
+
+// cursorListings page alike (docs/contract.md §C5): the same request
+// members, the same answer shape.
+var cursorListings = []string{contract.TemplatesList.Name, contract.ListQrcodes.Name}
+
+// sharedListings answers an end before the start on a cursor listing
+// where it was not seen as the service answered it on the other, when
+// that was a success: an empty list is the same bytes on both (an error
+// names its own detail, and is worded by the rules instead). seen holds
+// the catalogue's endpoint and situation pairs.
+func (b *builder) sharedListings(seen map[string]bool) {
+	for _, e := range b.sc.Service.Errors {
+		if e.Situation != scenario.SituationEndBeforeStart || e.Code != 0 || !slices.Contains(cursorListings, e.Endpoint) {
+			continue
+		}
+		for _, other := range cursorListings {
+			if k := other + " " + e.Situation; !seen[k] {
+				seen[k] = true
+				shared := e
+				shared.Endpoint = other
+				b.sc.Service.Errors = append(b.sc.Service.Errors, shared)
+				b.notes = append(b.notes, other+": an end before the start is answered as "+e.Endpoint+" answered it (an empty list), which pages alike; it was not asked there")
+			}
+		}
+	}
 }
 
 // replays are the exact answers the recording keeps: every search, and
