@@ -225,7 +225,6 @@ func generateAsks(w world, n int) []ask {
 	return out
 }
 
-
 // compareGenerated counts, by kind, the generated answers identical to
 // the service's, and those identical but for an error's detail (the
 // service's own sentence, unknowable for a request nobody provoked); it
