@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/rtq-kit/rtq/mockserver"
@@ -79,16 +78,6 @@ func benchCalls(b *testing.B, h http.Handler, path string, bodyFor func(i int) s
 	b.ReportMetric(float64(user2-user+sys2-sys)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(user2-user)/float64(b.N), "user-ns/op")
 	b.ReportMetric(float64(sys2-sys)/float64(b.N), "sys-ns/op")
-}
-
-// processCPU is the user and the system (kernel) time of this process, in
-// ns. System time is mostly page faults: a heap growing into fresh memory.
-func processCPU() (user, sys int64) {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0, 0
-	}
-	return ru.Utime.Nano(), ru.Stime.Nano()
 }
 
 // BenchmarkFormListPage asks for the last page of the form list (20 and

@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -231,10 +230,9 @@ func runDocBlock(t *testing.T, b docBlock, shims string, st staging) {
 	cmd.Env = append(os.Environ(), "PATH="+shims+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"RTQ_API_KEY=rtq-demo-read", "RTQ_WRITE_KEY=", "RTQ_ADMIN_TOKEN=", "RTQ_BASE_URL="+mock,
 		"STAGING="+staging, "STAGING_URL="+staging, "HOME="+dir, "GATEWAY_TOKEN="+tlsfront.GatewayToken)
-	// The time-out kills the block's whole process group, and output still
-	// held open by a child is not waited on past WaitDelay.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	// The time-out kills the block's whole process group (docs_unix_test.go),
+	// and output still held open by a child is not waited on past WaitDelay.
+	killGroupOnCancel(cmd)
 	cmd.WaitDelay = 5 * time.Second
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out

@@ -1,0 +1,16 @@
+//go:build unix
+
+package main
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+// killGroupOnCancel starts cmd in a process group of its own and has its
+// context's end kill the whole group: a doc block's background mock
+// would otherwise outlive the block.
+func killGroupOnCancel(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+}
