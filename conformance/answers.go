@@ -28,6 +28,16 @@ type answers struct {
 	ruled map[string]map[*Exchange]bool
 	// broken holds, per statement, each answer a rule found breaking it.
 	broken map[string]map[*Exchange][]string
+	// records are the getRecord answers of the run, in every format and
+	// address, before and after writes: relation.masked compares them all.
+	records []*Exchange
+}
+
+// recordAnswers are the getRecord answers the run has read so far.
+func (a *answers) recordAnswers() []*Exchange {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return append([]*Exchange(nil), a.records...)
 }
 
 func newAnswers(p *profile.Profile, v validator) *answers {
@@ -80,6 +90,9 @@ func (a *answers) judge(ep contract.Endpoint, x *Exchange) {
 	verdicts := judgeAnswer(a.env, ep, x, a.validate)
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if ep.Name == contract.GetRecord.Name {
+		a.records = append(a.records, x)
+	}
 	for _, v := range verdicts {
 		addTo(a.on, v.Statement, x)
 		addTo(a.ruled, v.Statement, x)

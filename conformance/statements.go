@@ -187,6 +187,7 @@ var checkStatements = []struct {
 	{"relation.verify.address", []string{"4.2.names", "C2.tenancyVerify", "C2.writeScope", "7.unknownCode"}},
 	{"relation.verify.matrix", []string{"C2.writeScope", "C2.formScope", "C2.tenancyVerify", "C2.noKey", "C2.badKey", "7.conditions", "7.repeat", "4.2.names", "3.1.move", "4.1.byUrl"}},
 	{"relation.afterWrites", []string{"3.1.move"}},
+	{"relation.masked", []string{"2.1.masked", "C8.otherFormats"}},
 	{"generated.getRecord", []string{"C1.badInput", "C3.getRecord"}},
 	{"generated.verify", []string{"C1.badInput", "C3.verify", "7.params"}},
 	{"generated.getFormList", []string{"C1.badInput", "C3.formList", "8.formList.maxInclusive"}},
