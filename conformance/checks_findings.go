@@ -1,5 +1,10 @@
 package conformance
 
+import (
+	"maps"
+	"slices"
+)
+
 // findingStatements are the statements `rtq profile discover` may record
 // a finding under (profile/discover): time filters, totals, cursors and
 // the number filter.
@@ -17,6 +22,6 @@ func checkProfileFindings(t *T) {
 		ids[f.Statement] = true
 	}
 	if len(ids) > 0 {
-		t.statements = sortedKeys(ids)
+		t.statements = slices.Sorted(maps.Keys(ids))
 	}
 }

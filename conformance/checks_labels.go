@@ -2,6 +2,8 @@ package conformance
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 )
 
@@ -100,8 +102,8 @@ func checkValuesLabels(t *T) {
 	}
 	for i, r := range labelRules {
 		byLabel := map[string][]string{}
-		for _, code := range sortedKeys(keysOf(seen[i])) {
-			labels := sortedKeys(seen[i][code])
+		for _, code := range slices.Sorted(maps.Keys(seen[i])) {
+			labels := slices.Sorted(maps.Keys(seen[i][code]))
 			if len(labels) > 1 {
 				t.Errorf(last, "%s: code %s carries the labels %q: a label is its code's", r.where, code, labels)
 			}
@@ -112,20 +114,11 @@ func checkValuesLabels(t *T) {
 		if !r.distinctLabels {
 			continue
 		}
-		for _, l := range sortedKeys(keysOf(byLabel)) {
+		for _, l := range slices.Sorted(maps.Keys(byLabel)) {
 			if codes := byLabel[l]; len(codes) > 1 {
 				sort.Strings(codes)
 				t.Errorf(last, "%s: the codes %v all carry the label %q: different statuses have different labels", r.where, codes, l)
 			}
 		}
 	}
-}
-
-// keysOf is the key set of a map, for sortedKeys.
-func keysOf[V any](m map[string]V) map[string]bool {
-	out := make(map[string]bool, len(m))
-	for k := range m {
-		out[k] = true
-	}
-	return out
 }

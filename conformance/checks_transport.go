@@ -2,7 +2,9 @@ package conformance
 
 import (
 	"context"
+	"maps"
 	"net/http"
+	"slices"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
@@ -72,7 +74,7 @@ func transportCheck(kind int) func(t *T) {
 			t.Skipf("no answers seen")
 			return
 		}
-		for i, b := range sortedKeys(ct.bad[kind]) {
+		for i, b := range slices.Sorted(maps.Keys(ct.bad[kind])) {
 			if i == maxProblems {
 				break
 			}

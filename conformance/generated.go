@@ -3,6 +3,8 @@ package conformance
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -163,8 +165,8 @@ func (t *T) shrink(ep contract.Endpoint, role string, c genCase, body map[string
 	why := c.broken(t, ep, x)
 	for changed := true; changed; {
 		changed = false
-		for _, k := range sortedKeys(keySetOf(body)) {
-			if contains(c.kept, k) {
+		for _, k := range slices.Sorted(maps.Keys(body)) {
+			if slices.Contains(c.kept, k) {
 				continue
 			}
 			smaller := copyMap(body)

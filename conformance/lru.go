@@ -66,5 +66,3 @@ func (l *lru[K, V]) removeIf(drop func(V) bool) {
 		e = next
 	}
 }
-
-func (l *lru[K, V]) len() int { return l.order.Len() }

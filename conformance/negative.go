@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
@@ -126,7 +127,7 @@ func setMember(sch reqSchema, member string, v any) func(map[string]any) []byte 
 				}
 			}
 		}
-		if contains(sch.Then.Required, member) {
+		if slices.Contains(sch.Then.Required, member) {
 			for k, c := range sch.If.Properties {
 				body[k] = c.Const
 			}
@@ -138,16 +139,7 @@ func setMember(sch reqSchema, member string, v any) func(map[string]any) []byte 
 
 func inAnyOf(sch reqSchema, member string) bool {
 	for _, alt := range sch.AnyOf {
-		if contains(alt.Required, member) {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
+		if slices.Contains(alt.Required, member) {
 			return true
 		}
 	}
@@ -192,7 +184,7 @@ func missingCases(ep contract.Endpoint, sch reqSchema) []negCase {
 		condText += fmt.Sprintf(" %s is %v", k, c.Const)
 	}
 	for _, r := range sch.Then.Required {
-		if !contains(sch.Required, r) {
+		if !slices.Contains(sch.Required, r) {
 			out = append(out, negCase{id: prefix + r + ".missing", ep: ep, member: r, what: fmt.Sprintf("%s missing where%s", r, condText), body: drop([]string{r}, cond)})
 		}
 	}

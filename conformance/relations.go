@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"sort"
@@ -580,7 +581,7 @@ func (t *T) sameAfter(id int64, before, after *Exchange, moved bool, when string
 	}
 	pa, _ := a["data"].(map[string]any)
 	pb, _ := b["data"].(map[string]any)
-	for _, k := range sortedKeys(keySetOf(pa, pb)) {
+	for _, k := range slices.Sorted(maps.Keys(keySetOf(pa, pb))) {
 		if reflect.DeepEqual(pa[k], pb[k]) || moved && verifyMayChange[k] {
 			continue
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"sort"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -295,16 +294,6 @@ func allChecks(seed uint64) []Check {
 // for tests that name checks.
 func CheckIDs() []Check {
 	return allChecks(DefaultSeed)
-}
-
-// sortedKeys returns a set's keys in order.
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // short cuts a body for a message.

@@ -30,13 +30,3 @@ var Duties = []Duty{
 	{DutyVerifyRetry, "", "a verify of a certificate repeated after a failure without from_certificate_status: a retry that may move the certificate twice"},
 	{DutyNoEndpoint, "", "a request to a path or with a method no endpoint answers"},
 }
-
-// DutyOf is the duty named name.
-func DutyOf(name string) (Duty, bool) {
-	for _, d := range Duties {
-		if d.Name == name {
-			return d, true
-		}
-	}
-	return Duty{}, false
-}

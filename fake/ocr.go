@@ -22,7 +22,6 @@ func decimal(tenths int64) string {
 	return strconv.FormatFloat(float64(tenths)/10, 'f', 1, 64)
 }
 
-func str(s string) func(*Faker) string  { return func(*Faker) string { return s } }
 func name(f *Faker) string              { return f.Name() }
 func idNo(f *Faker) string              { return f.IdentityNumber() }
 func plate(f *Faker) string             { return f.Plate() }

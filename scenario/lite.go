@@ -3,6 +3,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
 	"regexp"
 	"slices"
@@ -247,7 +248,7 @@ func (n *liteNode) object(obj map[string]any, loc []string, out *[]violation) {
 		*out = append(*out, violation{loc: slices.Clone(loc), node: n.raw, keyword: "required", names: missing})
 	}
 	var unknown []string
-	for _, name := range sortedKeys(obj) {
+	for _, name := range slices.Sorted(maps.Keys(obj)) {
 		switch sub, ok := n.props[name]; {
 		case ok:
 			sub.validate(obj[name], append(loc, name), out)
@@ -334,7 +335,7 @@ func canonical(v any) string {
 	case map[string]any:
 		var b strings.Builder
 		b.WriteString("{")
-		for _, k := range sortedKeys(v) {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			b.WriteString(strconv.Quote(k) + ":" + canonical(v[k]) + ",")
 		}
 		return b.String() + "}"

@@ -5,6 +5,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -164,7 +165,7 @@ func mutations(tree any, seen map[string]bool) []mutation {
 		}
 		switch v := v.(type) {
 		case map[string]any:
-			for _, k := range sortedKeys(v) {
+			for _, k := range slices.Sorted(maps.Keys(v)) {
 				out = append(out, mutation{at + " without " + k, edited(tree, loc, func(n any) any { delete(n.(map[string]any), k); return n })})
 				out = append(out, mutation{at + " with " + k + "s", edited(tree, loc, func(n any) any { n.(map[string]any)[k+"s"] = v[k]; return n })})
 			}
@@ -185,7 +186,7 @@ func pruned(tree any, loc []string, have map[string]bool) any {
 	switch n := tree.(type) {
 	case map[string]any:
 		m := make(map[string]any, len(n))
-		for _, k := range sortedKeys(n) {
+		for _, k := range slices.Sorted(maps.Keys(n)) {
 			m[k] = pruned(n[k], append(slices.Clone(loc), k), have)
 		}
 		return m
@@ -234,7 +235,7 @@ func walkTree(tree any, loc []string, fn func([]string, any)) {
 	}
 	switch n := tree.(type) {
 	case map[string]any:
-		for _, k := range sortedKeys(n) {
+		for _, k := range slices.Sorted(maps.Keys(n)) {
 			walkTree(n[k], append(slices.Clone(loc), k), fn)
 		}
 	case []any:

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/rtq-kit/rtq/fault"
 )
@@ -372,14 +373,7 @@ func (r *Record) FieldGroups() []Group {
 }
 
 // Omits says whether the record's answers leave the member at path out.
-func (r *Record) Omits(path string) bool {
-	for _, p := range r.Omit {
-		if p == path {
-			return true
-		}
-	}
-	return false
-}
+func (r *Record) Omits(path string) bool { return slices.Contains(r.Omit, path) }
 
 // Shown is a record's json-ld and markdown as a recorded service rendered
 // them (masked as it masked them). The mock serves them as they are while

@@ -3,7 +3,8 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -158,21 +159,12 @@ func (o object) check(v any) (string, string) {
 			return "." + name + p, r
 		}
 	}
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if !known[k] {
 			return "." + k, fmt.Sprintf("unknown member %q: want %s", k, o.describe())
 		}
 	}
 	return "", ""
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func jsonKind(v any) string {

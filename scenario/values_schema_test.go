@@ -3,6 +3,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"sort"
@@ -222,7 +223,7 @@ func (w schemaWalk) compareObject(o object, m map[string]any, path string) []str
 		}
 		diffs = append(diffs, w.compare(mem.s, p, path+"."+name)...)
 	}
-	for _, name := range sortedKeys(props) {
+	for _, name := range slices.Sorted(maps.Keys(props)) {
 		if !seen[name] {
 			diffs = append(diffs, fmt.Sprintf("%s.%s: the schema has it, the model does not", path, name))
 		}

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -143,7 +144,7 @@ func latencyAt(ctx context.Context, o options, ps *procs, rep *report, w io.Writ
 		return err
 	}
 	for _, c := range latencyCmds {
-		if c.probe && !containsInt(o.latencyProbe, delay) {
+		if c.probe && !slices.Contains(o.latencyProbe, delay) {
 			continue
 		}
 		if c.reset {
@@ -165,15 +166,6 @@ func latencyAt(ctx context.Context, o options, ps *procs, rep *report, w io.Writ
 		}
 	}
 	return nil
-}
-
-func containsInt(list []int, n int) bool {
-	for _, x := range list {
-		if x == n {
-			return true
-		}
-	}
-	return false
 }
 
 // against says the requests, the chain and the bound of a figure.

@@ -172,10 +172,3 @@ profile the runner checks a target against.`,
 	registerCompletions(root)        // rtq completion bash|zsh|fish is cobra's; this adds flag values
 	return root
 }
-
-// notYet answers for a command whose capability has not landed.
-func notYet(name string) func(*cobra.Command, []string) error {
-	return func(*cobra.Command, []string) error {
-		return withExit(2, fmt.Errorf("%s: not implemented yet", name))
-	}
-}

@@ -3,6 +3,8 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,7 +40,7 @@ func jsonPayload(x *Exchange) map[string]any {
 var recordRules = []Rule{
 	{"4.1.wrapper", "the wrapper holds code, message and data {format, content_type, data}", recordSuccess(""), func(x *Exchange, _ *Env) []string {
 		var out []string
-		for _, k := range sortedKeys(x.Object()) {
+		for _, k := range slices.Sorted(maps.Keys(x.Object())) {
 			if k != "code" && k != "message" && k != "data" {
 				out = append(out, fmt.Sprintf("the wrapper has %q besides code, message and data", k))
 			}
@@ -325,7 +327,7 @@ func ISOMismatches(ptr string, v any) []string {
 	var out []string
 	switch v := v.(type) {
 	case map[string]any:
-		for _, k := range sortedKeys(v) {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			if base, ok := strings.CutSuffix(k, "_iso"); ok {
 				if msg := isoPair(base, v[base], v[k]); msg != "" {
 					out = append(out, fmt.Sprintf("%s/%s: %s", ptr, k, msg))

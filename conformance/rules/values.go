@@ -2,8 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 )
 
 // Rules of field values that JSON Schema does not express: the order of
@@ -83,7 +84,7 @@ func editDiffMembers(v any) []string {
 			}
 			for j, mi := range media {
 				mm, _ := mi.(map[string]any)
-				for _, k := range sortedKeys(mm) {
+				for _, k := range slices.Sorted(maps.Keys(mm)) {
 					if types, ok := mediaMemberTypes[k]; ok && !types[ft] {
 						out = append(out, fmt.Sprintf("%s/media_items/%d: %s does not belong to a %s item", where, j, k, ft))
 					}
@@ -91,15 +92,6 @@ func editDiffMembers(v any) []string {
 			}
 		}
 	}
-	return out
-}
-
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 

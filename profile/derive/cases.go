@@ -83,15 +83,6 @@ func anyMove(r *scenario.Record) profile.Step {
 	return profile.Step{Action: contract.ActionNextStatus}
 }
 
-func containsID(ids []int64, id int64) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
-}
-
 // moveCases: one case per allowed move of the record's flow, walking from
 // the record's start status to the move's source first.
 func (b *profileBuilder) moveCases(r *scenario.Record) {

@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -202,7 +203,7 @@ func (b *profileBuilder) outsideLimited() *scenario.Record {
 		return nil
 	}
 	for _, r := range b.credentials() {
-		if blocker(r) == 0 && !r.Cert.Status.ForbidsVerification && !containsID(b.limited.Forms, r.Form.ID) {
+		if blocker(r) == 0 && !r.Cert.Status.ForbidsVerification && !slices.Contains(b.limited.Forms, r.Form.ID) {
 			return r
 		}
 	}

@@ -3,6 +3,7 @@ package discover
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/svcclient"
@@ -59,7 +60,7 @@ func (d *discoverer) timeFilterWorks(ctx context.Context, s *sink, op string, co
 func (d *discoverer) numberFilterWorks(ctx context.Context, s *sink, numbers []string) error {
 	sent := append([]string(nil), numbers...)
 	if len(numbers) > 0 {
-		if r := []rune(numbers[0]); len(r) > 1 && !contains(numbers, string(r[:len(r)-1])) {
+		if r := []rune(numbers[0]); len(r) > 1 && !slices.Contains(numbers, string(r[:len(r)-1])) {
 			sent = append(sent, string(r[:len(r)-1]))
 		}
 	}

@@ -2,6 +2,7 @@ package discover
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -58,7 +59,7 @@ func (d *discoverer) forms(ctx context.Context, s *sink) error {
 		if len(fs.IDs) < maxFacts {
 			fs.IDs = append(fs.IDs, f.id)
 		}
-		if f.number != "" && len(fs.Numbers) < maxFacts && !contains(fs.Numbers, f.number) {
+		if f.number != "" && len(fs.Numbers) < maxFacts && !slices.Contains(fs.Numbers, f.number) {
 			fs.Numbers = append(fs.Numbers, f.number)
 		}
 	}
@@ -92,13 +93,4 @@ func searches(all []form) []profile.Search {
 		out = append(out, profile.Search{Key: key, Count: &n})
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

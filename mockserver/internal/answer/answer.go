@@ -6,6 +6,8 @@
 // was loaded from: data flows scenario → state → handler → encoder.
 package answer
 
+import "slices"
+
 // Record is a record as getRecord shows it. Field values are JSON-shaped
 // (string, float64, bool, nil, []any, map[string]any) and unmasked: the
 // encoder masks them (docs/contract.md §C8).
@@ -35,14 +37,7 @@ type Record struct {
 }
 
 // Omits says whether the record's answers leave the member at path out.
-func (r *Record) Omits(path string) bool {
-	for _, p := range r.Omit {
-		if p == path {
-			return true
-		}
-	}
-	return false
-}
+func (r *Record) Omits(path string) bool { return slices.Contains(r.Omit, path) }
 
 // Recorder is the submitter; Name is shown masked when NameMasked and not
 // NamePremasked (already masked as a recorded service showed it).

@@ -30,7 +30,7 @@ func (c *Call) Error(err error) {
 			e = fail.InternalOf(c.Ep.Name)
 			c.Seen.ErrorCode = e.ErrorCode
 		}
-		if a, ok := wire.Catalogued(rules, c.Ep.Name, e); ok {
+		if a, ok := rules.CaughtFor(c.Ep.Name, e.Situation); ok {
 			c.Write(a.Status, a.Code, a.Body) // as the recorded service answered
 			return
 		}

@@ -185,9 +185,6 @@ func FormatNames() string {
 	return strings.Join(names, ", ")
 }
 
-// ValidFormat reports whether name is a getRecord format.
-func ValidFormat(name string) bool { return formatIndex(name) >= 0 }
-
 // GetRecord answers getRecord: the record with this id (when id > 0) and/or
 // this URL (when url != ""), both if both are given, of the key's
 // organization, rendered in format. Another organization's record is

@@ -35,17 +35,3 @@ func AppendErrorIn(dst []byte, shape contract.ErrorShape, r *answer.ErrorRules, 
 	tail := len(`,"message_detail":`) + len(jsonw.AppendString(nil, spoken.Detail)) + 1
 	return append(b[:len(b)-tail], '}')
 }
-
-// StatusOf is StatusIn, with the status a recorded service gives the
-// client error codes it was never seen answering (error_status_other), but
-// the authentication codes, which keep their own, as do server errors.
-func StatusOf(r *answer.ErrorRules, e *fail.Error) int {
-	if _, seen := r.StatusFor(e.Code); !seen && r != nil && r.OtherStatus != 0 && !e.Fixed && otherCode(e.Code) {
-		return r.OtherStatus
-	}
-	return StatusIn(r, e)
-}
-
-// otherCode says whether error_status_other may give a body code its
-// status: a client error, but 401 and 403.
-func otherCode(code int) bool { return code >= 400 && code < 500 && code != 401 && code != 403 }

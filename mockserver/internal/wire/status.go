@@ -21,19 +21,24 @@ func Status(r *answer.ErrorRules, e *fail.Error) int {
 	return e.Status
 }
 
-// Catalogued is the answer a recorded service gave an endpoint in the
-// error's situation (answer.ErrorRules.Caught), when the scenario holds
-// one: the mock sends it instead, status line and bytes.
-func Catalogued(r *answer.ErrorRules, endpoint string, e *fail.Error) (answer.Caught, bool) {
-	return r.CaughtFor(endpoint, e.Situation)
-}
-
-// StatusIn is Status under a recorded service: its status line for the
-// body code (answer.ErrorRules.StatusByCode) comes first, except where
-// the mock refuses on its own (Fixed).
-func StatusIn(r *answer.ErrorRules, e *fail.Error) int {
-	if s, ok := r.StatusFor(e.Code); ok && !e.Fixed {
+// StatusOf is Status under a recorded service: its status line for the
+// body code (answer.ErrorRules.StatusByCode) comes first, and the status
+// it gives the client error codes it was never seen answering
+// (error_status_other), but the authentication codes, which keep their
+// own, as do server errors; never where the mock refuses on its own
+// (Fixed).
+func StatusOf(r *answer.ErrorRules, e *fail.Error) int {
+	s, seen := r.StatusFor(e.Code)
+	switch {
+	case e.Fixed:
+	case seen:
 		return s
+	case r != nil && r.OtherStatus != 0 && otherCode(e.Code):
+		return r.OtherStatus
 	}
 	return Status(r, e)
 }
+
+// otherCode says whether error_status_other may give a body code its
+// status: a client error, but 401 and 403.
+func otherCode(code int) bool { return code >= 400 && code < 500 && code != 401 && code != 403 }
