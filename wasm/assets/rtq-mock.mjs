@@ -57,7 +57,8 @@ async function snapshotBytes(options) {
 }
 
 /**
- * createMock starts a mock. options: scenario (YAML text, loaded at start:
+ * createMock starts a mock. options: scenario (YAML text or a file's
+ * bytes, loaded at start:
  * slower than the scenario rtq wasm resolved; refused as rtq mock refuses
  * the same text in a file, an empty one included), seed (number), faults
  * (fault rules as POST /__admin/faults takes them), log (true: the mock's
@@ -68,9 +69,21 @@ async function snapshotBytes(options) {
  * and the bounds on a scenario given as text or posted to
  * /__admin/scenario, rtq mock's flags of the same names: maxGenerated
  * (items generated, default 50000), maxScenarioBytes, maxYamlTokens,
- * maxYamlDepth, maxYamlKeys.
+ * maxYamlDepth, maxYamlKeys. An option it does not know is refused.
  */
-export async function createMock(options = {}) {
+export function createMock(options = {}) {
+  const started = start(options);
+  // A test that forgot `await` calls fetch on the promise: say so, rather
+  // than "mock.fetch is not a function".
+  for (const name of ["fetch", "close", "coverage"]) {
+    Object.defineProperty(started, name, {
+      value: () => { throw new TypeError(`rtq-mock: createMock returns a promise: write \`const mock = await createMock(...)\`, then mock.${name}()`); },
+    });
+  }
+  return started;
+}
+
+async function start(options) {
   const goOptions = checkOptions(options);
   await goRuntime();
   const base = options.baseURL ? new URL(options.baseURL, here) : new URL(here);
@@ -100,16 +113,30 @@ export async function createMock(options = {}) {
 // bounding a scenario (--max-generated, --max-scenario-bytes, ...).
 const bounds = ["maxGenerated", "maxScenarioBytes", "maxYamlTokens", "maxYamlDepth", "maxYamlKeys"];
 
+// optionNames are every option createMock reads (snapshot: the bytes of
+// rtq-scenario.json, for a page that fetched them itself).
+const optionNames = ["scenario", "seed", "faults", "log", "baseURL", "store", "snapshot", ...bounds];
+
 // checkOptions refuses an option of the wrong type with a message naming
-// it, before anything is loaded, and returns what the module reads.
+// it, and an option createMock does not know with the likeliest meant,
+// before anything is loaded, and returns what the module reads.
 function checkOptions(options) {
-  const refuse = (name, want, v) => {
-    throw new TypeError(`rtq-mock: createMock's ${name} option must be ${want}, got ${v === null ? "null" : typeof v} ${JSON.stringify(v) ?? String(v)}`);
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`rtq-mock: createMock takes an object of options, like createMock({ seed: 7 }), got ${shown(options)}`);
+  }
+  for (const name of Object.keys(options)) {
+    if (!optionNames.includes(name)) {
+      const near = closest(name, optionNames);
+      throw new TypeError(`rtq-mock: createMock has no option ${JSON.stringify(name)}${near ? `: did you mean ${JSON.stringify(near)}?` : ""} (its options: ${optionNames.join(", ")})`);
+    }
+  }
+  const refuse = (name, want, v, hint = "") => {
+    throw new TypeError(`rtq-mock: createMock's ${name} option must be ${want}, got ${shown(v)}${hint}`);
   };
-  if (options.scenario != null && typeof options.scenario !== "string") refuse("scenario", "YAML text (a string)", options.scenario);
+  const scenario = scenarioText(options.scenario, refuse);
   if (options.seed != null && !Number.isSafeInteger(options.seed)) refuse("seed", "a whole number", options.seed);
   const out = {
-    scenario: options.scenario == null ? undefined : options.scenario,
+    scenario,
     seed: options.seed == null ? undefined : options.seed,
     faults: options.faults == null ? undefined : JSON.stringify(options.faults),
     log: !!options.log,
@@ -122,6 +149,56 @@ function checkOptions(options) {
     out[name] = v;
   }
   return out;
+}
+
+// scenarioText is the scenario option as the module reads it: YAML text,
+// or the bytes of a file (a Buffer of readFileSync, a Uint8Array, an
+// ArrayBuffer), read as rtq mock reads the file.
+function scenarioText(v, refuse) {
+  if (v == null || typeof v === "string") return v ?? undefined;
+  if (v instanceof Uint8Array) return new Uint8Array(v);
+  if (v instanceof ArrayBuffer) return new Uint8Array(v.slice(0));
+  const hint = typeof v === "object"
+    ? ": give its YAML text, e.g. readFileSync(\"my.yaml\", \"utf8\"), or JSON.stringify(scenario), JSON being YAML"
+    : "";
+  return refuse("scenario", "YAML text (a string, or a file's bytes)", v, hint);
+}
+
+// shown is a value as a message quotes it: its type and its start.
+function shown(v) {
+  if (v === null) return "null";
+  let text;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    text = String(v);
+  }
+  return `${typeof v} ${text.length > 80 ? `${text.slice(0, 77)}...` : text}`;
+}
+
+// closest is the name of names nearest to got, when near enough to be
+// the one meant (an edit distance of at most a third of its length).
+function closest(got, names) {
+  let best = "";
+  let bestD = Infinity;
+  for (const n of names) {
+    const d = distance(got.toLowerCase(), n.toLowerCase());
+    if (d < bestD) [best, bestD] = [n, d];
+  }
+  return bestD <= Math.max(2, Math.floor(best.length / 3)) ? best : "";
+}
+
+// distance is the Levenshtein distance of a and b.
+function distance(a, b) {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
 }
 
 // stopTimers clears the timers Go's runtime scheduled in wasm_exec.js
@@ -153,7 +230,8 @@ function identity(o) {
   let h = 0x811c9dc5; // FNV-1a over the snapshot and the options
   const mix = (bytes) => { for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0; };
   if (o.snapshot) mix(o.snapshot);
-  mix(new TextEncoder().encode(JSON.stringify([o.scenario, o.seed, o.faults])));
+  const scenario = o.scenario instanceof Uint8Array ? new TextDecoder().decode(o.scenario) : o.scenario;
+  mix(new TextEncoder().encode(JSON.stringify([scenario, o.seed, o.faults])));
   return `rtq-mock/${h.toString(16)}`;
 }
 
@@ -178,6 +256,14 @@ function absolute(input) {
   }
 }
 
+// isPlainObject: an object literal or Object.create(null), not one of the
+// bodies fetch takes (Blob, FormData, URLSearchParams, a buffer, a stream).
+function isPlainObject(v) {
+  if (v === null || typeof v !== "object") return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null || Array.isArray(v);
+}
+
 class Mock {
   #api;
   #store;
@@ -200,6 +286,11 @@ class Mock {
    */
   async fetch(input, init) {
     if (this.#closed) throw new TypeError("rtq-mock: fetch after close()");
+    if (init && isPlainObject(init.body)) {
+      // fetch would send the text "[object Object]", and the mock answer
+      // 400 "not valid JSON": name the mistake instead.
+      throw new TypeError("rtq-mock: fetch's body is a plain object, which fetch sends as the text \"[object Object]\": send JSON.stringify(body)");
+    }
     const req = input instanceof Request && init === undefined ? input : new Request(absolute(input), init);
     const body = req.method === "GET" || req.method === "HEAD" ? null : new Uint8Array(await req.arrayBuffer());
     return this.#serve({ method: req.method, url: req.url, headers: [...req.headers], body }, req.signal, false);

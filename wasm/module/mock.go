@@ -32,7 +32,7 @@ type mock struct {
 func newMock(o js.Value) (*mock, error) {
 	c := pagemock.Config{
 		ScenarioYAML: bytesOf(o.Get("scenario")),
-		HasScenario:  o.Get("scenario").Type() == js.TypeString,
+		HasScenario:  o.Get("scenario").Type() == js.TypeString || o.Get("scenario").Type() == js.TypeObject, // text, or a file's bytes
 		Snapshot:     bytesOf(o.Get("snapshot")),
 		FaultsJSON:   bytesOf(o.Get("faults")),
 		MaxGenerated: int64(numberOf(o, "maxGenerated")),

@@ -70,6 +70,51 @@ test("options of the wrong type are refused, naming the option", async () => {
   await assert.rejects(createMock({ maxGenerated: 0 }), /createMock's maxGenerated option/);
 });
 
+// What a newcomer writes first, from docs/frontend.md, and gets wrong:
+// each mistake is named with what to write instead.
+test("an option createMock does not know is refused, with the one meant", async () => {
+  await assert.rejects(createMock({ senario: "orgs: []" }), /no option "senario": did you mean "scenario"\?/);
+  await assert.rejects(createMock({ fault: [] }), /no option "fault": did you mean "faults"\?/);
+  await assert.rejects(createMock({ port: 9000 }), /no option "port" \(its options: scenario, seed/);
+  await assert.rejects(createMock("orgs: []"), /createMock takes an object of options/);
+});
+
+test("a scenario object is refused saying how to give it; a file's bytes are read as the file", async () => {
+  await assert.rejects(createMock({ scenario: { orgs: [] } }), /JSON\.stringify\(scenario\), JSON being YAML/);
+  const big = new Array(500).fill("x");
+  await assert.rejects(createMock({ scenario: big }), (err) => err.message.length < 400);
+  const mock = await createMock({ scenario: readFileSync(process.env.RTQ_DEFAULT_SCENARIO) });
+  try {
+    assert.equal((await getRecord(mock)).status, 200);
+  } finally {
+    await mock.close();
+  }
+  const { scenario, want } = JSON.parse(process.env.RTQ_REFUSALS).at(-1);
+  await assert.rejects(createMock({ scenario: new TextEncoder().encode(scenario) }), (err) => err.message === `rtq-mock: load scenario: ${want}`);
+});
+
+test("the mock used without await says to await createMock", () => {
+  const started = createMock({});
+  assert.throws(() => started.fetch("/__admin/health"), /createMock returns a promise: write `const mock = await createMock\(...\)`/);
+  assert.throws(() => started.close(), /await createMock/);
+  return started.then((m) => m.close());
+});
+
+test("a plain object as fetch's body is refused, naming JSON.stringify", async () => {
+  const mock = await createMock({});
+  try {
+    await assert.rejects(mock.fetch("/api/v2/rpc/record/getRecord", { method: "POST", headers: read, body: { record_id: 100001 } }),
+      /body is a plain object[\s\S]*JSON\.stringify\(body\)/);
+    // what fetch takes as a body still goes through, as fetch sends it
+    const blob = await mock.fetch("/api/v2/rpc/record/getRecord", { method: "POST", headers: read, body: new Blob([JSON.stringify({ record_id: 100001 })]) });
+    assert.equal(blob.status, 200);
+    const form = await mock.fetch("/api/v2/rpc/record/getRecord", { method: "POST", headers: { Authorization: read.Authorization }, body: new URLSearchParams({ record_id: "100001" }) });
+    assert.equal(form.status, 400, "a form body is not JSON, as natively");
+  } finally {
+    await mock.close();
+  }
+});
+
 // The reproduction of issue 33: 200 bytes asking for 2,000,000 records
 // reached 1.2 GB. Counted before any is generated, they are refused as
 // POST /__admin/scenario refuses them; maxGenerated raises the bound.
