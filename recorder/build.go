@@ -127,6 +127,7 @@ func (c *Capture) Build(upstream string) Built {
 	b.dialect(byID)
 	b.errorCatalogue()
 	b.searchRule()
+	b.intStringsRule()
 	b.sc.Keys = []*scenario.Key{
 		{Name: "recorded-read", Secret: ReadKeySecret, Org: b.org, Read: true},
 		{Name: "recorded-write", Secret: WriteKeySecret, Org: b.org, Read: true, Write: true},

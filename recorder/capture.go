@@ -53,6 +53,9 @@ type Capture struct {
 	// probes are the searches sent to learn how the service reads
 	// search_key (searchrule.go).
 	probes []searchSeen
+	// intStrings is whether the service reads an integer sent as a
+	// string of digits: 0 not known, 1 it does, -1 it refuses it.
+	intStrings int
 	// formsTotal is how many forms the unfiltered list says there are:
 	// the reading of search_key is learnt once every one was recorded.
 	formsTotal int64

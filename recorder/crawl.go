@@ -61,6 +61,9 @@ func Crawl(ctx context.Context, u *Upstream, c *Capture, o CrawlOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := probeIntStrings(ctx, u, c, w.log); err != nil {
+		return err
+	}
 	first := ""
 	if len(codings) > 0 {
 		first = codings[0]

@@ -38,6 +38,7 @@ func mergeService(old, rec *scenario.Service, built *Built) *scenario.Service {
 	out.DetailJoin = cmp.Or(fresh.DetailJoin, old.DetailJoin)
 	out.OtherErrorStatus = cmp.Or(fresh.OtherErrorStatus, old.OtherErrorStatus)
 	out.Search = cmp.Or(fresh.Search, old.Search)
+	out.IntegerStrings = fresh.IntegerStrings || old.IntegerStrings
 	out.Errors = mergeBy(old.Errors, fresh.Errors, func(e scenario.ErrorAnswer) string { return e.Endpoint + " " + e.Situation })
 	out.Replay = mergeBy(old.Replay, fresh.Replay, func(r scenario.Replay) string { return r.Endpoint + " " + r.Request })
 	return out

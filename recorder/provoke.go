@@ -211,6 +211,9 @@ func (c *Capture) Forwarded(endpoint string, req []byte, status int, body []byte
 	if endpoint == contract.GetFormList.Name {
 		c.unfilteredTotal(req, body)
 	}
+	if isRead(endpoint) {
+		c.intStringsSeen(req, body, false)
+	}
 	if searches(endpoint, req) {
 		c.keepReplay(endpoint, req, status, body, "")
 	}

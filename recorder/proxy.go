@@ -111,7 +111,7 @@ func (p *Proxy) flush(w http.ResponseWriter, r *http.Request) int {
 		return writeJSON(w, http.StatusMethodNotAllowed, map[string]any{"error": "use POST /__admin/flush"})
 	}
 	p.rec.provokeKeys(r.Context())
-	p.rec.probeSearch(r.Context())
+	p.rec.probeDialect(r.Context())
 	s, err := p.rec.Flush(r.Context())
 	if err != nil {
 		return writeJSON(w, http.StatusInternalServerError, map[string]any{"error": err.Error()})
@@ -175,6 +175,6 @@ func (r *Recording) Serve(ctx context.Context, addr string, ready func(url strin
 		final = context.Background()
 	}
 	r.provokeKeys(final)
-	r.probeSearch(final)
+	r.probeDialect(final)
 	return r.Flush(final)
 }

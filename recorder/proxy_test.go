@@ -256,15 +256,15 @@ func TestProxyProvokesTheKeyErrorsWithoutItsKey(t *testing.T) {
 			other += n
 		}
 	}
-	if keyed != 1 || other != 8 {
-		t.Errorf("calls with the proxy's key %d, without it %d; want the 1 forwarded and 8 provocations", keyed, other)
+	if keyed != 2 || other != 8 {
+		t.Errorf("calls with the proxy's key %d, without it %d; want the 1 forwarded, 1 asking whether an integer may be a string, and 8 provocations", keyed, other)
 	}
 	if !strings.Contains(p.log.String(), "how it refuses a missing and a wrong key: 8 calls, none with the key") {
 		t.Errorf("the log should say the proxy made calls of its own:\n%s", p.log.String())
 	}
 	p.stop()
-	if n := up.Count(rtqtest.Filter{}); n != 9 {
-		t.Errorf("the exit's write made %d calls in all; want the 9 of the flush, nothing asked again", n)
+	if n := up.Count(rtqtest.Filter{}); n != 10 {
+		t.Errorf("the exit's write made %d calls in all; want the 10 of the flush, nothing asked again", n)
 	}
 	sc, err := scenario.LoadFiles([]string{p.out})
 	if err != nil {

@@ -417,10 +417,18 @@ func (b *builder) searchRule() {
 	b.sc.Service.Search = rule
 }
 
-// probeSearch is the proxy's probeSearch, at a write, once its client
-// listed forms: read-only searches with the recording's key, within the
-// probe's --max-requests and --rate (with --probe-times).
-func (r *Recording) probeSearch(ctx context.Context) {
+// probeDialect is the proxy's probes of the dialect, at a write once it
+// forwarded a call: whether an integer may be a string, and, once its
+// client listed every form, the searches; read-only calls with the
+// recording's key, within the probe's --max-requests and --rate (with
+// --probe-times).
+func (r *Recording) probeDialect(ctx context.Context) {
+	if r.up.Calls() == 0 {
+		return
+	}
+	if probeIntStrings(ctx, r.probeUp, r.cap, r.o.Log) != nil {
+		return
+	}
 	sent, err := probeSearch(ctx, r.probeUp, r.cap)
 	logProbes(r.o.Log, sent, err)
 }

@@ -138,6 +138,7 @@ type serviceDoc struct {
 	DetailJoin       string                       `json:"detail_join,omitempty"`
 	ErrorStatusOther int                          `json:"error_status_other,omitempty"`
 	Search           *searchDoc                   `json:"search,omitempty"`
+	IntegerStrings   bool                         `json:"integers_as_strings,omitempty"`
 }
 
 // searchDoc is service.search: how the service reads search_key.

@@ -56,7 +56,8 @@ func marshalJSON(sc *Scenario) ([]byte, error) {
 		d.Faults = append(d.Faults, &faultDoc{Rule: f})
 	}
 	if s := sc.Service; s != nil {
-		d.Service = &serviceDoc{Messages: s.Messages, ErrorDetail: s.DetailIn, DetailJoin: s.DetailJoin, ErrorStatusOther: s.OtherErrorStatus}
+		d.Service = &serviceDoc{Messages: s.Messages, ErrorDetail: s.DetailIn, DetailJoin: s.DetailJoin, ErrorStatusOther: s.OtherErrorStatus,
+			IntegerStrings: s.IntegerStrings}
 		for ep, byCode := range s.ErrorMessages {
 			if d.Service.ErrorMessages == nil {
 				d.Service.ErrorMessages = map[string]map[string]string{}

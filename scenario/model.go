@@ -83,6 +83,10 @@ type Service struct {
 	// (error_status_other): 200 when it answered every other client error
 	// it was seen answering with 200; 0 is the kit's status.
 	OtherErrorStatus int
+	// IntegerStrings reads an integer member sent as a string of digits
+	// ("2") as the integer, as the service did (integers_as_strings);
+	// false: the kit's refusal.
+	IntegerStrings bool
 	// Search is how the service reads getFormList's search_key (search),
 	// learnt by a recording; nil: the kit's reading (KitSearch).
 	Search *Search
@@ -101,6 +105,10 @@ const (
 	DetailMember    = "member"  // in message_detail, the message alone
 	DetailInMessage = "message" // after the message, joined by DetailJoin; no message_detail
 )
+
+// IntegersAsStrings says whether an integer member may be sent as a
+// string of digits (IntegerStrings).
+func (s *Service) IntegersAsStrings() bool { return s != nil && s.IntegerStrings }
 
 // ErrorMessage is the service's message for the errors of a body code on
 // an endpoint, when it showed one.

@@ -38,10 +38,11 @@ func TestSearchReadings(t *testing.T) {
 	}
 }
 
-// service.search loads, and a wrong value names its member.
+// service.search and integers_as_strings load and are written again, and
+// a wrong value names its member.
 func TestSearchLoads(t *testing.T) {
 	base := "name: s\norgs: [{id: 1, name: o, code: o, host: o.example}]\nkeys: [{name: r, secret: rtq-read-key, org: o, scopes: [read]}]\n"
-	sc, err := Parse("s.yaml", []byte(base+"service:\n  search: {match: all_words, case: exact, trim: true, fields: [number, name], order: name_first}\n"))
+	sc, err := Parse("s.yaml", []byte(base+"service:\n  integers_as_strings: true\n  search: {match: all_words, case: exact, trim: true, fields: [number, name], order: name_first}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,10 @@ func TestSearchLoads(t *testing.T) {
 		t.Fatal(err)
 	}
 	again, err := Parse("again.yaml", out)
-	if err != nil || again.Service.Searches() == nil || again.Service.Search.Match != SearchAllWords || !again.Service.Search.NameFirst {
+	if !sc.Service.IntegersAsStrings() {
+		t.Error("integers_as_strings: true did not load")
+	}
+	if err != nil || again.Service.Searches() == nil || again.Service.Search.Match != SearchAllWords || !again.Service.Search.NameFirst || !again.Service.IntegersAsStrings() {
 		t.Errorf("written and read again: %v %+v", err, again)
 	}
 }

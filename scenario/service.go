@@ -38,6 +38,7 @@ func (r *resolver) service(docs []*document) {
 		s.StatusByCode = r.statusByCode(a.child("http_status"), d.Service.HTTPStatus)
 		r.errorDialect(a, d.Service, s)
 		s.Search = r.search(a.child("search"), d.Service.Search)
+		s.IntegerStrings = d.Service.IntegerStrings
 		for i, e := range d.Service.Errors {
 			if ans, ok := r.errorAnswer(a.child("errors").index(i), e); ok {
 				s.Errors = append(s.Errors, ans)

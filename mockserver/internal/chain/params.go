@@ -2,6 +2,7 @@ package chain
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
@@ -16,6 +17,9 @@ import (
 type Members struct {
 	names []string
 	raws  [8][]byte
+	// intStrings reads an integer sent as a string of digits ("2") as
+	// the integer, as a recorded service did (scenario.Service).
+	intStrings bool
 }
 
 // Parse splits the request body into the named members. A body that is
@@ -23,7 +27,7 @@ type Members struct {
 // {}. The result lives in the pooled call, so parsing allocates nothing.
 func (c *Call) Parse(names []string) (*Members, error) {
 	b := &c.Params
-	*b = Members{names: names}
+	*b = Members{names: names, intStrings: c.St != nil && c.St.Scenario().Service.IntegersAsStrings()}
 	seen := &c.Seen
 	err := jsonw.Members(c.Body, func(name, raw []byte) {
 		for i, n := range names {
@@ -90,11 +94,25 @@ func (b *Members) Int(name string, min int64) (int64, bool, error) {
 	if raw == nil {
 		return 0, false, nil
 	}
-	n, ok := jsonw.Int(raw)
+	n, ok := b.integer(raw)
 	if !ok || n < min {
 		return 0, false, fail.Param("%s must be an integer >= %d, got %s", name, min, show(raw))
 	}
 	return n, true, nil
+}
+
+// integer reads an integer value: a JSON number, or under intStrings a
+// string of digits too.
+func (b *Members) integer(raw []byte) (int64, bool) {
+	if n, ok := jsonw.Int(raw); ok || !b.intStrings {
+		return n, ok
+	}
+	s, ok := jsonw.String(raw)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil
 }
 
 // AnyInt reads an optional integer member with no lower bound.
@@ -103,7 +121,7 @@ func (b *Members) AnyInt(name string) (int64, bool, error) {
 	if raw == nil {
 		return 0, false, nil
 	}
-	n, ok := jsonw.Int(raw)
+	n, ok := b.integer(raw)
 	if !ok {
 		return 0, false, fail.Param("%s must be an integer, got %s", name, show(raw))
 	}

@@ -2,11 +2,15 @@ package chain
 
 import (
 	"errors"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
+	"github.com/rtq-kit/rtq/mockserver/internal/state"
+	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
 
 // paramError is err as a 100301 parameter error, or a test failure.
@@ -119,6 +123,36 @@ func TestBearerTakesOneWellFormedHeader(t *testing.T) {
 		tok, ok := Bearer(tc.values)
 		if tok != tc.tok || ok != tc.ok {
 			t.Errorf("Bearer(%q) = %q %v, want %q %v", tc.values, tok, ok, tc.tok, tc.ok)
+		}
+	}
+}
+
+// A recorded service that reads an integer sent as a string of digits
+// (service.integers_as_strings) is answered so; the kit refuses it.
+func TestIntegersAsStringsWhereTheServiceReadsThem(t *testing.T) {
+	for _, lenient := range []bool{false, true} {
+		sc := testscenario.Build()
+		sc.Service = &scenario.Service{IntegerStrings: lenient}
+		st, err := state.New(sc, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			body string
+			n    int64
+			ok   bool
+		}{{`{"page":"2"}`, 2, lenient}, {`{"page":"0"}`, 0, false}, {`{"page":"two"}`, 0, false}, {`{"page":2}`, 2, true}} {
+			call := Get(httptest.NewRecorder(), httptest.NewRequest("POST", "/", strings.NewReader(c.body)), st, nil)
+			call.Ep, call.Body = &contract.GetFormList, []byte(c.body)
+			b, err := call.Parse([]string{"page"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, _, err := b.Int("page", 1)
+			if (err == nil) != c.ok || c.ok && n != c.n {
+				t.Errorf("lenient %v, %s: %d, %v", lenient, c.body, n, err)
+			}
+			Put(call)
 		}
 	}
 }
