@@ -208,7 +208,8 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 		id, known = intOf(p["record_id"])
 	}
 	cur := recordRead{space: space, id: id, spaceGen: l.spaceGen[space], json: isJSON && (format == "" || format == "json"),
-		full: hashJSON(data), what: fmt.Sprintf("record %d", id)}
+		what: fmt.Sprintf("record %d", id)}
+	cur.reduced, cur.full = recordHashes(data)
 	if !known {
 		cur.id, cur.what = -1, "the record"
 	}
@@ -216,7 +217,6 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 	if known && moved {
 		cur.gen = mv.gen
 	}
-	cur.reduced = hashJSON(reduced(data))
 	var out []relResult
 	if before, ok := l.reads.get(rk); ok {
 		changed := before.gen != cur.gen || (!known && before.spaceGen != cur.spaceGen)
@@ -244,15 +244,21 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 	return out
 }
 
-// reduced is a getRecord answer's data without what a verify may change.
-func reduced(data map[string]any) map[string]any {
+// recordHashes are the hashes of a getRecord answer's data without what
+// a verify may change (reduced) and whole (full), from one encoding of
+// the record: the members a verify may change are encoded apart.
+func recordHashes(data map[string]any) (reduced, full [32]byte) {
 	rec, ok := data["data"].(map[string]any)
 	if !ok {
-		return data
+		h := hashJSON(data)
+		return h, h
 	}
 	r := make(map[string]any, len(rec))
+	changing := map[string]any{}
 	for k, v := range rec {
-		if !verifyMayChange[k] {
+		if verifyMayChange[k] {
+			changing[k] = v
+		} else {
 			r[k] = v
 		}
 	}
@@ -261,7 +267,9 @@ func reduced(data map[string]any) map[string]any {
 		out[k] = v
 	}
 	out["data"] = r
-	return out
+	reduced = hashJSON(out)
+	rest, _ := json.Marshal(changing)
+	return reduced, sha256.Sum256(append(reduced[:], rest...))
 }
 
 // formPage judges a getFormList page against the other pages of its walk.

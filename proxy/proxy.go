@@ -25,6 +25,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // MaxJudgedBytes is the most of one answer the proxy keeps to judge: a
@@ -77,7 +78,7 @@ func New(opts Options) (*Proxy, error) {
 		opts.Log = io.Discard
 	}
 	if opts.Transport == nil {
-		opts.Transport = http.DefaultTransport
+		opts.Transport = svcclient.ForwardTransport(nil)
 	}
 	p := &Proxy{o: opts, upstream: u, queue: newQueue(opts.Observer)}
 	p.bufs.New = func() any { b := make([]byte, 32<<10); return &b }
@@ -180,6 +181,7 @@ func (p *Proxy) forward(w http.ResponseWriter, r *http.Request, ep contract.Endp
 		return
 	}
 	copyHeader(out.Header, r.Header)
+	readableEncodings(out.Header)
 	out.ContentLength = length
 	if length == 0 && r.ContentLength <= 0 {
 		out.Body = http.NoBody
@@ -251,7 +253,9 @@ func (p *Proxy) stream(w http.ResponseWriter, r *http.Request, resp *http.Respon
 		ob := conformance.Observed{Endpoint: ep, Space: space, Method: r.Method, Path: r.URL.Path,
 			Authorization: r.Header.Get("Authorization"), Request: reqBody, Status: resp.StatusCode,
 			ContentType: resp.Header.Get("Content-Type"), Body: kept.Bytes()}
-		p.queue.observe(ob)
+		sent := make(chan struct{})
+		defer close(sent)
+		p.queue.observe(ob, resp.Header.Get("Content-Encoding"), sent)
 		if p.o.OnExchange != nil {
 			p.o.OnExchange(ob)
 		}
@@ -264,6 +268,10 @@ func (p *Proxy) stream(w http.ResponseWriter, r *http.Request, resp *http.Respon
 	if len(held) > 0 {
 		_, _ = w.Write(held)
 	}
+	// The answer is the client's before the judge starts on it (sent
+	// closes): judging is CPU work that would otherwise race the last
+	// bytes out.
+	_ = http.NewResponseController(w).Flush()
 }
 
 func (p *Proxy) cutShort(judge bool, why string) {
@@ -323,4 +331,25 @@ func escapePath(p string) string {
 		}
 		return r
 	}, p)
+}
+
+// readableEncodings keeps, of the client's Accept-Encoding, the codings
+// the proxy can read to judge the answer (gzip; identity is always
+// readable): a browser's "gzip, deflate, br, zstd" goes as "gzip". It is
+// the one change made to a request (docs/conformance.md).
+func readableEncodings(h http.Header) {
+	ae := h.Values("Accept-Encoding")
+	if len(ae) == 0 {
+		return
+	}
+	h.Del("Accept-Encoding")
+	for _, v := range ae {
+		for _, part := range strings.Split(v, ",") {
+			coding, _, _ := strings.Cut(strings.TrimSpace(part), ";")
+			if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+				h.Set("Accept-Encoding", "gzip")
+				return
+			}
+		}
+	}
 }

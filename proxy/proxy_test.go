@@ -2,10 +2,12 @@ package proxy_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -313,5 +315,33 @@ func TestBrokenAnswerIsNotWhole(t *testing.T) {
 	// client sees the error.
 	if rep := r.report(t); rep.Traffic.NotJudged["the service's answer broke off"] != 1 || rep.Traffic.Judged != 0 {
 		t.Fatalf("traffic %+v", rep.Traffic)
+	}
+}
+
+// A client that accepts gzip gets the service's gzip bytes unchanged,
+// and the answer is unzipped to be judged; codings the proxy cannot read
+// (br) are not asked for.
+func TestGzipAnswersAreJudged(t *testing.T) {
+	answer := `{"code":0,"message":"ok","data":{"version":"v1","list":[],"page":{"current_page":1,"last_page":1,"per_page":10,"total":0}}}`
+	var zipped bytes.Buffer
+	zw := gzip.NewWriter(&zipped)
+	_, _ = io.WriteString(zw, answer)
+	_ = zw.Close()
+	var asked string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked = r.Header.Get("Accept-Encoding")
+		w.Header().Set("Content-Type", "text/html") // a must broken, seen only once unzipped
+		w.Header().Set("Content-Encoding", "gzip")
+		_, _ = w.Write(zipped.Bytes())
+	}))
+	defer srv.Close()
+	r := start(t, srv.URL, false, conformance.ObserverOptions{})
+	resp, body := post(t, r.URL+"/api/v2/rpc/record/getFormList", "k", `{}`, "Accept-Encoding", "gzip, deflate, br")
+	if asked != "gzip" || resp.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(body, zipped.Bytes()) {
+		t.Fatalf("asked %q; answer %q, %d bytes of %d", asked, resp.Header.Get("Content-Encoding"), len(body), zipped.Len())
+	}
+	rep := r.report(t)
+	if rep.Traffic.Judged != 1 || !slices.Contains(failed(rep), "answers.C1.contentType") {
+		t.Fatalf("a gzip answer: traffic %+v, failed %v", rep.Traffic, failed(rep))
 	}
 }

@@ -1,7 +1,12 @@
 package proxy
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
 )
@@ -34,8 +39,42 @@ func (q *queue) run() {
 	}
 }
 
-func (q *queue) observe(ob conformance.Observed) {
-	q.jobs <- func(o *conformance.Observer) { o.Observe(ob) }
+// sentWait bounds how long the judge waits for an answer to reach its
+// client before judging it anyway: a client that stops reading holds up
+// no one's verdict for longer.
+const sentWait = 50 * time.Millisecond
+
+// observe judges ob once sent is closed (the answer is the client's, see
+// Proxy.stream), its body first unzipped when the service sent it gzipped
+// (the client asked for it).
+func (q *queue) observe(ob conformance.Observed, encoding string, sent <-chan struct{}) {
+	q.jobs <- func(o *conformance.Observer) {
+		t := time.NewTimer(sentWait)
+		select {
+		case <-sent:
+		case <-t.C:
+		}
+		t.Stop()
+		switch strings.ToLower(strings.TrimSpace(encoding)) {
+		case "", "identity":
+		case "gzip":
+			zr, err := gzip.NewReader(bytes.NewReader(ob.Body))
+			if err != nil {
+				o.Unjudged("a gzip answer that does not unzip")
+				return
+			}
+			body, err := io.ReadAll(io.LimitReader(zr, MaxJudgedBytes+1))
+			if err != nil || len(body) > MaxJudgedBytes {
+				o.Unjudged("a gzip answer that does not unzip within the cap")
+				return
+			}
+			ob.Body = body
+		default:
+			o.Unjudged("an answer in a Content-Encoding the proxy cannot read")
+			return
+		}
+		o.Observe(ob)
+	}
 }
 
 func (q *queue) unjudged(why string) {

@@ -1,0 +1,156 @@
+package conformance
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// liveRecord is a getRecord answer of record id whose status text is status.
+func liveRecord(id int64, status, extra string) Observed {
+	body := fmt.Sprintf(`{"code":0,"message":"ok","data":{"format":"json","content_type":"application/json; charset=utf-8","data":{"record_id":%d,"process_status":{"enabled":true,"text":%q,"color":null},"note":%q}}}`, id, status, extra)
+	return Observed{Endpoint: contract.GetRecord, Method: "POST", Path: contract.GetRecord.Path(), Authorization: "Bearer k-123456789",
+		Request: []byte(fmt.Sprintf(`{"record_id":%d}`, id)), Status: 200, ContentType: "application/json", Body: []byte(body)}
+}
+
+func liveVerify(id int64, status string) Observed {
+	body := fmt.Sprintf(`{"code":0,"message":"ok","data":{"record_number":"N","record_id":%d,"org_id":1,"submit_at":1,"certificate_status":%q}}`, id, status)
+	return Observed{Endpoint: contract.Verify, Method: "POST", Path: contract.Verify.Path(), Authorization: "Bearer w-123456789",
+		Request: []byte(`{"certificate_code":"c","action_type":"set_next_certificate_status"}`), Status: 200, ContentType: "application/json", Body: []byte(body)}
+}
+
+func newTestObserver(t testing.TB) *Observer {
+	t.Helper()
+	o, err := NewObserver(ObserverOptions{Target: "http://svc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+func findingOf(rep *Report, id string) *Finding {
+	for i := range rep.Checks {
+		if rep.Checks[i].ID == id {
+			return &rep.Checks[i]
+		}
+	}
+	return nil
+}
+
+// The same record read twice must read the same, unless a verify came
+// between; then only its status members may change, and the read shows
+// the move.
+func TestLiveSameRecord(t *testing.T) {
+	o := newTestObserver(t)
+	o.Observe(liveRecord(1, "待审核", "a"))
+	o.Observe(liveRecord(1, "待审核", "a"))
+	if f := findingOf(o.Report(o.opts.Started), relSameRecord); f == nil || f.Status != Pass {
+		t.Fatalf("two equal reads: %+v", f)
+	}
+	o.Observe(liveRecord(1, "待审核", "b"))
+	f := findingOf(o.Report(o.opts.Started), relSameRecord)
+	if f == nil || f.Status != Fail || !strings.Contains(f.Message, "no verify through this proxy") {
+		t.Fatalf("a changed read without a verify: %+v", f)
+	}
+
+	o = newTestObserver(t)
+	o.Observe(liveRecord(2, "待审核", "a"))
+	o.Observe(liveVerify(2, "已通过"))
+	o.Observe(liveRecord(2, "已通过", "a"))
+	rep := o.Report(o.opts.Started)
+	if f := findingOf(rep, relSameRecord); f == nil || f.Status != Pass {
+		t.Fatalf("a read after a move, status changed: %+v", f)
+	}
+	if f := findingOf(rep, relVerifyVisible); f == nil || f.Status != Pass {
+		t.Fatalf("the move shown: %+v", f)
+	}
+	o.Observe(liveVerify(2, "已归档"))
+	o.Observe(liveRecord(2, "已通过", "changed"))
+	rep = o.Report(o.opts.Started)
+	if f := findingOf(rep, relSameRecord); f == nil || f.Status != Fail {
+		t.Fatalf("a read after a move that changed more than the status: %+v", f)
+	}
+	if f := findingOf(rep, relVerifyVisible); f == nil || f.Status != Fail {
+		t.Fatalf("the move not shown: %+v", f)
+	}
+	o.Forget(AllSpaces)
+	o.Observe(liveRecord(2, "x", "y"))
+	if f := findingOf(o.Report(o.opts.Started), relSameRecord); f.Status != Fail || strings.Count(strings.Join(f.Problems, "\n"), "record 2") != 1 {
+		t.Fatalf("after a reset, nothing is compared with what came before: %+v", f)
+	}
+}
+
+// formPage is page n of a walk of getFormList holding ids, of total.
+func formPage(n int, total int, ids ...int) Observed {
+	var items []string
+	for _, id := range ids {
+		items = append(items, fmt.Sprintf(`{"id":%d}`, id))
+	}
+	body := fmt.Sprintf(`{"code":0,"message":"","data":{"version":"v1","list":[%s],"page":{"current_page":%d,"last_page":3,"per_page":2,"total":%d}}}`,
+		strings.Join(items, ","), n, total)
+	return Observed{Endpoint: contract.GetFormList, Method: "POST", Path: contract.GetFormList.Path(), Authorization: "Bearer k-123456789",
+		Request: []byte(fmt.Sprintf(`{"page":%d,"page_size":2}`, n)), Status: 200, ContentType: "application/json", Body: []byte(body)}
+}
+
+func TestLiveFormPages(t *testing.T) {
+	o := newTestObserver(t)
+	o.Observe(formPage(1, 6, 1, 2))
+	o.Observe(formPage(2, 6, 3, 4))
+	o.Observe(formPage(2, 6, 3, 4)) // the same page again is no overlap
+	rep := o.Report(o.opts.Started)
+	for _, id := range []string{relFormDisjoint, relFormTotal} {
+		if f := findingOf(rep, id); f == nil || f.Status != Pass {
+			t.Fatalf("%s on a good walk: %+v", id, f)
+		}
+	}
+	o.Observe(formPage(3, 5, 4, 5))
+	rep = o.Report(o.opts.Started)
+	if f := findingOf(rep, relFormDisjoint); f.Status != Fail || !strings.Contains(f.Message, "form 4 is on page 2 and on page 3") {
+		t.Fatalf("overlap: %+v", f)
+	}
+	if f := findingOf(rep, relFormTotal); f.Status != Fail || !strings.Contains(f.Message, "total 5") {
+		t.Fatalf("total: %+v", f)
+	}
+}
+
+// What an observer keeps stays bounded however long the traffic: a load
+// of distinct reads, walks and tokens well beyond every window leaves the
+// windows at their bounds and the heap under a cap.
+func TestObserverMemoryIsBounded(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 5000
+	}
+	o := newTestObserver(t)
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for i := range n {
+		o.Observe(liveRecord(int64(i), "s", strings.Repeat("x", 200)))
+		if i%4 == 0 {
+			p := formPage(1+i%3, 100, i, i+1)
+			p.Request = []byte(fmt.Sprintf(`{"page":%d,"page_size":2,"search_key":"k%d"}`, 1+i%3, i/3))
+			o.Observe(p)
+		}
+		if i%8 == 0 {
+			o.Observe(liveVerify(int64(i), "s2"))
+		}
+	}
+	rep := o.Report(o.opts.Started)
+	var after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	r := o.rel
+	if r.reads.len() > liveReads || r.forms.len() > liveWalks || r.tokens.len() > liveTokens || r.moves.len() > liveMoves {
+		t.Fatalf("windows beyond their bounds: reads %d, walks %d, tokens %d, moves %d", r.reads.len(), r.forms.len(), r.tokens.len(), r.moves.len())
+	}
+	grown := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	const heapCap = 8 << 20
+	if grown > heapCap {
+		t.Fatalf("after %d exchanges the heap grew by %d MiB, over %d MiB", rep.Traffic.Judged, grown>>20, heapCap>>20)
+	}
+	t.Logf("%d exchanges judged; heap grew by %.1f MiB", rep.Traffic.Judged, float64(grown)/(1<<20))
+}
