@@ -144,8 +144,8 @@ func TestObserverMemoryIsBounded(t *testing.T) {
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	r := o.rel
-	if r.reads.len() > liveReads || r.forms.len() > liveWalks || r.tokens.len() > liveTokens || r.moves.len() > liveMoves {
-		t.Fatalf("windows beyond their bounds: reads %d, walks %d, tokens %d, moves %d", r.reads.len(), r.forms.len(), r.tokens.len(), r.moves.len())
+	if r.reads.order.Len() > liveReads || r.forms.order.Len() > liveWalks || r.tokens.order.Len() > liveTokens || r.moves.order.Len() > liveMoves {
+		t.Fatalf("windows beyond their bounds: reads %d, walks %d, tokens %d, moves %d", r.reads.order.Len(), r.forms.order.Len(), r.tokens.order.Len(), r.moves.order.Len())
 	}
 	grown := int64(after.HeapAlloc) - int64(before.HeapAlloc)
 	const heapCap = 8 << 20
