@@ -29,8 +29,11 @@ import (
 //     intersection of each alone.
 //   - relation.formList.defaults: no paging parameters gives what page 1
 //     and page_size 10 give.
+//   - relation.formList.pastEnd: the page after a walk's last holds no
+//     form and says the walk's total.
 //   - relation.cursor.pageSize: a cursor walk at another page size holds
-//     the same items, in any order.
+//     the same items, in any order; one size puts a page boundary between
+//     every two neighbours (items created in the same second).
 //   - relation.cursor.window: start_time alone and end_time alone are
 //     subsets of the unfiltered walk whose union is all of it and whose
 //     intersection is the window; the same instants written in other
@@ -58,6 +61,7 @@ func relationChecks() []Check {
 		rel("formList.searchKey", forms, "4.3", Should, relFormSearch),
 		rel("formList.both", forms, "4.3", Should, relFormBoth),
 		rel("formList.defaults", forms, "8", Must, relFormDefaults),
+		rel("formList.pastEnd", forms, "4.3", Must, relFormPastEnd),
 		rel("cursor.pageSize", tpl, "4.4", Must, relCursorPageSize),
 		rel("cursor.window", tpl, "4.4", Must, relCursorWindow),
 		rel("tenancy", "*", "5", Must, relTenancy),
@@ -272,6 +276,56 @@ func relFormDefaults(t *T) {
 	}
 }
 
+// pastEndPage is a page past the end of any walk the run reads: sent
+// beside the walk, not after it, so that it adds no request to the chain
+// the writes wait for.
+const pastEndPage = 10000
+
+// relFormPastEnd: a page past the last of each walk (unfiltered, and each
+// profile number and search key) holds no form and, when it is a success,
+// says the walk's total: total counts what matches the filter, whatever
+// page is asked (§4.3); what a page past the end holds besides is the
+// kit's (§C5).
+func relFormPastEnd(t *T) {
+	filters := []map[string]any{nil}
+	for _, n := range t.r.prof.Forms.Numbers {
+		filters = append(filters, map[string]any{"number": n})
+	}
+	for _, s := range t.r.prof.Forms.Searches {
+		filters = append(filters, map[string]any{"search_key": s.Key})
+	}
+	t.each(len(filters), func(t *T, i int) {
+		var w walk
+		var x *Exchange
+		t.each(2, func(t *T, j int) {
+			if j == 0 {
+				w = t.walkForms("read", filters[i])
+				return
+			}
+			body := map[string]any{"page": pastEndPage, "page_size": 3}
+			for k, v := range filters[i] {
+				body[k] = v
+			}
+			x = t.post(contract.GetFormList, "read", body)
+		})
+		if w.broken != "" || len(w.totals) == 0 || len(w.pages) >= pastEndPage {
+			return // the walk checks report it
+		}
+		obj, _ := x.Doc.(map[string]any)
+		if c, ok := intOf(obj["code"]); !ok || c != 0 {
+			return // an error past the end is the kit's to choose
+		}
+		data, _ := obj["data"].(map[string]any)
+		page, _ := data["page"].(map[string]any)
+		if total, ok := intOf(page["total"]); ok && total != w.totals[0] {
+			t.Errorf(x, "page %d, past the last of the walk with %v: total %d, the walk's pages say %d", pastEndPage, filters[i], total, w.totals[0])
+		}
+		if list, _ := data["list"].([]any); len(list) != 0 {
+			t.Errorf(x, "page %d, past the last of the walk with %v: %d forms", pastEndPage, filters[i], len(list))
+		}
+	})
+}
+
 func relCursorPageSize(t *T) {
 	ls := append(t.listings(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...)
 	t.each(len(ls), func(t *T, i int) {
@@ -284,7 +338,7 @@ func relCursorPageSize(t *T) {
 		if b.broken != "" || n < 2 || n > contract.TemplatesMaxPageSize {
 			return
 		}
-		sizes := []int{n, n - 1}
+		sizes := []int{n, n - 1, t.boundarySize(l, n)}
 		ws := make([]walk, len(sizes))
 		t.each(len(sizes), func(t *T, j int) { ws[j] = t.walkCursor(l.ep, "read", l.filter, sizes[j]) })
 		for j, w := range ws {
@@ -298,6 +352,28 @@ func relCursorPageSize(t *T) {
 			}
 		}
 	})
+}
+
+// boundaryPages bounds the walk that puts a page boundary between
+// neighbours: the cursor pages are read one after another.
+const boundaryPages = 24
+
+// boundarySize is a page size that puts a page boundary between every two
+// neighbours of a listing (1) when that walk takes at most boundaryPages
+// pages, else one the seed picks among the sizes that do: items created
+// in the same second sit side by side, and a keyset cursor on the
+// creation time alone skips or repeats one only where a boundary falls
+// between them (§4.4: the pages hold every item once).
+func (t *T) boundarySize(l listing, n int) int {
+	if n <= boundaryPages {
+		return 1
+	}
+	least := (n + boundaryPages - 1) / boundaryPages
+	seed := t.r.opts.Seed
+	if seed == 0 {
+		seed = DefaultSeed
+	}
+	return least + pick(seed, "boundary "+l.name, least)
 }
 
 // listingsOrNone is listings without the skip when there are none.
@@ -350,6 +426,11 @@ func relCursorWindow(t *T) {
 			if w.broken != "" {
 				return
 			}
+		}
+		// Every filtered walk holds its own total on every page (§4.4:
+		// every item that matches the filter).
+		for j, w := range ws[1:] {
+			t.totalHolds(w, fmt.Sprintf("%s with %s", l.name, []string{"start_time alone", "end_time alone", "the window"}[j]))
 		}
 		t.subsetOf(start, all, l.key, l.name+" start_time "+l.window.Start)
 		t.subsetOf(end, all, l.key, l.name+" end_time "+l.window.End)

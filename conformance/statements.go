@@ -181,6 +181,7 @@ var checkStatements = []struct {
 	{"relation.formList.searchKey", []string{"4.3.searchKey"}},
 	{"relation.formList.both", []string{"4.3.both"}},
 	{"relation.formList.defaults", []string{"8.formList.defaults"}},
+	{"relation.formList.pastEnd", []string{"4.3.total", "4.3.totalFilter"}},
 	{"relation.cursor.pageSize", []string{"4.4.total", "4.4.disjoint"}},
 	{"relation.cursor.window", []string{"4.4.window", "4.4.startTime", "4.4.endTime", "4.5.byUrl"}},
 	{"relation.tenancy", []string{"C2.tenancy", "4.5.unknownTemplate"}},
