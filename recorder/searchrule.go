@@ -347,6 +347,25 @@ func searchAnswer(key string, body []byte) (searchSeen, bool) {
 // reaches the capture. It returns how many it sent, and the upstream's
 // error (ErrBudget, say) that stopped it.
 func probeSearch(ctx context.Context, u *Upstream, c *Capture) (int, error) {
+	return probeSearchWith(c, func(key string) (searchSeen, error) {
+		body, _ := json.Marshal(map[string]any{"search_key": key, "page_size": probeSize})
+		x, err := u.Call(ctx, contract.GetFormList.Name, body)
+		if err != nil {
+			return searchSeen{}, err
+		}
+		c.Answer(x.Status, x.Body)
+		s, ok := searchAnswer(key, x.Body)
+		if !ok {
+			// An answer that lists nothing readable still counts as asked.
+			s = searchSeen{key: key, page: -1}
+		}
+		return s, nil
+	})
+}
+
+// probeSearchWith is probeSearch with the search put to the service by
+// ask.
+func probeSearchWith(c *Capture, ask func(key string) (searchSeen, error)) (int, error) {
 	sent := 0
 	for {
 		c.mu.Lock()
@@ -364,18 +383,11 @@ func probeSearch(ctx context.Context, u *Upstream, c *Capture) (int, error) {
 		if !ok {
 			return sent, nil
 		}
-		body, _ := json.Marshal(map[string]any{"search_key": key, "page_size": probeSize})
-		x, err := u.Call(ctx, contract.GetFormList.Name, body)
+		s, err := ask(key)
 		if err != nil {
 			return sent, err
 		}
 		sent++
-		c.Answer(x.Status, x.Body)
-		s, ok := searchAnswer(key, x.Body)
-		if !ok {
-			// An answer that lists nothing readable still counts as asked.
-			s = searchSeen{key: key, page: -1}
-		}
 		c.mu.Lock()
 		c.probes = append(c.probes, s)
 		c.mu.Unlock()
