@@ -27,21 +27,21 @@ import (
 
 // liteNode is one schema object, compiled.
 type liteNode struct {
-	raw       map[string]any
-	types     []string // in jsonTypes' order
-	enum      []any
-	format    func(any) error
-	ref       *liteNode
-	required  []string
-	props     map[string]*liteNode
-	closed    bool      // additionalProperties: false
-	additonal *liteNode // additionalProperties: a schema
-	items     *liteNode
-	minItems  *int
-	unique    bool
-	minLength *int
-	pattern   *regexp.Regexp
-	bounds    []liteBound // minimum, maximum, exclusiveMinimum, in that order
+	raw        map[string]any
+	types      []string // in jsonTypes' order
+	enum       []any
+	format     func(any) error
+	ref        *liteNode
+	required   []string
+	props      map[string]*liteNode
+	closed     bool      // additionalProperties: false
+	additional *liteNode // additionalProperties: a schema
+	items      *liteNode
+	minItems   *int
+	unique     bool
+	minLength  *int
+	pattern    *regexp.Regexp
+	bounds     []liteBound // minimum, maximum, exclusiveMinimum, in that order
 }
 
 // liteBound is one numeric keyword and its value.
@@ -127,7 +127,7 @@ func (c *liteCompiler) keyword(n *liteNode, ptr, k string, v any) error {
 			n.closed = !b
 			return nil
 		}
-		n.additonal, err = c.sub(ptr+"/additionalProperties", v)
+		n.additional, err = c.sub(ptr+"/additionalProperties", v)
 	case "items":
 		n.items, err = c.sub(ptr+"/items", v)
 	case "minItems":
@@ -227,14 +227,36 @@ func (n *liteNode) validate(v any, loc []string, out *[]violation) {
 	case string:
 		n.str(v, add)
 	case json.Number:
-		if r, ok := new(big.Rat).SetString(v.String()); ok {
-			for _, b := range n.bounds {
-				if b.fails(r.Cmp(b.value)) {
-					add(b.keyword)
-				}
+		for _, b := range n.bounds {
+			if c, ok := compareNumber(v, b.value); ok && b.fails(c) {
+				add(b.keyword)
 			}
 		}
 	}
+}
+
+// compareNumber compares a document's number with a bound, as integers
+// when both are (nearly every number of a scenario: ids, counts), else
+// exactly as fractions; ok is false for a number that is not one.
+func compareNumber(v json.Number, bound *big.Rat) (int, bool) {
+	if i, err := strconv.ParseInt(v.String(), 10, 64); err == nil && bound.IsInt() && bound.Num().IsInt64() {
+		return cmpInt(i, bound.Num().Int64()), true
+	}
+	r, ok := new(big.Rat).SetString(v.String())
+	if !ok {
+		return 0, false
+	}
+	return r.Cmp(bound), true
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 func (n *liteNode) object(obj map[string]any, loc []string, out *[]violation) {
@@ -248,17 +270,18 @@ func (n *liteNode) object(obj map[string]any, loc []string, out *[]violation) {
 		*out = append(*out, violation{loc: slices.Clone(loc), node: n.raw, keyword: "required", names: missing})
 	}
 	var unknown []string
-	for _, name := range slices.Sorted(maps.Keys(obj)) {
+	for name, v := range obj { // in any order, as the library's
 		switch sub, ok := n.props[name]; {
 		case ok:
-			sub.validate(obj[name], append(loc, name), out)
-		case n.additonal != nil:
-			n.additonal.validate(obj[name], append(loc, name), out)
+			sub.validate(v, append(loc, name), out)
+		case n.additional != nil:
+			n.additional.validate(v, append(loc, name), out)
 		case n.closed:
 			unknown = append(unknown, name)
 		}
 	}
 	if unknown != nil {
+		sort.Strings(unknown)
 		*out = append(*out, violation{loc: slices.Clone(loc), node: n.raw, keyword: "additionalProperties", names: unknown})
 	}
 }
@@ -295,6 +318,9 @@ func typeMatches(types []string, v any) bool {
 		return true
 	}
 	if n, ok := v.(json.Number); ok && slices.Contains(types, "integer") {
+		if _, err := strconv.ParseInt(n.String(), 10, 64); err == nil {
+			return true
+		}
 		r, ok := new(big.Rat).SetString(n.String())
 		return ok && r.IsInt()
 	}
@@ -320,6 +346,9 @@ func firstDuplicate(arr []any) (int, int, bool) {
 func canonical(v any) string {
 	switch v := v.(type) {
 	case json.Number:
+		if i, err := strconv.ParseInt(v.String(), 10, 64); err == nil {
+			return "n" + strconv.FormatInt(i, 10)
+		}
 		if r, ok := new(big.Rat).SetString(v.String()); ok {
 			return "n" + r.RatString()
 		}
