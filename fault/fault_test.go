@@ -385,3 +385,17 @@ func BenchmarkMatchFullSet(b *testing.B) {
 		}
 	}
 }
+
+// A rule that is not an object ("drop", 503) said "rule 1: : must be an
+// object": an empty member name and no shape. It gets the rule's shape.
+func TestDecodeJSONNamesTheRuleShape(t *testing.T) {
+	for in, want := range map[string]string{
+		`"drop"`: `rule 1: a fault rule is a JSON object, got string; such as {"endpoint": "record/getRecord", "error": {"code": 503}}`,
+		`503`:    "rule 1: a fault rule is a JSON object, got number",
+		`[true]`: "rule 1: a fault rule is a JSON object, got bool",
+	} {
+		if _, err := DecodeJSON([]byte(in)); err == nil || err.Error() != want && !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", in, err, want)
+		}
+	}
+}

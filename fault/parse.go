@@ -217,6 +217,8 @@ func decodeOne(raw []byte, r *Rule) error {
 	case err == nil:
 		r.ID, r.Source = "", ""
 		return nil
+	case errors.As(err, &te) && te.Field == "": // the rule itself: "drop", 503, [...]
+		return fmt.Errorf(`a fault rule is a JSON object, got %s; such as {"endpoint": "record/getRecord", "error": {"code": 503}}`, te.Value)
 	case errors.As(err, &te):
 		msg := fmt.Sprintf("%s: must be %s, got %s", te.Field, kindOf(te.Type.Kind().String()), te.Value)
 		if ex, ok := memberExamples[te.Field]; ok {

@@ -22,12 +22,21 @@ let requests = 0;
 async function readAsset(url) {
   if (isNode && url.protocol === "file:") {
     const fs = await import("node:fs/promises");
-    return new Uint8Array(await fs.readFile(url));
+    try {
+      return new Uint8Array(await fs.readFile(url));
+    } catch (err) {
+      throw new Error(`rtq-mock: cannot read ${url.pathname} (${err.code || err.message}): ${whereFiles}`);
+    }
   }
   const res = await fetch(url);
-  if (!res.ok) throw new Error(`rtq-mock: ${url} answered ${res.status}`);
+  if (!res.ok) throw new Error(`rtq-mock: ${url} answered ${res.status}: ${whereFiles}`);
   return new Uint8Array(await res.arrayBuffer());
 }
+
+// whereFiles says where the module looks for its files, for a message
+// saying one is not there.
+const whereFiles = "createMock's baseURL (default: beside rtq-mock.mjs) must name the directory `rtq wasm --out DIR` wrote; " +
+  "a relative baseURL resolves against rtq-mock.mjs's own URL, not the working directory (in Node: pathToFileURL(dir + \"/\"))";
 
 async function goRuntime() {
   if (globalThis.Go) return; // a service worker imports wasm_exec.js itself: import() is refused there
@@ -41,6 +50,7 @@ function compile(url) {
   let p = compiled.get(url.href);
   if (!p) {
     p = readAsset(url).then((bytes) => WebAssembly.compile(bytes));
+    p.catch(() => compiled.delete(url.href)); // a file put there later is read then
     compiled.set(url.href, p);
   }
   return p;
@@ -286,6 +296,7 @@ class Mock {
    */
   async fetch(input, init) {
     if (this.#closed) throw new TypeError("rtq-mock: fetch after close()");
+    if (input == null) throw new TypeError("rtq-mock: fetch needs a URL (\"/api/v2/rpc/...\") or a Request, as fetch does");
     if (init && isPlainObject(init.body)) {
       // fetch would send the text "[object Object]", and the mock answer
       // 400 "not valid JSON": name the mistake instead.
@@ -381,6 +392,9 @@ class Mock {
    */
   coverage(options = {}) {
     if (this.#closed) throw new TypeError("rtq-mock: coverage() after close()");
+    if (options === null || typeof options !== "object") {
+      throw new TypeError(`rtq-mock: coverage takes options: coverage({ namespace: ${JSON.stringify(String(options))} }) for a namespace, coverage() for the root`);
+    }
     const ns = options.namespace == null ? "" : String(options.namespace);
     return JSON.parse(this.#api.coverage(ns));
   }

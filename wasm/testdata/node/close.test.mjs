@@ -115,6 +115,23 @@ test("a plain object as fetch's body is refused, naming JSON.stringify", async (
   }
 });
 
+test("a baseURL without the module's files says where it looked and what baseURL must name", async () => {
+  await assert.rejects(createMock({ baseURL: "file:///nonexistent-rtq-dir/" }),
+    /cannot read \/nonexistent-rtq-dir\/rtq\.wasm \(ENOENT\): createMock's baseURL[\s\S]*rtq wasm --out DIR[\s\S]*not the working directory/);
+});
+
+test("fetch without a URL, coverage given a name, a fault rule that is not an object: each says what to write", async () => {
+  await assert.rejects(createMock({ faults: "drop" }), /faults option: rule 1: a fault rule is a JSON object, got string; such as \{"endpoint"/);
+  const mock = await createMock({});
+  try {
+    await assert.rejects(mock.fetch(), /fetch needs a URL/);
+    assert.throws(() => mock.coverage("tenant-a"), /coverage takes options: coverage\(\{ namespace: "tenant-a" \}\)/);
+    assert.equal(mock.coverage({ namespace: "tenant-a" }).namespace, "tenant-a");
+  } finally {
+    await mock.close();
+  }
+});
+
 // The reproduction of issue 33: 200 bytes asking for 2,000,000 records
 // reached 1.2 GB. Counted before any is generated, they are refused as
 // POST /__admin/scenario refuses them; maxGenerated raises the bound.
