@@ -281,6 +281,11 @@ class Mock {
   #exited;
   #pending = new Set(); // fail(err) of each request not yet answered whole
   constructor(api, exited, store) {
+    // Bound, so that `globalThis.fetch = mock.fetch` and
+    // `const { close } = mock` work as they read.
+    this.fetch = this.fetch.bind(this);
+    this.coverage = this.coverage.bind(this);
+    this.close = this.close.bind(this);
     this.#api = api;
     this.#store = store;
     this.#exited = exited.then(() => {

@@ -132,6 +132,20 @@ test("fetch without a URL, coverage given a name, a fault rule that is not an ob
   }
 });
 
+test("the mock's methods work unbound: globalThis.fetch = mock.fetch", async () => {
+  const mock = await createMock({});
+  const saved = globalThis.fetch;
+  globalThis.fetch = mock.fetch;
+  try {
+    assert.equal((await fetch("/__admin/health")).status, 200);
+    const { coverage, close } = mock;
+    assert.equal(coverage().namespace, "");
+    await close();
+  } finally {
+    globalThis.fetch = saved;
+  }
+});
+
 // The reproduction of issue 33: 200 bytes asking for 2,000,000 records
 // reached 1.2 GB. Counted before any is generated, they are refused as
 // POST /__admin/scenario refuses them; maxGenerated raises the bound.
