@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -92,7 +93,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	checks := r.selected()
 	r.total = len(checks)
-	rep.Checks = append(rep.Checks, r.runAll(runCtx, checks)...)
+	rep.Checks = append(rep.Checks, r.reported(r.runAll(runCtx, checks))...)
 	rep.Checks = append(rep.Checks, r.answers.findings(r.opts.BaseURL, r.selectedID, func(f Finding) Finding {
 		return sanitize(f, r.client.svc.Scrubber())
 	})...)
@@ -211,17 +212,36 @@ func (r *runner) observe(ep contract.Endpoint, x *Exchange) {
 	r.answers.judge(ep, x)
 }
 
-// selected returns the checks that --only and --skip leave.
+// selected returns the checks that --only and --skip leave. A finding of
+// the rules over every answer (answers.<statement>) is judged on what
+// every check reads, so selecting one runs every check --skip leaves;
+// only the selected findings are reported (reported).
 func (r *runner) selected() []Check {
+	feeds := false
+	for _, s := range rules.Statements() {
+		feeds = feeds || len(r.opts.Only) > 0 && r.selectedID(answerPrefix+s)
+	}
 	var out []Check
 	for _, c := range allChecks(r.opts.Seed) {
-		if len(r.opts.Only) > 0 && !matchAny(r.opts.Only, c.ID) {
+		if len(r.opts.Only) > 0 && !matchAny(r.opts.Only, c.ID) && !feeds {
 			continue
 		}
 		if matchAny(r.opts.Skip, c.ID) {
 			continue
 		}
 		out = append(out, c)
+	}
+	return out
+}
+
+// reported keeps the findings --only and --skip select: a check run only
+// for the answers it reads reports none of its own.
+func (r *runner) reported(fs []Finding) []Finding {
+	out := fs[:0]
+	for _, f := range fs {
+		if r.selectedID(f.ID) {
+			out = append(out, f)
+		}
 	}
 	return out
 }
@@ -294,6 +314,24 @@ func allChecks(seed uint64) []Check {
 // for tests that name checks.
 func CheckIDs() []Check {
 	return allChecks(DefaultSeed)
+}
+
+// FindingIDs lists every id a report may hold a finding under, with its
+// section and severity: each check's, and answers.<statement> for every
+// statement a rule judges on every answer (answers.go). --only and --skip
+// choose among these: a finding the report names can be selected.
+func FindingIDs() []Check {
+	out := CheckIDs()
+	judged := map[string]bool{}
+	for _, s := range rules.Statements() {
+		judged[s] = true
+	}
+	for _, s := range statementTable {
+		if judged[s.ID] {
+			out = append(out, Check{ID: answerPrefix + s.ID, Endpoint: "*", Section: strings.TrimPrefix(s.Section, "§"), Severity: s.Severity})
+		}
+	}
+	return out
 }
 
 // short cuts a body for a message.

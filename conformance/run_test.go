@@ -328,3 +328,28 @@ func TestFindingsEscapeControlCharactersFromTheTarget(t *testing.T) {
 		t.Fatalf("message %q still holds the key the target echoed", f.Message)
 	}
 }
+
+// TestRuleFindingsAreSelectable: every answers.<statement> finding a
+// report can hold is an id --only may name, and selecting one runs every
+// check (the rule judges what they all read) while the report keeps only
+// what was selected.
+func TestRuleFindingsAreSelectable(t *testing.T) {
+	ids := map[string]bool{}
+	for _, c := range FindingIDs() {
+		ids[c.ID] = true
+	}
+	for _, s := range rules.Statements() {
+		if !ids[answerPrefix+s] {
+			t.Errorf("FindingIDs lacks %s%s", answerPrefix, s)
+		}
+	}
+	r := &runner{opts: Options{Only: []string{"answers.2.1.masked"}, Skip: []string{"transport.*"}}}
+	checks := r.selected()
+	if want := len(allChecks(DefaultSeed)); len(checks) == 0 || len(checks) >= want {
+		t.Errorf("selecting a rule finding runs %d checks, want every one but the skipped (%d in all)", len(checks), want)
+	}
+	kept := r.reported([]Finding{{ID: "getRecord.masked"}, {ID: "answers.2.1.masked"}})
+	if len(kept) != 1 || kept[0].ID != "answers.2.1.masked" {
+		t.Errorf("reported %v, want only answers.2.1.masked", kept)
+	}
+}

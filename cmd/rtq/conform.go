@@ -257,7 +257,7 @@ func buildVersion() string {
 // --only glob that matches no check id (a typo would otherwise run
 // nothing and pass), and a selection that leaves no check at all.
 func checkSelection(only, skip []string) error {
-	ids := conformance.CheckIDs()
+	ids := conformance.FindingIDs()
 	for _, sel := range []struct {
 		flag  string
 		globs []string
