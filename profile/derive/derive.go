@@ -217,41 +217,46 @@ func (b *profileBuilder) forms() {
 			continue
 		}
 		keys[key] = true
-		n := hitCount(ours, key)
+		n := hitCount(b.s.Service, ours, key)
 		b.p.Forms.Searches = append(b.p.Forms.Searches, profile.Search{Key: key, Count: &n})
 	}
-	b.p.Forms.Combined = combined(ours)
+	b.p.Forms.Combined = combined(b.s.Service, ours)
 }
 
 // combined pairs the first form's number with a key its name holds (one
 // form comes back) and with a key only other forms hold (none comes back).
-func combined(ours []*scenario.Form) []profile.Combined {
+func combined(svc *scenario.Service, ours []*scenario.Form) []profile.Combined {
 	if len(ours) == 0 || ours[0].Number == "" {
 		return nil
 	}
 	f := ours[0]
 	var out []profile.Combined
 	if key := searchKeyOf(f.Name); key != "" {
-		out = append(out, profile.Combined{Number: f.Number, Key: key, Count: 1})
+		out = append(out, profile.Combined{Number: f.Number, Key: key, Count: hitCount(svc, []*scenario.Form{f}, key)})
 	}
 	for _, g := range ours[1:] {
-		if key := searchKeyOf(g.Name); key != "" && !hits(f, key) {
+		if key := searchKeyOf(g.Name); key != "" && !hits(svc, f, key) {
 			return append(out, profile.Combined{Number: f.Number, Key: key, Count: 0})
 		}
 	}
 	return out
 }
 
-// hits is the kit's reading of search_key: a case-insensitive substring of
-// name, note or number.
-func hits(f *scenario.Form, key string) bool {
-	return strings.Contains(strings.ToLower(f.Name+"\x00"+f.Note+"\x00"+f.Number), strings.ToLower(key))
+// hits is the scenario's reading of search_key: a recorded service's
+// (service.search), else the kit's, a case-insensitive substring of name,
+// note or number.
+func hits(svc *scenario.Service, f *scenario.Form, key string) bool {
+	rule := svc.Searches()
+	if rule == nil {
+		rule = &scenario.KitSearch
+	}
+	return rule.Read(key).Matches(f.Name, f.Note, f.Number)
 }
 
-func hitCount(forms []*scenario.Form, key string) int {
+func hitCount(svc *scenario.Service, forms []*scenario.Form, key string) int {
 	n := 0
 	for _, f := range forms {
-		if hits(f, key) {
+		if hits(svc, f, key) {
 			n++
 		}
 	}

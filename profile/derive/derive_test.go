@@ -2,6 +2,8 @@ package derive
 
 import (
 	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rtq-kit/rtq/scenario"
@@ -101,5 +103,34 @@ func TestProfileOfAScenarioWithoutAReadOnlyKey(t *testing.T) {
 	p := FromScenario(sc)
 	if len(p.Records) == 0 || p.Keys.Write != "rtq-demo-write" || p.Keys.Read != "" {
 		t.Fatalf("profile of minimal.yaml: %d records, keys %+v; want records, keys.write set and keys.read empty", len(p.Records), p.Keys)
+	}
+}
+
+// The searches a profile counts are counted by the scenario's reading of
+// search_key: a recorded service that searches notes only finds none of
+// the keys taken from names.
+func TestSearchCountsFollowTheScenariosReading(t *testing.T) {
+	data, err := os.ReadFile("../../scenarios/minimal.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.Parse("minimal.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kit := FromScenario(sc)
+	sc.Service = &scenario.Service{Search: &scenario.Search{Match: scenario.SearchWhole, Fields: []string{"note"}}}
+	notes := FromScenario(sc)
+	if len(kit.Forms.Searches) == 0 || len(notes.Forms.Searches) != len(kit.Forms.Searches) {
+		t.Fatalf("searches: kit %v, notes only %v", kit.Forms.Searches, notes.Forms.Searches)
+	}
+	for i, s := range notes.Forms.Searches {
+		if *kit.Forms.Searches[i].Count < 1 {
+			t.Errorf("the kit finds %q in a name: count %d", s.Key, *kit.Forms.Searches[i].Count)
+		}
+		inNote := slices.ContainsFunc(sc.Forms, func(f *scenario.Form) bool { return strings.Contains(f.Note, s.Key) })
+		if !inNote && *s.Count != 0 {
+			t.Errorf("notes only: %q counts %d, want 0", s.Key, *s.Count)
+		}
 	}
 }
