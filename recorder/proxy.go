@@ -79,6 +79,9 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request) int {
 	}
 	w.WriteHeader(x.Status)
 	_, _ = w.Write(x.Body)
+	if f := p.rec.o.Forwarded; f != nil {
+		f(ep, body, x.Status, x.Header.Get("Content-Type"), x.Body)
+	}
 	return x.Status
 }
 

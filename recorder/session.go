@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/internal/userfile"
 	"github.com/rtq-kit/rtq/scenario"
@@ -45,6 +46,10 @@ type Options struct {
 	// search span ends a year after it. Fixed, two probes of one service
 	// send the same calls.
 	Now time.Time
+	// Forwarded, when set, is told of every call the recording proxy
+	// forwarded and the answer its client got, after the client got it
+	// (rtq record --judge hands them to the runner's rules).
+	Forwarded func(ep contract.Endpoint, request []byte, status int, contentType string, answer []byte)
 }
 
 // Summary says what a flush wrote.

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/recorder"
 )
 
 // readProxyReport reads a JSON report rtq proxy wrote.
@@ -89,5 +90,57 @@ func TestProxyWritesItsReportWhenStopped(t *testing.T) {
 	rep := readProxyReport(t, out)
 	if rep.Status != conformance.StatusFail || rep.MustFailed() == 0 {
 		t.Fatalf("report status %s, checks %+v", rep.Status, rep.Checks)
+	}
+}
+
+// rtq record --judge: one process records and judges. The calls its
+// client sends through the recording proxy are judged as rtq proxy judges
+// them, and the report is written on exit, without the recording's key.
+func TestRecordJudgesWhatItForwards(t *testing.T) {
+	upstream := startMock(t)
+	dir := t.TempDir()
+	o := recorder.Options{Upstream: upstream, APIKey: "rtq-demo-read", Out: filepath.Join(dir, "rec.yaml")}
+	obs, err := judgeForwarded(&o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := recorder.NewRecording(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ready, done := make(chan string, 1), make(chan error, 1)
+	go func() {
+		_, err := rec.Serve(ctx, "127.0.0.1:0", func(url string) { ready <- url })
+		done <- err
+	}()
+	var proxyURL string
+	select {
+	case proxyURL = <-ready:
+	case err := <-done:
+		t.Fatalf("proxy: %v", err)
+	}
+	client := recorder.NewUpstream(proxyURL, "any-client-key", nil)
+	if err := recorder.Crawl(ctx, client, recorder.NewCapture(), recorder.CrawlOptions{RecordIDs: []int64{100001}}); err != nil {
+		t.Fatalf("walk through the proxy: %v", err)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("proxy on exit: %v", err)
+	}
+	out := filepath.Join(dir, "judged.json")
+	if err := writeJudged(out, obs); err != nil {
+		t.Fatalf("judged: %v", err)
+	}
+	rep := readProxyReport(t, out)
+	if rep.Status != conformance.StatusPass || rep.Traffic.Judged < 5 || rep.Coverage.SpecStatements.Covered < 20 {
+		t.Fatalf("status %s, traffic %+v, statements %+v", rep.Status, rep.Traffic, rep.Coverage.SpecStatements)
+	}
+	data, _ := os.ReadFile(out)
+	if strings.Contains(string(data), "rtq-demo-read") {
+		t.Fatal("the recording's key is in the report")
+	}
+	if code, _, stderr := runCLI(t, "record", "--upstream", upstream, "--api-key", "k", "--out", o.Out, "--crawl", "--judge", out); code != 2 || !strings.Contains(stderr, "--judge") {
+		t.Fatalf("--judge with --crawl: exit %d, %s", code, stderr)
 	}
 }

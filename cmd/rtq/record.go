@@ -4,8 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
+	"path/filepath"
+	"strings"
+	"time"
 
+	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/conformance/report"
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/recorder"
 	"github.com/spf13/cobra"
 )
@@ -15,6 +22,9 @@ type recordFlags struct {
 	o      recorder.Options
 	crawl  bool
 	access accessFlags
+	// judge is --judge: the report of the proxy's traffic, judged as rtq
+	// proxy judges it.
+	judge string
 }
 
 func newRecordCmd() *cobra.Command {
@@ -41,6 +51,11 @@ proxy mode, at each flush).
 
 The file holds placeholder key secrets (printed), never the real key; masked
 values stay masked. An existing --out is merged into by id. See docs/record.md.
+
+With --judge REPORT (proxy mode), every call forwarded is also judged by
+the rules of rtq conform, as rtq proxy judges it, and the report is written
+to REPORT on exit in the format its extension names (.json, .xml for JUnit,
+.html; text otherwise); a must statement broken is exit 1.
 Exit status: 0 written, 1 the upstream failed (what was recorded before is
 written) or the file could not be written, 2 usage error, 3 a crawl that
 cannot reach the upstream (TLS, a proxy, a gateway: the message names the
@@ -73,6 +88,8 @@ is written.`,
 	fl.IntVar(&f.o.MaxRequests, "max-requests", 10000, "(crawl, probes) most calls made to the upstream (0: no bound)")
 	fl.Float64Var(&f.o.Rate, "rate", 10, "(crawl, probes) most calls per second to the upstream (0: no bound)")
 	fl.IntVar(&f.o.Concurrency, "concurrency", recorder.DefaultConcurrency, "(crawl, probes) most calls in flight to the upstream: independent reads overlap (1: one at a time)")
+	fl.StringVar(&f.judge, "judge", "", "(proxy) also judge every call forwarded, as rtq proxy does, and write the report to FILE on exit (.json, .xml, .html, else text)")
+	pathFlag(cmd, "judge", "written")
 	fl.BoolVar(&f.o.ProbeTimes, "probe-times", false, "recover the creation times of templates and sub-codes by bisecting the time filters (about 25 calls an item)")
 	f.access.register(cmd)
 	return cmd
@@ -103,6 +120,15 @@ func runRecord(cmd *cobra.Command, f *recordFlags) error {
 		return err
 	}
 	f.o.Access = access
+	if f.judge != "" && f.crawl {
+		return withExit(2, fmt.Errorf("--judge judges the calls of the recording proxy's client: leave out --crawl (rtq conform judges a service by its own requests)"))
+	}
+	var obs *conformance.Observer
+	if f.judge != "" {
+		if obs, err = judgeForwarded(&f.o); err != nil {
+			return withExit(2, fmt.Errorf("record: --judge: %w", err))
+		}
+	}
 	rec, err := recorder.NewRecording(f.o)
 	if err != nil {
 		return withExit(2, err)
@@ -111,7 +137,14 @@ func runRecord(cmd *cobra.Command, f *recordFlags) error {
 		if len(f.o.RecordIDs) > 0 || len(f.o.RecordURLs) > 0 || len(f.o.SearchKeys) > 0 {
 			return withExit(2, fmt.Errorf("--record-id, --record-url and --search-key need --crawl (the proxy keeps the searches its client sends)"))
 		}
-		return runRecordProxy(cmd, rec, f.o)
+		err := runRecordProxy(cmd, rec, f.o)
+		if obs == nil {
+			return err
+		}
+		if jerr := writeJudged(f.judge, obs); err == nil {
+			err = jerr
+		}
+		return err
 	}
 	s, err := rec.Crawl(cmd.Context())
 	if errors.Is(err, recorder.ErrInterrupted) {
@@ -137,4 +170,42 @@ func printRecorded(w io.Writer, s recorder.Summary) {
 	fmt.Fprintf(w, "wrote %s\n", s)
 	fmt.Fprintf(w, "keys in the file (placeholders, not the upstream's key): %s (read), %s (read, write)\n",
 		recorder.ReadKeySecret, recorder.WriteKeySecret)
+}
+
+// judgeForwarded makes the recording proxy hand every call it forwards
+// to an Observer, the one rtq proxy judges by. The calls go upstream with
+// --api-key, the key they are judged as sent with (scrubbed from the
+// report like every key).
+func judgeForwarded(o *recorder.Options) (*conformance.Observer, error) {
+	obs, err := conformance.NewObserver(conformance.ObserverOptions{Target: o.Upstream, AllowWrites: o.AllowWrites,
+		Version: buildVersion(), Insecure: o.Access.Insecure(), Secrets: append(o.Access.Secrets(), o.APIKey)})
+	if err != nil {
+		return nil, err
+	}
+	auth := "Bearer " + o.APIKey
+	o.Forwarded = func(ep contract.Endpoint, request []byte, status int, contentType string, answer []byte) {
+		obs.Observe(conformance.Observed{Endpoint: ep, Method: http.MethodPost, Path: ep.Path(), Authorization: auth,
+			Request: request, Status: status, ContentType: contentType, Body: answer})
+	}
+	return obs, nil
+}
+
+// reportFormats are the report formats by the extension of --judge.
+var reportFormats = map[string]string{".json": "json", ".xml": "junit", ".html": "html", ".htm": "html"}
+
+// writeJudged writes the report of the calls judged to path; a must
+// broken is exit 1.
+func writeJudged(path string, obs *conformance.Observer) error {
+	format := reportFormats[strings.ToLower(filepath.Ext(path))]
+	if format == "" {
+		format = "text"
+	}
+	rep := obs.Report(time.Now())
+	if err := writeFileAtomic(path, func(w io.Writer) error { return report.Write(w, format, rep) }); err != nil {
+		return withExit(1, fmt.Errorf("record: --judge: %w", err))
+	}
+	if rep.Status == conformance.StatusFail {
+		return withExit(1, fmt.Errorf("record: %d must check(s) failed on the calls forwarded (report: %s)", rep.MustFailed(), path))
+	}
+	return nil
 }
