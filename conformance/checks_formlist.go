@@ -178,7 +178,8 @@ func (t *T) onlyNumber(w walk, n, what string) {
 }
 
 // nearMisses are numbers a number filter must not take for n: a prefix, a
-// substring, n with one more character, and n in another case.
+// substring, n with one more character, n with its last character a
+// pattern character (_ % ? *), and n in another case.
 func nearMisses(n string) []string {
 	r := []rune(n)
 	var out []string
@@ -186,6 +187,13 @@ func nearMisses(n string) []string {
 		out = append(out, string(r[:len(r)-1]), string(r[1:]))
 	}
 	out = append(out, n+"0")
+	// An exact match reads every character as itself: the last one as
+	// each pattern character of SQL LIKE and of globs matches none.
+	if len(r) > 1 {
+		for _, w := range []string{"_", "%", "?", "*"} {
+			out = append(out, string(r[:len(r)-1])+w)
+		}
+	}
 	for _, c := range []string{strings.ToLower(n), strings.ToUpper(n)} {
 		if c != n {
 			out = append(out, c)

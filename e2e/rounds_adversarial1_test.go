@@ -52,6 +52,7 @@ var adversarial1FirstSight = firstSight{
 		foreign.VariantA1OtherOrg403:      "answers.C2.readKey: another organization's key refused on our record is taken for a read key refused",
 	},
 	caughtSince: map[foreign.Bug]string{
+		foreign.BugA1NumberLikeWildcards:    "rules: an exact number read literally, pattern characters included",
 		foreign.BugA1CursorTiesSkipped:      "rules: relation.cursor.pageSize, a boundary between every two neighbours",
 		foreign.BugA1PastEndTotalZero:       "rules: relation.formList.pastEnd",
 		foreign.BugA1HolderInTitle:          "rules: masking compared normalised, no word boundary in Chinese",
