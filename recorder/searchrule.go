@@ -41,6 +41,7 @@ const noWord = "rtqnowordzz"
 type searchForm struct {
 	id                 int64
 	name, note, number string
+	texts, lower       [3]string // name, note, number; lower-cased
 }
 
 // searchSeen is one search answer: the key, the page it shows, and what
@@ -83,14 +84,17 @@ func searchCandidates() []scenario.Search {
 // the total, and the ids of the page at perPage.
 func predict(rule *scenario.Search, forms []searchForm, key string, page, perPage int) (int64, []int64) {
 	k := rule.Read(key)
-	var found []searchForm
-	for _, first := range []bool{true, false} {
-		for _, f := range forms {
-			if k.First(f.name) == first && k.Matches(f.name, f.note, f.number) {
-				found = append(found, f)
-			}
+	var found, rest []searchForm
+	for _, f := range forms {
+		switch {
+		case !k.In(&f.texts, &f.lower):
+		case k.FirstIn(f.name, f.lower[0]):
+			found = append(found, f)
+		default:
+			rest = append(rest, f)
 		}
 	}
+	found = append(found, rest...)
 	var ids []int64
 	for i := (page - 1) * perPage; i >= 0 && i < len(found) && i < page*perPage; i++ {
 		ids = append(ids, found[i].id)
@@ -200,6 +204,9 @@ func swapCase(v string) string {
 	}, v)
 }
 
+// probeWork bounds the matches one choice of a probe key makes.
+const probeWork = 10_000_000
+
 // probeSize is the page_size of a probe: the most getFormList lists.
 const probeSize = contract.FormListMaxPageSize
 
@@ -208,9 +215,16 @@ const probeSize = contract.FormListMaxPageSize
 // when no key splits them.
 func nextProbe(forms []searchForm, cands []scenario.Search, asked []string) (string, bool) {
 	best, bestGroup := "", len(cands)
+	// Each key is tried by every candidate over every form: on a service
+	// of many forms, fewer keys are tried (the first kinds first), so a
+	// round stays within probeWork matches.
+	tried, most := 0, max(8, probeWork/max(1, len(cands)*len(forms)))
 	for _, k := range probeKeys(forms) {
 		if slices.Contains(asked, k) {
 			continue
+		}
+		if tried++; tried > most {
+			break
 		}
 		groups := map[string]int{}
 		largest := 0
@@ -288,7 +302,9 @@ func (c *Capture) searchForms() []searchForm {
 	out := make([]searchForm, 0, len(c.formOrder))
 	for _, id := range c.formOrder {
 		f := c.forms[id]
-		out = append(out, searchForm{id: f.ID, name: f.Name, note: f.Note, number: f.Number})
+		texts := [3]string{f.Name, f.Note, f.Number}
+		out = append(out, searchForm{id: f.ID, name: f.Name, note: f.Note, number: f.Number, texts: texts,
+			lower: [3]string{strings.ToLower(f.Name), strings.ToLower(f.Note), strings.ToLower(f.Number)}})
 	}
 	return out
 }

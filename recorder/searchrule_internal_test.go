@@ -109,3 +109,17 @@ func TestWhatNoProbeTellsIsNamedNotGuessed(t *testing.T) {
 		t.Errorf("a prefix search: settled %+v, unsettled %v; want none settled, named", rule, unsettled)
 	}
 }
+
+// One choice of a probe key over 5,000 forms, with every candidate left:
+// the first round, the dearest (probeWork bounds it).
+func BenchmarkProbeChoiceManyForms(b *testing.B) {
+	var texts [][3]string
+	for i := range 5000 {
+		texts = append(texts, [3]string{fmt.Sprintf("表单%d号巡检", i), fmt.Sprintf("备注 %d", i%37), fmt.Sprintf("FX-%05d", i)})
+	}
+	forms := searchTexts2forms(texts)
+	cands := consistent(forms, nil)
+	for b.Loop() {
+		nextProbe(forms, cands, nil)
+	}
+}

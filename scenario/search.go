@@ -45,9 +45,10 @@ var KitSearch = Search{Match: SearchWhole, Fields: SearchFields}
 
 // SearchKey is one search_key as a rule reads it.
 type SearchKey struct {
-	rule  *Search
-	words []string // folded; none: every form matches
-	whole string   // the key as the name-first order reads it, folded
+	rule   *Search
+	words  []string // folded; none: every form matches
+	whole  string   // the key as the name-first order reads it, folded
+	fields [3]bool  // which of name, note, number are read
 }
 
 // Searches is the service's reading of search_key; nil: the kit's.
@@ -66,6 +67,9 @@ func (s *Search) Read(key string) SearchKey {
 	}
 	key = s.fold(key)
 	k.whole = key
+	for i, f := range SearchFields {
+		k.fields[i] = slices.Contains(s.Fields, f)
+	}
 	switch {
 	case s.Match == SearchWhole && key != "":
 		k.words = []string{key}
@@ -85,17 +89,28 @@ func (s *Search) fold(v string) string {
 // Matches says whether a form with these texts (name, note, number) is
 // found by the key.
 func (k SearchKey) Matches(name, note, number string) bool {
+	texts := [3]string{name, note, number}
+	return k.In(&texts, &[3]string{strings.ToLower(name), strings.ToLower(note), strings.ToLower(number)})
+}
+
+// In is Matches of a form's texts and the same lower-cased (read when
+// case is ignored), which a caller holding many forms folds once.
+func (k SearchKey) In(texts, lower *[3]string) bool {
 	if len(k.words) == 0 {
 		return true
 	}
-	texts := make([]string, 0, 3)
-	for i, v := range []string{name, note, number} {
-		if slices.Contains(k.rule.Fields, SearchFields[i]) {
-			texts = append(texts, k.rule.fold(v))
-		}
+	read := texts
+	if !k.rule.CaseExact {
+		read = lower
 	}
 	for _, w := range k.words {
-		in := slices.ContainsFunc(texts, func(t string) bool { return strings.Contains(t, w) })
+		in := false
+		for i := range read {
+			if k.fields[i] && strings.Contains(read[i], w) {
+				in = true
+				break
+			}
+		}
 		if in && k.rule.Match == SearchAnyWord {
 			return true
 		}
@@ -109,5 +124,16 @@ func (k SearchKey) Matches(name, note, number string) bool {
 // First says whether a found form comes in the first part of the list:
 // under NameFirst, its name holds the whole key; else every form does.
 func (k SearchKey) First(name string) bool {
-	return !k.rule.NameFirst || k.whole == "" || strings.Contains(k.rule.fold(name), k.whole)
+	return k.FirstIn(name, strings.ToLower(name))
+}
+
+// FirstIn is First of a name and the same lower-cased.
+func (k SearchKey) FirstIn(name, lower string) bool {
+	if !k.rule.NameFirst || k.whole == "" {
+		return true
+	}
+	if k.rule.CaseExact {
+		return strings.Contains(name, k.whole)
+	}
+	return strings.Contains(lower, k.whole)
 }

@@ -118,7 +118,7 @@ func searchPage(forms []*FormEntry, q FormQuery, key scenario.SearchKey) (int64,
 	for _, first := range []bool{true, false} {
 		for _, e := range forms {
 			f := e.Form
-			if key.First(f.Name) != first || !key.Matches(f.Name, f.Note, f.Number) {
+			if key.FirstIn(f.Name, e.lower[0]) != first || !key.In(&[3]string{f.Name, f.Note, f.Number}, &e.lower) {
 				continue
 			}
 			if total >= from && total < from+q.PageSize {
