@@ -214,6 +214,44 @@ func partOfPublic(s string, public map[string]bool, chars string) bool {
 	return false
 }
 
+// maskRef is what a record's json answer masks, and the strings it
+// shows in public: what every other answer of the record is held to
+// (relation.masked in a run, relation.live.masked on live traffic).
+type maskRef struct {
+	masked []maskedValue
+	public map[string]bool
+}
+
+// maskRefOf reads a json answer's payload.
+func maskRefOf(payload map[string]any, chars string) *maskRef {
+	r := &maskRef{public: map[string]bool{}}
+	for _, f := range rules.Fields(payload) {
+		opts, _ := f["options"].(map[string]any)
+		s, isString := f["field_value"].(string)
+		if opts["is_masked"] == true && isString && strings.ContainsAny(s, chars) {
+			fid, _ := intOf(f["field_id"])
+			r.masked = append(r.masked, maskedValue{fid, []rune(s)})
+		}
+	}
+	collectPublic(payload, r.public, r.masked)
+	return r
+}
+
+// leak is the first value r masks that an answer's payload (any format)
+// shows in clear.
+func (r *maskRef) leak(payload any, chars string) (maskedValue, bool) {
+	var texts []string
+	collectStrings(payload, &texts)
+	for _, m := range r.masked {
+		for _, s := range texts {
+			if clear := unmasked(m.value, []rune(s), chars, r.public); clear != "" {
+				return m, true
+			}
+		}
+	}
+	return maskedValue{}, false
+}
+
 // relMasked (relation.masked): every getRecord answer the run read, in
 // every format, by id and by URL, before and after the writes, shows no
 // value in clear that the record's json masks. The masked values and the
@@ -223,11 +261,7 @@ func partOfPublic(s string, public map[string]bool, chars string) bool {
 func relMasked(t *T) {
 	chars := maskChars(t.r.prof)
 	xs := t.r.answers.recordAnswers()
-	type ref struct {
-		masked []maskedValue
-		public map[string]bool
-	}
-	refs, ids := map[int64]*ref{}, map[string]int64{}
+	refs, ids := map[int64]*maskRef{}, map[string]int64{}
 	for _, x := range xs {
 		payload, _ := payloadOf(x).(map[string]any)
 		if payload == nil || !isJSONAnswer(x) {
@@ -243,17 +277,7 @@ func relMasked(t *T) {
 		if refs[id] != nil {
 			continue
 		}
-		r := &ref{public: map[string]bool{}}
-		for _, f := range rules.Fields(payload) {
-			opts, _ := f["options"].(map[string]any)
-			s, isString := f["field_value"].(string)
-			if opts["is_masked"] == true && isString && strings.ContainsAny(s, chars) {
-				fid, _ := intOf(f["field_id"])
-				r.masked = append(r.masked, maskedValue{fid, []rune(s)})
-			}
-		}
-		collectPublic(payload, r.public, r.masked)
-		refs[id] = r
+		refs[id] = maskRefOf(payload, chars)
 	}
 	n := 0
 	for _, x := range xs {
@@ -265,18 +289,10 @@ func relMasked(t *T) {
 		if !ok || r == nil || len(r.masked) == 0 {
 			continue
 		}
-		var texts []string
-		collectStrings(payloadOf(x), &texts)
 		n++
 		t.r.answers.examined([]string{"2.1.masked", "C8.otherFormats"}, x)
-	leak:
-		for _, m := range r.masked {
-			for _, s := range texts {
-				if clear := unmasked(m.value, []rune(s), chars, r.public); clear != "" {
-					t.Errorf(x, "record %d field %d: json masks it (%s), this answer shows it in clear", id, m.field, string(m.value))
-					break leak
-				}
-			}
+		if m, leaked := r.leak(payloadOf(x), chars); leaked {
+			t.Errorf(x, "record %d field %d: json masks it (%s), this answer shows it in clear", id, m.field, string(m.value))
 		}
 	}
 	if n == 0 {

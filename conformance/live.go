@@ -134,7 +134,7 @@ func NewObserver(opts ObserverOptions) (*Observer, error) {
 		opts.Started = time.Now()
 	}
 	o := &Observer{opts: opts, prof: prof, env: ruleEnv(prof, set), roles: map[string]string{}, cov: newCoverage(),
-		tallies: map[string]*tally{}, rel: newLiveRelations(),
+		tallies: map[string]*tally{},
 		traffic: Traffic{NotJudged: map[string]int{}, Endpoints: map[string]int{}}}
 	keys := prof.Keys
 	for _, kr := range []struct{ key, role string }{{keys.Read, "read"}, {keys.Write, "write"}, {keys.Limited, "limited"}, {keys.OtherOrg, "other_org"}} {
@@ -142,6 +142,7 @@ func NewObserver(opts ObserverOptions) (*Observer, error) {
 			o.roles[kr.key] = kr.role
 		}
 	}
+	o.rel = newLiveRelations(o.env.MaskChars)
 	o.env.ReadKeyWrites = keys.Read == "" || keys.Read == keys.Write || keys.Read == keys.Limited
 	_, _ = rand.Read(o.salt[:])
 	o.scrub = svcclient.NewScrubber(append(append([]string(nil), opts.Secrets...), keys.Read, keys.Write, keys.Limited, keys.OtherOrg)...)
@@ -234,7 +235,7 @@ func (o *Observer) Forget(space string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if space == AllSpaces {
-		o.rel = newLiveRelations()
+		o.rel = newLiveRelations(o.env.MaskChars)
 		return
 	}
 	o.rel.forget(space)

@@ -28,6 +28,9 @@ import (
 //   - relation.live.verifyVisible: a read of a record after a verify moved
 //     it shows the new status in process_status.text (info: a KIT choice
 //     of the mock, as the runner's verify.visible).
+//   - relation.live.masked: no answer of a record (any format) shows in
+//     clear a value the record's json answer masked, by the runner's own
+//     comparison (maskRef, relation.masked).
 type liveRelation struct {
 	id, endpoint, section string
 	severity              Severity
@@ -42,6 +45,7 @@ var liveRelationTable = []liveRelation{
 	{relCursorDisjoint, "*", "4.4", Must, []string{"4.4.disjoint"}},
 	{relCursorTotal, "*", "4.4", Must, []string{"4.4.total"}},
 	{relVerifyVisible, contract.GetRecord.Name, "3.1", Info, []string{"3.1.move"}},
+	{relMaskedLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.masked", "C8.otherFormats"}},
 }
 
 const (
@@ -51,6 +55,7 @@ const (
 	relCursorDisjoint = "relation.live.cursorPages.disjoint"
 	relCursorTotal    = "relation.live.cursorPages.total"
 	relVerifyVisible  = "relation.live.verifyVisible"
+	relMaskedLive     = "relation.live.masked"
 )
 
 // The windows of the relations (docs/conformance.md, "Judging live
@@ -63,6 +68,7 @@ const (
 	liveTokens    = 1024
 	liveMoves     = 1024
 	liveWalkItems = 1000
+	liveMasks     = 512
 )
 
 // relResult is one relation judged on one exchange: problem "" when it holds.
@@ -80,6 +86,14 @@ type liveRelations struct {
 	// spaceGen counts, per space, the verifies that moved something: a
 	// read whose record is not known is compared only while it holds.
 	spaceGen map[string]int
+	// masks are, per space, key and record, what its json answer masked.
+	masks *lru[[32]byte, liveMask]
+	chars string
+}
+
+type liveMask struct {
+	space string
+	ref   *maskRef
 }
 
 type recordKey struct {
@@ -114,14 +128,17 @@ type liveWalk struct {
 	items map[uint64]int
 }
 
-func newLiveRelations() *liveRelations {
+// newLiveRelations remembers nothing yet; chars are the mask characters.
+func newLiveRelations(chars string) *liveRelations {
 	return &liveRelations{reads: newLRU[[32]byte, recordRead](liveReads), forms: newLRU[[32]byte, *liveWalk](liveWalks),
-		tokens: newLRU[[32]byte, *liveWalk](liveTokens), moves: newLRU[recordKey, recordMove](liveMoves), spaceGen: map[string]int{}}
+		tokens: newLRU[[32]byte, *liveWalk](liveTokens), moves: newLRU[recordKey, recordMove](liveMoves), spaceGen: map[string]int{},
+		masks: newLRU[[32]byte, liveMask](liveMasks), chars: chars}
 }
 
 // windows are the bounds, for the report.
 func (l *liveRelations) windows() map[string]int {
-	return map[string]int{"reads": liveReads, "walks": liveWalks, "page_tokens": liveTokens, "moved_records": liveMoves, "items_per_walk": liveWalkItems}
+	return map[string]int{"reads": liveReads, "walks": liveWalks, "page_tokens": liveTokens, "moved_records": liveMoves,
+		"items_per_walk": liveWalkItems, "masked_records": liveMasks}
 }
 
 // forget drops what is remembered of space.
@@ -129,6 +146,7 @@ func (l *liveRelations) forget(space string) {
 	l.reads.removeIf(func(r recordRead) bool { return r.space == space })
 	l.forms.removeIf(func(w *liveWalk) bool { return w.space == space })
 	l.tokens.removeIf(func(w *liveWalk) bool { return w.space == space })
+	l.masks.removeIf(func(m liveMask) bool { return m.space == space })
 	for k := range l.moves.byKey {
 		if k.space == space {
 			l.moves.remove(k)
@@ -230,6 +248,9 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 		}
 	}
 	l.reads.put(rk, cur)
+	if known {
+		out = append(out, l.masked(space, key, id, cur.json, data)...)
+	}
 	if known && moved && !mv.seen && cur.json && mv.status != "" {
 		if ps, ok := rec["process_status"].(map[string]any); ok && ps["enabled"] == true {
 			problem := ""
@@ -242,6 +263,27 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 		l.moves.put(recordKey{space, id}, mv)
 	}
 	return out
+}
+
+// masked remembers what a json answer of a record masks, and judges
+// every answer of the record (any format) against it.
+func (l *liveRelations) masked(space string, key [8]byte, id int64, isJSON bool, data map[string]any) []relResult {
+	mk := hashOf("mask", space, string(key[:]), fmt.Sprint(id))
+	if rec, ok := data["data"].(map[string]any); ok && isJSON {
+		if _, seen := l.masks.get(mk); !seen {
+			if ref := maskRefOf(rec, l.chars); len(ref.masked) > 0 {
+				l.masks.put(mk, liveMask{space: space, ref: ref})
+			}
+		}
+	}
+	m, ok := l.masks.get(mk)
+	if !ok {
+		return nil
+	}
+	if v, leaked := m.ref.leak(data["data"], l.chars); leaked {
+		return []relResult{{relMaskedLive, fmt.Sprintf("record %d field %d: its json answer masks it (%s), this answer shows it in clear", id, v.field, string(v.value))}}
+	}
+	return []relResult{{id: relMaskedLive}}
 }
 
 // recordHashes are the hashes of a getRecord answer's data without what

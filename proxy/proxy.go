@@ -54,10 +54,6 @@ type Options struct {
 	// Log gets one line per request: method, path, status, time. Never a
 	// header, never a body.
 	Log io.Writer
-	// OnExchange, when set, is told of every exchange forwarded to an
-	// endpoint, after it is queued (rtq record --judge feeds it nothing;
-	// tests count with it).
-	OnExchange func(conformance.Observed)
 }
 
 // Proxy is the judging reverse proxy. It is an http.Handler.
@@ -256,9 +252,6 @@ func (p *Proxy) stream(w http.ResponseWriter, r *http.Request, resp *http.Respon
 		sent := make(chan struct{})
 		defer close(sent)
 		p.queue.observe(ob, resp.Header.Get("Content-Encoding"), sent)
-		if p.o.OnExchange != nil {
-			p.o.OnExchange(ob)
-		}
 	case ep.Name == "" && changesState(r.Method):
 		// A call of no operation that may change state (the mock's
 		// /__admin/reset, a scenario replaced): what the relations

@@ -144,7 +144,7 @@ func TestMockBehindTheProxyBreaksNothing(t *testing.T) {
 		judged[c.ID] = true
 	}
 	for _, id := range []string{"relation.live.sameRecord", "relation.live.formPages.disjoint", "relation.live.formPages.total",
-		"relation.live.cursorPages.disjoint", "relation.live.cursorPages.total", "relation.live.verifyVisible"} {
+		"relation.live.cursorPages.disjoint", "relation.live.cursorPages.total", "relation.live.verifyVisible", "relation.live.masked"} {
 		if !judged[id] {
 			t.Errorf("the traffic judged no %s", id)
 		}
@@ -174,6 +174,7 @@ func TestForeignBugsBehindTheProxy(t *testing.T) {
 		{foreign.BugWrapperExtraMember, "answers.4.1.wrapper"},
 		{foreign.BugFormatNotEchoed, "answers.4.1.formatEcho"},
 		{foreign.BugUnmaskedJSON, "answers.2.1.masked"},
+		{foreign.BugMarkdownLeaksMasked, "relation.live.masked"},
 		{foreign.BugFormPageSizeUnbounded, ""}, // the client never asks for more than 20
 	} {
 		t.Run(string(tc.bug)+"_", func(t *testing.T) {
