@@ -87,7 +87,10 @@ func (t *T) walkFormsAt(role string, filter map[string]any, size int) walk {
 // each the same object. The order of a listing is the kit's own (docs/
 // contract.md, "getFormList order" and "templates/* order": never
 // asserted), and a walk whose pages each list their items in another order
-// is a correct build: the walks are compared as sets of items.
+// is a correct build: the walks are compared as sets of items. A failure
+// names the smallest pair of requests that shows it: the page that lists
+// the item and the page of the other walk that lists it, or the other
+// walk's first page where it lists it nowhere.
 func (t *T) sameSequence(a, b walk, key, what string) {
 	if a.broken != "" || b.broken != "" {
 		return // the walk checks report it
@@ -99,15 +102,54 @@ func (t *T) sameSequence(a, b walk, key, what string) {
 	}
 	sa, sb := slices.Sorted(slices.Values(ka)), slices.Sorted(slices.Values(kb))
 	if !slices.Equal(sa, sb) {
-		t.Errorf(b.last, "%s: %s", what, diffKeys(sa, sb))
+		x, y := b.last, firstPage(a)
+		if k, inB := diffKey(sa, sb); k != "" && inB {
+			x = pageHolding(b, key, k)
+		} else if k != "" {
+			y = pageHolding(a, key, k)
+		}
+		t.errorfPair(x, y, "%s: %s", what, diffKeys(sa, sb))
 		return
 	}
 	for j, k := range kb {
 		if !reflect.DeepEqual(a.items[byKey[k]], b.items[j]) {
-			t.Errorf(b.last, "%s: %s %s differs between the two walks", what, key, k)
+			t.errorfPair(pageHolding(b, key, k), pageHolding(a, key, k), "%s: %s %s differs between the two walks", what, key, k)
 			return
 		}
 	}
+}
+
+// errorfPair is Errorf for a relation between two answers: the finding's
+// request (and its curl line) is x's, and the message ends with the curl
+// line of y, the other request, so that a person replays the pair.
+func (t *T) errorfPair(x, y *Exchange, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if y != nil && y != x {
+		msg += "; against: " + curlLine(t.r.opts.BaseURL, &y.Req)
+	}
+	t.Errorf(x, "%s", msg)
+}
+
+// pageHolding is the page of w that lists the item whose key is k (w's
+// last page when none does).
+func pageHolding(w walk, key, k string) *Exchange {
+	for _, x := range w.pages {
+		var p walk
+		p.add(x)
+		for _, it := range p.items {
+			if fmt.Sprint(it[key]) == k {
+				return x
+			}
+		}
+	}
+	return w.last
+}
+
+func firstPage(w walk) *Exchange {
+	if len(w.pages) == 0 {
+		return nil
+	}
+	return w.pages[0]
 }
 
 func itemKeys(w walk, key string) []string {
@@ -118,18 +160,30 @@ func itemKeys(w walk, key string) []string {
 	return out
 }
 
-// diffKeys says how two sorted sequences of keys differ, briefly: a key one
-// walk holds and the other does not.
-func diffKeys(a, b []string) string {
+// diffKey is a key one of two sorted sequences holds and the other does
+// not, and whether it is the second's.
+func diffKey(a, b []string) (string, bool) {
 	for _, k := range b {
 		if _, found := slices.BinarySearch(a, k); !found {
-			return fmt.Sprintf("%s is listed, and not in the first walk (%d items, against %d)", k, len(b), len(a))
+			return k, true
 		}
 	}
 	for _, k := range a {
 		if _, found := slices.BinarySearch(b, k); !found {
-			return fmt.Sprintf("%s is missing (%d items, against %d)", k, len(b), len(a))
+			return k, false
 		}
+	}
+	return "", false
+}
+
+// diffKeys says how two sorted sequences of keys differ, briefly: a key one
+// walk holds and the other does not.
+func diffKeys(a, b []string) string {
+	switch k, inB := diffKey(a, b); {
+	case k != "" && inB:
+		return fmt.Sprintf("%s is listed, and not in the first walk (%d items, against %d)", k, len(b), len(a))
+	case k != "":
+		return fmt.Sprintf("%s is missing (%d items, against %d)", k, len(b), len(a))
 	}
 	return fmt.Sprintf("%d items, against %d (an item listed twice)", len(b), len(a))
 }
@@ -154,10 +208,10 @@ func (t *T) subsetOf(w, all walk, key, what string) {
 		k := fmt.Sprint(it[key])
 		switch other, ok := byKey[k]; {
 		case !ok:
-			t.Errorf(w.last, "%s: %s %s is not in the unfiltered walk", what, key, k)
+			t.errorfPair(pageHolding(w, key, k), firstPage(all), "%s: %s %s is not in the unfiltered walk", what, key, k)
 			return
 		case !reflect.DeepEqual(it, other):
-			t.Errorf(w.last, "%s: %s %s differs from the unfiltered walk's", what, key, k)
+			t.errorfPair(pageHolding(w, key, k), pageHolding(all, key, k), "%s: %s %s differs from the unfiltered walk's", what, key, k)
 			return
 		}
 	}
@@ -272,7 +326,7 @@ func relFormDefaults(t *T) {
 	})
 	a, b := t.success(xs[0], responseFile(contract.GetFormList)), t.success(xs[1], responseFile(contract.GetFormList))
 	if a != nil && b != nil && !reflect.DeepEqual(a, b) {
-		t.Errorf(xs[1], "page 1 with page_size %d answers otherwise than no paging parameters, whose defaults they are", contract.FormListDefaultPageSize)
+		t.errorfPair(xs[1], xs[0], "page 1 with page_size %d answers otherwise than no paging parameters, whose defaults they are", contract.FormListDefaultPageSize)
 	}
 }
 
@@ -445,7 +499,7 @@ func relCursorWindow(t *T) {
 			}
 		}
 		if got := itemKeys(both, l.key); !sameSet(got, inter) {
-			t.Errorf(both.last, "%s: the window gives %d items; start_time alone and end_time alone have %d in common", l.name, len(got), len(inter))
+			t.errorfPair(firstPage(both), firstPage(start), "%s: the window gives %d items; start_time alone and end_time alone have %d in common", l.name, len(got), len(inter))
 		}
 		t.sameInstants(l, win, both)
 		t.byTemplateURL(l, win, both)
@@ -469,7 +523,7 @@ func (t *T) sameInstants(l listing, win map[string]any, base walk) {
 			return
 		}
 		if got, want := itemKeys(w, l.key), itemKeys(base, l.key); !sameSet(got, want) {
-			t.Errorf(w.last, "%s from %s to %s gives %d items, the same instants written %s to %s give %d", l.name, s, e, len(got), l.window.Start, l.window.End, len(want))
+			t.errorfPair(firstPage(w), firstPage(base), "%s from %s to %s gives %d items, the same instants written %s to %s give %d", l.name, s, e, len(got), l.window.Start, l.window.End, len(want))
 		}
 	})
 }
@@ -670,7 +724,7 @@ func (t *T) sameAfter(id int64, before, after *Exchange, moved bool, when string
 		if moved {
 			why = "a verify changes its status, not this"
 		}
-		t.Errorf(after, "record %d: %s changed %s (%s)", id, k, when, why)
+		t.errorfPair(after, before, "record %d: %s changed %s (%s)", id, k, when, why)
 	}
 }
 
@@ -761,7 +815,7 @@ func relVerifyAddress(t *T) {
 			if v.tpl {
 				what = "with its own tpl_id"
 			}
-			t.Errorf(v.x, "verify of %s with the %s key %s answers %s; by its code it answers %s", v.object, v.role, what, got, want)
+			t.errorfPair(v.x, b.x, "verify of %s with the %s key %s answers %s; by its code it answers %s", v.object, v.role, what, got, want)
 		}
 	}
 }

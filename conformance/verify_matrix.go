@@ -350,7 +350,7 @@ func (t *T) compareAround(sub matrixSubject, beforeJSON *Exchange, after [][2]*E
 		if a != nil && b != nil {
 			da, db := payloadOf(a), payloadOf(b)
 			if da != nil && db != nil && !reflect.DeepEqual(da, db) {
-				t.Errorf(b, "record %d after a move (%s): by record_url differs from by record_id", sub.c.RecordID, f.Name)
+				t.errorfPair(b, a, "record %d after a move (%s): by record_url differs from by record_id", sub.c.RecordID, f.Name)
 			}
 		}
 		if f.Name == "json" && beforeJSON != nil && a != nil {
