@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
 	"unicode/utf16"
 )
 
@@ -57,6 +59,9 @@ func (s *Server) body(sh shape, e *apiError) obj {
 	}
 	switch sh {
 	case shapeVerify:
+		if s.opts.has(BugB3VerifyParamNoData) && e.errorCode == 100301 {
+			return o("code", e.code, "error_code", e.errorCode, "message", e.message, "message_detail", e.detail)
+		}
 		var data any = obj{}
 		if s.opts.has(BugB1StateErrorsDataArray) && (e.errorCode == 100324 || e.errorCode == 100326) {
 			data = []any{}
@@ -71,6 +76,12 @@ func (s *Server) body(sh shape, e *apiError) obj {
 		}
 		return b
 	case shapeTemplates:
+		if s.opts.has(BugB3TemplatesCode422) && e.errorCode == 100301 {
+			return o("code", 422, "message", messageWithDetail(e), "data", obj{})
+		}
+		if s.opts.has(BugB3Qrcodes404DataNull) && e.code == 404 {
+			return o("code", e.code, "message", messageWithDetail(e), "data", nil)
+		}
 		if s.opts.is(VariantB2TemplatesDetail) {
 			return o("code", e.code, "message", e.message, "data", obj{}, "message_detail", e.detail)
 		}
@@ -223,6 +234,10 @@ func (s *Server) spell(b []byte) []byte {
 			out.WriteByte('\n')
 			return out.Bytes()
 		}
+	case s.opts.is(VariantB3EscapedSlashes):
+		return bytes.ReplaceAll(b, []byte("/"), []byte(`\/`))
+	case s.opts.is(VariantB3NumberExponent):
+		return exponents(b)
 	case s.opts.is(VariantB1UnicodeEscaped):
 		var out bytes.Buffer
 		for _, r := range string(b) {
@@ -239,4 +254,43 @@ func (s *Server) spell(b []byte) []byte {
 		return out.Bytes()
 	}
 	return b
+}
+
+// exponents rewrites every number of encoded JSON that has a fraction
+// with an exponent (36.5 as 3.65e+01); strings are left alone.
+func exponents(b []byte) []byte {
+	var out bytes.Buffer
+	inString, escaped := false, false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case inString:
+			out.WriteByte(c)
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		case c == '"':
+			inString = true
+		case c == '-' || c >= '0' && c <= '9':
+			j := i
+			for j < len(b) && strings.IndexByte("+-.eE0123456789", b[j]) >= 0 {
+				j++
+			}
+			num := string(b[i:j])
+			if f, err := strconv.ParseFloat(num, 64); err == nil && strings.Contains(num, ".") {
+				num = strconv.FormatFloat(f, 'e', -1, 64)
+			}
+			out.WriteString(num)
+			i = j - 1
+			continue
+		}
+		out.WriteByte(c)
+	}
+	return out.Bytes()
 }

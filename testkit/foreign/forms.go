@@ -45,6 +45,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
+	pageGiven := ok
 	if !ok {
 		page = 1
 	} else if page < 1 {
@@ -105,12 +106,22 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		total = 0
 	}
 	last := max((total+size-1)/size, 1)
+	if s.opts.has(BugB3LastPageFloor) {
+		last = max(total/size, 1)
+	}
+	if s.opts.is(VariantB3PastEndRefused) && total > 0 && page > last {
+		return nil, paramError("page", "page must be at most last_page "+itoa(last))
+	}
+	var current any = page
+	if s.opts.has(BugB3CurrentPageString) && !pageGiven {
+		current = "1"
+	}
 	perPage := size
 	if s.opts.has(BugB2PerPageEchoesRequest) && asked > maxSize || negative {
 		perPage = asked
 	}
 	return o("version", "v1", "list", list,
-		"page", o("current_page", page, "last_page", last, "per_page", perPage, "total", total)), nil
+		"page", o("current_page", current, "last_page", last, "per_page", perPage, "total", total)), nil
 }
 
 // matchForms are the forms the key sees that match the filters, in the
@@ -122,6 +133,7 @@ func (s *Server) matchForms(k *apiKey, key, number string) []*form {
 	}
 	for _, f := range s.data.forms {
 		leak := s.opts.has(BugOtherOrgSeesForms) || s.opts.has(BugB1SearchOtherOrg) && key != "" ||
+			s.opts.has(BugB3BothFiltersDropOrg) && key != "" && number != "" ||
 			s.opts.has(BugA1NumberOtherOrg) && number != "" && key == ""
 		if f.org != k.org && !leak {
 			continue
@@ -142,6 +154,9 @@ func (s *Server) matchForms(k *apiKey, key, number string) []*form {
 }
 
 func (s *Server) numberMatches(f *form, number string) bool {
+	if s.opts.has(BugB3NumberTrimmed) {
+		number = strings.TrimSpace(number)
+	}
 	switch {
 	case number == "":
 		return true
@@ -224,10 +239,18 @@ func (s *Server) formJSON(f *form) obj {
 	if f.active == 0 && s.opts.has(BugB1ActiveZeroEpoch) {
 		activeISO = time.Unix(0, 0).In(zone).Format("2006-01-02 15:04:05") + "(UTC+08:00)"
 	}
-	return o("id", f.id, "name", f.name, "type", f.typ, "type_text", formTypeTexts[f.typ], "number", f.number,
+	updatedISO := s.iso(f.updated)
+	if s.opts.has(BugB3UpdatedISOFromCreated) {
+		updatedISO = s.iso(f.created)
+	}
+	out := o("id", f.id, "name", f.name, "type", f.typ, "type_text", formTypeTexts[f.typ], "number", f.number,
 		"note", f.note, "created_at", f.created, "created_at_iso", s.iso(f.created),
-		"updated_at", f.updated, "updated_at_iso", s.iso(f.updated),
+		"updated_at", f.updated, "updated_at_iso", updatedISO,
 		"active_at", f.active, "active_at_iso", activeISO, "project", proj)
+	if s.opts.is(VariantB3ListItemsExtra) {
+		out = append(out, member{"icon_url", "https://cdn.foreign.example/icon/form-" + itoa(f.id) + ".png"})
+	}
+	return out
 }
 
 // badPaging says whether page or page_size is sent and not an integer >= 1.

@@ -1,5 +1,7 @@
 package foreign
 
+import "strings"
+
 // The data model: what the service holds, before any representation.
 
 type org struct {
@@ -172,6 +174,17 @@ func (d *dataset) org(id int64) *org {
 func (d *dataset) key(secret string) *apiKey {
 	for i := range d.keys {
 		if d.keys[i].secret == secret {
+			return &d.keys[i]
+		}
+	}
+	return nil
+}
+
+// keyFold finds a key whatever the letter case of the secret (a bug: a
+// case-insensitive collation on the keys table).
+func (d *dataset) keyFold(secret string) *apiKey {
+	for i := range d.keys {
+		if secret != "" && strings.EqualFold(d.keys[i].secret, secret) {
 			return &d.keys[i]
 		}
 	}

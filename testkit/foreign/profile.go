@@ -73,6 +73,9 @@ func (s *Server) Profile() []byte {
 		Foreign: map[string]any{"record_ids": []int64{900001, 910001}, "form_ids": []int64{6001, 6002}, "codings": []string{"xlt0001"}},
 		Masking: map[string]any{"chars": "*"},
 	}
+	if s.opts.is(VariantB3MaskBullets) {
+		p.Masking["chars"] = maskBullet
+	}
 	for _, r := range d.records {
 		if r.org == OrgID && (r.cert == nil || r.id == 810013) {
 			p.Records = append(p.Records, s.profileRecord(r))
@@ -83,7 +86,7 @@ func (s *Server) Profile() []byte {
 	for _, id := range []int64{certForm, limitedForm} {
 		p.Flows = append(p.Flows, profileFlowOf(formByID(d.forms, id)))
 	}
-	p.Cases = profileCases(d)
+	p.Cases = profileCases(d, s.opts.is(VariantB3TargetBeforeState))
 	b, _ := json.MarshalIndent(p, "", "  ")
 	return b
 }
@@ -204,7 +207,15 @@ const (
 	next = "set_next_certificate_status"
 )
 
-func profileCases(d *dataset) []profileCase {
+// profileCases are the verify cases of the data set; targetFirst gives
+// the codes of a service that checks the target before the current status
+// (§C6: the order is KIT), where the end of a flow and a forbidding status
+// without moves answer 100326.
+func profileCases(d *dataset, targetFirst bool) []profileCase {
+	stateCode := 100324
+	if targetFirst {
+		stateCode = 100326
+	}
 	c := func(name, kind string, id int64, steps ...profileStep) profileCase {
 		var r *record
 		for _, x := range d.records {
@@ -223,7 +234,7 @@ func profileCases(d *dataset) []profileCase {
 		c("repeat", "repeat", 810002, profileStep{Action: set, To: "已核销", Expect: ok("已核销")},
 			profileStep{Action: set, To: "已核销", Expect: code(100326)}),
 		c("next to the end", "next", 810003, profileStep{Action: next, Expect: ok("已核销")},
-			profileStep{Action: next, Expect: ok("已归档")}, profileStep{Action: next, Expect: code(100324)}),
+			profileStep{Action: next, Expect: ok("已归档")}, profileStep{Action: next, Expect: code(stateCode)}),
 		c("concurrent", "concurrent", 810004, profileStep{Action: set, To: "已核销", Concurrent: 4, Expect: ok("已核销")}),
 		c("not approved", "error", 810005, profileStep{Action: set, To: "已核销", Expect: code(100322)}),
 		c("verification off", "error", 810006, profileStep{Action: set, To: "已核销", Expect: code(100321)}),
@@ -239,7 +250,7 @@ func profileCases(d *dataset) []profileCase {
 			profileStep{Action: set, Expect: code(100301)},
 			profileStep{Action: set, To: "12", From: "11", Expect: ok("已核销")}),
 		c("limited key, other form", "error", 810011, profileStep{Key: "limited", Action: next, Expect: code(100328)}),
-		c("forbidden status", "error", 810012, profileStep{Action: set, To: "已归档", Expect: code(100324)}),
+		c("forbidden status", "error", 810012, profileStep{Action: set, To: "已归档", Expect: code(stateCode)}),
 		c("void", "move", 810014, profileStep{Action: set, To: "已作废", Expect: ok("已作废")}),
 		c("limited key, own form", "move", 820001, profileStep{Key: "limited", Action: set, To: "已注销", Expect: ok("已注销")}),
 		off,

@@ -36,8 +36,14 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		format = "json"
 	}
 	ct, ok := formats[format]
+	if !ok && s.opts.has(BugB3UnknownFormatJSON) {
+		format, ct, ok = "json", formats["json"], true
+	}
 	if !ok {
 		return nil, paramError("format", "format must be json, json-ld or markdown")
+	}
+	if format == "json-ld" && s.opts.has(BugB3JSONLDNoCharset) {
+		ct = "application/ld+json"
 	}
 	hasURL = hasURL && url != ""
 	if !hasID && !hasURL {
@@ -57,6 +63,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	var payload any
 	switch format {
 	case "json":
+		unmasked = unmasked || hasID && hasURL && s.opts.has(BugB3BothIDsUnmasked)
 		payload = s.recordJSON(r, unmasked, byURL && s.opts.has(BugA1ByURLStaleAfterMove))
 	case "json-ld":
 		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL)
@@ -73,6 +80,9 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	echo := format
 	if s.opts.has(BugFormatNotEchoed) {
 		echo = "json"
+	}
+	if s.opts.has(BugB3FormatEchoInternal) && format == "json-ld" {
+		echo = "jsonld"
 	}
 	data := o("format", echo, "content_type", ct, "data", payload)
 	if s.opts.has(BugWrapperExtraMember) {
@@ -91,7 +101,8 @@ func (s *Server) find(k *apiKey, id int64, hasID bool, url string, hasURL bool, 
 		if hasID && r.id == id && (own || s.opts.has(BugB1OtherFormatsOtherOrg) && rendered) {
 			byID = r
 		}
-		if hasURL && s.data.recordURL(r) == url && !s.opts.has(BugByURLNotFound) && (own || s.opts.has(BugB1ByURLCrossesOrgs)) {
+		lost := s.opts.has(BugB3ByURLLostAfterVerify) && s.verified(r)
+		if hasURL && s.data.recordURL(r) == url && !s.opts.has(BugByURLNotFound) && !lost && (own || s.opts.has(BugB1ByURLCrossesOrgs)) {
 			byURL = r
 		}
 	}
@@ -145,7 +156,7 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 	}
 	out := o("record_id", r.id, "record_number", r.number, "record_code", r.code, "record_url", d.recordURL(r),
 		"submit_at", submit, "submit_at_iso", s.iso(submit), "submit_method", method,
-		"recorder", o("auth_id", r.authID, "user_id", r.userID, "name", r.recorder),
+		"recorder", o("auth_id", r.authID, "user_id", s.userID(r), "name", r.recorder),
 		"tpl_groups", s.groups(r, clear))
 	if r.project != nil {
 		out = append(out, member{"project", o("id", r.project.id, "name", r.project.name, "number", r.project.number)})
@@ -165,7 +176,7 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 	}
 	out = append(out, member{"qrcode", qr},
 		member{"org", o("id", org.id, "name", org.name, "code", org.code, "logo_url", org.logo)},
-		member{"record_template", recordTemplate(r.form)})
+		member{"record_template", s.recordTemplate(r.form)})
 	out = s.auditBlock(out, r)
 	out = s.certBlocks(out, r, stale)
 	if n := r.notary; n != nil {
@@ -179,7 +190,18 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 	return out
 }
 
-func recordTemplate(f *form) obj {
+// userID is the recorder's user id (a bug: null for a record added by hand).
+func (s *Server) userID(r *record) any {
+	if s.opts.has(BugB3ManualUserNull) && r.method == "手动添加" {
+		return nil
+	}
+	return r.userID
+}
+
+func (s *Server) recordTemplate(f *form) obj {
+	if f == nil && s.opts.has(BugB3NoFormTemplateEmpty) {
+		return obj{}
+	}
 	if f == nil {
 		return o("id", nil, "name", nil, "type", nil, "type_text", nil, "number", nil)
 	}
@@ -303,7 +325,7 @@ func (s *Server) shown(f field, clear bool) (any, bool) {
 	if !f.masked || !isStr {
 		return v, false
 	}
-	if clear || s.opts.has(BugUnmaskedJSON) {
+	if clear || s.opts.has(BugUnmaskedJSON) || s.opts.has(BugB3ShortValuesClear) && len([]rune(str)) <= 2 {
 		return str, true
 	}
 	return s.mask(f.typ, str), true
@@ -319,6 +341,10 @@ func (s *Server) fieldJSON(g group, f field, clear bool) obj {
 	}
 	if ocr, isObj := v.(obj); isObj && s.opts.has(BugB2OCRImageOmitted) && strings.HasPrefix(f.typ, "ocr_") && ocr.get("image") == nil {
 		v = ocr[:len(ocr)-1]
+	}
+	v = s.valueBugs(f.typ, v)
+	if s.opts.has(BugB3MaskedFlagNamesOnly) && f.typ != "name" && f.typ != "customer_name" && f.typ != "recorder" {
+		masked = false
 	}
 	out := o("field_id", f.id, "field_title", f.title, "field_type", f.typ, "field_value", v,
 		"options", o("is_result", f.result, "is_highlight", f.highlight, "is_hidden", f.hidden, "is_masked", masked))

@@ -10,6 +10,20 @@ import (
 // character and two stars, phone numbers 3 + 4, identity numbers 6 + 4,
 // anything else the first and last character around three stars.
 func (s *Server) mask(typ, v string) string {
+	switch {
+	case s.opts.is(VariantB3MaskAll):
+		return strings.Repeat("*", len([]rune(v)))
+	case s.opts.is(VariantB3MaskBullets):
+		return strings.ReplaceAll(s.starMask(typ, v), "*", maskBullet)
+	}
+	return s.starMask(typ, v)
+}
+
+// maskBullet is the mask character of a variant.
+const maskBullet = "●"
+
+// starMask is mask with stars, the service's own mask character.
+func (s *Server) starMask(typ, v string) string {
 	r := []rune(v)
 	n := len(r)
 	switch {
@@ -130,9 +144,13 @@ func (s *Server) jsonLD(r *record, leak bool) obj {
 	if s.opts.Layout == LayoutMockLike {
 		return s.jsonLDMockLike(r, leak)
 	}
-	var items []any
+	var items, groups []any
 	pos := 0
 	for _, es := range s.entries(r, s.jsonLDReveal(leak)) {
+		if len(es) > 0 {
+			groups = append(groups, o("@type", "ItemList", "name", "组件数据", "numberOfItems", len(es),
+				"itemListElement", listItems(es)))
+		}
 		for _, e := range es {
 			pos++
 			value := o("@type", "PropertyValue", "propertyID", e.typ, "value", e.text)
@@ -159,12 +177,19 @@ func (s *Server) jsonLD(r *record, leak bool) obj {
 	if !(s.opts.has(BugB2JSONLDNoNameWithoutForm) && r.form == nil) {
 		out = append(out, member{"name", name})
 	}
+	var url any = s.data.recordURL(r)
+	if s.opts.is(VariantB3JSONLDURLNode) {
+		url = o("@id", url)
+	}
 	if !s.opts.has(BugJSONLDNoURL) {
-		out = append(out, member{"url", s.data.recordURL(r)})
+		out = append(out, member{"url", url})
 	}
 	out = append(out, member{"dateCreated", time.Unix(r.submit, 0).In(zone).Format(time.RFC3339)})
 	if st := s.currentStatus(r); st != "" {
 		out = append(out, member{"creativeWorkStatus", st})
+	}
+	if s.opts.has(BugB3MainEntityPerGroup) && len(groups) > 1 {
+		return append(out, member{"mainEntity", groups})
 	}
 	return append(out, member{"mainEntity", o("@type", "ItemList", "name", "组件数据",
 		"numberOfItems", pos, "itemListElement", items)})
@@ -196,6 +221,9 @@ func (s *Server) markdown(r *record, byURL bool) string {
 	case s.opts.has(BugB2MarkdownIDZeroByURL) && byURL:
 		id = "0"
 	}
+	if s.opts.has(BugB3CredentialMDNewline) && r.cert != nil {
+		b.WriteString("\n")
+	}
 	b.WriteString("---\n")
 	if s.opts.is(VariantA1FrontMatterSpace) {
 		b.Reset()
@@ -208,6 +236,8 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		fmt.Fprintf(&b, "# written by the foreign service\nrecord_id: %s\nrecord_number: %q\ntitle: '%s'\n", id, r.number, strings.ReplaceAll(t, "'", "''"))
 	case s.opts.Layout == LayoutMockLike:
 		fmt.Fprintf(&b, "title: %s\nrecord_id: %s\nrecord_number: %s\n", t, id, r.number)
+	case s.opts.is(VariantB3TitleBlockScalar):
+		fmt.Fprintf(&b, "title: >-\n  %s\nrecord_id: %s\nrecord_number: %q\n", t, id, r.number)
 	default:
 		fmt.Fprintf(&b, "title: %q\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", t, id, r.number, s.iso(r.submit))
 		if st := s.currentStatus(r); st != "" {
@@ -221,6 +251,8 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		fmt.Fprintf(&b, "---\n\n%s\n%s\n", t, strings.Repeat("=", len([]rune(t))*2))
 	case s.opts.is(VariantB2HeadingClosed):
 		fmt.Fprintf(&b, "---\n\n# %s #\n", t)
+	case s.opts.is(VariantB3HeadingTight):
+		fmt.Fprintf(&b, "---\n# %s\n", t)
 	case s.opts.is(VariantB2HeadingIndented):
 		fmt.Fprintf(&b, "---\n\n   # %s\n", t)
 	default:
@@ -305,4 +337,15 @@ func escapeMD(s string) string {
 // unless a bug.
 func (s *Server) jsonLDReveal(leak bool) func(field) bool {
 	return func(field) bool { return leak || s.opts.has(BugB1JSONLDLeaksMasked) }
+}
+
+// listItems are the ListItem entries of one group's fields (a bug writes
+// an item list per group).
+func listItems(es []entry) []any {
+	out := make([]any, 0, len(es))
+	for i, e := range es {
+		out = append(out, o("@type", "ListItem", "position", i+1, "name", e.title,
+			"item", o("@type", "PropertyValue", "propertyID", e.typ, "value", e.text)))
+	}
+	return out
 }

@@ -23,6 +23,14 @@ type probe struct {
 	gzip bool
 	// auth, when set, is the Authorization header as sent (key unused).
 	auth string
+	// method, when set, is the HTTP method of the request (POST unless).
+	method string
+	// beforeKey, when set, is the key the writes of before are made with
+	// (WriteKey unless).
+	beforeKey string
+	// replay sends the followed request a second time, with the same
+	// page token, and compares that answer (follow must be set).
+	replay bool
 }
 
 const (
@@ -195,7 +203,11 @@ var variantProbes = map[foreign.Variant]probe{
 func answer(t *testing.T, s *foreign.Server, p probe) string {
 	t.Helper()
 	send := func(key, body string) (string, []byte) {
-		req := httptest.NewRequest("POST", "/api/v2/rpc/"+p.op, strings.NewReader(body))
+		method := p.method
+		if method == "" {
+			method = "POST"
+		}
+		req := httptest.NewRequest(method, "/api/v2/rpc/"+p.op, strings.NewReader(body))
 		if key != "" {
 			req.Header.Set("Authorization", "Bearer "+key)
 		}
@@ -211,7 +223,11 @@ func answer(t *testing.T, s *foreign.Server, p probe) string {
 	}
 	for _, w := range p.before {
 		req := httptest.NewRequest("POST", "/api/v2/rpc/"+opVerify, strings.NewReader(w))
-		req.Header.Set("Authorization", "Bearer "+foreign.WriteKey)
+		key := p.beforeKey
+		if key == "" {
+			key = foreign.WriteKey
+		}
+		req.Header.Set("Authorization", "Bearer "+key)
 		s.ServeHTTP(httptest.NewRecorder(), req)
 	}
 	head, body := send(p.key, p.body)
@@ -226,6 +242,9 @@ func answer(t *testing.T, s *foreign.Server, p probe) string {
 		}
 		next := strings.TrimSuffix(strings.TrimSpace(p.body), "}") + `,"page_token":"` + *a.Data.Token + `"}`
 		head, body = send(p.key, next)
+		if p.replay {
+			head, body = send(p.key, next)
+		}
 	}
 	return head + string(bytes.TrimSpace(body))
 }

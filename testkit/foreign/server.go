@@ -113,11 +113,24 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method != http.MethodPost && !(s.opts.has(BugGetServedAsPost) && r.Method == http.MethodGet) {
 		w.Header().Set("Allow", http.MethodPost)
+		if s.opts.has(BugB3MethodPlainText) {
+			http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
 		s.fail(w, ep.shape, &apiError{code: 405, errorCode: 100405, message: "Method Not Allowed",
 			detail: "only POST is served, got " + r.Method})
 		return
 	}
+	if h := strings.TrimSpace(r.Header.Get("Authorization")); s.opts.has(BugB3MalformedAuthEmpty) && h != "" && bearer(h) == "" &&
+		!strings.EqualFold(h, "Bearer") {
+		w.Header().Set("WWW-Authenticate", "Bearer")
+		w.WriteHeader(http.StatusUnauthorized)
+		return
+	}
 	k := s.data.key(bearer(r.Header.Get("Authorization")))
+	if k == nil && s.opts.has(BugB3KeyCaseless) {
+		k = s.data.keyFold(bearer(r.Header.Get("Authorization")))
+	}
 	if k == nil && s.opts.has(BugB2QrcodesBadKey) && ep.name == "templates/listQrcodes" && bearer(r.Header.Get("Authorization")) != "" {
 		k = &s.data.keys[0]
 	}
@@ -146,6 +159,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.succeed(w, data)
+	if s.opts.has(BugB3TemplatesTrailingDebug) && ep.name == "templates/list" {
+		_, _ = w.Write([]byte("\n<!-- profiler: 3 queries, 2.4 ms -->\n"))
+	}
 }
 
 func lookup(path string) *endpoint {

@@ -41,9 +41,16 @@ func (s *Server) listTemplates(k *apiKey, p params) (any, *apiError) {
 	_, windowed := p["start_time"]
 	_, windowedEnd := p["end_time"]
 	allOrgs := s.opts.has(BugB2TemplatesWindowOtherOrgs) && (windowed || windowedEnd)
+	if tok, _ := p["page_token"].(string); tok != "" && s.opts.has(BugB3TemplatesLaterAllOrgs) {
+		allOrgs = true
+	}
 	for _, t := range s.data.templates {
 		if t.org == k.org || allOrgs {
-			items = append(items, item{t.id, t.created, o("tpl_id", t.id, "name", t.name, "coding", t.coding)})
+			it := o("tpl_id", t.id, "name", t.name, "coding", t.coding)
+			if s.opts.is(VariantB3ListItemsExtra) {
+				it = append(it, member{"created_at", t.created})
+			}
+			items = append(items, item{t.id, t.created, it})
 		}
 	}
 	page, err := s.cursorPage(p, "list|"+itoa(k.org), items, s.opts.has(BugTemplatesIgnoreEndTime), false)
@@ -74,6 +81,10 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 	anyOrg := s.opts.has(BugA1QrcodesWindowOtherOrg) && (windowed || windowedEnd)
 	for _, t := range s.data.templates {
 		byURL := s.data.templateURL(t) == ref && !s.opts.has(BugQrcodesRefuseURL)
+		if tpl == nil && t.org == k.org && s.opts.has(BugB3TemplatePrefix) && strings.HasPrefix(t.coding, ref) {
+			tpl = t
+			continue
+		}
 		if (t.org == k.org || anyOrg) && (t.coding == ref || byURL) || s.opts.has(BugB1QrcodesURLCrossesOrgs) && byURL {
 			tpl = t
 			if byURL && s.opts.has(BugA1QrcodesURLDropsWindow) {
@@ -88,9 +99,27 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		}
 		return nil, &apiError{code: 404, message: "模板不存在", detail: "no template " + quote(ref)}
 	}
+	if len(tpl.subs) == 0 && s.opts.has(BugB3EmptyTemplate404) {
+		return nil, &apiError{code: 404, message: "模板不存在", detail: "no template " + quote(ref)}
+	}
 	var items []item
 	for _, c := range tpl.subs {
-		items = append(items, item{c.id, c.created, o("name", c.name, "id", c.id, "coding", c.coding)})
+		var id any = c.id
+		if s.opts.has(BugB3SubcodeIDString) {
+			id = itoa(c.id)
+		}
+		it := o("name", c.name, "id", id, "coding", c.coding)
+		if s.opts.is(VariantB3ListItemsExtra) {
+			it = append(it, member{"created_at", c.created})
+		}
+		created := c.created
+		if s.opts.has(BugB3WindowOnTemplateTime) {
+			created = tpl.created
+		}
+		items = append(items, item{c.id, created, it})
+	}
+	if _, isStr := p["page_token"].(string); !isStr && s.opts.has(BugB3TokenNotStringIgnored) {
+		delete(p, "page_token")
 	}
 	return s.cursorPage(p, "qrcodes|"+tpl.coding, items, false, s.opts.has(BugStartTimeIgnored))
 }
@@ -122,7 +151,8 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	}
 	tb := timeBugs{dropOffset: s.opts.has(BugB1TimeOffsetDropped), invertSign: qrcodes && s.opts.has(BugB2OffsetSignInverted),
 		localUTC: qrcodes && s.opts.has(BugA1QrcodesLocalTimeUTC), dateEOD: templates && s.opts.has(BugA1TemplatesDateStartEOD),
-		zLocal: qrcodes && s.opts.has(BugA1QrcodesZAsLocal)}
+		zLocal: qrcodes && s.opts.has(BugA1QrcodesZAsLocal), minutesDropped: templates && s.opts.has(BugB3OffsetMinutesDropped),
+		basic: s.opts.is(VariantB3ISOBasicFormat)}
 	w, err := readWindow(p, tb)
 	if err != nil && templates && s.opts.has(BugB2BadTimeIgnored) {
 		delete(p, "start_time")
@@ -151,9 +181,13 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if s.opts.has(BugB1QrcodesEndExcl) && qrcodes {
 		served.end--
 	}
+	holds := served.holds
+	if qrcodes && s.opts.has(BugB3TimeStringCompare) {
+		holds = textWindow(p)
+	}
 	var hits []item
 	for _, it := range items {
-		if served.holds(it.created) && !w.reversed() {
+		if holds(it.created) && !w.reversed() {
 			hits = append(hits, it)
 		}
 	}
@@ -181,6 +215,8 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	switch {
 	case end < int64(len(hits)) && s.opts.has(BugB1TokenSkipsOne):
 		next = s.token(end+1, filter)
+	case end < int64(len(hits)) && s.opts.has(BugB3TokenDefaultStride):
+		next = s.token(offset+tplDefaultSize, filter)
 	case end < int64(len(hits)), s.opts.has(BugB1TokenOnExactLastPage) && end == int64(len(hits)) && len(list) > 0:
 		next = s.token(end, filter)
 	case s.opts.has(BugLastTokenNotNull):
@@ -220,8 +256,11 @@ type timeBugs struct {
 	dropOffset, invertSign bool
 	// localUTC reads a time without zone as UTC, dateEOD a date alone as
 	// the end of its day also as a lower bound, zLocal a trailing Z as
-	// UTC+08:00.
-	localUTC, dateEOD, zLocal bool
+	// UTC+08:00, minutesDropped an offset's hours only.
+	localUTC, dateEOD, zLocal, minutesDropped bool
+	// basic also reads ISO 8601 basic format and times without seconds
+	// (a correct variant, not a bug).
+	basic bool
 }
 
 // readWindow reads start_time and end_time; "" counts as absent.
@@ -267,7 +306,11 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 		}
 		return d.Unix(), true, nil
 	}
-	for _, layout := range timeLayouts {
+	layouts := timeLayouts
+	if tb.basic {
+		layouts = append(append([]string(nil), timeLayouts...), basicLayouts...)
+	}
+	for _, layout := range layouts {
 		loc := zone
 		if tb.localUTC {
 			loc = time.UTC
@@ -279,6 +322,9 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 		secs := float64(t.UnixNano()) / 1e9
 		if _, off := t.Zone(); tb.invertSign && off != 0 && off != 8*3600 {
 			secs += 2 * float64(off)
+		}
+		if _, off := t.Zone(); tb.minutesDropped {
+			secs += float64(off % 3600)
 		}
 		if upper {
 			return int64(math.Floor(secs)), true, nil
@@ -292,7 +338,7 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 const tokenKey = "foreign-service page tokens v1"
 
 func (s *Server) token(offset int64, filter string) string {
-	if s.opts.is(VariantB1ServerTokens) {
+	if s.opts.is(VariantB1ServerTokens) || s.opts.is(VariantB3SingleUseTokens) {
 		return s.handle(offset, filter)
 	}
 	payload := itoa(offset) + "|" + filter
@@ -308,9 +354,12 @@ func (s *Server) readToken(p params, filter string) (int64, *apiError) {
 		return 0, err
 	}
 	bad := paramError("page_token", "page_token is not a token of this list")
-	if s.opts.is(VariantB1ServerTokens) {
+	if s.opts.is(VariantB1ServerTokens) || s.opts.is(VariantB3SingleUseTokens) {
 		s.mu.Lock()
 		h, known := s.handles[tok]
+		if s.opts.is(VariantB3SingleUseTokens) {
+			delete(s.handles, tok)
+		}
 		s.mu.Unlock()
 		if !known || h.filter != filter {
 			return 0, bad
@@ -365,4 +414,21 @@ func tokenOrg(p params) (int64, bool) {
 	}
 	org, err := strconv.ParseInt(parts[2], 10, 64)
 	return org, err == nil
+}
+
+// basicLayouts are the ISO 8601 forms a variant reads beside timeLayouts:
+// basic format, offsets without a colon, times without seconds.
+var basicLayouts = []string{"20060102T150405Z0700", "20060102T150405", "2006-01-02T15:04:05Z0700",
+	"2006-01-02T15:04Z07:00", "2006-01-02T15:04Z0700", "2006-01-02T15:04", "2006-01-02 15:04"}
+
+// textWindow compares creation times as text, as a bug does: each item's
+// time written "YYYY-MM-DD HH:MM:SS" in UTC+08:00 against start_time and
+// end_time as sent.
+func textWindow(p params) func(int64) bool {
+	start, _ := p["start_time"].(string)
+	end, _ := p["end_time"].(string)
+	return func(t int64) bool {
+		at := time.Unix(t, 0).In(zone).Format("2006-01-02 15:04:05")
+		return (start == "" || at >= start) && (end == "" || at <= end)
+	}
 }

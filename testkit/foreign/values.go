@@ -1,6 +1,9 @@
 package foreign
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Field values of every field type, built as the specification shapes them
 // (§2.1). asNull picks how optional members without a value are written.
@@ -136,4 +139,104 @@ func titleOf(typ string) string {
 		return t
 	}
 	return "识别-" + typ[4:]
+}
+
+// valueBugs rewrites a field value as a bug of one field type's
+// serializer does; without such a bug it returns v as it is.
+func (s *Server) valueBugs(typ string, v any) any {
+	switch {
+	case typ == "number" && s.opts.has(BugB3NumberValueString):
+		return withMember(v, "value", func(x any) any { return fmt.Sprint(x) })
+	case typ == "chained_selects" && s.opts.has(BugB3ChainedLevelZero):
+		return withMember(v, "values", func(l any) any {
+			return eachObj(l, func(e obj) obj {
+				return withMember(e, "level", func(n any) any { return n.(int) - 1 }).(obj)
+			})
+		})
+	case typ == "file" && s.opts.has(BugB3FileNameNoExt):
+		return eachObj(v, func(e obj) obj {
+			return withMember(e, "file_name", func(n any) any {
+				name := n.(string)
+				if i := strings.LastIndexByte(name, '.'); i > 0 {
+					return name[:i]
+				}
+				return name
+			}).(obj)
+		})
+	case typ == "dynamic_matrix" && s.opts.has(BugB3DynamicUUIDEmpty):
+		return withMember(v, "rows", func(rows any) any {
+			return eachObj(rows, func(row obj) obj {
+				return withMember(row, "columns", func(cols any) any {
+					return eachObj(cols, func(c obj) obj {
+						return withMember(c, "value", func(val any) any {
+							return withMember(val, "option_uuid", func(u any) any {
+								if u == nil {
+									return ""
+								}
+								return u
+							})
+						}).(obj)
+					})
+				}).(obj)
+			})
+		})
+	case typ == "sub_qrcode_edit_diff" && s.opts.has(BugB3DiffMediaAllMembers):
+		return eachObj(v, func(item obj) obj {
+			if item.get("field_type") != "image" {
+				return item
+			}
+			all := func(side any) any {
+				return withMember(side, "media_items", func(l any) any {
+					return eachObj(l, func(m obj) obj {
+						return append(append(obj(nil), m...), member{"duration", nil}, member{"file_name", nil})
+					})
+				})
+			}
+			return withMember(withMember(item, "before_value", all), "after_value", all).(obj)
+		})
+	case typ == "signature" && s.opts.has(BugB3SignatureNoSize):
+		return eachObj(v, func(img obj) obj {
+			var out obj
+			for _, m := range img {
+				if m.key != "width" && m.key != "height" {
+					out = append(out, m)
+				}
+			}
+			return out
+		})
+	}
+	return v
+}
+
+// withMember is a copy of the object v with the member key rewritten by
+// fn; v unchanged when it is not an object.
+func withMember(v any, key string, fn func(any) any) any {
+	ob, ok := v.(obj)
+	if !ok {
+		return v
+	}
+	out := make(obj, len(ob))
+	for i, m := range ob {
+		if m.key == key {
+			m.val = fn(m.val)
+		}
+		out[i] = m
+	}
+	return out
+}
+
+// eachObj is a copy of the array v with each object element rewritten.
+func eachObj(v any, fn func(obj) obj) any {
+	l, ok := v.([]any)
+	if !ok {
+		return v
+	}
+	out := make([]any, len(l))
+	for i, e := range l {
+		if ob, isObj := e.(obj); isObj {
+			e = fn(ob)
+		}
+		out[i] = e
+	}
+	return out
 }

@@ -69,6 +69,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	action, _ := p["action_type"].(string)
 	readSets := s.opts.has(BugA1ReadKeySets) && action == "set_certificate_status"
 	if !k.write && !s.opts.has(BugReadKeyVerifies) && !(s.opts.has(BugB2ReadKeyVerifiesByURL) && byURL) && !readSets {
+		if s.opts.has(BugB3ReadKeyMovesThenRefuse) {
+			_, _ = s.verify(&apiKey{secret: k.secret, org: k.org, write: true}, p)
+		}
 		ec := 100403
 		if s.opts.is(VariantA1ReadKey100328) {
 			return nil, verifyError(100328, "No permission to verify this certificate")
@@ -108,7 +111,11 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := s.certs[r.id]
-	to, e := s.target(r.form.flow, st.status, v)
+	cur := st.status
+	if s.opts.has(BugB3NextFromStale) && v.action == "set_next_certificate_status" {
+		cur = r.form.flow.ref(r.cert.start)
+	}
+	to, e := s.target(r.form.flow, cur, v)
 	if e != nil {
 		return nil, e
 	}
@@ -139,6 +146,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugB2VerifyOrgIDIsFormID) {
 		orgID = r.form.id
 	}
+	if s.opts.has(BugB3SubmitAtMillis) {
+		submit *= 1000
+	}
 	data := o("record_number", number, "record_id", r.id, "org_id", orgID, "submit_at", submit,
 		"certificate_status", name)
 	if s.opts.is(VariantB2VerifyExtraData) {
@@ -166,15 +176,19 @@ func (s *Server) credential(k *apiKey, v verifyRequest) *record {
 // preconditions are the switches of a record and the scope of a request.
 func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 	hasTpl := v.hasTpl && !(s.opts.has(BugB1TplIDZeroUnscoped) && v.tplID == 0)
+	identityCode := 100329
+	if s.opts.has(BugB3IdentityAsUnapproved) {
+		identityCode = 100322
+	}
 	checks := []struct {
 		fails bool
 		code  int
 		msg   string
 	}{
-		{!r.form.verification || !r.cert.verification, 100321, "Certificate verification is not enabled"},
+		{!r.form.verification && !s.opts.has(BugB3FormVerifyFlagIgnored) || !r.cert.verification, 100321, "Certificate verification is not enabled"},
 		{!r.cert.approved, 100322, "Certificate record is not approved for verification"},
 		{hasTpl && v.tplID != s.formOf(r) || v.hasCode && v.codeID != s.qrOf(r) && !s.opts.has(BugB2CodeIDIgnored), 100323, "Certificate does not match the requested scope"},
-		{r.cert.identity, 100329, "Identity information required before verification"},
+		{r.cert.identity, identityCode, "Identity information required before verification"},
 		{r.cert.authExpired, 100327, "Invalid verification authorization code"},
 	}
 	if s.opts.is(VariantB1VerifyOrder) {
@@ -188,17 +202,42 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 	return nil
 }
 
-// target is the status a request moves to from cur, or why it cannot.
+// target is the status a request moves to from cur, or why it cannot:
+// the current status checked first (100324), then the target (100326),
+// or the other way round in a variant (§C6: the order is KIT).
 func (s *Server) target(f *flow, cur *status, v verifyRequest) (*status, *apiError) {
+	if s.opts.is(VariantB3TargetBeforeState) {
+		to, err := s.pick(f, cur, v)
+		if err != nil {
+			return nil, err
+		}
+		return to, s.stateAllows(f, cur, v)
+	}
+	if err := s.stateAllows(f, cur, v); err != nil {
+		return nil, err
+	}
+	return s.pick(f, cur, v)
+}
+
+// stateAllows says why the current status forbids the move (100324): not
+// the from_certificate_status sent, a status that forbids verification, or
+// the end of the flow for set_next_certificate_status.
+func (s *Server) stateAllows(f *flow, cur *status, v verifyRequest) *apiError {
 	fromChecked := v.hasFrom && !s.opts.has(BugFromStatusIgnored) &&
 		!(s.opts.has(BugA1NextIgnoresFrom) && v.action == "set_next_certificate_status") &&
 		!(s.opts.has(BugA1FromIDUnchecked) && f.named(v.from) == nil)
 	if fromChecked && s.ref(f, v.from) != cur {
-		return nil, verifyError(100324, "Certificate cannot be verified in current status")
+		return verifyError(100324, "Certificate cannot be verified in current status")
 	}
 	if cur.forbids || v.action == "set_next_certificate_status" && cur.terminal {
-		return nil, verifyError(100324, "Certificate cannot be verified in current status")
+		return verifyError(100324, "Certificate cannot be verified in current status")
 	}
+	return nil
+}
+
+// pick is the status the request names or the next one, or why there is
+// none to move to (100326).
+func (s *Server) pick(f *flow, cur *status, v verifyRequest) (*status, *apiError) {
 	invalid := verifyError(100326, "Invalid target certificate status")
 	if v.action == "set_next_certificate_status" {
 		if len(cur.next) == 0 {
