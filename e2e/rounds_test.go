@@ -49,6 +49,7 @@ var firstSights = map[string]firstSight{
 	"blind-1":       blind1FirstSight,
 	"blind-2":       blind2FirstSight,
 	"adversarial-1": adversarial1FirstSight,
+	"blind-3":       blind3FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly
