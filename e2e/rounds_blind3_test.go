@@ -26,4 +26,7 @@ var blind3FirstSight = firstSight{
 		foreign.BugB3MalformedAuthEmpty:     "transport: an Authorization header with a scheme other than Bearer",
 	},
 	falseAlarms: map[foreign.Variant]string{},
+	caughtSince: map[foreign.Bug]string{
+		foreign.BugB3ReadKeyMovesThenRefuse: "da18951f392be1568c15d272cce4f628cc448c91",
+	},
 }
