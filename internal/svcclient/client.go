@@ -197,6 +197,19 @@ func (c *Client) Send(ctx context.Context, method, path, key string, body []byte
 	return c.call(ctx, method, path, key, body, c.polite, Watch{}, true)
 }
 
+// SendHeaders is Send with some of the headers the client writes itself
+// replaced: a value replaces the header, an empty list removes it. The
+// runner sends through it what a careless client sends (an Authorization
+// of another form, another Content-Type), through the same limits as
+// every call; key, when given, is still scrubbed from the answer.
+func (c *Client) SendHeaders(ctx context.Context, method, path string, h http.Header, body []byte) (Answer, error) {
+	ctx = context.WithValue(ctx, headersKey{}, h)
+	return c.call(ctx, method, path, "", body, c.polite, Watch{}, true)
+}
+
+// headersKey carries SendHeaders' replacements down to send.
+type headersKey struct{}
+
 // call sends one call; polite, it waits out a refusal (SlowDown) and
 // sends the call again, up to MaxRetries times, the refusal being the
 // answer after that. chained counts it in ctx's chain (the runner's
@@ -265,6 +278,14 @@ func (c *Client) send(ctx context.Context, method, path, key string, body []byte
 	c.access.addHeaders(req.Header)
 	if key != "" {
 		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	if h, ok := ctx.Value(headersKey{}).(http.Header); ok {
+		for name, values := range h {
+			req.Header.Del(name)
+			for _, v := range values {
+				req.Header.Add(name, v)
+			}
+		}
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
