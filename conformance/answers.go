@@ -83,7 +83,7 @@ func ruleEnv(p *profile.Profile, v validator) *rules.Env {
 }
 
 // judge applies every rule to one answer the run keeps.
-func (a *answers) judge(ep contract.Endpoint, x *Exchange) {
+func (a *answers) judge(ep *contract.Endpoint, x *Exchange) {
 	if x.Err != nil {
 		return
 	}

@@ -29,6 +29,12 @@ type Request struct {
 	Path   string `json:"path"`
 	Key    string `json:"key"` // role: read, write, limited, other_org, none, bad
 	Body   string `json:"body,omitempty"`
+	// Authorization, when not "", is the header as sent in another form
+	// than "Bearer <key>", the key written as the shell variable a curl
+	// line reads it from ($RTQ_API_KEY); ContentType, when not "", the
+	// Content-Type sent instead of application/json ("-": none).
+	Authorization string `json:"authorization,omitempty"`
+	ContentType   string `json:"content_type,omitempty"`
 }
 
 func (r Request) String() string {

@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -124,7 +125,8 @@ type contentTypes struct {
 // maxFaultLines bounds the distinct faults kept of one kind.
 const maxFaultLines = 1000
 
-func (ct *contentTypes) add(ep contract.Endpoint, x *Exchange) {
+func (ct *contentTypes) add(x *Exchange) {
+	path := x.Req.Path
 	if x.Err != nil {
 		return
 	}
@@ -141,7 +143,7 @@ func (ct *contentTypes) add(ep contract.Endpoint, x *Exchange) {
 			ct.bad[i] = map[string]bool{}
 		}
 		if len(ct.bad[i]) < maxFaultLines {
-			ct.bad[i][fmt.Sprintf("%s %s (key %s): %s", x.Req.Method, ep.Name, x.Req.Key, f)] = true
+			ct.bad[i][fmt.Sprintf("%s %s (key %s): %s", x.Req.Method, strings.TrimPrefix(path, contract.PathPrefix), x.Req.Key, f)] = true
 		}
 	}
 }

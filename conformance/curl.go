@@ -20,9 +20,11 @@ func curlLine(base string, r *Request) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "curl -sS -X %s %s", r.Method, shellQuote(strings.TrimRight(base, "/")+r.Path))
-	switch r.Key {
-	case "none", "":
-	case "bad":
+	switch {
+	case r.Authorization != "":
+		fmt.Fprintf(&b, " -H %s", doubleQuote("Authorization: "+r.Authorization))
+	case r.Key == "none", r.Key == "":
+	case r.Key == "bad":
 		fmt.Fprintf(&b, " -H %s", shellQuote("Authorization: Bearer "+badKey))
 	default:
 		v := keyVars[r.Key]
@@ -31,10 +33,41 @@ func curlLine(base string, r *Request) string {
 		}
 		fmt.Fprintf(&b, ` -H "Authorization: Bearer $%s"`, v)
 	}
-	b.WriteString(" -H 'Content-Type: application/json'")
+	switch r.ContentType {
+	case "":
+		b.WriteString(" -H 'Content-Type: application/json'")
+	case "-":
+		b.WriteString(" -H 'Content-Type:'")
+	default:
+		fmt.Fprintf(&b, " -H %s", shellQuote("Content-Type: "+r.ContentType))
+	}
 	if r.Body != "" {
 		fmt.Fprintf(&b, " --data-raw %s", shellQuote(r.Body))
 	}
+	return b.String()
+}
+
+// doubleQuote quotes s for a POSIX shell so that the $VAR of a key is
+// expanded: the other characters special inside double quotes are escaped.
+func doubleQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\\', '`':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '$':
+			if i+1 < len(s) && (s[i+1] == '_' || s[i+1] >= 'A' && s[i+1] <= 'Z') {
+				b.WriteByte(c)
+			} else {
+				b.WriteString(`\$`)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
 	return b.String()
 }
 

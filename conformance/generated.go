@@ -30,6 +30,10 @@ type genCase struct {
 	// valid: the request must be served (a success); else it must be an
 	// error in the endpoint's shape.
 	valid bool
+	// value: a value of a member's value space (values.go): an error in
+	// the endpoint's shape when rules.Faults finds the body bad input,
+	// else whatever the target answers, which the rules judge.
+	value bool
 	// kept are members shrinking must not drop (the faults, the bound).
 	kept []string
 	body func(base map[string]any) map[string]any
@@ -107,12 +111,12 @@ func generatedChecks(seed uint64) []Check {
 		if len(cases) == 0 {
 			continue
 		}
-		out = append(out, Check{ID: "generated." + opName(ep), Endpoint: ep.Name, Section: ep.Section, Severity: Must, run: generatedRun(ep, cases)})
+		out = append(out, Check{ID: "generated." + opName(ep), Endpoint: ep.Name, Section: ep.Section, Severity: Must, run: generatedRun(ep, all[ep.Name], cases)})
 	}
 	return out
 }
 
-func generatedRun(ep contract.Endpoint, cases []genCase) func(t *T) {
+func generatedRun(ep contract.Endpoint, sch reqSchema, cases []genCase) func(t *T) {
 	return func(t *T) {
 		role := "read"
 		if ep == contract.Verify {
@@ -123,6 +127,7 @@ func generatedRun(ep contract.Endpoint, cases []genCase) func(t *T) {
 			role = "write"
 		}
 		base := t.negativeBase(ep)
+		cases := append(cases[:len(cases):len(cases)], valueCases(t.r.opts.Seed, ep, sch, t.r.prof)...)
 		t.each(len(cases), func(t *T, i int) {
 			c := cases[i]
 			body := c.body(base)
@@ -143,6 +148,16 @@ func generatedRun(ep contract.Endpoint, cases []genCase) func(t *T) {
 func (c genCase) broken(t *T, ep contract.Endpoint, x *Exchange) string {
 	obj, _ := x.Doc.(map[string]any)
 	code, isInt := intOf(obj["code"])
+	if c.value {
+		faults := rules.Faults(ep, []byte(x.Req.Body))
+		if len(faults) == 0 {
+			if x.Err == nil && (obj == nil || !isInt) {
+				return "the answer is no JSON object with an integer code"
+			}
+			return "" // not bad input: the rules judge the answer
+		}
+		c.valid, c.what = false, strings.Join(faults, "; ")
+	}
 	switch {
 	case x.Err != nil:
 		return "no answer: " + x.Err.Error()
@@ -151,7 +166,7 @@ func (c genCase) broken(t *T, ep contract.Endpoint, x *Exchange) string {
 	case c.valid && code != 0:
 		return fmt.Sprintf("a value the spec allows was refused: code %d error_code %v", code, obj["error_code"])
 	case !c.valid && code == 0:
-		return "a request with two faults was answered with a success"
+		return "a request with faults (" + c.what + ") was answered with a success"
 	case !c.valid && t.r.validate(errorFile(ep), x) != nil && code != 401 && code != 403:
 		return "the error is not in " + ep.Name + "'s error shape"
 	}

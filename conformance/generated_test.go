@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 func generatedBodies(t *testing.T, seed uint64) []string {
@@ -52,6 +53,73 @@ func TestTheSameSeedSendsTheSameRequests(t *testing.T) {
 func TestCurlLineNeverHoldsAKey(t *testing.T) {
 	got := curlLine("http://127.0.0.1:8080/", &Request{Method: "POST", Path: "/api/v2/rpc/record/getFormList", Key: "write", Body: `{"search_key":"it's"}`})
 	want := `curl -sS -X POST 'http://127.0.0.1:8080/api/v2/rpc/record/getFormList' -H "Authorization: Bearer $RTQ_WRITE_KEY" -H 'Content-Type: application/json' --data-raw '{"search_key":"it'\''s"}'`
+	if got != want {
+		t.Fatalf("curl line\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestEveryMemberGetsEveryClassOfValues: every member of every request
+// schema gets one value of each class of its type on every run, so that
+// no class is left to the seed's luck; the seed picks only which value.
+func TestEveryMemberGetsEveryClassOfValues(t *testing.T) {
+	all, err := rules.RequestSchemas()
+	if err != nil {
+		t.Fatal(err)
+	}
+	prof := &profile.Profile{Forms: profile.Forms{Numbers: []string{"FX-001"}}}
+	for _, ep := range contract.Endpoints {
+		sch := all[ep.Name]
+		cases := valueCases(DefaultSeed, ep, sch, prof)
+		for _, name := range sch.Names() {
+			seen := map[string]bool{}
+			for _, c := range cases {
+				if strings.HasPrefix(c.what, name+" ") {
+					seen[c.what[strings.LastIndexByte(c.what, '(')+1:strings.LastIndexByte(c.what, ')')]] = true
+				}
+			}
+			want := []string{"wrongType", "null"}
+			switch p := sch.Properties[name]; {
+			case len(p.Enum) > 0:
+				want = append(want, "spelling")
+			case p.Type == "integer":
+				want = append(want, "numberAsString", "zero", "negative", "above", "fraction", "exponent")
+			case fuzzy[ep.Name+" "+name]:
+				want = append(want, "wildcard")
+			default:
+				want = append(want, "wildcard", "blank")
+			}
+			for _, w := range want {
+				if !seen[w] {
+					t.Errorf("%s %s: no value of class %s (got %v)", ep.Name, name, w, seen)
+				}
+			}
+		}
+	}
+}
+
+// TestWildcardsAreWrittenIntoAProfileNumber: the number filter's LIKE
+// wildcards stand in a number the target holds, so that a LIKE reading
+// lists forms a literal one does not.
+func TestWildcardsAreWrittenIntoAProfileNumber(t *testing.T) {
+	all, _ := rules.RequestSchemas()
+	prof := &profile.Profile{Forms: profile.Forms{Numbers: []string{"FX-001"}}}
+	for _, c := range valueCases(7, contract.GetFormList, all[contract.GetFormList.Name], prof) {
+		if strings.HasPrefix(c.what, "number ") && strings.HasSuffix(c.what, "(wildcard)") {
+			n, _ := c.body(map[string]any{})["number"].(string)
+			if !strings.ContainsAny(n, `%_\`) || !strings.Contains(n, "FX") && !strings.Contains(n, "X-001") {
+				t.Fatalf("wildcard number %q is not written into FX-001", n)
+			}
+			return
+		}
+	}
+	t.Fatal("no wildcard number sent")
+}
+
+// TestCurlLineOfAnotherAuthorization: a header of another form is shown
+// as sent, the key as its shell variable, which the shell expands.
+func TestCurlLineOfAnotherAuthorization(t *testing.T) {
+	got := curlLine("http://h", &Request{Method: "POST", Path: "/p", Key: "none", Authorization: "Bearer$RTQ_API_KEY", ContentType: "-", Body: "{}"})
+	want := `curl -sS -X POST 'http://h/p' -H "Authorization: Bearer$RTQ_API_KEY" -H 'Content-Type:' --data-raw '{}'`
 	if got != want {
 		t.Fatalf("curl line\n%s\nwant\n%s", got, want)
 	}

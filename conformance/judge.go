@@ -10,9 +10,10 @@ import (
 // it (answers.judge), and an Observer the answers of a live client's
 // (Observer.Observe), so that an answer one fails the other fails too,
 // under the same statement. validate, when set, replaces env.Validate by
-// a validation that may cache its result on x.
-func judgeAnswer(env *rules.Env, ep contract.Endpoint, x *Exchange, validate func(file string, x *Exchange) error) []rules.Verdict {
-	rx := &rules.Exchange{Endpoint: &ep, Method: x.Req.Method, Role: x.Req.Key, Request: []byte(x.Req.Body),
+// a validation that may cache its result on x. ep is nil for a path
+// that names no operation: the rules of every answer still judge it.
+func judgeAnswer(env *rules.Env, ep *contract.Endpoint, x *Exchange, validate func(file string, x *Exchange) error) []rules.Verdict {
+	rx := &rules.Exchange{Endpoint: ep, Method: x.Req.Method, Role: x.Req.Key, Request: []byte(x.Req.Body),
 		Status: x.Status, ContentType: x.ContentType, Body: x.Body}
 	rx.SetDoc(x.Doc, x.DecodeErr)
 	e := *env

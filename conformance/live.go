@@ -187,7 +187,7 @@ func (o *Observer) Observe(ob Observed) {
 	x := &Exchange{Req: Request{Method: ob.Method, Path: ob.Path, Key: o.clientRole(ob.Authorization), Body: string(ob.Request)},
 		Status: ob.Status, ContentType: ob.ContentType, Body: ob.Body}
 	x.Doc, x.DecodeErr = decodeBody(x.Body)
-	verdicts := judgeAnswer(o.env, ob.Endpoint, x, nil)
+	verdicts := judgeAnswer(o.env, &ob.Endpoint, x, nil)
 	keyScrub := svcclient.NewScrubber(bearer(ob.Authorization), ob.Authorization)
 	req := x.Req
 	req.Body = keyScrub.String(req.Body)

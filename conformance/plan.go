@@ -53,6 +53,10 @@ type Plan struct {
 	// could start because of them (docs/reliability.md).
 	SlowDowns int   `json:"slow_downs,omitempty"`
 	WaitedMS  int64 `json:"waited_ms,omitempty"`
+	// Requests is how many requests the run sent to the target, the
+	// probe, the resets and the concurrency checks' bursts included: what
+	// a run costs a staging that counts calls.
+	Requests int `json:"requests"`
 }
 
 // staticEndpoint: what the endpoint lists no verify changes

@@ -99,7 +99,8 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	})...)
 	rep.CountAnswers(r.answers.counts())
 	polite := r.client.svc.Politeness()
-	rep.Plan = &Plan{Concurrency: r.opts.Concurrency, LongestChain: r.chain.get(), SlowDowns: polite.Asked, WaitedMS: polite.Waited.Milliseconds()}
+	rep.Plan = &Plan{Concurrency: r.opts.Concurrency, LongestChain: r.chain.get(), SlowDowns: polite.Asked, WaitedMS: polite.Waited.Milliseconds(),
+		Requests: r.client.svc.Calls()}
 	rep.Coverage = r.cov.report(r.prof)
 	switch setupErr := r.setup.failed(); {
 	case runCtx.Err() != nil:
@@ -187,7 +188,7 @@ func (r *runner) probe(ctx context.Context) error {
 		// The probe is the runner's own call, not an answer a check
 		// asked for: the rules judge none of it (answers.judge).
 		x := r.client.quiet(pctx, ep, "read", r.keys.Read, map[string]any{})
-		r.ctSeen.add(ep, x)
+		r.ctSeen.add(x)
 		r.cov.observe(ep, x)
 		cancel()
 		if d := r.client.connectError(x); d != nil {
@@ -207,8 +208,16 @@ func (r *runner) probe(ctx context.Context) error {
 }
 
 func (r *runner) observe(ep contract.Endpoint, x *Exchange) {
-	r.ctSeen.add(ep, x)
-	r.cov.observe(ep, x)
+	r.observeAt(&ep, x)
+}
+
+// observeAt is observe of an answer to a request to ep, or to a path of
+// no operation (nil): the rules that concern every answer judge it too.
+func (r *runner) observeAt(ep *contract.Endpoint, x *Exchange) {
+	r.ctSeen.add(x)
+	if ep != nil {
+		r.cov.observe(*ep, x)
+	}
 	r.answers.judge(ep, x)
 }
 
@@ -297,8 +306,8 @@ func summarize(fs []Finding) Summary {
 func allChecks(seed uint64) []Check {
 	var all []Check
 	for _, group := range [][]Check{
-		transportChecks(), recordChecks(), authChecks(), formListChecks(),
-		templateChecks(), relationChecks(), verifyReadChecks(), negativeChecks(seed), generatedChecks(seed), verifyWriteChecks(), matrixChecks(seed), postChecks(),
+		transportChecks(), wireChecks(seed), recordChecks(), authChecks(), formListChecks(),
+		templateChecks(), relationChecks(), timeChecks(), verifyReadChecks(), negativeChecks(seed), generatedChecks(seed), verifyWriteChecks(), matrixChecks(seed), valueWriteChecks(), postChecks(),
 	} {
 		all = append(all, group...)
 	}

@@ -40,6 +40,7 @@ func sanitize(f Finding, keys *svcclient.Scrubber) Finding {
 	if f.Request != nil {
 		r := *f.Request
 		r.Body = clean(r.Body)
+		r.Authorization = clean(r.Authorization)
 		f.Request = &r
 	}
 	return f

@@ -29,3 +29,21 @@ func Stamp(unix int64) string { return time.Unix(unix, 0).In(Zone).Format(time.R
 func SearchSpan(now time.Time) (from, to int64) {
 	return time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).Unix(), now.Add(366 * 24 * time.Hour).Unix()
 }
+
+// TimeParam is a request member that takes a time: a bound on creation
+// time, ISO 8601 (docs/contract.md §4.4, §4.5; the forms the kit
+// accepts: §C5). Upper says it is an upper bound (an end).
+type TimeParam struct {
+	Endpoint Endpoint
+	Name     string
+	Upper    bool
+}
+
+// TimeParams are every time-taking member of every endpoint, in the
+// spec's order: what a runner writes in every form of a time
+// (conformance: relation.time.forms), and what a test holds the request
+// schemas to (a member whose description says ISO 8601 has a row).
+var TimeParams = []TimeParam{
+	{TemplatesList, "start_time", false}, {TemplatesList, "end_time", true},
+	{ListQrcodes, "start_time", false}, {ListQrcodes, "end_time", true},
+}

@@ -42,6 +42,7 @@ var blind1FirstSight = firstSight{
 		foreign.BugB1OtherFormatsOtherOrg:  "rules: relation.tenancy",
 		foreign.BugB1VerifyRewritesMethod:  "rules: relation.afterWrites",
 		foreign.BugB1VerifyURLCrossesOrgs:  "rules: relation.verify.address",
+		foreign.BugB1CodeIDNotIntIgnored:   "values: verify.values",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantB1MarkdownSetext: "93a0f11",

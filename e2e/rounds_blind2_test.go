@@ -32,6 +32,8 @@ var blind2FirstSight = firstSight{
 		foreign.BugB2UnknownURL500:          "rules: relation.verify.address",
 		foreign.BugB2ReadKeyVerifiesByURL:   "rules: relation.verify.address",
 		foreign.BugB2OtherOrgVerifyWithTpl:  "rules: relation.verify.address",
+		foreign.BugB2BadRecordIDWithURL:     "values: generated.getRecord (a wrong type beside the other alternative given well)",
+		foreign.BugB2OffsetSignInverted:     "values: relation.time.forms",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantB2HeadingIndented: "93a0f11",

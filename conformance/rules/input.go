@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,6 +38,9 @@ type Property struct {
 	Minimum *float64 `json:"minimum"`
 	Maximum *float64 `json:"maximum"`
 	Default any      `json:"default"`
+	// Description is the member's description; "ISO 8601" in it marks a
+	// member that takes a time (contract.TimeParams has a row for each).
+	Description string `json:"description"`
 }
 
 // Names are the schema's members, sorted.
@@ -79,8 +83,10 @@ func RequestSchemas() (map[string]RequestSchema, error) {
 // Faults lists what makes a request body bad input for ep, in words: a
 // body that is not a JSON object, a member of a JSON type no lenient
 // reading takes (an object or an array anywhere, a string that is no
-// number where an integer goes), a number below its minimum, a value
-// outside the enum, a required member missing. A value above a maximum
+// number or a boolean where an integer goes, a number or a boolean where
+// one of an enum's strings goes), a number that is not whole or below
+// its minimum where an integer goes, a string outside the enum, a
+// required member missing. A value above a maximum
 // is not bad input (clamping is the kit's choice, §C5), nor is "123" for
 // an integer, nor an empty string (it reads as absent, §C10), nor an
 // unknown member (ignored, §C1). The order is the schema's members, sorted.
@@ -167,12 +173,20 @@ func memberFault(p Property, v any) string {
 				return fmt.Sprintf("is a string that is no number (%q)", short(v))
 			}
 		case json.Number:
-			if f, err := v.Float64(); err == nil && p.Minimum != nil && f < *p.Minimum {
+			f, err := v.Float64()
+			switch {
+			case err == nil && f != math.Trunc(f):
+				return fmt.Sprintf("is %s, not a whole number", v)
+			case err == nil && p.Minimum != nil && f < *p.Minimum:
 				return fmt.Sprintf("is %s, below its minimum %v", v, *p.Minimum)
 			}
 		}
 	}
 	if len(p.Enum) > 0 {
+		switch v.(type) {
+		case json.Number, bool:
+			return fmt.Sprintf("is %v, not one of the strings %v", v, p.Enum)
+		}
 		if s, ok := v.(string); ok {
 			for _, e := range p.Enum {
 				if e == s {

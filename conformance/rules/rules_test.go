@@ -119,3 +119,19 @@ func TestTenancyThroughAFilter(t *testing.T) {
 	}
 	t.Fatal("a form of another organization through the number filter passed C2.tenancy")
 }
+
+// TestFaultsOfValues: a fraction for an integer and a number for an
+// enum member are bad input; an integer written 1.0 or "1" is not.
+func TestFaultsOfValues(t *testing.T) {
+	for body, bad := range map[string]bool{
+		`{"page_size":2.5}`: true, `{"page_size":1.0}`: false, `{"page_size":"1"}`: false, `{"page_size":1e1}`: false,
+		`{"page":-1}`: true, `{"page":true}`: true,
+	} {
+		if got := len(Faults(contract.GetFormList, []byte(body))) > 0; got != bad {
+			t.Errorf("Faults(%s) bad = %v, want %v", body, got, bad)
+		}
+	}
+	if len(Faults(contract.GetRecord, []byte(`{"record_id":1,"format":1}`))) == 0 {
+		t.Error("format 1 is not bad input")
+	}
+}

@@ -1,0 +1,243 @@
+package conformance
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// Requests no client means to send and every client sends one day: a
+// path that names no operation, a body over the size limit, another
+// Content-Type, an Authorization header of another form. What the target
+// does with them is mostly its own choice (docs/contract.md §C1, §C2,
+// §C10), but whatever it answers is an answer: JSON, in a JSON
+// Content-Type (§1.1: statements C1.contentType, C1.charset, C1.jsonText),
+// which the rules over every answer judge; and a header that carries no
+// Bearer key is no key at all (§5, §C2: C2.noKey), on every endpoint.
+
+// wireRequest is one such request: where it goes, the headers it replaces
+// and its body; show is the body a finding shows (a body of a megabyte is
+// described, not quoted).
+type wireRequest struct {
+	ep   *contract.Endpoint // nil: a path of no operation
+	path string
+	role string // the role the rules judge the request as ("none": no key)
+	// auth is Authorization as sent, "{key}" standing for keyRole's key
+	// ("" : the usual for role); keyRole "" is role.
+	auth, keyRole string
+	ctype         string // Content-Type; "-" : none; "" : the usual
+	body          []byte
+	show          string
+	method        string
+}
+
+// sendWire sends w through the run's one client (the rate, the slots,
+// the scrubber) and has the rules judge its answer like every other.
+func (t *T) sendWire(w wireRequest) *Exchange {
+	h := http.Header{}
+	if w.keyRole == "" {
+		w.keyRole = w.role
+	}
+	key := t.r.keys.KeyFor(w.keyRole)
+	if w.auth != "" {
+		h.Set("Authorization", strings.ReplaceAll(w.auth, "{key}", key))
+	} else if w.role != "none" && key != "" {
+		h.Set("Authorization", "Bearer "+key)
+	} else {
+		h["Authorization"] = nil
+	}
+	switch w.ctype {
+	case "":
+	case "-":
+		h["Content-Type"] = nil
+	default:
+		h.Set("Content-Type", w.ctype)
+	}
+	if w.method == "" {
+		w.method = http.MethodPost
+	}
+	show := w.show
+	if show == "" {
+		show = string(w.body)
+	}
+	x := &Exchange{Req: Request{Method: w.method, Path: w.path, Key: w.role, Body: show,
+		Authorization: authShown(w.auth, w.keyRole), ContentType: w.ctype}}
+	if err := t.r.slots.acquire(t.ctx, t.prio); err == nil {
+		defer t.r.slots.release()
+	}
+	t.depth++
+	a, err := t.r.client.svc.SendHeaders(t.ctx, w.method, w.path, h, w.body)
+	if a.Status != 0 {
+		x.Status, x.ContentType = a.Status, a.Header.Get("Content-Type")
+	}
+	if err != nil {
+		x.Err = err
+		return x
+	}
+	x.Body = a.Body
+	x.Doc, x.DecodeErr = decodeBody(x.Body)
+	t.r.observeAt(w.ep, x)
+	return x
+}
+
+// authShown is an Authorization form as a finding shows it: the key as
+// the shell variable a curl line reads it from, never its value.
+func authShown(form, role string) string {
+	if form == "" {
+		return ""
+	}
+	v := keyVars[role]
+	if v == "" {
+		v = keyVars["read"]
+	}
+	return strings.ReplaceAll(form, "{key}", "$"+v)
+}
+
+// jsonAnswer asserts x is an answer in JSON: a JSON object with a JSON
+// Content-Type (the rules say the same of every answer; the check shows
+// the request that broke it, with its curl line).
+func (t *T) jsonAnswer(x *Exchange, what string) map[string]any {
+	if x.Err != nil {
+		t.Errorf(x, "%s: no answer: %v", what, x.Err)
+		return nil
+	}
+	ct, _, body := answerFaults(x)
+	if ct != "" || body != "" {
+		t.Errorf(x, "%s: HTTP %d, %s", what, x.Status, strings.TrimPrefix(strings.TrimSpace(ct+"; "+body), "; "))
+		return nil
+	}
+	return t.object(x)
+}
+
+// unknownOperation is a path under the API prefix that names no operation.
+const unknownOperation = contract.PathPrefix + "rtq-conform/noSuchOperation"
+
+// checkUnknownPath: a path under the API prefix that names no operation
+// is answered in JSON, never with a web server's HTML page; which code
+// and shape is the kit's choice (§C1).
+func checkUnknownPath(t *T) {
+	x := t.sendWire(wireRequest{path: unknownOperation, role: "read", body: []byte(`{}`)})
+	if obj := t.jsonAnswer(x, "POST "+unknownOperation); obj != nil {
+		if c, ok := intOf(obj["code"]); ok && c == 0 {
+			t.Errorf(x, "POST %s, a path that names no operation, was answered with a success (code 0)", unknownOperation)
+		}
+	}
+}
+
+// oversize is how far past the contract's size limit the oversized body goes.
+const oversize = 1024
+
+// checkBodyTooLarge: a body just over the size limit (docs/contract.md
+// §C10) is answered in JSON. A target may read it whole (the limit is
+// the kit's) or refuse it; a front proxy's HTML page is neither.
+func checkBodyTooLarge(t *T) {
+	pad := contract.MaxBodyBytes + oversize
+	raw := []byte(`{"rtq_conform_padding":"` + strings.Repeat("a", pad) + `"}`)
+	x := t.sendWire(wireRequest{ep: &contract.GetFormList, path: contract.GetFormList.Path(), role: "read", body: raw,
+		show: fmt.Sprintf(`{"rtq_conform_padding":"a…a"} (%d bytes: %d a's)`, len(raw), pad)})
+	t.jsonAnswer(x, fmt.Sprintf("a body of %d bytes, over the size limit of %d", len(raw), contract.MaxBodyBytes))
+}
+
+// otherContentTypes are request Content-Types a careless client sends:
+// reading the body anyway is the kit's choice (§C1), answering HTML is not.
+var otherContentTypes = []string{"text/plain", "-"}
+
+// checkRequestContentType: a request of another Content-Type, or none,
+// is answered in JSON (a success or an error, §C1: KIT).
+func checkRequestContentType(t *T) {
+	t.each(len(otherContentTypes), func(t *T, i int) {
+		ct := otherContentTypes[i]
+		x := t.sendWire(wireRequest{ep: &contract.GetFormList, path: contract.GetFormList.Path(), role: "read", ctype: ct, body: []byte(`{}`)})
+		what := "Content-Type " + ct
+		if ct == "-" {
+			what = "no Content-Type"
+		}
+		t.jsonAnswer(x, what)
+	})
+}
+
+// authForm is one Authorization header of another form than
+// "Bearer <key>", with the key of the role the endpoint needs.
+type authForm struct {
+	form, what string
+}
+
+// noBearerKey are forms that carry no Bearer key: §5 asks for
+// "Authorization: Bearer <API_KEY>", so each is a missing or malformed
+// key (§C2: never a success, on every endpoint).
+var noBearerKey = []authForm{
+	{"Bearer", "the scheme alone"},
+	{"Bearer ", "Bearer and an empty key"},
+	{"Bearer{key}", "Bearer and the key without a space"},
+	{"Basic {key}", "the key under another scheme (Basic)"},
+	{"{key}", "the key without a scheme"},
+}
+
+// otherSpellings are forms RFC 9110 §11.1 reads as "Bearer <key>" (the
+// scheme is case-insensitive, one or more spaces follow it): accepting
+// or refusing them is the target's choice; only the answer's JSON is
+// judged.
+var otherSpellings = []authForm{
+	{"bearer {key}", "the scheme in lower case"},
+	{"BEARER {key}", "the scheme in upper case"},
+	{"Bearer  {key}", "two spaces after the scheme"},
+}
+
+// authMalformed: every form of noBearerKey on getFormList, and one of
+// them (picked by the seed) on every other endpoint, is refused; the
+// other spellings of a good key are answered in JSON.
+func authMalformed(seed uint64) func(t *T) {
+	return func(t *T) {
+		type send struct {
+			ep    contract.Endpoint
+			f     authForm
+			refus bool
+		}
+		var sends []send
+		for _, ep := range contract.Endpoints {
+			if ep == contract.GetFormList {
+				for _, f := range noBearerKey {
+					sends = append(sends, send{ep, f, true})
+				}
+				for _, f := range otherSpellings {
+					sends = append(sends, send{ep, f, false})
+				}
+				continue
+			}
+			sends = append(sends, send{ep, noBearerKey[pick(seed, "auth.malformed "+ep.Name, len(noBearerKey))], true})
+		}
+		t.each(len(sends), func(t *T, i int) {
+			s := sends[i]
+			role := "read"
+			if s.ep.Write && t.hasKey("write") {
+				role = "write" // a target that took the form would let this key write
+			}
+			ep := s.ep
+			w := wireRequest{ep: &ep, path: ep.Path(), role: role, auth: s.f.form, body: marshal(t.probeBody(ep))}
+			if s.refus {
+				w.role, w.keyRole = "none", role // the rules judge it as a call without a key
+			}
+			x := t.sendWire(w)
+			if s.refus {
+				t.authFailure(x, ep, "Authorization: "+x.Req.Authorization+" ("+s.f.what+")")
+				return
+			}
+			if obj := t.jsonAnswer(x, "Authorization: "+x.Req.Authorization+" ("+s.f.what+")"); obj != nil {
+				c, _ := intOf(obj["code"])
+				t.Notef("%s: code %d", s.f.what, c)
+			}
+		})
+	}
+}
+
+// wireChecks are the checks of this file.
+func wireChecks(seed uint64) []Check {
+	return []Check{
+		{ID: "transport.unknownPath", Endpoint: "*", Section: "1.1", Severity: Must, run: checkUnknownPath},
+		{ID: "transport.bodyTooLarge", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkBodyTooLarge},
+		{ID: "transport.requestContentType", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkRequestContentType},
+		{ID: "auth.malformed", Endpoint: "*", Section: "5", Severity: Must, run: authMalformed(seed)},
+	}
+}

@@ -1,0 +1,290 @@
+package conformance
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// relation.time.forms: every time-taking member of every endpoint
+// (contract.TimeParams) gets the same instant written in every form the
+// contract accepts, and each form selects what the instant selects
+// written RFC 3339 in UTC+08:00 (the same total). ISO 8601 with an
+// offset names one instant in any offset (§4.4), so Z and other offsets
+// on either side of UTC are the spec's; a time without zone and a date
+// alone are the kit's forms (§C5): a target may refuse them, and one
+// that accepts them reads them in UTC+08:00, the zone of every time the
+// service writes (§1.3), a date as its whole day (from its first second
+// for a start; to its last second, or its first, for an end).
+//
+// Which instants: one where an item was created, found by the totals of
+// start_time alone at points across the profile's window (each round
+// narrows to the two points between which the total drops), so that a
+// form read an hour off on either side selects another total: the point
+// before the item catches a reading that comes later, the point after
+// it one that comes earlier. Which listings: one of each endpoint that
+// has a window in the profile, picked by the seed, as is the form of
+// each class of offsets; every class is sent on every run.
+
+// timeFormClass is one class of forms of an instant: spec is true for
+// ISO 8601 with an offset, which every target must read.
+type timeFormClass struct {
+	name  string
+	spec  bool
+	zones []*time.Location // nil: the zone-less form
+}
+
+var timeFormClasses = []timeFormClass{
+	{"utc", true, []*time.Location{time.UTC, time.FixedZone("+00:00", 0)}},
+	{"east", true, []*time.Location{time.FixedZone("", 5*3600+45*60), time.FixedZone("", 9*3600), time.FixedZone("", 14*3600)}},
+	{"west", true, []*time.Location{time.FixedZone("", -(5*3600 + 30*60)), time.FixedZone("", -3*3600), time.FixedZone("", -12*3600)}},
+	{"zoneless", false, nil},
+}
+
+// writeTime writes an instant in loc: RFC 3339 (Z for UTC by name), or
+// without zone in UTC+08:00 when loc is nil.
+func writeTime(at int64, loc *time.Location) string {
+	t := time.Unix(at, 0)
+	switch {
+	case loc == nil:
+		return t.In(contract.Zone).Format(time.DateTime)
+	case loc == time.UTC:
+		return t.UTC().Format("2006-01-02T15:04:05Z")
+	}
+	return t.In(loc).Format("2006-01-02T15:04:05-07:00")
+}
+
+// readBound reads a profile window's bound as the contract's forms say
+// (RFC 3339; without zone in UTC+08:00; a date from its first second, or
+// to its last for an upper bound).
+func readBound(s string, upper bool) (int64, bool) {
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t.Unix(), true
+	}
+	if t, err := time.ParseInLocation(time.DateTime, s, contract.Zone); err == nil {
+		return t.Unix(), true
+	}
+	if t, err := time.ParseInLocation(time.DateOnly, s, contract.Zone); err == nil {
+		if upper {
+			return t.Unix() + 86399, true
+		}
+		return t.Unix(), true
+	}
+	return 0, false
+}
+
+// locate rounds: points a round sends, and how close the two instants
+// around an item must come.
+const (
+	locatePoints = 8
+	locateRounds = 3
+	locateClose  = 15 * 60
+	// offPoint keeps the points off the window's bounds and whole
+	// minutes, where items may be created.
+	offPoint = 7
+)
+
+// timeListings are the listings relation.time.forms writes times into:
+// one of each endpoint with a window, picked by the seed.
+func (t *T) timeListings() []listing {
+	var out []listing
+	for _, ep := range []contract.Endpoint{contract.TemplatesList, contract.ListQrcodes} {
+		var windowed []listing
+		for _, l := range t.listingsOrNone(ep) {
+			if l.window != nil {
+				windowed = append(windowed, l)
+			}
+		}
+		if len(windowed) > 0 {
+			out = append(out, windowed[pick(t.r.opts.Seed, "time.forms "+ep.Name, len(windowed))])
+		}
+	}
+	return out
+}
+
+func relTimeForms(t *T) {
+	ls := t.timeListings()
+	if len(ls) == 0 {
+		t.Skipf("the profile gives no time window")
+		return
+	}
+	t.each(len(ls), func(t *T, i int) { t.timeForms(ls[i]) })
+}
+
+// totalAt sends the listing with param set to value, one item a page,
+// and returns its total; ok is false for an answer that is no success.
+func (t *T) totalAt(l listing, param, value string) (total int64, ok bool, x *Exchange) {
+	body := withMember(withMember(l.filter, param, value), "page_size", 1)
+	x = t.post(l.ep, "read", body)
+	obj, _ := x.Doc.(map[string]any)
+	if c, isInt := intOf(obj["code"]); !isInt || c != 0 {
+		return 0, false, x
+	}
+	data, _ := obj["data"].(map[string]any)
+	total, ok = intOf(data["total"])
+	return total, ok, x
+}
+
+// locate finds two instants a < b, close together, between which an item
+// of the listing was created: start_time a has more items than b.
+func (t *T) locate(l listing) (a, b int64, counts [2]int64, ok bool) {
+	lo, okLo := readBound(l.window.Start, false)
+	hi, okHi := readBound(l.window.End, true)
+	if !okLo || !okHi || hi <= lo {
+		return 0, 0, counts, false
+	}
+	points := make([]int64, 0, locatePoints+1)
+	for k := 0; k <= locatePoints; k++ {
+		points = append(points, lo+(hi-lo)*int64(k)/locatePoints+offPoint)
+	}
+	for round := 0; round < locateRounds; round++ {
+		got := make([]int64, len(points))
+		oks := make([]bool, len(points))
+		t.each(len(points), func(t *T, i int) {
+			got[i], oks[i], _ = t.totalAt(l, "start_time", contract.Stamp(points[i]))
+		})
+		if containsBool(oks, false) {
+			return 0, 0, counts, false
+		}
+		j := -1
+		for i := 0; i+1 < len(got); i++ {
+			if got[i] > got[i+1] {
+				j = i
+				break
+			}
+		}
+		if j < 0 {
+			return 0, 0, counts, false
+		}
+		a, b, counts = points[j], points[j+1], [2]int64{got[j], got[j+1]}
+		if b-a <= locateClose || round == locateRounds-1 {
+			return a, b, counts, true
+		}
+		points = points[:0]
+		for k := 0; k <= locatePoints; k++ {
+			points = append(points, a+(b-a)*int64(k)/locatePoints)
+		}
+	}
+	return a, b, counts, true
+}
+
+// timeCase is one request of the relation: param written in one form,
+// and the totals of the readings it may have.
+type timeCase struct {
+	param contract.TimeParam
+	class timeFormClass
+	value string
+	// want are the totals of the instants the form may name (RFC 3339
+	// in UTC+08:00), and what reads them.
+	want []int64
+	what string
+}
+
+func (t *T) timeForms(l listing) {
+	a, b, counts, ok := t.locate(l)
+	if !ok {
+		t.Notef("%s: no item found between the points of the window %s to %s", l.name, l.window.Start, l.window.End)
+		return
+	}
+	instants := []int64{a, b}
+	var params []contract.TimeParam
+	for _, p := range contract.TimeParams {
+		if p.Endpoint == l.ep {
+			params = append(params, p)
+		}
+	}
+	// The totals of each param at a and b, and at the bounds of a's day.
+	day := dayStart(a)
+	base := map[string]int64{}
+	type probe struct {
+		param string
+		at    int64
+	}
+	var probes []probe
+	for _, p := range params {
+		ats := []int64{day} // a and b for start_time: the locating's own
+		if p.Upper {
+			ats = []int64{a, b, day, day + 86399}
+		}
+		for _, at := range ats {
+			probes = append(probes, probe{p.Name, at})
+		}
+	}
+	base[key2("start_time", a)], base[key2("start_time", b)] = counts[0], counts[1]
+	totals := make([]int64, len(probes))
+	oks := make([]bool, len(probes))
+	t.each(len(probes), func(t *T, i int) {
+		totals[i], oks[i], _ = t.totalAt(l, probes[i].param, contract.Stamp(probes[i].at))
+	})
+	for i, pr := range probes {
+		if !oks[i] {
+			return // the listing itself fails: its own checks say so
+		}
+		base[key2(pr.param, pr.at)] = totals[i]
+	}
+	var cases []timeCase
+	for _, p := range params {
+		for _, c := range timeFormClasses {
+			var loc *time.Location
+			if c.zones != nil {
+				loc = c.zones[pick(t.r.opts.Seed, l.name+" "+p.Name+" "+c.name, len(c.zones))]
+			}
+			for _, at := range instants {
+				cases = append(cases, timeCase{param: p, class: c, value: writeTime(at, loc), want: []int64{base[key2(p.Name, at)]},
+					what: fmt.Sprintf("the instant %s", contract.Stamp(at))})
+			}
+		}
+		date := time.Unix(day, 0).In(contract.Zone).Format(time.DateOnly)
+		want := []int64{base[key2(p.Name, day)]}
+		what := "its first second, " + contract.Stamp(day)
+		if p.Upper {
+			want = []int64{base[key2(p.Name, day+86399)], base[key2(p.Name, day)]}
+			what = "its last second, " + contract.Stamp(day+86399) + ", or its first"
+		}
+		cases = append(cases, timeCase{param: p, class: timeFormClass{name: "date"}, value: date, want: want, what: what})
+	}
+	t.each(len(cases), func(t *T, i int) {
+		c := cases[i]
+		got, ok, x := t.totalAt(l, c.param.Name, c.value)
+		switch {
+		case !ok && c.class.spec:
+			t.Errorf(x, "%s %s %s (%s): not served, yet ISO 8601 names %s in any offset", l.name, c.param.Name, c.value, c.class.name, c.what)
+		case !ok:
+			t.Notef("%s %s %s (%s) is not accepted (the kit's choice, §C5)", l.name, c.param.Name, c.value, c.class.name)
+		case !containsInt(c.want, got):
+			t.Errorf(x, "%s %s %s (%s) gives total %d; %s, written RFC 3339 in UTC+08:00, gives %v", l.name, c.param.Name, c.value, c.class.name, got, c.what, c.want)
+		}
+	})
+}
+
+func key2(param string, at int64) string { return fmt.Sprintf("%s %d", param, at) }
+
+// dayStart is the first second of at's day in UTC+08:00.
+func dayStart(at int64) int64 {
+	y, m, d := time.Unix(at, 0).In(contract.Zone).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, contract.Zone).Unix()
+}
+
+func containsBool(list []bool, v bool) bool {
+	for _, e := range list {
+		if e == v {
+			return true
+		}
+	}
+	return false
+}
+
+func containsInt(list []int64, n int64) bool {
+	for _, e := range list {
+		if e == n {
+			return true
+		}
+	}
+	return false
+}
+
+// timeChecks are the checks of this file.
+func timeChecks() []Check {
+	return []Check{{ID: "relation.time.forms", Endpoint: contract.TemplatesList.Name, Section: "4.4", Severity: Must, run: relTimeForms}}
+}

@@ -1,0 +1,170 @@
+package conformance
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/rtq-kit/rtq/conformance/rules"
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// The value space of a member: for every member of every request schema,
+// the values a tester tries, by class (a wrong JSON type, a boundary on
+// either side, a fraction, an exponent, an empty or blank string, a LIKE
+// wildcard, an enum member spelt otherwise). Every class is sent on every
+// run; which value of a class a member gets is picked by the seed. What
+// a value must get is not written here: rules.Faults says whether the
+// body is bad input (then an error in the endpoint's shape, never a
+// success), and otherwise the rules over every answer judge what comes
+// back (a number filter of "FX-00_" lists only forms numbered so,
+// statement 4.3.number).
+
+// valueClass is one class of values of one JSON type of member.
+type valueClass struct {
+	name   string
+	values []any
+}
+
+// num is a JSON number written as given (1e1, 2.5, -0).
+func num(s string) json.Number { return json.Number(s) }
+
+// integerClasses are the values of an integer member beyond its own
+// minimum and maximum (generatedCases sends those): each class is one
+// question a reading of integers answers.
+func integerClasses(p rules.Property) []valueClass {
+	below, above := []any{num("0")}, []any{num("9007199254740993"), num("2147483648")}
+	if p.Minimum != nil && *p.Minimum-1 != 0 {
+		below = append(below, num(fmt.Sprint(int64(*p.Minimum)-1)))
+	}
+	if p.Maximum != nil {
+		above = append(above, num(fmt.Sprint(int64(*p.Maximum)+1)))
+	}
+	return []valueClass{
+		{"wrongType", []any{true, false, "abc", ""}},
+		{"numberAsString", []any{"1", " 2", "1e1"}},
+		{"zero", below},
+		{"negative", []any{num("-1"), num("-2147483649"), num("-0")}},
+		{"above", above},
+		{"fraction", []any{num("2.5"), num("1.5"), num("0.5"), num("-0.5")}},
+		{"exponent", []any{num("1e1"), num("1.0"), num("2E0"), num("1e400")}},
+		{"null", []any{nil}},
+	}
+}
+
+// stringClasses are the values of a string member: like is the member's
+// own value (from the profile) spelt with SQL LIKE wildcards and an
+// escape, which must match literally.
+func stringClasses(like string) []valueClass {
+	wild := []any{"%", "_", `\`, `%_%`}
+	if like != "" {
+		r := []rune(like)
+		wild = []any{string(r[:len(r)-1]) + "_", string(r[:len(r)-1]) + "%", "%" + string(r[1:]), like[:len(like)/2] + `\%`}
+	}
+	return []valueClass{
+		{"wrongType", []any{num("42"), true, num("0")}},
+		{"blank", []any{"", " ", "\t", "\u3000"}},
+		{"wildcard", wild},
+		{"null", []any{nil}},
+	}
+}
+
+// enumClasses are the values of an enum member: its members spelt
+// otherwise, and other JSON types.
+func enumClasses(p rules.Property) []valueClass {
+	var spelt []any
+	for _, e := range p.Enum {
+		if s, ok := e.(string); ok {
+			spelt = append(spelt, strings.ToUpper(s), s+" ", " "+s, strings.ReplaceAll(s, "_", "-"))
+		}
+	}
+	return []valueClass{
+		{"spelling", spelt},
+		{"wrongType", []any{num("1"), num("0"), true}},
+		{"null", []any{nil}},
+	}
+}
+
+// fuzzy are the members whose matching is the target's to define
+// (§4.3: search_key is "fuzzy", §C5): what a blank key matches is not
+// the runner's to say, so none is sent.
+var fuzzy = map[string]bool{contract.GetFormList.Name + " search_key": true}
+
+// likeValues are, per endpoint and member, the value wildcards are
+// written into: a filter the profile says the target holds, so that a
+// LIKE reading of it lists forms that do not match it literally; for
+// verify, the probe's code, so that no reading of it names a record.
+func likeValues(p *profile.Profile, ep contract.Endpoint, member string) string {
+	switch {
+	case ep == contract.Verify && member == "certificate_code":
+		return probeCode // a code no record has stays one, however read
+	case ep != contract.GetFormList:
+		return ""
+	case member == "number" && len(p.Forms.Numbers) > 0:
+		return p.Forms.Numbers[0]
+	case member == "search_key" && len(p.Forms.Searches) > 0:
+		return p.Forms.Searches[0].Key
+	}
+	return ""
+}
+
+// alternatives are, per endpoint, a valid value of each member of an
+// anyOf group: a fault in one member is sent beside the other given
+// well, so that a target that reads the good one and ignores the bad is
+// seen (a record_id that is no number beside the record's own record_url).
+func alternatives(p *profile.Profile, ep contract.Endpoint) map[string]any {
+	if ep != contract.GetRecord || len(p.Records) == 0 || p.Records[0].URL == "" {
+		return nil
+	}
+	return map[string]any{"record_id": p.Records[0].ID, "record_url": p.Records[0].URL}
+}
+
+// valueCases are one value of each class of each member of ep, picked by
+// the seed, each set in the endpoint's base body; a member of an anyOf
+// group gets its bad value beside the other alternatives given well.
+func valueCases(seed uint64, ep contract.Endpoint, sch rules.RequestSchema, p *profile.Profile) []genCase {
+	var out []genCase
+	alts := alternatives(p, ep)
+	for _, name := range sch.Names() {
+		prop := sch.Properties[name]
+		var classes []valueClass
+		switch {
+		case len(prop.Enum) > 0:
+			classes = enumClasses(prop)
+		case prop.Type == "integer":
+			classes = integerClasses(prop)
+		case prop.Type == "string":
+			classes = stringClasses(likeValues(p, ep, name))
+		}
+		for _, c := range classes {
+			if c.name == "blank" && fuzzy[ep.Name+" "+name] {
+				continue
+			}
+			v := c.values[pick(seed, ep.Name+" "+name+" "+c.name, len(c.values))]
+			raw, _ := json.Marshal(v)
+			what := fmt.Sprintf("%s %s (%s)", name, raw, c.name)
+			out = append(out, genCase{what: what, value: true, kept: []string{name}, body: valueBody(sch, name, v, nil)})
+			if _, grouped := alts[name]; grouped && c.name == "wrongType" {
+				out = append(out, genCase{what: what + " beside the other members given well", value: true,
+					kept: sortedKeys(keySetOf(alts)), body: valueBody(sch, name, v, alts)})
+			}
+		}
+	}
+	return out
+}
+
+// valueBody sets member to v in the base body (as the negative tests do),
+// and then the other alternatives to their good values when alts is given.
+func valueBody(sch rules.RequestSchema, member string, v any, alts map[string]any) func(map[string]any) map[string]any {
+	return func(base map[string]any) map[string]any {
+		doc, _ := rules.Decode(setMember(sch, member, v)(base))
+		body, _ := doc.(map[string]any)
+		for k, good := range alts {
+			if k != member {
+				body[k] = good
+			}
+		}
+		return body
+	}
+}

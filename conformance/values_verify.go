@@ -1,0 +1,122 @@
+package conformance
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// verify.values: the value space of verify's restricting members
+// (from_certificate_status, tpl_id, code_id) on a move that succeeds.
+// Sent on the read-only probe's body, a wrong value gets an error
+// whatever the target makes of it, so a target that reads the value as
+// absent passes; here each one is sent on the first step of a profile
+// move, with the profile's reset before it: a value that is not the
+// record's status, form or QR code (a number where a status name goes,
+// 0, a negative, a fraction, a word) must not let the move through. A
+// target that reads such a value as absent moves the record: the check
+// fails, and the next round's reset puts it back. One value of each
+// class of each member, picked by the seed, on at most two move cases.
+
+// liveCases is how many profile move cases verify.values sends values on.
+const liveCases = 2
+
+func planVerifyValues(t *T) writePlan {
+	var units []writeUnit
+	if t.r.prof.Reset == "" {
+		return writePlan{done: func(t *T, _ []bool) {
+			t.Skipf("needs the profile's reset: a target that takes a wrong value moves the record")
+		}}
+	}
+	var moves []profile.Case
+	for _, c := range t.r.prof.Cases {
+		if c.Kind == profile.KindMove && len(c.Steps) > 0 && c.Steps[0].Expect.Status != "" && stepRole(c.Steps[0]) == "write" {
+			moves = append(moves, c)
+		}
+	}
+	for i := 0; i < liveCases && len(moves) > 0; i++ {
+		j := pick(t.r.opts.Seed, fmt.Sprintf("verify.values %d", i), len(moves))
+		c := moves[j]
+		moves = append(moves[:j:j], moves[j+1:]...)
+		units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: 1, reads: 0,
+			run: func(t *T, _ []*T) bool { return t.liveValues(c) }})
+	}
+	return writePlan{units: units, done: func(t *T, ran []bool) {
+		if !containsBool(ran, true) && !t.failed() {
+			t.Skipf("the profile has no move case for the write key")
+		}
+	}}
+}
+
+// liveValue is one wrong value of a restricting member.
+type liveValue struct {
+	member, class string
+	v             any
+}
+
+// liveValues are the values of each class of each restricting member
+// for a case: another status's id written as a number, a boolean; an id of 0, a negative, a fraction,
+// a word. None is the record's status, form or QR code.
+func (r *runner) liveValues(c profile.Case) []liveValue {
+	var otherIDs []any
+	for _, f := range r.prof.Flows {
+		if f.FormID != c.FormID {
+			continue
+		}
+		for _, s := range f.Statuses {
+			if s.Name != c.Start && fmt.Sprint(s.ID) != c.Start {
+				otherIDs = append(otherIDs, json.Number(fmt.Sprint(s.ID)))
+			}
+		}
+	}
+	classes := []liveValue{{"from_certificate_status", "wrongType", []any{true, false}}}
+	if len(otherIDs) > 0 {
+		// Read leniently ("12"), another status's id is still not the current.
+		classes = append(classes, liveValue{"from_certificate_status", "number", otherIDs})
+	}
+	for _, m := range []string{"tpl_id", "code_id"} {
+		classes = append(classes,
+			liveValue{m, "zero", []any{json.Number("0")}},
+			liveValue{m, "negative", []any{json.Number("-1"), json.Number("-2147483649")}},
+			liveValue{m, "fraction", []any{json.Number("1.5"), json.Number("0.5")}},
+			liveValue{m, "wrongType", []any{"abc", true}},
+		)
+	}
+	out := make([]liveValue, len(classes))
+	for i, cl := range classes {
+		vs := cl.v.([]any)
+		out[i] = liveValue{cl.member, cl.class, vs[pick(r.opts.Seed, c.Code+" "+cl.member+" "+cl.class, len(vs))]}
+	}
+	return out
+}
+
+// valueWriteChecks are the write checks of this file.
+func valueWriteChecks() []Check {
+	return []Check{writeCheck("verify.values", "7", Must, planVerifyValues)}
+}
+
+// liveValues sends the case's first step once per value, all at once
+// after a reset: none may succeed.
+func (t *T) liveValues(c profile.Case) bool {
+	if err := t.fresh(); err != nil {
+		t.Errorf(nil, "case %s: reset before the values: %v", c.Name, err)
+		return true
+	}
+	s := c.Steps[0]
+	vals := t.r.liveValues(c)
+	t.each(len(vals), func(t *T, i int) {
+		v := vals[i]
+		body := stepBody(c, s)
+		body[v.member] = v.v
+		x := t.post(contract.Verify, "write", body)
+		obj, _ := x.Doc.(map[string]any)
+		if code, ok := intOf(obj["code"]); ok && code == 0 {
+			raw, _ := json.Marshal(v.v)
+			t.Errorf(x, "case %s: %s %s (%s), which is not the record's, was answered with a success: the move went through (a value read as absent?)", c.Name, v.member, raw, v.class)
+		}
+	})
+	t.tidy()
+	return true
+}
