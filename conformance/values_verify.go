@@ -100,6 +100,10 @@ func valueWriteChecks() []Check {
 // liveValues sends the case's first step once per value, all at once
 // after a reset: none may succeed.
 func (t *T) liveValues(c profile.Case) bool {
+	if !t.hasKey("write") {
+		t.Notef("case %s: skipped, no write key", c.Name)
+		return false
+	}
 	if err := t.fresh(); err != nil {
 		t.Errorf(nil, "case %s: reset before the values: %v", c.Name, err)
 		return true
