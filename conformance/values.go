@@ -34,7 +34,7 @@ func num(s string) json.Number { return json.Number(s) }
 // minimum and maximum (generatedCases sends those): each class is one
 // question a reading of integers answers.
 func integerClasses(p rules.Property) []valueClass {
-	below, above := []any{num("0")}, []any{num("9007199254740993"), num("2147483648")}
+	below, above := []any{num("0"), num("-0")}, []any{num("9007199254740993"), num("2147483648")}
 	if p.Minimum != nil && *p.Minimum-1 != 0 {
 		below = append(below, num(fmt.Sprint(int64(*p.Minimum)-1)))
 	}
@@ -45,7 +45,7 @@ func integerClasses(p rules.Property) []valueClass {
 		{"wrongType", []any{true, false, "abc", ""}},
 		{"numberAsString", []any{"1", " 2", "1e1"}},
 		{"zero", below},
-		{"negative", []any{num("-1"), num("-2147483649"), num("-0")}},
+		{"negative", []any{num("-1"), num("-2147483649")}},
 		{"above", above},
 		{"fraction", []any{num("2.5"), num("1.5"), num("0.5"), num("-0.5")}},
 		{"exponent", []any{num("1e1"), num("1.0"), num("2E0"), num("1e400")}},
@@ -54,18 +54,22 @@ func integerClasses(p rules.Property) []valueClass {
 }
 
 // stringClasses are the values of a string member: like is the member's
-// own value (from the profile) spelt with SQL LIKE wildcards and an
-// escape, which must match literally.
+// own value (from the profile), written with SQL LIKE wildcards in the
+// place of its own characters (each matches it under LIKE, none
+// literally) and with an escape.
 func stringClasses(like string) []valueClass {
-	wild := []any{"%", "_", `\`, `%_%`}
+	wild, escape := []any{"%", "_", `%_%`}, []any{`\`, `\%`}
 	if like != "" {
 		r := []rune(like)
-		wild = []any{string(r[:len(r)-1]) + "_", string(r[:len(r)-1]) + "%", "%" + string(r[1:]), like[:len(like)/2] + `\%`}
+		head, tail := string(r[:len(r)-1]), string(r[1:])
+		wild = []any{head + "_", head + "%", "%" + tail}
+		escape = []any{string(r[:len(r)/2]) + `\%`, like + `\`}
 	}
 	return []valueClass{
 		{"wrongType", []any{num("42"), true, num("0")}},
 		{"blank", []any{"", " ", "\t", "\u3000"}},
 		{"wildcard", wild},
+		{"escape", escape},
 		{"null", []any{nil}},
 	}
 }
