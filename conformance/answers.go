@@ -90,7 +90,7 @@ func (a *answers) judge(ep *contract.Endpoint, x *Exchange) {
 	verdicts := judgeAnswer(a.env, ep, x, a.validate)
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if ep.Name == contract.GetRecord.Name {
+	if ep != nil && ep.Name == contract.GetRecord.Name {
 		a.records = append(a.records, x)
 	}
 	for _, v := range verdicts {
