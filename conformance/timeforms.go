@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -144,7 +145,7 @@ func (t *T) locate(l listing) (a, b int64, counts [2]int64, ok bool) {
 		t.each(len(points), func(t *T, i int) {
 			got[i], oks[i], _ = t.totalAt(l, "start_time", contract.Stamp(points[i]))
 		})
-		if containsBool(oks, false) {
+		if slices.Contains(oks, false) {
 			return 0, 0, counts, false
 		}
 		j := -1
@@ -252,7 +253,7 @@ func (t *T) timeForms(l listing) {
 			t.Errorf(x, "%s %s %s (%s): not served, yet ISO 8601 names %s in any offset", l.name, c.param.Name, c.value, c.class.name, c.what)
 		case !ok:
 			t.Notef("%s %s %s (%s) is not accepted (the kit's choice, §C5)", l.name, c.param.Name, c.value, c.class.name)
-		case !containsInt(c.want, got):
+		case !slices.Contains(c.want, got):
 			t.Errorf(x, "%s %s %s (%s) gives total %d; %s, written RFC 3339 in UTC+08:00, gives %v", l.name, c.param.Name, c.value, c.class.name, got, c.what, c.want)
 		}
 	})
@@ -264,24 +265,6 @@ func key2(param string, at int64) string { return fmt.Sprintf("%s %d", param, at
 func dayStart(at int64) int64 {
 	y, m, d := time.Unix(at, 0).In(contract.Zone).Date()
 	return time.Date(y, m, d, 0, 0, 0, 0, contract.Zone).Unix()
-}
-
-func containsBool(list []bool, v bool) bool {
-	for _, e := range list {
-		if e == v {
-			return true
-		}
-	}
-	return false
-}
-
-func containsInt(list []int64, n int64) bool {
-	for _, e := range list {
-		if e == n {
-			return true
-		}
-	}
-	return false
 }
 
 // timeChecks are the checks of this file.

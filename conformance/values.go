@@ -3,6 +3,8 @@ package conformance
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
@@ -151,7 +153,7 @@ func valueCases(seed uint64, ep contract.Endpoint, sch rules.RequestSchema, p *p
 			out = append(out, genCase{what: what, value: true, kept: []string{name}, body: valueBody(sch, name, v, nil)})
 			if _, grouped := alts[name]; grouped && c.name == "wrongType" {
 				out = append(out, genCase{what: what + " beside the other members given well", value: true,
-					kept: sortedKeys(keySetOf(alts)), body: valueBody(sch, name, v, alts)})
+					kept: slices.Sorted(maps.Keys(alts)), body: valueBody(sch, name, v, alts)})
 			}
 		}
 	}
