@@ -72,7 +72,6 @@ var adversarial1FirstSight = firstSight{
 		foreign.BugA1QrcodesWindowOtherOrg:  "rules: relation.tenancy, every filter × address × page token",
 		foreign.BugA1FormNegativeSizeAll:    "values: generated.getFormList (the value space of page_size)",
 		foreign.BugA1QrcodesFractionalSize:  "values: generated.listQrcodes (a fraction is no integer, rules.Faults)",
-		foreign.BugA1NumberLikeWildcards:    "values: answers.4.3.number on a number written with LIKE wildcards",
 		foreign.BugA1EmptyBearerReads:       "values: auth.malformed",
 		foreign.BugA1UnknownPathHTML:        "values: transport.unknownPath",
 		foreign.BugA1BodyTooLargeHTML:       "values: transport.bodyTooLarge",
