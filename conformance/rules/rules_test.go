@@ -37,6 +37,13 @@ func TestRulesJudgeOneExchange(t *testing.T) {
 		applies    bool
 		wantBroken string
 	}{
+		{"a success whose code is a string", contract.GetFormList, "read", `{}`,
+			`{"code":"0","message":"","data":{"version":"v1","list":[],"page":{"current_page":1,"last_page":1,"per_page":10,"total":0}}}`,
+			"1.2.success", true, `code is "0", not an integer`},
+		{"an error whose code is a fraction", contract.GetRecord, "read", `{}`,
+			`{"code":400.5,"message":"m"}`, "1.2.success", true, `code is 400.5, not an integer`},
+		{"an integer code", contract.GetRecord, "read", `{}`,
+			`{"code":400,"message":"m","error_code":100301}`, "1.2.success", true, ""},
 		{"an ATX heading", contract.GetRecord, "read", `{"record_id":1,"format":"markdown"}`,
 			md(`"---\ntitle: t\nrecord_id: 1\n---\n# T\n"`), "2.2.markdown", true, ""},
 		{"a setext heading is a top-level heading too", contract.GetRecord, "read", `{"record_id":1,"format":"markdown"}`,

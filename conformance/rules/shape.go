@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -55,6 +56,18 @@ var shapeRules = []Rule{
 		c, _ := x.Code()
 		if c != 400 && !(c == 404 && x.Is(contract.ListQrcodes)) {
 			return []string{fmt.Sprintf("a business error of %s with code %d: the spec gives 400 (404 for an unknown template)", x.Endpoint.Name, c)}
+		}
+		return nil
+	}},
+	{"1.2.success", "an answer's code is an integer", func(x *Exchange, _ *Env) bool {
+		// Every answer of an endpoint that is a JSON object with a code:
+		// a code a client cannot read as an integer makes the answer
+		// neither a success nor an error, so no other rule would see it.
+		_, has := x.Object()["code"]
+		return x.Endpoint != nil && has
+	}, func(x *Exchange, _ *Env) []string {
+		if _, ok := x.Code(); !ok {
+			return []string{fmt.Sprintf("code is %s, not an integer: a client reads neither a success (code 0) nor an error code", jsonText(x.Object()["code"]))}
 		}
 		return nil
 	}},
@@ -118,4 +131,13 @@ func isFormat(x *Exchange, f string) bool {
 		got = "json"
 	}
 	return got == f
+}
+
+// jsonText writes a decoded value as JSON, for a problem's text.
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
 }
