@@ -78,7 +78,7 @@ func readBound(s string, upper bool) (int64, bool) {
 // locate rounds: points a round sends, and how close the two instants
 // around an item must come.
 const (
-	locatePoints = 8
+	locatePoints = 5
 	locateRounds = 3
 	locateClose  = 15 * 60
 	// offPoint keeps the points off the window's bounds and whole
