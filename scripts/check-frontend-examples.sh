@@ -3,7 +3,9 @@
 # docs/frontend.md shows (examples/frontend/), so that they cannot rot:
 #   vitest      createMock in Node, from the npm pack tarball of rtq wasm
 #   vite        vite build with VITE_MOCK=1, rtq wasm's files in public/
-#   playwright  that build (vite preview) and the dev server (vite), in Chromium
+#   playwright  that build (vite preview) and the dev server (vite), in Chromium;
+#               then a build without VITE_MOCK whose calls vite preview
+#               forwards to rtq proxy in front of rtq mock: 0 violations
 #   storybook   storybook build and storybook dev, each story opened in Chromium
 #
 #   scripts/check-frontend-examples.sh
@@ -52,7 +54,7 @@ step() {
 }
 
 # The examples as committed, without what a run in place left behind.
-tar -C "$root/examples/frontend" --exclude=node_modules --exclude=public --exclude=dist \
+tar -C "$root/examples/frontend" --exclude=node_modules --exclude=public --exclude=dist --exclude=dist-http \
 	--exclude=storybook-static --exclude=test-results --exclude=playwright-report --exclude='*.tgz' \
 	-cf - . | tar -C "$work" -xf -
 
@@ -105,6 +107,41 @@ if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 	grep -q '<testcase name="record/getRecord 503" classname="coverage.errors"></testcase>' "$work/consumer-coverage.xml" ||
 		step "the coverage report counts the 503 the app met" false
 	summary+=", consumer coverage in ${work#"$root"/}/consumer-coverage.xml"
+
+	# The app with no mock in the page (tests/http.spec.js): built without
+	# VITE_MOCK, its calls forwarded by vite preview over HTTP to rtq proxy
+	# in front of rtq mock, both on free loopback ports. The proxy judges
+	# every answer; its JSON report must judge some and hold no violation.
+	step "vite build without VITE_MOCK" bash -c "cd '$work/vite' && npx --no-install vite build --outDir dist-http"
+	rtq="$work/rtq-cmd"
+	step "go build rtq" bash -c "cd '$root' && go build -o '$rtq' ./cmd/rtq"
+	# The page (vite preview's origin) posts the mock's admin calls and a
+	# verify: the mock admits that origin, as it tells a user to.
+	app_port=$(port)
+	"$rtq" mock --addr 127.0.0.1:0 --cors-origin "http://127.0.0.1:$app_port" 2>"$work/rtq-mock.log" &
+	mock_pid=$!
+	trap 'kill "$mock_pid" 2>/dev/null || true' EXIT
+	mock=""
+	for _ in $(seq 100); do
+		mock=$(sed -nE 's|.* on (http://127\.0\.0\.1:[0-9]+) .*|\1|p' "$work/rtq-mock.log")
+		[ -n "$mock" ] && break
+		sleep 0.1
+	done
+	[ -n "$mock" ] || step "rtq mock on a free port (see ${work#"$root"/}/rtq-mock.log)" false
+	report="$work/rtq-proxy.json"
+	# shellcheck disable=SC2016 # $RTQ_PROXY_URL is the proxy's, set for the command it runs
+	step "playwright test through rtq proxy" env -C "$work/playwright" PORT="$app_port" CHROMIUM="$chromium" \
+		"$rtq" proxy --upstream "$mock" --addr 127.0.0.1:0 --allow-writes --format json --out "$report" -- \
+		sh -c 'RTQ_API_URL="$RTQ_PROXY_URL" exec npx --no-install playwright test --reporter=line'
+	kill "$mock_pid" 2>/dev/null || true
+	http_passed=$(passed)
+	# shellcheck disable=SC2016 # a JavaScript template literal
+	judged=$(node -e '
+		const r = require(process.argv[1]);
+		if (!(r.traffic.judged > 0) || r.summary.failed !== 0) process.exit(1);
+		console.log(`${r.traffic.judged} exchanges judged, ${r.summary.failed} violations`);
+	' "$report") || step "the proxy judged the run and found no violation (${report#"$root"/})" false
+	summary+=", $http_passed passed over HTTP through rtq proxy ($judged)"
 else
 	summary+=", WARNING: no Chromium (RTQ_CHROMIUM, chromium): the Playwright and Storybook runs SKIPPED"
 fi

@@ -2,12 +2,16 @@
 // (no Go, no browser download: PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 and
 // CHROMIUM=/usr/bin/chromium): its build made with VITE_MOCK=1, served by
 // vite preview, and its dev server. Both listen on loopback only.
+// With RTQ_API_URL set instead (rtq proxy's URL in CI), one project:
+// tests/http.spec.js on the build in dist-http (made without VITE_MOCK),
+// its calls forwarded over HTTP by vite preview (vite.config.js).
 import { defineConfig } from '@playwright/test';
 
 const preview = Number(process.env.PORT || 4173);
 const dev = Number(process.env.DEV_PORT || 5173);
-const vite = (script, port) => ({
-  command: `npm --prefix ../vite run ${script} -- --host 127.0.0.1 --port ${port} --strictPort`,
+const api = process.env.RTQ_API_URL;
+const vite = (script, port, args = '') => ({
+  command: `npm --prefix ../vite run ${script} -- --host 127.0.0.1 --port ${port} --strictPort${args}`,
   url: `http://127.0.0.1:${port}/`,
 });
 
@@ -23,10 +27,12 @@ export default defineConfig({
       args: ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
     },
   },
-  projects: [
-    { name: 'build', use: { baseURL: `http://127.0.0.1:${preview}` } },
+  projects: api ? [
+    { name: 'http', testMatch: 'http.spec.js', use: { baseURL: `http://127.0.0.1:${preview}` } },
+  ] : [
+    { name: 'build', testIgnore: 'http.spec.js', use: { baseURL: `http://127.0.0.1:${preview}` } },
     // Under the dev server, the first visit is enough to show main.js works.
     { name: 'dev', testMatch: 'preview.spec.js', use: { baseURL: `http://127.0.0.1:${dev}` } },
   ],
-  webServer: [vite('preview', preview), vite('dev', dev)],
+  webServer: api ? [vite('preview', preview, ' --outDir dist-http')] : [vite('preview', preview), vite('dev', dev)],
 });
