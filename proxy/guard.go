@@ -11,27 +11,13 @@ import (
 
 // refusal returns why r is refused, or "". The proxy reaches a service a
 // web page could not (a staging inside a company network), so no page of
-// another origin may drive it: the rules of the mock's admin paths and
-// of rtq record (docs/security.md), applied to every request.
-//
-//   - Host must be a name that cannot be rebound (localhost, *.localhost,
-//     an IP literal) or the listen address's.
-//   - Origin, when sent, must be a loopback page's (a frontend served on
-//     this machine passes).
-//   - Sec-Fetch-Site: cross-site is refused.
+// another origin may drive it: the rules of loopback.Refusal, applied to
+// every request (docs/security.md).
 func refusal(r *http.Request, listenHost string) string {
-	if h := loopback.Host(r.Host); r.Host != "" && !loopback.Unrebindable(h) && h != loopback.Host(listenHost) {
-		return "rtq proxy does not serve Host " + quote(h) + " (a web page could have rebound that name to this machine)"
-	}
-	if o := r.Header.Get("Origin"); o != "" && !loopback.Origin(o) {
-		return "rtq proxy refuses requests from the web page at " + quote(o) + ": only pages served from this machine may call through it"
-	}
-	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
-		return "rtq proxy refuses cross-site browser requests"
-	}
-	return ""
+	return loopback.Refusal(r, listenHost, "rtq proxy", "only pages served from this machine may call through it")
 }
 
+// quote quotes a value for a message, cut to 100 bytes.
 func quote(s string) string {
 	if len(s) > 100 {
 		s = s[:100] + "..."

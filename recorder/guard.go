@@ -2,7 +2,6 @@ package recorder
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/rtq-kit/rtq/internal/loopback"
 )
@@ -20,24 +19,7 @@ import (
 //
 // The proxy sends no CORS headers: no page can read its answers.
 
-// guardRefusal returns why r is refused, or "".
+// guardRefusal returns why r is refused, or "" (loopback.Refusal).
 func guardRefusal(r *http.Request, listenHost string) string {
-	if h := loopback.Host(r.Host); r.Host != "" && !loopback.Unrebindable(h) && h != loopback.Host(listenHost) {
-		return "rtq record does not serve Host " + strconvQuote(h) + " (a web page could have rebound that name to this machine)"
-	}
-	if o := r.Header.Get("Origin"); o != "" && !loopback.Origin(o) {
-		return "rtq record refuses requests from the web page at " + strconvQuote(o) + ": a page must not spend the upstream's key"
-	}
-	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
-		return "rtq record refuses cross-site browser requests: a page must not spend the upstream's key"
-	}
-	return ""
-}
-
-// strconvQuote quotes a header value for a message, cut to 100 bytes.
-func strconvQuote(s string) string {
-	if len(s) > 100 {
-		s = s[:100] + "..."
-	}
-	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+	return loopback.Refusal(r, listenHost, "rtq record", "a page must not spend the upstream's key")
 }

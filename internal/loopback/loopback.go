@@ -7,8 +7,10 @@ package loopback
 
 import (
 	"net"
+	"net/http"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -68,4 +70,38 @@ func Listen(addr string) bool {
 	}
 	ip, err := netip.ParseAddr(h)
 	return err == nil && ip.Unmap().IsLoopback()
+}
+
+// Refusal says why a tool listening on loopback and spending something
+// of the user's (an upstream's key, a judge's report) must refuse r, or
+// "": a web page in the user's browser can reach that tool, so
+//
+//   - Host must be a name that cannot be rebound (localhost, a loopback
+//     IP literal) or the listen address's host: a page that rebinds its
+//     own DNS name to 127.0.0.1 still sends its name;
+//   - Origin, when sent (browsers send it on every POST), must be a
+//     loopback page's;
+//   - Sec-Fetch-Site: cross-site is refused.
+//
+// tool names the tool in the message ("rtq proxy"); why ends the
+// refusals of a page, saying what the page must not do.
+func Refusal(r *http.Request, listenHost, tool, why string) string {
+	if h := Host(r.Host); r.Host != "" && !Unrebindable(h) && h != Host(listenHost) {
+		return tool + " does not serve Host " + quoteCut(h) + " (a web page could have rebound that name to this machine)"
+	}
+	if o := r.Header.Get("Origin"); o != "" && !Origin(o) {
+		return tool + " refuses requests from the web page at " + quoteCut(o) + ": " + why
+	}
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		return tool + " refuses cross-site browser requests: " + why
+	}
+	return ""
+}
+
+// quoteCut quotes a header value for a message, cut to 100 bytes.
+func quoteCut(s string) string {
+	if len(s) > 100 {
+		s = s[:100] + "..."
+	}
+	return strconv.Quote(s)
 }

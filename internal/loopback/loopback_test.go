@@ -1,6 +1,10 @@
 package loopback
 
-import "testing"
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
 
 func TestHost(t *testing.T) {
 	for in, want := range map[string]string{
@@ -61,6 +65,31 @@ func TestListen(t *testing.T) {
 	} {
 		if got := Listen(addr); got != want {
 			t.Errorf("Listen(%q) = %v, want %v", addr, got, want)
+		}
+	}
+}
+
+func TestRefusal(t *testing.T) {
+	for _, tc := range []struct {
+		host, origin, site string
+		want               string // a part of the refusal; "" for none
+	}{
+		{"127.0.0.1:8080", "", "", ""},
+		{"localhost:8080", "http://localhost:5173", "same-site", ""},
+		{"proxy.example:8080", "", "", `does not serve Host "proxy.example"`},
+		{"127.0.0.1:8080", "https://evil.example", "", `refuses requests from the web page at "https://evil.example": why`},
+		{"127.0.0.1:8080", "", "cross-site", "refuses cross-site browser requests: why"},
+	} {
+		r, _ := http.NewRequest(http.MethodPost, "http://"+tc.host+"/", nil)
+		if tc.origin != "" {
+			r.Header.Set("Origin", tc.origin)
+		}
+		if tc.site != "" {
+			r.Header.Set("Sec-Fetch-Site", tc.site)
+		}
+		got := Refusal(r, "127.0.0.1:8080", "tool", "why")
+		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+			t.Errorf("host %s origin %q site %q: refusal %q, want %q", tc.host, tc.origin, tc.site, got, tc.want)
 		}
 	}
 }
