@@ -28,5 +28,9 @@ var blind3FirstSight = firstSight{
 	falseAlarms: map[foreign.Variant]string{},
 	caughtSince: map[foreign.Bug]string{
 		foreign.BugB3ReadKeyMovesThenRefuse: "da18951f392be1568c15d272cce4f628cc448c91",
+		foreign.BugB3NumberTrimmed:          "values: answers.4.3.number on a blank number (the value space of a string)",
+		foreign.BugB3OffsetMinutesDropped:   "values: relation.time.forms",
+		foreign.BugB3TimeStringCompare:      "values: relation.time.forms",
+		foreign.BugB3MalformedAuthEmpty:     "values: auth.malformed",
 	},
 }
