@@ -50,6 +50,7 @@ var firstSights = map[string]firstSight{
 	"blind-2":       blind2FirstSight,
 	"adversarial-1": adversarial1FirstSight,
 	"blind-3":       blind3FirstSight,
+	"adversarial-2": adversarial2FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly

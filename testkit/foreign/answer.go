@@ -25,13 +25,15 @@ const (
 type apiError struct {
 	code, errorCode int
 	message, detail string
+	// param names the parameter of a parameter error ("" for others).
+	param string
 	// html: the framework's own error page answers instead (a bug).
 	html bool
 }
 
 // paramError is a parameter error naming the parameter.
 func paramError(name, detail string) *apiError {
-	return &apiError{code: 400, errorCode: 100301, message: "参数错误", detail: detail + " (" + name + ")"}
+	return &apiError{code: 400, errorCode: 100301, message: "参数错误", detail: detail + " (" + name + ")", param: name}
 }
 
 func (s *Server) unknownPath() *apiError {
@@ -149,7 +151,11 @@ func (s *Server) fail(w http.ResponseWriter, sh shape, e *apiError) {
 		s.write(w, s.httpStatus(e), o("code", e.code, "message", e.message))
 		return
 	}
-	s.write(w, s.httpStatus(e), s.body(sh, e))
+	b := s.body(sh, e)
+	if e.param != "" && s.opts.is(VariantA2ErrorsBag) {
+		b = append(b, member{"errors", o(e.param, []any{e.detail})})
+	}
+	s.write(w, s.httpStatus(e), b)
 }
 
 // htmlPage is the error page a framework or a front proxy answers with.

@@ -35,6 +35,12 @@ func (s *Server) pageSize(p params, def, maxSize int64) (int64, *apiError) {
 }
 
 func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
+	if len(p) == 0 && s.opts.has(BugA2BareListingCached) {
+		k = &apiKey{org: OrgID}
+	}
+	if sk, _ := p["search_key"].(string); s.opts.has(BugA2SearchQuoteHTML) && strings.Contains(sk, "'") {
+		return nil, &apiError{code: 500, html: true}
+	}
 	if s.opts.has(BugA1TwoFaultsHTML) && badPaging(p, "page") && badPaging(p, "page_size") {
 		return nil, &apiError{code: 500, html: true}
 	}
@@ -52,7 +58,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		return nil, paramError("page", "page must be an integer >= 1")
 	}
 	def, maxSize := int64(formDefaultSize), int64(formMaxSize)
-	if s.opts.has(BugFormDefaultPageSize) {
+	if s.opts.has(BugFormDefaultPageSize) || s.opts.has(BugA2WriteKeyFormDefault20) && k.write {
 		def = 20
 	}
 	if s.opts.has(BugFormPageSizeUnbounded) {
@@ -90,7 +96,13 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		return nil, err
 	}
 	forms := s.matchForms(k, strings.TrimSpace(key), number)
+	if s.opts.has(BugA2VerifyDuplicatesForm) {
+		forms = s.joinVerifications(forms)
+	}
 	total := int64(len(forms))
+	if last := max((total+size-1)/size, 1); s.opts.is(VariantA2PastEndClamped) && page > last {
+		page = last
+	}
 	start := (page - 1) * size
 	if s.opts.has(BugFormPagesOverlap) && page > 1 {
 		start--
@@ -100,7 +112,11 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	}
 	list := []any{}
 	for i := start; i < int64(len(forms)) && i < start+size; i++ {
-		list = append(list, s.formJSON(forms[i]))
+		f := s.formJSON(forms[i])
+		if k := strings.TrimSpace(key); s.opts.is(VariantA2SearchHighlight) && k != "" {
+			f = append(f, member{"highlight", highlight(forms[i].name, k)})
+		}
+		list = append(list, f)
 	}
 	if s.opts.has(BugA1PastEndTotalZero) && len(list) == 0 {
 		total = 0
@@ -120,6 +136,9 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugB2PerPageEchoesRequest) && asked > maxSize || negative {
 		perPage = asked
 	}
+	if asked, isStr := p["page"].(string); isStr && s.opts.has(BugA2CurrentPageString) {
+		current = asked
+	}
 	return o("version", "v1", "list", list,
 		"page", o("current_page", current, "last_page", last, "per_page", perPage, "total", total)), nil
 }
@@ -134,7 +153,8 @@ func (s *Server) matchForms(k *apiKey, key, number string) []*form {
 	for _, f := range s.data.forms {
 		leak := s.opts.has(BugOtherOrgSeesForms) || s.opts.has(BugB1SearchOtherOrg) && key != "" ||
 			s.opts.has(BugB3BothFiltersDropOrg) && key != "" && number != "" ||
-			s.opts.has(BugA1NumberOtherOrg) && number != "" && key == ""
+			s.opts.has(BugA1NumberOtherOrg) && number != "" && key == "" ||
+			s.opts.has(BugA2LimitedKeyFormsAllOrgs) && k.forms != nil
 		if f.org != k.org && !leak {
 			continue
 		}
@@ -239,6 +259,10 @@ func (s *Server) formJSON(f *form) obj {
 	if f.active == 0 && s.opts.has(BugB1ActiveZeroEpoch) {
 		activeISO = time.Unix(0, 0).In(zone).Format("2006-01-02 15:04:05") + "(UTC+08:00)"
 	}
+	active := f.active
+	if t := s.lastVerify(f); t != 0 && s.opts.has(BugA2VerifyActiveISOStale) {
+		active = t
+	}
 	updatedISO := s.iso(f.updated)
 	if s.opts.has(BugB3UpdatedISOFromCreated) {
 		updatedISO = s.iso(f.created)
@@ -246,11 +270,58 @@ func (s *Server) formJSON(f *form) obj {
 	out := o("id", f.id, "name", f.name, "type", f.typ, "type_text", formTypeTexts[f.typ], "number", f.number,
 		"note", f.note, "created_at", f.created, "created_at_iso", s.iso(f.created),
 		"updated_at", f.updated, "updated_at_iso", updatedISO,
-		"active_at", f.active, "active_at_iso", activeISO, "project", proj)
+		"active_at", active, "active_at_iso", activeISO, "project", proj)
 	if s.opts.is(VariantB3ListItemsExtra) {
 		out = append(out, member{"icon_url", "https://cdn.foreign.example/icon/form-" + itoa(f.id) + ".png"})
 	}
 	return out
+}
+
+// highlight is a form name with the search key marked (a variant).
+func highlight(name, key string) string {
+	i := strings.Index(strings.ToLower(name), strings.ToLower(key))
+	if i < 0 {
+		return name
+	}
+	return name[:i] + "【" + name[i:i+len(key)] + "】" + name[i+len(key):]
+}
+
+// joinVerifications lists each form once more per verify made on its
+// credentials since the last reset, as a join with the verification log
+// does (a bug).
+func (s *Server) joinVerifications(forms []*form) []*form {
+	var out []*form
+	for _, f := range forms {
+		out = append(out, f)
+		for range s.verifications(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// verifications are the times of the verifies made on a form's
+// credentials since the last reset.
+func (s *Server) verifications(f *form) []int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []int64
+	for _, r := range s.data.records {
+		if st := s.certs[r.id]; st != nil && r.form == f {
+			out = append(out, st.verifiedAt...)
+		}
+	}
+	return out
+}
+
+// lastVerify is the time of the latest verify on a form's credentials (0:
+// none since the last reset).
+func (s *Server) lastVerify(f *form) int64 {
+	var last int64
+	for _, t := range s.verifications(f) {
+		last = max(last, t)
+	}
+	return last
 }
 
 // badPaging says whether page or page_size is sent and not an integer >= 1.

@@ -50,6 +50,9 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		return nil, paramError("record_id", "record_id or record_url is required")
 	}
 	r := s.find(k, id, hasID, url, hasURL, format != "json")
+	if r != nil && r.cert != nil && r.cert.authExpired && s.opts.has(BugA2ExpiredAuthRecordHTML) {
+		return nil, &apiError{code: 500, html: true}
+	}
 	if r == nil {
 		if s.opts.has(BugB1UnknownURLCodeZero) && hasURL && !hasID {
 			return nil, nil
@@ -64,7 +67,12 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	switch format {
 	case "json":
 		unmasked = unmasked || hasID && hasURL && s.opts.has(BugB3BothIDsUnmasked)
-		payload = s.recordJSON(r, unmasked, byURL && s.opts.has(BugA1ByURLStaleAfterMove))
+		staff := k.write && k.org == r.org
+		rec := s.recordJSON(r, unmasked || staff && s.opts.has(BugA2WriteKeyUnmasked), byURL && s.opts.has(BugA1ByURLStaleAfterMove))
+		if staff && s.opts.has(BugA2WriteKeyStaffMembers) {
+			rec = append(rec, member{"internal_remark", "核对会员卡原件"}, member{"reviewer_id", 61007})
+		}
+		payload = rec
 	case "json-ld":
 		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL)
 		if s.opts.has(BugB1JSONLDAsString) {
@@ -97,7 +105,8 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 func (s *Server) find(k *apiKey, id int64, hasID bool, url string, hasURL bool, rendered bool) *record {
 	var byID, byURL *record
 	for _, r := range s.data.records {
-		own := r.org == k.org
+		own := r.org == k.org || s.opts.has(BugA2LimitedKeyRecordsOther) && k.forms != nil ||
+			s.opts.has(BugA2MovedRecordAnyOrg) && s.verified(r)
 		if hasID && r.id == id && (own || s.opts.has(BugB1OtherFormatsOtherOrg) && rendered) {
 			byID = r
 		}
@@ -251,6 +260,9 @@ func (s *Server) certBlocks(out obj, r *record, stale bool) obj {
 		cur, changes = st.status, append([]change(nil), st.changes...)
 	}
 	s.mu.Unlock()
+	if s.opts.is(VariantA2StatusAsField) {
+		cur = nil // shown as a field of the record instead
+	}
 	if stale && cur != nil {
 		cur = r.form.flow.ref(r.cert.start)
 		var before []change
@@ -293,21 +305,32 @@ func (s *Server) certBlocks(out obj, r *record, stale bool) obj {
 
 // currentStatus is a credential's status now ("" for other records).
 func (s *Server) currentStatus(r *record) string {
+	if st := s.statusOf(r); st != nil {
+		return st.name
+	}
+	return ""
+}
+
+// statusOf is a credential's status now (nil for other records).
+func (s *Server) statusOf(r *record) *status {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if st := s.certs[r.id]; st != nil {
-		return st.status.name
+		return st.status
 	}
-	return ""
+	return nil
 }
 
 func (s *Server) groups(r *record, clear bool) []any {
 	clear = clear || s.opts.has(BugB1MasksLostAfterVerify) && s.verified(r)
 	out := make([]any, 0, len(r.groups))
-	for _, g := range r.groups {
+	for i, g := range r.groups {
 		fields := make([]any, 0, len(g.fields))
 		for _, f := range g.fields {
 			fields = append(fields, s.fieldJSON(g, f, clear))
+		}
+		if st := s.statusOf(r); i == 0 && st != nil && s.opts.is(VariantA2StatusAsField) {
+			fields = append(fields, s.fieldJSON(g, field{id: 259, title: "核销状态", typ: "radio", value: option(int(st.id), st.name)}, clear))
 		}
 		out = append(out, o("group_id", g.id, "group_title", g.title, "show_group_title", g.show,
 			"is_page_break_group", g.pageBreak, "fields", fields))

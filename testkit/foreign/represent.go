@@ -73,8 +73,13 @@ func (s *Server) entries(r *record, reveal func(field) bool) [][]entry {
 			if f.hidden {
 				continue
 			}
-			v, _ := s.shown(f, reveal(f))
-			es = append(es, entry{f.typ, f.title, textOf(v)})
+			clear := reveal(f)
+			v, masked := s.shown(f, clear)
+			text := textOf(v)
+			if masked && !clear && s.opts.is(VariantA2OtherFormatsHide) {
+				text = "******"
+			}
+			es = append(es, entry{f.typ, f.title, text})
 		}
 		out = append(out, es)
 	}
@@ -146,7 +151,17 @@ func (s *Server) jsonLD(r *record, leak bool) obj {
 	}
 	var items, groups []any
 	pos := 0
-	for _, es := range s.entries(r, s.jsonLDReveal(leak)) {
+	identity := func(f field) bool { return f.typ == "identity" && s.opts.has(BugA2JSONLDIdentityOtherHalf) }
+	if st := s.statusOf(r); st != nil && st.forbids && s.opts.has(BugA2VoidCardJSONLDClear) {
+		leak = true
+	}
+	reveal := s.jsonLDReveal(leak)
+	for _, es := range s.entries(r, func(f field) bool { return reveal(f) || identity(f) }) {
+		for i, e := range es {
+			if e.typ == "identity" && s.opts.has(BugA2JSONLDIdentityOtherHalf) && len(e.text) > 14 {
+				es[i].text = e.text[:14] + strings.Repeat("*", len(e.text)-14)
+			}
+		}
 		if len(es) > 0 {
 			groups = append(groups, o("@type", "ItemList", "name", "组件数据", "numberOfItems", len(es),
 				"itemListElement", listItems(es)))
@@ -230,6 +245,10 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		b.WriteString("--- \n")
 	}
 	switch {
+	case s.opts.is(VariantA2JSONFrontMatter):
+		head, _ := encode(o("title", t, "record_id", r.id, "record_number", r.number, "submitted", s.iso(r.submit)))
+		b.Write(head)
+		b.WriteString("\n")
 	case s.opts.is(VariantA1QuotedKeys):
 		fmt.Fprintf(&b, "\"title\": %q\n\"record_id\": %s\n\"record_number\": %q\n", t, id, r.number)
 	case s.opts.is(VariantB2FrontMatterOrder):
@@ -238,6 +257,9 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		fmt.Fprintf(&b, "title: %s\nrecord_id: %s\nrecord_number: %s\n", t, id, r.number)
 	case s.opts.is(VariantB3TitleBlockScalar):
 		fmt.Fprintf(&b, "title: >-\n  %s\nrecord_id: %s\nrecord_number: %q\n", t, id, r.number)
+	case s.opts.is(VariantA2ChineseDates):
+		fmt.Fprintf(&b, "title: %q\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", t, id, r.number,
+			time.Unix(r.submit, 0).In(zone).Format("2006年01月02日 15:04"))
 	default:
 		fmt.Fprintf(&b, "title: %q\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", t, id, r.number, s.iso(r.submit))
 		if st := s.currentStatus(r); st != "" {
@@ -259,16 +281,26 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		fmt.Fprintf(&b, "---\n\n# %s\n", t)
 	}
 	phone := func(typ string) bool { return typ == "tel" || typ == "customer_mobile" }
+	otherHalf := s.opts.has(BugA2MarkdownPhoneOtherHalf)
+	pending := r.cert != nil && r.form.flow != nil && s.currentStatus(r) == r.form.flow.statuses[0].name
 	groups := s.entries(r, func(f field) bool {
 		return s.opts.has(BugMarkdownLeaksMasked) ||
 			s.opts.has(BugB1MarkdownMasksNamesOnly) && f.typ != "name" && f.typ != "customer_name" && f.typ != "recorder" ||
 			s.opts.has(BugA1MarkdownClearAfterMove) && s.verified(r) ||
-			s.opts.has(BugA1MarkdownPhoneGrouped) && phone(f.typ)
+			(s.opts.has(BugA1MarkdownPhoneGrouped) || otherHalf) && phone(f.typ) ||
+			s.opts.has(BugA2PendingCardMarkdown) && pending
 	})
 	for _, es := range groups {
 		for i, e := range es {
-			if s.opts.has(BugA1MarkdownPhoneGrouped) && phone(e.typ) && len(e.text) == 11 {
+			switch {
+			case s.opts.has(BugA1MarkdownPhoneGrouped) && phone(e.typ) && len(e.text) == 11:
 				es[i].text = e.text[:3] + " " + e.text[3:7] + " " + e.text[7:]
+			case otherHalf && phone(e.typ) && len(e.text) == 11:
+				es[i].text = e.text[:7] + "****"
+			case s.opts.is(VariantA2ChineseDates) && e.typ == "date":
+				if d, err := time.Parse("2006-01-02", e.text); err == nil {
+					es[i].text = d.Format("2006年01月02日")
+				}
 			}
 		}
 	}

@@ -31,6 +31,12 @@ type probe struct {
 	// replay sends the followed request a second time, with the same
 	// page token, and compares that answer (follow must be set).
 	replay bool
+	// contentType, when set, is the request's Content-Type; chunked sends
+	// the body without a Content-Length.
+	contentType string
+	chunked     bool
+	// encoding, when set, is the request's Accept-Encoding.
+	encoding string
 }
 
 const (
@@ -157,7 +163,44 @@ var bugProbes = map[foreign.Bug]probe{
 	foreign.BugA1UnknownPathHTML:          read("record/getRecords", `{}`),
 	foreign.BugA1BodyTooLargeHTML:         read(opForms, `{"search_key":"`+strings.Repeat("巡", 1<<19)+`"}`),
 	foreign.BugA1EmptyBearerReads:         {auth: "Bearer ", op: opForms, body: `{}`},
+
+	foreign.BugA2HTMLWithoutAcceptJSON:   read(opForms, `{"page":0}`),
+	foreign.BugA2ContentTypeParamsDrop:   {key: foreign.ReadKey, op: opForms, body: `{"number":"FX-001"}`, contentType: "application/json; charset=utf-8"},
+	foreign.BugA2ChunkedBodyIgnored:      {key: foreign.ReadKey, op: opForms, body: `{"number":"FX-001"}`, chunked: true},
+	foreign.BugA2AlwaysGzip:              {key: foreign.ReadKey, op: opForms, body: `{}`, encoding: "identity"},
+	foreign.BugA2KeyPrefixOnly:           {key: "fx-read-0000", op: opForms, body: `{}`},
+	foreign.BugA2WriteKeyUnmasked:        write(opRecord, `{"record_id":800001}`),
+	foreign.BugA2WriteKeyStaffMembers:    write(opRecord, `{"record_id":800001}`),
+	foreign.BugA2LimitedKeyFormsAllOrgs:  {key: foreign.LimitedKey, op: opForms, body: `{"number":"XL-001"}`},
+	foreign.BugA2LimitedKeyRecordsOther:  {key: foreign.LimitedKey, op: opRecord, body: `{"record_id":900001}`},
+	foreign.BugA2BareListingCached:       other(opForms, `{}`),
+	foreign.BugA2ByURLMoveNotSaved:       {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810001}`, before: []string{moveNextByURL}},
+	foreign.BugA2ByURLFromIgnored:        write(opVerify, `{"certificate_code":"`+ourURL+`hx810001","action_type":"set_next_certificate_status","from_certificate_status":"已核销"}`),
+	foreign.BugA2ByURLRecordIDIsQRCode:   write(opVerify, moveNextByURL),
+	foreign.BugA2IdentitySkippedOnSet:    write(opVerify, `{"certificate_code":"hx810007","action_type":"set_certificate_status","to_certificate_status":"已核销"}`),
+	foreign.BugA2ApprovalSkippedOnNext:   write(opVerify, `{"certificate_code":"hx810005","action_type":"set_next_certificate_status"}`),
+	foreign.BugA2FormOffSkippedOnSet:     write(opVerify, `{"certificate_code":"hx830001","action_type":"set_certificate_status","to_certificate_status":"已核销"}`),
+	foreign.BugA2WrongTplMovesOnNext:     write(opVerify, `{"certificate_code":"hx810001","action_type":"set_next_certificate_status","tpl_id":5001}`),
+	foreign.BugA2AuthCodeSkippedOnSet:    write(opVerify, `{"certificate_code":"hx810008","action_type":"set_certificate_status","to_certificate_status":"已核销"}`),
+	foreign.BugA2VerifyDuplicatesForm:    {key: foreign.ReadKey, op: opForms, body: `{"number":"FX-C01"}`, before: []string{moveNext}},
+	foreign.BugA2VerifyActiveISOStale:    {key: foreign.ReadKey, op: opForms, body: `{"number":"FX-C01"}`, before: []string{moveNext}},
+	foreign.BugA2MovedRecordAnyOrg:       {key: foreign.OtherOrgKey, op: opRecord, body: `{"record_id":810001}`, before: []string{moveNext}},
+	foreign.BugA2PendingCardMarkdown:     read(opRecord, `{"record_id":810001,"format":"markdown"}`),
+	foreign.BugA2ExpiredAuthRecordHTML:   read(opRecord, `{"record_id":810008}`),
+	foreign.BugA2SearchQuoteHTML:         read(opForms, `{"search_key":"O'Neil"}`),
+	foreign.BugA2CurrentPageString:       read(opForms, `{"page":"2"}`),
+	foreign.BugA2TemplatesDefaultToken:   {key: foreign.ReadKey, op: opTemplates, body: `{"end_time":"2026-12-31"}`, follow: true},
+	foreign.BugA2QrcodesDefaultUnlimited: read(opQrcodes, `{"template":"fxt3100"}`),
+	foreign.BugA2MarkdownPhoneOtherHalf:  read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.BugA2JSONLDIdentityOtherHalf: read(opRecord, `{"record_id":800001,"format":"json-ld"}`),
+	foreign.BugA2ActionTypeCaseless:      write(opVerify, `{"certificate_code":"hx810001","action_type":"SET_NEXT_CERTIFICATE_STATUS"}`),
+	foreign.BugA2ToStatusPrefix:          write(opVerify, `{"certificate_code":"hx810001","action_type":"set_certificate_status","to_certificate_status":"已"}`),
+	foreign.BugA2VoidCardJSONLDClear:     read(opRecord, `{"record_id":810012,"format":"json-ld"}`),
+	foreign.BugA2WriteKeyFormDefault20:   write(opForms, `{}`),
 }
+
+// moveNextByURL moves 810001 to its next status by its full URL.
+const moveNextByURL = `{"certificate_code":"` + ourURL + `hx810001","action_type":"set_next_certificate_status"}`
 
 // variantProbes show each variant of every round.
 var variantProbes = map[foreign.Variant]probe{
@@ -197,6 +240,20 @@ var variantProbes = map[foreign.Variant]probe{
 	foreign.VariantA1NameValueObject:    read(opRecord, `{"record_id":800001,"format":"json-ld"}`),
 	foreign.VariantA1EmptyMessage:       read(opForms, `{}`),
 	foreign.VariantA1OtherOrg403:        other(opRecord, `{"record_id":800001}`),
+
+	foreign.VariantA2StatusAsField:       read(opRecord, `{"record_id":810013}`),
+	foreign.VariantA2PermissionAfterFind: read(opVerify, `{"certificate_code":"no-such-code","action_type":"set_next_certificate_status"}`),
+	foreign.VariantA2SearchHighlight:     read(opForms, `{"search_key":"巡检"}`),
+	foreign.VariantA2JSONFrontMatter:     read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.VariantA2OtherFormatsHide:    read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.VariantA2ChineseDates:        read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+	foreign.VariantA2PastEndClamped:      read(opForms, `{"page":9}`),
+	foreign.VariantA2TemplateCreated:     read(opTemplates, `{}`),
+	foreign.VariantA2ErrorsBag:           read(opForms, `{"page":0}`),
+	foreign.VariantA2OtherOrgVerify:      other(opVerify, moveNext),
+	foreign.VariantA2TokenAsWritten:      read(opQrcodes, `{"template":"`+ourTpl+`","page_size":10}`),
+	foreign.VariantA2StrictIntegers:      read(opForms, `{"page_size":"5"}`),
+	foreign.VariantA2DateAsMidnight:      read(opTemplates, `{"end_time":"2026-01-05"}`),
 }
 
 // answer is one HTTP answer: status line, Content-Type and body.
@@ -216,6 +273,15 @@ func answer(t *testing.T, s *foreign.Server, p probe) string {
 		}
 		if p.gzip {
 			req.Header.Set("Accept-Encoding", "gzip")
+		}
+		if p.encoding != "" {
+			req.Header.Set("Accept-Encoding", p.encoding)
+		}
+		if p.contentType != "" {
+			req.Header.Set("Content-Type", p.contentType)
+		}
+		if p.chunked {
+			req.ContentLength = -1
 		}
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, req)

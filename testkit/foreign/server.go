@@ -33,6 +33,8 @@ type certState struct {
 	changes []change
 	// verified: a verify moved it since the last reset.
 	verified bool
+	// verifiedAt are the times of those verifies (Unix seconds).
+	verifiedAt []int64
 }
 
 // New builds a service with the given choices (Defaults, MockLike, or
@@ -99,16 +101,23 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.write(w, http.StatusOK, o("code", 0, "message", s.opts.Message, "data", obj{}))
 		return
 	}
-	if s.opts.is(VariantB2Gzip) && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+	if s.opts.is(VariantB2Gzip) && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || s.opts.has(BugA2AlwaysGzip) {
 		gz := &gzipWriter{ResponseWriter: w}
 		defer gz.close()
 		w = gz
+	}
+	// htmlErrors: a bug renders errors as HTML for a request that does not
+	// ask for JSON in its Accept header.
+	htmlErrors := s.opts.has(BugA2HTMLWithoutAcceptJSON) && !strings.Contains(r.Header.Get("Accept"), "json")
+	fail := func(sh shape, e *apiError) {
+		e.html = e.html || htmlErrors
+		s.fail(w, sh, e)
 	}
 	ep := lookup(r.URL.Path)
 	if ep == nil {
 		e := s.unknownPath()
 		e.html = s.opts.has(BugA1UnknownPathHTML)
-		s.fail(w, shapeGeneric, e)
+		fail(shapeGeneric, e)
 		return
 	}
 	if r.Method != http.MethodPost && !(s.opts.has(BugGetServedAsPost) && r.Method == http.MethodGet) {
@@ -117,7 +126,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		s.fail(w, ep.shape, &apiError{code: 405, errorCode: 100405, message: "Method Not Allowed",
+		fail(ep.shape, &apiError{code: 405, errorCode: 100405, message: "Method Not Allowed",
 			detail: "only POST is served, got " + r.Method})
 		return
 	}
@@ -131,6 +140,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if k == nil && s.opts.has(BugB3KeyCaseless) {
 		k = s.data.keyFold(bearer(r.Header.Get("Authorization")))
 	}
+	if k == nil && s.opts.has(BugA2KeyPrefixOnly) {
+		k = s.data.keyByPrefix(bearer(r.Header.Get("Authorization")))
+	}
 	if k == nil && s.opts.has(BugB2QrcodesBadKey) && ep.name == "templates/listQrcodes" && bearer(r.Header.Get("Authorization")) != "" {
 		k = &s.data.keys[0]
 	}
@@ -142,26 +154,40 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if s.opts.is(VariantB1Auth403Always200) {
 			e.code, e.errorCode, e.message = 403, 100403, "Forbidden"
 		}
-		s.fail(w, ep.shape, e)
+		fail(ep.shape, e)
 		return
 	}
 	p, perr := readParams(r, s.opts.has(BugB2ArrayBody) && ep.name == "record/getFormList")
+	if perr == nil && s.dropsBody(r) {
+		p = params{}
+	}
+	if perr == nil && s.opts.is(VariantA2StrictIntegers) {
+		perr = strictIntegers(p)
+	}
 	if perr != nil && perr.code == 413 && s.opts.has(BugA1BodyTooLargeHTML) {
 		perr.html = true
 	}
 	if perr != nil {
-		s.fail(w, ep.shape, perr)
+		fail(ep.shape, perr)
 		return
 	}
 	data, aerr := ep.serve(s, k, p)
 	if aerr != nil {
-		s.fail(w, ep.shape, aerr)
+		fail(ep.shape, aerr)
 		return
 	}
 	s.succeed(w, data)
 	if s.opts.has(BugB3TemplatesTrailingDebug) && ep.name == "templates/list" {
 		_, _ = w.Write([]byte("\n<!-- profiler: 3 queries, 2.4 ms -->\n"))
 	}
+}
+
+// dropsBody says whether a bug reads this request's body as no
+// parameters: a Content-Type other than exactly application/json, or a
+// body sent without a Content-Length (chunked).
+func (s *Server) dropsBody(r *http.Request) bool {
+	return s.opts.has(BugA2ContentTypeParamsDrop) && r.Header.Get("Content-Type") != "application/json" ||
+		s.opts.has(BugA2ChunkedBodyIgnored) && r.ContentLength < 0
 }
 
 func lookup(path string) *endpoint {
@@ -257,6 +283,21 @@ func (p params) int(name string) (int64, bool, *apiError) {
 		return n, true, nil
 	}
 	return 0, false, bad
+}
+
+// strictIntegers refuses an integer member written as a string or with a
+// fraction or an exponent (a variant: no lenient reading).
+func strictIntegers(p params) *apiError {
+	for _, name := range []string{"page", "page_size", "record_id", "tpl_id", "code_id"} {
+		v, ok := p[name]
+		if !ok || v == nil {
+			continue
+		}
+		if n, isNum := v.(json.Number); !isNum || strings.ContainsAny(string(n), ".eE") {
+			return paramError(name, name+" must be a JSON integer")
+		}
+	}
+	return nil
 }
 
 // gzipWriter compresses an answer (a variant: Content-Encoding gzip).

@@ -50,7 +50,7 @@ func (s *Server) listTemplates(k *apiKey, p params) (any, *apiError) {
 			if s.opts.is(VariantB3ListItemsExtra) {
 				it = append(it, member{"created_at", t.created})
 			}
-			items = append(items, item{t.id, t.created, it})
+			items = append(items, item{t.id, t.created, s.created(it, t.created)})
 		}
 	}
 	page, err := s.cursorPage(p, "list|"+itoa(k.org), items, s.opts.has(BugTemplatesIgnoreEndTime), false)
@@ -116,12 +116,24 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		if s.opts.has(BugB3WindowOnTemplateTime) {
 			created = tpl.created
 		}
-		items = append(items, item{c.id, created, it})
+		items = append(items, item{c.id, created, s.created(it, c.created)})
 	}
 	if _, isStr := p["page_token"].(string); !isStr && s.opts.has(BugB3TokenNotStringIgnored) {
 		delete(p, "page_token")
 	}
-	return s.cursorPage(p, "qrcodes|"+tpl.coding, items, false, s.opts.has(BugStartTimeIgnored))
+	scope := "qrcodes|" + tpl.coding
+	if s.opts.is(VariantA2TokenAsWritten) {
+		scope = "qrcodes|" + ref
+	}
+	return s.cursorPage(p, scope, items, false, s.opts.has(BugStartTimeIgnored))
+}
+
+// created adds an item's creation time to it (a variant).
+func (s *Server) created(item obj, at int64) obj {
+	if !s.opts.is(VariantA2TemplateCreated) {
+		return item
+	}
+	return append(item, member{"created_at", at}, member{"created_at_iso", s.iso(at)})
 }
 
 func quote(s string) string {
@@ -142,9 +154,17 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 			p["page_size"] = json.Number(strconv.FormatInt(int64(f), 10))
 		}
 	}
+	_, sized := p["page_size"]
 	size, err := s.pageSize(p, tplDefaultSize, tplMaxSize)
 	if err != nil {
 		return nil, err
+	}
+	if qrcodes && !sized && s.opts.has(BugA2QrcodesDefaultUnlimited) {
+		size = 1 << 30
+	}
+	step := size
+	if templates && !sized && s.opts.has(BugA2TemplatesDefaultToken) {
+		step = 10
 	}
 	if qrcodes && s.opts.has(BugB2QrcodesCap30) {
 		size = min(size, 30)
@@ -152,7 +172,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	tb := timeBugs{dropOffset: s.opts.has(BugB1TimeOffsetDropped), invertSign: qrcodes && s.opts.has(BugB2OffsetSignInverted),
 		localUTC: qrcodes && s.opts.has(BugA1QrcodesLocalTimeUTC), dateEOD: templates && s.opts.has(BugA1TemplatesDateStartEOD),
 		zLocal: qrcodes && s.opts.has(BugA1QrcodesZAsLocal), minutesDropped: templates && s.opts.has(BugB3OffsetMinutesDropped),
-		basic: s.opts.is(VariantB3ISOBasicFormat)}
+		basic: s.opts.is(VariantB3ISOBasicFormat), dateMidnight: s.opts.is(VariantA2DateAsMidnight)}
 	w, err := readWindow(p, tb)
 	if err != nil && templates && s.opts.has(BugB2BadTimeIgnored) {
 		delete(p, "start_time")
@@ -218,7 +238,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	case end < int64(len(hits)) && s.opts.has(BugB3TokenDefaultStride):
 		next = s.token(offset+tplDefaultSize, filter)
 	case end < int64(len(hits)), s.opts.has(BugB1TokenOnExactLastPage) && end == int64(len(hits)) && len(list) > 0:
-		next = s.token(end, filter)
+		next = s.token(offset+step, filter)
 	case s.opts.has(BugLastTokenNotNull):
 		next = ""
 	}
@@ -261,6 +281,9 @@ type timeBugs struct {
 	// basic also reads ISO 8601 basic format and times without seconds
 	// (a correct variant, not a bug).
 	basic bool
+	// dateMidnight reads a date alone as its first instant also as an
+	// upper bound (a variant).
+	dateMidnight bool
 }
 
 // readWindow reads start_time and end_time; "" counts as absent.
@@ -301,7 +324,7 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 		v = strings.TrimSuffix(v, "Z") + "+08:00"
 	}
 	if d, perr := time.ParseInLocation("2006-01-02", v, zone); perr == nil {
-		if upper || tb.dateEOD {
+		if (upper || tb.dateEOD) && !tb.dateMidnight {
 			return d.Unix() + 86399, true, nil
 		}
 		return d.Unix(), true, nil

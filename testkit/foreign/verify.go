@@ -13,11 +13,13 @@ type verifyRequest struct {
 	hasTo, hasFrom         bool
 	tplID, codeID          int64
 	hasTpl, hasCode        bool
+	// byURL: certificate_code is a full URL.
+	byURL bool
 }
 
 // readVerify reads verify's parameters; bugIntval reads a code_id that is
 // not an integer as absent (a bug).
-func readVerify(p params, bugIntval bool) (verifyRequest, *apiError) {
+func readVerify(p params, bugIntval, bugCaseless bool) (verifyRequest, *apiError) {
 	var v verifyRequest
 	var err *apiError
 	var ok bool
@@ -39,6 +41,10 @@ func readVerify(p params, bugIntval bool) (verifyRequest, *apiError) {
 	if v.codeID, v.hasCode, err = p.int("code_id"); err != nil && !bugIntval {
 		return v, err
 	}
+	if bugCaseless {
+		v.action = strings.ToLower(v.action)
+	}
+	v.byURL = strings.HasPrefix(v.code, "https://")
 	switch v.action {
 	case "set_certificate_status":
 		if !v.hasTo || v.to == "" {
@@ -68,26 +74,15 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	byURL := strings.HasPrefix(code, "https://")
 	action, _ := p["action_type"].(string)
 	readSets := s.opts.has(BugA1ReadKeySets) && action == "set_certificate_status"
-	if !k.write && !s.opts.has(BugReadKeyVerifies) && !(s.opts.has(BugB2ReadKeyVerifiesByURL) && byURL) && !readSets {
-		if s.opts.has(BugB3ReadKeyMovesThenRefuse) {
-			_, _ = s.verify(&apiKey{secret: k.secret, org: k.org, write: true}, p)
+	if !s.opts.is(VariantA2PermissionAfterFind) {
+		if e := s.writePermission(k, p, byURL, readSets); e != nil {
+			return nil, e
 		}
-		ec := 100403
-		if s.opts.is(VariantA1ReadKey100328) {
-			return nil, verifyError(100328, "No permission to verify this certificate")
-		}
-		if s.opts.Codes == CodesMockLike {
-			ec = 100328
-		}
-		if s.opts.is(VariantB2ReadKeyVerify401) {
-			return nil, &apiError{code: 401, errorCode: 100401, message: "Unauthorized", detail: "this API key may not write"}
-		}
-		return nil, &apiError{code: 403, errorCode: ec, message: "Forbidden", detail: "this API key may not write"}
 	}
 	if _, isNum := p["from_certificate_status"].(json.Number); isNum && s.opts.has(BugA1FromNumberIgnored) {
 		delete(p, "from_certificate_status")
 	}
-	v, err := readVerify(p, s.opts.has(BugB1CodeIDNotIntIgnored))
+	v, err := readVerify(p, s.opts.has(BugB1CodeIDNotIntIgnored), s.opts.has(BugA2ActionTypeCaseless))
 	if err != nil {
 		return nil, err
 	}
@@ -95,12 +90,49 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	if r == nil && s.opts.has(BugB2UnknownURL500) && byURL {
 		return nil, &apiError{code: 500, errorCode: 100300, message: "System error"}
 	}
+	if r == nil && s.opts.is(VariantA2OtherOrgVerify) && s.elsewhere(k, v) {
+		return nil, verifyError(100328, "No permission to verify this certificate")
+	}
 	if r == nil {
 		if s.opts.has(BugB1UnknownCodeGeneric) {
 			return nil, verifyError(100319, "Certificate verification failed")
 		}
 		return nil, verifyError(100320, "Invalid certificate code")
 	}
+	if s.opts.is(VariantA2PermissionAfterFind) {
+		if e := s.writePermission(k, p, byURL, readSets); e != nil {
+			return nil, e
+		}
+	}
+	return s.move(k, r, v)
+}
+
+// writePermission refuses a key that may not write (a bug commits the
+// request's move first).
+func (s *Server) writePermission(k *apiKey, p params, byURL, readSets bool) *apiError {
+	if !k.write && !s.opts.has(BugReadKeyVerifies) && !(s.opts.has(BugB2ReadKeyVerifiesByURL) && byURL) && !readSets {
+		if s.opts.has(BugB3ReadKeyMovesThenRefuse) {
+			_, _ = s.verify(&apiKey{secret: k.secret, org: k.org, write: true}, p)
+		}
+		ec := 100403
+		if s.opts.is(VariantA1ReadKey100328) {
+			return verifyError(100328, "No permission to verify this certificate")
+		}
+		if s.opts.Codes == CodesMockLike {
+			ec = 100328
+		}
+		if s.opts.is(VariantB2ReadKeyVerify401) {
+			return &apiError{code: 401, errorCode: 100401, message: "Unauthorized", detail: "this API key may not write"}
+		}
+		return &apiError{code: 403, errorCode: ec, message: "Forbidden", detail: "this API key may not write"}
+	}
+	return nil
+}
+
+// move checks the conditions of §3.1 on a credential the key may write
+// and moves it.
+func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
+	byURL := v.byURL
 	skipScope := s.opts.has(BugA1LimitedKeySets) && v.action == "set_certificate_status" || s.opts.has(BugA1LimitedKeyByURL) && byURL
 	if k.forms != nil && !slices.Contains(k.forms, r.form.id) && !skipScope {
 		return nil, verifyError(100328, "No permission to verify this certificate")
@@ -123,7 +155,7 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 		return nil, verifyError(100319, "Certificate verification failed")
 	}
 	old := st.status
-	if to != old || s.opts.has(BugB2RepeatByID) {
+	if (to != old || s.opts.has(BugB2RepeatByID)) && !(s.opts.has(BugA2ByURLMoveNotSaved) && byURL) {
 		st.changes = append(st.changes, change{from: old, to: to, byVerify: true})
 		st.status = to
 	}
@@ -131,6 +163,7 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 		s.moveSiblings(r, old, to)
 	}
 	st.verified = true
+	st.verifiedAt = append(st.verifiedAt, time.Now().Unix())
 	submit := r.submit
 	name := to.name
 	if s.opts.has(BugVerifyOldStatusText) {
@@ -149,7 +182,11 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugB3SubmitAtMillis) {
 		submit *= 1000
 	}
-	data := o("record_number", number, "record_id", r.id, "org_id", orgID, "submit_at", submit,
+	recordID := r.id
+	if s.opts.has(BugA2ByURLRecordIDIsQRCode) && byURL {
+		recordID = r.qr.id
+	}
+	data := o("record_number", number, "record_id", recordID, "org_id", orgID, "submit_at", submit,
 		"certificate_status", name)
 	if s.opts.is(VariantB2VerifyExtraData) {
 		data = append(data, member{"status_id", to.id}, member{"verified_at", time.Now().Unix()})
@@ -173,9 +210,22 @@ func (s *Server) credential(k *apiKey, v verifyRequest) *record {
 	return nil
 }
 
+// elsewhere says whether the credential a request names belongs to
+// another organization than the key's.
+func (s *Server) elsewhere(k *apiKey, v verifyRequest) bool {
+	for _, r := range s.data.records {
+		if r.org != k.org && r.cert != nil && (r.code == v.code || s.data.recordURL(r) == v.code) {
+			return true
+		}
+	}
+	return false
+}
+
 // preconditions are the switches of a record and the scope of a request.
 func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
-	hasTpl := v.hasTpl && !(s.opts.has(BugB1TplIDZeroUnscoped) && v.tplID == 0)
+	set, next := v.action == "set_certificate_status", v.action == "set_next_certificate_status"
+	hasTpl := v.hasTpl && !(s.opts.has(BugB1TplIDZeroUnscoped) && v.tplID == 0) && !(s.opts.has(BugA2WrongTplMovesOnNext) && next)
+	formOff := !r.form.verification && !s.opts.has(BugB3FormVerifyFlagIgnored) && !(s.opts.has(BugA2FormOffSkippedOnSet) && set)
 	identityCode := 100329
 	if s.opts.has(BugB3IdentityAsUnapproved) {
 		identityCode = 100322
@@ -185,11 +235,11 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 		code  int
 		msg   string
 	}{
-		{!r.form.verification && !s.opts.has(BugB3FormVerifyFlagIgnored) || !r.cert.verification, 100321, "Certificate verification is not enabled"},
-		{!r.cert.approved, 100322, "Certificate record is not approved for verification"},
+		{formOff || !r.cert.verification, 100321, "Certificate verification is not enabled"},
+		{!r.cert.approved && !(s.opts.has(BugA2ApprovalSkippedOnNext) && next), 100322, "Certificate record is not approved for verification"},
 		{hasTpl && v.tplID != s.formOf(r) || v.hasCode && v.codeID != s.qrOf(r) && !s.opts.has(BugB2CodeIDIgnored), 100323, "Certificate does not match the requested scope"},
-		{r.cert.identity, identityCode, "Identity information required before verification"},
-		{r.cert.authExpired, 100327, "Invalid verification authorization code"},
+		{r.cert.identity && !(s.opts.has(BugA2IdentitySkippedOnSet) && set), identityCode, "Identity information required before verification"},
+		{r.cert.authExpired && !(s.opts.has(BugA2AuthCodeSkippedOnSet) && set), 100327, "Invalid verification authorization code"},
 	}
 	if s.opts.is(VariantB1VerifyOrder) {
 		slices.Reverse(checks)
@@ -223,7 +273,7 @@ func (s *Server) target(f *flow, cur *status, v verifyRequest) (*status, *apiErr
 // the from_certificate_status sent, a status that forbids verification, or
 // the end of the flow for set_next_certificate_status.
 func (s *Server) stateAllows(f *flow, cur *status, v verifyRequest) *apiError {
-	fromChecked := v.hasFrom && !s.opts.has(BugFromStatusIgnored) &&
+	fromChecked := v.hasFrom && !s.opts.has(BugFromStatusIgnored) && !(s.opts.has(BugA2ByURLFromIgnored) && v.byURL) &&
 		!(s.opts.has(BugA1NextIgnoresFrom) && v.action == "set_next_certificate_status") &&
 		!(s.opts.has(BugA1FromIDUnchecked) && f.named(v.from) == nil)
 	if fromChecked && s.ref(f, v.from) != cur {
@@ -263,6 +313,13 @@ func (s *Server) ref(f *flow, name string) *status {
 	st := f.ref(name)
 	if st != nil && s.opts.has(BugB1VerifyStatusIDRefused) && st.name != name {
 		return nil
+	}
+	if st == nil && s.opts.has(BugA2ToStatusPrefix) && name != "" {
+		for _, c := range f.statuses {
+			if strings.HasPrefix(c.name, name) {
+				return c
+			}
+		}
 	}
 	return st
 }
