@@ -78,4 +78,7 @@ var adversarial2FirstSight = firstSight{
 		foreign.VariantA2JSONFrontMatter:     "answers.2.2.markdown, getRecord.format.markdown: front-matter keys read only in block style, one a line",
 		foreign.VariantA2PastEndClamped:      "relation.formList.pastEnd: a page past the end must be empty, where §C5 leaves what it holds to the service",
 	},
+	caughtSince: map[foreign.Bug]string{
+		foreign.BugA2QrcodesDefaultUnlimited: "8df65ec7c4ee4c055f38a749624f37984dd01db6",
+	},
 }
