@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
 )
 
 // flagSetters are the KEY=VALUE names of rtq mock --fault: the rule's
@@ -218,7 +220,7 @@ func decodeOne(raw []byte, r *Rule) error {
 		r.ID, r.Source = "", ""
 		return nil
 	case errors.As(err, &te) && te.Field == "": // the rule itself: "drop", 503, [...]
-		return fmt.Errorf(`a fault rule is a JSON object, got %s; such as {"endpoint": "record/getRecord", "error": {"code": 503}}`, te.Value)
+		return fmt.Errorf(`a fault rule is a JSON object, got %s; such as {"endpoint": %q, "error": {"code": 503}}`, te.Value, contract.GetRecord.Name)
 	case errors.As(err, &te):
 		msg := fmt.Sprintf("%s: must be %s, got %s", te.Field, kindOf(te.Type.Kind().String()), te.Value)
 		if ex, ok := memberExamples[te.Field]; ok {
