@@ -39,8 +39,10 @@ import (
 // order. Which action, address and form of a status each row takes is
 // picked by the run's seed, each row beside its complement, so every
 // value of every dimension is sent every run. On a correct target no row
-// after the move changes anything, so they are sent side by side: the
-// matrix costs two requests of the run's longest chain.
+// after the move changes anything, so the refusals are sent side by
+// side, then the rows with one fault beside the reads, then the case's
+// next step, which shows a refusal that moved the record all the same:
+// the matrix costs four requests of the run's longest chain.
 
 // matrixChecks is the matrix's write check: it runs after the profile's
 // cases, with their resets, and only with --allow-writes.
@@ -76,7 +78,7 @@ func planVerifyMatrix(seed uint64) func(t *T) writePlan {
 		var units []writeUnit
 		pivot, ok := t.matrixPivot()
 		if ok {
-			units = append(units, writeUnit{keys: t.r.caseKeys(pivot), cost: 2, reads: pivot.RecordID,
+			units = append(units, writeUnit{keys: t.r.caseKeys(pivot), cost: 4, reads: pivot.RecordID,
 				run: func(t *T, _ []*T) bool { return t.runMatrix(seed, pivot, true) }})
 		}
 		for _, c := range t.r.prof.Cases {
@@ -189,7 +191,12 @@ func (t *T) runMatrix(seed uint64, c profile.Case, pivot bool) bool {
 	}
 	t.r.moves.moved(c.Code, "relation.verify.matrix")
 	sub.cur = s.Expect.Status
-	rows := append(t.refusalRows(seed, sub, t.refusingRoles(c.RecordID)), faultRows(seed, sub, *start, t.r.prof.Forms.IDs)...)
+	// The refusals first: none may move the record, so the rows with one
+	// fault after them, each written for the status the move reached,
+	// show a refused row that moved it all the same (sent side by side,
+	// such a row would race the rows that show it).
+	t.sendRows(t.refusalRows(seed, sub, t.refusingRoles(c.RecordID)))
+	rows := faultRows(seed, sub, *start, t.r.prof.Forms.IDs)
 	var after [][2]*Exchange
 	t.each(2, func(t *T, i int) {
 		if i == 0 {
@@ -199,7 +206,27 @@ func (t *T) runMatrix(seed uint64, c profile.Case, pivot bool) bool {
 		}
 	})
 	t.compareAround(sub, beforeJSON, after)
+	t.nextStepAfterRows(c, sub)
 	return true
+}
+
+// nextStepAfterRows sends the pivot case's second step, as the profile
+// writes it for the status the move reached, and holds its answer to the
+// profile's: a refused row that moved the record all the same leaves it
+// elsewhere, which no read shows (the status a record shows is the
+// kit's) and the next move does.
+func (t *T) nextStepAfterRows(c profile.Case, sub matrixSubject) {
+	if len(c.Steps) < 2 {
+		return
+	}
+	s := c.Steps[1]
+	role := stepRole(s)
+	if s.Concurrent > 1 || !t.hasKey(role) {
+		return
+	}
+	t.labelled(fmt.Sprintf("case %s step 2, sent after the matrix's rows", c.Name), func() {
+		t.step(c, s, role, sub.cur, t.post(contract.Verify, role, stepBody(c, s)))
+	})
 }
 
 // refusingRoles are the keys that may not move a credential of ours: the
