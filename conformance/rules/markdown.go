@@ -1,8 +1,11 @@
 package rules
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/goccy/go-yaml"
 )
 
 // This file is the runner's one reader of markdown answers: every rule
@@ -48,6 +51,10 @@ func marker(line, m string) bool {
 // YAMLValue is the scalar value of a top-level front-matter key, quotes
 // taken off. A key may be plain, single- or double-quoted (YAML 1.2
 // §7.3); a plain value ends at a comment (" #").
+//
+// Any other form YAML allows for the front matter's top-level mapping (a
+// flow mapping such as a JSON object, a key over several lines) is read
+// by a YAML parser, so that no correct form is taken for a missing key.
 func YAMLValue(front, key string) (string, bool) {
 	for _, line := range strings.Split(front, "\n") {
 		k, rest, ok := yamlKey(line)
@@ -57,7 +64,18 @@ func YAMLValue(front, key string) (string, bool) {
 		v, ok := yamlScalar(strings.TrimSpace(rest))
 		return v, ok
 	}
-	return "", false
+	var m map[string]any
+	if err := yaml.Unmarshal([]byte(front), &m); err != nil {
+		return "", false
+	}
+	switch v := m[key].(type) {
+	case nil:
+		return "", false
+	case map[string]any, []any:
+		return "", false // not a scalar
+	default:
+		return fmt.Sprint(v), true
+	}
 }
 
 // yamlKey reads the key of a top-level mapping line ("key: value"); rest

@@ -44,7 +44,10 @@ func TestFrontMatterForms(t *testing.T) {
 	if v, _ := YAMLValue("title: 'it''s # not a comment'", "title"); v != "it's # not a comment" {
 		t.Errorf("a quoted value holding ' #': %q", v)
 	}
-	if _, found := YAMLValue("  record_id: 7", "record_id"); found {
-		t.Error("an indented key is not a top-level key")
+	if _, found := YAMLValue("meta:\n  record_id: 7", "record_id"); found {
+		t.Error("a nested key is not a top-level key")
+	}
+	if v, found := YAMLValue(`{"title": "T", "record_id": 7}`, "record_id"); !found || v != "7" {
+		t.Errorf("a front matter written as one JSON object (a YAML flow mapping): record_id %q, %v", v, found)
 	}
 }
