@@ -82,8 +82,9 @@ var adversarial2FirstSight = firstSight{
 		foreign.BugA2QrcodesDefaultUnlimited: "8df65ec7c4ee4c055f38a749624f37984dd01db6",
 	},
 	passingSince: map[foreign.Variant]string{
-		foreign.VariantA2SearchHighlight: "relations: an item compared on the members both answers carry (sameShared)",
-		foreign.VariantA2JSONFrontMatter: "rules: the markdown reader reads any front matter YAML allows",
-		foreign.VariantA2PastEndClamped:  "relations: relation.formList.pastEnd holds the total only (what the page holds is KIT, §C5)",
+		foreign.VariantA2PermissionAfterFind: "rules: C2.writeScope accepts a fault of the request or an unknown code found before the permission (§C6: the order is the kit's)",
+		foreign.VariantA2SearchHighlight:     "relations: an item compared on the members both answers carry (sameShared)",
+		foreign.VariantA2JSONFrontMatter:     "rules: the markdown reader reads any front matter YAML allows",
+		foreign.VariantA2PastEndClamped:      "relations: relation.formList.pastEnd holds the total only (what the page holds is KIT, §C5)",
 	},
 }

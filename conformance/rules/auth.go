@@ -28,8 +28,8 @@ var authRules = []Rule{
 	}},
 	{"C2.writeScope", "verify with the read key is refused", func(x *Exchange, env *Env) bool {
 		return x.Role == "read" && !env.ReadKeyWrites && x.Is(contract.Verify)
-	}, func(x *Exchange, _ *Env) []string {
-		if x.Refused() || errorCodeOf(x) == 100328 {
+	}, func(x *Exchange, env *Env) []string {
+		if x.Refused() || errorCodeOf(x) == 100328 || permissionMayComeLater(x, env) {
 			return nil
 		}
 		c, _ := x.Code()
@@ -175,4 +175,20 @@ func items(data map[string]any) []map[string]any {
 		}
 	}
 	return out
+}
+
+// permissionMayComeLater says a verify's answer names a fault that a
+// service may find before it asks the key's permission (§C6: the order of
+// the checks is the kit's): a parameter of the request itself (100301,
+// 100325), or a certificate code no record of ours has (100320). Every
+// other answer to a key without write permission must refuse it.
+func permissionMayComeLater(x *Exchange, env *Env) bool {
+	switch errorCodeOf(x) {
+	case 100301, 100325:
+		return len(Faults(contract.Verify, x.Request)) > 0
+	case 100320:
+		code := x.Param("certificate_code")
+		return !env.Ours.names(code) && !env.Codes[code]
+	}
+	return false
 }

@@ -37,6 +37,15 @@ func TestRulesJudgeOneExchange(t *testing.T) {
 		applies    bool
 		wantBroken string
 	}{
+		{"the read key told first that no record has the code (§C6: the order is the kit's)", contract.Verify, "read",
+			`{"certificate_code":"NOPE","action_type":"set_next_certificate_status"}`,
+			`{"code":400,"message":"m","data":{},"error_code":100320,"message_detail":"d"}`, "C2.writeScope", true, ""},
+		{"the read key told first of a bad parameter", contract.Verify, "read",
+			`{"certificate_code":"C1","action_type":"set_certificate_status"}`,
+			`{"code":400,"message":"m","data":{},"error_code":100301,"message_detail":"d"}`, "C2.writeScope", true, ""},
+		{"the read key told of the record's status: it got past the permission", contract.Verify, "read",
+			`{"certificate_code":"C1","action_type":"set_next_certificate_status"}`,
+			`{"code":400,"message":"m","data":{},"error_code":100324,"message_detail":"d"}`, "C2.writeScope", true, "want 401 or 403"},
 		{"a success whose code is a string", contract.GetFormList, "read", `{}`,
 			`{"code":"0","message":"","data":{"version":"v1","list":[],"page":{"current_page":1,"last_page":1,"per_page":10,"total":0}}}`,
 			"1.2.success", true, `code is "0", not an integer`},
