@@ -42,7 +42,7 @@ func (t *T) sendWire(w wireRequest) *Exchange {
 	}
 	key := t.r.keys.KeyFor(w.keyRole)
 	if w.auth != "" {
-		h.Set("Authorization", strings.ReplaceAll(w.auth, "{key}", key))
+		h.Set("Authorization", strings.NewReplacer("{key}", key, "{KEY}", swapCase(key)).Replace(w.auth))
 	} else if w.role != "none" && key != "" {
 		h.Set("Authorization", "Bearer "+key)
 	} else {
@@ -92,7 +92,22 @@ func authShown(form, role string) string {
 	if v == "" {
 		v = keyVars["read"]
 	}
-	return strings.ReplaceAll(form, "{key}", "$"+v)
+	return strings.NewReplacer("{key}", "$"+v, "{KEY}", `$(printf %s "$`+v+`" | tr a-zA-Z A-Za-z)`).Replace(form)
+}
+
+// swapCase writes each ASCII letter of a key in the other case: a key
+// nobody issued, unless the key has no letter (caseless).
+func swapCase(key string) string {
+	b := []byte(key)
+	for i, c := range b {
+		switch {
+		case 'a' <= c && c <= 'z':
+			b[i] = c - 'a' + 'A'
+		case 'A' <= c && c <= 'Z':
+			b[i] = c - 'A' + 'a'
+		}
+	}
+	return string(b)
 }
 
 // jsonAnswer asserts x is an answer in JSON: a JSON object with a JSON
@@ -173,6 +188,7 @@ var noBearerKey = []authForm{
 	{"Bearer{key}", "Bearer and the key without a space"},
 	{"Basic {key}", "the key under another scheme (Basic)"},
 	{"{key}", "the key without a scheme"},
+	{"Bearer {KEY}", "the key in another letter case, a key nobody issued"},
 }
 
 // otherSpellings are forms RFC 9110 §11.1 reads as "Bearer <key>" (the
@@ -215,6 +231,10 @@ func authMalformed(seed uint64) func(t *T) {
 				role = "write" // a target that took the form would let this key write
 			}
 			ep := s.ep
+			if key := t.r.keys.KeyFor(role); strings.Contains(s.f.form, "{KEY}") && swapCase(key) == key {
+				t.Notef("%s: not sent, the %s key has no letter", s.f.what, role)
+				return
+			}
 			w := wireRequest{ep: &ep, path: ep.Path(), role: role, auth: s.f.form, body: marshal(t.probeBody(ep))}
 			if s.refus {
 				w.role, w.keyRole = "none", role // the rules judge it as a call without a key

@@ -383,6 +383,9 @@ func (t *T) compareAround(sub matrixSubject, beforeJSON *Exchange, after [][2]*E
 		a, b := after[i][0], after[i][1]
 		if a != nil && b != nil {
 			da, db := payloadOf(a), payloadOf(b)
+			if (da == nil) != (db == nil) {
+				t.errorfPair(b, a, "record %d after a move (%s): read by record_url and by record_id, one answers the record and the other does not", sub.c.RecordID, f.Name)
+			}
 			if da != nil && db != nil && !reflect.DeepEqual(da, db) {
 				t.errorfPair(b, a, "record %d after a move (%s): by record_url differs from by record_id", sub.c.RecordID, f.Name)
 			}

@@ -32,5 +32,7 @@ var blind3FirstSight = firstSight{
 		foreign.BugB3OffsetMinutesDropped:   "values: relation.time.forms",
 		foreign.BugB3TimeStringCompare:      "values: relation.time.forms",
 		foreign.BugB3MalformedAuthEmpty:     "values: auth.malformed",
+		foreign.BugB3KeyCaseless:            "auth.malformed: the key in another letter case, a key nobody issued",
+		foreign.BugB3ByURLLostAfterVerify:   "relation.verify.matrix: by record_url and by record_id answer alike after a move, success or not",
 	},
 }
