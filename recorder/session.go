@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/serialwrite"
 	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/internal/userfile"
 	"github.com/rtq-kit/rtq/scenario"
@@ -95,7 +96,7 @@ func NewRecording(o Options) (*Recording, error) {
 	// Progress and messages quote the upstream, and the probe's workers
 	// write at once: scrubbed, then one write at a time, whatever writer
 	// the caller gave.
-	o.Log = &serialWriter{w: up.Scrubber().Writer(o.Log)}
+	o.Log = serialwrite.Writer(up.Scrubber().Writer(o.Log))
 	r := &Recording{o: o, up: up, cap: NewCapture(), probeUp: up}
 	if o.ProbeTimes {
 		r.probeUp = NewUpstream(o.Upstream, o.APIKey, o.Access)

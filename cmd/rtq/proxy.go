@@ -9,12 +9,12 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"sync"
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/conformance/report"
 	"github.com/rtq-kit/rtq/internal/loopback"
+	"github.com/rtq-kit/rtq/internal/serialwrite"
 	"github.com/rtq-kit/rtq/internal/svcclient"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/proxy"
@@ -101,7 +101,7 @@ func runProxy(ctx context.Context, f proxyFlags, stdout, stderr io.Writer, ready
 	}
 	// The proxy's log and a command's output are written from several
 	// goroutines.
-	stdout, stderr = &lockedWriter{w: stdout}, &lockedWriter{w: stderr}
+	stdout, stderr = serialwrite.Writer(stdout), serialwrite.Writer(stderr)
 	access, err := f.access.load(ctx, "proxy", stderr)
 	if err != nil {
 		return err
@@ -202,16 +202,4 @@ func finishProxy(f proxyFlags, rep *conformance.Report, stdout io.Writer) error 
 		return withExit(1, fmt.Errorf("proxy: %d must check(s) failed on the traffic", rep.MustFailed()))
 	}
 	return withExit(exitCodes[rep.Status], fmt.Errorf("proxy: %s", rep.Reason))
-}
-
-// lockedWriter serializes the writes of several goroutines.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
