@@ -167,13 +167,16 @@ func (a *answers) findings(base string, selected func(id string) bool, scrub fun
 }
 
 // exampleKey orders failing answers: the shortest request first (the
-// smallest reproduction), then by what it sent and what it broke.
+// smallest reproduction), then by what it sent, headers of another form
+// included (a request with the usual headers first: it is the plainer
+// reproduction, and two requests of one body must never tie, or the
+// example would depend on which came back first), and what it broke.
 func exampleKey(x *Exchange, problems []string) string {
 	return exampleKeyOf(x.Req, problems)
 }
 
 func exampleKeyOf(r Request, problems []string) string {
-	return fmt.Sprintf("%08d %s %s", len(r.Body), r, strings.Join(problems, "; "))
+	return fmt.Sprintf("%08d %s %q %q %s", len(r.Body), r, r.Authorization, r.ContentType, strings.Join(problems, "; "))
 }
 
 // example is one answer that broke a statement: the request that got it

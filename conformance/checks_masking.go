@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"sort"
 	"strings"
 	"sync/atomic"
 	"unicode"
@@ -261,6 +262,9 @@ func (r *maskRef) leak(payload any, chars string) (maskedValue, bool) {
 func relMasked(t *T) {
 	chars := maskChars(t.r.prof)
 	xs := t.r.answers.recordAnswers()
+	// In the order of their requests, not of their arrival: what the
+	// finding names first must not depend on --concurrency.
+	sort.SliceStable(xs, func(i, j int) bool { return exampleKey(xs[i], nil) < exampleKey(xs[j], nil) })
 	refs, ids := map[int64]*maskRef{}, map[string]int64{}
 	for _, x := range xs {
 		payload, _ := payloadOf(x).(map[string]any)

@@ -88,13 +88,15 @@ func (c *chainMax) get() int {
 // in table order.
 func (r *runner) runAll(ctx context.Context, checks []Check) []Finding {
 	out := make([]Finding, len(checks))
-	var reads, static, writes, post []int
+	var reads, static, writes, post, last []int
 	for i, c := range checks {
 		switch {
 		case c.phase == phaseWrite:
 			writes = append(writes, i)
 		case c.phase == phasePost:
 			post = append(post, i)
+		case c.phase == phaseLast:
+			last = append(last, i)
 		case c.static && !r.sequential():
 			static = append(static, i)
 		default:
@@ -123,6 +125,7 @@ func (r *runner) runAll(ctx context.Context, checks []Check) []Finding {
 	reading.Wait()
 	background.Wait()
 	r.startAll(ctx, checks, post, out, depth, prioRead).Wait()
+	r.startAll(ctx, checks, last, out, depth, prioRead).Wait()
 	for _, d := range depth {
 		r.chain.add(d)
 	}

@@ -67,7 +67,7 @@ func relationChecks() []Check {
 		rel("tenancy", "*", "5", Must, relTenancy),
 		rel("verify.address", contract.Verify.Name, "4.2", Must, relVerifyAddress),
 		{ID: "relation.afterWrites", Endpoint: contract.GetRecord.Name, Section: "3.1", Severity: Must, phase: phasePost, run: relAfterWrites},
-		{ID: "relation.masked", Endpoint: contract.GetRecord.Name, Section: "2.1", Severity: Must, phase: phasePost, run: relMasked},
+		{ID: "relation.masked", Endpoint: contract.GetRecord.Name, Section: "2.1", Severity: Must, phase: phaseLast, run: relMasked},
 	}
 }
 

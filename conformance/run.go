@@ -16,13 +16,16 @@ import (
 
 // phase orders checks: the reads, then the writes (state-changing, in
 // rounds of units, plan.go and writeplan.go), then the post checks, which
-// look at everything seen.
+// look at everything seen, then the last ones, which send nothing and
+// judge every answer of the run, the post checks' own reads included (run
+// beside them, what they saw would depend on --concurrency).
 type phase int
 
 const (
 	phaseRead phase = iota
 	phaseWrite
 	phasePost
+	phaseLast
 )
 
 // Check is one conformance check: a value in the table.

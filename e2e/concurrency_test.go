@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/testkit/foreign"
@@ -137,8 +138,9 @@ func TestWritesNeverOverlapTheReadsOfTheirState(t *testing.T) {
 	}
 	// Once writing, a record some case moves is read only by the write
 	// units themselves, with the read key: {"record_id"} after a move
-	// (verify.visible's look) and {"format":"json","record_id"} (the
-	// comparison); other records may still be read, beside the writes.
+	// (verify.visible's look), and each format by id and by URL (the
+	// comparisons, and the verify matrix reading its record every way);
+	// other records may still be read, beside the writes.
 	own := map[string]bool{}
 	for _, c := range prof.Cases {
 		for _, rec := range prof.Records {
@@ -148,8 +150,9 @@ func TestWritesNeverOverlapTheReadsOfTheirState(t *testing.T) {
 		}
 		if c.RecordID != 0 {
 			own[fmt.Sprint(c.RecordID)] = true
-			for _, body := range []string{`{"record_id":%d}`, `{"format":"json","record_id":%d}`} {
-				own["getRecord read "+fmt.Sprintf(body, c.RecordID)] = true
+			own["getRecord read "+fmt.Sprintf(`{"record_id":%d}`, c.RecordID)] = true
+			for _, f := range contract.Formats {
+				own["getRecord read "+fmt.Sprintf(`{"format":%q,"record_id":%d}`, f.Name, c.RecordID)] = true
 			}
 		}
 	}
