@@ -50,6 +50,12 @@ type T struct {
 	// and ran whether it ran (a case can skip).
 	unit int
 	ran  bool
+	// again says the write unit saw its target broken where the order of
+	// side-by-side requests decides the answers (rowsAtOnce): the run
+	// runs it again from a reset, alone, with alone set.
+	again bool
+	// alone says the unit runs by itself, every request one at a time.
+	alone bool
 }
 
 // show makes x's request part of the finding even when the check passes.

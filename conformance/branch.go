@@ -32,7 +32,7 @@ func (t *T) branches(n int) []*T {
 }
 
 // runBranches runs f on the branches of idx (nil: all), side by side
-// unless the run is sequential.
+// unless the run is sequential or the unit runs alone (alone.go).
 func runBranches(subs []*T, idx []int, f func(t *T, i int)) {
 	if len(subs) == 0 {
 		return
@@ -43,7 +43,7 @@ func runBranches(subs []*T, idx []int, f func(t *T, i int)) {
 			idx[i] = i
 		}
 	}
-	if len(idx) < 2 || subs[0].r.sequential() {
+	if len(idx) < 2 || subs[0].r.sequential() || subs[0].alone {
 		for _, i := range idx {
 			subs[i].guard(func() { f(subs[i], i) })
 		}
@@ -63,7 +63,7 @@ func runBranches(subs []*T, idx []int, f func(t *T, i int)) {
 // branch is a T for one branch of t: the same check and run, no findings
 // yet, starting where t's chain stands.
 func (t *T) branch() *T {
-	return &T{ctx: t.ctx, r: t.r, check: t.check, depth: t.depth, prio: t.prio, hold: t.hold, unit: t.unit}
+	return &T{ctx: t.ctx, r: t.r, check: t.check, depth: t.depth, prio: t.prio, hold: t.hold, unit: t.unit, alone: t.alone}
 }
 
 // guard runs f, turning a panic into a failure of t, as runCheck does for
@@ -100,6 +100,7 @@ func (t *T) join(s *T) {
 		t.shown = s.shown
 	}
 	t.depth = max(t.depth, s.depth)
+	t.again = t.again || s.again
 }
 
 // once returns the value of f for key, computed at most once per run and

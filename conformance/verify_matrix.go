@@ -40,9 +40,12 @@ import (
 // picked by the run's seed, each row beside its complement, so every
 // value of every dimension is sent every run. On a correct target no row
 // after the move changes anything, so the refusals are sent side by
-// side, then the rows with one fault beside the reads, then the case's
+// side, then the rows with one fault, then the reads, then the case's
 // next step, which shows a refusal that moved the record all the same:
-// the matrix costs four requests of the run's longest chain.
+// the matrix costs five requests of the run's longest chain. On a broken
+// target a row wrongly taken moves the record, and which one that was
+// depends on the order the rows arrived in: the unit then runs again
+// alone, each row one at a time (tryAll, alone.go).
 
 // matrixChecks is the matrix's write check: it runs after the profile's
 // cases, with their resets, and only with --allow-writes.
@@ -78,7 +81,7 @@ func planVerifyMatrix(seed uint64) func(t *T) writePlan {
 		var units []writeUnit
 		pivot, ok := t.matrixPivot()
 		if ok {
-			units = append(units, writeUnit{keys: t.r.caseKeys(pivot), cost: 4, reads: pivot.RecordID,
+			units = append(units, writeUnit{keys: t.r.caseKeys(pivot), cost: 5, reads: pivot.RecordID,
 				run: func(t *T, _ []*T) bool { return t.runMatrix(seed, pivot, true) }})
 		}
 		for _, c := range t.r.prof.Cases {
@@ -194,10 +197,15 @@ func (t *T) runMatrix(seed uint64, c profile.Case, pivot bool) bool {
 	// The refusals first: none may move the record, so the rows with one
 	// fault after them, each written for the status the move reached,
 	// show a refused row that moved it all the same (sent side by side,
-	// such a row would race the rows that show it).
-	t.sendRows(t.refusalRows(seed, sub, t.refusingRoles(c.RecordID)))
-	rows := faultRows(seed, sub, *start, t.r.prof.Forms.IDs)
-	t.sendRows(rows)
+	// such a row would race the rows that show it). The reads come after
+	// the rows, not beside them: on a broken target what they read would
+	// depend on when a row wrongly taken moved the record.
+	if !t.sendRows(t.refusalRows(seed, sub, t.refusingRoles(c.RecordID))) {
+		return true
+	}
+	if !t.sendRows(faultRows(seed, sub, *start, t.r.prof.Forms.IDs)) {
+		return true
+	}
 	t.compareAround(sub, beforeJSON, t.readEveryWay(sub))
 	t.nextStepAfterRows(c, sub)
 	return true
@@ -344,22 +352,24 @@ func faultRows(seed uint64, sub matrixSubject, left profile.Status, forms []int6
 	return rows
 }
 
-// sendRows sends rows side by side and fails each answer its row refuses.
-//
-// The rows go one at a time, in table order: on a correct target none
-// changes anything, but on a broken one a row answered with a success
-// moves the record and the rows after it answer otherwise, so rows sent
-// side by side would give a report that depends on --concurrency.
-func (t *T) sendRows(rows []matrixRow) {
-	xs := make([]*Exchange, len(rows))
+// sendRows sends rows and fails each answer its row refuses. It says
+// false when the unit is to run again alone (tryAll): on a correct target
+// no row changes anything, so they go side by side.
+func (t *T) sendRows(rows []matrixRow) bool {
+	as := make([]attempt, len(rows))
 	for i, r := range rows {
-		xs[i] = t.post(contract.Verify, r.role, r.body)
+		as[i] = attempt{contract.Verify, r.role, r.body}
+	}
+	xs := t.tryAll(as, func(i int, x *Exchange) bool { return rows[i].want(x) == "" })
+	if xs == nil {
+		return false
 	}
 	for i, r := range rows {
 		if p := r.want(xs[i]); p != "" {
 			t.Errorf(xs[i], "case %v, %s: %s", r.body["certificate_code"], r.what, p)
 		}
 	}
+	return true
 }
 
 // readEveryWay reads the record in every format, by id and by URL.

@@ -47,8 +47,12 @@ func (r *runner) runWrites(ctx context.Context, checks []Check, wcs []*pendingWr
 		}
 		r.runRound(ctx, wcs, round, ch)
 		if r.sequential() { // a check ends where its last unit does, as before
+			r.runAgain(ctx, wcs, round, ch)
 			r.endChecks(ctx, wcs, out, round[0].check)
 		}
+	}
+	if !r.sequential() {
+		r.runAgain(ctx, wcs, units, ch)
 	}
 	r.endChecks(ctx, wcs, out, len(wcs)-1)
 	if ctx.Err() == nil {
