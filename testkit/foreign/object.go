@@ -34,35 +34,69 @@ func (ob obj) get(key string) any {
 }
 
 // MarshalJSON writes the members in order, HTML characters unescaped.
-func (ob obj) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range ob {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := encode(m.key)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := encode(m.val)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
+func (ob obj) MarshalJSON() ([]byte, error) { return encode(ob) }
 
 // encode is json.Marshal without HTML escaping and without the newline.
 func encode(v any) ([]byte, error) {
-	var b bytes.Buffer
-	e := json.NewEncoder(&b)
-	e.SetEscapeHTML(false)
-	if err := e.Encode(v); err != nil {
+	var w writer
+	w.enc = json.NewEncoder(&w.scalar)
+	w.enc.SetEscapeHTML(false)
+	if err := w.value(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	return w.out.Bytes(), nil
+}
+
+// writer writes one answer. Objects and arrays are written here, member
+// by member, so that a nested answer is written once (through
+// MarshalJSON, encoding/json would compact every level's bytes again at
+// each level above it); everything else goes through one encoder.
+type writer struct {
+	out, scalar bytes.Buffer
+	enc         *json.Encoder
+}
+
+func (w *writer) value(v any) error {
+	switch v := v.(type) {
+	case obj:
+		w.out.WriteByte('{')
+		for i, m := range v {
+			if i > 0 {
+				w.out.WriteByte(',')
+			}
+			if err := w.value(m.key); err != nil {
+				return err
+			}
+			w.out.WriteByte(':')
+			if err := w.value(m.val); err != nil {
+				return err
+			}
+		}
+		w.out.WriteByte('}')
+		return nil
+	case []any:
+		if v == nil {
+			w.out.WriteString("null")
+			return nil
+		}
+		w.out.WriteByte('[')
+		for i, e := range v {
+			if i > 0 {
+				w.out.WriteByte(',')
+			}
+			if err := w.value(e); err != nil {
+				return err
+			}
+		}
+		w.out.WriteByte(']')
+		return nil
+	}
+	w.scalar.Reset()
+	if err := w.enc.Encode(v); err != nil {
+		return err
+	}
+	w.out.Write(bytes.TrimSuffix(w.scalar.Bytes(), []byte("\n")))
+	return nil
 }
 
 // optional adds key to ob when v is not nil; when v is nil it adds a null
