@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 )
 
@@ -25,6 +26,8 @@ type Server struct {
 	certs map[int64]*certState
 	// handles are the page tokens a server-side-token variant issued.
 	handles map[string]pageHandle
+	// now is the clock of verifies (time.Now; a Witness gives its twins one).
+	now func() time.Time
 }
 
 // certState is a credential record's current status and the moves made.
@@ -52,7 +55,7 @@ func New(opts Options) *Server {
 	if opts.is(VariantA1EmptyMessage) {
 		opts.Message = ""
 	}
-	s := &Server{opts: opts, data: build()}
+	s := &Server{opts: opts, data: build(), now: time.Now}
 	s.Reset()
 	return s
 }

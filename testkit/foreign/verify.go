@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
-	"time"
 )
 
 // verifyRequest is verify's parameters, read and typed.
@@ -163,7 +162,7 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 		s.moveSiblings(r, old, to)
 	}
 	st.verified = true
-	st.verifiedAt = append(st.verifiedAt, time.Now().Unix())
+	st.verifiedAt = append(st.verifiedAt, s.now().Unix())
 	submit := r.submit
 	name := to.name
 	if s.opts.has(BugVerifyOldStatusText) {
@@ -189,7 +188,7 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	data := o("record_number", number, "record_id", recordID, "org_id", orgID, "submit_at", submit,
 		"certificate_status", name)
 	if s.opts.is(VariantB2VerifyExtraData) {
-		data = append(data, member{"status_id", to.id}, member{"verified_at", time.Now().Unix()})
+		data = append(data, member{"status_id", to.id}, member{"verified_at", s.now().Unix()})
 	}
 	return data, nil
 }
