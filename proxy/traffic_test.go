@@ -24,12 +24,15 @@ type session struct {
 	base        string
 	read, write string
 	prof        *profile.Profile
+	// hdr are headers every call sends besides Content-Type and the key
+	// (a browser's Accept and Accept-Encoding).
+	hdr []string
 }
 
 func (s session) call(ep, key string, body any) map[string]any {
 	s.t.Helper()
 	b, _ := json.Marshal(body)
-	_, raw := post(s.t, s.base+"/api/v2/rpc/"+ep, key, string(b))
+	_, raw := post(s.t, s.base+"/api/v2/rpc/"+ep, key, string(b), s.hdr...)
 	var obj map[string]any
 	_ = json.Unmarshal(raw, &obj)
 	return obj

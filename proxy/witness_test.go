@@ -1,0 +1,253 @@
+package proxy_test
+
+import (
+	"net/http/httptest"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/profile"
+	"github.com/rtq-kit/rtq/testkit/foreign"
+)
+
+// frontend is what the frontend examples (examples/frontend) ask of a
+// service, on the fake's data: the record page (getRecord by id, the
+// default format) of a credential, a record that does not exist, a record
+// in every format, a verify through the API and the record page after
+// it. A second tenant's user lists their own forms and templates, and a
+// clerk's verify screen sends the status it shows (from), submits twice
+// (a double click), and a read-only user presses verify.
+func (s session) frontend() {
+	s.t.Helper()
+	var credential *profile.Case
+	for i, c := range s.prof.Cases {
+		if c.RecordID != 0 && len(c.Steps) > 0 && c.Steps[0].Key == "" && c.Steps[0].Action == "set_certificate_status" && c.Start != "" {
+			credential = &s.prof.Cases[i]
+			break
+		}
+	}
+	if len(s.prof.Records) > 0 {
+		s.call("record/getRecord", s.read, map[string]any{"record_id": s.prof.Records[0].ID})
+		s.call("record/getRecord", s.read, map[string]any{"record_id": s.prof.Records[0].ID + 9_000_000})
+		for _, f := range []string{"json", "json-ld", "markdown"} {
+			s.call("record/getRecord", s.read, map[string]any{"record_id": s.prof.Records[0].ID, "format": f})
+		}
+	}
+	if s.prof.Keys.OtherOrg != "" {
+		s.call("record/getFormList", s.prof.Keys.OtherOrg, map[string]any{"page": 1})
+		s.call("templates/list", s.prof.Keys.OtherOrg, map[string]any{})
+	}
+	if credential == nil || s.write == "" {
+		return
+	}
+	st := credential.Steps[0]
+	verify := map[string]any{"certificate_code": credential.Code, "action_type": st.Action, "to_certificate_status": st.To,
+		"from_certificate_status": credential.Start}
+	s.call("record/getRecord", s.read, map[string]any{"record_id": credential.RecordID})
+	s.call("certificates/verify", s.read, verify)
+	s.call("certificates/verify", s.write, verify)
+	s.call("certificates/verify", s.write, verify)
+	s.call("record/getRecord", s.read, map[string]any{"record_id": credential.RecordID})
+}
+
+// browse is a user going through everything the list pages offer: the
+// forms with the page's default size, a combined filter, every record in
+// the URL its QR code opens (run opens three in every format), the templates of a date
+// window, and a template's sub-codes by its link.
+func (s session) browse() {
+	s.t.Helper()
+	for page := 1; page <= 3; page++ {
+		s.call("record/getFormList", s.read, map[string]any{"page": page})
+	}
+	for _, c := range s.prof.Forms.Combined {
+		s.call("record/getFormList", s.read, map[string]any{"number": c.Number, "search_key": c.Key})
+	}
+	for _, r := range s.prof.Records {
+		if r.URL != "" {
+			s.call("record/getRecord", s.read, map[string]any{"record_url": r.URL})
+		}
+	}
+	if w := s.prof.Templates.Window; w != nil {
+		s.walk("templates/list", map[string]any{"start_time": w.Start, "end_time": w.End, "page_size": 2}, func([]map[string]any) {})
+	}
+	for _, tp := range s.prof.Templates.Items {
+		if tp.URL != "" {
+			s.walk("templates/listQrcodes", map[string]any{"template": tp.URL}, func([]map[string]any) {})
+			break
+		}
+	}
+	for _, tp := range s.prof.Templates.Items {
+		if w := tp.Window; w != nil {
+			s.walk("templates/listQrcodes", map[string]any{"template": tp.Coding, "start_time": w.Start, "end_time": w.End}, func([]map[string]any) {})
+			break
+		}
+	}
+}
+
+// foreignProfile is the profile the fake w serves gives of itself.
+func foreignProfile(t testing.TB, w *foreign.Witness) *profile.Profile {
+	t.Helper()
+	prof, err := profile.Parse("foreign.json", w.Service().Profile())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prof
+}
+
+// drive sends the realistic client's traffic to base (a proxy in front
+// of ws[0]); with base "" straight to a new witness of opts. It returns
+// the requests whose answers the bug altered.
+func drive(t testing.TB, opts foreign.Options, base string, ws ...*foreign.Witness) []foreign.Touch {
+	t.Helper()
+	var w *foreign.Witness
+	if base == "" {
+		w = foreign.NewWitness(opts)
+		srv := httptest.NewServer(w)
+		defer srv.Close()
+		base = srv.URL
+	} else {
+		w = ws[0]
+	}
+	s := session{t: t, base: base, read: foreign.ReadKey, write: foreign.WriteKey, prof: foreignProfile(t, w), hdr: []string{"Accept", "*/*"}}
+	s.frontend()
+	s.run()
+	s.browse()
+	return w.Touched()
+}
+
+// knownGaps are the fake's bugs that the traffic of
+// TestEveryTouchedBugIsReported touches (the fake altered an answer the
+// client got) and that the proxy does not report, one line each on why.
+// A bug leaves this list when the proxy reports it; the test fails while
+// the list says otherwise than the run.
+var knownGaps = map[foreign.Bug]string{
+	// Time windows: the items of a list carry no creation time, so an item
+	// outside the window, or a total of items outside it, is seen only
+	// against the profile's window facts, which live traffic is not
+	// judged by.
+	foreign.BugTemplatesIgnoreEndTime:    "templates created after end_time are listed",
+	foreign.BugTemplatesTotalIgnoresTime: "total counts the templates outside the window",
+	foreign.BugStartTimeIgnored:          "sub-codes created before start_time are listed",
+	foreign.BugB2QrcodesBoundsSwapped:    "sub-codes outside the window are listed",
+	foreign.BugB3WindowOnTemplateTime:    "sub-codes are filtered on their template's creation time",
+	// Cursor walks: the pages of a walk agree with each other (no item
+	// twice, one total); no relation counts a finished walk's items
+	// against that total, or a page against the empty one after it.
+	foreign.BugB1TokenSkipsOne:        "each page boundary loses an item: the walk holds fewer than total",
+	foreign.BugA1CursorTiesSkipped:    "items created in the same second as a page's last are skipped",
+	foreign.BugB3TokenDefaultStride:   "the token advances by 20, not by the page_size asked: items are skipped",
+	foreign.BugB1TokenOnExactLastPage: "a full last page carries a token to an empty page",
+	foreign.BugA2VerifyDuplicatesForm: "after a verify a form is listed twice on one page: formPages compares pages, not a page with itself",
+	// Not-found and refusals: an error in the endpoint's own shape is a
+	// valid answer; the proxy cannot tell that what was asked exists.
+	foreign.BugByURLNotFound:      "getRecord by a record's URL answers not found",
+	foreign.BugQrcodesRefuseURL:   "listQrcodes by a template's URL answers a parameter error",
+	foreign.BugB3EmptyTemplate404: "listQrcodes of a template without sub-codes answers 404",
+	// Verify: no relation compares a verify's answer with the verify
+	// before it or with the record it moved.
+	foreign.BugVerifyRepeatSucceeds:  "the double-submitted verify succeeds again instead of 100326",
+	foreign.BugFromStatusIgnored:     "the double-submitted verify's stale from_certificate_status is ignored",
+	foreign.BugB2VerifyOrgIDIsFormID: "verify's data.org_id is the form's id",
+	foreign.BugB2VerifyNumberIsCode:  "verify's data.record_number is the record code",
+	foreign.BugB3SubmitAtMillis:      "verify's data.submit_at is in milliseconds",
+	// Masking across formats: each format alone is masked; only the two
+	// halves together give the value, which relation.live.masked (clear
+	// values of one format in another) does not combine.
+	foreign.BugA2MarkdownPhoneOtherHalf:  "markdown keeps other digits of a phone number than json",
+	foreign.BugA2JSONLDIdentityOtherHalf: "json-ld keeps other characters of an identity number than json",
+	// Correct for this client: it accepts gzip, as every browser does.
+	foreign.BugA2AlwaysGzip: "answers are gzipped whatever Accept-Encoding says; this client asks for gzip",
+}
+
+// The independent fake behind the proxy, with each of its bugs switched
+// on in turn (every round's), in front of a realistic client: the
+// frontend examples' calls and a user's session (list the forms and page
+// through them, walk the templates, open records in every format, verify
+// and read again). Whether the traffic touched the bug is measured, not
+// guessed: foreign.Witness answers every request with the bugged build
+// and a correct twin and notes the answers that differ. Every bug the
+// traffic touched must be reported by the proxy (a failed finding), save
+// the known gaps above; the correct build is never touched and breaks
+// nothing.
+func TestEveryTouchedBugIsReported(t *testing.T) {
+	bugs := []foreign.Bug{""}
+	for _, b := range foreign.BugInfos() {
+		bugs = append(bugs, b.Bug)
+	}
+	for _, r := range foreign.Rounds() {
+		for _, b := range r.Bugs {
+			if !slices.Contains(bugs, b.Bug) {
+				bugs = append(bugs, b.Bug)
+			}
+		}
+	}
+	type outcome struct {
+		touched  int
+		reported []string
+	}
+	var mu sync.Mutex
+	outcomes := map[foreign.Bug]outcome{}
+	t.Run("bugs", func(t *testing.T) {
+		for _, bug := range bugs {
+			t.Run(string(bug)+"_", func(t *testing.T) {
+				t.Parallel()
+				opts := foreign.Defaults()
+				opts.Bug = bug
+				// Straight to the fake first: a bug this traffic does not
+				// touch needs no judging (the twins alone say so).
+				if bug != "" && len(drive(t, opts, "")) == 0 {
+					mu.Lock()
+					outcomes[bug] = outcome{}
+					mu.Unlock()
+					return
+				}
+				w := foreign.NewWitness(opts)
+				srv := httptest.NewServer(w)
+				defer srv.Close()
+				r := start(t, srv.URL, true, conformance.ObserverOptions{Profile: foreignProfile(t, w)})
+				drive(t, opts, r.URL, w)
+				got := failed(r.report(t))
+				mu.Lock()
+				outcomes[bug] = outcome{touched: len(w.Touched()), reported: got}
+				mu.Unlock()
+				if bug == "" && (len(w.Touched()) > 0 || len(got) > 0) {
+					t.Errorf("the correct build: %d answers differ from its twin's, the proxy reports %v", len(w.Touched()), got)
+				}
+			})
+		}
+	})
+	var touched, reported int
+	var untouched, gaps []string
+	if len(outcomes) < len(bugs) {
+		return // a -run that picked some bugs: the figures need every one
+	}
+	for _, bug := range bugs[1:] {
+		o := outcomes[bug]
+		why, isGap := knownGaps[bug]
+		switch {
+		case o.touched == 0:
+			untouched = append(untouched, string(bug))
+			if isGap {
+				t.Errorf("%s is listed as a known gap, but the traffic no longer touches it", bug)
+			}
+			continue
+		case len(o.reported) > 0:
+			touched, reported = touched+1, reported+1
+			if isGap {
+				t.Errorf("%s is listed as a known gap (%s), but the proxy reports it: %v", bug, why, o.reported)
+			}
+		default:
+			touched++
+			gaps = append(gaps, string(bug))
+			if !isGap {
+				t.Errorf("%s altered %d answers the client got, and the proxy reported nothing", bug, o.touched)
+			}
+		}
+	}
+	sort.Strings(untouched)
+	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
+		len(bugs)-1, touched, reported, gaps, strings.Join(untouched, ", "))
+}
