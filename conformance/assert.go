@@ -74,6 +74,12 @@ func (t *T) post(ep contract.Endpoint, role string, body any) *Exchange {
 
 // send is post without observing the answer (client.send).
 func (t *T) send(ep contract.Endpoint, role string, body any) *Exchange {
+	return t.sendAs(ep, role, body, nil)
+}
+
+// sendAs is send with the request's headers written in form (nil: the
+// form the seed picks for the request, wireforms.go).
+func (t *T) sendAs(ep contract.Endpoint, role string, body any, form *wireForm) *Exchange {
 	key := ""
 	switch role {
 	case "none":
@@ -92,7 +98,7 @@ func (t *T) send(ep contract.Endpoint, role string, body any) *Exchange {
 		defer t.r.slots.release()
 	}
 	t.depth++
-	return t.r.client.quiet(t.ctx, ep, role, key, body)
+	return t.r.client.quietAs(t.ctx, ep, role, key, body, form)
 }
 
 // hasKey says whether the profile or flags gave a key for role.

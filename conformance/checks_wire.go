@@ -42,7 +42,7 @@ func (t *T) sendWire(w wireRequest) *Exchange {
 	}
 	key := t.r.keys.KeyFor(w.keyRole)
 	if w.auth != "" {
-		h.Set("Authorization", strings.NewReplacer("{key}", key, "{KEY}", swapCase(key)).Replace(w.auth))
+		h.Set("Authorization", keyForm(w.auth, key))
 	} else if w.role != "none" && key != "" {
 		h.Set("Authorization", "Bearer "+key)
 	} else {
@@ -92,7 +92,19 @@ func authShown(form, role string) string {
 	if v == "" {
 		v = keyVars["read"]
 	}
-	return strings.NewReplacer("{key}", "$"+v, "{KEY}", `$(printf %s "$`+v+`" | tr a-zA-Z A-Za-z)`).Replace(form)
+	return strings.NewReplacer("{key}", "${"+v+"}", "{KEY}", `$(printf %s "$`+v+`" | tr a-zA-Z A-Za-z)`,
+		"{key-}", "${"+v+"%?}", "{-key}", "${"+v+"#?}").Replace(form)
+}
+
+// keyForm is an Authorization form with key written into it: "{key}"
+// the key, "{KEY}" the key in the other letter case, "{key-}" the key
+// without its last character, "{-key}" without its first.
+func keyForm(form, key string) string {
+	short, tail := key, key
+	if key != "" {
+		short, tail = key[:len(key)-1], key[1:]
+	}
+	return strings.NewReplacer("{key}", key, "{KEY}", swapCase(key), "{key-}", short, "{-key}", tail).Replace(form)
 }
 
 // swapCase writes each ASCII letter of a key in the other case: a key
@@ -191,6 +203,19 @@ var noBearerKey = []authForm{
 	{"Bearer {KEY}", "the key in another letter case, a key nobody issued"},
 }
 
+// unissuedKeys are keys nobody issued made from an issued one: each
+// shares a prefix or a suffix with it (the key with one character more
+// or less at either end), as a key mistyped or cut short when pasted
+// does. A target that compares only part of a key (its first characters,
+// an indexed prefix, a LIKE) takes some of them; §5 and §C2 refuse them
+// all, as any key nobody issued.
+var unissuedKeys = []authForm{
+	{"Bearer {key}0", "the key with one more character at its end, a key nobody issued"},
+	{"Bearer {key-}", "the key without its last character, a key nobody issued"},
+	{"Bearer 0{key}", "the key with one more character at its start, a key nobody issued"},
+	{"Bearer {-key}", "the key without its first character, a key nobody issued"},
+}
+
 // otherSpellings are forms RFC 9110 §11.1 reads as "Bearer <key>" (the
 // scheme is case-insensitive, one or more spaces follow it): accepting
 // or refusing them is the target's choice; only the answer's JSON is
@@ -210,19 +235,24 @@ func authMalformed(seed uint64) func(t *T) {
 			ep    contract.Endpoint
 			f     authForm
 			refus bool
+			as    string // the role the rules judge it as
 		}
 		var sends []send
 		for _, ep := range contract.Endpoints {
 			if ep == contract.GetFormList {
 				for _, f := range noBearerKey {
-					sends = append(sends, send{ep, f, true})
+					sends = append(sends, send{ep, f, true, "none"})
+				}
+				for _, f := range unissuedKeys {
+					sends = append(sends, send{ep, f, true, "bad"})
 				}
 				for _, f := range otherSpellings {
-					sends = append(sends, send{ep, f, false})
+					sends = append(sends, send{ep, f, false, ""})
 				}
 				continue
 			}
-			sends = append(sends, send{ep, noBearerKey[pick(seed, "auth.malformed "+ep.Name, len(noBearerKey))], true})
+			sends = append(sends, send{ep, noBearerKey[pick(seed, "auth.malformed "+ep.Name, len(noBearerKey))], true, "none"},
+				send{ep, unissuedKeys[pick(seed, "auth.unissued "+ep.Name, len(unissuedKeys))], true, "bad"})
 		}
 		t.each(len(sends), func(t *T, i int) {
 			s := sends[i]
@@ -231,13 +261,18 @@ func authMalformed(seed uint64) func(t *T) {
 				role = "write" // a target that took the form would let this key write
 			}
 			ep := s.ep
-			if key := t.r.keys.KeyFor(role); strings.Contains(s.f.form, "{KEY}") && swapCase(key) == key {
+			key := t.r.keys.KeyFor(role)
+			if strings.Contains(s.f.form, "{KEY}") && swapCase(key) == key {
 				t.Notef("%s: not sent, the %s key has no letter", s.f.what, role)
+				return
+			}
+			if s.as == "bad" && t.r.issued(strings.TrimPrefix(keyForm(s.f.form, key), "Bearer ")) {
+				t.Notef("%s: not sent, it is an issued key", s.f.what)
 				return
 			}
 			w := wireRequest{ep: &ep, path: ep.Path(), role: role, auth: s.f.form, body: marshal(t.probeBody(ep))}
 			if s.refus {
-				w.role, w.keyRole = "none", role // the rules judge it as a call without a key
+				w.role, w.keyRole = s.as, role // the rules judge it as a call without a key, or with a key nobody issued
 			}
 			x := t.sendWire(w)
 			if s.refus {
@@ -258,6 +293,17 @@ func wireChecks(seed uint64) []Check {
 		{ID: "transport.unknownPath", Endpoint: "*", Section: "1.1", Severity: Must, run: checkUnknownPath},
 		{ID: "transport.bodyTooLarge", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkBodyTooLarge},
 		{ID: "transport.requestContentType", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkRequestContentType},
+		{ID: "transport.requestForms", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkRequestForms},
 		{ID: "auth.malformed", Endpoint: "*", Section: "5", Severity: Must, run: authMalformed(seed)},
 	}
+}
+
+// issued says whether key is one of the keys the run was given.
+func (r *runner) issued(key string) bool {
+	for _, k := range []string{r.keys.Read, r.keys.Write, r.keys.Limited, r.keys.OtherOrg} {
+		if k != "" && k == key {
+			return true
+		}
+	}
+	return key == ""
 }

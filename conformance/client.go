@@ -35,12 +35,22 @@ type Request struct {
 	// Content-Type sent instead of application/json ("-": none).
 	Authorization string `json:"authorization,omitempty"`
 	ContentType   string `json:"content_type,omitempty"`
+	// Accept ("-": none), AcceptEncoding and Chunked, when set, are the
+	// headers as sent in another legal form than the runner's usual
+	// Accept: application/json, Go's gzip and a Content-Length
+	// (wireforms.go).
+	Accept         string `json:"accept,omitempty"`
+	AcceptEncoding string `json:"accept_encoding,omitempty"`
+	Chunked        bool   `json:"chunked,omitempty"`
 }
 
 func (r Request) String() string {
 	s := fmt.Sprintf("%s %s (key: %s)", r.Method, r.Path, r.Key)
 	if r.Body != "" {
 		s += " " + r.Body
+	}
+	if w := wireShown(r); w != "" {
+		s += " (" + w + ")"
 	}
 	return s
 }
@@ -65,7 +75,11 @@ type Exchange struct {
 // followed, the keys scrubbed) and adds what is the runner's own: retries
 // for reads, giving up on a stalled endpoint, and decoding for the checks.
 type client struct {
-	svc     *svcclient.Client
+	svc *svcclient.Client
+	// seed picks the form of each request's headers (wireforms.go);
+	// plain sends every request the usual way.
+	seed    uint64
+	plain   bool
 	stalls  *stalls
 	observe func(ep contract.Endpoint, x *Exchange)
 }
@@ -130,11 +144,23 @@ func (c *client) post(ctx context.Context, ep contract.Endpoint, role, key strin
 // quiet is post without telling observe: for an answer that counts only
 // if the plan keeps it (runner.observe is then told).
 func (c *client) quiet(ctx context.Context, ep contract.Endpoint, role, key string, body any) *Exchange {
+	return c.quietAs(ctx, ep, role, key, body, nil)
+}
+
+// quietAs is quiet with the request's headers written in form (nil: the
+// one the seed picks for the request, the usual way when plain).
+func (c *client) quietAs(ctx context.Context, ep contract.Endpoint, role, key string, body any, form *wireForm) *Exchange {
 	raw, ok := body.([]byte)
 	if !ok {
 		raw, _ = json.Marshal(body)
 	}
 	x := &Exchange{Req: Request{Method: http.MethodPost, Path: ep.Path(), Key: role, Body: string(raw)}}
+	switch {
+	case form != nil:
+		form.apply(&x.Req)
+	case !c.plain:
+		wireFormOf(c.seed, x.Req).apply(&x.Req)
+	}
 	attempts := 1
 	if !ep.Write {
 		attempts += readRetries
@@ -163,7 +189,7 @@ var errTooLarge = svcclient.ErrTooLarge
 // do is one attempt; limited says it was not sent (the rate's wait ended
 // with ctx), so that post does not try again.
 func (c *client) do(ctx context.Context, x *Exchange, raw []byte, key string) (err error, limited bool) {
-	a, err := c.svc.Post(ctx, x.Req.Path, key, raw)
+	a, err := c.svc.SendWire(ctx, x.Req.Method, x.Req.Path, key, raw, wireOf(x.Req))
 	if errors.Is(err, svcclient.ErrNotSent) {
 		return err, true
 	}

@@ -41,6 +41,19 @@ func curlLine(base string, r *Request) string {
 	default:
 		fmt.Fprintf(&b, " -H %s", shellQuote("Content-Type: "+r.ContentType))
 	}
+	switch r.Accept {
+	case "":
+	case "-":
+		b.WriteString(" -H 'Accept:'")
+	default:
+		fmt.Fprintf(&b, " -H %s", shellQuote("Accept: "+r.Accept))
+	}
+	if r.AcceptEncoding != "" {
+		fmt.Fprintf(&b, " -H %s", shellQuote("Accept-Encoding: "+r.AcceptEncoding))
+	}
+	if r.Chunked {
+		b.WriteString(" -H 'Transfer-Encoding: chunked'")
+	}
 	if r.Body != "" {
 		fmt.Fprintf(&b, " --data-raw %s", shellQuote(r.Body))
 	}
@@ -58,7 +71,7 @@ func doubleQuote(s string) string {
 			b.WriteByte('\\')
 			b.WriteByte(c)
 		case '$':
-			if i+1 < len(s) && (s[i+1] == '_' || s[i+1] >= 'A' && s[i+1] <= 'Z') {
+			if i+1 < len(s) && (s[i+1] == '_' || s[i+1] == '{' || s[i+1] >= 'A' && s[i+1] <= 'Z') {
 				b.WriteByte(c)
 			} else {
 				b.WriteString(`\$`)

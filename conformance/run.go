@@ -176,6 +176,10 @@ func newRunner(opts Options) (*runner, error) {
 	r.answers.validate = r.validate
 	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate, opts.Concurrency, opts.Access, keys.Read, keys.Write, keys.Limited, keys.OtherOrg, opts.AdminToken)
 	r.client.observe = r.observe
+	r.client.seed = opts.Seed
+	if r.client.seed == 0 {
+		r.client.seed = DefaultSeed
+	}
 	return r, nil
 }
 
@@ -190,7 +194,7 @@ func (r *runner) probe(ctx context.Context) error {
 		pctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 		// The probe is the runner's own call, not an answer a check
 		// asked for: the rules judge none of it (answers.judge).
-		x := r.client.quiet(pctx, ep, "read", r.keys.Read, map[string]any{})
+		x := r.client.quietAs(pctx, ep, "read", r.keys.Read, map[string]any{}, &wireForm{})
 		r.ctSeen.add(x)
 		r.cov.observe(ep, x)
 		cancel()

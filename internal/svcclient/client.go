@@ -203,11 +203,28 @@ func (c *Client) Send(ctx context.Context, method, path, key string, body []byte
 // of another form, another Content-Type), through the same limits as
 // every call; key, when given, is still scrubbed from the answer.
 func (c *Client) SendHeaders(ctx context.Context, method, path string, h http.Header, body []byte) (Answer, error) {
-	ctx = context.WithValue(ctx, headersKey{}, h)
+	ctx = context.WithValue(ctx, headersKey{}, Wire{Header: h})
 	return c.call(ctx, method, path, "", body, c.polite, Watch{}, true)
 }
 
-// headersKey carries SendHeaders' replacements down to send.
+// Wire is how one call is written beyond its method, path, key and body:
+// headers that replace the client's own (as SendHeaders), and the body
+// sent chunked, without a Content-Length. Every form is one a client may
+// legally send; the runner sends each to see that the target reads them
+// all alike.
+type Wire struct {
+	Header  http.Header
+	Chunked bool
+}
+
+// SendWire is Send written as w says, through the same limits as every
+// call; key is sent as a Bearer token unless w's headers replace it.
+func (c *Client) SendWire(ctx context.Context, method, path, key string, body []byte, w Wire) (Answer, error) {
+	ctx = context.WithValue(ctx, headersKey{}, w)
+	return c.call(ctx, method, path, key, body, c.polite, Watch{}, true)
+}
+
+// headersKey carries a Wire down to send.
 type headersKey struct{}
 
 // call sends one call; polite, it waits out a refusal (SlowDown) and
@@ -279,12 +296,17 @@ func (c *Client) send(ctx context.Context, method, path, key string, body []byte
 	if key != "" {
 		req.Header.Set("Authorization", "Bearer "+key)
 	}
-	if h, ok := ctx.Value(headersKey{}).(http.Header); ok {
-		for name, values := range h {
+	if w, ok := ctx.Value(headersKey{}).(Wire); ok {
+		for name, values := range w.Header {
 			req.Header.Del(name)
 			for _, v := range values {
 				req.Header.Add(name, v)
 			}
+		}
+		if w.Chunked && body != nil {
+			// An unknown length: Go's transport sends the body chunked.
+			req.ContentLength = -1
+			req.Body = io.NopCloser(bytes.NewReader(body))
 		}
 	}
 	resp, err := c.http.Do(req)

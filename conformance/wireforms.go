@@ -1,0 +1,187 @@
+package conformance
+
+import (
+	"encoding/json"
+	"hash/fnv"
+	"net/http"
+	"reflect"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/svcclient"
+)
+
+// The headers of a request are a dimension of every request the run
+// makes. A client writes them in one of several legal ways: Accept
+// absent, */* (curl, fetch) or a list (axios); Content-Type
+// application/json with a charset parameter or in other letter case (a
+// media type is case-insensitive, RFC 9110 §8.3.1: .NET and Java send
+// "; charset=utf-8"); the body chunked rather than with a Content-Length
+// (a client that streams its JSON); no compression asked for (Accept-
+// Encoding: identity) or gzip (Go's transport, a browser). The contract
+// gives every form one answer: the body read as sent (§1.1: the header is
+// Content-Type application/json, whatever its parameters), every answer
+// JSON (§1.1, §C1), and never a compression the request did not accept
+// (RFC 9110 §12.5.3). So the runner does not send every request one way:
+// each request gets one form of each header, picked by the seed from the
+// request itself (the same request always the same form, at any
+// concurrency), and the rules over every answer judge what comes back as
+// they judge every answer. The check transport.requestForms sends every
+// form on every run, so none depends on what the seed picked.
+
+// The forms of each header; the first of each is the runner's usual way.
+var (
+	// acceptForms: "-" sends no Accept at all.
+	acceptForms   = []string{"application/json", "-", "*/*", "application/json, text/plain, */*"}
+	ctypeForms    = []string{"application/json", "application/json; charset=utf-8", "application/json;charset=UTF-8", "Application/JSON"}
+	encodingForms = []string{"gzip", "identity"}
+	chunkedForms  = []bool{false, true}
+)
+
+// wireForm is one way of writing a request's headers, each member an
+// index into its list of forms.
+type wireForm struct {
+	accept, ctype, encoding, chunked int
+}
+
+// wireFormOf picks the form of a request from the seed and the request
+// itself (method, path, key role and body): the same request is always
+// written the same way, whichever check sends it and in whatever order.
+func wireFormOf(seed uint64, r Request) wireForm {
+	h := fnv.New64a()
+	h.Write([]byte(r.Method + " " + r.Path + " " + r.Key + " " + r.Body))
+	v := h.Sum64() ^ seed
+	v *= 0x9E3779B97F4A7C15 // mix the seed into every dimension
+	next := func(n int) int {
+		i := int(v % uint64(n))
+		v /= uint64(n)
+		return i
+	}
+	return wireForm{accept: next(len(acceptForms)), ctype: next(len(ctypeForms)),
+		encoding: next(len(encodingForms)), chunked: next(len(chunkedForms))}
+}
+
+// apply writes f into the request a finding shows (only what differs
+// from the usual way, so that a finding and its curl line show it).
+func (f wireForm) apply(r *Request) {
+	if f.accept != 0 {
+		r.Accept = acceptForms[f.accept]
+	}
+	if f.ctype != 0 && r.ContentType == "" {
+		r.ContentType = ctypeForms[f.ctype]
+	}
+	if f.encoding != 0 {
+		r.AcceptEncoding = encodingForms[f.encoding]
+	}
+	r.Chunked = chunkedForms[f.chunked]
+}
+
+// wireOf is the request r as the client writes it: the headers that
+// replace its own, the body chunked or not.
+func wireOf(r Request) svcclient.Wire {
+	h := http.Header{}
+	switch r.Accept {
+	case "":
+	case "-":
+		h["Accept"] = nil
+	default:
+		h.Set("Accept", r.Accept)
+	}
+	if r.ContentType != "" && r.ContentType != "-" && r.Body != "" {
+		h.Set("Content-Type", r.ContentType)
+	}
+	if r.AcceptEncoding != "" {
+		// Set by hand, Go's transport neither adds gzip nor unpacks it:
+		// an answer gzipped anyway reaches the rules as sent.
+		h.Set("Accept-Encoding", r.AcceptEncoding)
+	}
+	return svcclient.Wire{Header: h, Chunked: r.Chunked}
+}
+
+// wireShown is what the request's headers add to its description in a
+// finding ("" for the usual way).
+func wireShown(r Request) string {
+	var parts []string
+	switch r.Accept {
+	case "":
+	case "-":
+		parts = append(parts, "no Accept")
+	default:
+		parts = append(parts, "Accept: "+r.Accept)
+	}
+	if r.ContentType != "" {
+		parts = append(parts, "Content-Type: "+r.ContentType)
+	}
+	if r.AcceptEncoding != "" {
+		parts = append(parts, "Accept-Encoding: "+r.AcceptEncoding)
+	}
+	if r.Chunked {
+		parts = append(parts, "body chunked")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// everyWireForm is one request of each form of each header, the others
+// the usual way: every form is sent on every run, whatever the seed
+// picked for the run's other requests.
+func everyWireForm() []wireForm {
+	var out []wireForm
+	for i := 1; i < len(acceptForms); i++ {
+		out = append(out, wireForm{accept: i})
+	}
+	for i := 1; i < len(ctypeForms); i++ {
+		out = append(out, wireForm{ctype: i})
+	}
+	for i := 1; i < len(encodingForms); i++ {
+		out = append(out, wireForm{encoding: i})
+	}
+	for i := 1; i < len(chunkedForms); i++ {
+		out = append(out, wireForm{chunked: i})
+	}
+	return out
+}
+
+// checkRequestForms: the same request written in every legal form of its
+// headers gets the answer it gets written the usual way: a getFormList
+// whose body holds a filter (a target that ignores the body of a form
+// lists every form) and one whose body is bad input (a target that
+// answers a form without Accept: application/json in HTML). Every answer
+// is judged by the rules over every answer too.
+func checkRequestForms(t *T) {
+	good := map[string]any{"page_size": 3}
+	if ns := t.r.prof.Forms.Numbers; len(ns) > 0 {
+		good["number"] = ns[0]
+	}
+	bodies := []map[string]any{good, {"page": 0}}
+	forms := append([]wireForm{{}}, everyWireForm()...)
+	xs := make([][]*Exchange, len(bodies))
+	for i := range xs {
+		xs[i] = make([]*Exchange, len(forms))
+	}
+	t.each(len(bodies)*len(forms), func(t *T, k int) {
+		i, j := k/len(forms), k%len(forms)
+		x := t.sendAs(contract.GetFormList, "read", bodies[i], &forms[j])
+		t.r.observe(contract.GetFormList, x)
+		xs[i][j] = x
+	})
+	for i := range bodies {
+		usual := xs[i][0]
+		want, _ := usual.Doc.(map[string]any)
+		for _, x := range xs[i][1:] {
+			got := t.jsonAnswer(x, "the request written "+wireShown(x.Req))
+			if got == nil || want == nil {
+				continue
+			}
+			if !reflect.DeepEqual(got["code"], want["code"]) || !reflect.DeepEqual(got["data"], want["data"]) {
+				t.errorfPair(x, usual, "written %s, the request gets code %v and data %s; written the usual way, code %v and data %s",
+					wireShown(x.Req), got["code"], short(jsonOf(got["data"])), want["code"], short(jsonOf(want["data"])))
+			}
+		}
+	}
+}
+
+// jsonOf is v as JSON, for a message.
+func jsonOf(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
+}
