@@ -80,6 +80,11 @@ var adversarial2FirstSight = firstSight{
 	},
 	caughtSince: map[foreign.Bug]string{
 		foreign.BugA2QrcodesDefaultUnlimited: "8df65ec7c4ee4c055f38a749624f37984dd01db6",
+		foreign.BugA2HTMLWithoutAcceptJSON:   "a167b290ab9d7569e08d616ad67e760c9b054f15",
+		foreign.BugA2ContentTypeParamsDrop:   "a167b290ab9d7569e08d616ad67e760c9b054f15",
+		foreign.BugA2ChunkedBodyIgnored:      "a167b290ab9d7569e08d616ad67e760c9b054f15",
+		foreign.BugA2AlwaysGzip:              "a167b290ab9d7569e08d616ad67e760c9b054f15",
+		foreign.BugA2KeyPrefixOnly:           "a167b290ab9d7569e08d616ad67e760c9b054f15",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantA2PermissionAfterFind: "rules: C2.writeScope accepts a fault of the request or an unknown code found before the permission (§C6: the order is the kit's)",
