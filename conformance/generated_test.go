@@ -80,13 +80,13 @@ func TestEveryMemberGetsEveryClassOfValues(t *testing.T) {
 			want := []string{"wrongType", "null"}
 			switch p := sch.Properties[name]; {
 			case len(p.Enum) > 0:
-				want = append(want, "spelling")
+				want = append(want, "otherCase", "padded", "prefix")
 			case p.Type == "integer":
-				want = append(want, "numberAsString", "zero", "negative", "above", "fraction", "exponent")
+				want = append(want, "numberAsString", "numberAsOddString", "zero", "negative", "above", "fraction", "exponent")
 			case fuzzy[ep.Name+" "+name]:
-				want = append(want, "wildcard", "escape")
+				want = append(want, "wildcard", "escape", "apostrophe", "quote")
 			default:
-				want = append(want, "wildcard", "escape", "blank")
+				want = append(want, "wildcard", "escape", "apostrophe", "quote", "blank")
 			}
 			for _, w := range want {
 				if !seen[w] {

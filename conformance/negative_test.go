@@ -18,7 +18,7 @@ func namesNoRecord(body string) bool {
 		return true
 	}
 	code, ok := m["certificate_code"].(string)
-	literal := strings.NewReplacer("%", "", "_", "", `\`, "").Replace(code)
+	literal := strings.NewReplacer("%", "", "_", "", `\`, "", "'", "", `"`, "").Replace(code)
 	return !ok || code == probeCode || strings.TrimSpace(code) == "" || strings.Contains(probeCode, literal)
 }
 

@@ -45,7 +45,11 @@ func integerClasses(p rules.Property) []valueClass {
 	}
 	return []valueClass{
 		{"wrongType", []any{true, false, "abc", ""}},
-		{"numberAsString", []any{"1", " 2", "1e1"}},
+		// A digit string is what most clients send by mistake: read as
+		// its number (the kit's lenient reading, §C1) or refused, never
+		// echoed as a string; its odder spellings are a class apart.
+		{"numberAsString", []any{"2", "1"}},
+		{"numberAsOddString", []any{" 2", "1e1", "+1"}},
 		{"zero", below},
 		{"negative", []any{num("-1"), num("-2147483649")}},
 		{"above", above},
@@ -67,11 +71,19 @@ func stringClasses(like string) []valueClass {
 		wild = []any{head + "_", head + "%", "%" + tail}
 		escape = []any{string(r[:len(r)/2]) + `\%`, like + `\`}
 	}
+	// Quotes end a string in SQL and in the markup a value is pasted
+	// into: a name like O'Neil is data, and its answer is JSON.
+	apos, quote := []any{"'", "O'Neil"}, []any{`"`, `\"`}
+	if like != "" {
+		apos, quote = []any{like + "'", "'" + like}, []any{like + `"`, `"` + like + `"`}
+	}
 	return []valueClass{
 		{"wrongType", []any{num("42"), true, num("0")}},
 		{"blank", []any{"", " ", "\t", "\u3000"}},
 		{"wildcard", wild},
 		{"escape", escape},
+		{"apostrophe", apos},
+		{"quote", quote},
 		{"null", []any{nil}},
 	}
 }
@@ -79,17 +91,29 @@ func stringClasses(like string) []valueClass {
 // enumClasses are the values of an enum member: its members spelt
 // otherwise, and other JSON types.
 func enumClasses(p rules.Property) []valueClass {
-	var spelt []any
+	var upper, padded, dashed, prefix []any
 	for _, e := range p.Enum {
 		if s, ok := e.(string); ok {
-			spelt = append(spelt, strings.ToUpper(s), s+" ", " "+s, strings.ReplaceAll(s, "_", "-"))
+			upper = append(upper, strings.ToUpper(s))
+			padded = append(padded, s+" ", " "+s)
+			if d := strings.ReplaceAll(s, "_", "-"); d != s {
+				dashed = append(dashed, d)
+			}
+			if r := []rune(s); len(r) > 1 {
+				prefix = append(prefix, string(r[:len(r)-1]))
+			}
 		}
 	}
-	return []valueClass{
-		{"spelling", spelt},
-		{"wrongType", []any{num("1"), num("0"), true}},
-		{"null", []any{nil}},
+	var out []valueClass
+	for _, c := range []valueClass{{"otherCase", upper}, {"padded", padded}, {"dashed", dashed}, {"prefix", prefix}} {
+		if len(c.values) > 0 {
+			out = append(out, c)
+		}
 	}
+	return append(out,
+		valueClass{"wrongType", []any{num("1"), num("0"), true}},
+		valueClass{"null", []any{nil}},
+	)
 }
 
 // fuzzy are the members whose matching is the target's to define

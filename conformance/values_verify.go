@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
@@ -83,10 +84,50 @@ func (r *runner) liveValues(c profile.Case) []liveValue {
 			liveValue{m, "wrongType", []any{"abc", true}},
 		)
 	}
+	classes = append(classes, r.spelt(c)...)
 	out := make([]liveValue, len(classes))
 	for i, cl := range classes {
 		vs := cl.v.([]any)
 		out[i] = liveValue{cl.member, cl.class, vs[pick(r.opts.Seed, c.Code+" "+cl.member+" "+cl.class, len(vs))]}
+	}
+	return out
+}
+
+// spelt are the names of the case's first step written the way a
+// client gets them almost right: action_type in capitals and cut short
+// (an enum is matched exactly, §4.2, §7: 100325 or 100301), and
+// to_certificate_status cut to its first character, or in capitals
+// where it has letters (a status is named exactly, §3.1: a name no status
+// has is 100326). Each is left out where it would name what the step
+// names (a status whose name is the prefix), so none may move the record.
+func (r *runner) spelt(c profile.Case) []liveValue {
+	s := c.Steps[0]
+	act := []rune(s.Action)
+	out := []liveValue{
+		{"action_type", "otherCase", []any{strings.ToUpper(s.Action), swapCase(s.Action)}},
+		{"action_type", "prefix", []any{string(act[:len(act)-1]), string(act[:len(act)/2])}},
+	}
+	if s.To == "" {
+		return out
+	}
+	names := map[string]bool{}
+	if f := r.prof.Flow(c.FormID); f != nil {
+		for _, st := range f.Statuses {
+			names[st.Name] = true
+		}
+	}
+	var other []any
+	if to := []rune(s.To); len(to) > 1 && !names[string(to[:1])] {
+		other = append(other, string(to[:1]))
+		if half := string(to[:len(to)/2]); half != string(to[:1]) && !names[half] {
+			other = append(other, half)
+		}
+	}
+	if len(other) > 0 {
+		out = append(out, liveValue{"to_certificate_status", "prefix", other})
+	}
+	if up := swapCase(s.To); up != s.To && !names[up] {
+		out = append(out, liveValue{"to_certificate_status", "otherCase", []any{up}})
 	}
 	return out
 }

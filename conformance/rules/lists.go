@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -26,8 +27,18 @@ func formPage(x *Exchange) page {
 }
 
 // reqInt is an integer request member as sent (ok false when absent or
-// not a JSON integer).
-func (x *Exchange) reqInt(name string) (int64, bool) { return Int(x.requestInt(name)) }
+// not an integer): a JSON integer, or a string of digits alone, which a
+// target that answers a success has read as its number (reading "5" as
+// 5 is the kit's lenient reading, §C1; reading it as absent is no
+// reading at all).
+func (x *Exchange) reqInt(name string) (int64, bool) {
+	v := x.requestInt(name)
+	if s, ok := v.(string); ok && s != "" && len(s) <= 18 && strings.Trim(s, "0123456789") == "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		return n, err == nil
+	}
+	return Int(v)
+}
 
 var formListRules = []Rule{
 	{"9.version", "data.version is v1", success(contract.GetFormList), func(x *Exchange, _ *Env) []string {
