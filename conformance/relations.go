@@ -404,17 +404,23 @@ func relCursorPageSize(t *T) {
 		if b.broken != "" || n < 2 || n > contract.TemplatesMaxPageSize {
 			return
 		}
-		sizes := []int{n, n - 1, t.boundarySize(l, n)}
+		// 0: no page_size at all, the default the contract gives (§8),
+		// walked with its tokens to the end as an explicit size is.
+		sizes := []int{n, n - 1, t.boundarySize(l, n), 0}
 		ws := make([]walk, len(sizes))
 		t.each(len(sizes), func(t *T, j int) { ws[j] = t.walkCursor(l.ep, "read", l.filter, sizes[j]) })
 		for j, w := range ws {
+			size, at := sizes[j], fmt.Sprintf("page_size %d", sizes[j])
+			if size == 0 {
+				size, at = contract.TemplatesDefaultPageSize, fmt.Sprintf("no page_size (default %d)", contract.TemplatesDefaultPageSize)
+			}
 			if w.broken != "" {
-				t.Errorf(w.last, "%s at page_size %d: %s", l.name, sizes[j], w.broken)
+				t.Errorf(w.last, "%s at %s: %s", l.name, at, w.broken)
 				continue
 			}
-			t.sameSequence(b, w, l.key, fmt.Sprintf("%s at page_size %d against %d", l.name, sizes[j], contract.TemplatesMaxPageSize))
-			if want := (n + sizes[j] - 1) / sizes[j]; len(w.pages) != want {
-				t.Errorf(w.last, "%s: %d items at page_size %d take %d pages, want %d", l.name, n, sizes[j], len(w.pages), want)
+			t.sameSequence(b, w, l.key, fmt.Sprintf("%s at %s against page_size %d", l.name, at, contract.TemplatesMaxPageSize))
+			if want := (n + size - 1) / size; len(w.pages) != want {
+				t.Errorf(w.last, "%s: %d items at %s take %d pages, want %d", l.name, n, at, len(w.pages), want)
 			}
 		}
 	})

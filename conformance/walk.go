@@ -153,7 +153,10 @@ func (t *T) walkCursor(ep contract.Endpoint, role string, filter map[string]any,
 func (t *T) doWalkCursor(ep contract.Endpoint, role string, filter map[string]any, size int) walk {
 	var w walk
 	err := svcclient.Walk(maxWalkPages, func(n int, token string) (string, bool, error) {
-		body := map[string]any{"page_size": size}
+		body := map[string]any{}
+		if size > 0 { // 0: without page_size, at the listing's default
+			body["page_size"] = size
+		}
 		for k, v := range filter {
 			body[k] = v
 		}
