@@ -79,6 +79,11 @@ var adversarial2FirstSight = firstSight{
 		foreign.VariantA2PastEndClamped:      "relation.formList.pastEnd: a page past the end must be empty, where §C5 leaves what it holds to the service",
 	},
 	caughtSince: map[foreign.Bug]string{
+		foreign.BugA2SearchQuoteHTML:         "b47f8e4e6c75d4fb132c2e5f47e53ab3fac2e9a8",
+		foreign.BugA2CurrentPageString:       "b47f8e4e6c75d4fb132c2e5f47e53ab3fac2e9a8",
+		foreign.BugA2ActionTypeCaseless:      "b47f8e4e6c75d4fb132c2e5f47e53ab3fac2e9a8",
+		foreign.BugA2ToStatusPrefix:          "b47f8e4e6c75d4fb132c2e5f47e53ab3fac2e9a8",
+		foreign.BugA2TemplatesDefaultToken:   "85903ded30603a7c775a0143dfb5506183269f7a",
 		foreign.BugA2QrcodesDefaultUnlimited: "8df65ec7c4ee4c055f38a749624f37984dd01db6",
 		foreign.BugA2HTMLWithoutAcceptJSON:   "a167b290ab9d7569e08d616ad67e760c9b054f15",
 		foreign.BugA2ContentTypeParamsDrop:   "a167b290ab9d7569e08d616ad67e760c9b054f15",
