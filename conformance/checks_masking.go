@@ -1,6 +1,8 @@
 package conformance
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -266,6 +268,7 @@ func relMasked(t *T) {
 	// finding names first must not depend on --concurrency.
 	sort.SliceStable(xs, func(i, j int) bool { return exampleKey(xs[i], nil) < exampleKey(xs[j], nil) })
 	refs, ids := map[int64]*maskRef{}, map[string]int64{}
+	jsons, byRecord := map[int64]*Exchange{}, map[int64][]*Exchange{}
 	for _, x := range xs {
 		payload, _ := payloadOf(x).(map[string]any)
 		if payload == nil || !isJSONAnswer(x) {
@@ -281,7 +284,7 @@ func relMasked(t *T) {
 		if refs[id] != nil {
 			continue
 		}
-		refs[id] = maskRefOf(payload, chars)
+		refs[id], jsons[id] = maskRefOf(payload, chars), x
 	}
 	n := 0
 	for _, x := range xs {
@@ -298,6 +301,12 @@ func relMasked(t *T) {
 		if m, leaked := r.leak(payloadOf(x), chars); leaked {
 			t.Errorf(x, "record %d field %d: json masks it (%s), this answer shows it in clear", id, m.field, string(m.value))
 		}
+		byRecord[id] = append(byRecord[id], x)
+	}
+	// Across formats: what a record's answers show of a masked value
+	// together (masks_union.go).
+	for _, id := range slices.Sorted(maps.Keys(byRecord)) {
+		t.maskUnions(id, refs[id], jsons[id], byRecord[id], chars)
 	}
 	if n == 0 {
 		t.Skipf("no getRecord answer of a record with a masked value")
