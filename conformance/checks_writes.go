@@ -97,7 +97,11 @@ func (t *T) runCase(c profile.Case) bool {
 			if s.Concurrent > 1 {
 				cur = t.concurrentStep(c, s, role, cur)
 			} else {
-				cur = t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s)))
+				if c.Kind == profile.KindError {
+					cur = t.stepBoth(c, s, role, cur) // checks_actions.go
+				} else {
+					cur = t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s)))
+				}
 			}
 		})
 	}

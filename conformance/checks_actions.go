@@ -1,0 +1,144 @@
+package conformance
+
+import (
+	"slices"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// Each error case under both actions. A profile's error case breaks one
+// condition of a verify and names it under one action; but the conditions
+// on the record, its key and the request's scope (docs/contract.md §7's
+// order of checks, rows 4 to 9 and 12: the key's form restriction 100328,
+// verification disabled 100321, not approved 100322, tpl_id or code_id
+// not the record's 100323, identity 100329, the authorization 100327, the
+// generic failure 100319; and from_certificate_status not the current
+// status, 100324) hold for set_certificate_status and
+// set_next_certificate_status alike. So verify.errorCodes sends each such
+// error step again under the other action, beside it (an error leaves
+// the record where it was): set_next_certificate_status without
+// a target, or set_certificate_status to the status the flow moves the
+// record to next. A target that checks a condition on one action only
+// moves the record on the other.
+
+// actionFree are the error codes of conditions both actions check.
+var actionFree = map[int]bool{100319: true, 100321: true, 100322: true, 100323: true, 100327: true, 100328: true, 100329: true}
+
+// mirrorCandidates is how many targets a mirror under
+// set_certificate_status tries when the profile has no flow of the
+// record's form (each a status some flow moves to).
+const mirrorCandidates = 2
+
+// mirrored is step s of a case at status cur written under the other
+// action, one step per target to try; loose says the flow of the
+// record is not known, so a target the record cannot reach may be
+// refused first (100326, §C6: the order of checks is the kit's).
+func (r *runner) mirrored(c profile.Case, s profile.Step, cur string) (steps []profile.Step, loose bool) {
+	code := s.Expect.ErrorCode
+	if s.Expect.Status != "" || s.Concurrent > 1 || !(actionFree[code] || code == 100324 && s.From != "" && s.From != cur) {
+		return nil, false
+	}
+	var next []string
+	known := false
+	if f := r.prof.Flow(c.FormID); f != nil && cur != "" {
+		for _, st := range f.Statuses {
+			if st.Name == cur {
+				next, known = st.Next, true
+			}
+		}
+	}
+	switch s.Action {
+	case contract.ActionSetStatus:
+		if known && len(next) == 0 {
+			return nil, false // no next status: 100326 could come first
+		}
+		m := s
+		m.Action, m.To = contract.ActionNextStatus, ""
+		return []profile.Step{m}, !known
+	case contract.ActionNextStatus:
+		if !known {
+			next = r.movedTo()
+		}
+		for _, to := range next[:min(len(next), mirrorCandidates)] {
+			m := s
+			m.Action, m.To = contract.ActionSetStatus, to
+			steps = append(steps, m)
+		}
+		return steps, !known
+	}
+	return nil, false
+}
+
+// movedTo are the statuses some flow of the profile moves to, in the
+// profile's order.
+func (r *runner) movedTo() []string {
+	var out []string
+	for _, f := range r.prof.Flows {
+		for _, st := range f.Statuses {
+			for _, n := range st.Next {
+				if !slices.Contains(out, n) {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// stepBoth sends step s of an error case and the same step under the
+// other action side by side: on a correct target none changes anything,
+// so they cost one request of the chain. On a broken target one of them
+// may move the record, and the others then answer otherwise, in an order
+// the run's concurrency decides; so when one is a success, only the
+// successes are judged and observed (a move is a move whatever came
+// before it), and otherwise every answer is, the record being where it
+// was for all of them. It returns the record's status after the step.
+func (t *T) stepBoth(c profile.Case, s profile.Step, role, cur string) string {
+	ms, loose := t.r.mirrored(c, s, cur)
+	if len(ms) == 0 {
+		return t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s)))
+	}
+	steps := append([]profile.Step{s}, ms...)
+	xs := make([]*Exchange, len(steps))
+	t.each(len(steps), func(t *T, i int) { xs[i] = t.send(contract.Verify, role, stepBody(c, steps[i])) })
+	moved := false
+	for i, x := range xs {
+		obj, _ := x.Doc.(map[string]any)
+		if code, ok := intOf(obj["code"]); ok && code == 0 {
+			moved = true
+			t.r.observe(contract.Verify, x)
+			t.Errorf(x, "%s: want error_code %d (%s checks it on both actions), got a success: the record moved", actionWhat(steps[i]), s.Expect.ErrorCode, s.Action)
+		}
+	}
+	if moved {
+		return cur
+	}
+	for _, x := range xs {
+		t.r.observe(contract.Verify, x)
+	}
+	cur = t.step(c, s, role, cur, xs[0])
+	for i, x := range xs[1:] {
+		obj := t.errorAnswer(x, contract.Verify, actionWhat(ms[i]))
+		if obj == nil {
+			continue
+		}
+		got := errorCode(obj)
+		if loose && got == contract.ErrInvalidTarget {
+			continue // the flow is not known: the target may be one the record cannot reach
+		}
+		if got != int64(s.Expect.ErrorCode) {
+			t.Errorf(x, "%s: want error_code %d, as under %s, got %d", actionWhat(ms[i]), s.Expect.ErrorCode, s.Action, got)
+		}
+	}
+	return cur
+}
+
+// actionWhat names a step by its action and target.
+func actionWhat(s profile.Step) string {
+	what := "under " + s.Action
+	if s.To != "" {
+		what += " to " + s.To
+	}
+	return what
+}
