@@ -79,6 +79,11 @@ var adversarial2FirstSight = firstSight{
 		foreign.VariantA2PastEndClamped:      "relation.formList.pastEnd: a page past the end must be empty, where §C5 leaves what it holds to the service",
 	},
 	caughtSince: map[foreign.Bug]string{
+		foreign.BugA2IdentitySkippedOnSet:    "108baf51ceb94501ce5cf268f275895ea297446d",
+		foreign.BugA2ApprovalSkippedOnNext:   "108baf51ceb94501ce5cf268f275895ea297446d",
+		foreign.BugA2FormOffSkippedOnSet:     "108baf51ceb94501ce5cf268f275895ea297446d",
+		foreign.BugA2WrongTplMovesOnNext:     "108baf51ceb94501ce5cf268f275895ea297446d",
+		foreign.BugA2AuthCodeSkippedOnSet:    "108baf51ceb94501ce5cf268f275895ea297446d",
 		foreign.BugA2MarkdownPhoneOtherHalf:  "6132ec1866750b5255d63e786f2767f90a114e41",
 		foreign.BugA2JSONLDIdentityOtherHalf: "6132ec1866750b5255d63e786f2767f90a114e41",
 		foreign.BugA2SearchQuoteHTML:         "b47f8e4e6c75d4fb132c2e5f47e53ab3fac2e9a8",
