@@ -90,36 +90,31 @@ func (r *runner) movedTo() []string {
 // other action side by side: on a correct target none changes anything,
 // so they cost one request of the chain. On a broken target one of them
 // may move the record, and the others then answer otherwise, in an order
-// the run's concurrency decides; so when one is a success, only the
-// successes are judged and observed (a move is a move whatever came
-// before it), and otherwise every answer is, the record being where it
-// was for all of them. It returns the record's status after the step.
-func (t *T) stepBoth(c profile.Case, s profile.Step, role, cur string) string {
+// the run's concurrency decides: then the unit runs again alone, one
+// request at a time (tryAll, alone.go). It returns the record's status
+// after the step, and stop when the unit is to run again.
+func (t *T) stepBoth(c profile.Case, s profile.Step, role, cur string) (after string, stop bool) {
 	ms, loose := t.r.mirrored(c, s, cur)
 	if len(ms) == 0 {
-		return t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s)))
+		return t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s))), false
 	}
 	steps := append([]profile.Step{s}, ms...)
-	xs := make([]*Exchange, len(steps))
-	t.each(len(steps), func(t *T, i int) { xs[i] = t.send(contract.Verify, role, stepBody(c, steps[i])) })
-	moved := false
-	for i, x := range xs {
-		obj, _ := x.Doc.(map[string]any)
-		if code, ok := intOf(obj["code"]); ok && code == 0 {
-			moved = true
-			t.r.observe(contract.Verify, x)
-			t.Errorf(x, "%s: want error_code %d (%s checks it on both actions), got a success: the record moved", actionWhat(steps[i]), s.Expect.ErrorCode, s.Action)
-		}
+	as := make([]attempt, len(steps))
+	for i, st := range steps {
+		as[i] = attempt{contract.Verify, role, stepBody(c, st)}
 	}
-	if moved {
-		return cur
+	xs := t.tryAll(as, func(_ int, x *Exchange) bool { return !isSuccess(x) })
+	if xs == nil {
+		return cur, true
 	}
-	for _, x := range xs {
-		t.r.observe(contract.Verify, x)
-	}
-	cur = t.step(c, s, role, cur, xs[0])
+	after = t.step(c, s, role, cur, xs[0])
 	for i, x := range xs[1:] {
-		obj := t.errorAnswer(x, contract.Verify, actionWhat(ms[i]))
+		m := ms[i]
+		if isSuccess(x) {
+			t.Errorf(x, "%s: want error_code %d (both actions check it), got a success: the record moved", actionWhat(m), s.Expect.ErrorCode)
+			continue
+		}
+		obj := t.errorAnswer(x, contract.Verify, actionWhat(m))
 		if obj == nil {
 			continue
 		}
@@ -128,10 +123,17 @@ func (t *T) stepBoth(c profile.Case, s profile.Step, role, cur string) string {
 			continue // the flow is not known: the target may be one the record cannot reach
 		}
 		if got != int64(s.Expect.ErrorCode) {
-			t.Errorf(x, "%s: want error_code %d, as under %s, got %d", actionWhat(ms[i]), s.Expect.ErrorCode, s.Action, got)
+			t.Errorf(x, "%s: want error_code %d, as under %s, got %d", actionWhat(m), s.Expect.ErrorCode, s.Action, got)
 		}
 	}
-	return cur
+	return after, false
+}
+
+// isSuccess says an answer is a success (code 0).
+func isSuccess(x *Exchange) bool {
+	obj, _ := x.Doc.(map[string]any)
+	code, ok := intOf(obj["code"])
+	return ok && code == 0
 }
 
 // actionWhat names a step by its action and target.

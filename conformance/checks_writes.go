@@ -89,8 +89,11 @@ func (t *T) runCase(c profile.Case) bool {
 		t.Errorf(nil, "case %s: reset before the case: %v", c.Name, err)
 		return true
 	}
-	cur := c.Start
+	cur, stop := c.Start, false
 	for i, s := range c.Steps {
+		if stop {
+			return true // the unit runs again alone (tryAll)
+		}
 		role := stepRole(s)
 		label := fmt.Sprintf("case %s step %d", c.Name, i+1)
 		t.labelled(label, func() {
@@ -98,7 +101,7 @@ func (t *T) runCase(c profile.Case) bool {
 				cur = t.concurrentStep(c, s, role, cur)
 			} else {
 				if c.Kind == profile.KindError {
-					cur = t.stepBoth(c, s, role, cur) // checks_actions.go
+					cur, stop = t.stepBoth(c, s, role, cur) // checks_actions.go
 				} else {
 					cur = t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s)))
 				}
