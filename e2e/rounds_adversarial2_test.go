@@ -103,5 +103,6 @@ var adversarial2FirstSight = firstSight{
 		foreign.VariantA2SearchHighlight:     "relations: an item compared on the members both answers carry (sameShared)",
 		foreign.VariantA2JSONFrontMatter:     "rules: the markdown reader reads any front matter YAML allows",
 		foreign.VariantA2PastEndClamped:      "relations: relation.formList.pastEnd holds the total only (what the page holds is KIT, §C5)",
+		foreign.VariantA2StatusAsField:       "relations: after a move, an object that shows a status of the flows before and after may change (sameAfter; §C6 leaves how getRecord shows a move to the service)",
 	},
 }
