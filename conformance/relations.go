@@ -66,6 +66,7 @@ func relationChecks() []Check {
 		rel("cursor.window", tpl, "4.4", Must, relCursorWindow),
 		rel("tenancy", "*", "5", Must, relTenancy),
 		rel("verify.address", contract.Verify.Name, "4.2", Must, relVerifyAddress),
+		rel("keys", "*", "5", Must, relKeys),
 		{ID: "relation.afterWrites", Endpoint: contract.GetRecord.Name, Section: "3.1", Severity: Must, phase: phasePost, run: relAfterWrites},
 		{ID: "relation.masked", Endpoint: contract.GetRecord.Name, Section: "2.1", Severity: Must, phase: phaseLast, run: relMasked},
 	}

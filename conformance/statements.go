@@ -194,6 +194,7 @@ var checkStatements = []struct {
 	{"relation.tenancy", []string{"C2.tenancy", "4.5.unknownTemplate"}},
 	{"relation.verify.address", []string{"4.2.names", "C2.tenancyVerify", "C2.writeScope", "7.unknownCode"}},
 	{"relation.verify.matrix", []string{"C2.writeScope", "C2.formScope", "C2.tenancyVerify", "C2.noKey", "C2.badKey", "7.conditions", "7.repeat", "4.2.names", "3.1.move", "4.1.byUrl"}},
+	{"relation.keys", []string{"C2.tenancy", "2.1.masked", "2.1.schema", "8.formList.defaults"}},
 	{"relation.afterWrites", []string{"3.1.move"}},
 	{"relation.masked", []string{"2.1.masked", "C8.otherFormats"}},
 	{"generated.getRecord", []string{"C1.badInput", "C3.getRecord"}},

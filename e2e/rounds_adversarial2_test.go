@@ -97,6 +97,18 @@ var adversarial2FirstSight = firstSight{
 		foreign.BugA2ChunkedBodyIgnored:      "940a112db85078b5026d617ff96e0c50a07b97d1",
 		foreign.BugA2AlwaysGzip:              "940a112db85078b5026d617ff96e0c50a07b97d1",
 		foreign.BugA2KeyPrefixOnly:           "940a112db85078b5026d617ff96e0c50a07b97d1",
+		// relation.keys: every key of ours reads what the read key reads,
+		// the cases' credentials in every format, the listings with an
+		// empty body to another organization's key.
+		foreign.BugA2WriteKeyUnmasked:       "relation.keys",
+		foreign.BugA2WriteKeyStaffMembers:   "relation.keys",
+		foreign.BugA2LimitedKeyFormsAllOrgs: "relation.keys",
+		foreign.BugA2LimitedKeyRecordsOther: "relation.keys",
+		foreign.BugA2BareListingCached:      "relation.keys",
+		foreign.BugA2WriteKeyFormDefault20:  "relation.keys",
+		foreign.BugA2PendingCardMarkdown:    "relation.keys",
+		foreign.BugA2ExpiredAuthRecordHTML:  "relation.keys",
+		foreign.BugA2VoidCardJSONLDClear:    "relation.keys",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantA2PermissionAfterFind: "rules: C2.writeScope accepts a fault of the request or an unknown code found before the permission (§C6: the order is the kit's)",
