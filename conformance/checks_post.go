@@ -35,7 +35,7 @@ func checkReadKeyAccepted(t *T) {
 // postChecks run after every other check, over all answers seen.
 func postChecks() []Check {
 	post := func(id string, kind int) Check {
-		return Check{ID: id, Endpoint: "*", Section: "1.1", Severity: Must, phase: phasePost, run: transportCheck(kind)}
+		return Check{ID: id, Endpoint: "*", Section: "1.1", Severity: Must, phase: phaseLast, run: transportCheck(kind)}
 	}
 	return []Check{post("transport.contentType", 0), post("transport.charset", 1), post("transport.json", 2)}
 }

@@ -251,8 +251,10 @@ func (t *T) lookAfterMove(c profile.Case, status string) {
 	}
 	depth := t.depth // overlapped, later units may look too: no look counts in the plan's chains
 	x := t.send(contract.GetRecord, "read", map[string]any{"record_id": c.RecordID})
+	l := &look{want: status, x: x}
+	t.lookAround(l, c.RecordID)
 	t.depth = depth
-	t.r.moves.setLook(t.unit, &look{want: status, x: x})
+	t.r.moves.setLook(t.unit, l)
 }
 
 // checkVerifyVisible (info): after a move, getRecord shows the new status

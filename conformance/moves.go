@@ -22,6 +22,11 @@ type moves struct {
 type look struct {
 	want string
 	x    *Exchange
+	// others are the moved record read with every other key, and lists
+	// its form's listing, by number, with the read and another
+	// organization's key, right after the move (lookAround).
+	others, lists []*keyRead
+	number        string
 }
 
 func newMoves() *moves { return &moves{by: map[string]string{}, looks: map[int]*look{}} }
@@ -84,5 +89,8 @@ func (m *moves) look() *look {
 func (m *moves) observeLook(observe func(contract.Endpoint, *Exchange)) {
 	if l := m.look(); l != nil {
 		observe(contract.GetRecord, l.x)
+		for _, k := range l.others {
+			observe(contract.GetRecord, k.x)
+		}
 	}
 }

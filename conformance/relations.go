@@ -715,6 +715,7 @@ func relAfterWrites(t *T) {
 		body, _ := doc.(map[string]any)
 		id, _ := intOf(body["record_id"])
 		t.sameAfter(id, t.getRecord(map[string]any{"record_id": id, "format": "json"}), l.x, true, "right after its move")
+		t.afterLook(l, id)
 	}
 	t.each(len(recs), func(t *T, i int) {
 		rec := recs[i]

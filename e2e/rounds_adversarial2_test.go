@@ -109,6 +109,11 @@ var adversarial2FirstSight = firstSight{
 		foreign.BugA2PendingCardMarkdown:    "relation.keys",
 		foreign.BugA2ExpiredAuthRecordHTML:  "relation.keys",
 		foreign.BugA2VoidCardJSONLDClear:    "relation.keys",
+		// relation.afterWrites: right after the first move, the moved
+		// record with every other key and its form's listing.
+		foreign.BugA2VerifyDuplicatesForm: "relation.afterWrites",
+		foreign.BugA2VerifyActiveISOStale: "relation.afterWrites",
+		foreign.BugA2MovedRecordAnyOrg:    "relation.afterWrites",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantA2PermissionAfterFind: "rules: C2.writeScope accepts a fault of the request or an unknown code found before the permission (§C6: the order is the kit's)",

@@ -1,0 +1,167 @@
+package conformance
+
+import (
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+
+	"github.com/rtq-kit/rtq/conformance/rules"
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// What the run reads again right after its first move, beside the moved
+// record with the read key (verify.visible's look): the same record with
+// every other key (ours read it as the read key does, another
+// organization's not at all), and the listing of the record's form, by
+// its number, with the read key and another organization's key. A verify
+// changes one record's status: the listing holds the same forms as
+// before, each once, the same but for the times a move may touch, and
+// those still name one instant with their _iso; another organization
+// still sees none of it. relation.afterWrites judges them (afterLook).
+//
+// The listing is judged by the relation alone, not handed to the rules
+// over every answer: overlapped, other units move other records of the
+// same form beside this one, and a time that changed with them would put
+// the clock of each run in the report.
+
+// formAfterMoveMayChange are the members of a Form a verify of one of its
+// records may change.
+var formAfterMoveMayChange = map[string]bool{
+	"active_at": true, "active_at_iso": true, "updated_at": true, "updated_at_iso": true,
+}
+
+// afterMoveListing is the body of the form listing read after a move.
+func afterMoveListing(number string) map[string]any {
+	return map[string]any{"number": number, "page_size": contract.FormListMaxPageSize}
+}
+
+// lookAround reads, right after the move look.x shows, the moved record
+// with every other key and its form's listing (see above). Nothing is
+// observed here: observeLook hands the run's look to the rules.
+func (t *T) lookAround(l *look, recordID int64) {
+	roles := t.otherReaders()
+	if t.hasKey(profile.RoleOtherOrg) {
+		roles = append(roles, profile.RoleOtherOrg)
+	}
+	rec, _ := payloadOf(l.x).(map[string]any)
+	tpl, _ := rec["record_template"].(map[string]any)
+	number, _ := tpl["number"].(string)
+	lists := []string{}
+	if number != "" {
+		lists = append(lists, profile.RoleRead)
+		if t.hasKey(profile.RoleOtherOrg) {
+			lists = append(lists, profile.RoleOtherOrg)
+		}
+	}
+	l.others = make([]*keyRead, len(roles))
+	l.lists = make([]*keyRead, len(lists))
+	l.number = number
+	t.each(len(roles)+len(lists), func(t *T, i int) {
+		if i < len(roles) {
+			k := &keyRead{ep: contract.GetRecord, role: roles[i], body: map[string]any{"record_id": recordID}}
+			k.x = t.send(k.ep, k.role, k.body)
+			l.others[i] = k
+			return
+		}
+		k := &keyRead{ep: contract.GetFormList, role: lists[i-len(roles)], body: afterMoveListing(number)}
+		k.x = t.send(k.ep, k.role, k.body)
+		l.lists[i-len(roles)] = k
+	})
+}
+
+// afterLook judges what the run read around its first move (lookAround).
+func (t *T) afterLook(l *look, id int64) {
+	for _, k := range l.others {
+		if k.role == profile.RoleOtherOrg {
+			if payloadOf(k.x) != nil {
+				t.errorfPair(k.x, l.x, "record %d: right after its move, another organization's key reads it", id)
+			}
+			continue
+		}
+		t.sameAsRead(id, l.x, k)
+	}
+	if len(l.lists) == 0 {
+		return
+	}
+	before := t.walkForms(profile.RoleRead, nil)
+	if before.broken != "" {
+		return // the walk checks report it
+	}
+	was := map[string]map[string]any{}
+	for _, it := range before.items {
+		if it["number"] == l.number {
+			was[fmt.Sprint(it["id"])] = it
+		}
+	}
+	for _, k := range l.lists {
+		var w walk
+		if w.add(k.x) == nil {
+			continue // a refusal: the rules judge the read key's, and another organization's is its own
+		}
+		if k.role == profile.RoleOtherOrg {
+			for _, it := range w.items {
+				if was[fmt.Sprint(it["id"])] != nil {
+					t.errorfPair(k.x, firstPage(before), "right after a move, another organization's key lists our form %v", it["id"])
+					break
+				}
+			}
+			continue
+		}
+		t.sameListingAfter(k.x, before, w, was)
+	}
+}
+
+// sameListingAfter fails when the listing of the moved record's form (w,
+// answered by x) is not the one before the move (was, from the walk
+// before): each form once, the same forms, the same total, each the same
+// but for the times a move may touch, which still agree with their _iso.
+func (t *T) sameListingAfter(x *Exchange, before, w walk, was map[string]map[string]any) {
+	seen := map[string]bool{}
+	for _, it := range w.items {
+		id := fmt.Sprint(it["id"])
+		if seen[id] {
+			t.errorfPair(x, firstPage(before), "right after a move, form %s is listed more than once", id)
+			return
+		}
+		seen[id] = true
+		old := was[id]
+		if old == nil {
+			t.errorfPair(x, firstPage(before), "right after a move, form %s is listed, which the walk before did not list under its number", id)
+			return
+		}
+		for _, m := range slices.Sorted(maps.Keys(keySetOf(old, it))) {
+			if !reflect.DeepEqual(old[m], it[m]) && !formAfterMoveMayChange[m] {
+				t.errorfPair(x, pageHolding(before, "id", id), "form %s: %s changed right after a move of one of its records", id, m)
+				return
+			}
+		}
+		for m := range formAfterMoveMayChange {
+			base, isISO := cutISO(m)
+			if !isISO || reflect.DeepEqual(old[m], it[m]) && reflect.DeepEqual(old[base], it[base]) {
+				continue
+			}
+			if len(rules.ISOMismatches("", map[string]any{base: it[base], m: it[m]})) > 0 {
+				t.errorfPair(x, pageHolding(before, "id", id), "form %s: right after a move, %s and %s name different instants", id, base, m)
+				return
+			}
+		}
+	}
+	if len(seen) != len(was) {
+		t.errorfPair(x, firstPage(before), "right after a move, %d forms of its number are listed where the walk before listed %d", len(seen), len(was))
+		return
+	}
+	if len(w.totals) > 0 && w.totals[0] != int64(len(was)) {
+		t.errorfPair(x, firstPage(before), "right after a move, the listing of its form's number says a total other than the %d forms the walk before listed", len(was))
+	}
+}
+
+// cutISO is the member an _iso member names, and whether m is one.
+func cutISO(m string) (string, bool) {
+	const suffix = "_iso"
+	if len(m) > len(suffix) && m[len(m)-len(suffix):] == suffix {
+		return m[:len(m)-len(suffix)], true
+	}
+	return m, false
+}
