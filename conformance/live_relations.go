@@ -24,7 +24,8 @@ import (
 //     twice, and each says the same total.
 //   - relation.live.cursorPages.disjoint and .total: the pages of one
 //     cursor walk (templates/list, listQrcodes; a page_token the previous
-//     page gave) hold no item twice, and each says the same total.
+//     page gave) hold no item twice, and each says the same total; a
+//     walk seen from its first page to its last holds total items.
 //   - relation.live.verifyVisible: a read of a record after a verify moved
 //     it shows the new status in process_status.text (info: a KIT choice
 //     of the mock, as the runner's verify.visible).
@@ -126,6 +127,10 @@ type liveWalk struct {
 	okTot bool
 	pages int
 	items map[uint64]int
+	// fromStart: the walk's first page was asked without a page_token and
+	// every item had its id, so that items holds every item of the walk
+	// (cursor walks only).
+	fromStart bool
 }
 
 // newLiveRelations remembers nothing yet; chars are the mask characters.
@@ -351,15 +356,26 @@ func (l *liveRelations) cursorPage(space string, ep contract.Endpoint, x *Exchan
 		w, cont = l.tokens.get(hashOf("token", space, string(key[:]), ep.Name, token))
 	}
 	if !cont {
-		w = &liveWalk{space: space, total: total, okTot: okTotal, items: map[uint64]int{}}
+		w = &liveWalk{space: space, total: total, okTot: okTotal, items: map[uint64]int{}, fromStart: token == ""}
 	}
 	itemKey := "tpl_id"
 	if ep == contract.ListQrcodes {
 		itemKey = "id"
 	}
 	out := w.page(w.pages+1, total, okTotal, listOf(data), itemKey, "item", relCursorDisjoint, relCursorTotal, cont)
-	if next, _ := data["next_page_token"].(string); next != "" {
+	for _, it := range listOf(data) {
+		if m, _ := it.(map[string]any); m == nil || m[itemKey] == nil {
+			w.fromStart = false
+		}
+	}
+	next, _ := data["next_page_token"].(string)
+	if next != "" {
 		l.tokens.put(hashOf("token", space, string(key[:]), ep.Name, next), w)
+	}
+	// A walk seen from its first page to its last holds total items
+	// (counted once each, so that a page asked again counts once).
+	if held := int64(len(w.items)); next == "" && w.fromStart && held < liveWalkItems && okTotal && w.okTot && total == w.total && held != total {
+		out = append(out, relResult{relCursorTotal, fmt.Sprintf("the walk's %d pages hold %d items; each said total %d", w.pages, held, total)})
 	}
 	return out
 }

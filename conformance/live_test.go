@@ -116,6 +116,47 @@ func TestLiveFormPages(t *testing.T) {
 	}
 }
 
+// cursorPage is a templates/list page asked with token (the first page
+// when ""), holding ids, of total, giving next ("" for the last page).
+func cursorPage(token string, total int, next string, ids ...int) Observed {
+	var items []string
+	for _, id := range ids {
+		items = append(items, fmt.Sprintf(`{"tpl_id":%d,"name":"n","coding":"c%d"}`, id, id))
+	}
+	nextJSON := "null"
+	if next != "" {
+		nextJSON = fmt.Sprintf("%q", next)
+	}
+	body := fmt.Sprintf(`{"code":0,"message":"ok","data":{"list":[%s],"next_page_token":%s,"total":%d}}`, strings.Join(items, ","), nextJSON, total)
+	req := `{"page_size":2}`
+	if token != "" {
+		req = fmt.Sprintf(`{"page_size":2,"page_token":%q}`, token)
+	}
+	return Observed{Endpoint: contract.TemplatesList, Method: "POST", Path: contract.TemplatesList.Path(), Authorization: "Bearer k-123456789",
+		Request: []byte(req), Status: 200, ContentType: "application/json", Body: []byte(body)}
+}
+
+// A cursor walk seen from its first page to its last holds total items;
+// a page asked again counts once, and a walk picked up midway is not
+// counted.
+func TestLiveCursorWalkHoldsTotal(t *testing.T) {
+	o := newTestObserver(t)
+	o.Observe(cursorPage("", 5, "a", 1, 2))
+	o.Observe(cursorPage("a", 5, "b", 3, 4))
+	o.Observe(cursorPage("a", 5, "b", 3, 4))
+	o.Observe(cursorPage("b", 5, "", 5))
+	o.Observe(cursorPage("x", 9, "", 7)) // picked up midway
+	if f := findingOf(o.Report(o.opts.Started), relCursorTotal); f == nil || f.Status != Pass {
+		t.Fatalf("whole walks: %+v", f)
+	}
+	o.Observe(cursorPage("", 5, "c", 1, 2))
+	o.Observe(cursorPage("c", 5, "", 4))
+	f := findingOf(o.Report(o.opts.Started), relCursorTotal)
+	if f == nil || f.Status != Fail || !strings.Contains(f.Message, "hold 3 items; each said total 5") {
+		t.Fatalf("a walk that lost items: %+v", f)
+	}
+}
+
 // What an observer keeps stays bounded however long the traffic: a load
 // of distinct reads, walks and tokens well beyond every window leaves the
 // windows at their bounds and the heap under a cap.

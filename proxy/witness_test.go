@@ -125,20 +125,15 @@ func drive(t testing.TB, opts foreign.Options, base string, ws ...*foreign.Witne
 // the list says otherwise than the run.
 var knownGaps = map[foreign.Bug]string{
 	// Time windows: the items of a list carry no creation time, so an item
-	// outside the window, or a total of items outside it, is seen only
-	// against the profile's window facts, which live traffic is not
-	// judged by.
-	foreign.BugTemplatesIgnoreEndTime:    "templates created after end_time are listed",
-	foreign.BugTemplatesTotalIgnoresTime: "total counts the templates outside the window",
-	foreign.BugStartTimeIgnored:          "sub-codes created before start_time are listed",
-	foreign.BugB2QrcodesBoundsSwapped:    "sub-codes outside the window are listed",
-	foreign.BugB3WindowOnTemplateTime:    "sub-codes are filtered on their template's creation time",
-	// Cursor walks: the pages of a walk agree with each other (no item
-	// twice, one total); no relation counts a finished walk's items
-	// against that total, or a page against the empty one after it.
-	foreign.BugB1TokenSkipsOne:        "each page boundary loses an item: the walk holds fewer than total",
-	foreign.BugA1CursorTiesSkipped:    "items created in the same second as a page's last are skipped",
-	foreign.BugB3TokenDefaultStride:   "the token advances by 20, not by the page_size asked: items are skipped",
+	// outside the window is seen only against the profile's window facts,
+	// which live traffic is not judged by.
+	foreign.BugTemplatesIgnoreEndTime: "templates created after end_time are listed",
+	foreign.BugStartTimeIgnored:       "sub-codes created before start_time are listed",
+	foreign.BugB2QrcodesBoundsSwapped: "sub-codes outside the window are listed",
+	foreign.BugB3WindowOnTemplateTime: "sub-codes are filtered on their template's creation time",
+	// Walks: the pages of a walk agree with each other and hold total
+	// items; nothing judges a page against the empty one after it, or a
+	// page with itself.
 	foreign.BugB1TokenOnExactLastPage: "a full last page carries a token to an empty page",
 	foreign.BugA2VerifyDuplicatesForm: "after a verify a form is listed twice on one page: formPages compares pages, not a page with itself",
 	// Not-found and refusals: an error in the endpoint's own shape is a
