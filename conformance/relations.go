@@ -724,6 +724,28 @@ func relAfterWrites(t *T) {
 		after := t.post(contract.GetRecord, "read", body)
 		t.sameAfter(rec.ID, before, after, t.r.gate.movedRecord(rec.ID), "after the writes")
 	})
+	t.movedStayOurs()
+}
+
+// movedStayOurs: after the writes, every record a write may have moved
+// (the profile's and the cases' credentials) is still none of another
+// organization's business: its key reads none of them.
+func (t *T) movedStayOurs() {
+	if !t.hasKey(profile.RoleOtherOrg) {
+		return
+	}
+	var moved []int64
+	for _, id := range t.r.knownRecords() {
+		if t.r.gate.movedRecord(id) {
+			moved = append(moved, id)
+		}
+	}
+	t.each(len(moved), func(t *T, i int) {
+		x := t.post(contract.GetRecord, profile.RoleOtherOrg, map[string]any{"record_id": moved[i]})
+		if payloadOf(x) != nil {
+			t.Errorf(x, "record %d: after the writes, another organization's key reads it", moved[i])
+		}
+	})
 }
 
 // sameAfter fails for each member of a record that reads differently

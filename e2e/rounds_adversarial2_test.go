@@ -100,20 +100,20 @@ var adversarial2FirstSight = firstSight{
 		// relation.keys: every key of ours reads what the read key reads,
 		// the cases' credentials in every format, the listings with an
 		// empty body to another organization's key.
-		foreign.BugA2WriteKeyUnmasked:       "relation.keys",
-		foreign.BugA2WriteKeyStaffMembers:   "relation.keys",
-		foreign.BugA2LimitedKeyFormsAllOrgs: "relation.keys",
-		foreign.BugA2LimitedKeyRecordsOther: "relation.keys",
-		foreign.BugA2BareListingCached:      "relation.keys",
-		foreign.BugA2WriteKeyFormDefault20:  "relation.keys",
-		foreign.BugA2PendingCardMarkdown:    "relation.keys",
-		foreign.BugA2ExpiredAuthRecordHTML:  "relation.keys",
-		foreign.BugA2VoidCardJSONLDClear:    "relation.keys",
+		foreign.BugA2WriteKeyUnmasked:       "2903f0e067685b2f961691e2089413b40a050ea4",
+		foreign.BugA2WriteKeyStaffMembers:   "2903f0e067685b2f961691e2089413b40a050ea4",
+		foreign.BugA2LimitedKeyFormsAllOrgs: "2903f0e067685b2f961691e2089413b40a050ea4",
+		foreign.BugA2LimitedKeyRecordsOther: "2903f0e067685b2f961691e2089413b40a050ea4",
+		foreign.BugA2BareListingCached:      "2903f0e067685b2f961691e2089413b40a050ea4",
+		foreign.BugA2WriteKeyFormDefault20:  "2903f0e067685b2f961691e2089413b40a050ea4",
+		foreign.BugA2PendingCardMarkdown:    "2903f0e067685b2f961691e2089413b40a050ea4",
+		foreign.BugA2ExpiredAuthRecordHTML:  "2903f0e067685b2f961691e2089413b40a050ea4",
+		foreign.BugA2VoidCardJSONLDClear:    "2903f0e067685b2f961691e2089413b40a050ea4",
 		// relation.afterWrites: right after the first move, the moved
 		// record with every other key and its form's listing.
-		foreign.BugA2VerifyDuplicatesForm: "relation.afterWrites",
-		foreign.BugA2VerifyActiveISOStale: "relation.afterWrites",
-		foreign.BugA2MovedRecordAnyOrg:    "relation.afterWrites",
+		foreign.BugA2VerifyDuplicatesForm: "a4a5c653ee2d7d84a30641bd1a56f60c5ae558a3",
+		foreign.BugA2VerifyActiveISOStale: "a4a5c653ee2d7d84a30641bd1a56f60c5ae558a3",
+		foreign.BugA2MovedRecordAnyOrg:    "a4a5c653ee2d7d84a30641bd1a56f60c5ae558a3",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantA2PermissionAfterFind: "rules: C2.writeScope accepts a fault of the request or an unknown code found before the permission (§C6: the order is the kit's)",
