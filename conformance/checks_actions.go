@@ -94,22 +94,48 @@ func (r *runner) movedTo() []string {
 // request at a time (tryAll, alone.go). It returns the record's status
 // after the step, and stop when the unit is to run again.
 func (t *T) stepBoth(c profile.Case, s profile.Step, role, cur string) (after string, stop bool) {
-	ms, loose := t.r.mirrored(c, s, cur)
-	if len(ms) == 0 {
+	b := t.r.both(c, s, role, cur)
+	if len(b.mirrors) == 0 {
 		return t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s))), false
 	}
-	steps := append([]profile.Step{s}, ms...)
-	as := make([]attempt, len(steps))
-	for i, st := range steps {
-		as[i] = attempt{contract.Verify, role, stepBody(c, st)}
-	}
-	xs := t.tryAll(as, func(_ int, x *Exchange) bool { return !isSuccess(x) })
+	xs := t.tryAll(b.attempts(), func(_ int, x *Exchange) bool { return !isSuccess(x) })
 	if xs == nil {
 		return cur, true
 	}
-	after = t.step(c, s, role, cur, xs[0])
+	return t.judgeBoth(b, xs), false
+}
+
+// bothActions is an error step and its mirrors under the other action.
+type bothActions struct {
+	c         profile.Case
+	s         profile.Step
+	role, cur string
+	mirrors   []profile.Step
+	loose     bool // the record's flow is not known (mirrored)
+}
+
+// both is step s of case c at status cur with its mirrors.
+func (r *runner) both(c profile.Case, s profile.Step, role, cur string) bothActions {
+	ms, loose := r.mirrored(c, s, cur)
+	return bothActions{c: c, s: s, role: role, cur: cur, mirrors: ms, loose: loose}
+}
+
+// attempts are the step's request, then each mirror's.
+func (b bothActions) attempts() []attempt {
+	as := []attempt{{contract.Verify, b.role, stepBody(b.c, b.s)}}
+	for _, m := range b.mirrors {
+		as = append(as, attempt{contract.Verify, b.role, stepBody(b.c, m)})
+	}
+	return as
+}
+
+// judgeBoth judges the answers to b's attempts, in their order, and
+// returns the record's status after the step.
+func (t *T) judgeBoth(b bothActions, xs []*Exchange) string {
+	s := b.s
+	after := t.step(b.c, s, b.role, b.cur, xs[0])
 	for i, x := range xs[1:] {
-		m := ms[i]
+		m := b.mirrors[i]
 		if isSuccess(x) {
 			t.Errorf(x, "%s: want error_code %d (both actions check it), got a success: the record moved", actionWhat(m), s.Expect.ErrorCode)
 			continue
@@ -119,14 +145,14 @@ func (t *T) stepBoth(c profile.Case, s profile.Step, role, cur string) (after st
 			continue
 		}
 		got := errorCode(obj)
-		if loose && got == contract.ErrInvalidTarget {
+		if b.loose && got == contract.ErrInvalidTarget {
 			continue // the flow is not known: the target may be one the record cannot reach
 		}
 		if got != int64(s.Expect.ErrorCode) {
 			t.Errorf(x, "%s: want error_code %d, as under %s, got %d", actionWhat(m), s.Expect.ErrorCode, s.Action, got)
 		}
 	}
-	return after, false
+	return after
 }
 
 // isSuccess says an answer is a success (code 0).

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -30,18 +31,119 @@ func writeCheck(id, section string, sev Severity, plan func(t *T) writePlan) Che
 	return c
 }
 
-// planCases makes a unit of each case of a kind.
+// planCases makes a unit of each case of a kind, save the cases that are
+// one request the target must refuse: a refusal changes nothing, so those
+// of one record make one unit and go side by side (runRefusals).
 func planCases(kind string) func(t *T) writePlan {
 	return func(t *T) writePlan {
 		var units []writeUnit
+		group := map[string]*[]profile.Case{}
+		at := map[string]int{}
 		for _, c := range t.r.prof.Cases {
-			if c.Kind == kind {
+			if c.Kind != kind {
+				continue
+			}
+			if !oneRefusal(c) {
 				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: caseCost(c), reads: movesRecord(c),
 					run: func(t *T, _ []*T) bool { return t.runCase(c) }})
+				continue
 			}
+			g := fmt.Sprint(c.RecordID)
+			if c.RecordID == 0 {
+				g = "code:" + c.Code
+			}
+			if cs, ok := group[g]; ok {
+				*cs = append(*cs, c)
+				units[at[g]].keys = unionKeys(units[at[g]].keys, t.r.caseKeys(c))
+				continue
+			}
+			cs := &[]profile.Case{c}
+			group[g], at[g] = cs, len(units)
+			units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: 1,
+				run: func(t *T, _ []*T) bool { return t.runRefusals(*cs) }})
 		}
 		return writePlan{units: units, done: func(t *T, ran []bool) { casesDone(t, kind, ran) }}
 	}
+}
+
+// oneRefusal says a case is one request, not a burst, that must be
+// refused.
+func oneRefusal(c profile.Case) bool {
+	return len(c.Steps) == 1 && c.Steps[0].Expect.Status == "" && c.Steps[0].Concurrent <= 1
+}
+
+// unionKeys is a with the keys of b it lacks.
+func unionKeys(a, b []string) []string {
+	out := append([]string(nil), a...)
+	for _, k := range b {
+		if !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// runRefusals sends cases of one record that are each one request the
+// target must refuse: side by side after one reset, since on a correct
+// target none changes anything; when one is not refused as its case
+// says, the unit runs again alone (tryAll), each case after its own
+// reset, as every case began before.
+func (t *T) runRefusals(cs []profile.Case) bool {
+	if t.alone || len(cs) == 1 {
+		ran := false
+		for _, c := range cs {
+			ran = t.runCase(c) || ran
+		}
+		return ran
+	}
+	var live []profile.Case
+	for _, c := range cs {
+		if t.caseCanRun(c) {
+			live = append(live, c)
+		}
+	}
+	if len(live) == 0 {
+		return false
+	}
+	if err := t.fresh(); err != nil {
+		t.Errorf(nil, "case %s: reset before the case: %v", live[0].Name, err)
+		return true
+	}
+	// Each case's step, and under the other action too for an error
+	// case (stepBoth), all side by side.
+	bs := make([]bothActions, len(live))
+	var as []attempt
+	var want []int64 // the error code each attempt must get; 0: any refusal
+	for i, c := range live {
+		s := c.Steps[0]
+		bs[i] = bothActions{c: c, s: s, role: stepRole(s), cur: c.Start}
+		if c.Kind == profile.KindError {
+			bs[i] = t.r.both(c, s, stepRole(s), c.Start)
+		}
+		for j, a := range bs[i].attempts() {
+			code := int64(0) // a mirror: its code is judged after (judgeBoth)
+			if j == 0 {
+				code = int64(s.Expect.ErrorCode)
+			}
+			as, want = append(as, a), append(want, code)
+		}
+	}
+	xs := t.tryAll(as, func(i int, x *Exchange) bool {
+		obj, _ := x.Doc.(map[string]any)
+		if want[i] == 0 {
+			return !isSuccess(x)
+		}
+		return errorCode(obj) == want[i]
+	})
+	if xs == nil {
+		return true
+	}
+	for _, b := range bs {
+		n := 1 + len(b.mirrors)
+		t.labelled(fmt.Sprintf("case %s step 1", b.c.Name), func() { t.judgeBoth(b, xs[:n]) })
+		xs = xs[n:]
+	}
+	return true
 }
 
 // casesDone skips a cases check that had no case, or none that could run.
@@ -75,14 +177,7 @@ func (t *T) labelled(label string, f func()) {
 // service: each case needs a fresh code, and a used one would fail a
 // correct service).
 func (t *T) runCase(c profile.Case) bool {
-	for _, s := range c.Steps {
-		if role := stepRole(s); !t.hasKey(role) {
-			t.Notef("case %s: skipped, no %s key", c.Name, role)
-			return false
-		}
-	}
-	if by := t.r.moves.movedBy(c.Code); by != "" && t.r.prof.Reset == "" {
-		t.Notef("case %s: skipped, case %s of this run already moved certificate %s and the profile has no reset: give each case a fresh code", c.Name, by, c.Code)
+	if !t.caseCanRun(c) {
 		return false
 	}
 	if err := t.fresh(); err != nil {
@@ -107,6 +202,23 @@ func (t *T) runCase(c profile.Case) bool {
 				}
 			}
 		})
+	}
+	return true
+}
+
+// caseCanRun says whether a case can run, noting why not: a key it needs
+// is missing, or an earlier case of this run moved its code and the
+// profile gives no reset to undo it.
+func (t *T) caseCanRun(c profile.Case) bool {
+	for _, s := range c.Steps {
+		if role := stepRole(s); !t.hasKey(role) {
+			t.Notef("case %s: skipped, no %s key", c.Name, role)
+			return false
+		}
+	}
+	if by := t.r.moves.movedBy(c.Code); by != "" && t.r.prof.Reset == "" {
+		t.Notef("case %s: skipped, case %s of this run already moved certificate %s and the profile has no reset: give each case a fresh code", c.Name, by, c.Code)
+		return false
 	}
 	return true
 }

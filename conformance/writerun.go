@@ -170,19 +170,21 @@ func (r *runner) endCheck(ctx context.Context, wc *pendingWrite) Finding {
 }
 
 // fresh makes sure the state a write unit changes is the profile's: a
-// reset when one request is sent at a time, as each case always began;
-// when units overlap, the reset before the unit's round did it.
+// reset when one request is sent at a time or the unit runs alone
+// (alone.go), as each case always began; when units overlap, the reset
+// before the unit's round did it.
 func (t *T) fresh() error {
-	if t.r.sequential() {
+	if t.r.sequential() || t.alone {
 		return t.r.reset(t.ctx)
 	}
 	return t.r.setup.failed()
 }
 
-// tidy undoes what a unit changed, when one request is sent at a time;
-// when units overlap, the next round's reset (or the last) does it.
+// tidy undoes what a unit changed, when one request is sent at a time or
+// the unit runs alone; when units overlap, the next round's reset (or the
+// last) does it.
 func (t *T) tidy() {
-	if t.r.sequential() {
+	if t.r.sequential() || t.alone {
 		_ = t.r.reset(t.ctx) // a failure is kept in r.setup
 	}
 }
