@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/proxy"
 )
 
@@ -240,21 +241,21 @@ func (d *driver) session(id string) error {
 	for i := range int64(3) {
 		rid := 100000 + n*3 + i
 		for _, f := range []string{"json", "markdown", "json-ld", "json"} {
-			if _, err := d.call(key, "record/getRecord", map[string]any{"record_id": rid, "format": f}); err != nil {
+			if _, err := d.call(key, contract.GetRecord.Name, map[string]any{"record_id": rid, "format": f}); err != nil {
 				return err
 			}
 		}
 	}
 	search := "s" + strconv.FormatInt(n, 36)
 	for page := 1; page <= 3; page++ {
-		if _, err := d.call(key, "record/getFormList", map[string]any{"search_key": search, "page": page, "page_size": 5}); err != nil {
+		if _, err := d.call(key, contract.GetFormList.Name, map[string]any{"search_key": search, "page": page, "page_size": 5}); err != nil {
 			return err
 		}
 	}
-	if err := d.walk(key, "templates/list", map[string]any{"page_size": 2, "start_time": iso(1600000000 + n)}); err != nil {
+	if err := d.walk(key, contract.TemplatesList.Name, map[string]any{"page_size": 2, "start_time": iso(1600000000 + n)}); err != nil {
 		return err
 	}
-	return d.walk(key, "templates/listQrcodes", map[string]any{"template": "c" + strconv.FormatInt(n, 36), "page_size": 2})
+	return d.walk(key, contract.ListQrcodes.Name, map[string]any{"template": "c" + strconv.FormatInt(n, 36), "page_size": 2})
 }
 
 // walk follows a cursor walk to its end (at most 10 pages).

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/rtq-kit/rtq/contract"
 )
 
 // fresh answers every call at once with a valid answer no earlier call
@@ -24,9 +26,9 @@ func fresh(w http.ResponseWriter, r *http.Request) {
 	str := func(name string) string { s, _ := req[name].(string); return s }
 	var data any
 	switch ep := r.URL.Path[strings.LastIndex(r.URL.Path, "/rpc/")+len("/rpc/"):]; ep {
-	case "record/getRecord":
+	case contract.GetRecord.Name:
 		data = record(num("record_id"), str("format"))
-	case "record/getFormList":
+	case contract.GetFormList.Name:
 		page, size := max(num("page"), 1), max(num("page_size"), 1)
 		list := []any{}
 		for i := range size {
@@ -35,7 +37,7 @@ func fresh(w http.ResponseWriter, r *http.Request) {
 		}
 		data = map[string]any{"version": "v1", "list": list,
 			"page": map[string]any{"current_page": page, "last_page": 3, "per_page": size, "total": 3 * size}}
-	case "templates/list", "templates/listQrcodes":
+	case contract.TemplatesList.Name, contract.ListQrcodes.Name:
 		walk := str("page_token")
 		if walk == "" {
 			walk = fmt.Sprintf("w%d-0", fnv(str("start_time")+str("template")))
@@ -46,7 +48,7 @@ func fresh(w http.ResponseWriter, r *http.Request) {
 		list := []any{}
 		for i := range int64(2) {
 			id := fnv(base)%1e9*10 + n*2 + i
-			if ep == "templates/list" {
+			if ep == contract.TemplatesList.Name {
 				list = append(list, map[string]any{"tpl_id": id, "name": fmt.Sprintf("批次 %d", id), "coding": fmt.Sprintf("c%d", id)})
 			} else {
 				list = append(list, map[string]any{"id": id, "name": fmt.Sprintf("子码 %d", id), "coding": fmt.Sprintf("q%d", id)})
