@@ -29,6 +29,8 @@ type apiError struct {
 	param string
 	// html: the framework's own error page answers instead (a bug).
 	html bool
+	// textPlain: written without a Content-Type, so sniffed as text (a bug).
+	textPlain bool
 }
 
 // paramError is a parameter error naming the parameter.
@@ -89,6 +91,9 @@ func (s *Server) body(sh shape, e *apiError) obj {
 		}
 		return o("code", e.code, "message", messageWithDetail(e), "data", obj{})
 	case shapeRecord:
+		if s.opts.has(BugB4NotFoundDetailNull) && (e.errorCode == 100310 || e.errorCode == 100404) {
+			return o("code", e.code, "error_code", e.errorCode, "message", e.message, "message_detail", nil)
+		}
 		if s.opts.has(BugRecordErrorNoDetail) {
 			return o("code", e.code, "error_code", e.errorCode, "message", e.message)
 		}
@@ -96,6 +101,9 @@ func (s *Server) body(sh shape, e *apiError) obj {
 			return o("code", e.code, "error_code", itoa(int64(e.errorCode)), "message", e.message, "message_detail", e.detail)
 		}
 	case shapeFormList:
+		if s.opts.has(BugB4FormPagingErrorShape) && (e.param == "page" || e.param == "page_size") {
+			return o("code", e.code, "message", messageWithDetail(e), "data", obj{})
+		}
 		if s.opts.has(BugB2FormListErrorNoDetail) {
 			return o("code", e.code, "error_code", e.errorCode, "message", e.message)
 		}
@@ -155,6 +163,13 @@ func (s *Server) fail(w http.ResponseWriter, sh shape, e *apiError) {
 	if e.param != "" && s.opts.is(VariantA2ErrorsBag) {
 		b = append(b, member{"errors", o(e.param, []any{e.detail})})
 	}
+	if e.textPlain {
+		text, _ := encode(b)
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(s.httpStatus(e))
+		_, _ = w.Write(text)
+		return
+	}
 	s.write(w, s.httpStatus(e), b)
 }
 
@@ -168,6 +183,10 @@ func (s *Server) succeed(w http.ResponseWriter, data any) {
 	var code any = 0
 	if s.opts.has(BugCodeAsString) {
 		code = "0"
+	}
+	if x, ok := data.(withTraceID); ok {
+		s.write(w, http.StatusOK, o("code", code, "message", s.opts.Message, "data", x.data, "trace_id", "fx-7f3a9c"))
+		return
 	}
 	if x, ok := data.(withRequestID); ok {
 		s.write(w, http.StatusOK, o("code", code, "message", s.opts.Message, "data", x.data, "request_id", "fx-0001"))
@@ -195,6 +214,8 @@ func (s *Server) write(w http.ResponseWriter, status int, body obj) {
 		ct = "application/json; charset=UTF-8"
 	case s.opts.is(VariantA1QuotedCharset):
 		ct = `application/json; charset="utf-8"`
+	case s.opts.is(VariantB4CompactContentType):
+		ct = "application/json;charset=utf-8"
 	}
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)

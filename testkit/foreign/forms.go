@@ -51,6 +51,9 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
+	if ok && page == 0 && s.opts.has(BugB4PageZeroAsFirst) {
+		ok = false
+	}
 	pageGiven := ok
 	if !ok {
 		page = 1
@@ -104,6 +107,17 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		page = last
 	}
 	start := (page - 1) * size
+	if s.opts.has(BugB4FormOffsetDefaultSize) {
+		start = (page - 1) * formDefaultSize
+	}
+	if k := strings.ToLower(strings.TrimSpace(key)); k != "" && s.opts.has(BugB4FormCountQueryDrift) {
+		total = 0
+		for _, f := range forms {
+			if strings.Contains(strings.ToLower(f.name), k) {
+				total++
+			}
+		}
+	}
 	if s.opts.has(BugFormPagesOverlap) && page > 1 {
 		start--
 	}
@@ -111,8 +125,16 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		forms = s.matchForms(k, "", "")
 	}
 	list := []any{}
+	lastActiveISO := ""
 	for i := start; i < int64(len(forms)) && i < start+size; i++ {
 		f := s.formJSON(forms[i])
+		if s.opts.has(BugB4ActiveISOCarriedOver) {
+			if forms[i].active != 0 {
+				lastActiveISO = s.iso(forms[i].active)
+			} else if lastActiveISO != "" {
+				f = f.set("active_at_iso", lastActiveISO)
+			}
+		}
 		if k := strings.TrimSpace(key); s.opts.is(VariantA2SearchHighlight) && k != "" {
 			f = append(f, member{"highlight", highlight(forms[i].name, k)})
 		}
@@ -177,6 +199,9 @@ func (s *Server) numberMatches(f *form, number string) bool {
 	if s.opts.has(BugB3NumberTrimmed) {
 		number = strings.TrimSpace(number)
 	}
+	if s.opts.has(BugB4NumberWidthFolded) {
+		number = b4FoldWidth(number)
+	}
 	switch {
 	case number == "":
 		return true
@@ -216,6 +241,13 @@ func (s *Server) orderForms(forms []*form, key string) {
 		less = func(a, b *form) bool {
 			if a.name != b.name {
 				return a.name < b.name
+			}
+			return a.id < b.id
+		}
+	case s.opts.is(VariantB4FormsByNumber):
+		less = func(a, b *form) bool {
+			if a.number != b.number {
+				return a.number < b.number
 			}
 			return a.id < b.id
 		}
@@ -267,8 +299,16 @@ func (s *Server) formJSON(f *form) obj {
 	if s.opts.has(BugB3UpdatedISOFromCreated) {
 		updatedISO = s.iso(f.created)
 	}
+	var note any = f.note
+	if f.note == "" && s.opts.has(BugB4FormNoteNull) {
+		note = nil
+	}
+	createdISO := s.iso(f.created)
+	if s.opts.has(BugB4CreatedISODayMonth) {
+		createdISO = b4DayMonth(f.created)
+	}
 	out := o("id", f.id, "name", f.name, "type", f.typ, "type_text", formTypeTexts[f.typ], "number", f.number,
-		"note", f.note, "created_at", f.created, "created_at_iso", s.iso(f.created),
+		"note", note, "created_at", f.created, "created_at_iso", createdISO,
 		"updated_at", f.updated, "updated_at_iso", updatedISO,
 		"active_at", active, "active_at_iso", activeISO, "project", proj)
 	if s.opts.is(VariantB3ListItemsExtra) {

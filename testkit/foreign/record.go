@@ -163,9 +163,20 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 	if s.opts.has(BugB1VerifyRewritesMethod) && s.verified(r) {
 		method = "核销"
 	}
-	out := o("record_id", r.id, "record_number", r.number, "record_code", r.code, "record_url", d.recordURL(r),
+	if t := s.b4LastVerify(r); t != 0 && s.opts.has(BugB4VerifyTouchesSubmitAt) {
+		submit = t
+	}
+	url := d.recordURL(r)
+	if s.opts.has(BugB4RecordURLHTTP) {
+		url = "http://" + strings.TrimPrefix(url, "https://")
+	}
+	recorder := r.recorder
+	if s.opts.is(VariantB4RecorderMasked) {
+		recorder = s.mask("name", recorder)
+	}
+	out := o("record_id", r.id, "record_number", r.number, "record_code", r.code, "record_url", url,
 		"submit_at", submit, "submit_at_iso", s.iso(submit), "submit_method", method,
-		"recorder", o("auth_id", r.authID, "user_id", s.userID(r), "name", r.recorder),
+		"recorder", o("auth_id", r.authID, "user_id", s.userID(r), "name", recorder),
 		"tpl_groups", s.groups(r, clear))
 	if r.project != nil {
 		out = append(out, member{"project", o("id", r.project.id, "name", r.project.name, "number", r.project.number)})
@@ -188,7 +199,7 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 		member{"record_template", s.recordTemplate(r.form)})
 	out = s.auditBlock(out, r)
 	out = s.certBlocks(out, r, stale)
-	if n := r.notary; n != nil {
+	if n := r.notary; n != nil && !s.opts.is(VariantB4NoNotary) {
 		iso := s.iso(n.at)
 		if s.opts.has(BugB1NotaryISOUTC) {
 			iso = time.Unix(n.at, 0).UTC().Format("2006-01-02 15:04:05") + "(UTC+08:00)"
@@ -237,6 +248,12 @@ func (s *Server) auditBlock(out obj, r *record) obj {
 		code = itoa(int64(a.status))
 	}
 	text := auditTexts[a.status]
+	if s.opts.has(BugB4AuditTextFromAuditor) {
+		text = "待审核"
+		if a.auditor != "" {
+			text = "已审核"
+		}
+	}
 	if s.opts.has(BugB2AuditTextsDiffer) && r.cert != nil && a.status == 0 {
 		text = "审核中"
 	}
@@ -277,14 +294,23 @@ func (s *Server) certBlocks(out obj, r *record, stale bool) obj {
 		if s.opts.OptionalAsNull {
 			out = append(out, member{"process_status", o("enabled", false, "text", nil, "color", nil)})
 		}
+		if s.opts.is(VariantB4EmptyStateChanges) {
+			out = append(out, member{"state_changes", []any{}})
+		}
 		return out
 	}
 	color := cur.color
+	if s.opts.is(VariantB4LowerHexColours) {
+		color = strings.ToLower(color)
+	}
 	if s.opts.has(BugB2ProcessColorNoHash) {
 		color = strings.TrimPrefix(color, "#")
 	}
 	out = append(out, member{"process_status", o("enabled", true, "text", cur.name, "color", color)})
 	if len(changes) == 0 {
+		if s.opts.is(VariantB4EmptyStateChanges) {
+			out = append(out, member{"state_changes", []any{}})
+		}
 		return out
 	}
 	f := r.form.flow
@@ -292,6 +318,9 @@ func (s *Server) certBlocks(out obj, r *record, stale bool) obj {
 	colour := func(c change, st *status) string {
 		if c.byVerify && s.opts.has(BugB2StateChangeColorName) {
 			return colourNames[st.color]
+		}
+		if s.opts.is(VariantB4LowerHexColours) {
+			return strings.ToLower(st.color)
 		}
 		return st.color
 	}
@@ -332,8 +361,12 @@ func (s *Server) groups(r *record, clear bool) []any {
 		if st := s.statusOf(r); i == 0 && st != nil && s.opts.is(VariantA2StatusAsField) {
 			fields = append(fields, s.fieldJSON(g, field{id: 259, title: "核销状态", typ: "radio", value: option(int(st.id), st.name)}, clear))
 		}
+		var fs any = fields
+		if g.pageBreak && len(fields) == 0 && s.opts.has(BugB4PageBreakFieldsNull) {
+			fs = nil
+		}
 		out = append(out, o("group_id", g.id, "group_title", g.title, "show_group_title", g.show,
-			"is_page_break_group", g.pageBreak, "fields", fields))
+			"is_page_break_group", g.pageBreak, "fields", fs))
 	}
 	return out
 }
@@ -365,7 +398,7 @@ func (s *Server) fieldJSON(g group, f field, clear bool) obj {
 	if ocr, isObj := v.(obj); isObj && s.opts.has(BugB2OCRImageOmitted) && strings.HasPrefix(f.typ, "ocr_") && ocr.get("image") == nil {
 		v = ocr[:len(ocr)-1]
 	}
-	v = s.valueBugs(f.typ, v)
+	v = s.b4ValueBugs(f.typ, s.valueBugs(f.typ, v))
 	if s.opts.has(BugB3MaskedFlagNamesOnly) && f.typ != "name" && f.typ != "customer_name" && f.typ != "recorder" {
 		masked = false
 	}
@@ -373,6 +406,8 @@ func (s *Server) fieldJSON(g group, f field, clear bool) obj {
 		"options", o("is_result", f.result, "is_highlight", f.highlight, "is_hidden", f.hidden, "is_masked", masked))
 	if f.desc != "" {
 		out = append(out, member{"field_desc", f.desc})
+	} else if s.opts.has(BugB4FieldDescNull) {
+		out = append(out, member{"field_desc", nil})
 	}
 	if s.opts.is(VariantB1OptionalMembers) {
 		return append(out, member{"field_short_name", "f" + itoa(f.id)})

@@ -188,7 +188,10 @@ func (s *Server) jsonLD(r *record, leak bool) obj {
 	if s.opts.is(VariantA1NameValueObject) {
 		name = o("@value", name, "@language", "zh")
 	}
-	out := o("@context", context, "@type", typ, "identifier", identifier)
+	out := o("@context", context, "@type", typ)
+	if !(s.opts.has(BugB4CredentialJSONLDNoID) && r.cert != nil) {
+		out = append(out, member{"identifier", identifier})
+	}
 	if !(s.opts.has(BugB2JSONLDNoNameWithoutForm) && r.form == nil) {
 		out = append(out, member{"name", name})
 	}
@@ -217,7 +220,11 @@ func (s *Server) jsonLDMockLike(r *record, leak bool) obj {
 			items = append(items, o("@type", "PropertyValue", "name", e.title, "value", e.text))
 		}
 	}
-	out := o("@context", "https://schema.org", "@type", "CreativeWork", "identifier", r.code, "name", s.title(r))
+	out := o("@context", "https://schema.org", "@type", "CreativeWork")
+	if !(s.opts.has(BugB4CredentialJSONLDNoID) && r.cert != nil) {
+		out = append(out, member{"identifier", r.code})
+	}
+	out = append(out, member{"name", s.title(r)})
 	if !s.opts.has(BugJSONLDNoURL) {
 		out = append(out, member{"url", s.data.recordURL(r)})
 	}
@@ -235,6 +242,8 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		id = r.number
 	case s.opts.has(BugB2MarkdownIDZeroByURL) && byURL:
 		id = "0"
+	case s.opts.has(BugB4MarkdownIDThousands):
+		id = b4Thousands(r.id)
 	}
 	if s.opts.has(BugB3CredentialMDNewline) && r.cert != nil {
 		b.WriteString("\n")
@@ -264,6 +273,9 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		fmt.Fprintf(&b, "title: %q\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", t, id, r.number, s.iso(r.submit))
 		if st := s.currentStatus(r); st != "" {
 			fmt.Fprintf(&b, "status: %q\n", st)
+		}
+		if holder, ok := r.groups[0].fields[0].value.(string); ok && r.cert != nil && s.opts.has(BugB4MarkdownHolderInMetadata) {
+			fmt.Fprintf(&b, "holder: %q\n", holder)
 		}
 	}
 	switch {
@@ -315,7 +327,14 @@ func (s *Server) markdown(r *record, byURL bool) string {
 			mockLikeSection(&b, g, es)
 			continue
 		}
-		foreignSection(&b, g, i, es)
+		switch {
+		case s.opts.is(VariantB4MarkdownHTMLTable):
+			htmlSection(&b, g, i, es)
+		case s.opts.is(VariantB4MarkdownEscapes):
+			foreignSection(&b, g, i, escapeEntries(es))
+		default:
+			foreignSection(&b, g, i, es)
+		}
 	}
 	if s.opts.is(VariantB1MarkdownCRLF) {
 		return strings.ReplaceAll(b.String(), "\n", "\r\n")

@@ -160,7 +160,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(ep.shape, e)
 		return
 	}
-	p, perr := readParams(r, s.opts.has(BugB2ArrayBody) && ep.name == "record/getFormList")
+	p, perr := readParams(r, s.opts.has(BugB2ArrayBody) && ep.name == "record/getFormList", s.opts.has(BugB4NullBodyServed))
 	if perr == nil && s.dropsBody(r) {
 		p = params{}
 	}
@@ -178,6 +178,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if aerr != nil {
 		fail(ep.shape, aerr)
 		return
+	}
+	if s.opts.is(VariantB4TraceID) && ep.name != "record/getRecord" {
+		data = withTraceID{data}
 	}
 	s.succeed(w, data)
 	if s.opts.has(BugB3TemplatesTrailingDebug) && ep.name == "templates/list" {
@@ -219,8 +222,9 @@ func bearer(h string) string {
 // params is a request body: a JSON object, numbers kept as written.
 type params map[string]any
 
-// readParams reads a body; arrayAsEmpty serves a JSON array as {} (a bug).
-func readParams(r *http.Request, arrayAsEmpty bool) (params, *apiError) {
+// readParams reads a body; arrayAsEmpty serves a JSON array as {}, and
+// nullAsEmpty JSON null (bugs).
+func readParams(r *http.Request, arrayAsEmpty, nullAsEmpty bool) (params, *apiError) {
 	raw, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
 		return nil, paramError("body", "the request body could not be read")
@@ -238,8 +242,11 @@ func readParams(r *http.Request, arrayAsEmpty bool) (params, *apiError) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var p map[string]any
-	if err := dec.Decode(&p); err != nil || p == nil {
+	if err := dec.Decode(&p); err != nil || p == nil && !nullAsEmpty {
 		return nil, paramError("body", "the request body must be a JSON object")
+	}
+	if p == nil {
+		p = params{}
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, paramError("body", "the request body must hold one JSON object")

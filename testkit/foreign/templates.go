@@ -79,7 +79,12 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 	_, windowed := p["start_time"]
 	_, windowedEnd := p["end_time"]
 	anyOrg := s.opts.has(BugA1QrcodesWindowOtherOrg) && (windowed || windowedEnd)
+	hostCoding, viaHost := strings.CutPrefix(ref, "https://"+s.data.org(k.org).host+"/tpl/")
 	for _, t := range s.data.templates {
+		if viaHost && t.coding == hostCoding && s.opts.has(BugB4QrcodesURLHostTrusted) {
+			tpl = t
+			break
+		}
 		byURL := s.data.templateURL(t) == ref && !s.opts.has(BugQrcodesRefuseURL)
 		if tpl == nil && t.org == k.org && s.opts.has(BugB3TemplatePrefix) && strings.HasPrefix(t.coding, ref) {
 			tpl = t
@@ -172,7 +177,8 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	tb := timeBugs{dropOffset: s.opts.has(BugB1TimeOffsetDropped), invertSign: qrcodes && s.opts.has(BugB2OffsetSignInverted),
 		localUTC: qrcodes && s.opts.has(BugA1QrcodesLocalTimeUTC), dateEOD: templates && s.opts.has(BugA1TemplatesDateStartEOD),
 		zLocal: qrcodes && s.opts.has(BugA1QrcodesZAsLocal), minutesDropped: templates && s.opts.has(BugB3OffsetMinutesDropped),
-		basic: s.opts.is(VariantB3ISOBasicFormat), dateMidnight: s.opts.is(VariantA2DateAsMidnight)}
+		basic: s.opts.is(VariantB3ISOBasicFormat), dateMidnight: s.opts.is(VariantA2DateAsMidnight),
+		fractionFloor: s.opts.has(BugB4FractionTruncatedStart), endPanics: s.opts.has(BugB4BadEndTime500)}
 	w, err := readWindow(p, tb)
 	if err != nil && templates && s.opts.has(BugB2BadTimeIgnored) {
 		delete(p, "start_time")
@@ -230,6 +236,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	for i := offset; i < int64(len(shown)) && i < offset+size; i++ {
 		list = append(list, shown[i].json)
 	}
+	if qrcodes && s.opts.has(BugB4QrcodesFilterAfterPage) {
+		return s.b4FilterAfterPage(items, holds, offset, size, total, filter), nil
+	}
 	var next any
 	end := offset + size
 	switch {
@@ -257,6 +266,14 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 func (s *Server) orderItems(items []item) {
 	sort.SliceStable(items, func(i, j int) bool {
 		a, b := items[i], items[j]
+		if s.opts.is(VariantB4ItemsByName) {
+			na, _ := a.json.get("name").(string)
+			nb, _ := b.json.get("name").(string)
+			if na != nb {
+				return na < nb
+			}
+			return a.id < b.id
+		}
 		if s.opts.is(VariantB1FormsByName) {
 			return a.id > b.id
 		}
@@ -284,6 +301,9 @@ type timeBugs struct {
 	// dateMidnight reads a date alone as its first instant also as an
 	// upper bound (a variant).
 	dateMidnight bool
+	// fractionFloor truncates a start's fractional seconds; endPanics
+	// answers a 500 for an end_time that does not parse (bugs).
+	fractionFloor, endPanics bool
 }
 
 // readWindow reads start_time and end_time; "" counts as absent.
@@ -294,6 +314,9 @@ func readWindow(p params, tb timeBugs) (window, *apiError) {
 		return w, err
 	}
 	w.end, w.hasE, err = readTime(p, "end_time", true, tb)
+	if err != nil && tb.endPanics {
+		err = &apiError{code: 500, errorCode: 100300, message: "System error", detail: "runtime error: invalid memory address or nil pointer dereference"}
+	}
 	return w, err
 }
 
@@ -349,7 +372,7 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 		if _, off := t.Zone(); tb.minutesDropped {
 			secs += float64(off % 3600)
 		}
-		if upper {
+		if upper || tb.fractionFloor {
 			return int64(math.Floor(secs)), true, nil
 		}
 		return int64(math.Ceil(secs)), true, nil
@@ -368,6 +391,9 @@ func (s *Server) token(offset int64, filter string) string {
 	mac := hmac.New(sha256.New, []byte(tokenKey))
 	mac.Write([]byte(payload))
 	enc := base64.RawURLEncoding
+	if s.opts.is(VariantB4PaddedTokens) {
+		enc = base64.URLEncoding
+	}
 	return enc.EncodeToString([]byte(payload)) + "." + enc.EncodeToString(mac.Sum(nil)[:12])
 }
 
@@ -390,7 +416,11 @@ func (s *Server) readToken(p params, filter string) (int64, *apiError) {
 		return h.offset, nil
 	}
 	body, _, found := strings.Cut(tok, ".")
-	raw, derr := base64.RawURLEncoding.DecodeString(body)
+	dec := base64.RawURLEncoding
+	if s.opts.is(VariantB4PaddedTokens) {
+		dec = base64.URLEncoding
+	}
+	raw, derr := dec.DecodeString(body)
 	if !found || derr != nil {
 		return 0, bad
 	}

@@ -73,6 +73,11 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	byURL := strings.HasPrefix(code, "https://")
 	action, _ := p["action_type"].(string)
 	readSets := s.opts.has(BugA1ReadKeySets) && action == "set_certificate_status"
+	if s.opts.is(VariantB4ParamsBeforeScope) {
+		if _, err := readVerify(p, false, false); err != nil {
+			return nil, err
+		}
+	}
 	if !s.opts.is(VariantA2PermissionAfterFind) {
 		if e := s.writePermission(k, p, byURL, readSets); e != nil {
 			return nil, e
@@ -123,7 +128,8 @@ func (s *Server) writePermission(k *apiKey, p params, byURL, readSets bool) *api
 		if s.opts.is(VariantB2ReadKeyVerify401) {
 			return &apiError{code: 401, errorCode: 100401, message: "Unauthorized", detail: "this API key may not write"}
 		}
-		return &apiError{code: 403, errorCode: ec, message: "Forbidden", detail: "this API key may not write"}
+		return &apiError{code: 403, errorCode: ec, message: "Forbidden", detail: "this API key may not write",
+			textPlain: s.opts.has(BugB4ScopeErrorTextPlain)}
 	}
 	return nil
 }
@@ -135,6 +141,11 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	skipScope := s.opts.has(BugA1LimitedKeySets) && v.action == "set_certificate_status" || s.opts.has(BugA1LimitedKeyByURL) && byURL
 	if k.forms != nil && !slices.Contains(k.forms, r.form.id) && !skipScope {
 		return nil, verifyError(100328, "No permission to verify this certificate")
+	}
+	if s.opts.is(VariantB4StateBeforeChecks) {
+		if e := s.stateAllows(r.form.flow, s.statusOf(r), v); e != nil {
+			return nil, e
+		}
 	}
 	if e := s.preconditions(r, v); e != nil {
 		return nil, e
@@ -185,7 +196,14 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	if s.opts.has(BugA2ByURLRecordIDIsQRCode) && byURL {
 		recordID = r.qr.id
 	}
-	data := o("record_number", number, "record_id", recordID, "org_id", orgID, "submit_at", submit,
+	if to.terminal && to != old && s.opts.has(BugB4ArchiveHookFails) {
+		return nil, verifyError(100319, "Certificate verification failed")
+	}
+	var rid, oid any = recordID, orgID
+	if s.opts.has(BugB4VerifyIDsStrings) {
+		rid, oid = itoa(recordID), itoa(orgID)
+	}
+	data := o("record_number", number, "record_id", rid, "org_id", oid, "submit_at", submit,
 		"certificate_status", name)
 	if s.opts.is(VariantB2VerifyExtraData) {
 		data = append(data, member{"status_id", to.id}, member{"verified_at", s.now().Unix()})
@@ -197,7 +215,14 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 // code or its full URL.
 func (s *Server) credential(k *apiKey, v verifyRequest) *record {
 	code := v.code
+	hostCode, viaHost := strings.CutPrefix(code, "https://"+s.data.org(k.org).host+"/c/")
 	for _, r := range s.data.records {
+		if viaHost && r.cert != nil && r.code == hostCode && s.opts.has(BugB4VerifyURLHostTrusted) {
+			return r
+		}
+		if r.org == k.org && r.cert != nil && strings.EqualFold(r.code, code) && s.opts.has(BugB4CertCodeCaseless) {
+			return r
+		}
 		byURL := s.data.recordURL(r) == code && !s.opts.has(BugB1VerifyURLRefused)
 		inForm := s.opts.has(BugB2OtherOrgVerifyWithTpl) && v.hasTpl && r.form != nil && r.form.id == v.tplID
 		own := r.org == k.org || s.opts.has(BugB1VerifyURLCrossesOrgs) && byURL || inForm ||
@@ -291,6 +316,9 @@ func (s *Server) pick(f *flow, cur *status, v verifyRequest) (*status, *apiError
 	if v.action == "set_next_certificate_status" {
 		if len(cur.next) == 0 {
 			return nil, invalid
+		}
+		if s.opts.has(BugB4NextPicksLast) {
+			return f.ref(cur.next[len(cur.next)-1]), nil
 		}
 		return f.ref(cur.next[0]), nil
 	}
