@@ -51,6 +51,7 @@ var firstSights = map[string]firstSight{
 	"adversarial-1": adversarial1FirstSight,
 	"blind-3":       blind3FirstSight,
 	"adversarial-2": adversarial2FirstSight,
+	"blind-4":       blind4FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly
