@@ -90,6 +90,10 @@ type liveRelations struct {
 	// masks are, per space, key and record, what its json answer masked.
 	masks *lru[[32]byte, liveMask]
 	chars string
+	// statuses are the status names of the profile's flows: after a
+	// move, an object of the record that shows one before and after may
+	// change (showsStatusOnly, as the runner's relation).
+	statuses map[string]bool
 }
 
 type liveMask struct {
@@ -133,11 +137,12 @@ type liveWalk struct {
 	fromStart bool
 }
 
-// newLiveRelations remembers nothing yet; chars are the mask characters.
-func newLiveRelations(chars string) *liveRelations {
+// newLiveRelations remembers nothing yet; chars are the mask characters,
+// statuses the status names of the profile's flows (none without one).
+func newLiveRelations(chars string, statuses map[string]bool) *liveRelations {
 	return &liveRelations{reads: newLRU[[32]byte, recordRead](liveReads), forms: newLRU[[32]byte, *liveWalk](liveWalks),
 		tokens: newLRU[[32]byte, *liveWalk](liveTokens), moves: newLRU[recordKey, recordMove](liveMoves), spaceGen: map[string]int{},
-		masks: newLRU[[32]byte, liveMask](liveMasks), chars: chars}
+		masks: newLRU[[32]byte, liveMask](liveMasks), chars: chars, statuses: statuses}
 }
 
 // windows are the bounds, for the report.
@@ -232,7 +237,7 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 	}
 	cur := recordRead{space: space, id: id, spaceGen: l.spaceGen[space], json: isJSON && (format == "" || format == "json"),
 		what: fmt.Sprintf("record %d", id)}
-	cur.reduced, cur.full = recordHashes(data)
+	cur.reduced, cur.full = recordHashes(data, l.statuses)
 	if !known {
 		cur.id, cur.what = -1, "the record"
 	}
@@ -293,8 +298,13 @@ func (l *liveRelations) masked(space string, key [8]byte, id int64, isJSON bool,
 
 // recordHashes are the hashes of a getRecord answer's data without what
 // a verify may change (reduced) and whole (full), from one encoding of
-// the record: the members a verify may change are encoded apart.
-func recordHashes(data map[string]any) (reduced, full [32]byte) {
+// the record: the members a verify may change are encoded apart. An
+// object that shows a status of statuses is part of what a verify may
+// change (§C6 leaves how a record shows a move to the service): in the
+// reduced hash it stands as one placeholder whatever it holds. statuses
+// are fixed for the observer's life, so two hashes of one record always
+// leave out the same objects.
+func recordHashes(data map[string]any, statuses map[string]bool) (reduced, full [32]byte) {
 	rec, ok := data["data"].(map[string]any)
 	if !ok {
 		h := hashJSON(data)
@@ -314,9 +324,40 @@ func recordHashes(data map[string]any) (reduced, full [32]byte) {
 		out[k] = v
 	}
 	out["data"] = r
-	reduced = hashJSON(out)
+	whole := hashJSON(out)
 	rest, _ := json.Marshal(changing)
-	return reduced, sha256.Sum256(append(reduced[:], rest...))
+	full = sha256.Sum256(append(whole[:], rest...))
+	if len(statuses) == 0 {
+		return whole, full
+	}
+	out["data"] = withoutStatusObjects(r, statuses)
+	return hashJSON(out), full
+}
+
+// statusShown stands in a reduced hash for an object that shows a status.
+const statusShown = "\x00status"
+
+// withoutStatusObjects is v with every object that names a status of
+// statuses (a string member equal to one) replaced by statusShown.
+func withoutStatusObjects(v any, statuses map[string]bool) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if namesStatus(x, statuses) {
+			return statusShown
+		}
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = withoutStatusObjects(e, statuses)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = withoutStatusObjects(e, statuses)
+		}
+		return out
+	}
+	return v
 }
 
 // formPage judges a getFormList page against the other pages of its walk.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // liveRecord is a getRecord answer of record id whose status text is status.
@@ -81,6 +82,45 @@ func TestLiveSameRecord(t *testing.T) {
 	if f := findingOf(o.Report(o.opts.Started), relSameRecord); f.Status != Fail || strings.Count(strings.Join(f.Problems, "\n"), "record 2") != 1 {
 		t.Fatalf("after a reset, nothing is compared with what came before: %+v", f)
 	}
+}
+
+// After a move, a record may show its new status in a field of its own
+// (§C6 leaves the form to the service): with the profile's flows, an
+// object that names a status before and after may change; any other
+// change is still a failure, and without a verify between, any change.
+func TestLiveSameRecordStatusAsField(t *testing.T) {
+	prof := &profile.Profile{Version: profile.Version, Flows: []profile.Flow{{FormID: 1, Statuses: []profile.Status{
+		{ID: 1, Name: "待审核", Next: []string{"已通过"}}, {ID: 2, Name: "已通过"}}}}}
+	o, err := NewObserver(ObserverOptions{Target: "http://svc", Profile: prof})
+	if err != nil {
+		t.Fatal(err)
+	}
+	field := func(status string) string { return fmt.Sprintf(`{"field_id":7,"value":{"option_text":%q}}`, status) }
+	o.Observe(liveRecordWith(3, "待审核", "a", field("待审核")))
+	o.Observe(liveVerify(3, "已通过"))
+	o.Observe(liveRecordWith(3, "已通过", "a", field("已通过")))
+	if f := findingOf(o.Report(o.opts.Started), relSameRecord); f == nil || f.Status != Pass {
+		t.Fatalf("the status shown in a field changed with the move: %+v", f)
+	}
+	o.Observe(liveVerify(3, "待审核"))
+	o.Observe(liveRecordWith(3, "待审核", "b", field("待审核")))
+	if f := findingOf(o.Report(o.opts.Started), relSameRecord); f == nil || f.Status != Fail {
+		t.Fatalf("a member that shows no status changed with the move: %+v", f)
+	}
+
+	o, _ = NewObserver(ObserverOptions{Target: "http://svc", Profile: prof})
+	o.Observe(liveRecordWith(4, "待审核", "a", field("待审核")))
+	o.Observe(liveRecordWith(4, "待审核", "a", field("已通过")))
+	if f := findingOf(o.Report(o.opts.Started), relSameRecord); f == nil || f.Status != Fail {
+		t.Fatalf("a status field changed with no verify between: %+v", f)
+	}
+}
+
+// liveRecordWith is liveRecord with one more member, field, in its data.
+func liveRecordWith(id int64, status, extra, field string) Observed {
+	x := liveRecord(id, status, extra)
+	x.Body = []byte(strings.Replace(string(x.Body), `"note":`, `"field":`+field+`,"note":`, 1))
+	return x
 }
 
 // formPage is page n of a walk of getFormList holding ids, of total.
