@@ -134,8 +134,9 @@ var knownGaps = map[foreign.Bug]string{
 	// Walks: the pages of a walk agree with each other and hold total
 	// items; nothing judges a page against the empty one after it, or a
 	// page with itself.
-	foreign.BugB1TokenOnExactLastPage: "a full last page carries a token to an empty page",
-	foreign.BugA2VerifyDuplicatesForm: "after a verify a form is listed twice on one page: formPages compares pages, not a page with itself",
+	foreign.BugB1TokenOnExactLastPage:  "a full last page carries a token to an empty page",
+	foreign.BugA2VerifyDuplicatesForm:  "after a verify a form is listed twice on one page: formPages compares pages, not a page with itself",
+	foreign.BugB4FormOffsetDefaultSize: "a form walk at a page size other than 10 skips forms: its pages hold no form twice and say one total, and no relation counts the forms of a whole form walk",
 	// Not-found and refusals: an error in the endpoint's own shape is a
 	// valid answer; the proxy cannot tell that what was asked exists.
 	foreign.BugByURLNotFound:      "getRecord by a record's URL answers not found",
@@ -153,6 +154,9 @@ var knownGaps = map[foreign.Bug]string{
 	// values of one format in another) does not combine.
 	foreign.BugA2MarkdownPhoneOtherHalf:  "markdown keeps other digits of a phone number than json",
 	foreign.BugA2JSONLDIdentityOtherHalf: "json-ld keeps other characters of an identity number than json",
+	// Labels: a record's texts are judged one answer at a time; nothing
+	// compares the texts of two records in different states.
+	foreign.BugB4AuditTextFromAuditor: "approved and rejected records carry one audit.status_text: two records' labels are never compared",
 	// Correct for this client: it accepts gzip, as every browser does.
 	foreign.BugA2AlwaysGzip: "answers are gzipped whatever Accept-Encoding says; this client asks for gzip",
 }
@@ -244,8 +248,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 93 || reported < 76 {
-		t.Errorf("the traffic touched %d bugs (docs: 93) and the proxy reported %d (docs: 76)", touched, reported)
+	if touched < 113 || reported < 94 {
+		t.Errorf("the traffic touched %d bugs (docs: 113) and the proxy reported %d (docs: 94)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
