@@ -158,8 +158,10 @@ func (a *answers) findings(base string, selected func(id string) bool, scrub fun
 		}
 		sort.Slice(xs, func(i, j int) bool { return exampleKey(xs[i], broken[xs[i]]) < exampleKey(xs[j], broken[xs[j]]) })
 		var shown []example
-		for _, x := range xs[:min(len(xs), maxProblems)] {
-			shown = append(shown, example{req: x.Req, problems: broken[x]})
+		for _, x := range xs {
+			if len(shown) < maxProblems && !x.clocked {
+				shown = append(shown, example{req: x.Req, problems: broken[x]})
+			}
 		}
 		out = append(out, scrub(answerFinding(base, s, n, len(xs), shown)))
 	}

@@ -67,6 +67,11 @@ type Exchange struct {
 
 	mu        sync.Mutex
 	validated map[string]error // schema file → result, see runner.validate
+	// clocked says what the answer holds depends on when the run sent it
+	// (a listing read while other units move records of its forms): the
+	// rules judge and count it, but it is never a finding's example, so
+	// the report stays the same at any concurrency.
+	clocked bool
 }
 
 // client sends requests to the target through rtq's one client of a

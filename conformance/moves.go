@@ -92,5 +92,9 @@ func (m *moves) observeLook(observe func(contract.Endpoint, *Exchange)) {
 		for _, k := range l.others {
 			observe(contract.GetRecord, k.x)
 		}
+		for _, k := range l.lists {
+			k.x.clocked = true
+			observe(contract.GetFormList, k.x)
+		}
 	}
 }

@@ -21,10 +21,11 @@ import (
 // those still name one instant with their _iso; another organization
 // still sees none of it. relation.afterWrites judges them (afterLook).
 //
-// The listing is judged by the relation alone, not handed to the rules
-// over every answer: overlapped, other units move other records of the
-// same form beside this one, and a time that changed with them would put
-// the clock of each run in the report.
+// The rules over every answer judge the listing too, and count it, but
+// it is never shown as a finding's example (Exchange.clocked):
+// overlapped, other units move other records of the same form beside
+// this one, and a time that changed with them would put the clock of
+// each run in the report.
 
 // formAfterMoveMayChange are the members of a Form a verify of one of its
 // records may change.
