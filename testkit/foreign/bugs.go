@@ -1,5 +1,7 @@
 package foreign
 
+import "slices"
+
 // Bug is one realistic backend bug the service can be built with. Each
 // breaks one SPEC statement of docs/contract.md in a way a client feels;
 // switch on one at a time through Options.Bug.
@@ -85,4 +87,9 @@ func BugInfos() []BugInfo {
 }
 
 // has says whether o is built with bug b.
-func (o Options) has(b Bug) bool { return o.Bug == b }
+func (o Options) has(b Bug) bool {
+	if o.bugSet != nil {
+		return o.bugSet[b]
+	}
+	return b != "" && (o.Bug == b || slices.Contains(o.Bugs, b))
+}

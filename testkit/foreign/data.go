@@ -29,7 +29,7 @@ func at(day, hour, minute int) int64 {
 	return time.Date(2026, time.January, day, hour, minute, 0, 0, zone).Unix()
 }
 
-func build() *dataset {
+func build(examples bool) *dataset {
 	d := &dataset{
 		orgs: []org{
 			{OrgID, "华东质检中心", "hdzj", "qa.foreign.example", "https://cdn.foreign.example/logo/hdzj.png"},
@@ -45,6 +45,9 @@ func build() *dataset {
 	d.forms = buildForms()
 	d.records = buildRecords(d)
 	d.templates = buildTemplates()
+	if examples {
+		addExamples(d)
+	}
 	return d
 }
 

@@ -59,7 +59,13 @@
 // Options.Bug switches on one realistic backend bug (Bugs lists them all,
 // each with the statement of docs/contract.md it breaks), so that a test can
 // show the conformance runner catches every one and raises no false alarm on
-// the correct build.
+// the correct build. Options.Bugs switches on several at once, as a bad
+// release ships them; a Witness then says which bug altered which answer,
+// and which a bug hid.
+//
+// Options.Examples adds the names the frontend examples (examples/frontend)
+// type: their demo keys, record 110001 with its certificate and record
+// 100001, so that their browser suite can run against this service.
 //
 // # Rounds
 //

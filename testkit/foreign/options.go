@@ -1,7 +1,7 @@
 package foreign
 
 // Options are the service's choices on points the specification leaves
-// open, plus at most one bug. The zero value is not useful: start from
+// open, plus the bugs it is built with. The zero value is not useful: start from
 // Defaults (the foreign service's own choices) or MockLike (as close to
 // rtq's mock as this package gets) and change single members.
 type Options struct {
@@ -31,6 +31,17 @@ type Options struct {
 	ResetPath string
 	// Bug switches on one realistic backend bug ("" for the correct build).
 	Bug Bug
+	// Bugs switches on several bugs at once, besides Bug: a build as a
+	// client meets it after a bad release, where one bug may hide another
+	// (testkit/foreign/foreignserve serves one to a browser).
+	Bugs []Bug
+	// Examples adds the data the frontend examples (examples/frontend)
+	// ask for to the data set: see ExamplesReadKey.
+	Examples bool
+
+	// bugSet is Bug and Bugs as a set, made by New: a build with every
+	// bug on asks has hundreds of times per answer.
+	bugSet map[Bug]bool
 	// Variant switches on one correct variant of a round ("" for none).
 	Variant Variant
 }

@@ -76,15 +76,20 @@ func (s *Server) Profile() []byte {
 	if s.opts.is(VariantB3MaskBullets) {
 		p.Masking["chars"] = maskBullet
 	}
+	if s.opts.Examples {
+		p.Keys["read"], p.Keys["write"] = ExamplesReadKey, ExamplesWriteKey
+	}
 	for _, r := range d.records {
-		if r.org == OrgID && (r.cert == nil || r.id == 810013) {
+		if r.org == OrgID && (r.cert == nil || r.id == 810013 || r.id == ExamplesRecord) {
 			p.Records = append(p.Records, s.profileRecord(r))
 		}
 	}
 	p.Forms = profileForms(d)
 	p.Templates = s.profileTemplates()
-	for _, id := range []int64{certForm, limitedForm} {
-		p.Flows = append(p.Flows, profileFlowOf(formByID(d.forms, id)))
+	for _, id := range []int64{certForm, limitedForm, examplesForm} {
+		if f := formByID(d.forms, id); f != nil {
+			p.Flows = append(p.Flows, profileFlowOf(f))
+		}
 	}
 	p.Cases = profileCases(d, s.opts.is(VariantB3TargetBeforeState))
 	b, _ := json.MarshalIndent(p, "", "  ")

@@ -55,7 +55,11 @@ func New(opts Options) *Server {
 	if opts.is(VariantA1EmptyMessage) {
 		opts.Message = ""
 	}
-	s := &Server{opts: opts, data: build(), now: time.Now}
+	opts.bugSet = map[Bug]bool{}
+	for _, b := range opts.bugs() {
+		opts.bugSet[b] = true
+	}
+	s := &Server{opts: opts, data: build(opts.Examples), now: time.Now}
 	s.Reset()
 	return s
 }
