@@ -5,7 +5,9 @@
 //   - foreign: an independent fake of the service, written from the
 //     contract alone, so the runner and the recorder meet a service that is
 //     not the mock; foreign/foreigntest runs the runner against it (apart,
-//     since foreign itself may import only the standard library);
+//     since foreign itself may import only the standard library), and
+//     foreign/foreignserve is a program serving it with bugs on to a
+//     browser suite through rtq proxy (scripts/check-frontend-examples.sh);
 //   - hangtarget: a target that answers the probe and then hangs;
 //   - mocktest: the mock on 127.0.0.1:0 with raw calls and scenario lookups;
 //   - redistest: a real redis-server on a Unix socket, for the Redis store;
