@@ -255,3 +255,45 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
 		len(bugs)-1, touched, reported, gaps, strings.Join(untouched, ", "))
 }
+
+// Every correct build of the fake (Defaults, MockLike, and each round's
+// variants: builds that differ from Defaults only where docs/contract.md
+// allows, such as a2-status-as-record-field, whose credential shows its
+// status as a record field) behind the proxy with its profile, in front
+// of the same realistic client: no violation. Reporting the bugs above
+// is worth little if a service that chose otherwise where the contract
+// lets it is reported too.
+func TestCorrectBuildsBreakNothing(t *testing.T) {
+	builds := map[string]foreign.Options{"defaults": foreign.Defaults(), "mock-like": foreign.MockLike()}
+	for _, r := range foreign.Rounds() {
+		for _, v := range r.Variants {
+			opts := foreign.Defaults()
+			opts.Variant = v.Variant
+			builds[string(v.Variant)] = opts
+		}
+	}
+	if len(builds) < 40 {
+		t.Fatalf("%d correct builds: the rounds' variants are missing", len(builds))
+	}
+	for name, opts := range builds {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			// A witness serves the build (its twin, with the same
+			// variant, has nothing to tell here: there is no bug).
+			w := foreign.NewWitness(opts)
+			srv := httptest.NewServer(w)
+			defer srv.Close()
+			r := start(t, srv.URL, true, conformance.ObserverOptions{Profile: foreignProfile(t, w)})
+			drive(t, opts, r.URL, w)
+			rep := r.report(t)
+			if rep.Traffic == nil || rep.Traffic.Judged < 50 {
+				t.Fatalf("the proxy judged too little of the traffic: %+v", rep.Traffic)
+			}
+			for _, c := range rep.Checks {
+				if c.Status == conformance.Fail {
+					t.Errorf("%s: %s\n%s\n%v", c.ID, c.Message, c.Curl, c.Problems)
+				}
+			}
+		})
+	}
+}
