@@ -91,6 +91,14 @@ func NewWitness(opts Options) *Witness {
 	return w
 }
 
+// NewComparison serves the build served says and notes every answer the
+// build other says would have given otherwise: a correct variant against
+// Defaults, to learn whether a client's traffic sees the variant at all
+// (ByBug is nil: no bug is told apart).
+func NewComparison(served, other Options) *Witness {
+	return &Witness{bugged: New(served), twin: New(other)}
+}
+
 // bugs lists the bugs o is built with, each once.
 func (o Options) bugs() []Bug {
 	var out []Bug
