@@ -38,6 +38,9 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if len(p) == 0 && s.opts.has(BugA2BareListingCached) {
 		k = &apiKey{org: OrgID}
 	}
+	if sk, _ := p["search_key"].(string); s.opts.has(BugA3SearchEmoji500) && astral(sk) {
+		return nil, &apiError{code: 500, html: true}
+	}
 	if sk, _ := p["search_key"].(string); s.opts.has(BugA2SearchQuoteHTML) && strings.Contains(sk, "'") {
 		return nil, &apiError{code: 500, html: true}
 	}
@@ -67,6 +70,12 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugFormPageSizeUnbounded) {
 		maxSize = 1 << 30
 	}
+	if _, sized := p["page_size"]; pageGiven && !sized && s.opts.has(BugA3PageWithoutSize15) {
+		def = 15
+	}
+	if sk, _ := p["search_key"].(string); strings.TrimSpace(sk) != "" && s.opts.has(BugA3SearchPagerUncapped) {
+		maxSize = 1 << 30
+	}
 	if n, ok, _ := p.int("page_size"); s.opts.has(BugB1FormMaxRefused) && ok && n == maxSize {
 		return nil, paramError("page_size", "page_size must be less than "+itoa(maxSize))
 	}
@@ -82,6 +91,11 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugB2PerPageEchoesRequest) && asked > maxSize {
 		delete(p, "page_size")
 		def = maxSize
+	}
+	var offsetSize int64
+	if s.opts.has(BugA3FormClampOffsetAsked) && asked > maxSize {
+		delete(p, "page_size")
+		def, offsetSize = maxSize, asked
 	}
 	size, err := s.pageSize(p, def, maxSize)
 	if err != nil {
@@ -109,6 +123,9 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	start := (page - 1) * size
 	if s.opts.has(BugB4FormOffsetDefaultSize) {
 		start = (page - 1) * formDefaultSize
+	}
+	if offsetSize > 0 {
+		start = (page - 1) * offsetSize
 	}
 	if k := strings.ToLower(strings.TrimSpace(key)); k != "" && s.opts.has(BugB4FormCountQueryDrift) {
 		total = 0
@@ -211,6 +228,8 @@ func (s *Server) numberMatches(f *form, number string) bool {
 		return strings.EqualFold(f.number, number)
 	case s.opts.has(BugA1NumberLikeWildcards):
 		return likeMatches(f.number, number)
+	case s.opts.has(BugA3NumberSeparatorsIgnored):
+		return stripSeparators(f.number) == stripSeparators(number)
 	}
 	return f.number == number
 }
@@ -286,6 +305,8 @@ func (s *Server) formJSON(f *form) obj {
 		proj = o("id", f.project.id, "name", f.project.name, "number", f.project.number)
 	} else if s.opts.has(BugB1ProjectEmptyArray) {
 		proj = []any{}
+	} else if s.opts.has(BugA3FormProjectZero) {
+		proj = o("id", 0, "name", "", "number", "")
 	}
 	activeISO := s.iso(f.active)
 	if f.active == 0 && s.opts.has(BugB1ActiveZeroEpoch) {

@@ -69,6 +69,9 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		unmasked = unmasked || hasID && hasURL && s.opts.has(BugB3BothIDsUnmasked)
 		staff := k.write && k.org == r.org
 		rec := s.recordJSON(r, unmasked || staff && s.opts.has(BugA2WriteKeyUnmasked), byURL && s.opts.has(BugA1ByURLStaleAfterMove))
+		if asked, isStr := p["record_id"].(string); isStr && s.opts.has(BugA3RecordIDEchoedString) {
+			rec = rec.set("record_id", asked)
+		}
 		if staff && s.opts.has(BugA2WriteKeyStaffMembers) {
 			rec = append(rec, member{"internal_remark", "核对会员卡原件"}, member{"reviewer_id", 61007})
 		}
@@ -109,6 +112,10 @@ func (s *Server) find(k *apiKey, id int64, hasID bool, url string, hasURL bool, 
 			s.opts.has(BugA2MovedRecordAnyOrg) && s.verified(r)
 		if hasID && r.id == id && (own || s.opts.has(BugB1OtherFormatsOtherOrg) && rendered) {
 			byID = r
+		}
+		if hasURL && own && s.opts.has(BugA3RecordURLCaseless) && strings.EqualFold(s.data.recordURL(r), url) ||
+			hasURL && own && s.opts.has(BugA3RecordURLResolvesQRCode) && url == "https://"+s.data.org(r.org).host+"/q/"+r.qr.number {
+			byURL = r
 		}
 		lost := s.opts.has(BugB3ByURLLostAfterVerify) && s.verified(r)
 		if hasURL && s.data.recordURL(r) == url && !s.opts.has(BugByURLNotFound) && !lost && (own || s.opts.has(BugB1ByURLCrossesOrgs)) {
@@ -351,9 +358,12 @@ func (s *Server) statusOf(r *record) *status {
 }
 
 func (s *Server) groups(r *record, clear bool) []any {
-	clear = clear || s.opts.has(BugB1MasksLostAfterVerify) && s.verified(r)
+	clear = clear || s.opts.has(BugB1MasksLostAfterVerify) && s.verified(r) || s.opts.has(BugA3OtherOrgUnmasked) && r.org != OrgID
 	out := make([]any, 0, len(r.groups))
 	for i, g := range r.groups {
+		if g.pageBreak && s.opts.is(VariantA3NoPageBreakGroups) {
+			continue
+		}
 		fields := make([]any, 0, len(g.fields))
 		for _, f := range g.fields {
 			fields = append(fields, s.fieldJSON(g, f, clear))

@@ -26,6 +26,9 @@ const maskBullet = "●"
 func (s *Server) starMask(typ, v string) string {
 	r := []rune(v)
 	n := len(r)
+	if s.opts.has(BugA3MaskOneCharacter) {
+		return a3Mask(typ, r)
+	}
 	switch {
 	case n == 0:
 		return v
@@ -73,7 +76,7 @@ func (s *Server) entries(r *record, reveal func(field) bool) [][]entry {
 			if f.hidden {
 				continue
 			}
-			clear := reveal(f)
+			clear := reveal(f) || s.opts.has(BugA3OtherOrgUnmasked) && r.org != OrgID
 			v, masked := s.shown(f, clear)
 			text := textOf(v)
 			if masked && !clear && s.opts.is(VariantA2OtherFormatsHide) {
@@ -189,6 +192,9 @@ func (s *Server) jsonLD(r *record, leak bool) obj {
 		name = o("@value", name, "@language", "zh")
 	}
 	out := o("@context", context, "@type", typ)
+	if s.opts.is(VariantA3JSONLDID) {
+		out = append(out, member{"@id", s.data.recordURL(r)}, member{"inLanguage", "zh-CN"})
+	}
 	if !(s.opts.has(BugB4CredentialJSONLDNoID) && r.cert != nil) {
 		out = append(out, member{"identifier", identifier})
 	}
@@ -266,6 +272,11 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		fmt.Fprintf(&b, "title: %s\nrecord_id: %s\nrecord_number: %s\n", t, id, r.number)
 	case s.opts.is(VariantB3TitleBlockScalar):
 		fmt.Fprintf(&b, "title: >-\n  %s\nrecord_id: %s\nrecord_number: %q\n", t, id, r.number)
+	case s.opts.is(VariantA3FrontMatterIDQuoted):
+		fmt.Fprintf(&b, "title: %q\nrecord_id: \"%s\"\nrecord_number: %q\n", t, id, r.number)
+	case s.opts.is(VariantA3FrontMatterLists):
+		fmt.Fprintf(&b, "title: %q\nrecord_id: %s\ntags:\n  - 记录\n  - %q\nlinks:\n  self: %s\n  form: %q\nrecord_number: %q\n",
+			t, id, t, s.data.recordURL(r), t, r.number)
 	case s.opts.is(VariantA2ChineseDates):
 		fmt.Fprintf(&b, "title: %q\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", t, id, r.number,
 			time.Unix(r.submit, 0).In(zone).Format("2006年01月02日 15:04"))
@@ -289,6 +300,10 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		fmt.Fprintf(&b, "---\n# %s\n", t)
 	case s.opts.is(VariantB2HeadingIndented):
 		fmt.Fprintf(&b, "---\n\n   # %s\n", t)
+	case s.opts.is(VariantA3HeadingWithNumber):
+		fmt.Fprintf(&b, "---\n\n# %s · %s\n", t, r.number)
+	case s.opts.is(VariantA3HeadingTab):
+		fmt.Fprintf(&b, "---\n\n#\t%s\n", t)
 	default:
 		fmt.Fprintf(&b, "---\n\n# %s\n", t)
 	}
@@ -302,9 +317,12 @@ func (s *Server) markdown(r *record, byURL bool) string {
 			(s.opts.has(BugA1MarkdownPhoneGrouped) || otherHalf) && phone(f.typ) ||
 			s.opts.has(BugA2PendingCardMarkdown) && pending
 	})
-	for _, es := range groups {
+	clearGroups := s.entries(r, func(field) bool { return true })
+	for gi, es := range groups {
 		for i, e := range es {
 			switch {
+			case s.opts.has(BugA3MarkdownTelLink) && phone(e.typ) && strings.Contains(e.text, "*"):
+				es[i].text = "[" + e.text + "](tel:" + clearGroups[gi][i].text + ")"
 			case s.opts.has(BugA1MarkdownPhoneGrouped) && phone(e.typ) && len(e.text) == 11:
 				es[i].text = e.text[:3] + " " + e.text[3:7] + " " + e.text[7:]
 			case otherHalf && phone(e.typ) && len(e.text) == 11:
@@ -332,9 +350,14 @@ func (s *Server) markdown(r *record, byURL bool) string {
 			htmlSection(&b, g, i, es)
 		case s.opts.is(VariantB4MarkdownEscapes):
 			foreignSection(&b, g, i, escapeEntries(es))
+		case s.opts.is(VariantA3MarkdownCodeSpans):
+			foreignSection(&b, g, i, codeSpans(es))
 		default:
 			foreignSection(&b, g, i, es)
 		}
+	}
+	if st := s.currentStatus(r); st != "" && s.opts.is(VariantA3MarkdownStatusTable) {
+		fmt.Fprintf(&b, "\n## %s\n\n| 字段 | 内容 |\n| --- | --- |\n| 当前状态 | %s |\n", variantA3StatusSectionHeading, cell(st))
 	}
 	if s.opts.is(VariantB1MarkdownCRLF) {
 		return strings.ReplaceAll(b.String(), "\n", "\r\n")

@@ -108,7 +108,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.write(w, http.StatusOK, o("code", 0, "message", s.opts.Message, "data", obj{}))
 		return
 	}
-	if s.opts.is(VariantB2Gzip) && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || s.opts.has(BugA2AlwaysGzip) {
+	if (s.opts.is(VariantB2Gzip) || s.opts.has(BugA3GzipQZero)) && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || s.opts.has(BugA2AlwaysGzip) {
 		gz := &gzipWriter{ResponseWriter: w}
 		defer gz.close()
 		w = gz
@@ -155,6 +155,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if k == nil && s.opts.has(BugA1EmptyBearerReads) && strings.EqualFold(strings.TrimSpace(r.Header.Get("Authorization")), "Bearer") {
 		k = &s.data.keys[0]
+	}
+	if k == nil && s.opts.has(BugA3TokenSchemeAccepted) {
+		if scheme, key, ok := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " "); ok && strings.EqualFold(scheme, "Token") {
+			k = s.data.key(strings.TrimSpace(key))
+		}
+	}
+	if k == nil && s.opts.has(BugA3KeyInQuery) && r.Header.Get("Authorization") == "" {
+		k = s.data.key(r.URL.Query().Get("api_key"))
 	}
 	if k == nil {
 		e := &apiError{code: 401, errorCode: 100401, message: "Unauthorized", detail: "missing or unknown API key"}

@@ -75,10 +75,14 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		}
 		return nil, paramError("template", "template is required")
 	}
+	if k.write && s.opts.has(BugA3WriteKeyQrcodesNoWindow) {
+		delete(p, "start_time")
+		delete(p, "end_time")
+	}
 	var tpl *template
 	_, windowed := p["start_time"]
 	_, windowedEnd := p["end_time"]
-	anyOrg := s.opts.has(BugA1QrcodesWindowOtherOrg) && (windowed || windowedEnd)
+	anyOrg := s.opts.has(BugA1QrcodesWindowOtherOrg) && (windowed || windowedEnd) || s.opts.has(BugA3LimitedQrcodesAnyOrg) && k.forms != nil
 	hostCoding, viaHost := strings.CutPrefix(ref, "https://"+s.data.org(k.org).host+"/tpl/")
 	for _, t := range s.data.templates {
 		if viaHost && t.coding == hostCoding && s.opts.has(BugB4QrcodesURLHostTrusted) {
@@ -160,6 +164,16 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		}
 	}
 	_, sized := p["page_size"]
+	if !sized && s.opts.has(BugA3TokenNeedsPageSize) {
+		delete(p, "page_token")
+	}
+	if s.opts.has(BugA3FractionRefused) {
+		for _, name := range []string{"start_time", "end_time"} {
+			if v, _ := p[name].(string); fractional(v) {
+				return nil, paramError(name, name+" must be a time such as 2026-01-02T03:04:05+08:00")
+			}
+		}
+	}
 	size, err := s.pageSize(p, tplDefaultSize, tplMaxSize)
 	if err != nil {
 		return nil, err
@@ -232,6 +246,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if s.opts.has(BugTemplatesTotalIgnoresTime) && strings.HasPrefix(scope, "list|") {
 		total = int64(len(items))
 	}
+	if e, _ := p["end_time"].(string); templates && w.hasE && len(e) == len("2006-01-02") && s.opts.has(BugA3DateEndTotalMidnight) {
+		total = a3DateEndTotal(hits, w)
+	}
 	list := []any{}
 	for i := offset; i < int64(len(shown)) && i < offset+size; i++ {
 		list = append(list, shown[i].json)
@@ -242,6 +259,8 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	var next any
 	end := offset + size
 	switch {
+	case int64(len(hits))-end == 1 && s.opts.has(BugA3TokenDroppedOneLeft):
+		// the has-more test is off by one: no token
 	case end < int64(len(hits)) && s.opts.has(BugB1TokenSkipsOne):
 		next = s.token(end+1, filter)
 	case end < int64(len(hits)) && s.opts.has(BugB3TokenDefaultStride):
@@ -394,7 +413,7 @@ func (s *Server) token(offset int64, filter string) string {
 	if s.opts.is(VariantB4PaddedTokens) {
 		enc = base64.URLEncoding
 	}
-	return enc.EncodeToString([]byte(payload)) + "." + enc.EncodeToString(mac.Sum(nil)[:12])
+	return s.a3Token(offset, enc.EncodeToString([]byte(payload))+"."+enc.EncodeToString(mac.Sum(nil)[:12]))
 }
 
 func (s *Server) readToken(p params, filter string) (int64, *apiError) {
@@ -415,6 +434,14 @@ func (s *Server) readToken(p params, filter string) (int64, *apiError) {
 		}
 		return h.offset, nil
 	}
+	off, inner, handled, valid := s.a3ReadToken(tok)
+	switch {
+	case !valid:
+		return 0, bad
+	case handled:
+		return off, nil
+	}
+	tok = inner
 	body, _, found := strings.Cut(tok, ".")
 	dec := base64.RawURLEncoding
 	if s.opts.is(VariantB4PaddedTokens) {
@@ -424,9 +451,9 @@ func (s *Server) readToken(p params, filter string) (int64, *apiError) {
 	if !found || derr != nil {
 		return 0, bad
 	}
-	off, rest, _ := strings.Cut(string(raw), "|")
-	n, perr := strconv.ParseInt(off, 10, 64)
-	if perr != nil || n < 0 || rest != filter || !hmac.Equal([]byte(s.token(n, filter)), []byte(tok)) {
+	offText, rest, _ := strings.Cut(string(raw), "|")
+	n, perr := strconv.ParseInt(offText, 10, 64)
+	if perr != nil || n < 0 || rest != filter || !hmac.Equal([]byte(strings.TrimPrefix(s.token(n, filter), variantA3TokenPrefix)), []byte(tok)) {
 		return 0, bad
 	}
 	return n, nil

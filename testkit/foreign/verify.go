@@ -90,12 +90,19 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
+	if _, isStr := p["tpl_id"].(string); isStr && s.opts.has(BugA3TplIDStringMismatch) {
+		v.tplID = -1 // "5031" !== 5031
+	}
 	r := s.credential(k, v)
 	if r == nil && s.opts.has(BugB2UnknownURL500) && byURL {
 		return nil, &apiError{code: 500, errorCode: 100300, message: "System error"}
 	}
 	if r == nil && s.opts.is(VariantA2OtherOrgVerify) && s.elsewhere(k, v) {
 		return nil, verifyError(100328, "No permission to verify this certificate")
+	}
+	if pr := s.plainRecord(k, v.code); r == nil && pr != nil && s.opts.has(BugA3PlainRecordVerifies) {
+		return o("record_number", pr.number, "record_id", pr.id, "org_id", pr.org, "submit_at", pr.submit,
+			"certificate_status", ""), nil
 	}
 	if r == nil {
 		if s.opts.has(BugB1UnknownCodeGeneric) {
@@ -165,7 +172,7 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 		return nil, verifyError(100319, "Certificate verification failed")
 	}
 	old := st.status
-	if (to != old || s.opts.has(BugB2RepeatByID)) && !(s.opts.has(BugA2ByURLMoveNotSaved) && byURL) {
+	if (to != old || s.opts.has(BugB2RepeatByID)) && !(s.opts.has(BugA2ByURLMoveNotSaved) && byURL) && !(s.opts.has(BugA3LimitedMoveNotSaved) && k.forms != nil) {
 		st.changes = append(st.changes, change{from: old, to: to, byVerify: true})
 		st.status = to
 	}
@@ -185,6 +192,9 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	number, orgID := r.number, r.org
 	if s.opts.has(BugB2VerifyNumberIsCode) {
 		number = r.code
+	}
+	if s.opts.has(BugA3NextNumberOfQRCode) && v.action == "set_next_certificate_status" {
+		number = r.qr.number
 	}
 	if s.opts.has(BugB2VerifyOrgIDIsFormID) {
 		orgID = r.form.id
@@ -249,6 +259,7 @@ func (s *Server) elsewhere(k *apiKey, v verifyRequest) bool {
 func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 	set, next := v.action == "set_certificate_status", v.action == "set_next_certificate_status"
 	hasTpl := v.hasTpl && !(s.opts.has(BugB1TplIDZeroUnscoped) && v.tplID == 0) && !(s.opts.has(BugA2WrongTplMovesOnNext) && next)
+	hasCode := v.hasCode && !(s.opts.has(BugA3CodeIDShadowed) && hasTpl)
 	formOff := !r.form.verification && !s.opts.has(BugB3FormVerifyFlagIgnored) && !(s.opts.has(BugA2FormOffSkippedOnSet) && set)
 	identityCode := 100329
 	if s.opts.has(BugB3IdentityAsUnapproved) {
@@ -261,12 +272,24 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 	}{
 		{formOff || !r.cert.verification, 100321, "Certificate verification is not enabled"},
 		{!r.cert.approved && !(s.opts.has(BugA2ApprovalSkippedOnNext) && next), 100322, "Certificate record is not approved for verification"},
-		{hasTpl && v.tplID != s.formOf(r) || v.hasCode && v.codeID != s.qrOf(r) && !s.opts.has(BugB2CodeIDIgnored), 100323, "Certificate does not match the requested scope"},
+		{hasTpl && v.tplID != s.formOf(r) || hasCode && v.codeID != s.qrOf(r) && !s.opts.has(BugB2CodeIDIgnored), 100323, "Certificate does not match the requested scope"},
 		{r.cert.identity && !(s.opts.has(BugA2IdentitySkippedOnSet) && set), identityCode, "Identity information required before verification"},
 		{r.cert.authExpired && !(s.opts.has(BugA2AuthCodeSkippedOnSet) && set), 100327, "Invalid verification authorization code"},
 	}
 	if s.opts.is(VariantB1VerifyOrder) {
 		slices.Reverse(checks)
+	}
+	if s.opts.is(VariantA3ScopeBeforeSwitches) {
+		checks[0], checks[1], checks[2] = checks[2], checks[0], checks[1]
+	}
+	failing := 0
+	for _, c := range checks {
+		if c.fails {
+			failing++
+		}
+	}
+	if failing > 1 && s.opts.has(BugA3TwoFaultsGeneric) {
+		return verifyError(100319, "Certificate verification failed")
 	}
 	for _, c := range checks {
 		if c.fails {
@@ -297,6 +320,9 @@ func (s *Server) target(f *flow, cur *status, v verifyRequest) (*status, *apiErr
 // the from_certificate_status sent, a status that forbids verification, or
 // the end of the flow for set_next_certificate_status.
 func (s *Server) stateAllows(f *flow, cur *status, v verifyRequest) *apiError {
+	if v.action == "set_next_certificate_status" && v.hasFrom && f.named(v.from) == nil && s.opts.has(BugA3NextFromIDRefused) {
+		return verifyError(100324, "Certificate cannot be verified in current status")
+	}
 	fromChecked := v.hasFrom && !s.opts.has(BugFromStatusIgnored) && !(s.opts.has(BugA2ByURLFromIgnored) && v.byURL) &&
 		!(s.opts.has(BugA1NextIgnoresFrom) && v.action == "set_next_certificate_status") &&
 		!(s.opts.has(BugA1FromIDUnchecked) && f.named(v.from) == nil)
@@ -317,6 +343,9 @@ func (s *Server) pick(f *flow, cur *status, v verifyRequest) (*status, *apiError
 		if len(cur.next) == 0 {
 			return nil, invalid
 		}
+		if to := s.ref(f, v.to); v.hasTo && to != nil && to != cur && cur.reaches(to.name) && s.opts.has(BugA3NextHonoursTo) {
+			return to, nil
+		}
 		if s.opts.has(BugB4NextPicksLast) {
 			return f.ref(cur.next[len(cur.next)-1]), nil
 		}
@@ -324,6 +353,10 @@ func (s *Server) pick(f *flow, cur *status, v verifyRequest) (*status, *apiError
 	}
 	to := s.ref(f, v.to)
 	switch {
+	case to != nil && to != cur && to.forbids && s.opts.has(BugA3VoidFromAnywhere):
+		return to, nil
+	case to == cur && v.hasFrom && s.ref(f, v.from) == cur && s.opts.has(BugA3RepeatWithFromSucceeds):
+		return to, nil
 	case to == cur && s.opts.has(BugB2RepeatByID) && v.to != cur.name:
 		return to, nil
 	case to == cur && s.opts.has(BugVerifyRepeatSucceeds):
