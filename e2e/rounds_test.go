@@ -52,6 +52,7 @@ var firstSights = map[string]firstSight{
 	"blind-3":       blind3FirstSight,
 	"adversarial-2": adversarial2FirstSight,
 	"blind-4":       blind4FirstSight,
+	"adversarial-3": adversarial3FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly
