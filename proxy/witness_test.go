@@ -157,8 +157,13 @@ var knownGaps = map[foreign.Bug]string{
 	// Labels: a record's texts are judged one answer at a time; nothing
 	// compares the texts of two records in different states.
 	foreign.BugB4AuditTextFromAuditor: "approved and rejected records carry one audit.status_text: two records' labels are never compared",
+	// Rules that accept too broadly what they read: a value of the right
+	// type and shape where the contract wants another one.
+	foreign.BugA3FormProjectZero:  "a form without a project carries {id: 0, name: \"\", number: \"\"}: an object is a project's type, and null is due only where no project is linked, which the traffic cannot know",
+	foreign.BugA3MaskOneCharacter: "a mask hides one character: the value holds a mask character, and how much a mask hides is never judged",
 	// Correct for this client: it accepts gzip, as every browser does.
 	foreign.BugA2AlwaysGzip: "answers are gzipped whatever Accept-Encoding says; this client asks for gzip",
+	foreign.BugA3GzipQZero:  "answers are gzipped also to gzip;q=0; this client asks for gzip",
 }
 
 // The independent fake behind the proxy, with each of its bugs switched
@@ -248,8 +253,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 113 || reported < 94 {
-		t.Errorf("the traffic touched %d bugs (docs: 113) and the proxy reported %d (docs: 94)", touched, reported)
+	if touched < 120 || reported < 98 {
+		t.Errorf("the traffic touched %d bugs (docs: 120) and the proxy reported %d (docs: 98)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
