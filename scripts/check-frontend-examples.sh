@@ -122,6 +122,7 @@ if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 	# The page (vite preview's origin) posts the mock's admin calls and a
 	# verify: the mock admits that origin, as it tells a user to.
 	app_port=$(port)
+	: >"$work/rtq-mock.log" # there before sed reads it, however late the mock starts
 	"$rtq" mock --addr 127.0.0.1:0 --cors-origin "http://127.0.0.1:$app_port" 2>"$work/rtq-mock.log" &
 	mock_pid=$!
 	trap 'kill "$mock_pid" 2>/dev/null || true' EXIT
@@ -167,6 +168,7 @@ if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 	start_fake() {
 		local name=$1
 		shift
+		: >"$work/$name.log" # there before sed reads it, however late the fake starts
 		"$fake" --addr 127.0.0.1:0 "$@" 2>"$work/$name.log" &
 		fake_pid=$!
 		fake_url=""
