@@ -208,8 +208,9 @@ if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 	done
 	# knownGaps: the touched bugs the proxy cannot report from this
 	# traffic, each with why (as proxy/witness_test.go's knownGaps). A bug
-	# leaves the table when the proxy reports it: the check below fails
-	# while the table says otherwise than the run.
+	# leaves the table when the proxy reports it, and a new bug of the fake
+	# this traffic touches and the proxy cannot report joins it: the check
+	# below fails while the table says otherwise than the run.
 	# shellcheck disable=SC2016 # a JavaScript template literal
 	witnessed=$(node -e '
 		const knownGaps = {
@@ -219,6 +220,8 @@ if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 			"b2-verify-record-number-is-code": "no relation compares a verify answer with the record it moved",
 			"b3-verify-submit-at-millis": "no relation compares a verify answer with the record it moved",
 			"a2-always-gzip": "answers are gzipped whatever Accept-Encoding says; the browser asks for gzip",
+			"a3-gzip-despite-q-zero": "answers are gzipped also to gzip;q=0; the browser asks for gzip",
+			"a3-mask-hides-one-character": "a mask hides one character: the value holds a mask character, and how much a mask hides is never judged",
 		};
 		const [dir, ...bugs] = process.argv.slice(1);
 		const failed = (name) => require(`${dir}/${name}.json`).checks.filter((c) => c.status === "fail");
