@@ -212,6 +212,10 @@ func bodyCases(ep contract.Endpoint, sch reqSchema) []negCase {
 		{id: prefix + "array", ep: ep, what: "a JSON array, not an object", body: fixed(`[{"page":1}]`)},
 		{id: prefix + "string", ep: ep, what: "a JSON string, not an object", body: fixed(`"rtq-conform"`)},
 		{id: prefix + "number", ep: ep, what: "a JSON number, not an object", body: fixed(`42`)},
+		// null and true are JSON a decoder into a map or a struct may
+		// take without an error (Go's leaves the map nil): not an object.
+		{id: prefix + "null", ep: ep, what: "JSON null, not an object", body: fixed(`null`)},
+		{id: prefix + "boolean", ep: ep, what: "a JSON boolean, not an object", body: fixed(`true`)},
 		{id: prefix + "truncated", ep: ep, what: "a JSON object cut short", body: truncated},
 		{id: prefix + "notUTF8", ep: ep, what: "a string member holding bytes that are not UTF-8 (RFC 8259 requires UTF-8)", body: notUTF8},
 	}

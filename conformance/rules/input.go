@@ -43,6 +43,9 @@ type Property struct {
 	Description string `json:"description"`
 }
 
+// time says whether the member takes a time (ISO 8601, §4.4).
+func (p Property) time() bool { return strings.Contains(p.Description, "ISO 8601") }
+
 // Names are the schema's members, sorted.
 func (s RequestSchema) Names() []string {
 	out := make([]string, 0, len(s.Properties))
@@ -85,7 +88,8 @@ func RequestSchemas() (map[string]RequestSchema, error) {
 // reading takes (an object or an array anywhere, a string that is no
 // number or a boolean where an integer goes, a number or a boolean where
 // one of an enum's strings goes), a number that is not whole or below
-// its minimum where an integer goes, a string outside the enum, a
+// its minimum where an integer goes, a string outside the enum, a string
+// without a digit where a time goes (ISO 8601 writes none so), a
 // required member missing. A value above a maximum
 // is not bad input (clamping is the kit's choice, §C5), nor is "123" for
 // an integer, nor an empty string (it reads as absent, §C10), nor an
@@ -181,6 +185,11 @@ func memberFault(p Property, v any) string {
 				return fmt.Sprintf("is %s, below its minimum %v", v, *p.Minimum)
 			}
 		}
+	}
+	if s, ok := v.(string); ok && p.time() && strings.TrimSpace(s) != "" && !strings.ContainsAny(s, "0123456789") {
+		// ISO 8601 writes every time with digits: a string without one
+		// is no time in any form a reading of the standard takes.
+		return fmt.Sprintf("is %q, no ISO 8601 time", short(s))
 	}
 	if len(p.Enum) > 0 {
 		switch v.(type) {

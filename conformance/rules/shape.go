@@ -50,12 +50,15 @@ var shapeRules = []Rule{
 	}},
 	errorShape(contract.GetRecord), errorShape(contract.Verify), errorShape(contract.GetFormList),
 	errorShape(contract.TemplatesList), errorShape(contract.ListQrcodes),
-	{"C3.templates", "a templates/* business error is code 400 or 404", func(x *Exchange, _ *Env) bool {
-		return (x.Is(contract.TemplatesList) || x.Is(contract.ListQrcodes)) && businessError(x)
+	{"C3.templates", "a templates/* business error is code 400 or 404", func(x *Exchange, env *Env) bool {
+		// Bad input is the client's error, which §4.4 and §4.5 place:
+		// code 400 also when the target failed on it with a 5xx.
+		return (x.Is(contract.TemplatesList) || x.Is(contract.ListQrcodes)) &&
+			(businessError(x) || clientFault(x, env))
 	}, func(x *Exchange, _ *Env) []string {
 		c, _ := x.Code()
 		if c != 400 && !(c == 404 && x.Is(contract.ListQrcodes)) {
-			return []string{fmt.Sprintf("a business error of %s with code %d: the spec gives 400 (404 for an unknown template)", x.Endpoint.Name, c)}
+			return []string{fmt.Sprintf("an error of %s to the client's request with code %d: the spec gives 400 (404 for an unknown template)", x.Endpoint.Name, c)}
 		}
 		return nil
 	}},
@@ -87,6 +90,14 @@ func successSchema(ep contract.Endpoint) Rule {
 func businessError(x *Exchange) bool {
 	c, ok := x.Code()
 	return ok && c != 0 && !x.Refused() && c != 405 && c != 413 && c != 429 && c < 500 && x.Status < 500
+}
+
+// clientFault is an error answer to bad input (rules.Faults) that is no
+// refusal of the caller and no limit of the kit's (413, 429): whatever
+// went wrong inside the target, the client's mistake is what it answers.
+func clientFault(x *Exchange, env *Env) bool {
+	c, ok := x.Code()
+	return ok && c != 0 && !x.Refused() && c != 405 && c != 413 && c != 429 && badInput(x, env)
 }
 
 func errorShape(ep contract.Endpoint) Rule {
