@@ -23,4 +23,8 @@ var blind4FirstSight = firstSight{
 		foreign.BugB4CertCodeCaseless:       "verify: a certificate code nobody issued that is one of ours in another letter case",
 	},
 	falseAlarms: map[foreign.Variant]string{},
+	caughtSince: map[foreign.Bug]string{
+		foreign.BugB4NullBodyServed: "3fa8122fdd279427f56360de0a280bbdfda65d22",
+		foreign.BugB4BadEndTime500:  "3fa8122fdd279427f56360de0a280bbdfda65d22",
+	},
 }
