@@ -179,7 +179,7 @@ func (t *T) onlyNumber(w walk, n, what string) {
 
 // nearMisses are numbers a number filter must not take for n: a prefix, a
 // substring, n with one more character, n with its last character a
-// pattern character (_ % ? *), and n in another case.
+// pattern character (_ % ? *), and n in another case and in full width.
 func nearMisses(n string) []string {
 	r := []rune(n)
 	var out []string
@@ -199,6 +199,11 @@ func nearMisses(n string) []string {
 			out = append(out, c)
 			break
 		}
+	}
+	// Character for character (§C5): the full-width spelling NFKC folds
+	// to n names another number (spellings.go).
+	if w := fullWidth(n); w != n {
+		out = append(out, w)
 	}
 	return out
 }

@@ -80,9 +80,26 @@ func checkRecordChinese(t *T) {
 	})
 }
 
+// checkRecordNotFound: a record nobody has, another organization's, and
+// one of ours by its URL with the code spelt otherwise (another letter
+// case, full width: identifiers are exact, §C10) are no success.
 func checkRecordNotFound(t *T) {
 	ids := append([]int64{unknownRecordID}, t.r.prof.Foreign.RecordIDs...)
-	t.each(len(ids), func(t *T, i int) {
+	var urls []string
+	if len(t.r.prof.Records) > 0 {
+		var known []string
+		for _, r := range t.r.prof.Records {
+			known = append(known, r.URL)
+		}
+		urls = urlFoldings(t.r.prof.Records[0].URL, setOf(known))
+	}
+	t.each(len(ids)+len(urls), func(t *T, i int) {
+		if i >= len(ids) {
+			u := urls[i-len(ids)]
+			x := t.post(contract.GetRecord, "read", map[string]any{"record_url": u})
+			t.errorAnswer(x, contract.GetRecord, fmt.Sprintf("record_url %s, record %d's spelt otherwise", u, t.r.prof.Records[0].ID))
+			return
+		}
 		x := t.post(contract.GetRecord, "read", map[string]any{"record_id": ids[i]})
 		if i == 0 {
 			t.errorAnswer(x, contract.GetRecord, "unknown record_id")

@@ -295,8 +295,31 @@ func checkQrcodesByURL(t *T) {
 	}
 }
 
+// checkQrcodesUnknown: a template nobody has, and one of ours by its
+// coding spelt otherwise (another letter case, full width: identifiers
+// are exact, §C10), are 404 (§4.5).
 func checkQrcodesUnknown(t *T) {
-	t.want404(contract.ListQrcodes, t.post(contract.ListQrcodes, "read", map[string]any{"template": probeTemplate}), "unknown template")
+	templates := []string{probeTemplate}
+	if items := t.r.prof.Templates.Items; len(items) > 0 {
+		known := []string{}
+		for _, it := range items {
+			known = append(known, it.Coding)
+			if it.Window != nil {
+				known = append(known, it.Window.Codings...)
+			}
+		}
+		if w := t.r.prof.Templates.Window; w != nil {
+			known = append(known, w.Codings...)
+		}
+		templates = append(templates, foldings(items[0].Coding, setOf(known))...)
+	}
+	t.each(len(templates), func(t *T, i int) {
+		what := "unknown template"
+		if i > 0 {
+			what = fmt.Sprintf("template %q, one of ours spelt otherwise", templates[i])
+		}
+		t.want404(contract.ListQrcodes, t.post(contract.ListQrcodes, "read", map[string]any{"template": templates[i]}), what)
+	})
 }
 
 func checkQrcodesMissing(t *T) {

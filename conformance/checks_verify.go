@@ -1,6 +1,8 @@
 package conformance
 
 import (
+	"fmt"
+
 	"github.com/rtq-kit/rtq/contract"
 )
 
@@ -78,8 +80,27 @@ func checkVerifyBadTplID(t *T) {
 	}, contract.ErrInvalidParams)
 }
 
+// checkVerifyUnknownCode: a code nobody issued names no record (100320),
+// and so does one of ours spelt otherwise (another letter case, full
+// width: identifiers are exact, §C10). from_certificate_status names no
+// status, so that a target that takes the spelling for our code still
+// moves nothing: it answers what it checks after finding the record.
 func checkVerifyUnknownCode(t *T) {
-	t.verifyError("unknown certificate_code", map[string]any{
-		"certificate_code": probeCode, "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus,
-	}, contract.ErrInvalidCode)
+	codes := []string{probeCode}
+	if own := t.probeTarget(); own != probeCode {
+		var known []string
+		for _, c := range t.r.prof.Cases {
+			known = append(known, c.Code)
+		}
+		codes = append(codes, foldings(own, setOf(known))...)
+	}
+	t.each(len(codes), func(t *T, i int) {
+		what := "unknown certificate_code"
+		if i > 0 {
+			what = fmt.Sprintf("certificate_code %q, one of ours spelt otherwise", codes[i])
+		}
+		t.verifyError(what, map[string]any{
+			"certificate_code": codes[i], "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus,
+		}, contract.ErrInvalidCode)
+	})
 }
