@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -188,6 +189,18 @@ func (t *T) timeForms(l listing) {
 		t.Notef("%s: no item found between the points of the window %s to %s", l.name, l.window.Start, l.window.End)
 		return
 	}
+	// The instant's forms and its exact second side by side: the second
+	// takes more rounds, beside the forms' two.
+	t.each(2, func(t *T, i int) {
+		if i == 0 {
+			t.timeFormCases(l, a, b, counts)
+		} else {
+			t.fractionCases(l, a, b, counts)
+		}
+	})
+}
+
+func (t *T) timeFormCases(l listing, a, b int64, counts [2]int64) {
 	instants := []int64{a, b}
 	var params []contract.TimeParam
 	for _, p := range contract.TimeParams {
@@ -260,6 +273,120 @@ func (t *T) timeForms(l listing) {
 }
 
 func key2(param string, at int64) string { return fmt.Sprintf("%s %d", param, at) }
+
+// Sub-second bounds. Creation times are whole seconds and a bound is an
+// exact instant (§4.4; §C10: a fractional start rounds up, an end down):
+// a start a fraction after the second an item was created in leaves the
+// item out, an end a fraction before it too. So the run narrows the
+// locating's two points to the item's own second (in refineRounds
+// rounds, beside the other forms' one), and then sends every
+// time member at that second and the one before, each plus a fraction
+// the seed picks, beside the same seconds whole: a reading that drops
+// the fraction (or rounds it the other way) selects the item's second.
+// RFC 3339 allows the fraction; a target that refuses it is noted.
+
+// refineRounds is how many rounds the narrowing takes at most: few
+// enough that the check's chain stays short of the writes', each round
+// cutting the span in as many parts as reach one second in time.
+const refineRounds = 8
+
+// fractions are the sub-second parts a bound is written with.
+var fractions = []string{".5", ".001", ".250", ".999999"}
+
+// second narrows (a, b], where start_time a lists more items than b, to
+// the second an item was created in: the t with start_time t listing
+// more items than t+1; counts are the totals of start_time t and t+1.
+func (t *T) second(l listing, a, b int64, counts [2]int64) (int64, [2]int64, bool) {
+	parts := int64(math.Ceil(math.Pow(float64(b-a), 1.0/refineRounds)))
+	for b-a > 1 {
+		step := max((b-a)/max(parts, 2), 1)
+		var points []int64
+		for p := a + step; p < b; p += step {
+			points = append(points, p)
+		}
+		got := make([]int64, len(points))
+		oks := make([]bool, len(points))
+		t.each(len(points), func(t *T, i int) {
+			got[i], oks[i], _ = t.totalAt(l, "start_time", contract.Stamp(points[i]))
+		})
+		if slices.Contains(oks, false) {
+			return 0, counts, false
+		}
+		points, got = append(append([]int64{a}, points...), b), append(append([]int64{counts[0]}, got...), counts[1])
+		for i := 0; i+1 < len(points); i++ {
+			if got[i] > got[i+1] {
+				a, b, counts = points[i], points[i+1], [2]int64{got[i], got[i+1]}
+				break
+			}
+		}
+	}
+	return a, counts, true
+}
+
+// fractionCase is one time member at a whole second plus a fraction.
+type fractionCase struct {
+	param contract.TimeParam
+	sec   int64
+	value string
+	// want is the total of the whole second the fraction is read as
+	// (the next for a start, this one for an end), known for a start
+	// from the narrowing, sent beside it for an end (wantAt).
+	want   int64
+	wantAt string
+}
+
+// fractionCases sends each time member of the listing's endpoint at the
+// item's second and the one before, plus a fraction.
+func (t *T) fractionCases(l listing, a, b int64, counts [2]int64) {
+	at, totals, ok := t.second(l, a, b, counts)
+	if !ok {
+		return // the listing itself fails: its own checks say so
+	}
+	var cases []fractionCase
+	for _, p := range contract.TimeParams {
+		if p.Endpoint != l.ep {
+			continue
+		}
+		f := fractions[pick(t.r.opts.Seed, l.name+" "+p.Name+" fraction", len(fractions))]
+		for k, sec := range []int64{at - 1, at} {
+			whole := contract.Stamp(sec)
+			c := fractionCase{param: p, sec: sec, value: whole[:19] + f + whole[19:], want: totals[k]}
+			if p.Upper {
+				c.wantAt = whole
+			}
+			cases = append(cases, c)
+		}
+	}
+	got := make([]int64, 2*len(cases))
+	oks := make([]bool, 2*len(cases))
+	xs := make([]*Exchange, 2*len(cases))
+	t.each(2*len(cases), func(t *T, i int) {
+		c := cases[i/2]
+		switch {
+		case i%2 == 0:
+			got[i], oks[i], xs[i] = t.totalAt(l, c.param.Name, c.value)
+		case c.wantAt != "":
+			got[i], oks[i], _ = t.totalAt(l, c.param.Name, c.wantAt)
+		default:
+			got[i], oks[i] = c.want, true
+		}
+	})
+	for i, c := range cases {
+		frac, want, x := got[2*i], got[2*i+1], xs[2*i]
+		read := contract.Stamp(c.sec + 1)
+		if c.param.Upper {
+			read = contract.Stamp(c.sec)
+		}
+		switch {
+		case !oks[2*i+1]:
+		case !oks[2*i]:
+			t.Notef("%s %s %s (a fraction of a second) is not accepted", l.name, c.param.Name, c.value)
+		case frac != want:
+			t.Errorf(x, "%s %s %s gives total %d; %s, the whole second it must be read as, gives %d (an item was created at %s: a bound is an exact instant)",
+				l.name, c.param.Name, c.value, frac, read, want, contract.Stamp(at))
+		}
+	}
+}
 
 // dayStart is the first second of at's day in UTC+08:00.
 func dayStart(at int64) int64 {
