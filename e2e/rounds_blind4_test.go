@@ -24,7 +24,10 @@ var blind4FirstSight = firstSight{
 	},
 	falseAlarms: map[foreign.Variant]string{},
 	caughtSince: map[foreign.Bug]string{
-		foreign.BugB4NullBodyServed: "3fa8122fdd279427f56360de0a280bbdfda65d22",
-		foreign.BugB4BadEndTime500:  "3fa8122fdd279427f56360de0a280bbdfda65d22",
+		foreign.BugB4NullBodyServed:         "3fa8122fdd279427f56360de0a280bbdfda65d22",
+		foreign.BugB4BadEndTime500:          "3fa8122fdd279427f56360de0a280bbdfda65d22",
+		foreign.BugB4NumberWidthFolded:      "e6b027b1095a1de90b2e2701ccae1da22bbefc54",
+		foreign.BugB4CertCodeCaseless:       "e6b027b1095a1de90b2e2701ccae1da22bbefc54",
+		foreign.BugB4FractionTruncatedStart: "c677e6df7fc1baeb7ac75e418111a871715695db",
 	},
 }
