@@ -312,6 +312,9 @@ func checkQrcodesUnknown(t *T) {
 			known = append(known, w.Codings...)
 		}
 		templates = append(templates, foldings(items[0].Coding, setOf(known))...)
+		if u := items[0].URL; u != "" {
+			templates = append(templates, urlFoldings(u, setOf(known))...)
+		}
 	}
 	t.each(len(templates), func(t *T, i int) {
 		what := "unknown template"

@@ -92,7 +92,19 @@ func checkVerifyUnknownCode(t *T) {
 		for _, c := range t.r.prof.Cases {
 			known = append(known, c.Code)
 		}
-		codes = append(codes, foldings(own, setOf(known))...)
+		codes = append(codes, spellings(own, setOf(known))...)
+		// The same record by its full URL (§4.2), spelt otherwise too.
+		for _, c := range t.r.prof.Cases {
+			if c.Code != own || c.RecordID == 0 {
+				continue
+			}
+			for _, r := range t.r.prof.Records {
+				if r.ID == c.RecordID && r.URL != "" && r.URL != own {
+					codes = append(codes, urlFoldings(r.URL, setOf(known))...)
+				}
+			}
+			break
+		}
 	}
 	t.each(len(codes), func(t *T, i int) {
 		what := "unknown certificate_code"

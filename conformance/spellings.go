@@ -53,3 +53,13 @@ func urlFoldings(u string, known map[string]bool) []string {
 	}
 	return out
 }
+
+// spellings are the foldings of an identifier that may be a URL (a
+// certificate_code is a record code or the record's URL, §4.2): a URL's
+// code is its last path segment.
+func spellings(id string, known map[string]bool) []string {
+	if strings.Contains(id, "://") {
+		return urlFoldings(id, known)
+	}
+	return foldings(id, known)
+}
