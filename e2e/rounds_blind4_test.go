@@ -24,10 +24,10 @@ var blind4FirstSight = firstSight{
 	},
 	falseAlarms: map[foreign.Variant]string{},
 	caughtSince: map[foreign.Bug]string{
-		foreign.BugB4NullBodyServed:         "3fa8122fdd279427f56360de0a280bbdfda65d22",
-		foreign.BugB4BadEndTime500:          "3fa8122fdd279427f56360de0a280bbdfda65d22",
-		foreign.BugB4NumberWidthFolded:      "e6b027b1095a1de90b2e2701ccae1da22bbefc54",
-		foreign.BugB4CertCodeCaseless:       "e6b027b1095a1de90b2e2701ccae1da22bbefc54",
-		foreign.BugB4FractionTruncatedStart: "c677e6df7fc1baeb7ac75e418111a871715695db",
+		foreign.BugB4NullBodyServed:         "9ca97bf08085b6d39b7e07eff55c8f4ff272b486",
+		foreign.BugB4BadEndTime500:          "9ca97bf08085b6d39b7e07eff55c8f4ff272b486",
+		foreign.BugB4NumberWidthFolded:      "3155a36e046da21c22de51a8b64409d97077279c",
+		foreign.BugB4CertCodeCaseless:       "3155a36e046da21c22de51a8b64409d97077279c",
+		foreign.BugB4FractionTruncatedStart: "51eb0fb9938228aab0a6bde325742cb2637165b4",
 	},
 }
