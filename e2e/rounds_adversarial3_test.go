@@ -51,4 +51,9 @@ var adversarial3FirstSight = firstSight{
 		foreign.BugA3NextFromIDRefused:       "verify: from_certificate_status naming the current status by id is sent on the pivot's action (set) only, never with set_next",
 	},
 	falseAlarms: map[foreign.Variant]string{},
+	caughtSince: map[foreign.Bug]string{
+		// getRecord.error.notFound: a record's URL with its code in
+		// another letter case names nothing (identifiers are exact).
+		foreign.BugA3RecordURLCaseless: "3155a36e046da21c22de51a8b64409d97077279c",
+	},
 }
