@@ -31,6 +31,8 @@ type apiError struct {
 	html bool
 	// textPlain: written without a Content-Type, so sniffed as text (a bug).
 	textPlain bool
+	// empty: the status line alone, no body (a bug's recovery middleware).
+	empty bool
 }
 
 // paramError is a parameter error naming the parameter.
@@ -80,6 +82,9 @@ func (s *Server) body(sh shape, e *apiError) obj {
 		}
 		return b
 	case shapeTemplates:
+		if s.opts.has(BugB5TemplatesTimeErrorNoData) && (e.param == "start_time" || e.param == "end_time") {
+			return o("code", e.code, "message", messageWithDetail(e))
+		}
 		if s.opts.has(BugB3TemplatesCode422) && e.errorCode == 100301 {
 			return o("code", 422, "message", messageWithDetail(e), "data", obj{})
 		}
@@ -128,8 +133,10 @@ func (s *Server) httpStatus(e *apiError) int {
 	switch {
 	case e.html && e.code == 404, e.html && e.code == 413:
 		return e.code
-	case e.html:
+	case e.html, e.empty:
 		return http.StatusInternalServerError
+	case s.opts.is(VariantB5ErrorsHTTP400):
+		return http.StatusBadRequest
 	case s.opts.is(VariantA1StatusLines) && e.errorCode == 100301:
 		return http.StatusUnprocessableEntity
 	case s.opts.is(VariantA1StatusLines) && (e.errorCode == 100324 || e.errorCode == 100326):
@@ -149,6 +156,10 @@ func (s *Server) httpStatus(e *apiError) int {
 }
 
 func (s *Server) fail(w http.ResponseWriter, sh shape, e *apiError) {
+	if e.empty {
+		w.WriteHeader(s.httpStatus(e))
+		return
+	}
 	if e.html {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(s.httpStatus(e))
@@ -170,7 +181,7 @@ func (s *Server) fail(w http.ResponseWriter, sh shape, e *apiError) {
 		_, _ = w.Write(text)
 		return
 	}
-	s.write(w, s.httpStatus(e), b)
+	s.writeAs(w, s.httpStatus(e), b, s.b5ErrorType(sh))
 }
 
 // htmlPage is the error page a framework or a front proxy answers with.
@@ -184,18 +195,30 @@ func (s *Server) succeed(w http.ResponseWriter, data any) {
 	if s.opts.has(BugCodeAsString) {
 		code = "0"
 	}
+	var message any = s.opts.Message
+	ct := ""
+	if x, ok := data.(b5Answer); ok {
+		data, ct = x.data, x.contentType
+		if x.nullMessage {
+			message = nil
+		}
+	}
 	if x, ok := data.(withTraceID); ok {
-		s.write(w, http.StatusOK, o("code", code, "message", s.opts.Message, "data", x.data, "trace_id", "fx-7f3a9c"))
+		s.writeAs(w, http.StatusOK, o("code", code, "message", message, "data", x.data, "trace_id", "fx-7f3a9c"), ct)
 		return
 	}
 	if x, ok := data.(withRequestID); ok {
-		s.write(w, http.StatusOK, o("code", code, "message", s.opts.Message, "data", x.data, "request_id", "fx-0001"))
+		s.writeAs(w, http.StatusOK, o("code", code, "message", message, "data", x.data, "request_id", "fx-0001"), ct)
 		return
 	}
-	s.write(w, http.StatusOK, o("code", code, "message", s.opts.Message, "data", data))
+	s.writeAs(w, http.StatusOK, o("code", code, "message", message, "data", data), ct)
 }
 
-func (s *Server) write(w http.ResponseWriter, status int, body obj) {
+func (s *Server) write(w http.ResponseWriter, status int, body obj) { s.writeAs(w, status, body, "") }
+
+// writeAs writes an answer; ct, when set, is the Content-Type a bug
+// writes instead of the service's.
+func (s *Server) writeAs(w http.ResponseWriter, status int, body obj, ct string) {
 	b, err := encode(s.dialect(body))
 	if err == nil {
 		b = s.spell(b)
@@ -204,8 +227,8 @@ func (s *Server) write(w http.ResponseWriter, status int, body obj) {
 		b = []byte(`{"code":500,"error_code":100300,"message":"System error","message_detail":""}`)
 		status = http.StatusInternalServerError
 	}
-	ct := "application/json; charset=utf-8"
 	switch {
+	case ct != "":
 	case s.opts.has(BugCharset):
 		ct = "application/json; charset=gbk"
 	case s.opts.is(VariantB2NoCharset):
@@ -216,7 +239,10 @@ func (s *Server) write(w http.ResponseWriter, status int, body obj) {
 		ct = `application/json; charset="utf-8"`
 	case s.opts.is(VariantB4CompactContentType):
 		ct = "application/json;charset=utf-8"
+	default:
+		ct = "application/json; charset=utf-8"
 	}
+	s.b5Headers(w, status)
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)
 	if s.opts.has(BugByteOrderMark) {

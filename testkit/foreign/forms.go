@@ -47,6 +47,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugA1TwoFaultsHTML) && badPaging(p, "page") && badPaging(p, "page_size") {
 		return nil, &apiError{code: 500, html: true}
 	}
+	s.b5FormParams(p)
 	page, ok, err := p.int("page")
 	if err != nil && s.opts.has(BugB2PageStringIgnored) {
 		page, ok, err = 1, true, nil
@@ -112,7 +113,13 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
+	if pageGiven && s.opts.has(BugB5FormNumberIgnoredPage) {
+		number = ""
+	}
 	forms := s.matchForms(k, strings.TrimSpace(key), number)
+	if size == formMaxSize && s.opts.has(BugB5FormMaxSizeExport) {
+		forms = s.b5ExportForms(strings.TrimSpace(key), number)
+	}
 	if s.opts.has(BugA2VerifyDuplicatesForm) {
 		forms = s.joinVerifications(forms)
 	}
@@ -143,8 +150,15 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	}
 	list := []any{}
 	lastActiveISO := ""
-	for i := start; i < int64(len(forms)) && i < start+size; i++ {
+	limit := size
+	if size%2 == 1 && size > 1 && s.opts.has(BugB5FormOddSizeEvenLimit) {
+		limit = size - 1
+	}
+	for i := start; i < int64(len(forms)) && i < start+limit; i++ {
 		f := s.formJSON(forms[i])
+		if strings.TrimSpace(key) != "" && s.opts.has(BugB5SearchIndexIDStrings) {
+			f = f.set("id", itoa(forms[i].id))
+		}
 		if s.opts.has(BugB4ActiveISOCarriedOver) {
 			if forms[i].active != 0 {
 				lastActiveISO = s.iso(forms[i].active)
@@ -178,8 +192,16 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if asked, isStr := p["page"].(string); isStr && s.opts.has(BugA2CurrentPageString) {
 		current = asked
 	}
-	return o("version", "v1", "list", list,
-		"page", o("current_page", current, "last_page", last, "per_page", perPage, "total", total)), nil
+	pageInfo := o("current_page", current, "last_page", last, "per_page", perPage, "total", total)
+	if s.opts.is(VariantB5PagingExtraMembers) {
+		from, to := start+1, start+int64(len(list))
+		if len(list) == 0 {
+			from, to = 0, 0
+		}
+		pageInfo = append(pageInfo, member{"from", from}, member{"to", to})
+		return o("version", "v1", "list", list, "page", pageInfo, "has_more", page < last), nil
+	}
+	return o("version", "v1", "list", list, "page", pageInfo), nil
 }
 
 // matchForms are the forms the key sees that match the filters, in the
@@ -262,6 +284,13 @@ func (s *Server) orderForms(forms []*form, key string) {
 				return a.name < b.name
 			}
 			return a.id < b.id
+		}
+	case s.opts.is(VariantB5FormsByCreatedDesc):
+		less = func(a, b *form) bool {
+			if a.created != b.created {
+				return a.created > b.created
+			}
+			return a.id > b.id
 		}
 	case s.opts.is(VariantB4FormsByNumber):
 		less = func(a, b *form) bool {

@@ -16,6 +16,12 @@ var formats = map[string]string{
 }
 
 func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
+	switch p["record_url"].(type) {
+	case map[string]any, []any:
+		if s.opts.has(BugB5RecordURLObjectEmpty500) {
+			return nil, &apiError{code: 500, empty: true}
+		}
+	}
 	id, hasID, err := p.int("record_id")
 	url, hasURL, uerr := p.str("record_url")
 	if err != nil && s.opts.has(BugB2BadRecordIDWithURL) && hasURL && url != "" {
@@ -77,13 +83,16 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		}
 		payload = rec
 	case "json-ld":
-		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL)
+		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL || s.opts.has(BugB5JSONLDReviewedClear) && r.audit != nil)
+		if byURL && s.opts.has(BugB5JSONLDByURLNoURL) {
+			payload = b5ShareLD(payload.(obj))
+		}
 		if s.opts.has(BugB1JSONLDAsString) {
 			text, _ := encode(payload)
 			payload = string(text)
 		}
 	default:
-		payload = s.markdown(r, byURL)
+		payload = s.markdown(s.b5MarkdownSource(r), byURL)
 		if s.opts.has(BugB2MarkdownContentTypePlain) {
 			ct = "text/plain; charset=utf-8"
 		}
@@ -99,6 +108,9 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugWrapperExtraMember) {
 		return withRequestID{data}, nil
 	}
+	if format == "json-ld" && s.opts.has(BugB5JSONLDMessageNull) {
+		return b5Answer{data: data, nullMessage: true}, nil
+	}
 	return data, nil
 }
 
@@ -106,6 +118,9 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 // given must name the same record. rendered says the answer is json-ld or
 // markdown (a bug skips the organization there).
 func (s *Server) find(k *apiKey, id int64, hasID bool, url string, hasURL bool, rendered bool) *record {
+	if hasID && hasURL && s.opts.has(BugB5BothAddressesAnyOrg) {
+		return s.b5ByURLAnyOrg(id, url)
+	}
 	var byID, byURL *record
 	for _, r := range s.data.records {
 		own := r.org == k.org || s.opts.has(BugA2LimitedKeyRecordsOther) && k.forms != nil ||
@@ -181,8 +196,12 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 	if s.opts.is(VariantB4RecorderMasked) {
 		recorder = s.mask("name", recorder)
 	}
+	submitISO := s.iso(submit)
+	if s.opts.has(BugB5SubmitISOUTCAfterMove) && s.verified(r) {
+		submitISO = time.Unix(submit, 0).UTC().Format("2006-01-02 15:04:05") + "(UTC+08:00)"
+	}
 	out := o("record_id", r.id, "record_number", r.number, "record_code", r.code, "record_url", url,
-		"submit_at", submit, "submit_at_iso", s.iso(submit), "submit_method", method,
+		"submit_at", submit, "submit_at_iso", submitISO, "submit_method", method,
 		"recorder", o("auth_id", r.authID, "user_id", s.userID(r), "name", recorder),
 		"tpl_groups", s.groups(r, clear))
 	if r.project != nil {
@@ -192,7 +211,11 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 	if r.form != nil {
 		formID = r.form.id
 	}
-	qr := o("id", r.qr.id, "name", r.qr.name, "type", 0, "type_text", "普通码", "template_id", formID,
+	qrText := "普通码"
+	if r.qr.category != nil && s.opts.has(BugB5QrcodeTypeTextCategory) {
+		qrText = "普通二维码"
+	}
+	qr := o("id", r.qr.id, "name", r.qr.name, "type", 0, "type_text", qrText, "template_id", formID,
 		"qrcode_url", "https://"+org.host+"/q/"+r.qr.number, "number", r.qr.number)
 	if r.qr.category != nil && s.opts.has(BugB2CategoryIDString) {
 		qr = append(qr, member{"category_id", itoa(*r.qr.category)})
@@ -408,7 +431,7 @@ func (s *Server) fieldJSON(g group, f field, clear bool) obj {
 	if ocr, isObj := v.(obj); isObj && s.opts.has(BugB2OCRImageOmitted) && strings.HasPrefix(f.typ, "ocr_") && ocr.get("image") == nil {
 		v = ocr[:len(ocr)-1]
 	}
-	v = s.b4ValueBugs(f.typ, s.valueBugs(f.typ, v))
+	v = s.b5ValueBugs(f.typ, s.b4ValueBugs(f.typ, s.valueBugs(f.typ, v)))
 	if s.opts.has(BugB3MaskedFlagNamesOnly) && f.typ != "name" && f.typ != "customer_name" && f.typ != "recorder" {
 		masked = false
 	}

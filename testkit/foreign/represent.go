@@ -11,6 +11,8 @@ import (
 // anything else the first and last character around three stars.
 func (s *Server) mask(typ, v string) string {
 	switch {
+	case s.opts.is(VariantB5MaskLengthKept):
+		return b5MaskKept(typ, v)
 	case s.opts.is(VariantB3MaskAll):
 		return strings.Repeat("*", len([]rune(v)))
 	case s.opts.is(VariantB3MaskBullets):
@@ -172,6 +174,9 @@ func (s *Server) jsonLD(r *record, leak bool) obj {
 		for _, e := range es {
 			pos++
 			value := o("@type", "PropertyValue", "propertyID", e.typ, "value", e.text)
+			if s.opts.is(VariantB5JSONLDTypedValues) {
+				value = b5TypedValue(e)
+			}
 			if s.opts.is(VariantB2JSONLDPlainEntries) {
 				items = append(items, append(value, member{"name", e.title}))
 				continue
@@ -192,7 +197,7 @@ func (s *Server) jsonLD(r *record, leak bool) obj {
 		name = o("@value", name, "@language", "zh")
 	}
 	out := o("@context", context, "@type", typ)
-	if s.opts.is(VariantA3JSONLDID) {
+	if s.opts.is(VariantA3JSONLDID) || s.opts.is(VariantB5JSONLDNodeID) {
 		out = append(out, member{"@id", s.data.recordURL(r)}, member{"inLanguage", "zh-CN"})
 	}
 	if !(s.opts.has(BugB4CredentialJSONLDNoID) && r.cert != nil) {
@@ -288,6 +293,9 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		if holder, ok := r.groups[0].fields[0].value.(string); ok && r.cert != nil && s.opts.has(BugB4MarkdownHolderInMetadata) {
 			fmt.Fprintf(&b, "holder: %q\n", holder)
 		}
+		if s.opts.is(VariantB5FrontMatterExtra) {
+			b.WriteString(s.b5FrontMatter(r))
+		}
 	}
 	switch {
 	case s.opts.has(BugB1MarkdownNoHeadingNoTpl) && r.form == nil:
@@ -348,6 +356,8 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		switch {
 		case s.opts.is(VariantB4MarkdownHTMLTable):
 			htmlSection(&b, g, i, es)
+		case s.opts.is(VariantB5FieldHeadings):
+			b5FieldSection(&b, g, i, es)
 		case s.opts.is(VariantB4MarkdownEscapes):
 			foreignSection(&b, g, i, escapeEntries(es))
 		case s.opts.is(VariantA3MarkdownCodeSpans):
@@ -410,7 +420,9 @@ func escapeMD(s string) string {
 // jsonLDReveal says which masked values json-ld shows in clear: none,
 // unless a bug.
 func (s *Server) jsonLDReveal(leak bool) func(field) bool {
-	return func(field) bool { return leak || s.opts.has(BugB1JSONLDLeaksMasked) }
+	return func(f field) bool {
+		return leak || s.opts.has(BugB1JSONLDLeaksMasked) || s.opts.has(BugB5JSONLDCustomerNameClear) && f.typ == "customer_name"
+	}
 }
 
 // listItems are the ListItem entries of one group's fields (a bug writes

@@ -26,6 +26,8 @@ type Server struct {
 	certs map[int64]*certState
 	// handles are the page tokens a server-side-token variant issued.
 	handles map[string]pageHandle
+	// b5cache is a bug's 1 s cache of credential statuses.
+	b5cache map[int64]b5Cached
 	// now is the clock of verifies (time.Now; a Witness gives its twins one).
 	now func() time.Time
 }
@@ -81,6 +83,7 @@ func (s *Server) Reset() {
 	}
 	s.mu.Lock()
 	s.certs = certs
+	s.b5cache = nil
 	s.mu.Unlock()
 }
 
@@ -164,6 +167,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if k == nil && s.opts.has(BugA3KeyInQuery) && r.Header.Get("Authorization") == "" {
 		k = s.data.key(r.URL.Query().Get("api_key"))
 	}
+	if k == nil && s.opts.has(BugB5TemplatesNoKeyPublic) && ep.name == "templates/list" && strings.TrimSpace(r.Header.Get("Authorization")) == "" {
+		k = &s.data.keys[0]
+	}
 	if k == nil {
 		e := &apiError{code: 401, errorCode: 100401, message: "Unauthorized", detail: "missing or unknown API key"}
 		if s.opts.is(VariantB1Auth403Always200) {
@@ -172,7 +178,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(ep.shape, e)
 		return
 	}
-	p, perr := readParams(r, s.opts.has(BugB2ArrayBody) && ep.name == "record/getFormList", s.opts.has(BugB4NullBodyServed))
+	p, perr := readParams(r, s.opts.has(BugB2ArrayBody) && ep.name == "record/getFormList", s.opts.has(BugB4NullBodyServed),
+		s.opts.has(BugB5BodyTrailingData))
 	if perr == nil && s.dropsBody(r) {
 		p = params{}
 	}
@@ -189,7 +196,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	data, aerr := ep.serve(s, k, p)
 	if aerr != nil {
 		fail(ep.shape, aerr)
+		if s.opts.has(BugB5FormErrorTwoBodies) && ep.name == "record/getFormList" && aerr.param != "" {
+			s.b5SecondBody(w)
+		}
 		return
+	}
+	if s.opts.has(BugB5VerifySuccessHTML) && ep.name == "certificates/verify" {
+		data = b5Answer{data: data, contentType: "text/html; charset=utf-8"}
 	}
 	if s.opts.is(VariantB4TraceID) && ep.name != "record/getRecord" {
 		data = withTraceID{data}
@@ -234,9 +247,10 @@ func bearer(h string) string {
 // params is a request body: a JSON object, numbers kept as written.
 type params map[string]any
 
-// readParams reads a body; arrayAsEmpty serves a JSON array as {}, and
-// nullAsEmpty JSON null (bugs).
-func readParams(r *http.Request, arrayAsEmpty, nullAsEmpty bool) (params, *apiError) {
+// readParams reads a body; arrayAsEmpty serves a JSON array as {},
+// nullAsEmpty JSON null, and trailingOK ignores what follows the first
+// value (bugs).
+func readParams(r *http.Request, arrayAsEmpty, nullAsEmpty, trailingOK bool) (params, *apiError) {
 	raw, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
 		return nil, paramError("body", "the request body could not be read")
@@ -260,7 +274,7 @@ func readParams(r *http.Request, arrayAsEmpty, nullAsEmpty bool) (params, *apiEr
 	if p == nil {
 		p = params{}
 	}
-	if _, err := dec.Token(); err != io.EOF {
+	if _, err := dec.Token(); err != io.EOF && !trailingOK {
 		return nil, paramError("body", "the request body must hold one JSON object")
 	}
 	return p, nil

@@ -65,6 +65,9 @@ func (s *Server) listTemplates(k *apiKey, p params) (any, *apiError) {
 }
 
 func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
+	if l, isList := p["template"].([]any); isList && len(l) > 0 && s.opts.has(BugB5QrcodesTemplateArray) {
+		p["template"] = l[0]
+	}
 	ref, _, err := p.str("template")
 	if err != nil {
 		return nil, err
@@ -101,6 +104,9 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 				delete(p, "end_time")
 			}
 		}
+	}
+	if tpl == nil && s.opts.has(BugB5QrcodesOtherOrg403) && s.b5OtherOrgTemplate(k, ref) {
+		return nil, &apiError{code: 403, message: "无权访问该模板", detail: "the template " + quote(ref) + " belongs to another organization"}
 	}
 	if tpl == nil {
 		if s.opts.has(BugQrcodesUnknownEmpty) {
@@ -192,7 +198,8 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		localUTC: qrcodes && s.opts.has(BugA1QrcodesLocalTimeUTC), dateEOD: templates && s.opts.has(BugA1TemplatesDateStartEOD),
 		zLocal: qrcodes && s.opts.has(BugA1QrcodesZAsLocal), minutesDropped: templates && s.opts.has(BugB3OffsetMinutesDropped),
 		basic: s.opts.is(VariantB3ISOBasicFormat), dateMidnight: s.opts.is(VariantA2DateAsMidnight),
-		fractionFloor: s.opts.has(BugB4FractionTruncatedStart), endPanics: s.opts.has(BugB4BadEndTime500)}
+		fractionFloor: s.opts.has(BugB4FractionTruncatedStart), endPanics: s.opts.has(BugB4BadEndTime500),
+		westRefused: s.opts.has(BugB5NegativeOffsetRefused), spaceOffset: s.opts.is(VariantB5TimeSpaceOffset)}
 	w, err := readWindow(p, tb)
 	if err != nil && templates && s.opts.has(BugB2BadTimeIgnored) {
 		delete(p, "start_time")
@@ -211,6 +218,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	offset, err := s.readToken(p, filter)
 	if err != nil {
 		return nil, err
+	}
+	if qrcodes && offset > 0 && s.opts.has(BugB5QrcodesKeysetInclusive) {
+		offset--
 	}
 	served := w
 	served.hasE = w.hasE && !ignoreEnd
@@ -243,6 +253,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		s.orderItems(shown)
 	}
 	total := int64(len(hits))
+	if (w.hasStart || w.hasE) && s.opts.has(BugB5CursorCountLimited) {
+		total = min(total, size)
+	}
 	if s.opts.has(BugTemplatesTotalIgnoresTime) && strings.HasPrefix(scope, "list|") {
 		total = int64(len(items))
 	}
@@ -279,12 +292,18 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if s.opts.has(BugB2EmptyListToken) && len(hits) == 0 {
 		next = s.token(0, filter)
 	}
+	if s.opts.is(VariantB5PagingExtraMembers) {
+		return o("list", list, "next_page_token", next, "total", total, "has_more", next != nil), nil
+	}
 	return o("list", list, "next_page_token", next, "total", total), nil
 }
 
 func (s *Server) orderItems(items []item) {
 	sort.SliceStable(items, func(i, j int) bool {
 		a, b := items[i], items[j]
+		if s.opts.is(VariantB5ItemsByDayThenName) {
+			return b5DayThenName(a, b)
+		}
 		if s.opts.is(VariantB4ItemsByName) {
 			na, _ := a.json.get("name").(string)
 			nb, _ := b.json.get("name").(string)
@@ -323,6 +342,9 @@ type timeBugs struct {
 	// fractionFloor truncates a start's fractional seconds; endPanics
 	// answers a 500 for an end_time that does not parse (bugs).
 	fractionFloor, endPanics bool
+	// westRefused refuses an offset west of UTC (a bug); spaceOffset also
+	// reads a space before an offset (a variant).
+	westRefused, spaceOffset bool
 }
 
 // readWindow reads start_time and end_time; "" counts as absent.
@@ -357,6 +379,9 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 	if err != nil || !ok || v == "" {
 		return 0, false, err
 	}
+	if tb.westRefused && b5WestOfUTC(v) {
+		return 0, false, paramError(name, name+" must be an ISO 8601 time such as 2026-01-02T03:04:05+08:00")
+	}
 	if tb.dropOffset && len(v) > 19 && (v[10] == 'T' || v[10] == ' ') {
 		if t, perr := time.ParseInLocation("2006-01-02T15:04:05", v[:10]+"T"+v[11:19], zone); perr == nil {
 			return t.Unix(), true, nil
@@ -374,6 +399,9 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 	layouts := timeLayouts
 	if tb.basic {
 		layouts = append(append([]string(nil), timeLayouts...), basicLayouts...)
+	}
+	if tb.spaceOffset {
+		layouts = append(append([]string(nil), timeLayouts...), "2006-01-02 15:04:05Z07:00", "2006-01-02 15:04:05.999999999Z07:00")
 	}
 	for _, layout := range layouts {
 		loc := zone

@@ -69,6 +69,7 @@ func verifyError(code int, message string) *apiError {
 }
 
 func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
+	s.b5CodeByID(k, p)
 	code, _ := p["certificate_code"].(string)
 	byURL := strings.HasPrefix(code, "https://")
 	action, _ := p["action_type"].(string)
@@ -161,6 +162,9 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	defer s.mu.Unlock()
 	st := s.certs[r.id]
 	cur := st.status
+	if s.opts.has(BugB5VerifyStatusCache) {
+		cur = s.b5CachedStatus(r.id, cur)
+	}
 	if s.opts.has(BugB3NextFromStale) && v.action == "set_next_certificate_status" {
 		cur = r.form.flow.ref(r.cert.start)
 	}
@@ -172,6 +176,10 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 		return nil, verifyError(100319, "Certificate verification failed")
 	}
 	old := st.status
+	if s.opts.has(BugB5VerifyStatusCache) {
+		old = cur
+	}
+	first := b5FirstMove(st)
 	if (to != old || s.opts.has(BugB2RepeatByID)) && !(s.opts.has(BugA2ByURLMoveNotSaved) && byURL) && !(s.opts.has(BugA3LimitedMoveNotSaved) && k.forms != nil) {
 		st.changes = append(st.changes, change{from: old, to: to, byVerify: true})
 		st.status = to
@@ -185,6 +193,9 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	name := to.name
 	if s.opts.has(BugVerifyOldStatusText) {
 		name = old.name
+	}
+	if first != nil && s.opts.has(BugB5VerifyStatusFirstMove) {
+		name = first.name
 	}
 	if s.opts.has(BugA1StatusEchoesRequest) && v.action == "set_certificate_status" {
 		name = v.to
@@ -201,6 +212,9 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	}
 	if s.opts.has(BugB3SubmitAtMillis) {
 		submit *= 1000
+	}
+	if s.opts.has(BugB5VerifySubmitAtShifted) {
+		submit += 8 * 3600
 	}
 	recordID := r.id
 	if s.opts.has(BugA2ByURLRecordIDIsQRCode) && byURL {
@@ -279,7 +293,7 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 	if s.opts.is(VariantB1VerifyOrder) {
 		slices.Reverse(checks)
 	}
-	if s.opts.is(VariantA3ScopeBeforeSwitches) {
+	if s.opts.is(VariantA3ScopeBeforeSwitches) || s.opts.is(VariantB5ScopeBeforeSwitches) {
 		checks[0], checks[1], checks[2] = checks[2], checks[0], checks[1]
 	}
 	failing := 0
@@ -340,6 +354,9 @@ func (s *Server) stateAllows(f *flow, cur *status, v verifyRequest) *apiError {
 func (s *Server) pick(f *flow, cur *status, v verifyRequest) (*status, *apiError) {
 	invalid := verifyError(100326, "Invalid target certificate status")
 	if v.action == "set_next_certificate_status" {
+		if to := s.ref(f, v.to); v.hasTo && to != nil && cur.reaches(to.name) && s.opts.has(BugB5NextHonoursTo) {
+			return to, nil
+		}
 		if len(cur.next) == 0 {
 			return nil, invalid
 		}
