@@ -37,6 +37,8 @@ type probe struct {
 	chunked     bool
 	// encoding, when set, is the request's Accept-Encoding.
 	encoding string
+	// header, when set, names a response header the answer also shows.
+	header string
 }
 
 const (
@@ -285,7 +287,11 @@ func answer(t *testing.T, s *foreign.Server, p probe) string {
 		}
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, req)
-		return rec.Result().Status + " " + rec.Header().Get("Content-Type") + "\n", rec.Body.Bytes()
+		head := rec.Result().Status + " " + rec.Header().Get("Content-Type") + "\n"
+		if p.header != "" {
+			head += p.header + ": " + rec.Header().Get(p.header) + "\n"
+		}
+		return head, rec.Body.Bytes()
 	}
 	for _, w := range p.before {
 		req := httptest.NewRequest("POST", "/api/v2/rpc/"+opVerify, strings.NewReader(w))
