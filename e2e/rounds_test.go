@@ -53,6 +53,7 @@ var firstSights = map[string]firstSight{
 	"adversarial-2": adversarial2FirstSight,
 	"blind-4":       blind4FirstSight,
 	"adversarial-3": adversarial3FirstSight,
+	"blind-5":       blind5FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly

@@ -146,19 +146,26 @@ var knownGaps = map[foreign.Bug]string{
 	foreign.BugB3EmptyTemplate404: "listQrcodes of a template without sub-codes answers 404",
 	// Verify: no relation compares a verify's answer with the verify
 	// before it or with the record it moved.
-	foreign.BugVerifyRepeatSucceeds:  "the double-submitted verify succeeds again instead of 100326",
-	foreign.BugFromStatusIgnored:     "the double-submitted verify's stale from_certificate_status is ignored",
-	foreign.BugB2VerifyOrgIDIsFormID: "verify's data.org_id is the form's id",
-	foreign.BugB2VerifyNumberIsCode:  "verify's data.record_number is the record code",
-	foreign.BugB3SubmitAtMillis:      "verify's data.submit_at is in milliseconds",
+	foreign.BugVerifyRepeatSucceeds:    "the double-submitted verify succeeds again instead of 100326",
+	foreign.BugFromStatusIgnored:       "the double-submitted verify's stale from_certificate_status is ignored",
+	foreign.BugB2VerifyOrgIDIsFormID:   "verify's data.org_id is the form's id",
+	foreign.BugB2VerifyNumberIsCode:    "verify's data.record_number is the record code",
+	foreign.BugB3SubmitAtMillis:        "verify's data.submit_at is in milliseconds",
+	foreign.BugB5VerifySubmitAtShifted: "verify's data.submit_at is 8 hours later than the record's",
+	foreign.BugB5VerifyStatusCache:     "a verify within a second of another sees the status before it: the double-submitted verify succeeds again",
 	// Masking across formats: each format alone is masked; only the two
 	// halves together give the value, which relation.live.masked (clear
 	// values of one format in another) does not combine.
 	foreign.BugA2MarkdownPhoneOtherHalf:  "markdown keeps other digits of a phone number than json",
 	foreign.BugA2JSONLDIdentityOtherHalf: "json-ld keeps other characters of an identity number than json",
+	// A mask longer than the value: a clear value is looked for as the
+	// mask with each mask character filled, so one shorter than its mask
+	// (赵敏 masked 赵**) is not found.
+	foreign.BugB5JSONLDCustomerNameClear: "json-ld shows a two-character customer_name in clear that json masks with three characters",
 	// Labels: a record's texts are judged one answer at a time; nothing
 	// compares the texts of two records in different states.
-	foreign.BugB4AuditTextFromAuditor: "approved and rejected records carry one audit.status_text: two records' labels are never compared",
+	foreign.BugB4AuditTextFromAuditor:   "approved and rejected records carry one audit.status_text: two records' labels are never compared",
+	foreign.BugB5QrcodeTypeTextCategory: "qrcode.type 0 reads 普通二维码 in a directory and 普通码 outside one: two records' labels are never compared",
 	// Rules that accept too broadly what they read: a value of the right
 	// type and shape where the contract wants another one.
 	foreign.BugA3FormProjectZero:  "a form without a project carries {id: 0, name: \"\", number: \"\"}: an object is a project's type, and null is due only where no project is linked, which the traffic cannot know",
@@ -255,8 +262,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 120 || reported < 98 {
-		t.Errorf("the traffic touched %d bugs (docs: 120) and the proxy reported %d (docs: 98)", touched, reported)
+	if touched < 137 || reported < 111 {
+		t.Errorf("the traffic touched %d bugs (docs: 137) and the proxy reported %d (docs: 111)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
