@@ -51,7 +51,7 @@ func ruleEnv(p *profile.Profile, v validator) *rules.Env {
 	if v != nil {
 		env.Validate = v.Validate
 	}
-	ours := rules.Objects{RecordIDs: map[int64]bool{}, RecordURLs: map[string]bool{}, FormIDs: map[int64]bool{}, Codings: map[string]bool{}}
+	ours := rules.Objects{RecordIDs: map[int64]bool{}, RecordURLs: map[string]bool{}, FormIDs: map[int64]bool{}, Codings: map[string]bool{}, TemplateURLs: map[string]bool{}}
 	for _, r := range p.Records {
 		env.Records[r.ID] = rules.Record{URL: r.URL, FieldTypes: r.FieldTypes, MaskedFields: r.MaskedFields}
 		ours.RecordIDs[r.ID] = true
@@ -64,6 +64,9 @@ func ruleEnv(p *profile.Profile, v validator) *rules.Env {
 	}
 	for _, t := range p.Templates.Items {
 		ours.Codings[t.Coding] = true
+		if t.URL != "" {
+			ours.TemplateURLs[t.URL] = true
+		}
 	}
 	for _, c := range p.Cases {
 		env.Codes[c.Code] = true

@@ -43,11 +43,14 @@ import (
 //     through any filter (number, search_key, each time bound alone and
 //     both) or address (a record's id or URL, a template's coding or
 //     URL), in every combination of the two, nor with a page token the
-//     read key was given: that page shares nothing with the read key's.
+//     read key was given: that page shares nothing with the read key's;
+//     nor by a URL under any origin the run knows (relations_address.go),
+//     and the read key sees nothing of theirs so either.
 //   - relation.verify.address: a credential by its code or its full URL,
 //     with its own tpl_id or without, gets the same answer with the read
 //     and the other organization's keys; so does a code no record has,
-//     with the write key too.
+//     with the write key too, and a record of theirs; a URL under
+//     another origin gets what its object or no object gets.
 //   - relation.afterWrites: after the writes, every record the run read
 //     reads the same, except what a verify may change on a moved record.
 func relationChecks() []Check {
@@ -612,6 +615,7 @@ func relTenancy(t *T) {
 		}
 	}
 	jobs = append(jobs, t.cursorTenancy()...)
+	jobs = append(jobs, t.addressJobs()...)
 	if len(jobs) == 0 {
 		t.Skipf("the profile gives no filter or address of ours")
 		return
@@ -849,6 +853,7 @@ func keySetOf(ms ...map[string]any) map[string]bool {
 // verifyAddress is one verify of relation.verify.address.
 type verifyAddress struct {
 	role, object, address string
+	certificate           string
 	tpl                   bool
 	x                     *Exchange
 }
@@ -856,45 +861,63 @@ type verifyAddress struct {
 // relVerifyAddress: a credential addressed by its code or by its full
 // URL gets the same answer, with the read key and another organization's
 // key, with its own tpl_id or without; so does a code no record has, with
-// the write key too. Every body asserts a current status no record has
-// (neverStatus), and the write key names no credential, so that nothing
-// moves even on a target that ignores from_certificate_status.
+// the write key too, and a record of the other organization, with the
+// write and the read keys. Under another origin the run knows (the
+// address dimension, relations_address.go) a URL gets what its object
+// gets by its code or what a code no record has gets: the whole URL or
+// its path decides, as the service does. Every body asserts a current
+// status no record has (neverStatus), and the write key names no
+// credential of ours, so that nothing moves even on a target that
+// ignores from_certificate_status.
 func relVerifyAddress(t *T) {
 	code, rec, ok := t.addressable()
 	if !ok {
 		t.Skipf("needs a case with its record_id whose record getRecord reads")
 		return
 	}
+	const ours, none, theirs = "our credential", "a code no record has", "the other organization's record"
 	objects := map[string][2]string{
-		"our credential":       {code, rec.URL},
-		"a code no record has": {probeCode, urlOfNone(rec, code)},
+		ours: {code, rec.URL},
+		none: {probeCode, urlOfNone(rec, code)},
 	}
+	names := []string{ours, none}
+	if their := t.theirRecord(); their.code != "" {
+		objects[theirs] = [2]string{their.code, their.url}
+		names = append(names, theirs)
+	}
+	origins := t.origins(rec.URL)
 	var all []*verifyAddress
 	for _, role := range []string{"write", "read", "other_org"} {
 		if !t.hasKey(role) {
 			continue
 		}
-		for _, object := range []string{"our credential", "a code no record has"} {
-			for _, address := range []string{"code", "URL"} {
+		for _, object := range names {
+			// The write key's verify of our credential is a write
+			// on a target that ignores from_certificate_status:
+			// the read phase sends it only keys that cannot move it.
+			// The other organization's key is not judged on its own.
+			if role == "write" && object == ours || role == "other_org" && object == theirs {
+				continue
+			}
+			addresses := []verifyAddress{{address: "code", certificate: objects[object][0]}, {address: "URL", certificate: objects[object][1]}}
+			if object != none {
+				for _, r := range elsewhere(objects[object][1], origins) {
+					addresses = append(addresses, verifyAddress{address: "URL under " + r.under, certificate: r.url})
+				}
+			}
+			for _, a := range addresses {
 				for _, tpl := range []bool{false, true} {
-					// The write key's verify of our credential is a write
-					// on a target that ignores from_certificate_status:
-					// the read phase sends it only keys that cannot move it.
-					if tpl && (rec.FormID == nil || object != "our credential") || role == "write" && object == "our credential" {
+					if tpl && (rec.FormID == nil || object != ours || a.address != "code" && a.address != "URL") {
 						continue
 					}
-					all = append(all, &verifyAddress{role: role, object: object, address: address, tpl: tpl})
+					all = append(all, &verifyAddress{role: role, object: object, address: a.address, certificate: a.certificate, tpl: tpl})
 				}
 			}
 		}
 	}
 	bodies := make([]map[string]any, len(all))
 	for i, v := range all {
-		a := 0
-		if v.address == "URL" {
-			a = 1
-		}
-		bodies[i] = map[string]any{"certificate_code": objects[v.object][a], "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus}
+		bodies[i] = map[string]any{"certificate_code": v.certificate, "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus}
 		if v.tpl {
 			bodies[i]["tpl_id"] = *rec.FormID
 		}
@@ -911,13 +934,22 @@ func relVerifyAddress(t *T) {
 		if b == nil || b == v {
 			continue
 		}
-		if got, want := answerCode(v.x), answerCode(b.x); got != want {
-			what := "by its URL"
-			if v.tpl {
-				what = "with its own tpl_id"
-			}
-			t.errorfPair(v.x, b.x, "verify of %s with the %s key %s answers %s; by its code it answers %s", v.object, v.role, what, got, want)
+		got, want := answerCode(v.x), answerCode(b.x)
+		if got == want {
+			continue
 		}
+		what := "by its " + v.address
+		if v.tpl {
+			what = "with its own tpl_id"
+		}
+		if n := base[v.role+" "+none]; strings.HasPrefix(v.address, "URL under") && n != nil {
+			if got == answerCode(n.x) {
+				continue // the whole URL decides, and it names no record
+			}
+			t.errorfPair(v.x, b.x, "verify of %s with the %s key %s answers %s; by its code it answers %s, and a code no record has %s", v.object, v.role, what, got, want, answerCode(n.x))
+			continue
+		}
+		t.errorfPair(v.x, b.x, "verify of %s with the %s key %s answers %s; by its code it answers %s", v.object, v.role, what, got, want)
 	}
 }
 

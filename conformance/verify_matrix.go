@@ -192,6 +192,9 @@ func (t *T) runMatrix(seed uint64, c profile.Case, pivot bool) bool {
 		t.Errorf(x, "case %s's move: certificate_status %v, want %q", c.Name, got, s.Expect.Status)
 		return true
 	}
+	// The same credential by its URL as by its code: the success
+	// describes the record the case names (§4.2), as a step's does.
+	t.describesRecord(x, c.RecordID, data, payload)
 	t.r.moves.moved(c.Code, "relation.verify.matrix")
 	sub.cur = s.Expect.Status
 	// The refusals first: none may move the record, so the rows with one

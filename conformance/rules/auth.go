@@ -70,7 +70,7 @@ func errorCodeOf(x *Exchange) int64 {
 }
 
 func (o Objects) empty() bool {
-	return len(o.RecordIDs)+len(o.RecordURLs)+len(o.FormIDs)+len(o.Codings) == 0
+	return len(o.RecordIDs)+len(o.RecordURLs)+len(o.FormIDs)+len(o.Codings)+len(o.TemplateURLs) == 0
 }
 
 // addressed are the objects a request names (a record by id or URL, a
@@ -90,7 +90,9 @@ func (x *Exchange) addressed() []any {
 // holdsAll says whether every addressed object is one of o's: a key may
 // be refused on an object it has no right to, whether another
 // organization's or one nobody knows (§C2: how such a request is answered
-// is KIT), never on its own.
+// is KIT), never on its own. A URL is one of o's only when it is exactly
+// an object's own: under another origin, whether its path decides is the
+// service's (docs/contract.md §C10).
 func (o Objects) holdsAll(addressed []any) bool {
 	for _, a := range addressed {
 		if id, ok := Int(a); ok {
@@ -100,7 +102,7 @@ func (o Objects) holdsAll(addressed []any) bool {
 			continue
 		}
 		s, _ := a.(string)
-		if !o.names(s) {
+		if !o.RecordURLs[s] && !o.Codings[s] && !o.TemplateURLs[s] {
 			return false
 		}
 	}

@@ -179,6 +179,9 @@ type Objects struct {
 	RecordURLs map[string]bool
 	FormIDs    map[int64]bool
 	Codings    map[string]bool
+	// TemplateURLs are templates' own full URLs (a listQrcodes by one is
+	// a read of it).
+	TemplateURLs map[string]bool
 }
 
 // Rule is one SPEC statement as a function of one exchange.

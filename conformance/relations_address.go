@@ -1,0 +1,253 @@
+package conformance
+
+import (
+	"fmt"
+	"net/url"
+	"reflect"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// The address dimension of tenancy. Every endpoint that takes an object
+// by a full URL (getRecord's record_url, verify's certificate_code,
+// listQrcodes' template) is sent, besides each object's own URL, the
+// URLs made of the path of an object of each organization under every
+// origin the run knows: our organization's (the profile's URLs), the
+// other organization's (the record_url its own key reads for one of its
+// records, docs/contract.md §C10: the host is set per organization), and
+// the service's base URL. Which part of such a URL decides is the
+// service's: a URL may have to be exactly an object's own, or its path
+// may suffice. So the contract leaves a URL naming object O under
+// another origin two answers: the one O gets by its own id or code (the
+// path decided: the same object addressed another way), or the one an
+// object nobody has gets (the whole URL decided, and it names nothing).
+// A key of another organization gets nothing of ours either way: a URL
+// is never a way round §C2, whatever host it carries.
+
+// origin is the scheme and host of an absolute URL, as a prefix.
+type origin struct {
+	name   string // "our organization's origin", ...
+	prefix string // "https://demo.rtq.example"
+}
+
+// originOf is the scheme and host of u ("" when u is no absolute URL).
+func originOf(u string) string {
+	p, err := url.Parse(u)
+	if err != nil || p.Scheme == "" || p.Host == "" {
+		return ""
+	}
+	return p.Scheme + "://" + p.Host
+}
+
+// rehost is u with its origin replaced by prefix ("" when u is no
+// absolute URL).
+func rehost(u, prefix string) string {
+	o := originOf(u)
+	if o == "" || !strings.HasPrefix(u, o) {
+		return ""
+	}
+	return prefix + u[len(o):]
+}
+
+// theirRecord is one record of the other organization as its own key
+// reads it: its id, code and full URL ("" when the profile lists none of
+// its records or the key cannot read it). Read once per run.
+type theirRecord struct {
+	id        int64
+	code, url string
+}
+
+func (t *T) theirRecord() theirRecord {
+	ids := t.r.prof.Foreign.RecordIDs
+	if len(ids) == 0 || !t.hasKey(profile.RoleOtherOrg) {
+		return theirRecord{}
+	}
+	return t.once("their record", func(t *T) any {
+		x := t.post(contract.GetRecord, profile.RoleOtherOrg, map[string]any{"record_id": ids[0], "format": "json"})
+		rec, _ := payloadOf(x).(map[string]any)
+		code, _ := rec["record_code"].(string)
+		u, _ := rec["record_url"].(string)
+		if originOf(u) == "" {
+			return theirRecord{}
+		}
+		return theirRecord{id: ids[0], code: code, url: u}
+	}).(theirRecord)
+}
+
+// origins are the origins a run knows: ours (of one of our URLs), the
+// other organization's (of one of its record URLs, when its key reads
+// one), the service's base URL.
+func (t *T) origins(ours string) []origin {
+	var out []origin
+	if o := originOf(ours); o != "" {
+		out = append(out, origin{"our organization's origin", o})
+	}
+	if o := originOf(t.theirRecord().url); o != "" {
+		out = append(out, origin{"the other organization's origin", o})
+	}
+	if b := strings.TrimRight(t.r.opts.BaseURL, "/"); originOf(b) != "" {
+		out = append(out, origin{"the service's base URL", b})
+	}
+	return out
+}
+
+// rehosted is an object's URL under another origin.
+type rehosted struct {
+	url, under string
+}
+
+// elsewhere is u under every origin of origins but its own, each once.
+func elsewhere(u string, origins []origin) []rehosted {
+	seen := map[string]bool{u: true}
+	var out []rehosted
+	for _, o := range origins {
+		if v := rehost(u, o.prefix); v != "" && !seen[v] {
+			seen[v] = true
+			out = append(out, rehosted{v, o.name})
+		}
+	}
+	return out
+}
+
+// addressAsk is one request of the address dimension of relation.tenancy.
+type addressAsk struct {
+	role, whose, what string
+	body              map[string]any
+}
+
+// recordAddresses: a record of ours under every other origin, with the
+// read key and the other organization's, and a record of theirs under
+// every origin, its own included, with the read key, each in a format
+// the seed turns over. The other organization's key never reads ours,
+// the read key never theirs; the read key reads ours under another
+// origin as by its id, or not at all.
+func (t *T) recordAddresses(rec profile.Record) {
+	origins := t.origins(rec.URL)
+	their := t.theirRecord()
+	var asks []addressAsk
+	for _, r := range elsewhere(rec.URL, origins) {
+		for _, role := range []string{profile.RoleRead, profile.RoleOtherOrg} {
+			if t.hasKey(role) {
+				asks = append(asks, addressAsk{role, "our", fmt.Sprintf("record %d by its URL under %s", rec.ID, r.under), map[string]any{"record_url": r.url}})
+			}
+		}
+	}
+	if their.url != "" {
+		theirs := append([]rehosted{{their.url, "its own origin"}}, elsewhere(their.url, origins)...)
+		for _, r := range theirs {
+			asks = append(asks, addressAsk{profile.RoleRead, "their", fmt.Sprintf("the other organization's record %d by its URL under %s", their.id, r.under), map[string]any{"record_url": r.url}})
+		}
+	}
+	turn := pick(t.r.opts.Seed, "relation.tenancy address", len(contract.Formats))
+	for i := range asks {
+		asks[i].body["format"] = contract.Formats[(turn+i)%len(contract.Formats)].Name
+	}
+	xs := make([]*Exchange, len(asks))
+	t.each(len(asks), func(t *T, i int) { xs[i] = t.post(contract.GetRecord, asks[i].role, asks[i].body) })
+	for i, a := range asks {
+		who := fmt.Sprintf("the %s key, %s", a.role, a.what)
+		if a.whose != "our" || a.role != profile.RoleRead {
+			t.refused(xs[i], contract.GetRecord, who)
+			continue
+		}
+		got := payloadOf(xs[i])
+		if got == nil {
+			continue // the whole URL decides: it names no record
+		}
+		base := t.getRecord(map[string]any{"record_id": rec.ID, "format": a.body["format"]})
+		if want := payloadOf(base); !reflect.DeepEqual(got, want) {
+			t.errorfPair(xs[i], base, "%s (%v): a success that is not what record_id %d reads", who, a.body["format"], rec.ID)
+		}
+	}
+}
+
+// templateAddresses: a template of ours under every other origin, with
+// the read key and the other organization's, and one of theirs (its
+// coding under the path of ours) under every origin with the read key.
+// The other organization's key lists none of ours and the read key none
+// of theirs; the read key lists ours under another origin as by its
+// coding, or not at all.
+func (t *T) templateAddresses(tp profile.Template) {
+	origins := t.origins(tp.URL)
+	var asks []addressAsk
+	for _, r := range elsewhere(tp.URL, origins) {
+		for _, role := range []string{profile.RoleRead, profile.RoleOtherOrg} {
+			if t.hasKey(role) {
+				asks = append(asks, addressAsk{role, "our", fmt.Sprintf("template %s by its URL under %s", tp.Coding, r.under), map[string]any{"template": r.url}})
+			}
+		}
+	}
+	if coding := t.theirCoding(); coding != "" && strings.HasSuffix(tp.URL, tp.Coding) {
+		u := strings.TrimSuffix(tp.URL, tp.Coding) + coding
+		all := append([]rehosted{{u, "our organization's origin"}}, elsewhere(u, origins)...)
+		for _, r := range all {
+			asks = append(asks, addressAsk{profile.RoleRead, "their", fmt.Sprintf("the other organization's template %s by a URL under %s", coding, r.under), map[string]any{"template": r.url}})
+		}
+	}
+	for i := range asks {
+		asks[i].body["page_size"] = contract.TemplatesMaxPageSize
+	}
+	xs := make([]*Exchange, len(asks)+1)
+	canon := map[string]any{"template": tp.Coding, "page_size": contract.TemplatesMaxPageSize}
+	t.each(len(xs), func(t *T, i int) {
+		if i == len(asks) {
+			xs[i] = t.once(fmt.Sprintf("listQrcodes read %v", canon), func(t *T) any { return t.post(contract.ListQrcodes, profile.RoleRead, canon) }).(*Exchange)
+			return
+		}
+		xs[i] = t.post(contract.ListQrcodes, asks[i].role, asks[i].body)
+	})
+	base := xs[len(asks)]
+	for i, a := range asks {
+		who := fmt.Sprintf("the %s key, %s", a.role, a.what)
+		if a.whose != "our" || a.role != profile.RoleRead {
+			t.refused(xs[i], contract.ListQrcodes, who)
+			continue
+		}
+		got, want := listedOf(xs[i]), listedOf(base)
+		if got != nil && want != nil && !reflect.DeepEqual(got, want) {
+			t.errorfPair(xs[i], base, "%s: a success that lists otherwise than by its coding", who)
+		}
+	}
+}
+
+// theirCoding is a template coding of the other organization the
+// profile lists ("" when none).
+func (t *T) theirCoding() string {
+	if c := t.r.prof.Foreign.Codings; len(c) > 0 {
+		return c[0]
+	}
+	return ""
+}
+
+// listedOf is what a listing's success page holds, its token aside
+// (bound to the filter as written, §C10): its items and total; nil for
+// any other answer.
+func listedOf(x *Exchange) map[string]any {
+	obj := objOf(x)
+	if c, ok := intOf(obj["code"]); !ok || c != 0 {
+		return nil
+	}
+	data, _ := obj["data"].(map[string]any)
+	return map[string]any{"list": data["list"], "total": data["total"]}
+}
+
+// addressJobs are relation.tenancy's requests of the address dimension:
+// the first profile record with a URL, the first template with one.
+func (t *T) addressJobs() []func(t *T) {
+	var jobs []func(t *T)
+	for _, rec := range t.r.prof.Records {
+		if rec.URL != "" {
+			jobs = append(jobs, func(t *T) { t.recordAddresses(rec) })
+			break
+		}
+	}
+	for _, tp := range t.r.prof.Templates.Items {
+		if tp.URL != "" {
+			jobs = append(jobs, func(t *T) { t.templateAddresses(tp) })
+			break
+		}
+	}
+	return jobs
+}
