@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -83,8 +84,12 @@ type client struct {
 	svc *svcclient.Client
 	// seed picks the form of each request's headers (wireforms.go);
 	// plain sends every request the usual way.
-	seed    uint64
-	plain   bool
+	seed  uint64
+	plain bool
+	// base is the target's base URL, which a body may name (a full URL
+	// under the service's own origin): the form of such a request must
+	// not depend on where the target listens.
+	base    string
 	stalls  *stalls
 	observe func(ep contract.Endpoint, x *Exchange)
 }
@@ -130,7 +135,7 @@ func newClient(base string, timeout time.Duration, rate float64, inFlight int, a
 			// Every request, resets and bursts included, within the one
 			// bound of calls in flight, and slowing down when asked.
 			Concurrency: inFlight, Polite: true}),
-		stalls: &stalls{n: map[string]int{}},
+		stalls: &stalls{n: map[string]int{}}, base: strings.TrimRight(base, "/"),
 	}
 }
 
@@ -164,7 +169,7 @@ func (c *client) quietAs(ctx context.Context, ep contract.Endpoint, role, key st
 	case form != nil:
 		form.apply(&x.Req)
 	case !c.plain:
-		wireFormOf(c.seed, x.Req).apply(&x.Req)
+		wireFormOf(c.seed, x.Req, c.base).apply(&x.Req)
 	}
 	attempts := 1
 	if !ep.Write {

@@ -46,10 +46,16 @@ type wireForm struct {
 
 // wireFormOf picks the form of a request from the seed and the request
 // itself (method, path, key role and body): the same request is always
-// written the same way, whichever check sends it and in whatever order.
-func wireFormOf(seed uint64, r Request) wireForm {
+// written the same way, whichever check sends it and in whatever order,
+// and wherever the target listens (base, the target's base URL, is read
+// as one word where the body names it).
+func wireFormOf(seed uint64, r Request, base string) wireForm {
+	body := r.Body
+	if base != "" {
+		body = strings.ReplaceAll(body, base, "{base_url}")
+	}
 	h := fnv.New64a()
-	h.Write([]byte(r.Method + " " + r.Path + " " + r.Key + " " + r.Body))
+	h.Write([]byte(r.Method + " " + r.Path + " " + r.Key + " " + body))
 	v := h.Sum64() ^ seed
 	v *= 0x9E3779B97F4A7C15 // mix the seed into every dimension
 	next := func(n int) int {
