@@ -930,6 +930,7 @@ func relVerifyAddress(t *T) {
 		}
 	}
 	for _, v := range all {
+		t.r.answers.examined(t.statementIDs(), v.x)
 		b := base[v.role+" "+v.object]
 		if b == nil || b == v {
 			continue

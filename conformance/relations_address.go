@@ -152,6 +152,9 @@ func (t *T) recordAddresses(rec profile.Record) {
 			t.refused(xs[i], contract.GetRecord, who)
 			continue
 		}
+		if t.object(xs[i]) == nil {
+			continue
+		}
 		got := payloadOf(xs[i])
 		if got == nil {
 			continue // the whole URL decides: it names no record
@@ -203,6 +206,9 @@ func (t *T) templateAddresses(tp profile.Template) {
 		who := fmt.Sprintf("the %s key, %s", a.role, a.what)
 		if a.whose != "our" || a.role != profile.RoleRead {
 			t.refused(xs[i], contract.ListQrcodes, who)
+			continue
+		}
+		if t.object(xs[i]) == nil {
 			continue
 		}
 		got, want := listedOf(xs[i]), listedOf(base)

@@ -191,7 +191,7 @@ var checkStatements = []struct {
 	{"relation.cursor.pageSize", []string{"4.4.total", "4.4.disjoint"}},
 	{"relation.cursor.window", []string{"4.4.window", "4.4.startTime", "4.4.endTime", "4.5.byUrl"}},
 	{"relation.time.forms", []string{"4.4.startTime", "4.4.endTime", "4.4.totalFilter"}},
-	{"relation.tenancy", []string{"C2.tenancy", "4.5.unknownTemplate", "4.1.byUrl", "4.5.byUrl"}},
+	{"relation.tenancy", []string{"C2.tenancy", "4.5.unknownTemplate"}},
 	{"relation.verify.address", []string{"4.2.names", "C2.tenancyVerify", "C2.writeScope", "7.unknownCode"}},
 	{"relation.verify.matrix", []string{"C2.writeScope", "C2.formScope", "C2.tenancyVerify", "C2.noKey", "C2.badKey", "7.conditions", "7.repeat", "4.2.names", "3.1.move", "4.1.byUrl", "4.2.successData"}},
 	{"relation.keys", []string{"C2.tenancy", "2.1.masked", "2.1.schema", "8.formList.defaults"}},
