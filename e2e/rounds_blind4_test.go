@@ -29,5 +29,10 @@ var blind4FirstSight = firstSight{
 		foreign.BugB4NumberWidthFolded:      "3155a36e046da21c22de51a8b64409d97077279c",
 		foreign.BugB4CertCodeCaseless:       "3155a36e046da21c22de51a8b64409d97077279c",
 		foreign.BugB4FractionTruncatedStart: "51eb0fb9938228aab0a6bde325742cb2637165b4",
+		// relation.tenancy, relation.verify.address: every full URL the
+		// run can build, the path of an object of each organization
+		// under every origin it knows, with each key.
+		foreign.BugB4QrcodesURLHostTrusted: "91d0f50ef5b7ea47f0c85416aaa867b04fcc3a7a",
+		foreign.BugB4VerifyURLHostTrusted:  "91d0f50ef5b7ea47f0c85416aaa867b04fcc3a7a",
 	},
 }
