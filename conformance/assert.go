@@ -94,9 +94,7 @@ func (t *T) sendAs(ep contract.Endpoint, role string, body any, form *wireForm) 
 	if t.hold.released() && t.r.gate.seesMoved(ep.Name, body) {
 		panic(fmt.Sprintf("runner bug: %s let the writes go, yet it sent %s %v, which may see what they change", t.check.ID, ep.Name, body))
 	}
-	if err := t.r.slots.acquire(t.ctx, t.prio); err == nil {
-		defer t.r.slots.release()
-	}
+	defer t.slot()()
 	t.depth++
 	return t.r.client.quietAs(t.ctx, ep, role, key, body, form)
 }

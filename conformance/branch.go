@@ -111,6 +111,9 @@ func (t *T) join(s *T) {
 func (t *T) once(key string, f func(t *T) any) any {
 	v := t.r.memo.do(key, func() any {
 		s := t.branch()
+		if s.prio == prioRead {
+			s.prio = prioShared // checks wait for it, not one
+		}
 		s.depth = baseDepth
 		s.failures, s.notes = nil, nil
 		return depthOf{val: f(s), depth: s.depth}

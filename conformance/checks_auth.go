@@ -31,7 +31,7 @@ func authChecks() []Check {
 	}
 	return append(out,
 		Check{ID: "auth.readKey.verify", Endpoint: contract.Verify.Name, Section: "5", Severity: Must, run: checkReadKeyVerify},
-		perRecord(Check{ID: "auth.otherOrg.getRecord", Endpoint: contract.GetRecord.Name, Section: "5", Severity: Must, run: checkOtherOrgRecord}),
+		lettingGo(Check{ID: "auth.otherOrg.getRecord", Endpoint: contract.GetRecord.Name, Section: "5", Severity: Must, run: checkOtherOrgRecord}),
 		Check{ID: "auth.otherOrg.formList", Endpoint: contract.GetFormList.Name, Section: "4.3", Severity: Must, run: checkOtherOrgForms},
 		Check{ID: "auth.otherOrg.templates", Endpoint: contract.TemplatesList.Name, Section: "4.4", Severity: Must, run: checkOtherOrgTemplates},
 		Check{ID: "auth.otherOrg.listQrcodes", Endpoint: contract.ListQrcodes.Name, Section: "4.5", Severity: Must, run: checkOtherOrgQrcodes},

@@ -19,29 +19,23 @@ func recordCheck(id, section string, sev Severity, run func(t *T)) Check {
 
 func recordChecks() []Check {
 	return []Check{
-		recordCheck("getRecord.json.schema", "4.1", Must, checkRecordSchema),
-		perRecord(recordCheck("getRecord.wrapper", "4.1", Must, checkRecordWrapper)),
-		perRecord(recordCheck("getRecord.format.json", "4.1", Must, formatCheck("json"))),
-		perRecord(recordCheck("getRecord.format.jsonld", "2.2", Must, formatCheck("json-ld"))),
-		perRecord(recordCheck("getRecord.format.markdown", "2.2", Must, formatCheck("markdown"))),
-		perRecord(recordCheck("getRecord.byUrl", "4.1", Must, checkRecordByURL)),
-		perRecord(recordCheck("getRecord.profile", "2.1", Must, checkRecordProfile)),
-		perRecord(recordCheck("getRecord.iso", "1.3", Must, checkRecordISO)),
-		perRecord(recordCheck("getRecord.masked", "2.1", Must, checkRecordMasked)),
-		perRecord(recordCheck("getRecord.values.order", "2.1", Must, checkValuesOrder)),
-		perRecord(recordCheck("getRecord.values.members", "2.1", Must, checkValuesMembers)),
-		perRecord(recordCheck("getRecord.values.labels", "3.2", Must, checkValuesLabels)),
-		perRecord(recordCheck("getRecord.texts.chinese", "1.4", Should, checkRecordChinese)),
+		lettingGo(recordCheck("getRecord.json.schema", "4.1", Must, checkRecordSchema)),
+		lettingGo(recordCheck("getRecord.wrapper", "4.1", Must, checkRecordWrapper)),
+		lettingGo(recordCheck("getRecord.format.json", "4.1", Must, formatCheck("json"))),
+		lettingGo(recordCheck("getRecord.format.jsonld", "2.2", Must, formatCheck("json-ld"))),
+		lettingGo(recordCheck("getRecord.format.markdown", "2.2", Must, formatCheck("markdown"))),
+		lettingGo(recordCheck("getRecord.byUrl", "4.1", Must, checkRecordByURL)),
+		lettingGo(recordCheck("getRecord.profile", "2.1", Must, checkRecordProfile)),
+		lettingGo(recordCheck("getRecord.iso", "1.3", Must, checkRecordISO)),
+		lettingGo(recordCheck("getRecord.masked", "2.1", Must, checkRecordMasked)),
+		lettingGo(recordCheck("getRecord.values.order", "2.1", Must, checkValuesOrder)),
+		lettingGo(recordCheck("getRecord.values.members", "2.1", Must, checkValuesMembers)),
+		lettingGo(recordCheck("getRecord.values.labels", "3.2", Must, checkValuesLabels)),
+		lettingGo(recordCheck("getRecord.texts.chinese", "1.4", Should, checkRecordChinese)),
 		recordCheck("getRecord.error.notFound", "4.1", Must, checkRecordNotFound),
 		recordCheck("getRecord.error.params", "4.1", Must, checkRecordParams),
 		recordCheck("getRecord.error.format", "4.1", Must, checkRecordBadFormat),
 	}
-}
-
-// perRecord marks a check whose whole body is t.records (gate.go).
-func perRecord(c Check) Check {
-	c.perRecord = true
-	return c
 }
 
 // getRecord fetches a record (memoized per run) with the read key.
@@ -60,44 +54,12 @@ func (t *T) records(f func(t *T, rec profile.Record)) {
 	t.recordsAt(func(t *T, i int) { f(t, recs[i]) })
 }
 
-// recordsAt runs f for the index of each profile record, as branches. In
-// a check that reads records only so (Check.perRecord), the branches of
-// the records the writes may change go first, and then the check lets
-// the writes go (gate.go): the others are read beside them.
+// recordsAt runs f for the index of each profile record, as branches:
+// in a check that lets the writes go (Check.letsGo), the records they may
+// change first, the others beside the writes (T.eachHeld).
 func (t *T) recordsAt(f func(t *T, i int)) {
 	recs := t.r.prof.Records
-	subs := t.branches(len(recs))
-	if !t.check.perRecord || t.hold == nil {
-		runBranches(subs, nil, f)
-	} else {
-		var moved, rest []int
-		for i, rec := range recs {
-			if t.r.gate.movedRecord(rec.ID) {
-				moved = append(moved, i)
-			} else {
-				rest = append(rest, i)
-			}
-		}
-		if t.r.sequential() { // one at a time, in order: the gate only counts
-			runBranches(subs, nil, f)
-		} else if len(moved) > 0 {
-			runBranches(subs, moved, f)
-		}
-		depth := t.depth
-		for _, i := range moved {
-			depth = max(depth, subs[i].depth)
-		}
-		t.hold.letGo(depth)
-		if !t.r.sequential() && len(rest) > 0 {
-			for _, i := range rest {
-				subs[i].prio = prioBackground
-			}
-			runBranches(subs, rest, f)
-		}
-	}
-	for _, s := range subs {
-		t.join(s)
-	}
+	t.eachHeld(len(recs), func(i int) bool { return t.r.gate.movedRecord(recs[i].ID) }, f)
 }
 
 // recordPayload fetches a record as json and returns the Record payload.
@@ -112,7 +74,20 @@ func (t *T) recordPayload(rec profile.Record) (map[string]any, *Exchange) {
 }
 
 func checkRecordSchema(t *T) {
-	t.records(func(t *T, rec profile.Record) {
+	recs := t.r.prof.Records
+	if len(recs) == 0 {
+		t.Skipf("the profile lists no records")
+		return
+	}
+	// Every record, then the first without format, as branches: the check
+	// lets the writes go once the records they may change are read.
+	sees := func(i int) bool { return t.r.gate.movedRecord(recs[i%len(recs)].ID) }
+	t.eachHeld(len(recs)+1, sees, func(t *T, i int) {
+		if i == len(recs) {
+			t.defaultFormat(recs[0])
+			return
+		}
+		rec := recs[i]
 		payload, x := t.recordPayload(rec)
 		if payload == nil {
 			return
@@ -124,18 +99,18 @@ func checkRecordSchema(t *T) {
 			t.Errorf(x, "record %d: record_url is %v, the profile says %s", rec.ID, payload["record_url"], rec.URL)
 		}
 	})
-	if len(t.r.prof.Records) > 0 {
-		// The default format is json (docs/contract.md §4.1).
-		rec := t.r.prof.Records[0]
-		x := t.getRecord(map[string]any{"record_id": rec.ID})
-		data := t.success(x, responseFile(contract.GetRecord))
-		if data != nil && data["format"] != "json" {
-			t.Errorf(x, "without format: data.format is %v, want the default json", data["format"])
-		}
-		// The default representation is json: the same payload, masks included.
-		if json, _ := t.recordPayload(rec); data != nil && json != nil && !reflect.DeepEqual(data["data"], json) {
-			t.Errorf(x, "record %d without format: the payload differs from format json's", rec.ID)
-		}
+}
+
+// defaultFormat: the default format is json (docs/contract.md §4.1), the
+// same payload, masks included.
+func (t *T) defaultFormat(rec profile.Record) {
+	x := t.getRecord(map[string]any{"record_id": rec.ID})
+	data := t.success(x, responseFile(contract.GetRecord))
+	if data != nil && data["format"] != "json" {
+		t.Errorf(x, "without format: data.format is %v, want the default json", data["format"])
+	}
+	if json, _ := t.recordPayload(rec); data != nil && json != nil && !reflect.DeepEqual(data["data"], json) {
+		t.Errorf(x, "record %d without format: the payload differs from format json's", rec.ID)
 	}
 }
 

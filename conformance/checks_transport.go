@@ -19,9 +19,7 @@ var otherMethods = []string{http.MethodGet, http.MethodPut}
 func checkMethod(t *T) {
 	t.each(len(otherMethods), func(t *T, i int) {
 		m := otherMethods[i]
-		if err := t.r.slots.acquire(t.ctx, t.prio); err == nil {
-			defer t.r.slots.release()
-		}
+		defer t.slot()()
 		t.depth++
 		x := t.r.client.send(t.ctx, m, contract.GetFormList, "read", t.r.keys.Read, []byte(`{}`))
 		if x.Err != nil {

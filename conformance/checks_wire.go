@@ -64,9 +64,7 @@ func (t *T) sendWire(w wireRequest) *Exchange {
 	}
 	x := &Exchange{Req: Request{Method: w.method, Path: w.path, Key: w.role, Body: show,
 		Authorization: authShown(w.auth, w.keyRole), ContentType: w.ctype}}
-	if err := t.r.slots.acquire(t.ctx, t.prio); err == nil {
-		defer t.r.slots.release()
-	}
+	defer t.slot()()
 	t.depth++
 	a, err := t.r.client.svc.SendHeaders(t.ctx, w.method, w.path, h, w.body)
 	if a.Status != 0 {

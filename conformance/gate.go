@@ -10,12 +10,15 @@ import (
 
 // The writes wait for the reads that may see what they change: every read
 // check but the template listings holds the gate until it ends. A check
-// that reads records only record by record (Check.perRecord: its whole
-// body is t.records) lets go once its branches of the records the writes
-// may change are done; its other records are read beside the writes, in
-// the background. Such a check sending a read of a moved record after it
-// let go is a runner bug (T.post panics), which the tests against the
-// mock and the independent fake would show.
+// whose requests all go through its last T.eachHeld (Check.letsGo: the
+// checks that read record by record, t.records, and those that gather
+// their reads into one list of branches) lets go once its branches that
+// may see what the writes change are done (a record they move, a form
+// listing, a verify); its other branches (a record no write moves, a
+// template listing) run beside the writes, in the background. Such a
+// check sending a read that may see what the writes change after it let
+// go is a runner bug (T.post panics), which the tests against the mock
+// and the independent fake would show.
 
 // readGate opens when no read left can see what the writes change.
 type readGate struct {
@@ -123,4 +126,53 @@ func (g *readGate) seesMoved(endpoint string, body any) bool {
 		return true
 	}
 	return true
+}
+
+// lettingGo marks c as a check that lets the writes go before it ends
+// (Check.letsGo).
+func lettingGo(c Check) Check {
+	c.letsGo = true
+	return c
+}
+
+// eachHeld runs f for i in [0, n) as branches of t, like each. In a check
+// that lets the writes go (Check.letsGo) and holds the gate, the branches
+// that may see what the writes change (sees) run first; then the check
+// lets go, and the others run beside the writes, in the background. One
+// request at a time, every branch runs in order and the gate only counts:
+// either way the writes' chain starts where the branches that see ended,
+// so the plan's longest chain is the same at any concurrency.
+func (t *T) eachHeld(n int, sees func(i int) bool, f func(t *T, i int)) {
+	subs := t.branches(n)
+	if !t.check.letsGo || t.hold == nil {
+		runBranches(subs, nil, f)
+	} else {
+		var seeing, rest []int
+		for i := range n {
+			if sees(i) {
+				seeing = append(seeing, i)
+			} else {
+				rest = append(rest, i)
+			}
+		}
+		if t.r.sequential() {
+			runBranches(subs, nil, f)
+		} else if len(seeing) > 0 {
+			runBranches(subs, seeing, f)
+		}
+		depth := t.depth
+		for _, i := range seeing {
+			depth = max(depth, subs[i].depth)
+		}
+		t.hold.letGo(depth)
+		if !t.r.sequential() && len(rest) > 0 {
+			for _, i := range rest {
+				subs[i].prio = prioBackground
+			}
+			runBranches(subs, rest, f)
+		}
+	}
+	for _, s := range subs {
+		t.join(s)
+	}
 }

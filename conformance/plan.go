@@ -115,10 +115,12 @@ func (r *runner) runAll(ctx context.Context, checks []Check) []Finding {
 		}
 	}
 	r.gate = newReadGate(holders, r.prof, units)
+	r.slots.gateClosed()
 	depth := make([]int, len(checks))
-	background := r.startAll(ctx, checks, static, out, depth, prioBackground)
 	reading := r.startAll(ctx, checks, reads, out, depth, prioRead)
+	background := r.startAll(ctx, checks, static, out, depth, prioBackground)
 	floor := r.gate.wait()
+	r.slots.gateOpen()
 	for i, f := range r.runWrites(ctx, pickChecks(checks, writes), wcs, units, floor) {
 		out[writes[i]] = f
 	}

@@ -23,11 +23,11 @@ func TestSlotsServeTheCriticalPathFirst(t *testing.T) {
 	bg := s.enqueue(prioBackground)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := s.wait(ctx, s.enqueue(prioWrite)); err == nil {
+	if err := s.wait(ctx, s.enqueue(prioWrite), prioWrite); err == nil {
 		t.Fatal("a cancelled waiter got a slot")
 	}
 	crit := s.enqueue(prioWrite)
-	s.release()
+	s.release(prioRead)
 	select {
 	case <-crit:
 	default:
@@ -38,11 +38,49 @@ func TestSlotsServeTheCriticalPathFirst(t *testing.T) {
 		t.Fatal("the background request got a slot too")
 	default:
 	}
-	s.release()
+	s.release(prioWrite)
 	<-bg
-	s.release()
+	s.release(prioBackground)
 	if s.enqueue(prioBackground) != nil {
 		t.Fatal("the slot was not free again after every release")
+	}
+}
+
+// The background never holds the last quarter of the slots: a request of
+// a chain (a write, a read the writes wait for) gets one at once while
+// the background waits, and a background request that gives its slot
+// back hands it to the next background waiter.
+func TestSlotsKeepAQuarterFromTheBackground(t *testing.T) {
+	s := newSlots(8)
+	ctx := context.Background()
+	for i := range 6 {
+		if err := s.acquire(ctx, prioBackground); err != nil {
+			t.Fatalf("background request %d: %v", i, err)
+		}
+	}
+	waiting := s.enqueue(prioBackground)
+	if waiting == nil {
+		t.Fatal("a 7th background request of 8 slots got one: the writes would queue behind the background")
+	}
+	for i := range 2 {
+		if ch := s.enqueue(prioWrite); ch != nil {
+			t.Fatalf("write %d queued while 2 slots were free", i)
+		}
+	}
+	if ch := s.enqueue(prioRead); ch == nil {
+		t.Fatal("a read got a 9th slot of 8")
+	}
+	s.release(prioWrite) // to the read, which outranks the background
+	select {
+	case <-waiting:
+		t.Fatal("the background waiter got the slot the read was waiting for")
+	default:
+	}
+	s.release(prioBackground) // the background's own: to its waiter
+	select {
+	case <-waiting:
+	default:
+		t.Fatal("a slot the background gave back did not go to the background waiter")
 	}
 }
 

@@ -133,7 +133,18 @@ func relKeys(t *T) {
 	}
 	var readForms, readTpls *Exchange
 	var formWalk, tplWalk walk
-	t.each(len(reads)+len(perRecord)+2, func(t *T, i int) {
+	// Every branch but the template walk may see what the writes change:
+	// the check lets the writes go before it (gate.go).
+	sees := func(i int) bool {
+		switch {
+		case i < len(reads):
+			return t.r.gate.seesMoved(reads[i].ep.Name, reads[i].body)
+		case i < len(reads)+len(perRecord):
+			return t.r.gate.movedRecord(perRecord[i-len(reads)].id)
+		}
+		return i == len(reads)+len(perRecord)
+	}
+	t.eachHeld(len(reads)+len(perRecord)+2, sees, func(t *T, i int) {
 		switch {
 		case i < len(reads):
 			reads[i].x = t.post(reads[i].ep, reads[i].role, reads[i].body)

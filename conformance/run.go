@@ -41,10 +41,11 @@ type Check struct {
 	// static marks a read check that sends only template listings, which
 	// no verify changes: it may overlap the writes (plan.go).
 	static bool
-	// perRecord marks a read check whose whole body is t.records: it lets
-	// the writes go once it has read the records they change (gate.go).
-	perRecord bool
-	run       func(t *T)
+	// letsGo marks a read check whose requests all go through its last
+	// call of T.eachHeld (t.records is one): it lets the writes go once
+	// the branches that may see what they change are done (gate.go).
+	letsGo bool
+	run    func(t *T)
 	// plan, instead of run, makes a write check's units (writeplan.go).
 	plan func(t *T) writePlan
 }
