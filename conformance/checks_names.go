@@ -49,7 +49,7 @@ func planVerifyNames(t *T) writePlan {
 	if t.r.prof.Reset == "" || target == nil {
 		return writePlan{units: []writeUnit{stays}}
 	}
-	move := writeUnit{keys: keys, cost: 1, run: func(t *T, _ []*T) bool {
+	move := writeUnit{keys: keys, cost: 1, reads: c.RecordID, run: func(t *T, _ []*T) bool {
 		if err := t.fresh(); err != nil {
 			t.Errorf(nil, "reset before the move by ids: %v", err)
 			return true

@@ -357,6 +357,10 @@ func (t *T) firstMove() (profile.Case, bool) {
 	return profile.Case{}, false
 }
 
+// lookCost is how many requests one after the other the look after the
+// first move sends: the record, then what lookAround reads beside it.
+const lookCost = 2
+
 // lookAfterMove reads the record once, after the first move of the run
 // that names its record, for verify.visible: so that check sends no verify
 // of its own and never re-uses a code a case moved.

@@ -100,6 +100,7 @@ func unionLeak(m []rune, others [][]rune, chars string) string {
 // masked forms of its answers in every format show more of together
 // than any one does: ref is the record's json, xs its answers.
 func (t *T) maskUnions(id int64, ref *maskRef, json *Exchange, xs []*Exchange, chars string) {
+	texts := maskedTexts(xs, chars)
 	for _, m := range ref.masked {
 		mv := normalised(m.value, chars)
 		type found struct {
@@ -107,11 +108,9 @@ func (t *T) maskUnions(id int64, ref *maskRef, json *Exchange, xs []*Exchange, c
 			x    *Exchange
 		}
 		var fs []found
-		for _, x := range xs {
-			var texts []string
-			collectStrings(payloadOf(x), &texts)
-			for _, s := range texts {
-				for _, f := range formsOf(mv, normalised([]rune(s), chars), chars) {
+		for i, x := range xs {
+			for _, s := range texts[i] {
+				for _, f := range formsOf(mv, s, chars) {
 					fs = append(fs, found{f, x})
 				}
 			}
@@ -138,6 +137,30 @@ func (t *T) maskUnions(id int64, ref *maskRef, json *Exchange, xs []*Exchange, c
 		}
 	}
 }
+
+// maskedTexts are the strings of each answer's payload, normalised, that
+// hold a mask character: only those can show a masked form (formsOf).
+// They are read once for every masked value of the record.
+func maskedTexts(xs []*Exchange, chars string) [][][]rune {
+	out := make([][][]rune, len(xs))
+	for i, x := range xs {
+		var ss []string
+		collectStrings(payloadOf(x), &ss)
+		for _, s := range ss {
+			if !strings.ContainsAny(s, chars) && !strings.ContainsFunc(s, folded) {
+				continue // no mask character, nor one folded into one
+			}
+			n := normalised([]rune(s), chars)
+			if slices.ContainsFunc(n, func(r rune) bool { return strings.ContainsRune(chars, r) }) {
+				out[i] = append(out[i], n)
+			}
+		}
+	}
+	return out
+}
+
+// folded says normalised writes r as another rune (a full-width form).
+func folded(r rune) bool { return r >= 0xFF01 && r <= 0xFF5E || r == 0x3000 }
 
 // formatOf is the format a getRecord request asked for.
 func formatOf(x *Exchange) string {

@@ -11,7 +11,13 @@ import (
 // what getRecord showed after the first move (for verify.visible).
 type moves struct {
 	mu sync.Mutex
-	by map[string]string
+	// ended wakes the units waiting to look (claimLook) when one of their
+	// round ends or looks.
+	ended *sync.Cond
+	by    map[string]string
+	// running are the units of the round under way that have neither
+	// ended nor looked.
+	running map[int]bool
 	// looks are getRecord's answers after a unit's first move, by the
 	// unit's place in the plan: the first in the plan is the run's look,
 	// whichever unit finished first.
@@ -29,7 +35,28 @@ type look struct {
 	number        string
 }
 
-func newMoves() *moves { return &moves{by: map[string]string{}, looks: map[int]*look{}} }
+func newMoves() *moves {
+	m := &moves{by: map[string]string{}, looks: map[int]*look{}, running: map[int]bool{}}
+	m.ended = sync.NewCond(&m.mu)
+	return m
+}
+
+// startRound says the units of seqs run side by side from now on.
+func (m *moves) startRound(seqs []int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, u := range seqs {
+		m.running[u] = true
+	}
+}
+
+// end says unit ended.
+func (m *moves) end(unit int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.running, unit)
+	m.ended.Broadcast()
+}
 
 // moved records that case moved code.
 func (m *moves) moved(code, caseName string) {
@@ -49,17 +76,40 @@ func (m *moves) movedBy(code string) string {
 
 // claimLook is true when unit should look after its move: no unit at or
 // before it in the plan has looked. One at a time that is exactly once,
-// the first move; side by side a later unit may look too, in vain.
+// the first move. Side by side, a unit first waits for the units of its
+// round before it in the plan to look or end, so that it never looks
+// where one of them does (the run's request count does not hang on which
+// answer came first); a later unit of an earlier plan position's round
+// may still look, in vain.
 func (m *moves) claimLook(unit int) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for u := range m.looks {
-		if u <= unit {
-			return false
+	for {
+		for u := range m.looks {
+			if u <= unit {
+				return false
+			}
 		}
+		if !m.waitsFor(unit) {
+			break
+		}
+		m.ended.Wait()
 	}
 	m.looks[unit] = &look{}
+	delete(m.running, unit)
+	m.ended.Broadcast()
 	return true
+}
+
+// waitsFor says a unit of the round before unit in the plan still runs;
+// m.mu held.
+func (m *moves) waitsFor(unit int) bool {
+	for u := range m.running {
+		if u < unit {
+			return true
+		}
+	}
+	return false
 }
 
 func (m *moves) setLook(unit int, l *look) {

@@ -17,16 +17,16 @@ import (
 // queue, and a slot handed to it as it left goes on to the next.
 func TestSlotsServeTheCriticalPathFirst(t *testing.T) {
 	s := newSlots(1)
-	if s.enqueue(prioRead) != nil {
+	if s.enqueue(prioRead, 0) != nil {
 		t.Fatal("a free slot was not taken at once")
 	}
-	bg := s.enqueue(prioBackground)
+	bg := s.enqueue(prioBackground, 0)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := s.wait(ctx, s.enqueue(prioWrite), prioWrite); err == nil {
+	if err := s.wait(ctx, s.enqueue(prioWrite, 0), prioWrite); err == nil {
 		t.Fatal("a cancelled waiter got a slot")
 	}
-	crit := s.enqueue(prioWrite)
+	crit := s.enqueue(prioWrite, 0)
 	s.release(prioRead)
 	select {
 	case <-crit:
@@ -41,7 +41,7 @@ func TestSlotsServeTheCriticalPathFirst(t *testing.T) {
 	s.release(prioWrite)
 	<-bg
 	s.release(prioBackground)
-	if s.enqueue(prioBackground) != nil {
+	if s.enqueue(prioBackground, 0) != nil {
 		t.Fatal("the slot was not free again after every release")
 	}
 }
@@ -54,20 +54,20 @@ func TestSlotsKeepAQuarterFromTheBackground(t *testing.T) {
 	s := newSlots(8)
 	ctx := context.Background()
 	for i := range 6 {
-		if err := s.acquire(ctx, prioBackground); err != nil {
+		if err := s.acquire(ctx, prioBackground, 0); err != nil {
 			t.Fatalf("background request %d: %v", i, err)
 		}
 	}
-	waiting := s.enqueue(prioBackground)
+	waiting := s.enqueue(prioBackground, 0)
 	if waiting == nil {
 		t.Fatal("a 7th background request of 8 slots got one: the writes would queue behind the background")
 	}
 	for i := range 2 {
-		if ch := s.enqueue(prioWrite); ch != nil {
+		if ch := s.enqueue(prioWrite, 0); ch != nil {
 			t.Fatalf("write %d queued while 2 slots were free", i)
 		}
 	}
-	if ch := s.enqueue(prioRead); ch == nil {
+	if ch := s.enqueue(prioRead, 0); ch == nil {
 		t.Fatal("a read got a 9th slot of 8")
 	}
 	s.release(prioWrite) // to the read, which outranks the background
@@ -81,6 +81,22 @@ func TestSlotsKeepAQuarterFromTheBackground(t *testing.T) {
 	case <-waiting:
 	default:
 		t.Fatal("a slot the background gave back did not go to the background waiter")
+	}
+}
+
+// Within a priority the request furthest down its chain (a walk's tenth
+// page) gets the next slot before the leaf reads that came first.
+func TestSlotsServeTheLongerChainFirst(t *testing.T) {
+	s := newSlots(1)
+	if s.enqueue(prioRead, 1) != nil {
+		t.Fatal("a free slot was not taken at once")
+	}
+	leaf, page := s.enqueue(prioRead, 2), s.enqueue(prioRead, 10)
+	s.release(prioRead)
+	select {
+	case <-page:
+	case <-leaf:
+		t.Fatal("the leaf read that came first got the slot the walk's tenth page waited for")
 	}
 }
 
@@ -136,6 +152,74 @@ func TestRoundsKeepEachRecordsOrderAndPackBesideTheLongestChain(t *testing.T) {
 	}
 	if seq := rounds(units, true); len(seq) != len(units) || ids[seq[2][0].check] != "b1" {
 		t.Errorf("one at a time: %d rounds for %d units, not in plan order", len(seq), len(units))
+	}
+}
+
+// TestRoundsTakeTheShortestPacking: the default mock's plan, its units
+// in plan order with their costs (record 1's thirteen units set the pace,
+// record 2's seven go beside them, nine refusals of other records fit
+// anywhere): the rounds add up to the least the plan allows, 23 requests
+// one after the other, where taking the chain with the most work left
+// first gives more; past the search's budget, the rounds are that greedy
+// packing's, every unit once, in order on each record.
+func TestRoundsTakeTheShortestPacking(t *testing.T) {
+	var units []planned
+	add := func(cost int, keys ...string) {
+		units = append(units, planned{check: len(units), seq: len(units) + 1, unit: writeUnit{keys: keys, cost: cost}})
+	}
+	for _, c := range []int{1, 3, 1, 1, 2, 2} {
+		add(c, "record:1")
+	}
+	add(2, "record:2")
+	add(2, "record:2")
+	add(1, "record:1")
+	add(3, "record:1")
+	add(3, "record:2")
+	add(2, "record:1")
+	for i := range 9 {
+		add(1, fmt.Sprintf("record:%d", 10+i))
+	}
+	add(1, "record:1")
+	add(1, "record:2")
+	for range 3 {
+		add(1, "record:1")
+	}
+	add(5, "record:2")
+	add(1, "record:2")
+	add(1, "record:2")
+	pace := func(rs [][]planned) int {
+		total := 0
+		for _, r := range rs {
+			longest := 0
+			for _, u := range r {
+				longest = max(longest, u.unit.cost)
+			}
+			total += longest
+		}
+		return total
+	}
+	if got := pace(rounds(units, false)); got != 23 {
+		t.Errorf("the rounds take %d requests one after the other, want 23", got)
+	}
+	if greedy := pace(greedyRounds(units)); greedy <= 23 {
+		t.Errorf("the greedy packing takes %d: the test no longer shows why the rounds are searched", greedy)
+	}
+	small := newPacker(units)
+	small.budget = 10
+	got := small.rounds()
+	n, last := 0, map[string]int{}
+	for _, r := range got {
+		for _, u := range r {
+			n++
+			k := u.unit.keys[0]
+			if u.seq < last[k] {
+				t.Fatalf("unit %d of %s ran after unit %d", u.seq, k, last[k])
+			}
+			last[k] = u.seq
+		}
+	}
+	if n != len(units) || pace(got) != pace(greedyRounds(units)) {
+		t.Errorf("past the budget the rounds hold %d units of %d, at a pace of %d, not the greedy packing's", n, len(units), pace(got))
 	}
 }
 

@@ -724,30 +724,46 @@ func relAfterWrites(t *T) {
 		t.Skipf("no writes ran (--allow-writes) or the profile lists no records")
 		return
 	}
-	if l := t.r.moves.look(); l != nil {
-		// The read right after the run's first move, before any reset.
-		doc, _ := decodeBody([]byte(l.x.Req.Body))
-		body, _ := doc.(map[string]any)
-		id, _ := intOf(body["record_id"])
-		t.sameAfter(id, t.getRecord(map[string]any{"record_id": id, "format": "json"}), l.x, true, "right after its move")
-		t.afterLook(l, id)
-	}
-	t.each(len(recs), func(t *T, i int) {
-		rec := recs[i]
-		body := map[string]any{"record_id": rec.ID, "format": "json"}
-		before := t.getRecord(body)
-		after := t.post(contract.GetRecord, "read", body)
-		t.sameAfter(rec.ID, before, after, t.r.gate.movedRecord(rec.ID), "after the writes")
+	moved := t.movedRecords()
+	// The look, each record, and each moved record with another
+	// organization's key need nothing of each other: one round of
+	// branches, merged in that order.
+	t.each(1+len(recs)+len(moved), func(t *T, i int) {
+		switch {
+		case i == 0:
+			t.afterFirstMove()
+		case i <= len(recs):
+			rec := recs[i-1]
+			body := map[string]any{"record_id": rec.ID, "format": "json"}
+			before := t.getRecord(body)
+			after := t.post(contract.GetRecord, "read", body)
+			t.sameAfter(rec.ID, before, after, t.r.gate.movedRecord(rec.ID), "after the writes")
+		default:
+			t.stayOurs(moved[i-1-len(recs)])
+		}
 	})
-	t.movedStayOurs()
 }
 
-// movedStayOurs: after the writes, every record a write may have moved
-// (the profile's and the cases' credentials) is still none of another
-// organization's business: its key reads none of them.
-func (t *T) movedStayOurs() {
-	if !t.hasKey(profile.RoleOtherOrg) {
+// afterFirstMove judges the read right after the run's first move, before
+// any reset, and what was read around it (lookAround).
+func (t *T) afterFirstMove() {
+	l := t.r.moves.look()
+	if l == nil {
 		return
+	}
+	doc, _ := decodeBody([]byte(l.x.Req.Body))
+	body, _ := doc.(map[string]any)
+	id, _ := intOf(body["record_id"])
+	t.sameAfter(id, t.getRecord(map[string]any{"record_id": id, "format": "json"}), l.x, true, "right after its move")
+	t.afterLook(l, id)
+}
+
+// movedRecords are the records a write may have moved (the profile's and
+// the cases' credentials), when another organization's key can be asked
+// for them (stayOurs).
+func (t *T) movedRecords() []int64 {
+	if !t.hasKey(profile.RoleOtherOrg) {
+		return nil
 	}
 	var moved []int64
 	for _, id := range t.r.knownRecords() {
@@ -755,12 +771,16 @@ func (t *T) movedStayOurs() {
 			moved = append(moved, id)
 		}
 	}
-	t.each(len(moved), func(t *T, i int) {
-		x := t.post(contract.GetRecord, profile.RoleOtherOrg, map[string]any{"record_id": moved[i]})
-		if payloadOf(x) != nil {
-			t.Errorf(x, "record %d: after the writes, another organization's key reads it", moved[i])
-		}
-	})
+	return moved
+}
+
+// stayOurs: after the writes, a record a write may have moved is still
+// none of another organization's business: its key reads none of it.
+func (t *T) stayOurs(id int64) {
+	x := t.post(contract.GetRecord, profile.RoleOtherOrg, map[string]any{"record_id": id})
+	if payloadOf(x) != nil {
+		t.Errorf(x, "record %d: after the writes, another organization's key reads it", id)
+	}
 }
 
 // sameAfter fails for each member of a record that reads differently

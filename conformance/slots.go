@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"context"
+	"slices"
 	"sync"
 )
 
@@ -32,7 +33,7 @@ type slots struct {
 	mu    sync.Mutex
 	free  int
 	n     int // --concurrency
-	queue [priorities][]chan struct{}
+	queue [priorities][]waiter
 	// background is how many slots prioBackground holds, at most
 	// backgroundMax.
 	background, backgroundMax int
@@ -63,26 +64,40 @@ func (s *slots) limitBackground(n int) {
 	s.handOver()
 }
 
-// acquire waits for a slot. It fails only when ctx ends first.
-func (s *slots) acquire(ctx context.Context, p priority) error {
-	if ch := s.enqueue(p); ch != nil {
+// waiter is a request queued for a slot, depth requests down its chain.
+type waiter struct {
+	ch    chan struct{}
+	depth int
+}
+
+// acquire waits for a slot for a request depth requests down its chain.
+// It fails only when ctx ends first.
+func (s *slots) acquire(ctx context.Context, p priority, depth int) error {
+	if ch := s.enqueue(p, depth); ch != nil {
 		return s.wait(ctx, ch, p)
 	}
 	return nil
 }
 
 // enqueue takes a free slot (nil) or queues for one: the channel closes
-// when the slot is handed over.
-func (s *slots) enqueue(p priority) chan struct{} {
+// when the slot is handed over. Within a priority the request furthest
+// down its chain goes first, then the first come: a walk of many pages
+// is the chain that sets the pace, not the leaf reads beside it.
+func (s *slots) enqueue(p priority, depth int) chan struct{} {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.free > 0 && s.may(p) { // no one of p waits while p may take a free slot
 		s.take(p)
 		return nil
 	}
-	ch := make(chan struct{})
-	s.queue[p] = append(s.queue[p], ch)
-	return ch
+	w := waiter{ch: make(chan struct{}), depth: depth}
+	q := s.queue[p]
+	at := len(q)
+	for at > 0 && q[at-1].depth < depth {
+		at--
+	}
+	s.queue[p] = slices.Insert(q, at, w)
+	return w.ch
 }
 
 // may says whether a request of p may take a slot now; s.mu held.
@@ -139,7 +154,7 @@ func (s *slots) handOver() {
 			q := s.queue[p]
 			s.queue[p] = q[1:]
 			s.take(priority(p))
-			close(q[0])
+			close(q[0].ch)
 		}
 	}
 }
@@ -147,7 +162,7 @@ func (s *slots) handOver() {
 // slot waits for a slot at t's priority and returns what gives it back
 // (a no-op when t's run ended first).
 func (t *T) slot() (release func()) {
-	if err := t.r.slots.acquire(t.ctx, t.prio); err != nil {
+	if err := t.r.slots.acquire(t.ctx, t.prio, t.depth); err != nil {
 		return func() {}
 	}
 	return func() { t.r.slots.release(t.prio) }
@@ -158,7 +173,7 @@ func (t *T) slot() (release func()) {
 func (s *slots) drop(ch chan struct{}) bool {
 	for p, q := range s.queue {
 		for i, c := range q {
-			if c == ch {
+			if c.ch == ch {
 				s.queue[p] = append(q[:i:i], q[i+1:]...)
 				return true
 			}

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -119,11 +120,16 @@ func conflicts(a, b []string) bool {
 	return false
 }
 
-// rounds packs the units into rounds: no two units of a round share a key,
-// units that share one keep their order, and the longest chain sets the
-// pace: each round holds the next unit of the chain with the most work
-// left, and beside it every other unit that is ready and no longer. One
-// at a time (sequential) each unit is a round of its own, in order.
+// rounds packs the units into rounds: no two units of a round share a
+// key, units that share one keep their order, and the rounds take as
+// little time as the plan allows: a round lasts as long as its costliest
+// unit (its pace), so the packing whose paces add up least is taken, the
+// fewest rounds on a tie (each begins with a reset). A round holds every
+// ready unit no costlier than its pace (one held back to a later round
+// shortens nothing), so a packing is a choice of pace for each round: the
+// search over those, memoized by the units left, is small for a profile's
+// plan; past packBudget states it takes the greedy packing (greedyRounds).
+// One at a time (sequential) each unit is a round of its own, in order.
 func rounds(units []planned, sequential bool) [][]planned {
 	if sequential {
 		out := make([][]planned, len(units))
@@ -132,6 +138,137 @@ func rounds(units []planned, sequential bool) [][]planned {
 		}
 		return out
 	}
+	return newPacker(units).rounds()
+}
+
+// packBudget bounds the packings the search weighs before it settles for
+// the greedy one.
+const packBudget = 20000
+
+// packer searches the packings of units (rounds).
+type packer struct {
+	units  []planned
+	before [][]int // the earlier units each unit conflicts with
+	memo   map[string]packing
+	budget int // the most states weighed (packBudget)
+}
+
+// packing is the best packing of what is left: its total pace, its
+// number of rounds, and the first round's pace.
+type packing struct {
+	pace, rounds, first int
+}
+
+func newPacker(units []planned) *packer {
+	p := &packer{units: units, before: make([][]int, len(units)), memo: map[string]packing{}, budget: packBudget}
+	for i, u := range units {
+		for j, e := range units[:i] {
+			if conflicts(e.unit.keys, u.unit.keys) {
+				p.before[i] = append(p.before[i], j)
+			}
+		}
+	}
+	return p
+}
+
+// rounds is the best packing, or the greedy one past the budget.
+func (p *packer) rounds() [][]planned {
+	done := make([]byte, len(p.units))
+	if _, ok := p.best(done); !ok {
+		return greedyRounds(p.units)
+	}
+	var out [][]planned
+	for left := len(p.units); left > 0; {
+		round := p.take(done, p.memo[string(done)].first)
+		for _, i := range round {
+			done[i] = 1
+		}
+		left -= len(round)
+		r := make([]planned, len(round))
+		for k, i := range round {
+			r[k] = p.units[i]
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// ready are the units left whose earlier conflicting units are all done.
+func (p *packer) ready(done []byte) []int {
+	var out []int
+	for i := range p.units {
+		if done[i] != 0 {
+			continue
+		}
+		ok := true
+		for _, j := range p.before[i] {
+			ok = ok && done[j] != 0
+		}
+		if ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// take is the round at pace: every ready unit no costlier.
+func (p *packer) take(done []byte, pace int) []int {
+	var out []int
+	for _, i := range p.ready(done) {
+		if p.units[i].unit.cost <= pace {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// best is the best packing of the units done leaves (done is restored).
+func (p *packer) best(done []byte) (packing, bool) {
+	key := string(done)
+	if b, ok := p.memo[key]; ok {
+		return b, true
+	}
+	if len(p.memo) >= p.budget {
+		return packing{}, false
+	}
+	ready := p.ready(done)
+	if len(ready) == 0 {
+		p.memo[key] = packing{}
+		return packing{}, true
+	}
+	var paces []int
+	for _, i := range ready {
+		if c := p.units[i].unit.cost; !slices.Contains(paces, c) {
+			paces = append(paces, c)
+		}
+	}
+	slices.Sort(paces)
+	var best packing
+	for n, pace := range paces {
+		round := p.take(done, pace)
+		for _, i := range round {
+			done[i] = 1
+		}
+		rest, ok := p.best(done)
+		for _, i := range round {
+			done[i] = 0
+		}
+		if !ok {
+			return packing{}, false
+		}
+		c := packing{pace: pace + rest.pace, rounds: 1 + rest.rounds, first: pace}
+		if n == 0 || c.pace < best.pace || c.pace == best.pace && c.rounds < best.rounds {
+			best = c
+		}
+	}
+	p.memo[key] = best
+	return best, true
+}
+
+// greedyRounds packs rounds without search: each round holds the next
+// unit of the chain with the most work left, and beside it every other
+// unit that is ready and no costlier.
+func greedyRounds(units []planned) [][]planned {
 	var out [][]planned
 	left := append([]planned(nil), units...)
 	for len(left) > 0 {

@@ -85,11 +85,20 @@ func (r *runner) planWrites(ctx context.Context, checks []Check) ([]*pendingWrit
 	for _, rec := range r.prof.Records {
 		listed[rec.ID] = true
 	}
+	looks := true
 	for k := range units {
 		units[k].seq = k + 1
-		if id := units[k].unit.reads; id != 0 && !listed[id] {
+		id := units[k].unit.reads
+		if id != 0 && !listed[id] {
 			units[k].unit.cost++ // its getRecord is not among the reads'
 			listed[id] = true
+		}
+		if id != 0 && looks {
+			// The first unit that reads its record after a move looks at
+			// it for verify.visible (lookAfterMove): two requests more, one
+			// after the other, which no chain counts and the round waits for.
+			units[k].unit.cost += lookCost
+			looks = false
 		}
 	}
 	return wcs, units
@@ -102,6 +111,11 @@ func (r *runner) runRound(ctx context.Context, wcs []*pendingWrite, round []plan
 	for i, u := range round {
 		starts[i] = ch.start(u.unit.keys)
 	}
+	seqs := make([]int, len(round))
+	for i, u := range round {
+		seqs[i] = u.seq
+	}
+	r.moves.startRound(seqs)
 	var wg sync.WaitGroup
 	for i, u := range round {
 		wc := wcs[u.check]
@@ -109,7 +123,10 @@ func (r *runner) runRound(ctx context.Context, wcs []*pendingWrite, round []plan
 		wc.subs[u.index] = t
 		wc.sent++
 		prior := wc.subs[:u.index]
-		run := func() { t.guard(func() { t.ran = u.unit.run(t, prior); wc.ran[u.index] = t.ran }) }
+		run := func() {
+			defer r.moves.end(u.seq)
+			t.guard(func() { t.ran = u.unit.run(t, prior); wc.ran[u.index] = t.ran })
+		}
 		if r.sequential() {
 			run()
 			continue
