@@ -7,7 +7,7 @@
 #   scripts/conform-latency.sh [DELAY_MS...]      (default: 0 200)
 #
 # Environment: CONCURRENCY (default: "1 64", the values to run), RUNS (best
-# of, default 3). Needs go, curl and python3; starts one mock per delay on
+# of, default 3; runs_s lists every run's wall time). Needs go, curl and python3; starts one mock per delay on
 # 127.0.0.1:0 and stops it.
 set -euo pipefail
 
@@ -27,7 +27,7 @@ trap cleanup EXIT
 go build -o "$work/rtq" ./cmd/rtq
 rtq=$work/rtq
 
-printf '%-8s %-12s %-10s %-14s %-12s %s\n' delay_ms concurrency wall_s longest_chain bound_s ratio
+printf '%-8s %-12s %-10s %-14s %-12s %-8s %s\n' delay_ms concurrency wall_s longest_chain bound_s ratio runs_s
 for d in "${delays[@]}"; do
 	fault=()
 	[ "$d" = 0 ] || fault=(--fault "delay_ms=$d")
@@ -43,12 +43,14 @@ for d in "${delays[@]}"; do
 	[ -n "$url" ] || { echo "the mock did not start: $(cat "$work/mock.log")" >&2; exit 1; }
 	for n in "${concurrency[@]}"; do
 		best=
+		all=
 		for _ in $(seq "$runs"); do
 			start=$(date +%s.%N)
 			"$rtq" conform --base-url "$url" --profile "$url/__admin/profile" --allow-writes \
 				--concurrency "$n" --format json --out "$work/report.json"
 			end=$(date +%s.%N)
 			wall=$(python3 -c "print(f'{$end - $start:.2f}')")
+			all="$all${all:+,}$wall"
 			if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if $wall < $best else 1)"; then
 				best=$wall
 			fi
@@ -56,7 +58,7 @@ for d in "${delays[@]}"; do
 		chain=$(python3 -c "import json; print(json.load(open('$work/report.json'))['plan']['longest_chain'])")
 		bound=$(python3 -c "print(f'{$chain * $d / 1000:.2f}')")
 		ratio=$(python3 -c "print('-' if $d == 0 else f'{$best / ($chain * $d / 1000):.2f}x')")
-		printf '%-8s %-12s %-10s %-14s %-12s %s\n' "$d" "$n" "$best" "$chain" "$bound" "$ratio"
+		printf '%-8s %-12s %-10s %-14s %-12s %-8s %s\n' "$d" "$n" "$best" "$chain" "$bound" "$ratio" "$all"
 	done
 	kill "$mock_pid"
 	wait "$mock_pid" 2>/dev/null || true
