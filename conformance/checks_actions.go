@@ -95,7 +95,7 @@ func (r *runner) movedTo() []string {
 // after the step, and stop when the unit is to run again.
 func (t *T) stepBoth(c profile.Case, s profile.Step, role, cur string) (after string, stop bool) {
 	b := t.r.both(c, s, role, cur)
-	if len(b.mirrors) == 0 {
+	if len(b.mirrors)+len(b.paired) == 0 {
 		return t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s))), false
 	}
 	xs := t.tryAll(b.attempts(), func(_ int, x *Exchange) bool { return !isSuccess(x) })
@@ -112,18 +112,38 @@ type bothActions struct {
 	role, cur string
 	mirrors   []profile.Step
 	loose     bool // the record's flow is not known (mirrored)
+	// paired is the step with a second fault (pairedFault).
+	paired []profile.Step
 }
 
 // both is step s of case c at status cur with its mirrors.
 func (r *runner) both(c profile.Case, s profile.Step, role, cur string) bothActions {
 	ms, loose := r.mirrored(c, s, cur)
-	return bothActions{c: c, s: s, role: role, cur: cur, mirrors: ms, loose: loose}
+	return bothActions{c: c, s: s, role: role, cur: cur, mirrors: ms, loose: loose, paired: r.pairedFault(c, s)}
+}
+
+// pairedFault is error step s with a second fault beside the one its
+// case breaks: tpl_id another form's. Two conditions fail, and the
+// order of the checks is the kit's (§C6), so either code may answer:
+// the step's, or 100323; never a success, never a third code (a target
+// that answers a generic failure when two conditions fail together).
+// None when the step sends its own scope or the record's form is not
+// known.
+func (r *runner) pairedFault(c profile.Case, s profile.Step) []profile.Step {
+	if s.Expect.Status != "" || s.Concurrent > 1 || s.TplID != nil || s.CodeID != nil || c.FormID == 0 ||
+		s.Expect.ErrorCode == contract.ErrScopeMismatch {
+		return nil
+	}
+	wrong := otherForm(c.FormID, r.prof.Forms.IDs)
+	m := s
+	m.TplID = &wrong
+	return []profile.Step{m}
 }
 
 // attempts are the step's request, then each mirror's.
 func (b bothActions) attempts() []attempt {
 	as := []attempt{{contract.Verify, b.role, stepBody(b.c, b.s)}}
-	for _, m := range b.mirrors {
+	for _, m := range append(b.mirrors[:len(b.mirrors):len(b.mirrors)], b.paired...) {
 		as = append(as, attempt{contract.Verify, b.role, stepBody(b.c, m)})
 	}
 	return as
@@ -134,7 +154,13 @@ func (b bothActions) attempts() []attempt {
 func (t *T) judgeBoth(b bothActions, xs []*Exchange) string {
 	s := b.s
 	after := t.step(b.c, s, b.role, b.cur, xs[0])
-	for i, x := range xs[1:] {
+	for i, m := range b.paired {
+		x := xs[1+len(b.mirrors)+i]
+		if p := wantCodes(int64(s.Expect.ErrorCode), contract.ErrScopeMismatch)(x); p != "" {
+			t.Errorf(x, "%s with a second fault, tpl_id %d (not the record's form): %s (either condition's code, §C6)", actionWhat(s), *m.TplID, p)
+		}
+	}
+	for i, x := range xs[1 : 1+len(b.mirrors)] {
 		m := b.mirrors[i]
 		if isSuccess(x) {
 			t.Errorf(x, "%s: want error_code %d (both actions check it), got a success: the record moved", actionWhat(m), s.Expect.ErrorCode)

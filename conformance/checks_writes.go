@@ -139,7 +139,7 @@ func (t *T) runRefusals(cs []profile.Case) bool {
 		return true
 	}
 	for _, b := range bs {
-		n := 1 + len(b.mirrors)
+		n := 1 + len(b.mirrors) + len(b.paired)
 		t.labelled(fmt.Sprintf("case %s step 1", b.c.Name), func() { t.judgeBoth(b, xs[:n]) })
 		xs = xs[n:]
 	}
@@ -186,8 +186,8 @@ func (t *T) runCase(c profile.Case) bool {
 	}
 	cur, stop := c.Start, false
 	for i, s := range c.Steps {
-		if stop {
-			return true // the unit runs again alone (tryAll)
+		if stop || t.again {
+			return true // the unit runs again alone (tryAll, savedProbe)
 		}
 		role := stepRole(s)
 		label := fmt.Sprintf("case %s step %d", c.Name, i+1)
@@ -198,7 +198,7 @@ func (t *T) runCase(c profile.Case) bool {
 				if c.Kind == profile.KindError {
 					cur, stop = t.stepBoth(c, s, role, cur) // checks_actions.go
 				} else {
-					cur = t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s)))
+					cur = t.step(c, s, role, cur, t.post(contract.Verify, role, t.r.withRightMembers(c, s, i, cur)))
 				}
 			}
 		})
@@ -269,15 +269,25 @@ func (t *T) step(c profile.Case, s profile.Step, role, cur string, x *Exchange) 
 		t.r.cov.transition(profile.TransitionName(c.FormID, cur, s.Expect.Status))
 	}
 	t.r.moves.moved(c.Code, c.Name)
-	// The two reads after a move need nothing of each other.
-	t.each(2, func(t *T, i int) {
+	// The two reads after a move and the move again (savedProbe) need
+	// nothing of each other: on a correct target the move again changes
+	// nothing.
+	var probe *Exchange
+	n := 2
+	if role != profile.RoleWrite {
+		n = 3 // savedProbe: the write key's moves are re-read by the matrix's rows and the steps after them
+	}
+	t.each(n, func(t *T, i int) {
 		switch {
 		case i == 0 && c.RecordID != 0:
 			t.describesRecord(x, c.RecordID, data, nil)
 		case i == 1:
 			t.lookAfterMove(c, s.Expect.Status)
+		case i == 2:
+			probe = t.send(contract.Verify, role, savedProbeBody(c, s.Expect.Status))
 		}
 	})
+	t.savedProbe(c, s.Expect.Status, probe)
 	return s.Expect.Status
 }
 

@@ -206,7 +206,8 @@ func (t *T) runMatrix(seed uint64, c profile.Case, pivot bool) bool {
 	if !t.sendRows(t.refusalRows(seed, sub, t.refusingRoles(c.RecordID))) {
 		return true
 	}
-	if !t.sendRows(faultRows(seed, sub, *start, t.r.prof.Forms.IDs)) {
+	rows := append(faultRows(seed, sub, *start, t.r.prof.Forms.IDs), t.productRows(seed, sub, t.r.prof.Forms.IDs)...)
+	if !t.sendRows(rows) {
 		return true
 	}
 	t.compareAround(sub, beforeJSON, t.readEveryWay(sub))
