@@ -55,5 +55,16 @@ var adversarial3FirstSight = firstSight{
 		// getRecord.error.notFound: a record's URL with its code in
 		// another letter case names nothing (identifiers are exact).
 		foreign.BugA3RecordURLCaseless: "3155a36e046da21c22de51a8b64409d97077279c",
+		// relation.verify.matrix (the request product), verify.errorCodes
+		// (a second fault), verify.transitions and verify.next (right
+		// optional members, the move again).
+		foreign.BugA3CodeIDShadowed:      "49e811b60dda8319e598a672b283f64188004f5f",
+		foreign.BugA3PlainRecordVerifies: "49e811b60dda8319e598a672b283f64188004f5f",
+		foreign.BugA3TwoFaultsGeneric:    "49e811b60dda8319e598a672b283f64188004f5f",
+		foreign.BugA3VoidFromAnywhere:    "49e811b60dda8319e598a672b283f64188004f5f",
+		foreign.BugA3NextHonoursTo:       "49e811b60dda8319e598a672b283f64188004f5f",
+		foreign.BugA3LimitedMoveNotSaved: "49e811b60dda8319e598a672b283f64188004f5f",
+		foreign.BugA3NextFromIDRefused:   "49e811b60dda8319e598a672b283f64188004f5f",
+		foreign.BugA3TplIDStringMismatch: "49e811b60dda8319e598a672b283f64188004f5f",
 	},
 }

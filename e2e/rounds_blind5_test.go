@@ -22,4 +22,10 @@ var blind5FirstSight = firstSight{
 		foreign.BugB5JSONLDCustomerNameClear: "masking: json-ld shows a customer_name value in clear where json masks it",
 	},
 	falseAlarms: map[foreign.Variant]string{},
+	caughtSince: map[foreign.Bug]string{
+		// relation.verify.matrix (the record's id as a code), verify.next
+		// (a to_certificate_status beside set_next).
+		foreign.BugB5CertCodeNumberAsID: "49e811b60dda8319e598a672b283f64188004f5f",
+		foreign.BugB5NextHonoursTo:      "49e811b60dda8319e598a672b283f64188004f5f",
+	},
 }
