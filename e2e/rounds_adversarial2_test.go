@@ -116,7 +116,7 @@ var adversarial2FirstSight = firstSight{
 		foreign.BugA2MovedRecordAnyOrg:    "a4a5c653ee2d7d84a30641bd1a56f60c5ae558a3",
 		// relation.verify.matrix: its move by the record's full URL
 		// describes the case's record, as a move by the code does.
-		foreign.BugA2ByURLRecordIDIsQRCode: "91d0f50ef5b7ea47f0c85416aaa867b04fcc3a7a",
+		foreign.BugA2ByURLRecordIDIsQRCode: "5fdf4adbee385b18223197c937b627ecb1c36020",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantA2PermissionAfterFind: "rules: C2.writeScope accepts a fault of the request or an unknown code found before the permission (§C6: the order is the kit's)",

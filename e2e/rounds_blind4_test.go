@@ -32,7 +32,7 @@ var blind4FirstSight = firstSight{
 		// relation.tenancy, relation.verify.address: every full URL the
 		// run can build, the path of an object of each organization
 		// under every origin it knows, with each key.
-		foreign.BugB4QrcodesURLHostTrusted: "91d0f50ef5b7ea47f0c85416aaa867b04fcc3a7a",
-		foreign.BugB4VerifyURLHostTrusted:  "91d0f50ef5b7ea47f0c85416aaa867b04fcc3a7a",
+		foreign.BugB4QrcodesURLHostTrusted: "5fdf4adbee385b18223197c937b627ecb1c36020",
+		foreign.BugB4VerifyURLHostTrusted:  "5fdf4adbee385b18223197c937b627ecb1c36020",
 	},
 }
