@@ -54,7 +54,7 @@ var adversarial3FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		// getRecord.error.notFound: a record's URL with its code in
 		// another letter case names nothing (identifiers are exact).
-		foreign.BugA3RecordURLCaseless: "3155a36e046da21c22de51a8b64409d97077279c",
+		foreign.BugA3RecordURLCaseless: "2c7d26ced03091457537f476532d953df1c3d839",
 		// relation.verify.matrix (the request product), verify.errorCodes
 		// (a second fault), verify.transitions and verify.next (right
 		// optional members, the move again).

@@ -24,11 +24,11 @@ var blind4FirstSight = firstSight{
 	},
 	falseAlarms: map[foreign.Variant]string{},
 	caughtSince: map[foreign.Bug]string{
-		foreign.BugB4NullBodyServed:         "9ca97bf08085b6d39b7e07eff55c8f4ff272b486",
-		foreign.BugB4BadEndTime500:          "9ca97bf08085b6d39b7e07eff55c8f4ff272b486",
-		foreign.BugB4NumberWidthFolded:      "3155a36e046da21c22de51a8b64409d97077279c",
-		foreign.BugB4CertCodeCaseless:       "3155a36e046da21c22de51a8b64409d97077279c",
-		foreign.BugB4FractionTruncatedStart: "51eb0fb9938228aab0a6bde325742cb2637165b4",
+		foreign.BugB4NullBodyServed:         "f807cb3564699bf2fc222214ef60c698b6297160",
+		foreign.BugB4BadEndTime500:          "f807cb3564699bf2fc222214ef60c698b6297160",
+		foreign.BugB4NumberWidthFolded:      "2c7d26ced03091457537f476532d953df1c3d839",
+		foreign.BugB4CertCodeCaseless:       "2c7d26ced03091457537f476532d953df1c3d839",
+		foreign.BugB4FractionTruncatedStart: "11bb239239870ab17a9e26c425b9b2cca331b111",
 		// relation.tenancy, relation.verify.address: every full URL the
 		// run can build, the path of an object of each organization
 		// under every origin it knows, with each key.
