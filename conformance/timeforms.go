@@ -357,10 +357,21 @@ func (t *T) fractionCases(l listing, a, b int64, counts [2]int64) {
 			cases = append(cases, c)
 		}
 	}
+	// Which bounds include their own second is the kit's (§C5): a start
+	// and an end both at the item's second list it only where both do.
+	// Only there is the item's second known to be `at`, and a fraction
+	// judged; elsewhere the item may be a second later, and a fraction
+	// read as either whole second is the target's reading.
+	var both int64
+	var bothOK bool
 	got := make([]int64, 2*len(cases))
 	oks := make([]bool, 2*len(cases))
 	xs := make([]*Exchange, 2*len(cases))
-	t.each(2*len(cases), func(t *T, i int) {
+	t.each(2*len(cases)+1, func(t *T, i int) {
+		if i == 2*len(cases) {
+			both, bothOK = t.windowAt(l, contract.Stamp(at))
+			return
+		}
 		c := cases[i/2]
 		switch {
 		case i%2 == 0:
@@ -371,6 +382,10 @@ func (t *T) fractionCases(l listing, a, b int64, counts [2]int64) {
 			got[i], oks[i] = c.want, true
 		}
 	})
+	if !bothOK || both == 0 {
+		t.Notef("%s: start_time and end_time both at %s list no item: the bounds do not both include their second (the kit's choice), fractions not judged", l.name, contract.Stamp(at))
+		return
+	}
 	for i, c := range cases {
 		frac, want, x := got[2*i], got[2*i+1], xs[2*i]
 		read := contract.Stamp(c.sec + 1)
@@ -386,6 +401,18 @@ func (t *T) fractionCases(l listing, a, b int64, counts [2]int64) {
 				l.name, c.param.Name, c.value, frac, read, want, contract.Stamp(at))
 		}
 	}
+}
+
+// windowAt is the listing's total with start_time and end_time both v.
+func (t *T) windowAt(l listing, v string) (int64, bool) {
+	body := withMember(withMember(withMember(l.filter, "start_time", v), "end_time", v), "page_size", 1)
+	x := t.post(l.ep, "read", body)
+	obj, _ := x.Doc.(map[string]any)
+	if c, isInt := intOf(obj["code"]); !isInt || c != 0 {
+		return 0, false
+	}
+	data, _ := obj["data"].(map[string]any)
+	return intOf(data["total"])
 }
 
 // dayStart is the first second of at's day in UTC+08:00.
