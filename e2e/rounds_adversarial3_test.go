@@ -58,13 +58,13 @@ var adversarial3FirstSight = firstSight{
 		// relation.verify.matrix (the request product), verify.errorCodes
 		// (a second fault), verify.transitions and verify.next (right
 		// optional members, the move again).
-		foreign.BugA3CodeIDShadowed:      "49e811b60dda8319e598a672b283f64188004f5f",
-		foreign.BugA3PlainRecordVerifies: "49e811b60dda8319e598a672b283f64188004f5f",
-		foreign.BugA3TwoFaultsGeneric:    "49e811b60dda8319e598a672b283f64188004f5f",
-		foreign.BugA3VoidFromAnywhere:    "49e811b60dda8319e598a672b283f64188004f5f",
-		foreign.BugA3NextHonoursTo:       "49e811b60dda8319e598a672b283f64188004f5f",
-		foreign.BugA3LimitedMoveNotSaved: "49e811b60dda8319e598a672b283f64188004f5f",
-		foreign.BugA3NextFromIDRefused:   "49e811b60dda8319e598a672b283f64188004f5f",
-		foreign.BugA3TplIDStringMismatch: "49e811b60dda8319e598a672b283f64188004f5f",
+		foreign.BugA3CodeIDShadowed:      "24965a604035c73c7572017b9da4cddc87780782",
+		foreign.BugA3PlainRecordVerifies: "24965a604035c73c7572017b9da4cddc87780782",
+		foreign.BugA3TwoFaultsGeneric:    "24965a604035c73c7572017b9da4cddc87780782",
+		foreign.BugA3VoidFromAnywhere:    "24965a604035c73c7572017b9da4cddc87780782",
+		foreign.BugA3NextHonoursTo:       "24965a604035c73c7572017b9da4cddc87780782",
+		foreign.BugA3LimitedMoveNotSaved: "24965a604035c73c7572017b9da4cddc87780782",
+		foreign.BugA3NextFromIDRefused:   "24965a604035c73c7572017b9da4cddc87780782",
+		foreign.BugA3TplIDStringMismatch: "24965a604035c73c7572017b9da4cddc87780782",
 	},
 }

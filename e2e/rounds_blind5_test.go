@@ -25,7 +25,7 @@ var blind5FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		// relation.verify.matrix (the record's id as a code), verify.next
 		// (a to_certificate_status beside set_next).
-		foreign.BugB5CertCodeNumberAsID: "49e811b60dda8319e598a672b283f64188004f5f",
-		foreign.BugB5NextHonoursTo:      "49e811b60dda8319e598a672b283f64188004f5f",
+		foreign.BugB5CertCodeNumberAsID: "24965a604035c73c7572017b9da4cddc87780782",
+		foreign.BugB5NextHonoursTo:      "24965a604035c73c7572017b9da4cddc87780782",
 	},
 }
