@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"encoding/base64"
 	"fmt"
 	"net/http"
 	"strings"
@@ -27,10 +28,15 @@ type wireRequest struct {
 	// auth is Authorization as sent, "{key}" standing for keyRole's key
 	// ("" : the usual for role); keyRole "" is role.
 	auth, keyRole string
-	ctype         string // Content-Type; "-" : none; "" : the usual
-	body          []byte
-	show          string
-	method        string
+	// headers are more header lines sent ("Name: value", "{key}" as in
+	// auth), added after Authorization; query is a query string the path
+	// gets ("name={key}").
+	headers []string
+	query   string
+	ctype   string // Content-Type; "-" : none; "" : the usual
+	body    []byte
+	show    string
+	method  string
 }
 
 // sendWire sends w through the run's one client (the rate, the slots,
@@ -48,6 +54,16 @@ func (t *T) sendWire(w wireRequest) *Exchange {
 	} else {
 		h["Authorization"] = nil
 	}
+	var shown []string
+	for _, line := range w.headers {
+		name, value, _ := strings.Cut(line, ": ")
+		h.Add(name, keyForm(value, key))
+		shown = append(shown, name+": "+authShown(value, w.keyRole))
+	}
+	path, showPath := w.path, w.path
+	if w.query != "" {
+		path, showPath = w.path+"?"+keyForm(w.query, key), w.path+"?"+authShown(w.query, w.keyRole)
+	}
 	switch w.ctype {
 	case "":
 	case "-":
@@ -62,11 +78,11 @@ func (t *T) sendWire(w wireRequest) *Exchange {
 	if show == "" {
 		show = string(w.body)
 	}
-	x := &Exchange{Req: Request{Method: w.method, Path: w.path, Key: w.role, Body: show,
-		Authorization: authShown(w.auth, w.keyRole), ContentType: w.ctype}}
+	x := &Exchange{Req: Request{Method: w.method, Path: showPath, Key: w.role, Body: show,
+		Authorization: authShown(w.auth, w.keyRole), Headers: shown, ContentType: w.ctype}}
 	defer t.slot()()
 	t.depth++
-	a, err := t.r.client.svc.SendHeaders(t.ctx, w.method, w.path, h, w.body)
+	a, err := t.r.client.svc.SendHeaders(t.ctx, w.method, path, h, w.body)
 	if a.Status != 0 {
 		x.Status, x.ContentType = a.Status, a.Header.Get("Content-Type")
 	}
@@ -91,18 +107,21 @@ func authShown(form, role string) string {
 		v = keyVars["read"]
 	}
 	return strings.NewReplacer("{key}", "${"+v+"}", "{KEY}", `$(printf %s "$`+v+`" | tr a-zA-Z A-Za-z)`,
-		"{key-}", "${"+v+"%?}", "{-key}", "${"+v+"#?}").Replace(form)
+		"{key-}", "${"+v+"%?}", "{-key}", "${"+v+"#?}", "{basic}", `$(printf %s: "$`+v+`" | base64)`).Replace(form)
 }
 
 // keyForm is an Authorization form with key written into it: "{key}"
 // the key, "{KEY}" the key in the other letter case, "{key-}" the key
-// without its last character, "{-key}" without its first.
+// without its last character, "{-key}" without its first, "{basic}"
+// the key as the user name of HTTP Basic credentials (base64 of
+// "<key>:", as some services take an API key).
 func keyForm(form, key string) string {
 	short, tail := key, key
 	if key != "" {
 		short, tail = key[:len(key)-1], key[1:]
 	}
-	return strings.NewReplacer("{key}", key, "{KEY}", swapCase(key), "{key-}", short, "{-key}", tail).Replace(form)
+	basic := base64.StdEncoding.EncodeToString([]byte(key + ":"))
+	return strings.NewReplacer("{key}", key, "{KEY}", swapCase(key), "{key-}", short, "{-key}", tail, "{basic}", basic).Replace(form)
 }
 
 // swapCase writes each ASCII letter of a key in the other case: a key
@@ -184,21 +203,25 @@ func checkRequestContentType(t *T) {
 }
 
 // authForm is one Authorization header of another form than
-// "Bearer <key>", with the key of the role the endpoint needs.
+// "Bearer <key>", with the key of the role the endpoint needs; or the
+// key sent elsewhere than in Authorization (form ""): in another header
+// or in the query string, or in a second Authorization header.
 type authForm struct {
 	form, what string
+	headers    []string // more header lines, as wireRequest.headers
+	query      string   // the query string, as wireRequest.query
 }
 
 // noBearerKey are forms that carry no Bearer key: §5 asks for
 // "Authorization: Bearer <API_KEY>", so each is a missing or malformed
 // key (§C2: never a success, on every endpoint).
 var noBearerKey = []authForm{
-	{"Bearer", "the scheme alone"},
-	{"Bearer ", "Bearer and an empty key"},
-	{"Bearer{key}", "Bearer and the key without a space"},
-	{"Basic {key}", "the key under another scheme (Basic)"},
-	{"{key}", "the key without a scheme"},
-	{"Bearer {KEY}", "the key in another letter case, a key nobody issued"},
+	{form: "Bearer", what: "the scheme alone"},
+	{form: "Bearer ", what: "Bearer and an empty key"},
+	{form: "Bearer{key}", what: "Bearer and the key without a space"},
+	{form: "Basic {key}", what: "the key under another scheme (Basic)"},
+	{form: "{key}", what: "the key without a scheme"},
+	{form: "Bearer {KEY}", what: "the key in another letter case, a key nobody issued"},
 }
 
 // unissuedKeys are keys nobody issued made from an issued one: each
@@ -208,10 +231,30 @@ var noBearerKey = []authForm{
 // an indexed prefix, a LIKE) takes some of them; §5 and §C2 refuse them
 // all, as any key nobody issued.
 var unissuedKeys = []authForm{
-	{"Bearer {key}0", "the key with one more character at its end, a key nobody issued"},
-	{"Bearer {key-}", "the key without its last character, a key nobody issued"},
-	{"Bearer 0{key}", "the key with one more character at its start, a key nobody issued"},
-	{"Bearer {-key}", "the key without its first character, a key nobody issued"},
+	{form: "Bearer {key}0", what: "the key with one more character at its end, a key nobody issued"},
+	{form: "Bearer {key-}", what: "the key without its last character, a key nobody issued"},
+	{form: "Bearer 0{key}", what: "the key with one more character at its start, a key nobody issued"},
+	{form: "Bearer {-key}", what: "the key without its first character, a key nobody issued"},
+}
+
+// keyNotBearer are the ways a tester tries to pass the key other than
+// "Authorization: Bearer <key>", each a request a framework's fallback
+// or a gateway's leniency may take: another scheme (Token, as Django
+// REST framework reads it; the key as Basic credentials' user name), no
+// Authorization header and the key in the query string (api_key;
+// access_token, RFC 6750 §2.3) or in another header (X-API-Key), and two
+// Authorization headers, the first a key nobody issued (RFC 9110 §5.3:
+// Authorization is one field; a target that reads the last, or any,
+// takes a key the request's first Authorization does not carry). §5
+// asks for "Authorization: Bearer <API_KEY>" and §C2 refuses a missing
+// or malformed one: none is ever a success.
+var keyNotBearer = []authForm{
+	{form: "Token {key}", what: "the key under another scheme (Token)"},
+	{form: "Basic {basic}", what: "the key as the user name of Basic credentials"},
+	{query: "api_key={key}", what: "no Authorization, the key in the query string (api_key)"},
+	{query: "access_token={key}", what: "no Authorization, the key in the query string (access_token)"},
+	{headers: []string{"X-API-Key: {key}"}, what: "no Authorization, the key in another header (X-API-Key)"},
+	{form: "Bearer {key}0", headers: []string{"Authorization: Bearer {key}"}, what: "two Authorization headers, the first a key nobody issued"},
 }
 
 // otherSpellings are forms RFC 9110 §11.1 reads as "Bearer <key>" (the
@@ -219,9 +262,9 @@ var unissuedKeys = []authForm{
 // or refusing them is the target's choice; only the answer's JSON is
 // judged.
 var otherSpellings = []authForm{
-	{"bearer {key}", "the scheme in lower case"},
-	{"BEARER {key}", "the scheme in upper case"},
-	{"Bearer  {key}", "two spaces after the scheme"},
+	{form: "bearer {key}", what: "the scheme in lower case"},
+	{form: "BEARER {key}", what: "the scheme in upper case"},
+	{form: "Bearer  {key}", what: "two spaces after the scheme"},
 }
 
 // authMalformed: every form of noBearerKey on getFormList, and one of
@@ -244,13 +287,18 @@ func authMalformed(seed uint64) func(t *T) {
 				for _, f := range unissuedKeys {
 					sends = append(sends, send{ep, f, true, "bad"})
 				}
+				for _, f := range keyNotBearer {
+					sends = append(sends, send{ep, f, true, notBearerRole(f)})
+				}
 				for _, f := range otherSpellings {
 					sends = append(sends, send{ep, f, false, ""})
 				}
 				continue
 			}
+			f := keyNotBearer[pick(seed, "auth.notBearer "+ep.Name, len(keyNotBearer))]
 			sends = append(sends, send{ep, noBearerKey[pick(seed, "auth.malformed "+ep.Name, len(noBearerKey))], true, "none"},
-				send{ep, unissuedKeys[pick(seed, "auth.unissued "+ep.Name, len(unissuedKeys))], true, "bad"})
+				send{ep, unissuedKeys[pick(seed, "auth.unissued "+ep.Name, len(unissuedKeys))], true, "bad"},
+				send{ep, f, true, notBearerRole(f)})
 		}
 		t.each(len(sends), func(t *T, i int) {
 			s := sends[i]
@@ -268,13 +316,13 @@ func authMalformed(seed uint64) func(t *T) {
 				t.Notef("%s: not sent, it is an issued key", s.f.what)
 				return
 			}
-			w := wireRequest{ep: &ep, path: ep.Path(), role: role, auth: s.f.form, body: marshal(t.probeBody(ep))}
+			w := wireRequest{ep: &ep, path: ep.Path(), role: role, auth: s.f.form, headers: s.f.headers, query: s.f.query, body: marshal(t.probeBody(ep))}
 			if s.refus {
 				w.role, w.keyRole = s.as, role // the rules judge it as a call without a key, or with a key nobody issued
 			}
 			x := t.sendWire(w)
 			if s.refus {
-				t.authFailure(x, ep, "Authorization: "+x.Req.Authorization+" ("+s.f.what+")")
+				t.authFailure(x, ep, authWhat(x.Req)+" ("+s.f.what+")")
 				return
 			}
 			if obj := t.jsonAnswer(x, "Authorization: "+x.Req.Authorization+" ("+s.f.what+")"); obj != nil {
@@ -283,6 +331,32 @@ func authMalformed(seed uint64) func(t *T) {
 			}
 		})
 	}
+}
+
+// notBearerRole is the role the rules judge a form of keyNotBearer as:
+// a call with a key nobody issued when its Authorization carries one,
+// else a call without a key.
+func notBearerRole(f authForm) string {
+	if strings.HasPrefix(f.form, "Bearer ") {
+		return "bad"
+	}
+	return "none"
+}
+
+// authWhat says how a request of auth.malformed carried its key, for a
+// finding.
+func authWhat(r Request) string {
+	var parts []string
+	if r.Authorization != "" {
+		parts = append(parts, "Authorization: "+r.Authorization)
+	} else {
+		parts = append(parts, "no Authorization")
+	}
+	parts = append(parts, r.Headers...)
+	if _, q, ok := strings.Cut(r.Path, "?"); ok {
+		parts = append(parts, "query "+q)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // wireChecks are the checks of this file.

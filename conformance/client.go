@@ -35,7 +35,11 @@ type Request struct {
 	// line reads it from ($RTQ_API_KEY); ContentType, when not "", the
 	// Content-Type sent instead of application/json ("-": none).
 	Authorization string `json:"authorization,omitempty"`
-	ContentType   string `json:"content_type,omitempty"`
+	// Headers are more header lines sent ("Name: value", a key written as
+	// its shell variable): a key in another header, a second
+	// Authorization.
+	Headers     []string `json:"headers,omitempty"`
+	ContentType string   `json:"content_type,omitempty"`
 	// Accept ("-": none), AcceptEncoding and Chunked, when set, are the
 	// headers as sent in another legal form than the runner's usual
 	// Accept: application/json, Go's gzip and a Content-Length

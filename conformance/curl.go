@@ -19,7 +19,12 @@ func curlLine(base string, r *Request) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "curl -sS -X %s %s", r.Method, shellQuote(strings.TrimRight(base, "/")+r.Path))
+	url := strings.TrimRight(base, "/") + r.Path
+	if strings.Contains(r.Path, "${") { // a key in the query string, as its shell variable
+		fmt.Fprintf(&b, "curl -sS -X %s %s", r.Method, doubleQuote(url))
+	} else {
+		fmt.Fprintf(&b, "curl -sS -X %s %s", r.Method, shellQuote(url))
+	}
 	switch {
 	case r.Authorization != "":
 		fmt.Fprintf(&b, " -H %s", doubleQuote("Authorization: "+r.Authorization))
@@ -32,6 +37,9 @@ func curlLine(base string, r *Request) string {
 			v = "RTQ_API_KEY"
 		}
 		fmt.Fprintf(&b, ` -H "Authorization: Bearer $%s"`, v)
+	}
+	for _, h := range r.Headers {
+		fmt.Fprintf(&b, " -H %s", doubleQuote(h))
 	}
 	switch r.ContentType {
 	case "":
