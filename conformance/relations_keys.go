@@ -133,8 +133,37 @@ func relKeys(t *T) {
 	}
 	var readForms, readTpls *Exchange
 	var formWalk, tplWalk walk
-	// Every branch but the template walk may see what the writes change:
-	// the check lets the writes go before it (gate.go).
+	// Beside them: the other organization's records with its own key,
+	// then each record by both members; each filter with each key.
+	filters := t.keyFilters()
+	var filterJobs []func(t *T)
+	turnF := pick(t.r.opts.Seed, "relation.keys filters", max(1, len(readers)))
+	for fi, f := range filters {
+		for ri, role := range readers {
+			if (fi+ri+turnF)%len(readers) != 0 {
+				continue // one key a filter, turning over the filters
+			}
+			filterJobs = append(filterJobs, func(t *T) {
+				var kw, rw walk
+				t.each(2, func(t *T, i int) {
+					if i == 0 {
+						kw = t.walkForms(role, f)
+					} else {
+						rw = t.walkForms(profile.RoleRead, f)
+					}
+				})
+				t.keyWalkAsRead(kw, rw, "id", role, fmt.Sprintf("getFormList with %v", f))
+			})
+		}
+	}
+	extra := append([]func(t *T){func(t *T) {
+		urls := t.theirRecords()
+		both := t.bothAddresses(readers, t.r.prof.Foreign.RecordIDs, urls)
+		t.each(len(both), func(t *T, i int) { t.post(both[i].ep, both[i].role, both[i].body) })
+	}}, filterJobs...)
+	// Every branch but the template walks may see what the writes
+	// change: the check lets the writes go before them (gate.go).
+	listings := len(reads) + len(perRecord) + 2 + len(extra)
 	sees := func(i int) bool {
 		switch {
 		case i < len(reads):
@@ -142,10 +171,14 @@ func relKeys(t *T) {
 		case i < len(reads)+len(perRecord):
 			return t.r.gate.movedRecord(perRecord[i-len(reads)].id)
 		}
-		return i == len(reads)+len(perRecord)
+		return i != len(reads)+len(perRecord)+1 && i != listings
 	}
-	t.eachHeld(len(reads)+len(perRecord)+2, sees, func(t *T, i int) {
+	t.eachHeld(listings+1, sees, func(t *T, i int) {
 		switch {
+		case i == listings:
+			t.keyListings(readers)
+		case i >= len(reads)+len(perRecord)+2:
+			extra[i-len(reads)-len(perRecord)-2](t)
 		case i < len(reads):
 			reads[i].x = t.post(reads[i].ep, reads[i].role, reads[i].body)
 		case i < len(reads)+len(perRecord):
@@ -245,4 +278,219 @@ func (t *T) listedAsRead(k *keyRead, read *Exchange, all walk, key, role string)
 		t.errorfPair(k.x, read, "without page_size the %s key gets %d items on the first page, the read key %d", role, len(w.items), len(r.items))
 		return
 	}
+}
+
+// The key dimension goes on past the reads above: every key the profile
+// knows reads every read endpoint with the parameters that apply, and
+// every answer is judged by the rules over every answer, as the read
+// key's are.
+//
+//   - The other organization's own records, read with its own key, in
+//     every format: the profile lists them (foreign.record_ids) for our
+//     keys to be refused, and they are records like ours for the key
+//     they belong to (masking, the closed Record, the schema).
+//   - getFormList under each filter of the profile (number, search_key),
+//     walked with the write and the limited key: what each lists is in
+//     the read key's walk of the same filter, its total no larger.
+//   - Every cursor listing (templates/list, listQrcodes of each profile
+//     template) with each time bound alone and both, walked with the
+//     write and the limited key: no item the read key's walk of the same
+//     request does not hold; and listQrcodes of another organization's
+//     coding (foreign.codings) with every key of ours, with and without
+//     a window (C2.tenancy: no success), and with the other
+//     organization's own key (its answers judged by the rules).
+//   - A record addressed by both members: under the other
+//     organization's key, record_id and record_url of one of our
+//     records, of two of ours, our id beside its URL and its id beside
+//     our URL (a service that looks one member up platform-wide and
+//     compares the other shows ours); under our keys, our URL beside its
+//     id and its URL beside our id. Whatever answers, the rules judge:
+//     a success shows a record of another organization (C2.tenancy) or
+//     not the record the request named (2.1.identity).
+//
+// The reads that may see what the writes change (getRecord of our
+// records, getFormList) come first; then relation.keys lets the writes
+// go and walks the template listings, which no write changes, in the
+// background.
+
+// otherFormats are the formats besides json a record is read in.
+var otherFormats = []string{"markdown", "json-ld"}
+
+// keyBounds are the time bounds of a listing's window a key walks it
+// with: none, each alone, both.
+func keyBounds(w *profile.Window) []map[string]any {
+	out := []map[string]any{{}}
+	if w != nil {
+		out = append(out, map[string]any{"start_time": w.Start}, map[string]any{"end_time": w.End},
+			map[string]any{"start_time": w.Start, "end_time": w.End})
+	}
+	return out
+}
+
+// theirRecords reads the other organization's records with its own key
+// in every format, side by side, and says the record_url its json
+// answer gives for each ("" when it gave none).
+func (t *T) theirRecords() []string {
+	ids := t.r.prof.Foreign.RecordIDs
+	urls := make([]string, len(ids))
+	if !t.hasKey(profile.RoleOtherOrg) {
+		return urls
+	}
+	t.each(len(ids), func(t *T, i int) {
+		t.each(1+len(otherFormats), func(t *T, j int) {
+			f := "json"
+			if j > 0 {
+				f = otherFormats[j-1]
+			}
+			x := t.post(contract.GetRecord, profile.RoleOtherOrg, map[string]any{"record_id": ids[i], "format": f})
+			if p, _ := payloadOf(x).(map[string]any); j == 0 && p != nil {
+				urls[i], _ = p["record_url"].(string)
+			}
+		})
+	})
+	return urls
+}
+
+// bothAddresses are the requests that name a record by both members
+// (see above), for each of our records: under the other organization's
+// key, then under each of ours. theirs are another organization's
+// record ids and the URLs its key was given for them.
+func (t *T) bothAddresses(readers []string, theirIDs []int64, theirURLs []string) []*keyRead {
+	recs := t.r.prof.Records
+	var out []*keyRead
+	add := func(role string, body map[string]any) {
+		out = append(out, &keyRead{ep: contract.GetRecord, role: role, body: body})
+	}
+	turn := pick(t.r.opts.Seed, "relation.keys addresses", len(contract.Formats)*max(1, len(theirIDs)))
+	n := 0
+	for i, rec := range recs {
+		if rec.URL == "" || n == tenancyRecords {
+			continue
+		}
+		n++
+		// The format turns over the records and the pairs, and so does
+		// the other organization's record beside ours.
+		format := func(j int) string { return contract.Formats[(turn+i+j)%len(contract.Formats)].Name }
+		if t.hasKey(profile.RoleOtherOrg) {
+			add(profile.RoleOtherOrg, map[string]any{"record_id": rec.ID, "record_url": rec.URL, "format": format(0)})
+			if next := recs[(i+1)%len(recs)]; next.ID != rec.ID && next.URL != "" {
+				add(profile.RoleOtherOrg, map[string]any{"record_id": rec.ID, "record_url": next.URL, "format": format(1)})
+			}
+			if len(theirIDs) > 0 {
+				j := (turn + i) % len(theirIDs)
+				add(profile.RoleOtherOrg, map[string]any{"record_id": theirIDs[j], "record_url": rec.URL, "format": format(2)})
+				if theirURLs[j] != "" {
+					add(profile.RoleOtherOrg, map[string]any{"record_id": rec.ID, "record_url": theirURLs[j], "format": format(3)})
+				}
+			}
+		}
+		if n > 1 || len(theirIDs) == 0 {
+			continue // our keys: one record of ours is enough
+		}
+		for ri, role := range append([]string{profile.RoleRead}, readers...) {
+			j := (turn + ri) % len(theirIDs)
+			add(role, map[string]any{"record_id": theirIDs[j], "record_url": rec.URL, "format": "json"})
+			if theirURLs[j] != "" {
+				add(role, map[string]any{"record_id": rec.ID, "record_url": theirURLs[j], "format": "json"})
+			}
+		}
+	}
+	return out
+}
+
+// keyFilters are the getFormList filters of the profile each key walks.
+func (t *T) keyFilters() []map[string]any {
+	var out []map[string]any
+	p := t.r.prof
+	for _, n := range p.Forms.Numbers {
+		out = append(out, map[string]any{"number": n})
+	}
+	for _, s := range p.Forms.Searches {
+		out = append(out, map[string]any{"search_key": s.Key})
+	}
+	return out
+}
+
+// keyWalkAsRead fails when another key of ours walks a listing to more
+// than the read key's walk of the same request holds: an item the read
+// key's does not, or a larger total. A walk either refused or broken is
+// the rules' to judge.
+func (t *T) keyWalkAsRead(kw, rw walk, key, role, what string) {
+	if kw.broken != "" || rw.broken != "" || len(kw.pages) == 0 || len(rw.pages) == 0 {
+		return
+	}
+	ours := setOf(itemKeys(rw, key))
+	for _, k := range itemKeys(kw, key) {
+		if !ours[k] {
+			t.errorfPair(pageHolding(kw, key, k), firstPage(rw), "%s: the %s key lists %s %s, which the read key's walk of the same request does not hold", what, role, key, k)
+			return
+		}
+	}
+	if len(kw.totals) > 0 && len(rw.totals) > 0 && kw.totals[0] > rw.totals[0] {
+		t.errorfPair(firstPage(kw), firstPage(rw), "%s: the %s key's total is %d, more than the read key's %d", what, role, kw.totals[0], rw.totals[0])
+	}
+}
+
+// keyListings walks, with every key but the read key, every cursor
+// listing at each bound (see above), and listQrcodes of another
+// organization's codings with every key; no write changes what they
+// list.
+func (t *T) keyListings(readers []string) {
+	var jobs []func(t *T)
+	ls := append(t.listingsOrNone(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...)
+	var window *profile.Window
+	turn := pick(t.r.opts.Seed, "relation.keys listings", 2)
+	for li, l := range ls {
+		bounds := keyBounds(l.window)
+		for bi, b := range bounds {
+			filter := maps.Clone(l.filter)
+			maps.Copy(filter, b)
+			// The sizes relation.cursor.window walks the read key's at,
+			// so that the read key's walks are shared.
+			size := contract.TemplatesMaxPageSize
+			if len(b) == 2 {
+				size = l.pageSize()
+			}
+			for ri, role := range readers {
+				if len(bounds) > 1 && (li+bi+ri+turn)%2 != 0 {
+					continue // half the pairs a listing, turning over the listings
+				}
+				jobs = append(jobs, func(t *T) {
+					var kw, rw walk
+					t.each(2, func(t *T, i int) {
+						if i == 0 {
+							kw = t.walkCursor(l.ep, role, filter, size)
+						} else {
+							rw = t.walkCursor(l.ep, profile.RoleRead, filter, size)
+						}
+					})
+					t.keyWalkAsRead(kw, rw, l.key, role, fmt.Sprintf("%s with %v", l.name, filter))
+				})
+			}
+		}
+		if window == nil {
+			window = l.window
+		}
+	}
+	roles := append([]string{profile.RoleRead}, readers...)
+	if t.hasKey(profile.RoleOtherOrg) {
+		roles = append(roles, profile.RoleOtherOrg)
+	}
+	bounds := keyBounds(window)
+	for ci, c := range t.r.prof.Foreign.Codings {
+		for ri, role := range roles {
+			// One bound a key and coding, turning over the codings.
+			{
+				filter := withMember(bounds[(ci+ri+turn)%len(bounds)], "template", c)
+				jobs = append(jobs, func(t *T) {
+					if role == profile.RoleOtherOrg {
+						t.walkCursor(contract.ListQrcodes, role, filter, contract.TemplatesMaxPageSize)
+						return // its own: the rules judge every page
+					}
+					t.post(contract.ListQrcodes, role, withMember(filter, "page_size", contract.TemplatesMaxPageSize))
+				})
+			}
+		}
+	}
+	t.each(len(jobs), func(t *T, i int) { jobs[i](t) })
 }

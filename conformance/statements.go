@@ -194,7 +194,7 @@ var checkStatements = []struct {
 	{"relation.tenancy", []string{"C2.tenancy", "4.5.unknownTemplate"}},
 	{"relation.verify.address", []string{"4.2.names", "C2.tenancyVerify", "C2.writeScope", "7.unknownCode"}},
 	{"relation.verify.matrix", []string{"C2.writeScope", "C2.formScope", "C2.tenancyVerify", "C2.noKey", "C2.badKey", "7.conditions", "7.repeat", "4.2.names", "3.1.move", "4.1.byUrl", "4.2.successData"}},
-	{"relation.keys", []string{"C2.tenancy", "2.1.masked", "2.1.schema", "8.formList.defaults"}},
+	{"relation.keys", []string{"C2.tenancy", "2.1.masked", "2.1.schema", "2.1.identity", "8.formList.defaults", "4.4.window", "4.4.startTime", "4.4.endTime"}},
 	{"relation.afterWrites", []string{"3.1.move", "C2.tenancy", "4.3.disjoint", "4.3.totalFilter", "C1.timeZone"}},
 	{"relation.masked", []string{"2.1.masked", "C8.otherFormats"}},
 	{"generated.getRecord", []string{"C1.badInput", "C3.getRecord"}},
