@@ -124,3 +124,18 @@ func TestCurlLineOfAnotherAuthorization(t *testing.T) {
 		t.Fatalf("curl line\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestCurlLineOfAKeyElsewhere: a key in the query string or in another
+// header is shown as its shell variable, in double quotes the shell
+// expands, and never as its value.
+func TestCurlLineOfAKeyElsewhere(t *testing.T) {
+	path := "/p?" + authShown("api_key={key}", "read")
+	got := curlLine("http://h", &Request{Method: "POST", Path: path, Key: "none", Headers: []string{"X-API-Key: " + authShown("{key}", "write")}, Body: "{}"})
+	want := `curl -sS -X POST "http://h/p?api_key=${RTQ_API_KEY}" -H "X-API-Key: ${RTQ_WRITE_KEY}" -H 'Content-Type: application/json' --data-raw '{}'`
+	if got != want {
+		t.Fatalf("curl line\n%s\nwant\n%s", got, want)
+	}
+	if b := keyForm("Basic {basic}", "k"); b != "Basic azo=" {
+		t.Fatalf(`keyForm("Basic {basic}", "k") = %q, want base64 of "k:"`, b)
+	}
+}
