@@ -66,5 +66,16 @@ var adversarial3FirstSight = firstSight{
 		foreign.BugA3LimitedMoveNotSaved: "24965a604035c73c7572017b9da4cddc87780782",
 		foreign.BugA3NextFromIDRefused:   "24965a604035c73c7572017b9da4cddc87780782",
 		foreign.BugA3TplIDStringMismatch: "24965a604035c73c7572017b9da4cddc87780782",
+		// auth.malformed: the key passed otherwise than as a Bearer
+		// token (another scheme, the query string, another header, a
+		// second Authorization) is never a success.
+		foreign.BugA3TokenSchemeAccepted: "a0e97542297a6d1d988233571c49ea433b5e4302",
+		foreign.BugA3KeyInQuery:          "a0e97542297a6d1d988233571c49ea433b5e4302",
+		// relation.keys: every key the profile knows reads every read
+		// endpoint with the parameters that apply, the other
+		// organization's own records with its own key among them.
+		foreign.BugA3OtherOrgUnmasked:        "207d5f74505b2068944755d235326db26ef56d10",
+		foreign.BugA3WriteKeyQrcodesNoWindow: "207d5f74505b2068944755d235326db26ef56d10",
+		foreign.BugA3LimitedQrcodesAnyOrg:    "207d5f74505b2068944755d235326db26ef56d10",
 	},
 }

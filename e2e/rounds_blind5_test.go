@@ -27,5 +27,9 @@ var blind5FirstSight = firstSight{
 		// (a to_certificate_status beside set_next).
 		foreign.BugB5CertCodeNumberAsID: "24965a604035c73c7572017b9da4cddc87780782",
 		foreign.BugB5NextHonoursTo:      "24965a604035c73c7572017b9da4cddc87780782",
+		// relation.keys: a record by both members under another
+		// organization's key (the same record's, mismatched pairs),
+		// each answer judged by C2.tenancy.
+		foreign.BugB5BothAddressesAnyOrg: "207d5f74505b2068944755d235326db26ef56d10",
 	},
 }
