@@ -293,8 +293,12 @@ func TestReliabilityRunnerNeverRetriesVerify(t *testing.T) {
 			if len(h.counts) == 0 {
 				t.Fatal("no verify reached the server")
 			}
+			// A body the clean run never sent is fine once: a verify's
+			// body may hold what earlier answers said (the status a
+			// record is in), and a failing server says otherwise. Sent
+			// twice, it is a retry.
 			for req, c := range h.counts {
-				if c > clean.counts[req] {
+				if c > max(clean.counts[req], 1) {
 					t.Errorf("verify %q reached a failing server %d times, a working one %d: a write must never be retried", req, c, clean.counts[req])
 				}
 			}
