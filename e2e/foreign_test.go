@@ -12,7 +12,8 @@ import (
 // fake fails a check (must, or should where the statement is a should:
 // the method), and the correct build passes with every statement covered,
 // also without a reset (as staging runs): the runner's teeth hold against
-// a service that is not the mock, without false alarms.
+// a service that is not the mock, without false alarms. The bugs run
+// through the rtq command (rtqCommand), the correct builds in this process.
 func TestForeignBugsAreCaught(t *testing.T) {
 	for name, opts := range map[string]foreign.Options{"foreign": foreign.Defaults(), "mock-like": foreign.MockLike()} {
 		t.Run("correct/"+name, func(t *testing.T) {
@@ -41,7 +42,14 @@ func TestForeignBugsAreCaught(t *testing.T) {
 			t.Parallel()
 			opts := foreign.Defaults()
 			opts.Bug = b.Bug
-			rep := foreigntest.Conform(t, opts, true)
+			bin, err := rtqCommand.Path()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := foreigntest.RunCommand(bin, opts, true)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if f := append(failed(rep, conformance.Must), failed(rep, conformance.Should)...); len(f) == 0 {
 				t.Errorf("bug %s (%s: %s) fails no must check", b.Bug, b.Section, b.Breaks)
 			}

@@ -162,7 +162,9 @@ func checkListed(t *testing.T, r foreign.Round, fs firstSight) {
 	}
 }
 
-// runAll runs the runner against every build, at most roundRuns at once.
+// runAll runs `rtq conform` against every build, at most roundRuns at
+// once: the verdicts are what the rounds assert, so the runner runs as
+// the command users run, outside the race detector (rtqCommand).
 func runAll(builds map[string]foreign.Options) map[string]verdict {
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -174,7 +176,11 @@ func runAll(builds map[string]foreign.Options) map[string]verdict {
 			defer wg.Done()
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			rep, err := foreigntest.Run(opts, true)
+			var rep *conformance.Report
+			bin, err := rtqCommand.Path()
+			if err == nil {
+				rep, err = foreigntest.RunCommand(bin, opts, true)
+			}
 			v := verdict{err: err}
 			if err == nil {
 				v.must, v.should = failedChecks(rep, conformance.Must), failedChecks(rep, conformance.Should)

@@ -4,7 +4,8 @@
 //   - browsertest: a headless Chromium for the admin page and report tests;
 //   - foreign: an independent fake of the service, written from the
 //     contract alone, so the runner and the recorder meet a service that is
-//     not the mock; foreign/foreigntest runs the runner against it (apart,
+//     not the mock; foreign/foreigntest runs the runner against it, in
+//     the test's process or as `rtq conform` (apart,
 //     since foreign itself may import only the standard library), and
 //     foreign/foreignserve is a program serving it with bugs on to a
 //     browser suite through rtq proxy (scripts/check-frontend-examples.sh);
@@ -15,6 +16,8 @@
 //     of an unreachable target;
 //   - replicas: rtq mock as several processes on one redis-server behind a
 //     round-robin, for the tests of replicas sharing a store;
+//   - rtqbin: the rtq command built from this module, for tests that run
+//     it as a process (replicas, the soak, the rounds of breaks);
 //   - runbound: a conformance run that must end, and the check that its
 //     report is whole;
 //   - tlsfront: a TLS front before a target, as a team's staging has one

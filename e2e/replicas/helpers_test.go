@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/testkit/replicas"
+	"github.com/rtq-kit/rtq/testkit/rtqbin"
 )
 
 // The default scenario's keys and the credential record the tests move.
@@ -53,7 +54,7 @@ func start(t *testing.T, args ...string) *replicas.Set {
 	t.Helper()
 	built.once.Do(func() {
 		if built.dir, built.err = os.MkdirTemp("", "rtq-replicas-"); built.err == nil {
-			built.bin, built.err = replicas.Build(built.dir)
+			built.bin, built.err = rtqbin.Build(built.dir)
 		}
 	})
 	if built.err != nil {

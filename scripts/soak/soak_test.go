@@ -3,19 +3,19 @@ package main
 import (
 	"bytes"
 	"context"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rtq-kit/rtq/testkit/rtqbin"
 )
 
 // binArgs builds rtq into the test's temporary directory and returns the
 // soak's arguments to use it.
 func binArgs(t *testing.T, args ...string) []string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "rtq")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/rtq-kit/rtq/cmd/rtq").CombinedOutput(); err != nil {
-		t.Fatalf("go build rtq: %v\n%s", err, out)
+	bin, err := rtqbin.Build(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
 	}
 	return append([]string{"-bin", bin}, args...)
 }

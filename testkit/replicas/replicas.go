@@ -5,7 +5,7 @@
 // that consecutive calls of one client land on different processes.
 // Tests only (testkit).
 //
-// A test package builds rtq once, in its TestMain (Build), and each test
+// A test package builds rtq once, in its TestMain (rtqbin.Build), and each test
 // starts its own Set: its own Redis and processes, stopped when it ends.
 // Each process's address is read from its own start-up line, never
 // guessed, and nothing waits by sleeping.
@@ -15,7 +15,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"io/fs"
 	"log"
 	"net/http"
 	"net/http/httptest"
@@ -23,7 +22,6 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -39,50 +37,9 @@ import (
 // machine can take seconds to start one.
 const startTimeout = 60 * time.Second
 
-// Build compiles rtq (this module's cmd/rtq) into dir and returns the
-// binary's path. Call it once per test binary.
-//
-// It first looks at (stats) every source file of the module: go test
-// caches a package's result by what the test itself read, and the tests
-// that call Build import nothing of the command they run, so without this
-// a changed mock would be "tested" by a cached pass.
-func Build(dir string) (string, error) {
-	if err := statSources(); err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "rtq")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/rtq-kit/rtq/cmd/rtq").CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("go build cmd/rtq: %v\n%s", err, out)
-	}
-	return bin, nil
-}
-
-// statSources stats every file of the module that can go into the
-// binary: all but tests, hidden directories and node_modules.
-func statSources() error {
-	gomod, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil || strings.TrimSpace(string(gomod)) == "" {
-		return fmt.Errorf("go env GOMOD: %v", err)
-	}
-	root := filepath.Dir(strings.TrimSpace(string(gomod)))
-	return filepath.WalkDir(root, func(path string, e fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			return err
-		case e.IsDir() && path != root && (strings.HasPrefix(e.Name(), ".") || e.Name() == "node_modules"):
-			return filepath.SkipDir
-		case e.IsDir() || strings.HasSuffix(e.Name(), "_test.go"):
-			return nil
-		}
-		_, err = os.Stat(path)
-		return err
-	})
-}
-
 // Options say what to start.
 type Options struct {
-	// Binary is rtq, from Build.
+	// Binary is rtq, from rtqbin.Build.
 	Binary string
 	// N is the number of rtq mock processes; 3 when 0.
 	N int

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/testkit/replicas"
+	"github.com/rtq-kit/rtq/testkit/rtqbin"
 )
 
 // The harness itself, on processes that share nothing (--store memory):
 // each start-up line gives a distinct address, the round-robin sends
 // consecutive calls to each process in turn, and Kill ends one.
 func TestRoundRobinSpreadsCallsAndKillEndsOne(t *testing.T) {
-	bin, err := replicas.Build(t.TempDir())
+	bin, err := rtqbin.Build(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,15 @@
 package foreigntest
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -53,3 +59,48 @@ func Run(opts foreign.Options, reset bool) (*conformance.Report, error) {
 // loadedTimeout bounds one request: the fake answers at once, but a CI
 // machine running many builds at once under -race stalls for seconds.
 const loadedTimeout = 60 * time.Second
+
+// RunCommand is Run through the rtq command at bin (rtqbin) rather than in
+// this process: the fake is served here, the runner runs as `rtq conform`
+// with its defaults and reads the profile from a file. A test binary
+// built with -race instruments everything it runs; the command is not,
+// so a test that runs hundreds of builds for their verdicts spends a
+// third of the time, and the verdict is that of the command users run.
+// Exit 0 and 1 are verdicts; anything else is an error with the
+// command's stderr.
+func RunCommand(bin string, opts foreign.Options, reset bool) (*conformance.Report, error) {
+	if reset {
+		opts.ResetPath = "/_test/reset"
+	}
+	svc := foreign.New(opts)
+	srv := httptest.NewServer(svc)
+	defer srv.Close()
+	dir, err := os.MkdirTemp("", "foreigntest")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	prof, out := filepath.Join(dir, "foreign.json"), filepath.Join(dir, "report.json")
+	if err := os.WriteFile(prof, svc.Profile(), 0o600); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(bin, "conform", "--base-url", srv.URL, "--profile", prof, "--allow-writes",
+		"--timeout", loadedTimeout.String(), "--deadline", "0", "--format", "json", "--out", out)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+			return nil, fmt.Errorf("rtq conform: %v: %s", err, stderr.Bytes())
+		}
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return nil, fmt.Errorf("rtq conform wrote no report: %v: %s", err, stderr.Bytes())
+	}
+	var rep conformance.Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return nil, fmt.Errorf("rtq conform's report: %v", err)
+	}
+	return &rep, nil
+}
