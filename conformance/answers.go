@@ -31,6 +31,9 @@ type answers struct {
 	// records are the getRecord answers of the run, in every format and
 	// address, before and after writes: relation.masked compares them all.
 	records []*Exchange
+	// broke, when set, is told the answers.<statement> id of every
+	// statement an answer breaks (failFast.failed).
+	broke func(id string)
 }
 
 // recordAnswers are the getRecord answers the run has read so far.
@@ -91,6 +94,13 @@ func (a *answers) judge(ep *contract.Endpoint, x *Exchange) {
 		return
 	}
 	verdicts := judgeAnswer(a.env, ep, x, a.validate)
+	if a.broke != nil {
+		for _, v := range verdicts {
+			if len(v.Problems) > 0 {
+				a.broke(answerPrefix + v.Statement)
+			}
+		}
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if ep != nil && ep.Name == contract.GetRecord.Name {

@@ -117,7 +117,8 @@ type Report struct {
 	Coverage Coverage  `json:"coverage"`
 	Writes   bool      `json:"writes"`
 
-	// Status is the run's outcome; Reason says why when it is not pass or fail.
+	// Status is the run's outcome; Reason says why when it is not pass or
+	// fail, or which failure stopped a --fail-fast run.
 	Status RunStatus `json:"status"`
 	Reason string    `json:"reason,omitempty"`
 	// Version is the rtq version that ran; Profile the --profile source
@@ -273,6 +274,11 @@ type Options struct {
 	// Seed picks the values of the generated requests (0: DefaultSeed):
 	// the same seed sends the same requests.
 	Seed uint64
+	// FailFast stops the run at its first must failure that counts (one
+	// --only and --skip select, new to the Baseline if one is given):
+	// what was cut short is skipped, the status is fail and the reason
+	// names the failure.
+	FailFast bool
 	// Baseline, when set, is an earlier run's report: the run then fails
 	// only for must checks that did not fail in it.
 	Baseline *Baseline

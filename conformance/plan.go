@@ -190,6 +190,9 @@ func (r *runner) finish(ctx context.Context, t *T, start time.Time) Finding {
 	if ctx.Err() != nil {
 		f = skipped(t.check, "not finished: the run was interrupted ("+stopReason(ctx)+"); what it saw is no finding")
 	}
+	if f.Status == Fail {
+		r.ff.failed(f.ID)
+	}
 	r.progress()
 	return f
 }

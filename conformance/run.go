@@ -68,6 +68,8 @@ type runner struct {
 	chain   chainMax
 	done    atomic.Int64
 	total   int
+	// ff stops the run at its first must failure (Options.FailFast).
+	ff *failFast
 }
 
 // Run runs every selected check against opts.BaseURL and returns the
@@ -76,7 +78,8 @@ type runner struct {
 // was possible: ErrUnreachable when nothing answers, ErrConfig for unusable
 // options. A cancelled ctx (a signal) or opts.Deadline stops the run: the
 // report then holds what finished, status interrupted, and nothing that was
-// cut short counts as a failure of the target.
+// cut short counts as a failure of the target. opts.FailFast stops it at
+// its first must failure: status fail, and the reason names the failure.
 func Run(ctx context.Context, opts Options) (*Report, error) {
 	rep := NewReport(opts, time.Now())
 	r, err := newRunner(opts)
@@ -89,6 +92,11 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		runCtx, cancel = context.WithTimeoutCause(ctx, opts.Deadline, fmt.Errorf("the --deadline of %v passed", opts.Deadline))
 	}
 	defer cancel()
+	runCtx, stop := r.withFailFast(runCtx)
+	defer stop(nil)
+	if r.ff != nil {
+		r.answers.broke = r.ff.failed
+	}
 	if err := r.probe(runCtx); err != nil {
 		if runCtx.Err() != nil {
 			return rep.Stop(StatusInterrupted, stopReason(runCtx)), nil
@@ -106,16 +114,26 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	rep.Plan = &Plan{Concurrency: r.opts.Concurrency, LongestChain: r.chain.get(), SlowDowns: polite.Asked, WaitedMS: polite.Waited.Milliseconds(),
 		Requests: r.client.svc.Calls()}
 	rep.Coverage = r.cov.report(r.prof)
+	fast := stoppedFast(runCtx)
 	switch setupErr := r.setup.failed(); {
+	case fast:
+		// Finish makes it a failure; if the failure that stopped it is
+		// not in the report after all (an answer a later move showed to
+		// depend on the clock), the run is no verdict: interrupted.
+		rep.Reason = stopReason(runCtx)
 	case runCtx.Err() != nil:
 		rep.Status, rep.Reason = StatusInterrupted, stopReason(runCtx)
 	case setupErr != nil:
 		rep.Status, rep.Reason = StatusSetupFailed, setupErr.Error()
 	}
-	if err := r.setup.failed(); err != nil {
+	if err := r.setup.failed(); err != nil && !fast {
 		rep.SetupFailures = []string{err.Error()}
 	}
-	return rep.Finish(time.Now()), nil
+	rep.Finish(time.Now())
+	if fast && rep.Status == StatusPass {
+		rep.Status = StatusInterrupted
+	}
+	return rep, nil
 }
 
 // stopReason says what stopped a run: the context's cause (a signal, the

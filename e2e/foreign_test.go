@@ -13,7 +13,8 @@ import (
 // the method), and the correct build passes with every statement covered,
 // also without a reset (as staging runs): the runner's teeth hold against
 // a service that is not the mock, without false alarms. The bugs run
-// through the rtq command (rtqCommand), the correct builds in this process.
+// through the rtq command (rtqCommand), stopping at their first must
+// failure; the correct builds run whole, in this process.
 func TestForeignBugsAreCaught(t *testing.T) {
 	for name, opts := range map[string]foreign.Options{"foreign": foreign.Defaults(), "mock-like": foreign.MockLike()} {
 		t.Run("correct/"+name, func(t *testing.T) {
@@ -46,7 +47,7 @@ func TestForeignBugsAreCaught(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err := foreigntest.RunCommand(bin, opts, true)
+			rep, err := foreigntest.RunCommand(bin, opts, true, "--fail-fast")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -22,7 +22,7 @@ import (
 type conformFlags struct {
 	baseURL, profile, apiKey, writeKey string
 	adminToken                         string
-	allowWrites                        bool
+	allowWrites, failFast              bool
 	format, out                        string
 	only, skip                         []string
 	timeout, deadline                  time.Duration
@@ -100,6 +100,7 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY, RTQ_ADMIN_TOKEN.`,
 	pathFlag(cmd, "profile", "profile")
 	pathFlag(cmd, "out", "written")
 	fl.Uint64Var(&f.seed, "seed", conformance.DefaultSeed, "seed of the generated requests, printed in every report: the same seed sends the same requests")
+	fl.BoolVar(&f.failFast, "fail-fast", false, "stop at the first must failure: exit 1 at once, what was cut short skipped")
 	fl.StringVar(&f.baseline, "baseline", "", "an earlier run's JSON report FILE: exit 1 only for must checks that did not fail in it")
 	pathFlag(cmd, "baseline", "baseline")
 	f.access.register(cmd)
@@ -124,7 +125,7 @@ func (f conformFlags) options() conformance.Options {
 	return conformance.Options{
 		BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey,
 		AllowWrites: f.allowWrites, Only: f.only, Skip: f.skip, Timeout: f.timeout, Rate: f.rate, Concurrency: f.concurrency,
-		Deadline: f.deadline, Seed: f.seed, Version: buildVersion(), ProfileSource: f.profile, AdminToken: f.adminToken,
+		Deadline: f.deadline, FailFast: f.failFast, Seed: f.seed, Version: buildVersion(), ProfileSource: f.profile, AdminToken: f.adminToken,
 	}
 }
 

@@ -68,7 +68,8 @@ const loadedTimeout = 60 * time.Second
 // third of the time, and the verdict is that of the command users run.
 // Exit 0 and 1 are verdicts; anything else is an error with the
 // command's stderr.
-func RunCommand(bin string, opts foreign.Options, reset bool) (*conformance.Report, error) {
+// More flags of rtq conform may follow in args (--fail-fast).
+func RunCommand(bin string, opts foreign.Options, reset bool, args ...string) (*conformance.Report, error) {
 	if reset {
 		opts.ResetPath = "/_test/reset"
 	}
@@ -86,6 +87,7 @@ func RunCommand(bin string, opts foreign.Options, reset bool) (*conformance.Repo
 	}
 	cmd := exec.Command(bin, "conform", "--base-url", srv.URL, "--profile", prof, "--allow-writes",
 		"--timeout", loadedTimeout.String(), "--deadline", "0", "--format", "json", "--out", out)
+	cmd.Args = append(cmd.Args, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
