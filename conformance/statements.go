@@ -189,6 +189,8 @@ var checkStatements = []struct {
 	{"relation.formList.defaults", []string{"8.formList.defaults"}},
 	{"relation.formList.pastEnd", []string{"4.3.total", "4.3.totalFilter"}},
 	{"relation.cursor.pageSize", []string{"4.4.total", "4.4.disjoint"}},
+	{"relation.formList.paging", []string{"4.3.total", "4.3.disjoint", "8.formList.max", "8.formList.maxInclusive", "8.formList.defaults", "4.3.totalFilter"}},
+	{"relation.cursor.paging", []string{"4.4.total", "4.4.disjoint", "8.cursor.max", "8.cursor.maxInclusive", "4.4.totalFilter"}},
 	{"relation.cursor.window", []string{"4.4.window", "4.4.startTime", "4.4.endTime", "4.5.byUrl"}},
 	{"relation.time.forms", []string{"4.4.startTime", "4.4.endTime", "4.4.totalFilter"}},
 	{"relation.tenancy", []string{"C2.tenancy", "4.5.unknownTemplate"}},

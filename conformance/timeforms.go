@@ -171,18 +171,6 @@ func (t *T) locate(l listing) (a, b int64, counts [2]int64, ok bool) {
 	return a, b, counts, true
 }
 
-// timeCase is one request of the relation: param written in one form,
-// and the totals of the readings it may have.
-type timeCase struct {
-	param contract.TimeParam
-	class timeFormClass
-	value string
-	// want are the totals of the instants the form may name (RFC 3339
-	// in UTC+08:00), and what reads them.
-	want []int64
-	what string
-}
-
 func (t *T) timeForms(l listing) {
 	a, b, counts, ok := t.locate(l)
 	if !ok {
@@ -200,7 +188,45 @@ func (t *T) timeForms(l listing) {
 	})
 }
 
-func (t *T) timeFormCases(l listing, a, b int64, counts [2]int64) {
+// timeCase is one walk of the relation: param written in one form,
+// and the instants it may name.
+type timeCase struct {
+	param contract.TimeParam
+	class timeFormClass
+	value string
+	// ats are the instants the form may name, each walked written RFC
+	// 3339 in UTC+08:00 as its reference, and what reads them.
+	ats  []int64
+	what string
+	size int
+	w    walk
+}
+
+// timeSizes are the page sizes a form's walk is read at, one picked by
+// the seed for each: the maximum, and above it (clamped, or refused and
+// then read at the maximum), so that a bound is judged beside a page size
+// other than its reference's too. Each takes few pages.
+var timeSizes = []int{contract.TemplatesMaxPageSize, contract.TemplatesMaxPageSize + 1, 2*contract.TemplatesMaxPageSize + 1, 1000}
+
+// timeWalk is the listing's walk with param at value, at size: when a
+// size above the maximum is refused in the endpoint's shape (the
+// target's choice), at the maximum.
+func (t *T) timeWalk(l listing, param, value string, size int) walk {
+	w := t.walkCursor(l.ep, "read", withMember(l.filter, param, value), size)
+	if size > contract.TemplatesMaxPageSize && len(w.pages) == 1 && w.broken != "" && t.refusedOverMax(w.pages[0], l.ep) {
+		return t.walkCursor(l.ep, "read", withMember(l.filter, param, value), contract.TemplatesMaxPageSize)
+	}
+	return w
+}
+
+// Each form is walked to its end and judged by its own walk: its total
+// is the count of the items it holds, its items are among the
+// unfiltered walk's, and they are the items of one instant it may name
+// (each instant walked written RFC 3339 in UTC+08:00): so a form whose
+// total and list read the bound differently (a date as its first second
+// for total and its last for the list) is seen, not only a total another
+// form's total disagrees with.
+func (t *T) timeFormCases(l listing, a, b int64, _ [2]int64) {
 	instants := []int64{a, b}
 	var params []contract.TimeParam
 	for _, p := range contract.TimeParams {
@@ -208,35 +234,7 @@ func (t *T) timeFormCases(l listing, a, b int64, counts [2]int64) {
 			params = append(params, p)
 		}
 	}
-	// The totals of each param at a and b, and at the bounds of a's day.
 	day := dayStart(a)
-	base := map[string]int64{}
-	type probe struct {
-		param string
-		at    int64
-	}
-	var probes []probe
-	for _, p := range params {
-		ats := []int64{day} // a and b for start_time: the locating's own
-		if p.Upper {
-			ats = []int64{a, b, day, day + 86399}
-		}
-		for _, at := range ats {
-			probes = append(probes, probe{p.Name, at})
-		}
-	}
-	base[key2("start_time", a)], base[key2("start_time", b)] = counts[0], counts[1]
-	totals := make([]int64, len(probes))
-	oks := make([]bool, len(probes))
-	t.each(len(probes), func(t *T, i int) {
-		totals[i], oks[i], _ = t.totalAt(l, probes[i].param, contract.Stamp(probes[i].at))
-	})
-	for i, pr := range probes {
-		if !oks[i] {
-			return // the listing itself fails: its own checks say so
-		}
-		base[key2(pr.param, pr.at)] = totals[i]
-	}
 	var cases []timeCase
 	for _, p := range params {
 		for _, c := range timeFormClasses {
@@ -245,31 +243,95 @@ func (t *T) timeFormCases(l listing, a, b int64, counts [2]int64) {
 				loc = c.zones[pick(t.r.opts.Seed, l.name+" "+p.Name+" "+c.name, len(c.zones))]
 			}
 			for _, at := range instants {
-				cases = append(cases, timeCase{param: p, class: c, value: writeTime(at, loc), want: []int64{base[key2(p.Name, at)]},
+				cases = append(cases, timeCase{param: p, class: c, value: writeTime(at, loc), ats: []int64{at},
 					what: fmt.Sprintf("the instant %s", contract.Stamp(at))})
 			}
 		}
 		date := time.Unix(day, 0).In(contract.Zone).Format(time.DateOnly)
-		want := []int64{base[key2(p.Name, day)]}
-		what := "its first second, " + contract.Stamp(day)
+		ats, what := []int64{day}, "its first second, "+contract.Stamp(day)
 		if p.Upper {
-			want = []int64{base[key2(p.Name, day+86399)], base[key2(p.Name, day)]}
-			what = "its last second, " + contract.Stamp(day+86399) + ", or its first"
+			ats, what = []int64{day + 86399, day}, "its last second, "+contract.Stamp(day+86399)+", or its first"
 		}
-		cases = append(cases, timeCase{param: p, class: timeFormClass{name: "date"}, value: date, want: want, what: what})
+		cases = append(cases, timeCase{param: p, class: timeFormClass{name: "date"}, value: date, ats: ats, what: what})
 	}
-	t.each(len(cases), func(t *T, i int) {
-		c := cases[i]
-		got, ok, x := t.totalAt(l, c.param.Name, c.value)
+	// The references: every instant a form may name, as the instant
+	// written RFC 3339 in UTC+08:00, beside the forms and the unfiltered
+	// walk (the one relation.cursor.window reads).
+	refs := map[string]walk{}
+	var refKeys []string
+	var refParam []string
+	var refAt []int64
+	for _, c := range cases {
+		for _, at := range c.ats {
+			if k := key2(c.param.Name, at); !slices.Contains(refKeys, k) {
+				refKeys, refParam, refAt = append(refKeys, k), append(refParam, c.param.Name), append(refAt, at)
+			}
+		}
+	}
+	for i := range cases {
+		cases[i].size = timeSizes[pick(t.r.opts.Seed, l.name+" time size "+cases[i].param.Name+" "+cases[i].value, len(timeSizes))]
+	}
+	refWalks := make([]walk, len(refKeys))
+	var all walk
+	t.each(len(refKeys)+len(cases)+1, func(t *T, i int) {
 		switch {
-		case !ok && c.class.spec:
-			t.Errorf(x, "%s %s %s (%s): not served, yet ISO 8601 names %s in any offset", l.name, c.param.Name, c.value, c.class.name, c.what)
-		case !ok:
-			t.Notef("%s %s %s (%s) is not accepted (the kit's choice, §C5)", l.name, c.param.Name, c.value, c.class.name)
-		case !slices.Contains(c.want, got):
-			t.Errorf(x, "%s %s %s (%s) gives total %d; %s, written RFC 3339 in UTC+08:00, gives %v", l.name, c.param.Name, c.value, c.class.name, got, c.what, c.want)
+		case i < len(refKeys):
+			refWalks[i] = t.walkCursor(l.ep, "read", withMember(l.filter, refParam[i], contract.Stamp(refAt[i])), contract.TemplatesMaxPageSize)
+		case i < len(refKeys)+len(cases):
+			c := &cases[i-len(refKeys)]
+			c.w = t.timeWalk(l, c.param.Name, c.value, c.size)
+		default:
+			all = t.walkCursor(l.ep, "read", l.filter, contract.TemplatesMaxPageSize)
 		}
 	})
+	for i, k := range refKeys {
+		if refWalks[i].broken != "" {
+			return // the listing itself fails: its own checks say so
+		}
+		refs[k] = refWalks[i]
+		t.totalHolds(refWalks[i], fmt.Sprintf("%s %s %s", l.name, refParam[i], contract.Stamp(refAt[i])))
+	}
+	for _, c := range cases {
+		t.judgeTimeCase(l, c, refs, all)
+	}
+}
+
+// judgeTimeCase judges one form's walk: served where the contract says
+// so, its total its items' count, its items among the unfiltered walk's
+// and those of an instant it may name.
+func (t *T) judgeTimeCase(l listing, c timeCase, refs map[string]walk, all walk) {
+	what := fmt.Sprintf("%s %s %s (%s)", l.name, c.param.Name, c.value, c.class.name)
+	switch {
+	case c.w.broken != "" && len(c.w.pages) == 1 && c.class.spec:
+		t.Errorf(c.w.last, "%s: not served (%s), yet ISO 8601 names %s in any offset", what, describe(c.w.last), c.what)
+		return
+	case c.w.broken != "" && len(c.w.pages) == 1:
+		t.Notef("%s is not accepted (the kit's choice, §C5)", what)
+		return
+	case c.w.broken != "":
+		t.Errorf(c.w.last, "%s: %s", what, c.w.broken)
+		return
+	}
+	t.totalHolds(c.w, what)
+	if all.broken == "" {
+		t.subsetOf(c.w, all, l.key, what)
+	}
+	got := itemKeys(c.w, l.key)
+	var first walk
+	var counts []int
+	for _, at := range c.ats {
+		ref := refs[key2(c.param.Name, at)]
+		if sameSet(got, itemKeys(ref, l.key)) {
+			return
+		}
+		if first.pages == nil {
+			first = ref
+		}
+		counts = append(counts, len(ref.items))
+	}
+	sa, sb := slices.Sorted(slices.Values(itemKeys(first, l.key))), slices.Sorted(slices.Values(got))
+	t.errorfPair(firstPage(c.w), firstPage(first), "%s gives %d items; %s, written RFC 3339 in UTC+08:00, gives %v: %s",
+		what, len(got), c.what, counts, diffKeys(sa, sb))
 }
 
 func key2(param string, at int64) string { return fmt.Sprintf("%s %d", param, at) }

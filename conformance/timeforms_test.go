@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -52,5 +53,63 @@ func TestTimeFormsNameOneInstant(t *testing.T) {
 	}
 	if writeTime(at, time.UTC) != "2026-01-06T00:12:07Z" {
 		t.Errorf("UTC is written %q", writeTime(at, time.UTC))
+	}
+}
+
+// cursorWalk is a one-page cursor walk of codings with total.
+func cursorWalk(body string, total int, codings ...string) walk {
+	x := page(body, codings...)
+	data := x.Doc.(map[string]any)["data"].(map[string]any)
+	data["total"], data["next_page_token"] = jsonNum(strconv.Itoa(total)), nil
+	var w walk
+	w.add(x)
+	return w
+}
+
+// TestTimeFormsJudgeEachWalkByItsOwnItems: a form is judged by the walk
+// it gets, not by its total against another form's. A date as end_time
+// whose total counts to the day's first second while its list holds the
+// whole day (a reading the contract allows for each alone) breaks its own
+// total; an offset form with the instant's count but other items breaks
+// the instant's items.
+func TestTimeFormsJudgeEachWalkByItsOwnItems(t *testing.T) {
+	day := time.Date(2026, 1, 5, 0, 0, 0, 0, contract.Zone).Unix()
+	at := day + 9*3600 + 7
+	l := listing{ep: contract.TemplatesList, name: "templates/list", filter: map[string]any{}, key: "coding"}
+	end := contract.TimeParams[1]
+	if end.Name != "end_time" || end.Endpoint != contract.TemplatesList {
+		t.Fatalf("contract.TimeParams[1] is %v", end)
+	}
+	all := cursorWalk(`{"page_size":100}`, 4, "A", "B", "C", "D")
+	refs := map[string]walk{
+		key2("end_time", day):       cursorWalk(`{"end_time":"first"}`, 1, "A"),
+		key2("end_time", day+86399): cursorWalk(`{"end_time":"last"}`, 3, "A", "B", "C"),
+		key2("end_time", at):        cursorWalk(`{"end_time":"at"}`, 2, "A", "B"),
+	}
+	cases := []struct {
+		c    timeCase
+		want string
+	}{
+		{timeCase{param: end, class: timeFormClass{name: "date"}, value: "2026-01-05", ats: []int64{day + 86399, day},
+			w: cursorWalk(`{"end_time":"2026-01-05"}`, 1, "A", "B", "C")}, "the pages hold 3 items, total says 1"},
+		{timeCase{param: end, class: timeFormClasses[0], value: "2026-01-05T01:00:07Z", ats: []int64{at},
+			w: cursorWalk(`{"end_time":"2026-01-05T01:00:07Z"}`, 2, "A", "C")}, "C is listed"},
+		{timeCase{param: end, class: timeFormClasses[2], value: "2026-01-04T19:30:07-05:30", ats: []int64{at},
+			w: cursorWalk(`{"end_time":"2026-01-04T19:30:07-05:30"}`, 2, "A", "E")}, "E is not in the unfiltered walk"},
+	}
+	for _, tc := range cases {
+		tk := &T{r: &runner{opts: Options{BaseURL: "http://svc"}}, check: Check{ID: "relation.time.forms"}}
+		tk.judgeTimeCase(l, tc.c, refs, all)
+		if got := strings.Join(tk.failures, "\n"); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: failures %q do not say %q", tc.c.value, got, tc.want)
+		}
+	}
+	// The readings the contract allows pass: a date as its first second,
+	// list and total alike.
+	tk := &T{r: &runner{opts: Options{BaseURL: "http://svc"}}, check: Check{ID: "relation.time.forms"}}
+	tk.judgeTimeCase(l, timeCase{param: end, class: timeFormClass{name: "date"}, value: "2026-01-05", ats: []int64{day + 86399, day},
+		w: cursorWalk(`{"end_time":"2026-01-05"}`, 1, "A")}, refs, all)
+	if tk.failed() {
+		t.Errorf("a date read as its first second fails: %v", tk.failures)
 	}
 }

@@ -80,7 +80,10 @@ const formAhead = 32
 func (t *T) doWalkForms(role string, filter map[string]any, size int) walk {
 	var w walk
 	body := func(page int) map[string]any {
-		b := map[string]any{"page": page, "page_size": size}
+		b := map[string]any{"page": page}
+		if size != 0 { // 0: without page_size, at the default
+			b["page_size"] = size
+		}
 		for k, v := range filter {
 			b[k] = v
 		}

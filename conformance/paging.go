@@ -1,0 +1,489 @@
+package conformance
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// Paging as a product (relation.formList.paging, relation.cursor.paging).
+//
+// A paging parameter that holds alone on page 1 may break beside a
+// filter, on a later page, or at a size above the maximum: an offset
+// computed with the size asked before it was clamped, a search path with
+// a pager of its own, a token stride that is not the page's size. So
+// every listing endpoint gets the product of the filters it takes
+// (getFormList: none, a number, a search key, both; templates/list and
+// listQrcodes: no bound, start_time alone, end_time alone, both) and the
+// paging classes the contract names (§8, §C4, §C5): a small page_size
+// that puts page boundaries between neighbours, the maximum, above the
+// maximum, a huge one, none at all (the default); zero, a negative and a
+// fraction (bad input); and, for getFormList, a page past the last (and
+// a huge one) and a page of zero or below. Every pair of a filter and a
+// class is sent on every run; which listing, which value of the class and
+// of the filter come from --seed, so that other seeds send other values.
+//
+// A size that is served is walked to its last page and the walk judged
+// against the filter's walk at the page size other checks read (sent
+// side by side with it, so no chain grows): the same items, each the same
+// object (a set: the order is the kit's), total the same on every page
+// and the count of the items, every page but the last holding the same
+// number of items (a clamped size is clamped on every page) and as many
+// as asked up to the maximum (per_page says so on getFormList). A size
+// above the maximum may be refused on its first page, in the endpoint's
+// error shape; a walk that serves its first page serves every page. Bad
+// input, and what every page holds, the rules over every answer judge.
+
+// pageClass is one class of page_size values.
+type pageClass struct {
+	name string
+	// values gives the values the seed picks from, for an endpoint of
+	// maximum max; nil: page_size left out (the default).
+	values func(max int) []any
+	// small: the size comes from the filter's expected count (smallSize);
+	// over: above the maximum, clamped or refused; bad: bad input, which
+	// the rules judge and no walk follows.
+	small, over, bad bool
+}
+
+var pageClasses = []pageClass{
+	{name: "small", small: true},
+	{name: "max", values: func(max int) []any { return []any{max} }},
+	{name: "overMax", over: true, values: func(max int) []any { return []any{max + 1, max + 5, 2*max - 1, 2*max + 1} }},
+	{name: "huge", over: true, values: func(int) []any { return []any{1000, 32768, 2147483647, 2147483648, 4294967297} }},
+	{name: "default"},
+	{name: "zero", bad: true, values: func(int) []any { return []any{0} }},
+	{name: "negative", bad: true, values: func(max int) []any { return []any{-1, -max, -2147483648} }},
+	{name: "fraction", bad: true, values: func(max int) []any {
+		return []any{json.Number("1.5"), json.Number(fmt.Sprintf("%d.5", max-1)), json.Number("0.5")}
+	}},
+}
+
+// smallPages bounds the pages of a walk at the small size: a page-numbered
+// walk reads its pages after the first side by side (formAhead), a cursor
+// walk one after another, beside longer chains.
+const smallPages = 16
+
+// smallSize is a page size that puts a boundary between every two
+// neighbours (1) when that walk takes at most smallPages pages, else one
+// the seed picks among the sizes that do; n < 0: the count is not known.
+func smallSize(seed uint64, id string, n int) int {
+	if n < 0 {
+		n = 2 * smallPages
+	}
+	if n <= smallPages {
+		return 1
+	}
+	least := (n + smallPages - 1) / smallPages
+	return least + pick(seed, "small "+id, least)
+}
+
+// classValue is the value of class c for an endpoint of maximum max, by
+// the seed; absent is true for the default class.
+func (c pageClass) value(seed uint64, id string, max, expected int) (v any, absent bool) {
+	switch {
+	case c.small:
+		return smallSize(seed, id, expected), false
+	case c.values == nil:
+		return nil, true
+	}
+	vs := c.values(max)
+	return vs[pick(seed, "page class "+c.name+" "+id, len(vs))], false
+}
+
+// asInt is a served class value as an int (0 for the default).
+func asInt(v any) int {
+	n, _ := v.(int)
+	return n
+}
+
+// runSeed is the run's seed, the default when none was set.
+func (t *T) runSeed() uint64 {
+	if t.r.opts.Seed == 0 {
+		return DefaultSeed
+	}
+	return t.r.opts.Seed
+}
+
+// pagedWalk is one served walk of the product and what it was sent with.
+type pagedWalk struct {
+	what  string
+	class pageClass
+	asked int // 0: no page_size
+	w     walk
+}
+
+// walkRefused says whether a walk's first page is a refusal a class above
+// the maximum may give: an error in the endpoint's shape (noted).
+func (t *T) walkRefused(p pagedWalk, ep contract.Endpoint) bool {
+	return p.class.over && len(p.w.pages) == 1 && p.w.broken != "" && t.refusedOverMax(p.w.pages[0], ep)
+}
+
+// pageCounts are the number of items on each page of a walk.
+func pageCounts(w walk) []int {
+	out := make([]int, len(w.pages))
+	for i, x := range w.pages {
+		var p walk
+		p.add(x)
+		out[i] = len(p.items)
+	}
+	return out
+}
+
+// evenPages fails when a page other than the last holds another number
+// of items than the first, or the first holds more than the size allows
+// (want: the size asked, at most max; 0 where any size up to max is
+// right, as for a size above the maximum, clamped as the target does).
+func (t *T) evenPages(p pagedWalk, want, max int) {
+	counts := pageCounts(p.w)
+	if len(counts) < 2 {
+		if len(counts) == 1 && counts[0] > max {
+			t.Errorf(p.w.pages[0], "%s: %d items on one page, the maximum is %d", p.what, counts[0], max)
+		}
+		return
+	}
+	k := counts[0]
+	switch {
+	case k > max:
+		t.Errorf(p.w.pages[0], "%s: %d items on page 1, the maximum is %d", p.what, k, max)
+		return
+	case want > 0 && k != want:
+		t.Errorf(p.w.pages[0], "%s: page 1 of %d pages holds %d items, want %d", p.what, len(counts), k, want)
+		return
+	}
+	for i, n := range counts[1 : len(counts)-1] {
+		if n != k {
+			t.Errorf(p.w.pages[i+1], "%s: page %d holds %d items, page 1 %d: every page but the last holds the page size", p.what, i+2, n, k)
+			return
+		}
+	}
+	if last := counts[len(counts)-1]; last > k || last == 0 {
+		t.Errorf(p.w.last, "%s: the last page holds %d items, page 1 %d", p.what, last, k)
+	}
+}
+
+// judgePaged judges a served walk of the product against ref, the same
+// filter's walk at another size: refused where the class allows, else
+// whole, with its total, even pages and the reference's items.
+func (t *T) judgePaged(ep contract.Endpoint, ref walk, p pagedWalk, key string, want, max int) {
+	if ref.broken != "" || t.walkRefused(p, ep) {
+		return // the reference's own checks report it
+	}
+	if p.w.broken != "" {
+		t.Errorf(p.w.last, "%s: %s", p.what, p.w.broken)
+		return
+	}
+	t.totalHolds(p.w, p.what)
+	t.evenPages(p, want, max)
+	t.sameSequence(ref, p.w, key, p.what+" against "+refWhat(ref))
+}
+
+// refWhat names the reference walk by its first request.
+func refWhat(w walk) string {
+	if x := firstPage(w); x != nil {
+		return "the same filter walked as " + x.Req.Body
+	}
+	return "the same filter at another page size"
+}
+
+// pagingChecks are the checks of this file.
+func pagingChecks() []Check {
+	return []Check{
+		{ID: "relation.formList.paging", Endpoint: contract.GetFormList.Name, Section: "4.3", Severity: Must, run: relFormPaging},
+		{ID: "relation.cursor.paging", Endpoint: contract.TemplatesList.Name, Section: "4.4", Severity: Must, run: relCursorPaging},
+	}
+}
+
+// listFilter is one filter of a listing and how many items it is
+// expected to give (-1: not known).
+type listFilter struct {
+	kind string
+	f    map[string]any
+	n    int
+}
+
+// formFilters are getFormList's filters, one of each kind the profile
+// gives, the value picked by the seed.
+func (t *T) formFilters() []listFilter {
+	p, seed := t.r.prof.Forms, t.runSeed()
+	out := []listFilter{{kind: "no filter", n: -1}}
+	if p.Total != nil {
+		out[0].n = *p.Total
+	}
+	if len(p.Numbers) > 0 {
+		n := p.Numbers[pick(seed, "paging number", len(p.Numbers))]
+		out = append(out, listFilter{kind: "number", f: map[string]any{"number": n}, n: 1})
+	}
+	if len(p.Searches) > 0 {
+		s := p.Searches[pick(seed, "paging search_key", len(p.Searches))]
+		lf := listFilter{kind: "search_key", f: map[string]any{"search_key": s.Key}, n: -1}
+		if s.Count != nil {
+			lf.n = *s.Count
+		}
+		out = append(out, lf)
+	}
+	if len(p.Combined) > 0 {
+		c := p.Combined[pick(seed, "paging both", len(p.Combined))]
+		out = append(out, listFilter{kind: "number and search_key", f: map[string]any{"number": c.Number, "search_key": c.Key}, n: c.Count})
+	}
+	return out
+}
+
+// pastEndPages and badPages are the pages a getFormList request names past
+// the last page of any walk, and below the first (bad input).
+var (
+	pastEndPages = []any{pastEndPage, 2147483647}
+	badPages     = []any{0, -1, -2147483648, json.Number("1.5")}
+)
+
+// formPagingRequest is one request of the product that no walk follows.
+type formPagingRequest struct {
+	filter  int
+	body    map[string]any
+	pastEnd bool
+	x       *Exchange
+}
+
+func relFormPaging(t *T) {
+	seed, max := t.runSeed(), contract.FormListMaxPageSize
+	filters := t.formFilters()
+	var walks []pagedWalk
+	var walkOf []int // the filter of each walk
+	var singles []formPagingRequest
+	served := []pageClass{}
+	for _, c := range pageClasses {
+		if !c.bad {
+			served = append(served, c)
+		}
+	}
+	for i, f := range filters {
+		id := "formList " + f.kind
+		for _, c := range pageClasses {
+			v, absent := c.value(seed, id, max, f.n)
+			at := "no page_size"
+			if !absent {
+				at = fmt.Sprintf("page_size %v", v)
+			}
+			if c.bad {
+				body := withMember(f.f, "page_size", v)
+				if pg := []any{nil, 1, 2}[pick(seed, "paging bad page "+c.name+" "+id, 3)]; pg != nil {
+					body["page"] = pg
+				}
+				singles = append(singles, formPagingRequest{filter: i, body: body})
+				continue
+			}
+			walks = append(walks, pagedWalk{what: fmt.Sprintf("getFormList with %s at %s (%s)", f.kind, at, c.name), class: c, asked: asInt(v)})
+			walkOf = append(walkOf, i)
+		}
+		// A page past the last and a page below the first, each at a
+		// served size the seed picks.
+		for _, pe := range []bool{true, false} {
+			pages := badPages
+			if pe {
+				pages = pastEndPages
+			}
+			c := served[pick(seed, fmt.Sprintf("paging page %v %s", pe, id), len(served))]
+			v, absent := c.value(seed, id, max, f.n)
+			body := withMember(f.f, "page", pages[pick(seed, fmt.Sprintf("paging page value %v %s", pe, id), len(pages))])
+			if !absent {
+				body["page_size"] = v
+			}
+			singles = append(singles, formPagingRequest{filter: i, body: body, pastEnd: pe})
+		}
+	}
+	refs := make([]walk, len(filters))
+	t.each(len(filters)+len(walks)+len(singles), func(t *T, i int) {
+		switch {
+		case i < len(filters):
+			refs[i] = t.walkForms("read", filters[i].f)
+		case i < len(filters)+len(walks):
+			j := i - len(filters)
+			walks[j].w = t.walkFormsAt("read", filters[walkOf[j]].f, walks[j].asked)
+		default:
+			s := &singles[i-len(filters)-len(walks)]
+			s.x = t.post(contract.GetFormList, "read", s.body)
+		}
+	})
+	for j, p := range walks {
+		want := p.asked
+		switch {
+		case p.class.values == nil && !p.class.small:
+			want = contract.FormListDefaultPageSize
+		case p.class.over:
+			want = 0
+		}
+		t.judgePaged(contract.GetFormList, refs[walkOf[j]], p, "id", want, max)
+		t.perPageHolds(p, want, max)
+	}
+	for _, s := range singles {
+		if s.pastEnd {
+			t.pastEndTotal(refs[s.filter], s.x)
+		}
+	}
+}
+
+// perPageHolds: every page of a getFormList walk says one per_page, the
+// size asked up to the maximum (want; 0: any up to the maximum).
+func (t *T) perPageHolds(p pagedWalk, want, max int) {
+	if p.w.broken != "" {
+		return
+	}
+	var first int64
+	for i, info := range p.w.pageInfo {
+		per, ok := intOf(info["per_page"])
+		switch {
+		case !ok:
+			return // the schema rules say so
+		case i == 0:
+			first = per
+			if want > 0 && per != int64(want) {
+				t.Errorf(p.w.pages[0], "%s: per_page is %d, want %d", p.what, per, want)
+				return
+			}
+			if per > int64(max) || per < 1 {
+				t.Errorf(p.w.pages[0], "%s: per_page is %d, the maximum is %d", p.what, per, max)
+				return
+			}
+		case per != first:
+			t.Errorf(p.w.pages[i], "%s: per_page is %d on page %d and %d on page 1: one walk has one page size", p.what, per, i+1, first)
+			return
+		}
+	}
+}
+
+// pastEndTotal: a page past the last, when a success, says the walk's
+// total (§4.3: total counts what matches, whatever page is asked).
+func (t *T) pastEndTotal(ref walk, x *Exchange) {
+	if ref.broken != "" || len(ref.totals) == 0 {
+		return
+	}
+	obj, _ := x.Doc.(map[string]any)
+	if c, ok := intOf(obj["code"]); !ok || c != 0 {
+		return // an error past the end is the kit's to choose
+	}
+	data, _ := obj["data"].(map[string]any)
+	page, _ := data["page"].(map[string]any)
+	if total, ok := intOf(page["total"]); ok && total != ref.totals[0] {
+		t.errorfPair(x, firstPage(ref), "a page past the last: total %d, the walk of the same filter says %d", total, ref.totals[0])
+	}
+}
+
+// cursorKinds are the filters of a cursor listing: its time bounds.
+var cursorKinds = []string{"no bound", "start_time alone", "end_time alone", "both bounds"}
+
+// cursorFilter is the filter of kind k on listing l (ok false where l has
+// no window for a bound), the page size its reference walk is read at
+// (the walks relation.cursor.window and the time checks read), and the
+// count it is expected to give (-1: not known).
+func cursorFilter(l listing, k string) (f map[string]any, refSize, n int, ok bool) {
+	n = -1
+	if l.total != nil {
+		n = *l.total
+	}
+	if k == cursorKinds[0] {
+		return l.filter, contract.TemplatesMaxPageSize, n, true
+	}
+	if l.window == nil {
+		return nil, 0, 0, false
+	}
+	switch k {
+	case cursorKinds[1]:
+		return withMember(l.filter, "start_time", l.window.Start), contract.TemplatesMaxPageSize, n, true
+	case cursorKinds[2]:
+		return withMember(l.filter, "end_time", l.window.End), contract.TemplatesMaxPageSize, n, true
+	}
+	return withMember(withMember(l.filter, "start_time", l.window.Start), "end_time", l.window.End), l.pageSize(), l.window.Total, true
+}
+
+// cursorPagingUnit is one pair of a filter kind and a paging class, on the
+// listing the seed picked among those that have the kind.
+type cursorPagingUnit struct {
+	l       listing
+	f       map[string]any
+	refSize int
+	class   pageClass
+	v       any
+	absent  bool
+	ref     walk
+	p       pagedWalk
+}
+
+func relCursorPaging(t *T) {
+	ls := append(t.listings(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...)
+	seed, max := t.runSeed(), contract.TemplatesMaxPageSize
+	var units []cursorPagingUnit
+	for _, k := range cursorKinds {
+		for _, c := range pageClasses {
+			var eligible []listing
+			for _, l := range ls {
+				if _, _, _, ok := cursorFilter(l, k); ok {
+					eligible = append(eligible, l)
+				}
+			}
+			if len(eligible) == 0 {
+				continue
+			}
+			id := "cursor " + k + " " + c.name
+			l := eligible[pick(seed, "paging listing "+id, len(eligible))]
+			f, refSize, n, _ := cursorFilter(l, k)
+			v, absent := c.value(seed, id, max, n)
+			at := "no page_size"
+			if !absent {
+				at = fmt.Sprintf("page_size %v", v)
+			}
+			units = append(units, cursorPagingUnit{l: l, f: f, refSize: refSize, class: c, v: v, absent: absent,
+				p: pagedWalk{what: fmt.Sprintf("%s with %s at %s (%s)", l.name, k, at, c.name), class: c, asked: asInt(v)}})
+		}
+	}
+	if len(units) == 0 {
+		t.Skipf("the profile gives no listing")
+		return
+	}
+	t.each(len(units), func(t *T, i int) {
+		u := &units[i]
+		t.each(2, func(t *T, j int) {
+			switch {
+			case j == 0:
+				u.ref = t.walkCursor(u.l.ep, "read", u.f, u.refSize)
+			case !u.class.bad:
+				u.p.w = t.walkCursor(u.l.ep, "read", u.f, u.p.asked)
+			default:
+				t.cursorBadSize(u)
+			}
+		})
+	})
+	for _, u := range units {
+		if u.class.bad {
+			continue
+		}
+		want := u.p.asked
+		switch {
+		case u.absent:
+			want = contract.TemplatesDefaultPageSize
+		case u.class.over:
+			want = 0
+		}
+		t.judgePaged(u.l.ep, u.ref, u.p, u.l.key, want, max)
+	}
+}
+
+// cursorBadSize sends a page_size that is bad input beside the unit's
+// filter on the first page, and on the second with the token the
+// reference walk's first page gave: the rules judge both answers (an
+// error in the endpoint's shape, code 400).
+func (t *T) cursorBadSize(u *cursorPagingUnit) {
+	t.each(2, func(t *T, j int) {
+		if j == 0 {
+			t.post(u.l.ep, "read", withMember(u.f, "page_size", u.v))
+			return
+		}
+		ref := t.walkCursor(u.l.ep, "read", u.f, u.refSize)
+		if len(ref.pages) < 2 {
+			return
+		}
+		if tok, ok := nextToken(ref.pages[0]).(string); ok && tok != "" {
+			t.post(u.l.ep, "read", withMember(withMember(u.f, "page_size", u.v), "page_token", tok))
+		}
+	})
+}
