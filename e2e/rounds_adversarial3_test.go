@@ -77,5 +77,12 @@ var adversarial3FirstSight = firstSight{
 		foreign.BugA3OtherOrgUnmasked:        "207d5f74505b2068944755d235326db26ef56d10",
 		foreign.BugA3WriteKeyQrcodesNoWindow: "207d5f74505b2068944755d235326db26ef56d10",
 		foreign.BugA3LimitedQrcodesAnyOrg:    "207d5f74505b2068944755d235326db26ef56d10",
+		// relation.formList.paging: every class of page_size beside every
+		// filter, walked past page 1; relation.time.forms: each form
+		// judged by its own walk (answers.4.3.total, answers.8.formList.max,
+		// answers.4.4.total on the answers they send).
+		foreign.BugA3FormClampOffsetAsked: "d9a374b67d06129df211328351e3094649f0bd8e",
+		foreign.BugA3SearchPagerUncapped:  "d9a374b67d06129df211328351e3094649f0bd8e",
+		foreign.BugA3DateEndTotalMidnight: "d9a374b67d06129df211328351e3094649f0bd8e",
 	},
 }
