@@ -3,6 +3,8 @@ package conformance
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/rtq-kit/rtq/contract"
 )
@@ -174,6 +176,7 @@ func (t *T) judgePaged(ep contract.Endpoint, ref walk, p pagedWalk, key string, 
 		t.Errorf(p.w.last, "%s: %s", p.what, p.w.broken)
 		return
 	}
+	t.examinedWalks(ref, p.w)
 	t.totalHolds(p.w, p.what)
 	t.evenPages(p, want, max)
 	t.sameSequence(ref, p.w, key, p.what+" against "+refWhat(ref))
@@ -362,6 +365,7 @@ func (t *T) pastEndTotal(ref walk, x *Exchange) {
 	if c, ok := intOf(obj["code"]); !ok || c != 0 {
 		return // an error past the end is the kit's to choose
 	}
+	t.examinedAll(x)
 	data, _ := obj["data"].(map[string]any)
 	page, _ := data["page"].(map[string]any)
 	if total, ok := intOf(page["total"]); ok && total != ref.totals[0] {
@@ -396,11 +400,52 @@ func cursorFilter(l listing, k string) (f map[string]any, refSize, n int, ok boo
 	return withMember(withMember(l.filter, "start_time", l.window.Start), "end_time", l.window.End), l.pageSize(), l.window.Total, true
 }
 
+// boundForm is one way to write a profile window's bound: the same
+// instant, so the same items (the profile's bounds are seconds on which
+// nothing was created). kit marks a form the contract lets a target
+// refuse (§C5, §C10: which forms beyond RFC 3339 with an offset are
+// accepted is the kit's).
+type boundForm struct {
+	name  string
+	write func(s string) string
+	kit   bool
+}
+
+var boundForms = []boundForm{
+	{name: "as the profile writes it", write: func(s string) string { return s }},
+	{name: "in UTC, Z", write: func(s string) string { return inOffset(s, time.UTC) }},
+	{name: "west of UTC", write: func(s string) string { return inOffset(s, time.FixedZone("", -(5*3600+30*60))) }},
+	{name: "east of UTC", write: func(s string) string { return inOffset(s, time.FixedZone("", 9*3600)) }},
+	{name: "JavaScript's toISOString (.000Z)", kit: true, write: func(s string) string {
+		if z := inOffset(s, time.UTC); z != "" {
+			return strings.TrimSuffix(z, "Z") + ".000Z"
+		}
+		return ""
+	}},
+}
+
+// rewriteBounds writes f's time bounds in form (a bound the form cannot
+// write, a date, stays as it is).
+func rewriteBounds(f map[string]any, form boundForm) map[string]any {
+	out := copyMap(f)
+	for _, p := range []string{"start_time", "end_time"} {
+		if v, ok := out[p].(string); ok {
+			if w := form.write(v); w != "" {
+				out[p] = w
+			}
+		}
+	}
+	return out
+}
+
 // cursorPagingUnit is one pair of a filter kind and a paging class, on the
 // listing the seed picked among those that have the kind.
 type cursorPagingUnit struct {
-	l       listing
-	f       map[string]any
+	l listing
+	// f is the filter as the reference walk sends it, sent the one the
+	// unit's walk sends (its bounds in a form, its template by URL).
+	f, sent map[string]any
+	kitForm bool
 	refSize int
 	class   pageClass
 	v       any
@@ -432,7 +477,8 @@ func relCursorPaging(t *T) {
 			if !absent {
 				at = fmt.Sprintf("page_size %v", v)
 			}
-			units = append(units, cursorPagingUnit{l: l, f: f, refSize: refSize, class: c, v: v, absent: absent,
+			sent, kitForm := t.sentFilter(l, f, id)
+			units = append(units, cursorPagingUnit{l: l, f: f, sent: sent, kitForm: kitForm, refSize: refSize, class: c, v: v, absent: absent,
 				p: pagedWalk{what: fmt.Sprintf("%s with %s at %s (%s)", l.name, k, at, c.name), class: c, asked: asInt(v)}})
 		}
 	}
@@ -447,7 +493,7 @@ func relCursorPaging(t *T) {
 			case j == 0:
 				u.ref = t.walkCursor(u.l.ep, "read", u.f, u.refSize)
 			case !u.class.bad:
-				u.p.w = t.walkCursor(u.l.ep, "read", u.f, u.p.asked)
+				u.p.w = t.walkCursor(u.l.ep, "read", u.sent, u.p.asked)
 			default:
 				t.cursorBadSize(u)
 			}
@@ -455,6 +501,10 @@ func relCursorPaging(t *T) {
 	})
 	for _, u := range units {
 		if u.class.bad {
+			continue
+		}
+		if u.kitForm && len(u.p.w.pages) == 1 && u.p.w.broken != "" {
+			t.Notef("%s: %v is not accepted (the kit's choice, §C5)", u.p.what, u.sent)
 			continue
 		}
 		want := u.p.asked
@@ -475,7 +525,7 @@ func relCursorPaging(t *T) {
 func (t *T) cursorBadSize(u *cursorPagingUnit) {
 	t.each(2, func(t *T, j int) {
 		if j == 0 {
-			t.post(u.l.ep, "read", withMember(u.f, "page_size", u.v))
+			t.post(u.l.ep, "read", withMember(u.sent, "page_size", u.v))
 			return
 		}
 		ref := t.walkCursor(u.l.ep, "read", u.f, u.refSize)
@@ -486,4 +536,45 @@ func (t *T) cursorBadSize(u *cursorPagingUnit) {
 			t.post(u.l.ep, "read", withMember(withMember(u.f, "page_size", u.v), "page_token", tok))
 		}
 	})
+}
+
+// sentFilter is the filter a unit's walk sends: its bounds written in a
+// form the seed picks, and a listQrcodes template by its full URL where
+// the profile gives one and the seed says so; kit says the form is one a
+// target may refuse.
+func (t *T) sentFilter(l listing, f map[string]any, id string) (map[string]any, bool) {
+	seed := t.runSeed()
+	form := boundForms[pick(seed, "paging bound form "+id, len(boundForms))]
+	out := rewriteBounds(f, form)
+	kit := form.kit && (out["start_time"] != nil || out["end_time"] != nil)
+	if l.ep != contract.ListQrcodes || pick(seed, "paging address "+id, 2) == 0 {
+		return out, kit
+	}
+	for _, tp := range t.r.prof.Templates.Items {
+		if tp.Coding == l.filter["template"] && tp.URL != "" {
+			out["template"] = tp.URL
+		}
+	}
+	return out, kit
+}
+
+// examinedWalks counts every page of the walks a relation judged for the
+// statements the check asserts (the report's answers per statement).
+func (t *T) examinedWalks(ws ...walk) {
+	if t.r.answers == nil {
+		return
+	}
+	for _, w := range ws {
+		t.examinedAll(w.pages...)
+	}
+}
+
+// examinedAll counts each answer of xs for the check's statements.
+func (t *T) examinedAll(xs ...*Exchange) {
+	if t.r.answers == nil {
+		return
+	}
+	for _, x := range xs {
+		t.r.answers.examined(t.statementIDs(), x)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
@@ -181,5 +182,27 @@ func TestPagingClassesAreTheContracts(t *testing.T) {
 		if n >= 0 && n <= smallPages && s != 1 {
 			t.Errorf("smallSize of %d is %d, want 1", n, s)
 		}
+	}
+}
+
+// TestBoundFormsNameTheSameInstant: every form a window's bound is
+// written in for the paging product names the instant the profile's
+// does, so the reference walk's items are due.
+func TestBoundFormsNameTheSameInstant(t *testing.T) {
+	for _, s := range []string{"2025-04-25T01:33:14+08:00", "2025-04-25 01:33:14", "2025-04-24T17:33:14Z"} {
+		want, _ := readBound(s, false)
+		for _, f := range boundForms {
+			got := rewriteBounds(map[string]any{"start_time": s}, f)["start_time"].(string)
+			at, err := time.Parse(time.RFC3339Nano, got)
+			if got == s {
+				continue
+			}
+			if err != nil || at.Unix() != want || at.Nanosecond() != 0 {
+				t.Errorf("%s written %s is %q (%v), not the instant %d", s, f.name, got, err, want)
+			}
+		}
+	}
+	if got := rewriteBounds(map[string]any{"end_time": "2025-04-25"}, boundForms[1])["end_time"]; got != "2025-04-25" {
+		t.Errorf("a date is rewritten as %v: a day is no instant", got)
 	}
 }

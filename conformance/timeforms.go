@@ -289,6 +289,7 @@ func (t *T) timeFormCases(l listing, a, b int64, _ [2]int64) {
 			return // the listing itself fails: its own checks say so
 		}
 		refs[k] = refWalks[i]
+		t.examinedWalks(refWalks[i])
 		t.totalHolds(refWalks[i], fmt.Sprintf("%s %s %s", l.name, refParam[i], contract.Stamp(refAt[i])))
 	}
 	for _, c := range cases {
@@ -312,6 +313,7 @@ func (t *T) judgeTimeCase(l listing, c timeCase, refs map[string]walk, all walk)
 		t.Errorf(c.w.last, "%s: %s", what, c.w.broken)
 		return
 	}
+	t.examinedWalks(c.w)
 	t.totalHolds(c.w, what)
 	if all.broken == "" {
 		t.subsetOf(c.w, all, l.key, what)
