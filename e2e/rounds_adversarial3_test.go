@@ -81,8 +81,8 @@ var adversarial3FirstSight = firstSight{
 		// filter, walked past page 1; relation.time.forms: each form
 		// judged by its own walk (answers.4.3.total, answers.8.formList.max,
 		// answers.4.4.total on the answers they send).
-		foreign.BugA3FormClampOffsetAsked: "d9a374b67d06129df211328351e3094649f0bd8e",
-		foreign.BugA3SearchPagerUncapped:  "d9a374b67d06129df211328351e3094649f0bd8e",
-		foreign.BugA3DateEndTotalMidnight: "d9a374b67d06129df211328351e3094649f0bd8e",
+		foreign.BugA3FormClampOffsetAsked: "daafbfa2b492dbad69942ce6a37d6d291a9ac3a2",
+		foreign.BugA3SearchPagerUncapped:  "daafbfa2b492dbad69942ce6a37d6d291a9ac3a2",
+		foreign.BugA3DateEndTotalMidnight: "daafbfa2b492dbad69942ce6a37d6d291a9ac3a2",
 	},
 }
