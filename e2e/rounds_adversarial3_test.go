@@ -81,8 +81,8 @@ var adversarial3FirstSight = firstSight{
 		// filter, walked past page 1; relation.time.forms: each form
 		// judged by its own walk (answers.4.3.total, answers.8.formList.max,
 		// answers.4.4.total on the answers they send).
-		foreign.BugA3FormClampOffsetAsked: "daafbfa2b492dbad69942ce6a37d6d291a9ac3a2",
-		foreign.BugA3SearchPagerUncapped:  "daafbfa2b492dbad69942ce6a37d6d291a9ac3a2",
-		foreign.BugA3DateEndTotalMidnight: "daafbfa2b492dbad69942ce6a37d6d291a9ac3a2",
+		foreign.BugA3FormClampOffsetAsked: "c078e26bb7c4ee57eddbd5bcba6c975bdd1f638f",
+		foreign.BugA3SearchPagerUncapped:  "c078e26bb7c4ee57eddbd5bcba6c975bdd1f638f",
+		foreign.BugA3DateEndTotalMidnight: "c078e26bb7c4ee57eddbd5bcba6c975bdd1f638f",
 	},
 }
