@@ -217,17 +217,13 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 					mu.Unlock()
 					return
 				}
-				w := foreign.NewWitness(opts)
-				srv := httptest.NewServer(w)
-				defer srv.Close()
-				r := start(t, srv.URL, true, conformance.ObserverOptions{Profile: foreignProfile(t, w)})
-				drive(t, opts, r.URL, w)
-				got := failed(r.report(t))
+				rep, touched := throughProxy(t, opts)
+				got := failed(rep)
 				mu.Lock()
-				outcomes[bug] = outcome{touched: len(w.Touched()), reported: got}
+				outcomes[bug] = outcome{touched: touched, reported: got}
 				mu.Unlock()
-				if bug == "" && (len(w.Touched()) > 0 || len(got) > 0) {
-					t.Errorf("the correct build: %d answers differ from its twin's, the proxy reports %v", len(w.Touched()), got)
+				if bug == "" && (touched > 0 || len(got) > 0) {
+					t.Errorf("the correct build: %d answers differ from its twin's, the proxy reports %v", touched, got)
 				}
 			})
 		}
@@ -303,12 +299,7 @@ func TestCorrectBuildsBreakNothing(t *testing.T) {
 				if len(drive(t, opts, srv.URL, seen)) == 0 {
 					return
 				}
-				w := foreign.NewWitness(opts)
-				srv2 := httptest.NewServer(w)
-				defer srv2.Close()
-				r := start(t, srv2.URL, true, conformance.ObserverOptions{Profile: foreignProfile(t, w)})
-				drive(t, opts, r.URL, w)
-				rep := r.report(t)
+				rep, _ := throughProxy(t, opts)
 				if rep.Traffic == nil || rep.Traffic.Judged < 50 {
 					t.Fatalf("the proxy judged too little of the traffic: %+v", rep.Traffic)
 				}
@@ -329,4 +320,18 @@ func TestCorrectBuildsBreakNothing(t *testing.T) {
 			len(judged), len(builds), strings.Join(judged, ", "))
 	}
 	t.Logf("%d of %d correct builds answer this traffic otherwise than Defaults; the proxy reports none", len(judged), len(builds))
+}
+
+// throughProxy serves the build opts behind rtq proxy (with the build's
+// profile) and a witness, drives the client's traffic through both, and
+// returns the proxy's report and how many answers the witness saw differ
+// from the correct twin's.
+func throughProxy(t *testing.T, opts foreign.Options) (*conformance.Report, int) {
+	t.Helper()
+	w := foreign.NewWitness(opts)
+	srv := httptest.NewServer(w)
+	defer srv.Close()
+	r := start(t, srv.URL, true, conformance.ObserverOptions{Profile: foreignProfile(t, w)})
+	drive(t, opts, r.URL, w)
+	return r.report(t), len(w.Touched())
 }
