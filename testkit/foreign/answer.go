@@ -166,6 +166,10 @@ func (s *Server) fail(w http.ResponseWriter, sh shape, e *apiError) {
 		_, _ = w.Write([]byte(htmlPage(s.httpStatus(e))))
 		return
 	}
+	if s.opts.is(VariantB6AuthGatewayShape) && (e.code == 401 || e.code == 403) {
+		s.write(w, s.httpStatus(e), b6AuthBody(e))
+		return
+	}
 	if s.opts.is(VariantA1BareAuthBodies) && (e.code == 401 || e.code == 403) {
 		s.write(w, s.httpStatus(e), o("code", e.code, "message", e.message))
 		return
@@ -191,6 +195,10 @@ func htmlPage(status int) string {
 }
 
 func (s *Server) succeed(w http.ResponseWriter, data any) {
+	if x, ok := data.(b6Answer); ok {
+		s.b6Succeed(w, x)
+		return
+	}
 	var code any = 0
 	if s.opts.has(BugCodeAsString) {
 		code = "0"
@@ -287,6 +295,8 @@ func (s *Server) spell(b []byte) []byte {
 			out.WriteByte('\n')
 			return out.Bytes()
 		}
+	case s.opts.is(VariantB6PythonSeparators):
+		return b6Spaced(b)
 	case s.opts.is(VariantB3EscapedSlashes):
 		return bytes.ReplaceAll(b, []byte("/"), []byte(`\/`))
 	case s.opts.is(VariantB3NumberExponent):

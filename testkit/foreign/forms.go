@@ -48,6 +48,9 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		return nil, &apiError{code: 500, html: true}
 	}
 	s.b5FormParams(p)
+	if sk, _ := p["search_key"].(string); strings.TrimSpace(sk) != "" && !k.write && s.opts.has(BugB6SearchNeedsScope) {
+		return nil, &apiError{code: 403, errorCode: 100403, message: "Forbidden", detail: "the search service needs a key with write scope"}
+	}
 	page, ok, err := p.int("page")
 	if err != nil && s.opts.has(BugB2PageStringIgnored) {
 		page, ok, err = 1, true, nil
@@ -69,6 +72,9 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		def = 20
 	}
 	if s.opts.has(BugFormPageSizeUnbounded) {
+		maxSize = 1 << 30
+	}
+	if _, isStr := p["page_size"].(string); isStr && s.opts.has(BugB6FormStringSizeUnbounded) {
 		maxSize = 1 << 30
 	}
 	if _, sized := p["page_size"]; pageGiven && !sized && s.opts.has(BugA3PageWithoutSize15) {
@@ -116,7 +122,13 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if pageGiven && s.opts.has(BugB5FormNumberIgnoredPage) {
 		number = ""
 	}
+	if sk, sent := p["search_key"].(string); sent && sk == "" && s.opts.has(BugB6EmptySearchDropsNumber) {
+		number = ""
+	}
 	forms := s.matchForms(k, strings.TrimSpace(key), number)
+	if s.opts.has(BugB6FormTieOrderPerPage) {
+		b6TieOrder(forms, page)
+	}
 	if size == formMaxSize && s.opts.has(BugB5FormMaxSizeExport) {
 		forms = s.b5ExportForms(strings.TrimSpace(key), number)
 	}
@@ -156,6 +168,9 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	}
 	for i := start; i < int64(len(forms)) && i < start+limit; i++ {
 		f := s.formJSON(forms[i])
+		if strings.TrimSpace(key) != "" && s.opts.has(BugB6SearchISOHourUnpadded) {
+			f = b6With(f, "created_at_iso", b6Unpadded(forms[i].created), false)
+		}
 		if strings.TrimSpace(key) != "" && s.opts.has(BugB5SearchIndexIDStrings) {
 			f = f.set("id", itoa(forms[i].id))
 		}
@@ -215,7 +230,8 @@ func (s *Server) matchForms(k *apiKey, key, number string) []*form {
 		leak := s.opts.has(BugOtherOrgSeesForms) || s.opts.has(BugB1SearchOtherOrg) && key != "" ||
 			s.opts.has(BugB3BothFiltersDropOrg) && key != "" && number != "" ||
 			s.opts.has(BugA1NumberOtherOrg) && number != "" && key == "" ||
-			s.opts.has(BugA2LimitedKeyFormsAllOrgs) && k.forms != nil
+			s.opts.has(BugA2LimitedKeyFormsAllOrgs) && k.forms != nil ||
+			s.opts.has(BugB6SearchNumberGlobal) && key != "" && strings.EqualFold(f.number, key)
 		if f.org != k.org && !leak {
 			continue
 		}
@@ -357,9 +373,17 @@ func (s *Server) formJSON(f *form) obj {
 	if s.opts.has(BugB4CreatedISODayMonth) {
 		createdISO = b4DayMonth(f.created)
 	}
-	out := o("id", f.id, "name", f.name, "type", f.typ, "type_text", formTypeTexts[f.typ], "number", f.number,
+	var typeText any = formTypeTexts[f.typ]
+	if f.typ >= 10 && s.opts.has(BugB6FormTypeTextHighNull) {
+		typeText = nil
+	}
+	updated := f.updated
+	if f.project != nil && s.opts.has(BugB6ProjectUpdatedAtMillis) {
+		updated *= 1000
+	}
+	out := o("id", f.id, "name", f.name, "type", f.typ, "type_text", typeText, "number", f.number,
 		"note", note, "created_at", f.created, "created_at_iso", createdISO,
-		"updated_at", f.updated, "updated_at_iso", updatedISO,
+		"updated_at", updated, "updated_at_iso", updatedISO,
 		"active_at", active, "active_at_iso", activeISO, "project", proj)
 	if s.opts.is(VariantB3ListItemsExtra) {
 		out = append(out, member{"icon_url", "https://cdn.foreign.example/icon/form-" + itoa(f.id) + ".png"})

@@ -55,7 +55,14 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	if !hasID && !hasURL {
 		return nil, paramError("record_id", "record_id or record_url is required")
 	}
+	url = s.b6URL(url)
+	if s.opts.has(BugB6RecordURLWidthFolded) {
+		url = b6Halfwidth(url)
+	}
 	r := s.find(k, id, hasID, url, hasURL, format != "json")
+	if _, isStr := p["record_id"].(string); r == nil && isStr && hasID && !hasURL && s.opts.has(BugB6StringIDAnyOrg) {
+		r = s.b6AnyOrgRecord(id)
+	}
 	if r != nil && r.cert != nil && r.cert.authExpired && s.opts.has(BugA2ExpiredAuthRecordHTML) {
 		return nil, &apiError{code: 500, html: true}
 	}
@@ -82,6 +89,9 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 			rec = append(rec, member{"internal_remark", "核对会员卡原件"}, member{"reviewer_id", 61007})
 		}
 		payload = rec
+		if byURL && s.opts.has(BugB6ByURLJSONNoCharset) {
+			ct = "application/json"
+		}
 	case "json-ld":
 		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL || s.opts.has(BugB5JSONLDReviewedClear) && r.audit != nil)
 		if byURL && s.opts.has(BugB5JSONLDByURLNoURL) {
@@ -105,6 +115,14 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		echo = "jsonld"
 	}
 	data := o("format", echo, "content_type", ct, "data", payload)
+	if byURL && s.opts.has(BugB6ByURLCacheKey) {
+		if c := s.b6Cached(format, data); c != nil {
+			data = c.(obj)
+		}
+	}
+	if format == "json-ld" && s.opts.has(BugB6JSONLDHTTPContentType) {
+		return b6Answer{data: data, contentType: "application/ld+json; charset=utf-8"}, nil
+	}
 	if s.opts.has(BugWrapperExtraMember) {
 		return withRequestID{data}, nil
 	}
@@ -204,7 +222,7 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 		"submit_at", submit, "submit_at_iso", submitISO, "submit_method", method,
 		"recorder", o("auth_id", r.authID, "user_id", s.userID(r), "name", recorder),
 		"tpl_groups", s.groups(r, clear))
-	if r.project != nil {
+	if r.project != nil && !s.opts.is(VariantB6NoRecordProject) {
 		out = append(out, member{"project", o("id", r.project.id, "name", r.project.name, "number", r.project.number)})
 	}
 	var formID int64
@@ -224,9 +242,12 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 	} else {
 		qr = qr.optional(asNull, "category_id", nil)
 	}
+	if s.opts.has(BugB6QrcodeTypeTextLostMoved) && s.verified(r) {
+		qr = b6With(qr, "type_text", nil, true)
+	}
 	out = append(out, member{"qrcode", qr},
 		member{"org", o("id", org.id, "name", org.name, "code", org.code, "logo_url", org.logo)},
-		member{"record_template", s.recordTemplate(r.form)})
+		member{"record_template", s.b6Template(r, s.recordTemplate(r.form))})
 	out = s.auditBlock(out, r)
 	out = s.certBlocks(out, r, stale)
 	if n := r.notary; n != nil && !s.opts.is(VariantB4NoNotary) {
@@ -398,7 +419,11 @@ func (s *Server) groups(r *record, clear bool) []any {
 		if g.pageBreak && len(fields) == 0 && s.opts.has(BugB4PageBreakFieldsNull) {
 			fs = nil
 		}
-		out = append(out, o("group_id", g.id, "group_title", g.title, "show_group_title", g.show,
+		var title any = g.title
+		if g.title == "" && s.opts.has(BugB6UntitledGroupNull) {
+			title = nil
+		}
+		out = append(out, o("group_id", g.id, "group_title", title, "show_group_title", g.show,
 			"is_page_break_group", g.pageBreak, "fields", fs))
 	}
 	return out
@@ -414,7 +439,7 @@ func (s *Server) shown(f field, clear bool) (any, bool) {
 	if !f.masked || !isStr {
 		return v, false
 	}
-	if clear || s.opts.has(BugUnmaskedJSON) || s.opts.has(BugB3ShortValuesClear) && len([]rune(str)) <= 2 {
+	if clear || s.opts.has(BugUnmaskedJSON) || s.opts.has(BugB6MaskPersonalTypesOnly) && !b6Personal[f.typ] || s.opts.has(BugB3ShortValuesClear) && len([]rune(str)) <= 2 {
 		return str, true
 	}
 	return s.mask(f.typ, str), true
@@ -431,7 +456,7 @@ func (s *Server) fieldJSON(g group, f field, clear bool) obj {
 	if ocr, isObj := v.(obj); isObj && s.opts.has(BugB2OCRImageOmitted) && strings.HasPrefix(f.typ, "ocr_") && ocr.get("image") == nil {
 		v = ocr[:len(ocr)-1]
 	}
-	v = s.b5ValueBugs(f.typ, s.b4ValueBugs(f.typ, s.valueBugs(f.typ, v)))
+	v = s.b6ValueBugs(f.typ, s.b5ValueBugs(f.typ, s.b4ValueBugs(f.typ, s.valueBugs(f.typ, v))))
 	if s.opts.has(BugB3MaskedFlagNamesOnly) && f.typ != "name" && f.typ != "customer_name" && f.typ != "recorder" {
 		masked = false
 	}
@@ -441,6 +466,8 @@ func (s *Server) fieldJSON(g group, f field, clear bool) obj {
 		out = append(out, member{"field_desc", f.desc})
 	} else if s.opts.has(BugB4FieldDescNull) {
 		out = append(out, member{"field_desc", nil})
+	} else if s.opts.is(VariantB6FieldDescEmpty) {
+		out = append(out, member{"field_desc", ""})
 	}
 	if s.opts.is(VariantB1OptionalMembers) {
 		return append(out, member{"field_short_name", "f" + itoa(f.id)})

@@ -196,7 +196,16 @@ func (s *Server) jsonLD(r *record, leak bool) obj {
 	if s.opts.is(VariantA1NameValueObject) {
 		name = o("@value", name, "@language", "zh")
 	}
+	if s.opts.is(VariantB6JSONLDIdentifierID) {
+		identifier = r.id
+	}
+	if s.opts.is(VariantB6JSONLDNameNumber) {
+		name = r.number
+	}
 	out := o("@context", context, "@type", typ)
+	if r.form == nil && s.opts.has(BugB6JSONLDNoContextNoForm) {
+		out = o("@type", typ)
+	}
 	if s.opts.is(VariantA3JSONLDID) || s.opts.is(VariantB5JSONLDNodeID) {
 		out = append(out, member{"@id", s.data.recordURL(r)}, member{"inLanguage", "zh-CN"})
 	}
@@ -286,7 +295,11 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		fmt.Fprintf(&b, "title: %q\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", t, id, r.number,
 			time.Unix(r.submit, 0).In(zone).Format("2006年01月02日 15:04"))
 	default:
-		fmt.Fprintf(&b, "title: %q\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", t, id, r.number, s.iso(r.submit))
+		fmTitle := t
+		if s.opts.is(VariantB6MarkdownTitleNum) {
+			fmTitle = r.number
+		}
+		fmt.Fprintf(&b, "title: %q\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", fmTitle, id, r.number, s.iso(r.submit))
 		if st := s.currentStatus(r); st != "" {
 			fmt.Fprintf(&b, "status: %q\n", st)
 		}
@@ -298,6 +311,8 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		}
 	}
 	switch {
+	case s.opts.has(BugB6MarkdownReviewedH2) && r.audit != nil:
+		fmt.Fprintf(&b, "---\n\n> 审核状态：%s\n\n## %s\n", auditTexts[r.audit.status], t)
 	case s.opts.has(BugB1MarkdownNoHeadingNoTpl) && r.form == nil:
 		b.WriteString("---\n")
 	case s.opts.is(VariantB1MarkdownSetext):
@@ -323,7 +338,8 @@ func (s *Server) markdown(r *record, byURL bool) string {
 			s.opts.has(BugB1MarkdownMasksNamesOnly) && f.typ != "name" && f.typ != "customer_name" && f.typ != "recorder" ||
 			s.opts.has(BugA1MarkdownClearAfterMove) && s.verified(r) ||
 			(s.opts.has(BugA1MarkdownPhoneGrouped) || otherHalf) && phone(f.typ) ||
-			s.opts.has(BugA2PendingCardMarkdown) && pending
+			s.opts.has(BugA2PendingCardMarkdown) && pending ||
+			s.opts.has(BugB6MarkdownByURLClear) && byURL
 	})
 	clearGroups := s.entries(r, func(field) bool { return true })
 	for gi, es := range groups {
@@ -358,6 +374,8 @@ func (s *Server) markdown(r *record, byURL bool) string {
 			htmlSection(&b, g, i, es)
 		case s.opts.is(VariantB5FieldHeadings):
 			b5FieldSection(&b, g, i, es)
+		case s.opts.is(VariantB6MarkdownBoldPairs):
+			b6BoldSection(&b, g, i, es)
 		case s.opts.is(VariantB4MarkdownEscapes):
 			foreignSection(&b, g, i, escapeEntries(es))
 		case s.opts.is(VariantA3MarkdownCodeSpans):

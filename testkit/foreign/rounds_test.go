@@ -39,6 +39,9 @@ type probe struct {
 	encoding string
 	// header, when set, names a response header the answer also shows.
 	header string
+	// beforeOp, when set, is the operation the requests of before are
+	// sent to (verify unless): reads that fill a cache, say.
+	beforeOp string
 }
 
 const (
@@ -294,7 +297,11 @@ func answer(t *testing.T, s *foreign.Server, p probe) string {
 		return head, rec.Body.Bytes()
 	}
 	for _, w := range p.before {
-		req := httptest.NewRequest("POST", "/api/v2/rpc/"+opVerify, strings.NewReader(w))
+		op := p.beforeOp
+		if op == "" {
+			op = opVerify
+		}
+		req := httptest.NewRequest("POST", "/api/v2/rpc/"+op, strings.NewReader(w))
 		key := p.beforeKey
 		if key == "" {
 			key = foreign.WriteKey

@@ -28,6 +28,8 @@ type Server struct {
 	handles map[string]pageHandle
 	// b5cache is a bug's 1 s cache of credential statuses.
 	b5cache map[int64]b5Cached
+	// b6 is what round 6's bugs remember between requests.
+	b6 b6State
 	// now is the clock of verifies (time.Now; a Witness gives its twins one).
 	now func() time.Time
 }
@@ -57,6 +59,12 @@ func New(opts Options) *Server {
 	if opts.is(VariantA1EmptyMessage) {
 		opts.Message = ""
 	}
+	if opts.is(VariantB6OversizeClamp) {
+		opts.Oversize = OversizeClamp
+	}
+	if opts.is(VariantB6ReversedRefused) {
+		opts.ReversedWindow = ReversedRefuse
+	}
 	opts.bugSet = map[Bug]bool{}
 	for _, b := range opts.bugs() {
 		opts.bugSet[b] = true
@@ -84,6 +92,7 @@ func (s *Server) Reset() {
 	s.mu.Lock()
 	s.certs = certs
 	s.b5cache = nil
+	s.b6.replays = nil
 	s.mu.Unlock()
 }
 
@@ -169,6 +178,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if k == nil && s.opts.has(BugB5TemplatesNoKeyPublic) && ep.name == "templates/list" && strings.TrimSpace(r.Header.Get("Authorization")) == "" {
 		k = &s.data.keys[0]
+	}
+	if k == nil && s.opts.has(BugB6ShareURLNoKey) && ep.name == "record/getRecord" {
+		k = s.b6ShareKey(r)
 	}
 	if k == nil {
 		e := &apiError{code: 401, errorCode: 100401, message: "Unauthorized", detail: "missing or unknown API key"}

@@ -54,6 +54,11 @@ func (s *Server) listTemplates(k *apiKey, p params) (any, *apiError) {
 		}
 	}
 	page, err := s.cursorPage(p, "list|"+itoa(k.org), items, s.opts.has(BugTemplatesIgnoreEndTime), false)
+	if b, ok := page.(obj); ok && s.opts.has(BugB6TemplatesEmptyNoMessage) {
+		if l, _ := b.get("list").([]any); len(l) == 0 {
+			return b6Answer{data: page, noMessage: true}, err
+		}
+	}
 	if b, ok := page.(obj); ok && s.opts.has(BugB1TemplatesTotalAllOrgs) && !allOrgs {
 		for i := range b {
 			if b[i].key == "total" {
@@ -72,6 +77,7 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
+	ref = s.b6URL(ref)
 	if strings.TrimSpace(ref) == "" {
 		if s.opts.has(BugB1QrcodesMissing404) {
 			return nil, &apiError{code: 404, message: "模板不存在", detail: "no template \"\""}
@@ -97,7 +103,8 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 			tpl = t
 			continue
 		}
-		if (t.org == k.org || anyOrg) && (t.coding == ref || byURL) || s.opts.has(BugB1QrcodesURLCrossesOrgs) && byURL {
+		caseless := s.opts.has(BugB6TemplateCodingCaseless) && strings.EqualFold(t.coding, ref)
+		if (t.org == k.org || anyOrg) && (t.coding == ref || byURL || caseless) || s.opts.has(BugB1QrcodesURLCrossesOrgs) && byURL {
 			tpl = t
 			if byURL && s.opts.has(BugA1QrcodesURLDropsWindow) {
 				delete(p, "start_time")
@@ -140,7 +147,11 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 	if s.opts.is(VariantA2TokenAsWritten) {
 		scope = "qrcodes|" + ref
 	}
-	return s.cursorPage(p, scope, items, false, s.opts.has(BugStartTimeIgnored))
+	page, err := s.cursorPage(p, scope, items, false, s.opts.has(BugStartTimeIgnored))
+	if err != nil {
+		return page, err
+	}
+	return s.b6QrcodesAnswer(p, page), nil
 }
 
 // created adds an item's creation time to it (a variant).
@@ -199,7 +210,8 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		zLocal: qrcodes && s.opts.has(BugA1QrcodesZAsLocal), minutesDropped: templates && s.opts.has(BugB3OffsetMinutesDropped),
 		basic: s.opts.is(VariantB3ISOBasicFormat), dateMidnight: s.opts.is(VariantA2DateAsMidnight),
 		fractionFloor: s.opts.has(BugB4FractionTruncatedStart), endPanics: s.opts.has(BugB4BadEndTime500),
-		westRefused: s.opts.has(BugB5NegativeOffsetRefused), spaceOffset: s.opts.is(VariantB5TimeSpaceOffset)}
+		westRefused: s.opts.has(BugB5NegativeOffsetRefused), spaceOffset: s.opts.is(VariantB5TimeSpaceOffset),
+		endLocalUTC: templates && s.opts.has(BugB6TemplatesLocalEndUTC), lowercase: s.opts.is(VariantB6LowercaseRFC3339)}
 	w, err := readWindow(p, tb)
 	if err != nil && templates && s.opts.has(BugB2BadTimeIgnored) {
 		delete(p, "start_time")
@@ -216,6 +228,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	}
 	filter := scope + "|" + w.key()
 	offset, err := s.readToken(p, filter)
+	if err != nil && templates && s.opts.has(BugB6TemplatesBadToken410) {
+		err.code = 410
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -231,13 +246,17 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if s.opts.has(BugB1QrcodesEndExcl) && qrcodes {
 		served.end--
 	}
+	if e, _ := p["end_time"].(string); qrcodes && offset > 0 && served.hasE && b6IsDate(e) && s.opts.has(BugB6QrcodesEndDateLater) {
+		served.end -= 86399
+	}
+	equal := templates && w.hasStart && w.hasE && w.start == w.end && s.opts.has(BugB6TemplatesEqualBounds)
 	holds := served.holds
 	if qrcodes && s.opts.has(BugB3TimeStringCompare) {
 		holds = textWindow(p)
 	}
 	var hits []item
 	for _, it := range items {
-		if holds(it.created) && !w.reversed() {
+		if holds(it.created) && !w.reversed() && !equal {
 			hits = append(hits, it)
 		}
 	}
@@ -345,6 +364,9 @@ type timeBugs struct {
 	// westRefused refuses an offset west of UTC (a bug); spaceOffset also
 	// reads a space before an offset (a variant).
 	westRefused, spaceOffset bool
+	// endLocalUTC reads an end_time without zone as UTC (a bug);
+	// lowercase also reads RFC 3339's lowercase t and z (a variant).
+	endLocalUTC, lowercase bool
 }
 
 // readWindow reads start_time and end_time; "" counts as absent.
@@ -379,6 +401,12 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 	if err != nil || !ok || v == "" {
 		return 0, false, err
 	}
+	if tb.lowercase && len(v) > 10 && v[10] == 't' {
+		v = v[:10] + "T" + v[11:]
+	}
+	if tb.lowercase && strings.HasSuffix(v, "z") {
+		v = strings.TrimSuffix(v, "z") + "Z"
+	}
 	if tb.westRefused && b5WestOfUTC(v) {
 		return 0, false, paramError(name, name+" must be an ISO 8601 time such as 2026-01-02T03:04:05+08:00")
 	}
@@ -405,7 +433,7 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 	}
 	for _, layout := range layouts {
 		loc := zone
-		if tb.localUTC {
+		if tb.localUTC || tb.endLocalUTC && upper {
 			loc = time.UTC
 		}
 		t, perr := time.ParseInLocation(layout, v, loc)

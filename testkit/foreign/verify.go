@@ -73,7 +73,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	code, _ := p["certificate_code"].(string)
 	byURL := strings.HasPrefix(code, "https://")
 	action, _ := p["action_type"].(string)
-	readSets := s.opts.has(BugA1ReadKeySets) && action == "set_certificate_status"
+	readSets := s.opts.has(BugA1ReadKeySets) && action == "set_certificate_status" ||
+		s.opts.has(BugB6ReadKeyCodeScoped) && p["code_id"] != nil
+	s.b6TruncateTplID(p)
 	if s.opts.is(VariantB4ParamsBeforeScope) {
 		if _, err := readVerify(p, false, false); err != nil {
 			return nil, err
@@ -93,6 +95,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	}
 	if _, isStr := p["tpl_id"].(string); isStr && s.opts.has(BugA3TplIDStringMismatch) {
 		v.tplID = -1 // "5031" !== 5031
+	}
+	if data := s.b6Replayed(k, p); data != nil {
+		return data, nil
 	}
 	r := s.credential(k, v)
 	if r == nil && s.opts.has(BugB2UnknownURL500) && byURL {
@@ -116,7 +121,11 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 			return nil, e
 		}
 	}
-	return s.move(k, r, v)
+	data, err := s.move(k, r, v)
+	if err == nil {
+		s.b6Remember(k, p, data)
+	}
+	return data, err
 }
 
 // writePermission refuses a key that may not write (a bug commits the
@@ -147,7 +156,7 @@ func (s *Server) writePermission(k *apiKey, p params, byURL, readSets bool) *api
 func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	byURL := v.byURL
 	skipScope := s.opts.has(BugA1LimitedKeySets) && v.action == "set_certificate_status" || s.opts.has(BugA1LimitedKeyByURL) && byURL
-	if k.forms != nil && !slices.Contains(k.forms, r.form.id) && !skipScope {
+	if k.forms != nil && !slices.Contains(k.forms, r.form.id) && !skipScope && !(s.opts.has(BugB6LimitedKeyTrustedAfter) && s.b6Trusted(k)) {
 		return nil, verifyError(100328, "No permission to verify this certificate")
 	}
 	if s.opts.is(VariantB4StateBeforeChecks) {
@@ -189,6 +198,9 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	}
 	st.verified = true
 	st.verifiedAt = append(st.verifiedAt, s.now().Unix())
+	if k.forms != nil && s.opts.has(BugB6LimitedKeyTrustedAfter) {
+		s.b6Trust(k)
+	}
 	submit := r.submit
 	name := to.name
 	if s.opts.has(BugVerifyOldStatusText) {
@@ -238,7 +250,7 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 // credential finds a credential record of the key's organization by its
 // code or its full URL.
 func (s *Server) credential(k *apiKey, v verifyRequest) *record {
-	code := v.code
+	code := s.b6URL(v.code)
 	hostCode, viaHost := strings.CutPrefix(code, "https://"+s.data.org(k.org).host+"/c/")
 	for _, r := range s.data.records {
 		if viaHost && r.cert != nil && r.code == hostCode && s.opts.has(BugB4VerifyURLHostTrusted) {
@@ -287,7 +299,7 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 		{formOff || !r.cert.verification, 100321, "Certificate verification is not enabled"},
 		{!r.cert.approved && !(s.opts.has(BugA2ApprovalSkippedOnNext) && next), 100322, "Certificate record is not approved for verification"},
 		{hasTpl && v.tplID != s.formOf(r) || hasCode && v.codeID != s.qrOf(r) && !s.opts.has(BugB2CodeIDIgnored), 100323, "Certificate does not match the requested scope"},
-		{r.cert.identity && !(s.opts.has(BugA2IdentitySkippedOnSet) && set), identityCode, "Identity information required before verification"},
+		{r.cert.identity && !(s.opts.has(BugA2IdentitySkippedOnSet) && set) && !(s.opts.has(BugB6ScopedSkipsIdentity) && v.hasTpl), identityCode, "Identity information required before verification"},
 		{r.cert.authExpired && !(s.opts.has(BugA2AuthCodeSkippedOnSet) && set), 100327, "Invalid verification authorization code"},
 	}
 	if s.opts.is(VariantB1VerifyOrder) {
@@ -378,6 +390,8 @@ func (s *Server) pick(f *flow, cur *status, v verifyRequest) (*status, *apiError
 		return to, nil
 	case to == cur && s.opts.has(BugVerifyRepeatSucceeds):
 		return to, nil
+	case to != nil && to != cur && !cur.reaches(to.name) && v.hasFrom && s.opts.has(BugB6UnreachableFrom100324):
+		return nil, verifyError(100324, "Certificate cannot be verified in current status")
 	case to == nil || to == cur || !cur.reaches(to.name):
 		return nil, invalid
 	}
