@@ -133,12 +133,14 @@ var knownGaps = map[foreign.Bug]string{
 	foreign.BugStartTimeIgnored:       "sub-codes created before start_time are listed",
 	foreign.BugB2QrcodesBoundsSwapped: "sub-codes outside the window are listed",
 	foreign.BugB3WindowOnTemplateTime: "sub-codes are filtered on their template's creation time",
+	foreign.BugB6TemplatesLocalEndUTC: "an end_time without zone is read in UTC: templates up to eight hours after it are listed",
 	// Walks: the pages of a walk agree with each other and hold total
 	// items; nothing judges a page against the empty one after it, or a
 	// page with itself.
 	foreign.BugB1TokenOnExactLastPage:  "a full last page carries a token to an empty page",
 	foreign.BugA2VerifyDuplicatesForm:  "after a verify a form is listed twice on one page: formPages compares pages, not a page with itself",
 	foreign.BugB4FormOffsetDefaultSize: "a form walk at a page size other than 10 skips forms: its pages hold no form twice and say one total, and no relation counts the forms of a whole form walk",
+	foreign.BugB6FormTieOrderPerPage:   "forms of one update day come in another order on even pages: on the pages this traffic reads (3 a page up to page 2, 10 a page up to page 3) a tie group is only reordered within a page; the repeated and skipped forms lie on later pages",
 	// Not-found and refusals: an error in the endpoint's own shape is a
 	// valid answer; the proxy cannot tell that what was asked exists.
 	foreign.BugByURLNotFound:      "getRecord by a record's URL answers not found",
@@ -153,6 +155,7 @@ var knownGaps = map[foreign.Bug]string{
 	foreign.BugB3SubmitAtMillis:        "verify's data.submit_at is in milliseconds",
 	foreign.BugB5VerifySubmitAtShifted: "verify's data.submit_at is 8 hours later than the record's",
 	foreign.BugB5VerifyStatusCache:     "a verify within a second of another sees the status before it: the double-submitted verify succeeds again",
+	foreign.BugB6VerifyReplayCache:     "a double-submit guard answers the double-submitted verify with the first one's success instead of 100326",
 	// Masking across formats: each format alone is masked; only the two
 	// halves together give the value, which relation.live.masked (clear
 	// values of one format in another) does not combine.
@@ -164,8 +167,9 @@ var knownGaps = map[foreign.Bug]string{
 	foreign.BugB5JSONLDCustomerNameClear: "json-ld shows a two-character customer_name in clear that json masks with three characters",
 	// Labels: a record's texts are judged one answer at a time; nothing
 	// compares the texts of two records in different states.
-	foreign.BugB4AuditTextFromAuditor:   "approved and rejected records carry one audit.status_text: two records' labels are never compared",
-	foreign.BugB5QrcodeTypeTextCategory: "qrcode.type 0 reads 普通二维码 in a directory and 普通码 outside one: two records' labels are never compared",
+	foreign.BugB4AuditTextFromAuditor:    "approved and rejected records carry one audit.status_text: two records' labels are never compared",
+	foreign.BugB5QrcodeTypeTextCategory:  "qrcode.type 0 reads 普通二维码 in a directory and 普通码 outside one: two records' labels are never compared",
+	foreign.BugB6CredentialTemplateLabel: "record_template.type 0 reads 证书表单 on a credential and 普通表单 on other records: two records' labels are never compared",
 	// Rules that accept too broadly what they read: a value of the right
 	// type and shape where the contract wants another one.
 	foreign.BugA3FormProjectZero:  "a form without a project carries {id: 0, name: \"\", number: \"\"}: an object is a project's type, and null is due only where no project is linked, which the traffic cannot know",
