@@ -54,6 +54,7 @@ var firstSights = map[string]firstSight{
 	"blind-4":       blind4FirstSight,
 	"adversarial-3": adversarial3FirstSight,
 	"blind-5":       blind5FirstSight,
+	"blind-6":       blind6FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly

@@ -1,0 +1,24 @@
+package e2e
+
+import "github.com/rtq-kit/rtq/testkit/foreign"
+
+// blind6FirstSight is blind round 6 at first sight: 38 bugs of the
+// independent fake and 12 correct variants, written from the contract
+// alone; 27 bugs caught, 11 missed, no false alarm.
+var blind6FirstSight = firstSight{
+	runner: "c2e34974c34d5ca8bc6e99c7e1211964ae9005a1",
+	misses: map[foreign.Bug]string{
+		foreign.BugB6ShareURLNoKey:           "no keyless getRecord addresses a record by its record_url",
+		foreign.BugB6ReadKeyCodeScoped:       "no verify with the read key carries the record's code_id",
+		foreign.BugB6StringIDAnyOrg:          "no request asks for another organization's record_id written as a string",
+		foreign.BugB6SearchNumberGlobal:      "no search_key sent with our key is another organization's form number",
+		foreign.BugB6QrcodesEndDateLater:     "no sub-code walk of several pages has an end_time written as a date alone",
+		foreign.BugB6EmptySearchDropsNumber:  "number is never sent beside an empty search_key",
+		foreign.BugB6TemplatesEqualBounds:    "no window has start_time equal to end_time on an item's creation second",
+		foreign.BugB6ScopedSkipsIdentity:     "no verify of the identity case (100329) carries the record's own tpl_id",
+		foreign.BugB6UnreachableFrom100324:   "no unreachable target is sent with a from_certificate_status that matches the current status",
+		foreign.BugB6TplIDFractionTruncated:  "no tpl_id is a fractional number whose integer part is the record's form",
+		foreign.BugB6FormStringSizeUnbounded: "no getFormList page_size over the maximum is written as a numeric string",
+	},
+	falseAlarms: map[foreign.Variant]string{},
+}
