@@ -133,9 +133,9 @@ func checkFormNumber(t *T) {
 		known[n] = true
 	}
 	var filters []map[string]any
-	for _, n := range t.r.prof.Forms.Numbers {
+	for i, n := range t.r.prof.Forms.Numbers {
 		filters = append(filters, map[string]any{"number": n})
-		for _, miss := range nearMisses(n) {
+		for _, miss := range t.numberMisses(i, n) {
 			if !known[miss] {
 				filters = append(filters, map[string]any{"number": miss})
 			}
@@ -152,8 +152,8 @@ func checkFormNumber(t *T) {
 		}
 		t.onlyNumber(w, n, fmt.Sprintf("number %q", n))
 	}
-	for _, n := range t.r.prof.Forms.Numbers {
-		for _, miss := range nearMisses(n) {
+	for i, n := range t.r.prof.Forms.Numbers {
+		for _, miss := range t.numberMisses(i, n) {
 			if known[miss] {
 				continue
 			}
@@ -175,6 +175,14 @@ func (t *T) onlyNumber(w walk, n, what string) {
 		}
 	}
 	t.totalHolds(w, what)
+}
+
+// numberMisses are the near misses of the i-th number of the profile,
+// n, and two of its near forms (nearforms.go: separators dropped,
+// swapped or added, a space inside, a leading zero), turned by the seed
+// and by i so that the numbers together get every class.
+func (t *T) numberMisses(i int, n string) []string {
+	return append(nearMisses(n), nearForms(t.r.opts.Seed, "number", i, n, nil, 2)...)
 }
 
 // nearMisses are numbers a number filter must not take for n: a prefix, a

@@ -66,7 +66,7 @@ func (t *T) sendNegative(c negCase) *Exchange {
 		role = "write"
 	}
 	return t.once("negative "+c.id, func(t *T) any {
-		return t.post(c.ep, role, c.body(t.negativeBase(c.ep)))
+		return t.post(c.ep, role, c.bodyFor(heldValues(t.r.prof, c.ep))(t.negativeBase(c.ep)))
 	}).(*Exchange)
 }
 

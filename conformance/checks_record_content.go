@@ -92,6 +92,7 @@ func checkRecordNotFound(t *T) {
 			known = append(known, r.URL)
 		}
 		urls = urlFoldings(t.r.prof.Records[0].URL, setOf(known))
+		urls = append(urls, urlNearForms(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), 1)...)
 	}
 	t.each(len(ids)+len(urls), func(t *T, i int) {
 		if i >= len(ids) {

@@ -296,8 +296,8 @@ func checkQrcodesByURL(t *T) {
 }
 
 // checkQrcodesUnknown: a template nobody has, and one of ours by its
-// coding spelt otherwise (another letter case, full width: identifiers
-// are exact, §C10), are 404 (§4.5).
+// coding spelt otherwise (another letter case, full width, a near form:
+// identifiers are exact, §C10), are 404 (§4.5).
 func checkQrcodesUnknown(t *T) {
 	templates := []string{probeTemplate}
 	if items := t.r.prof.Templates.Items; len(items) > 0 {
@@ -312,8 +312,10 @@ func checkQrcodesUnknown(t *T) {
 			known = append(known, w.Codings...)
 		}
 		templates = append(templates, foldings(items[0].Coding, setOf(known))...)
+		templates = append(templates, nearForms(t.r.opts.Seed, "coding", 0, items[0].Coding, setOf(known), 1)...)
 		if u := items[0].URL; u != "" {
 			templates = append(templates, urlFoldings(u, setOf(known))...)
+			templates = append(templates, urlNearForms(t.r.opts.Seed, "template url", u, setOf(known), 1)...)
 		}
 	}
 	t.each(len(templates), func(t *T, i int) {

@@ -82,7 +82,7 @@ func checkVerifyBadTplID(t *T) {
 
 // checkVerifyUnknownCode: a code nobody issued names no record (100320),
 // and so does one of ours spelt otherwise (another letter case, full
-// width: identifiers are exact, §C10). from_certificate_status names no
+// width, a near form: identifiers are exact, §C10). from_certificate_status names no
 // status, so that a target that takes the spelling for our code still
 // moves nothing: it answers what it checks after finding the record.
 func checkVerifyUnknownCode(t *T) {
@@ -93,6 +93,7 @@ func checkVerifyUnknownCode(t *T) {
 			known = append(known, c.Code)
 		}
 		codes = append(codes, spellings(own, setOf(known))...)
+		codes = append(codes, nearSpellings(t.r.opts.Seed, "certificate code", own, setOf(known), 1)...)
 		// The same record by its full URL (§4.2), spelt otherwise too.
 		for _, c := range t.r.prof.Cases {
 			if c.Code != own || c.RecordID == 0 {
@@ -101,6 +102,7 @@ func checkVerifyUnknownCode(t *T) {
 			for _, r := range t.r.prof.Records {
 				if r.ID == c.RecordID && r.URL != "" && r.URL != own {
 					codes = append(codes, urlFoldings(r.URL, setOf(known))...)
+					codes = append(codes, urlNearForms(t.r.opts.Seed, "certificate url", r.URL, setOf(known), 1)...)
 				}
 			}
 			break

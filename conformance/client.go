@@ -65,10 +65,15 @@ type Exchange struct {
 	Req         Request
 	Status      int
 	ContentType string
-	Body        []byte
-	Doc         any   // decoded JSON (numbers as json.Number); nil when not JSON
-	Err         error // transport failure, oversize body
-	DecodeErr   error // the body is not JSON
+	// ContentEncoding is the answer's Content-Encoding where the request
+	// named its own Accept-Encoding ("" where Go's transport asked for
+	// gzip and unpacked it); Body is then unpacked only where the
+	// request accepted the coding (encodings.go).
+	ContentEncoding string
+	Body            []byte
+	Doc             any   // decoded JSON (numbers as json.Number); nil when not JSON
+	Err             error // transport failure, oversize body
+	DecodeErr       error // the body is not JSON
 
 	mu        sync.Mutex
 	validated map[string]error // schema file → result, see runner.validate
@@ -214,7 +219,11 @@ func (c *client) do(ctx context.Context, x *Exchange, raw []byte, key string) (e
 		return err, false
 	}
 	x.Body = a.Body
-	x.Doc, x.DecodeErr = decodeBody(a.Body)
+	if x.Req.AcceptEncoding != "" {
+		x.ContentEncoding = a.Header.Get("Content-Encoding")
+		x.Body = readCoded(x.Req.AcceptEncoding, x.ContentEncoding, a.Body)
+	}
+	x.Doc, x.DecodeErr = decodeBody(x.Body)
 	return nil, false
 }
 

@@ -37,6 +37,17 @@ type genCase struct {
 	// kept are members shrinking must not drop (the faults, the bound).
 	kept []string
 	body func(base map[string]any) map[string]any
+	// raw, when set, writes the body as bytes instead of body (a body
+	// that is not one JSON object, bodyforms.go); it is never shrunk.
+	raw func(base map[string]any) []byte
+}
+
+// bytes is the case's body as sent, from base.
+func (c genCase) bytes(base map[string]any) []byte {
+	if c.raw != nil {
+		return c.raw(base)
+	}
+	return marshal(c.body(base))
 }
 
 // generatedCases are the variants of one endpoint, in a stable order.
@@ -61,6 +72,7 @@ func generatedCases(seed uint64, ep contract.Endpoint, sch reqSchema) []genCase 
 			out = append(out, genCase{what: fmt.Sprintf("%s %d, its maximum", name, int64(*p.Maximum)), valid: true, kept: []string{name}, body: set(name, int64(*p.Maximum))})
 		}
 	}
+	out = append(out, bodyFormCases(seed, ep)...)
 	faults := memberCases(seed, ep, sch)
 	byMember := map[string][]negCase{}
 	var members []string
@@ -130,6 +142,13 @@ func generatedRun(ep contract.Endpoint, sch reqSchema, cases []genCase) func(t *
 		cases := append(cases[:len(cases):len(cases)], valueCases(t.r.opts.Seed, ep, sch, t.r.prof)...)
 		t.each(len(cases), func(t *T, i int) {
 			c := cases[i]
+			if c.raw != nil {
+				x := t.post(ep, role, c.raw(base))
+				if why := c.broken(t, ep, x); why != "" {
+					t.Errorf(x, "%s: %s", c.what, why)
+				}
+				return
+			}
 			body := c.body(base)
 			if body == nil || c.valid && ep == contract.ListQrcodes && len(t.r.prof.Templates.Items) == 0 {
 				return // no template of the target to list

@@ -20,7 +20,7 @@ func generatedBodies(t *testing.T, seed uint64) []string {
 	var out []string
 	for _, ep := range contract.Endpoints {
 		for _, c := range generatedCases(seed, ep, all[ep.Name]) {
-			out = append(out, ep.Name+" "+c.what+" "+string(marshal(c.body(base))))
+			out = append(out, ep.Name+" "+c.what+" "+string(c.bytes(base)))
 		}
 	}
 	return out

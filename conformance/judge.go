@@ -14,7 +14,8 @@ import (
 // that names no operation: the rules of every answer still judge it.
 func judgeAnswer(env *rules.Env, ep *contract.Endpoint, x *Exchange, validate func(file string, x *Exchange) error) []rules.Verdict {
 	rx := &rules.Exchange{Endpoint: ep, Method: x.Req.Method, Role: x.Req.Key, Request: []byte(x.Req.Body),
-		Status: x.Status, ContentType: x.ContentType, Body: x.Body}
+		Status: x.Status, ContentType: x.ContentType, Body: x.Body,
+		AcceptEncoding: x.Req.AcceptEncoding, ContentEncoding: x.ContentEncoding}
 	rx.SetDoc(x.Doc, x.DecodeErr)
 	e := *env
 	if e.Validate != nil && validate != nil {

@@ -44,6 +44,19 @@ type negCase struct {
 	// member is the member it breaks ("" for body-level cases).
 	member string
 	body   func(base map[string]any) []byte
+	// around, when set, builds the body around the member's held value
+	// (held.go) where the run holds one, in the place of body: an array
+	// holding a value the target serves, which a target that unwraps
+	// arrays serves as if the value were sent alone.
+	around func(held any) func(base map[string]any) []byte
+}
+
+// bodyFor is the case's body for a run that holds held (heldValues).
+func (c negCase) bodyFor(held map[string]any) func(base map[string]any) []byte {
+	if v, ok := held[c.member]; ok && c.around != nil {
+		return c.around(v)
+	}
+	return c.body
 }
 
 // reqSchema is what the generator reads of a request schema.
@@ -107,8 +120,14 @@ func memberCases(seed uint64, ep contract.Endpoint, sch reqSchema) []negCase {
 			bad = append(bad, badValue{"notAllowed", "a value the spec does not list", "rtq-conform-not-allowed"})
 		}
 		for _, b := range bad {
-			out = append(out, negCase{id: id + b.kind, ep: ep, member: name, what: fmt.Sprintf("%s %s", name, b.what),
-				body: setMember(sch, name, b.v)})
+			c := negCase{id: id + b.kind, ep: ep, member: name, what: fmt.Sprintf("%s %s", name, b.what),
+				body: setMember(sch, name, b.v)}
+			if b.kind == "array" {
+				c.around = func(held any) func(map[string]any) []byte {
+					return setMember(sch, name, []any{held})
+				}
+			}
+			out = append(out, c)
 		}
 	}
 	return append(out, missingCases(ep, sch)...)

@@ -19,7 +19,7 @@ func namesNoRecord(body string) bool {
 	}
 	code, ok := m["certificate_code"].(string)
 	literal := strings.NewReplacer("%", "", "_", "", `\`, "", "'", "", `"`, "").Replace(code)
-	return !ok || code == probeCode || strings.TrimSpace(code) == "" || strings.Contains(probeCode, literal)
+	return !ok || strings.Contains(code, probeCode) || strings.TrimSpace(code) == "" || strings.Contains(probeCode, literal)
 }
 
 // lenientlyReadable: member holds a digit string ("123") or a number with

@@ -106,6 +106,9 @@ func TestWritesResetAndSendOnlyProfileCodes(t *testing.T) {
 	// The profile's code spelt otherwise names no record, or, on a target
 	// that folds it, the profile's own: guarded by a status no record is in.
 	spelt := foldings("C-1", nil)
+	for _, c := range nearClasses {
+		spelt = append(spelt, c.form("C-1"))
+	}
 	for _, v := range tg.verifies {
 		var body map[string]any
 		_ = json.Unmarshal([]byte(v), &body)

@@ -35,7 +35,7 @@ func num(s string) json.Number { return json.Number(s) }
 // integerClasses are the values of an integer member beyond its own
 // minimum and maximum (generatedCases sends those): each class is one
 // question a reading of integers answers.
-func integerClasses(p rules.Property) []valueClass {
+func integerClasses(p rules.Property, held any) []valueClass {
 	below, above := []any{num("0"), num("-0")}, []any{num("9007199254740993"), num("2147483648")}
 	if p.Minimum != nil && *p.Minimum-1 != 0 {
 		below = append(below, num(fmt.Sprint(int64(*p.Minimum)-1)))
@@ -43,13 +43,20 @@ func integerClasses(p rules.Property) []valueClass {
 	if p.Maximum != nil {
 		above = append(above, num(fmt.Sprint(int64(*p.Maximum)+1)))
 	}
+	asString, odd := []any{"2", "1"}, []any{" 2", "1e1", "+1"}
+	if n, ok := held.(int64); ok {
+		// The digits of a value the run holds (a record that exists):
+		// a target that reads them serves that object, judged by every
+		// rule as if the number were sent (2.1.identity, 2.1.schema).
+		asString, odd = []any{fmt.Sprint(n)}, heldDigitForms(n)
+	}
 	return []valueClass{
 		{"wrongType", []any{true, false, "abc", ""}},
 		// A digit string is what most clients send by mistake: read as
 		// its number (the kit's lenient reading, §C1) or refused, never
 		// echoed as a string; its odder spellings are a class apart.
-		{"numberAsString", []any{"2", "1"}},
-		{"numberAsOddString", []any{" 2", "1e1", "+1"}},
+		{"numberAsString", asString},
+		{"numberAsOddString", odd},
 		{"zero", below},
 		{"negative", []any{num("-1"), num("-2147483649")}},
 		{"above", above},
@@ -64,6 +71,12 @@ func integerClasses(p rules.Property) []valueClass {
 // place of its own characters (each matches it under LIKE, none
 // literally) and with an escape.
 func stringClasses(like string) []valueClass {
+	wrong := []any{num("42"), true, num("0")}
+	if like != "" && strings.Trim(like, "0123456789") == "" && len(like) <= 15 && (like == "0" || like[0] != '0') {
+		// A held value of digits alone, sent as the number it reads as:
+		// read as its digits or refused, never as another object.
+		wrong = []any{num(like)}
+	}
 	wild, escape := []any{"%", "_", `%_%`}, []any{`\`, `\%`}
 	if like != "" {
 		r := []rune(like)
@@ -78,7 +91,7 @@ func stringClasses(like string) []valueClass {
 		apos, quote = []any{like + "'", "'" + like}, []any{like + `"`, `"` + like + `"`}
 	}
 	return []valueClass{
-		{"wrongType", []any{num("42"), true, num("0")}},
+		{"wrongType", wrong},
 		{"blank", []any{"", " ", "\t", "\u3000"}},
 		{"wildcard", wild},
 		{"escape", escape},
@@ -156,6 +169,7 @@ func alternatives(p *profile.Profile, ep contract.Endpoint) map[string]any {
 func valueCases(seed uint64, ep contract.Endpoint, sch rules.RequestSchema, p *profile.Profile) []genCase {
 	var out []genCase
 	alts := alternatives(p, ep)
+	held := heldValues(p, ep)
 	for _, name := range sch.Names() {
 		prop := sch.Properties[name]
 		var classes []valueClass
@@ -163,9 +177,13 @@ func valueCases(seed uint64, ep contract.Endpoint, sch rules.RequestSchema, p *p
 		case len(prop.Enum) > 0:
 			classes = enumClasses(prop)
 		case prop.Type == "integer":
-			classes = integerClasses(prop)
+			classes = integerClasses(prop, held[name])
 		case prop.Type == "string":
 			classes = stringClasses(likeValues(p, ep, name))
+		}
+		if exoticMember(prop, name) {
+			h, _ := held[name].(string)
+			classes = append(classes, exoticValues(seed, ep, name, h)...)
 		}
 		for _, c := range classes {
 			if c.name == "blank" && fuzzy[ep.Name+" "+name] {

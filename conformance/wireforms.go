@@ -18,7 +18,9 @@ import (
 // media type is case-insensitive, RFC 9110 §8.3.1: .NET and Java send
 // "; charset=utf-8"); the body chunked rather than with a Content-Length
 // (a client that streams its JSON); no compression asked for (Accept-
-// Encoding: identity) or gzip (Go's transport, a browser). The contract
+// Encoding: identity) or gzip (Go's transport, a browser), or gzip
+// refused by a weight of 0, in the letter case and white space RFC 9110
+// §12.4.2 allows. The contract
 // gives every form one answer: the body read as sent (§1.1: the header is
 // Content-Type application/json, whatever its parameters), every answer
 // JSON (§1.1, §C1), and never a compression the request did not accept
@@ -32,16 +34,30 @@ import (
 // The forms of each header; the first of each is the runner's usual way.
 var (
 	// acceptForms: "-" sends no Accept at all.
-	acceptForms   = []string{"application/json", "-", "*/*", "application/json, text/plain, */*"}
-	ctypeForms    = []string{"application/json", "application/json; charset=utf-8", "application/json;charset=UTF-8", "Application/JSON"}
-	encodingForms = []string{"gzip", "identity"}
-	chunkedForms  = []bool{false, true}
+	acceptForms = []string{"application/json", "-", "*/*", "application/json, text/plain, */*"}
+	ctypeForms  = []string{"application/json", "application/json; charset=utf-8", "application/json;charset=UTF-8", "Application/JSON"}
+	// encodingForms each accept identity, so a correct target answers
+	// each as it answers the usual way: identity alone; gzip refused by a
+	// weight of 0 (in "q" or "Q", "0" or "0.000"); everything but identity
+	// refused; gzip in capitals and with white space and a weight, which
+	// the runner then unpacks if the target uses it (encodings.go).
+	encodingForms = []string{"gzip", "identity", "gzip;q=0", "identity, *;q=0", "GZIP", " gzip ; q=0.5 ,identity",
+		"gzip;Q=0", "gzip;q=0.000, identity;q=1"}
+	// refusingEncodings refuse identity too: a target may disregard
+	// that (RFC 9110 §12.5.3) or answer 406, so they are sent apart
+	// (checkRequestForms), each answer judged by the rules alone: never
+	// in a coding the request refused.
+	refusingEncodings = []string{"*;q=0", "identity;q=0", "gzip, identity;q=0"}
+	chunkedForms      = []bool{false, true}
 )
 
 // wireForm is one way of writing a request's headers, each member an
 // index into its list of forms.
 type wireForm struct {
 	accept, ctype, encoding, chunked int
+	// refusing, when not 0, is 1 + an index of refusingEncodings, sent
+	// in the place of encoding.
+	refusing int
 }
 
 // wireFormOf picks the form of a request from the seed and the request
@@ -78,6 +94,9 @@ func (f wireForm) apply(r *Request) {
 	}
 	if f.encoding != 0 {
 		r.AcceptEncoding = encodingForms[f.encoding]
+	}
+	if f.refusing != 0 {
+		r.AcceptEncoding = refusingEncodings[f.refusing-1]
 	}
 	r.Chunked = chunkedForms[f.chunked]
 }
@@ -170,6 +189,7 @@ func checkRequestForms(t *T) {
 		t.r.observe(contract.GetFormList, x)
 		xs[i][j] = x
 	})
+	t.refusingEncodings()
 	for i := range bodies {
 		usual := xs[i][0]
 		want, _ := usual.Doc.(map[string]any)
@@ -190,4 +210,18 @@ func checkRequestForms(t *T) {
 func jsonOf(v any) []byte {
 	b, _ := json.Marshal(v)
 	return b
+}
+
+// refusingEncodings sends, on every endpoint, its probe body with an
+// Accept-Encoding that refuses identity (refusingEncodings, one per
+// endpoint, turned by the seed): the answer may be anything the
+// contract allows, but never in a coding the request refused, which the
+// rules over every answer judge (C1.jsonText).
+func (t *T) refusingEncodings() {
+	off := pick(t.r.opts.Seed, "refusing encodings", len(refusingEncodings))
+	t.each(len(contract.Endpoints), func(t *T, i int) {
+		ep := contract.Endpoints[i]
+		f := wireForm{refusing: 1 + (off+i)%len(refusingEncodings)}
+		t.r.observe(ep, t.sendAs(ep, "read", t.probeBody(ep), &f))
+	})
 }

@@ -2,4 +2,4 @@ package rules
 
 import "errors"
 
-var errTrailing = errors.New("more than one JSON value")
+var errTrailing = errors.New("data after the JSON value")

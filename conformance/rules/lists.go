@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -27,17 +29,28 @@ func formPage(x *Exchange) page {
 }
 
 // reqInt is an integer request member as sent (ok false when absent or
-// not an integer): a JSON integer, or a string of digits alone, which a
-// target that answers a success has read as its number (reading "5" as
-// 5 is the kit's lenient reading, §C1; reading it as absent is no
-// reading at all).
+// not an integer): a JSON integer, a whole number written otherwise (5.0,
+// 5e0), or a string of digits alone (leading zeros aside), which a target that answers a success has read as its
+// number (reading "5" as 5 is the kit's lenient reading, §C1; reading it
+// as absent, or as another number, is no reading at all).
 func (x *Exchange) reqInt(name string) (int64, bool) {
 	v := x.requestInt(name)
-	if s, ok := v.(string); ok && s != "" && len(s) <= 18 && strings.Trim(s, "0123456789") == "" {
+	if s, ok := v.(string); ok {
+		if s == "" || len(s) > 18 || strings.Trim(s, "0123456789") != "" {
+			return 0, false
+		}
 		n, err := strconv.ParseInt(s, 10, 64)
 		return n, err == nil
 	}
-	return Int(v)
+	if n, ok := v.(json.Number); ok {
+		if i, err := n.Int64(); err == nil {
+			return i, true
+		}
+		if f, err := n.Float64(); err == nil && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+			return int64(f), true
+		}
+	}
+	return 0, false
 }
 
 var formListRules = []Rule{

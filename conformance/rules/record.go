@@ -125,7 +125,7 @@ var recordRules = []Rule{
 	{"2.1.identity", "the record answered is the one asked for", recordSuccess("json"), func(x *Exchange, env *Env) []string {
 		rec := jsonPayload(x)
 		var out []string
-		if want, ok := Int(x.requestInt("record_id")); ok {
+		if want, ok := x.reqInt("record_id"); ok {
 			if got, _ := Int(rec["record_id"]); got != want {
 				out = append(out, fmt.Sprintf("record_id is %v, the request asked for %d", rec["record_id"], want))
 			}

@@ -37,6 +37,11 @@ type Exchange struct {
 	// Status and ContentType are the answer's status line and header.
 	Status      int
 	ContentType string
+	// AcceptEncoding is the request's Accept-Encoding as the observer
+	// sent or saw it, and ContentEncoding the answer's ("" : not known,
+	// or unpacked by the observer's transport, which asked for it): an
+	// answer coded as the request refused is no JSON to its client.
+	AcceptEncoding, ContentEncoding string
 	// Body is the answer body; Failed is true when no whole answer came
 	// back (a transport failure): then no rule applies.
 	Body   []byte
@@ -119,7 +124,9 @@ func (x *Exchange) Is(ep contract.Endpoint) bool {
 func (x *Exchange) post() bool { return x.Method == "" || x.Method == http.MethodPost }
 
 // Decode reads one JSON value, numbers as json.Number, and fails on
-// anything after it.
+// anything after it but JSON white space (RFC 8259 §2: a JSON text is
+// one value): a second value, garbage, or a stray closing bracket, which
+// a decoder's More does not see.
 func Decode(b []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
@@ -127,7 +134,7 @@ func Decode(b []byte) (any, error) {
 	if err := dec.Decode(&v); err != nil {
 		return nil, err
 	}
-	if dec.More() {
+	if len(bytes.Trim(b[dec.InputOffset():], " \t\r\n")) > 0 {
 		return nil, errTrailing
 	}
 	return v, nil

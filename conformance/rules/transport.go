@@ -13,7 +13,8 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 
 // TransportFaults says what is wrong with one answer at the transport
 // level, by kind: its Content-Type (not application/json), its charset
-// (not utf-8) and its body (not one JSON object; a byte order mark); ""
+// (not utf-8) and its body (not one JSON object; a byte order mark; in
+// a content coding the request refused); ""
 // where nothing is.
 func TransportFaults(x *Exchange) (contentType, charset, body string) {
 	mt, params, err := mime.ParseMediaType(x.ContentType)
@@ -25,6 +26,8 @@ func TransportFaults(x *Exchange) (contentType, charset, body string) {
 	}
 	doc, derr := x.Doc()
 	switch _, isObj := doc.(map[string]any); {
+	case refusedCoding(x.AcceptEncoding, x.ContentEncoding) != "":
+		body = refusedCoding(x.AcceptEncoding, x.ContentEncoding)
 	case bytes.HasPrefix(x.Body, bom):
 		body = "the body starts with a byte order mark (EF BB BF)"
 	case derr != nil:

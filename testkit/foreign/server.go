@@ -120,7 +120,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.write(w, http.StatusOK, o("code", 0, "message", s.opts.Message, "data", obj{}))
 		return
 	}
-	if (s.opts.is(VariantB2Gzip) || s.opts.has(BugA3GzipQZero)) && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || s.opts.has(BugA2AlwaysGzip) {
+	ae := r.Header.Get("Accept-Encoding")
+	if s.opts.is(VariantB2Gzip) && acceptsGzip(ae) || s.opts.has(BugA3GzipQZero) && strings.Contains(ae, "gzip") || s.opts.has(BugA2AlwaysGzip) {
 		gz := &gzipWriter{ResponseWriter: w}
 		defer gz.close()
 		w = gz
@@ -346,6 +347,34 @@ func strictIntegers(p params) *apiError {
 		}
 	}
 	return nil
+}
+
+// acceptsGzip says whether an Accept-Encoding value accepts gzip: listed
+// (in any case, or as x-gzip) with a weight above 0, or not listed and
+// "*" with a weight above 0 (RFC 9110 §12.5.3).
+func acceptsGzip(ae string) bool {
+	weight := map[string]float64{}
+	for _, elem := range strings.Split(ae, ",") {
+		name, params, _ := strings.Cut(elem, ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name == "x-gzip" {
+			name = "gzip"
+		}
+		q := 1.0
+		for _, p := range strings.Split(params, ";") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(p), "="); ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+					q = f
+				}
+			}
+		}
+		weight[name] = q
+	}
+	if q, ok := weight["gzip"]; ok {
+		return q > 0
+	}
+	q, ok := weight["*"]
+	return ok && q > 0
 }
 
 // gzipWriter compresses an answer (a variant: Content-Encoding gzip).

@@ -1,0 +1,94 @@
+package conformance
+
+import (
+	"strings"
+
+	"github.com/rtq-kit/rtq/conformance/rules"
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// Exotic strings. A string member takes any Unicode text (§4: "string"),
+// and what a person types or pastes holds more than the letters a test
+// writes: a character outside the Basic Multilingual Plane (an emoji,
+// a rare CJK character: a utf8mb3 column or a UTF-16 length breaks on
+// it), combining marks, bidirectional controls, control characters
+// (NUL, which C strings and some databases refuse) and a long text. None
+// is bad input, so the answer is the contract's for the value (a success
+// the rules judge, or an error in the endpoint's shape), in JSON: never
+// a framework's HTML page (C1.contentType, C1.jsonText). Each value is
+// written around the member's held value, so that a reading that drops
+// the odd characters is seen too (a number filter that strips them
+// lists the held number's form: 4.3.number). A free-text member (the
+// search key) gets every class on every run; every other string member
+// one class, turned by the seed and by its place, so that the members
+// together get every class.
+
+// exoticClass is one class of exotic strings around a held value.
+type exoticClass struct {
+	name  string
+	write func(held string) string
+}
+
+var exoticClasses = []exoticClass{
+	{"astral", func(h string) string { return h + "🔥𠮷" }},
+	{"combining", func(h string) string { return h + "e\u0301\u0308" }},
+	{"bidi", func(h string) string { return "\u202e" + h + "\u202c\u2066" }},
+	{"control", func(h string) string { return h + "\u0000\u0007\u001b" }},
+	{"long", func(h string) string {
+		unit := h + "巡检"
+		return strings.Repeat(unit, 2000/len([]rune(unit))+1)
+	}},
+}
+
+// freeText are the members whose value is text a person types, not an
+// identifier, a time, a token or one of an enum's values.
+var freeText = map[string]bool{contract.GetFormList.Name + " search_key": true}
+
+// exoticPlain are the string members that take no exotic value: times
+// (a time is digits in a form, §C5, and its pools are timeforms.go's).
+func exoticPlain(name string) bool { return name == "start_time" || name == "end_time" }
+
+// exoticMember says whether member name of ep takes exotic values.
+func exoticMember(p rules.Property, name string) bool {
+	return p.Type == "string" && len(p.Enum) == 0 && !exoticPlain(name)
+}
+
+// exoticTurn is the place of member name of ep among the members of
+// every endpoint that take one class, in the order of contract.Endpoints
+// and of the schemas' names: consecutive members take consecutive
+// classes, so that the run gives every class to some member.
+func exoticTurn(ep contract.Endpoint, name string) int {
+	all, _ := rules.RequestSchemas()
+	turn := 0
+	for _, e := range contract.Endpoints {
+		sch := all[e.Name]
+		for _, n := range sch.Names() {
+			if !exoticMember(sch.Properties[n], n) || freeText[e.Name+" "+n] {
+				continue
+			}
+			if e.Name == ep.Name && n == name {
+				return turn
+			}
+			turn++
+		}
+	}
+	return turn
+}
+
+// exoticValues are the classes of member name of ep: every class for a
+// free-text member, else one, the member's turn from the one the seed
+// picks.
+func exoticValues(seed uint64, ep contract.Endpoint, name string, held string) []valueClass {
+	if held == "" {
+		held = "rtq"
+	}
+	if freeText[ep.Name+" "+name] {
+		out := make([]valueClass, 0, len(exoticClasses))
+		for _, c := range exoticClasses {
+			out = append(out, valueClass{"exotic." + c.name, []any{c.write(held)}})
+		}
+		return out
+	}
+	c := exoticClasses[(pick(seed, "exotic", len(exoticClasses))+exoticTurn(ep, name))%len(exoticClasses)]
+	return []valueClass{{"exotic." + c.name, []any{c.write(held)}}}
+}

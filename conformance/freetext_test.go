@@ -1,0 +1,66 @@
+package conformance
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/rtq-kit/rtq/conformance/rules"
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// TestEveryRunSendsEveryExoticClass: the search key gets every class of
+// exotic strings on every run, and the other string members together
+// get every class too; times get none.
+func TestEveryRunSendsEveryExoticClass(t *testing.T) {
+	all, err := rules.RequestSchemas()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seed := range []uint64{DefaultSeed, 5} {
+		others := map[string]bool{}
+		for _, ep := range contract.Endpoints {
+			sch := all[ep.Name]
+			for _, n := range sch.Names() {
+				if !exoticMember(sch.Properties[n], n) {
+					continue
+				}
+				cs := exoticValues(seed, ep, n, "FX-001")
+				if freeText[ep.Name+" "+n] && len(cs) != len(exoticClasses) {
+					t.Errorf("%s %s: %d classes, want every one", ep.Name, n, len(cs))
+				}
+				for _, c := range cs {
+					others[c.name] = others[c.name] || !freeText[ep.Name+" "+n]
+				}
+			}
+		}
+		for _, c := range exoticClasses {
+			if !others["exotic."+c.name] {
+				t.Errorf("seed %d: no member but the search key gets %s", seed, c.name)
+			}
+		}
+	}
+	if exoticMember(all[contract.TemplatesList.Name].Properties["start_time"], "start_time") {
+		t.Error("a time takes exotic strings")
+	}
+}
+
+// TestExoticStringsHoldWhatTheyName: each class holds what it is named
+// for, around the held value.
+func TestExoticStringsHoldWhatTheyName(t *testing.T) {
+	for _, c := range exoticClasses {
+		s := c.write("FX-001")
+		if !strings.Contains(s, "FX-001") || !utf8.ValidString(s) {
+			t.Errorf("%s: %q does not hold the held value", c.name, s)
+		}
+		var astral, control bool
+		for _, r := range s {
+			astral = astral || r > 0xFFFF
+			control = control || r < 0x20
+		}
+		switch {
+		case c.name == "astral" && !astral, c.name == "control" && !control, c.name == "long" && utf8.RuneCountInString(s) < 2000:
+			t.Errorf("%s: %q is not one", c.name, s)
+		}
+	}
+}
