@@ -84,5 +84,14 @@ var adversarial3FirstSight = firstSight{
 		foreign.BugA3FormClampOffsetAsked: "c078e26bb7c4ee57eddbd5bcba6c975bdd1f638f",
 		foreign.BugA3SearchPagerUncapped:  "c078e26bb7c4ee57eddbd5bcba6c975bdd1f638f",
 		foreign.BugA3DateEndTotalMidnight: "c078e26bb7c4ee57eddbd5bcba6c975bdd1f638f",
+		// The values and forms a request carries: a held record's id as
+		// digits (2.1.identity, 2.1.schema), near forms of the held
+		// numbers (4.3.number), exotic strings in search_key
+		// (C1.contentType), Accept-Encoding with gzip refused by a
+		// weight of 0 (C1.jsonText).
+		foreign.BugA3RecordIDEchoedString:    "3b0537efc81f9041b9c7a0df133cfa5d6a256713",
+		foreign.BugA3NumberSeparatorsIgnored: "3b0537efc81f9041b9c7a0df133cfa5d6a256713",
+		foreign.BugA3SearchEmoji500:          "3b0537efc81f9041b9c7a0df133cfa5d6a256713",
+		foreign.BugA3GzipQZero:               "3b0537efc81f9041b9c7a0df133cfa5d6a256713",
 	},
 }

@@ -31,5 +31,10 @@ var blind5FirstSight = firstSight{
 		// organization's key (the same record's, mismatched pairs),
 		// each answer judged by C2.tenancy.
 		foreign.BugB5BothAddressesAnyOrg: "207d5f74505b2068944755d235326db26ef56d10",
+		// generated.<operation>: bodies that are not exactly one JSON
+		// object (C1.badInput); negative.*.array: an array holding a
+		// value the run holds.
+		foreign.BugB5BodyTrailingData:     "3b0537efc81f9041b9c7a0df133cfa5d6a256713",
+		foreign.BugB5QrcodesTemplateArray: "3b0537efc81f9041b9c7a0df133cfa5d6a256713",
 	},
 }
