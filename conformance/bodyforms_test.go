@@ -89,3 +89,58 @@ func TestALenientDecoderIsCaught(t *testing.T) {
 	}
 	t.Fatal("no seed below 64 deals templates/list a form with data after its object")
 }
+
+// TestAMoveInAWrappedFormIsCaught: a hand-made verify that unwraps an
+// array moves the record on the profile's step with a member written
+// so, and one that serves the first object of a body moves it on the
+// step followed by more data; verify.values fails on each.
+func TestAMoveInAWrappedFormIsCaught(t *testing.T) {
+	serve := func(unwrap bool) func(w http.ResponseWriter, r *http.Request, body string) {
+		return func(w http.ResponseWriter, r *http.Request, body string) {
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			refuse := `{"code":400,"message":"m","data":{},"error_code":100301}`
+			if !strings.HasSuffix(r.URL.Path, "/certificates/verify") {
+				w.Write([]byte(`{"code":0,"message":"","data":{}}`))
+				return
+			}
+			var p map[string]any
+			dec := json.NewDecoder(strings.NewReader(body))
+			if dec.Decode(&p) != nil || p == nil || unwrap && dec.More() {
+				w.Write([]byte(refuse))
+				return
+			}
+			for k, v := range p {
+				if l, ok := v.([]any); ok && len(l) == 1 && unwrap {
+					p[k] = l[0]
+				}
+			}
+			if p["certificate_code"] == "C-1" && p["action_type"] == "set_certificate_status" && p["to_certificate_status"] == "乙" && len(p) == 3 {
+				w.Write([]byte(`{"code":0,"message":"","data":{"record_number":"N","record_id":1,"org_id":1,"submit_at":1,"certificate_status":"乙"}}`))
+				return
+			}
+			w.Write([]byte(refuse))
+		}
+	}
+	run := func(unwrap bool, seed uint64) Finding {
+		rep, err := Run(context.Background(), Options{BaseURL: start(t, &target{answer: serve(unwrap)}), Profile: writeProfile(),
+			AllowWrites: true, Seed: seed, Only: []string{"verify.values"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return find(rep, "verify.values")
+	}
+	if f := run(true, DefaultSeed); f.Status != Fail || !strings.Contains(f.Message, "arrayOfItself") {
+		t.Errorf("unwrapping arrays: verify.values = %s (%s), want a failure naming arrayOfItself", f.Status, f.Message)
+	}
+	for seed := uint64(1); seed < 64; seed++ {
+		r := &runner{opts: Options{Seed: seed}}
+		switch r.liveBodyForm(writeProfile().Cases[0]).name {
+		case "twoObjects", "garbage", "strayBracket", "jsonLines":
+			if f := run(false, seed); f.Status != Fail || !strings.Contains(f.Message, "not one JSON object") {
+				t.Errorf("serving the first object: verify.values = %s (%s), want a failure naming a body that is not one JSON object", f.Status, f.Message)
+			}
+			return
+		}
+	}
+	t.Fatal("no seed below 64 sends the step with data after its object")
+}

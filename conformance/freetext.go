@@ -53,17 +53,18 @@ func exoticMember(p rules.Property, name string) bool {
 	return p.Type == "string" && len(p.Enum) == 0 && !exoticPlain(name)
 }
 
-// exoticTurn is the place of member name of ep among the members of
-// every endpoint that take one class, in the order of contract.Endpoints
-// and of the schemas' names: consecutive members take consecutive
-// classes, so that the run gives every class to some member.
-func exoticTurn(ep contract.Endpoint, name string) int {
+// memberTurn is the place of member name of ep among the members of
+// every endpoint that kind says are alike, in the order of
+// contract.Endpoints and of the schemas' names: consecutive members take
+// consecutive values of a class, so that the run gives every value to
+// some member.
+func memberTurn(ep contract.Endpoint, name string, kind func(e contract.Endpoint, p rules.Property, name string) bool) int {
 	all, _ := rules.RequestSchemas()
 	turn := 0
 	for _, e := range contract.Endpoints {
 		sch := all[e.Name]
 		for _, n := range sch.Names() {
-			if !exoticMember(sch.Properties[n], n) || freeText[e.Name+" "+n] {
+			if !kind(e, sch.Properties[n], n) {
 				continue
 			}
 			if e.Name == ep.Name && n == name {
@@ -73,6 +74,13 @@ func exoticTurn(ep contract.Endpoint, name string) int {
 		}
 	}
 	return turn
+}
+
+// exoticTurn is memberTurn among the members that take one exotic class.
+func exoticTurn(ep contract.Endpoint, name string) int {
+	return memberTurn(ep, name, func(e contract.Endpoint, p rules.Property, n string) bool {
+		return exoticMember(p, n) && !freeText[e.Name+" "+n]
+	})
 }
 
 // exoticValues are the classes of member name of ep: every class for a

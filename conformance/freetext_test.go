@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // TestEveryRunSendsEveryExoticClass: the search key gets every class of
@@ -61,6 +62,29 @@ func TestExoticStringsHoldWhatTheyName(t *testing.T) {
 		switch {
 		case c.name == "astral" && !astral, c.name == "control" && !control, c.name == "long" && utf8.RuneCountInString(s) < 2000:
 			t.Errorf("%s: %q is not one", c.name, s)
+		}
+	}
+}
+
+// TestEveryRunSendsEveryWrongType: the wrong JSON types of a string
+// member (a number, a boolean) and of an integer member (a boolean, a
+// word, an empty string) turn over the members of their type, so that
+// each run sends each of them to some member.
+func TestEveryRunSendsEveryWrongType(t *testing.T) {
+	all, _ := rules.RequestSchemas()
+	for _, seed := range []uint64{DefaultSeed, 9} {
+		sent := map[string]bool{}
+		for _, ep := range contract.Endpoints {
+			for _, c := range valueCases(seed, ep, all[ep.Name], &profile.Profile{}) {
+				if strings.HasSuffix(c.what, "(wrongType)") {
+					sent[c.what[strings.IndexByte(c.what, ' ')+1:strings.LastIndexByte(c.what, ' ')]] = true
+				}
+			}
+		}
+		for _, v := range []string{"42", "true", "0", "false", `"abc"`, `""`} {
+			if !sent[v] {
+				t.Errorf("seed %d: no member got the wrong type %s (sent %v)", seed, v, sent)
+			}
 		}
 	}
 }

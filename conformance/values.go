@@ -189,7 +189,14 @@ func valueCases(seed uint64, ep contract.Endpoint, sch rules.RequestSchema, p *p
 			if c.name == "blank" && fuzzy[ep.Name+" "+name] {
 				continue
 			}
-			v := c.values[pick(seed, ep.Name+" "+name+" "+c.name, len(c.values))]
+			i := pick(seed, ep.Name+" "+name+" "+c.name, len(c.values))
+			if c.name == "wrongType" {
+				// The wrong types turn over the members of a type, so
+				// that each run sends each (a number and a boolean for
+				// a string, a boolean and a word for an integer).
+				i = (pick(seed, "wrongType "+typeOf(prop), len(c.values)) + memberTurn(ep, name, sameType(prop))) % len(c.values)
+			}
+			v := c.values[i]
 			raw, _ := json.Marshal(v)
 			what := fmt.Sprintf("%s %s (%s)", name, raw, c.name)
 			out = append(out, genCase{what: what, value: true, kept: []string{name}, body: valueBody(sch, name, v, nil)})
@@ -215,4 +222,18 @@ func valueBody(sch rules.RequestSchema, member string, v any, alts map[string]an
 		}
 		return body
 	}
+}
+
+// typeOf is the kind of value space a member has: an enum's, an
+// integer's or a string's.
+func typeOf(p rules.Property) string {
+	if len(p.Enum) > 0 {
+		return "enum"
+	}
+	return p.Type
+}
+
+// sameType says which members share p's kind of value space.
+func sameType(p rules.Property) func(contract.Endpoint, rules.Property, string) bool {
+	return func(_ contract.Endpoint, q rules.Property, _ string) bool { return typeOf(q) == typeOf(p) }
 }

@@ -17,8 +17,9 @@ import (
 // absent passes; here each one is sent on the first step of a profile
 // move, with the profile's reset before it: a value that is not the
 // record's status, form or QR code (a boolean where a status name goes,
-// a negative, a fraction or a word where an id goes) must not let the
-// move through. A target that reads such a value as absent moves the
+// a negative, a fraction or a word where an id goes), a right value the
+// contract refuses in its form (an array holding it), and the step in a body that is not one JSON object must not let
+// the move through. A target that reads such a value as absent moves the
 // record: the check fails, and the next round's reset puts it back. One value of each
 // class of each member, picked by the seed, on at most two move cases.
 
@@ -85,6 +86,7 @@ func (r *runner) liveValues(c profile.Case) []liveValue {
 		)
 	}
 	classes = append(classes, r.spelt(c)...)
+	classes = append(classes, r.wrapped(c)...)
 	out := make([]liveValue, len(classes))
 	for i, cl := range classes {
 		vs := cl.v.([]any)
@@ -132,6 +134,29 @@ func (r *runner) spelt(c profile.Case) []liveValue {
 	return out
 }
 
+// wrapped are the values of the case's first step in forms the contract
+// refuses though they hold the right value: each of its members as an
+// array holding it (a target that unwraps arrays moves the record). Near
+// forms of the code are not sent here: one may be a credential the
+// profile does not list (verify.unknownCode sends them, guarded by a
+// status no record is in).
+func (r *runner) wrapped(c profile.Case) []liveValue {
+	var out []liveValue
+	body := stepBody(c, c.Steps[0])
+	for _, m := range []string{"certificate_code", "action_type", "to_certificate_status"} {
+		if v, ok := body[m]; ok {
+			out = append(out, liveValue{m, "arrayOfItself", []any{[]any{v}}})
+		}
+	}
+	return out
+}
+
+// liveBodyForm is the body form (bodyforms.go) the case's first step is
+// also sent in: one per case, turned by the seed and the case.
+func (r *runner) liveBodyForm(c profile.Case) bodyForm {
+	return bodyForms[pick(r.opts.Seed, "live body "+c.Name, len(bodyForms))]
+}
+
 // valueWriteChecks are the write checks of this file.
 func valueWriteChecks() []Check {
 	return []Check{writeCheck("verify.values", "7", Must, planVerifyValues)}
@@ -155,12 +180,16 @@ func (t *T) liveValues(c profile.Case) bool {
 		code, ok := intOf(obj["code"])
 		return ok && code == 0
 	}
-	as := make([]attempt, len(vals))
+	as := make([]attempt, len(vals), len(vals)+1)
 	for i, v := range vals {
 		body := stepBody(c, s)
 		body[v.member] = v.v
 		as[i] = attempt{contract.Verify, "write", body}
 	}
+	// The step itself in a body that is not one JSON object: a target
+	// that serves the first object moves the record.
+	form := t.r.liveBodyForm(c)
+	as = append(as, attempt{contract.Verify, "write", form.write(marshal(stepBody(c, s)))})
 	// Side by side: none may move the record; one that does and the unit
 	// runs again alone (tryAll).
 	xs := t.tryAll(as, func(_ int, x *Exchange) bool { return !taken(x) })
@@ -170,8 +199,11 @@ func (t *T) liveValues(c profile.Case) bool {
 	for i, v := range vals {
 		if taken(xs[i]) {
 			raw, _ := json.Marshal(v.v)
-			t.Errorf(xs[i], "case %s: %s %s (%s), which is not the record's, was answered with a success: the move went through (a value read as absent?)", c.Name, v.member, raw, v.class)
+			t.Errorf(xs[i], "case %s: %s %s (%s), which the contract refuses, was answered with a success: the move went through (a value read as absent, unwrapped or folded?)", c.Name, v.member, raw, v.class)
 		}
+	}
+	if last := xs[len(xs)-1]; taken(last) {
+		t.Errorf(last, "case %s: the step in a body that is not one JSON object (%s) was answered with a success: the move went through", c.Name, form.what)
 	}
 	t.tidy()
 	return true

@@ -64,6 +64,11 @@ func decode(raw []byte) jsonMap {
 	if dec.Decode(&m) != nil {
 		return nil
 	}
+	// One JSON object and nothing after it: a body with more is not
+	// rewritten, so that the service sees it as the client sent it.
+	if len(bytes.TrimSpace(raw[dec.InputOffset():])) > 0 {
+		return nil
+	}
 	return m
 }
 
