@@ -89,9 +89,9 @@ var adversarial3FirstSight = firstSight{
 		// numbers (4.3.number), exotic strings in search_key
 		// (C1.contentType), Accept-Encoding with gzip refused by a
 		// weight of 0 (C1.jsonText).
-		foreign.BugA3RecordIDEchoedString:    "3b0537efc81f9041b9c7a0df133cfa5d6a256713",
-		foreign.BugA3NumberSeparatorsIgnored: "3b0537efc81f9041b9c7a0df133cfa5d6a256713",
-		foreign.BugA3SearchEmoji500:          "3b0537efc81f9041b9c7a0df133cfa5d6a256713",
-		foreign.BugA3GzipQZero:               "3b0537efc81f9041b9c7a0df133cfa5d6a256713",
+		foreign.BugA3RecordIDEchoedString:    "365234e768449198a87b04d841c495184908e09d",
+		foreign.BugA3NumberSeparatorsIgnored: "365234e768449198a87b04d841c495184908e09d",
+		foreign.BugA3SearchEmoji500:          "365234e768449198a87b04d841c495184908e09d",
+		foreign.BugA3GzipQZero:               "365234e768449198a87b04d841c495184908e09d",
 	},
 }

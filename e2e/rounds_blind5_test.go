@@ -34,7 +34,7 @@ var blind5FirstSight = firstSight{
 		// generated.<operation>: bodies that are not exactly one JSON
 		// object (C1.badInput); negative.*.array: an array holding a
 		// value the run holds.
-		foreign.BugB5BodyTrailingData:     "3b0537efc81f9041b9c7a0df133cfa5d6a256713",
-		foreign.BugB5QrcodesTemplateArray: "3b0537efc81f9041b9c7a0df133cfa5d6a256713",
+		foreign.BugB5BodyTrailingData:     "365234e768449198a87b04d841c495184908e09d",
+		foreign.BugB5QrcodesTemplateArray: "365234e768449198a87b04d841c495184908e09d",
 	},
 }
