@@ -67,9 +67,9 @@ func TestExoticStringsHoldWhatTheyName(t *testing.T) {
 }
 
 // TestEveryRunSendsEveryWrongType: the wrong JSON types of a string
-// member (a number, a boolean) and of an integer member (a boolean, a
-// word, an empty string) turn over the members of their type, so that
-// each run sends each of them to some member.
+// member (numbers) and of an integer member (a word, an empty string)
+// turn over the members of their type, so that each run sends each of
+// them to some member; every member gets a boolean.
 func TestEveryRunSendsEveryWrongType(t *testing.T) {
 	all, _ := rules.RequestSchemas()
 	for _, seed := range []uint64{DefaultSeed, 9} {
@@ -81,7 +81,7 @@ func TestEveryRunSendsEveryWrongType(t *testing.T) {
 				}
 			}
 		}
-		for _, v := range []string{"42", "true", "0", "false", `"abc"`, `""`} {
+		for _, v := range []string{"42", "0", `"abc"`, `""`} {
 			if !sent[v] {
 				t.Errorf("seed %d: no member got the wrong type %s (sent %v)", seed, v, sent)
 			}

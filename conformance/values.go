@@ -51,7 +51,10 @@ func integerClasses(p rules.Property, held any) []valueClass {
 		asString, odd = []any{fmt.Sprint(n)}, heldDigitForms(n)
 	}
 	return []valueClass{
-		{"wrongType", []any{true, false, "abc", ""}},
+		// A boolean is a class of its own on every member: PHP's (int)
+		// cast reads true as 1, (string) as "1".
+		{"wrongType", []any{"abc", ""}},
+		{"boolean", []any{true, false}},
 		// A digit string is what most clients send by mistake: read as
 		// its number (the kit's lenient reading, §C1) or refused, never
 		// echoed as a string; its odder spellings are a class apart.
@@ -71,7 +74,7 @@ func integerClasses(p rules.Property, held any) []valueClass {
 // place of its own characters (each matches it under LIKE, none
 // literally) and with an escape.
 func stringClasses(like string) []valueClass {
-	wrong := []any{num("42"), true, num("0")}
+	wrong := []any{num("42"), num("0")}
 	if like != "" && strings.Trim(like, "0123456789") == "" && len(like) <= 15 && (like == "0" || like[0] != '0') {
 		// A held value of digits alone, sent as the number it reads as:
 		// read as its digits or refused, never as another object.
@@ -92,6 +95,7 @@ func stringClasses(like string) []valueClass {
 	}
 	return []valueClass{
 		{"wrongType", wrong},
+		{"boolean", []any{true, false}},
 		{"blank", []any{"", " ", "\t", "\u3000"}},
 		{"wildcard", wild},
 		{"escape", escape},
@@ -124,7 +128,8 @@ func enumClasses(p rules.Property) []valueClass {
 		}
 	}
 	return append(out,
-		valueClass{"wrongType", []any{num("1"), num("0"), true}},
+		valueClass{"wrongType", []any{num("1"), num("0")}},
+		valueClass{"boolean", []any{true}},
 		valueClass{"null", []any{nil}},
 	)
 }
