@@ -89,9 +89,9 @@ var adversarial3FirstSight = firstSight{
 		// numbers (4.3.number), exotic strings in search_key
 		// (C1.contentType), Accept-Encoding with gzip refused by a
 		// weight of 0 (C1.jsonText).
-		foreign.BugA3RecordIDEchoedString:    "365234e768449198a87b04d841c495184908e09d",
-		foreign.BugA3NumberSeparatorsIgnored: "365234e768449198a87b04d841c495184908e09d",
-		foreign.BugA3SearchEmoji500:          "365234e768449198a87b04d841c495184908e09d",
-		foreign.BugA3GzipQZero:               "365234e768449198a87b04d841c495184908e09d",
+		foreign.BugA3RecordIDEchoedString:    "95e39c7e1f0497b783d9b2bac1aeded1f146e3e7",
+		foreign.BugA3NumberSeparatorsIgnored: "95e39c7e1f0497b783d9b2bac1aeded1f146e3e7",
+		foreign.BugA3SearchEmoji500:          "95e39c7e1f0497b783d9b2bac1aeded1f146e3e7",
+		foreign.BugA3GzipQZero:               "95e39c7e1f0497b783d9b2bac1aeded1f146e3e7",
 	},
 }
