@@ -51,10 +51,10 @@ func integerClasses(p rules.Property, held any) []valueClass {
 		asString, odd = []any{fmt.Sprint(n)}, heldDigitForms(n)
 	}
 	return []valueClass{
-		// A boolean is a class of its own on every member: PHP's (int)
+		// A boolean is a class of its own on every member, true: PHP's (int)
 		// cast reads true as 1, (string) as "1".
 		{"wrongType", []any{"abc", ""}},
-		{"boolean", []any{true, false}},
+		{"boolean", []any{true}},
 		// A digit string is what most clients send by mistake: read as
 		// its number (the kit's lenient reading, §C1) or refused, never
 		// echoed as a string; its odder spellings are a class apart.
@@ -95,7 +95,7 @@ func stringClasses(like string) []valueClass {
 	}
 	return []valueClass{
 		{"wrongType", wrong},
-		{"boolean", []any{true, false}},
+		{"boolean", []any{true}},
 		{"blank", []any{"", " ", "\t", "\u3000"}},
 		{"wildcard", wild},
 		{"escape", escape},
