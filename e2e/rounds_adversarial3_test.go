@@ -89,9 +89,9 @@ var adversarial3FirstSight = firstSight{
 		// numbers (4.3.number), exotic strings in search_key
 		// (C1.contentType), Accept-Encoding with gzip refused by a
 		// weight of 0 (C1.jsonText).
-		foreign.BugA3RecordIDEchoedString:    "95e39c7e1f0497b783d9b2bac1aeded1f146e3e7",
-		foreign.BugA3NumberSeparatorsIgnored: "95e39c7e1f0497b783d9b2bac1aeded1f146e3e7",
-		foreign.BugA3SearchEmoji500:          "95e39c7e1f0497b783d9b2bac1aeded1f146e3e7",
-		foreign.BugA3GzipQZero:               "95e39c7e1f0497b783d9b2bac1aeded1f146e3e7",
+		foreign.BugA3RecordIDEchoedString:    "e232dea1faccce473b0aad858633505cb65ba81c",
+		foreign.BugA3NumberSeparatorsIgnored: "e232dea1faccce473b0aad858633505cb65ba81c",
+		foreign.BugA3SearchEmoji500:          "e232dea1faccce473b0aad858633505cb65ba81c",
+		foreign.BugA3GzipQZero:               "e232dea1faccce473b0aad858633505cb65ba81c",
 	},
 }

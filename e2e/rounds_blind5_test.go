@@ -34,7 +34,7 @@ var blind5FirstSight = firstSight{
 		// generated.<operation>: bodies that are not exactly one JSON
 		// object (C1.badInput); negative.*.array: an array holding a
 		// value the run holds.
-		foreign.BugB5BodyTrailingData:     "95e39c7e1f0497b783d9b2bac1aeded1f146e3e7",
-		foreign.BugB5QrcodesTemplateArray: "95e39c7e1f0497b783d9b2bac1aeded1f146e3e7",
+		foreign.BugB5BodyTrailingData:     "e232dea1faccce473b0aad858633505cb65ba81c",
+		foreign.BugB5QrcodesTemplateArray: "e232dea1faccce473b0aad858633505cb65ba81c",
 	},
 }
