@@ -175,6 +175,9 @@ func (s *Server) fail(w http.ResponseWriter, sh shape, e *apiError) {
 		return
 	}
 	b := s.body(sh, e)
+	if s.opts.is(VariantA4ErrorsWithData) && b.get("data") == nil {
+		b = append(b, member{"data", obj{}})
+	}
 	if e.param != "" && s.opts.is(VariantA2ErrorsBag) {
 		b = append(b, member{"errors", o(e.param, []any{e.detail})})
 	}
@@ -205,6 +208,10 @@ func (s *Server) succeed(w http.ResponseWriter, data any) {
 	}
 	var message any = s.opts.Message
 	ct := ""
+	status := http.StatusOK
+	if x, ok := data.(a4Created); ok {
+		data, status = x.data, http.StatusCreated
+	}
 	if x, ok := data.(b5Answer); ok {
 		data, ct = x.data, x.contentType
 		if x.nullMessage {
@@ -212,14 +219,14 @@ func (s *Server) succeed(w http.ResponseWriter, data any) {
 		}
 	}
 	if x, ok := data.(withTraceID); ok {
-		s.writeAs(w, http.StatusOK, o("code", code, "message", message, "data", x.data, "trace_id", "fx-7f3a9c"), ct)
+		s.writeAs(w, status, o("code", code, "message", message, "data", x.data, "trace_id", "fx-7f3a9c"), ct)
 		return
 	}
 	if x, ok := data.(withRequestID); ok {
-		s.writeAs(w, http.StatusOK, o("code", code, "message", message, "data", x.data, "request_id", "fx-0001"), ct)
+		s.writeAs(w, status, o("code", code, "message", message, "data", x.data, "request_id", "fx-0001"), ct)
 		return
 	}
-	s.writeAs(w, http.StatusOK, o("code", code, "message", message, "data", data), ct)
+	s.writeAs(w, status, o("code", code, "message", message, "data", data), ct)
 }
 
 func (s *Server) write(w http.ResponseWriter, status int, body obj) { s.writeAs(w, status, body, "") }

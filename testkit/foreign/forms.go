@@ -2,6 +2,7 @@ package foreign
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -89,6 +90,10 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if n, ok, _ := p.int("page_size"); s.opts.has(BugA1FormPageSizeOne) && ok && n == 1 {
 		return nil, paramError("page_size", "page_size must be an integer > 1")
 	}
+	if n, ok := s.a4FormSize(k, p, maxSize); ok {
+		delete(p, "page_size")
+		def, maxSize = n, 1<<30
+	}
 	asked, _, _ := p.int("page_size")
 	negative := s.opts.has(BugA1FormNegativeSizeAll) && asked < 0
 	if negative {
@@ -135,7 +140,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugA2VerifyDuplicatesForm) {
 		forms = s.joinVerifications(forms)
 	}
-	total := int64(len(forms))
+	total := s.a4SearchTotal(k, key, number, int64(len(forms)))
 	if last := max((total+size-1)/size, 1); s.opts.is(VariantA2PastEndClamped) && page > last {
 		page = last
 	}
@@ -235,6 +240,10 @@ func (s *Server) matchForms(k *apiKey, key, number string) []*form {
 		if f.org != k.org && !leak {
 			continue
 		}
+		if s.opts.is(VariantA4LimitedReadScope) && k.forms != nil && !slices.Contains(k.forms, f.id) ||
+			s.opts.is(VariantA4SystemFormsHidden) && f.typ > 2 {
+			continue
+		}
 		byNumber, byKey := s.numberMatches(f, number), s.searchMatches(f, key)
 		if s.opts.has(BugFiltersOr) && number != "" && key != "" {
 			if byNumber || byKey {
@@ -256,6 +265,10 @@ func (s *Server) numberMatches(f *form, number string) bool {
 	}
 	if s.opts.has(BugB4NumberWidthFolded) {
 		number = b4FoldWidth(number)
+	}
+	number, byProject := s.a4NumberMatches(f, number)
+	if byProject {
+		return true
 	}
 	switch {
 	case number == "":

@@ -76,6 +76,9 @@ func (s *Server) Profile() []byte {
 	if s.opts.is(VariantB3MaskBullets) {
 		p.Masking["chars"] = maskBullet
 	}
+	if s.opts.is(VariantA4MixedMaskChars) {
+		p.Masking["chars"] = "*" + variantA4PhoneMask
+	}
 	if s.opts.Examples {
 		p.Keys["read"], p.Keys["write"] = ExamplesReadKey, ExamplesWriteKey
 	}
@@ -84,7 +87,7 @@ func (s *Server) Profile() []byte {
 			p.Records = append(p.Records, s.profileRecord(r))
 		}
 	}
-	p.Forms = profileForms(d)
+	p.Forms = profileForms(d, s.opts.is(VariantA4SystemFormsHidden))
 	p.Templates = s.profileTemplates()
 	for _, id := range []int64{certForm, limitedForm, examplesForm} {
 		if f := formByID(d.forms, id); f != nil {
@@ -122,11 +125,11 @@ func contains(f *form, key string) bool {
 	return strings.Contains(strings.ToLower(f.name+"\x00"+f.note+"\x00"+f.number), strings.ToLower(key))
 }
 
-func profileForms(d *dataset) map[string]any {
+func profileForms(d *dataset, ordinaryOnly bool) map[string]any {
 	var ids []int64
 	var own []*form
 	for _, f := range d.forms {
-		if f.org == OrgID {
+		if f.org == OrgID && (!ordinaryOnly || f.typ <= 2) {
 			ids = append(ids, f.id)
 			own = append(own, f)
 		}
@@ -192,8 +195,17 @@ func (s *Server) profileTemplates() map[string]any {
 		}
 		items = append(items, it)
 	}
+	start, end := windowStart, windowEnd
+	if s.opts.is(VariantA4RFC3339Only) {
+		start, end = a4RFC3339(windowStart), a4RFC3339(windowEnd)
+		for _, it := range items {
+			if w, ok := it["window"].(map[string]any); ok {
+				w["start_time"], w["end_time"] = a4RFC3339(subStart), a4RFC3339(subEnd)
+			}
+		}
+	}
 	return map[string]any{"total": len(own), "items": items,
-		"window": map[string]any{"start_time": windowStart, "end_time": windowEnd, "total": len(codings), "codings": codings}}
+		"window": map[string]any{"start_time": start, "end_time": end, "total": len(codings), "codings": codings}}
 }
 
 func profileFlowOf(f *form) profileFlow {

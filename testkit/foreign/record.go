@@ -1,6 +1,7 @@
 package foreign
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -59,9 +60,12 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugB6RecordURLWidthFolded) {
 		url = b6Halfwidth(url)
 	}
-	r := s.find(k, id, hasID, url, hasURL, format != "json")
+	r := s.find(s.a4OwnerKey(k, p, id), id, hasID, url, hasURL, format != "json")
 	if _, isStr := p["record_id"].(string); r == nil && isStr && hasID && !hasURL && s.opts.has(BugB6StringIDAnyOrg) {
 		r = s.b6AnyOrgRecord(id)
+	}
+	if r != nil && s.opts.is(VariantA4LimitedReadScope) && k.forms != nil && (r.form == nil || !slices.Contains(k.forms, r.form.id)) {
+		return nil, &apiError{code: 403, errorCode: 100403, message: "Forbidden", detail: "this API key may not read this form's records"}
 	}
 	if r != nil && r.cert != nil && r.cert.authExpired && s.opts.has(BugA2ExpiredAuthRecordHTML) {
 		return nil, &apiError{code: 500, html: true}
@@ -79,11 +83,20 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	var payload any
 	switch format {
 	case "json":
-		unmasked = unmasked || hasID && hasURL && s.opts.has(BugB3BothIDsUnmasked)
+		unmasked = unmasked || hasID && hasURL && s.opts.has(BugB3BothIDsUnmasked) || p[a4StaffNetworkParam] == true
 		staff := k.write && k.org == r.org
 		rec := s.recordJSON(r, unmasked || staff && s.opts.has(BugA2WriteKeyUnmasked), byURL && s.opts.has(BugA1ByURLStaleAfterMove))
 		if asked, isStr := p["record_id"].(string); isStr && s.opts.has(BugA3RecordIDEchoedString) {
 			rec = rec.set("record_id", asked)
+		}
+		if byURL && r.org != OrgID && s.opts.has(BugA4OtherOrgByURLHost) {
+			rec = rec.set("record_url", "https://"+s.data.org(OrgID).host+"/c/"+r.code)
+		}
+		if h, _ := p[a4ForwardedHostParam].(string); h != "" {
+			rec = rec.set("record_url", "https://"+h+"/c/"+r.code)
+		}
+		if staff && s.opts.is(VariantA4StaffAuditBlock) && rec.get("audit") == nil {
+			rec = append(rec, member{"audit", o("enabled", false)})
 		}
 		if staff && s.opts.has(BugA2WriteKeyStaffMembers) {
 			rec = append(rec, member{"internal_remark", "核对会员卡原件"}, member{"reviewer_id", 61007})
@@ -151,7 +164,7 @@ func (s *Server) find(k *apiKey, id int64, hasID bool, url string, hasURL bool, 
 			byURL = r
 		}
 		lost := s.opts.has(BugB3ByURLLostAfterVerify) && s.verified(r)
-		if hasURL && s.data.recordURL(r) == url && !s.opts.has(BugByURLNotFound) && !lost && (own || s.opts.has(BugB1ByURLCrossesOrgs)) {
+		if hasURL && (s.data.recordURL(r) == url || s.a4SameURL(s.data.recordURL(r), url)) && !s.opts.has(BugByURLNotFound) && !lost && (own || s.opts.has(BugB1ByURLCrossesOrgs)) {
 			byURL = r
 		}
 	}
@@ -250,6 +263,9 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 		member{"record_template", s.b6Template(r, s.recordTemplate(r.form))})
 	out = s.auditBlock(out, r)
 	out = s.certBlocks(out, r, stale)
+	if n := s.a4Notary(r); n != nil && r.notary == nil {
+		out = append(out, member{"trusted_notary", n})
+	}
 	if n := r.notary; n != nil && !s.opts.is(VariantB4NoNotary) {
 		iso := s.iso(n.at)
 		if s.opts.has(BugB1NotaryISOUTC) {

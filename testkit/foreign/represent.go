@@ -2,6 +2,7 @@ package foreign
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -17,6 +18,8 @@ func (s *Server) mask(typ, v string) string {
 		return strings.Repeat("*", len([]rune(v)))
 	case s.opts.is(VariantB3MaskBullets):
 		return strings.ReplaceAll(s.starMask(typ, v), "*", maskBullet)
+	case s.opts.is(VariantA4MixedMaskChars) && (typ == "tel" || typ == "customer_mobile"):
+		return strings.ReplaceAll(s.starMask(typ, v), "*", variantA4PhoneMask)
 	}
 	return s.starMask(typ, v)
 }
@@ -299,7 +302,11 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		if s.opts.is(VariantB6MarkdownTitleNum) {
 			fmTitle = r.number
 		}
-		fmt.Fprintf(&b, "title: %q\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", fmTitle, id, r.number, s.iso(r.submit))
+		title := strconv.Quote(fmTitle)
+		if plain := s.a4Title(r, t); plain != "" {
+			title = plain
+		}
+		fmt.Fprintf(&b, "title: %s\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", title, id, r.number, s.iso(r.submit))
 		if st := s.currentStatus(r); st != "" {
 			fmt.Fprintf(&b, "status: %q\n", st)
 		}
@@ -347,6 +354,8 @@ func (s *Server) markdown(r *record, byURL bool) string {
 			switch {
 			case s.opts.has(BugA3MarkdownTelLink) && phone(e.typ) && strings.Contains(e.text, "*"):
 				es[i].text = "[" + e.text + "](tel:" + clearGroups[gi][i].text + ")"
+			case s.opts.is(VariantA4MarkdownGroupedMasks) && phone(e.typ) && strings.ContainsAny(e.text, "*"+variantA4PhoneMask):
+				es[i].text = a4GroupPhone(e.text)
 			case s.opts.has(BugA1MarkdownPhoneGrouped) && phone(e.typ) && len(e.text) == 11:
 				es[i].text = e.text[:3] + " " + e.text[3:7] + " " + e.text[7:]
 			case otherHalf && phone(e.typ) && len(e.text) == 11:

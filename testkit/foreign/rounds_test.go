@@ -42,6 +42,8 @@ type probe struct {
 	// beforeOp, when set, is the operation the requests of before are
 	// sent to (verify unless): reads that fill a cache, say.
 	beforeOp string
+	// reqHeader, when set, is one more request header: name and value.
+	reqHeader [2]string
 }
 
 const (
@@ -287,6 +289,9 @@ func answer(t *testing.T, s *foreign.Server, p probe) string {
 		}
 		if p.chunked {
 			req.ContentLength = -1
+		}
+		if p.reqHeader[0] != "" {
+			req.Header.Set(p.reqHeader[0], p.reqHeader[1])
 		}
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, req)

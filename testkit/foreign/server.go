@@ -191,8 +191,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(ep.shape, e)
 		return
 	}
+	raw, perr := s.a4Prepare(r)
+	if perr != nil {
+		fail(ep.shape, perr)
+		return
+	}
 	p, perr := readParams(r, s.opts.has(BugB2ArrayBody) && ep.name == "record/getFormList", s.opts.has(BugB4NullBodyServed),
 		s.opts.has(BugB5BodyTrailingData))
+	if perr == nil {
+		s.a4Params(ep.name, raw, r, p)
+		perr = s.a4RefusesRead(k, ep.name)
+	}
 	if perr == nil && s.dropsBody(r) {
 		p = params{}
 	}
@@ -207,6 +216,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	data, aerr := ep.serve(s, k, p)
+	if aerr != nil && aerr.param != "" && k.forms != nil && ep.name == "record/getFormList" && s.opts.has(BugA4LimitedErrorEnvelope) {
+		s.a4LimitedEnvelope(w, aerr)
+		return
+	}
 	if aerr != nil {
 		fail(ep.shape, aerr)
 		if s.opts.has(BugB5FormErrorTwoBodies) && ep.name == "record/getFormList" && aerr.param != "" {
@@ -216,6 +229,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if s.opts.has(BugB5VerifySuccessHTML) && ep.name == "certificates/verify" {
 		data = b5Answer{data: data, contentType: "text/html; charset=utf-8"}
+	}
+	if s.opts.is(VariantA4VerifyCreated201) && ep.name == "certificates/verify" {
+		data = a4Created{data}
 	}
 	if s.opts.is(VariantB4TraceID) && ep.name != "record/getRecord" {
 		data = withTraceID{data}

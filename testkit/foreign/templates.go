@@ -53,6 +53,10 @@ func (s *Server) listTemplates(k *apiKey, p params) (any, *apiError) {
 			items = append(items, item{t.id, t.created, s.created(it, t.created)})
 		}
 	}
+	if len(items) <= 1 && s.opts.has(BugA4SingleTemplateNoFilter) {
+		delete(p, "start_time")
+		delete(p, "end_time")
+	}
 	page, err := s.cursorPage(p, "list|"+itoa(k.org), items, s.opts.has(BugTemplatesIgnoreEndTime), false)
 	if b, ok := page.(obj); ok && s.opts.has(BugB6TemplatesEmptyNoMessage) {
 		if l, _ := b.get("list").([]any); len(l) == 0 {
@@ -84,6 +88,10 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		}
 		return nil, paramError("template", "template is required")
 	}
+	ref, served, aerr := s.a4Template(k, ref)
+	if aerr != nil || served != nil {
+		return served, aerr
+	}
 	if k.write && s.opts.has(BugA3WriteKeyQrcodesNoWindow) {
 		delete(p, "start_time")
 		delete(p, "end_time")
@@ -98,7 +106,7 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 			tpl = t
 			break
 		}
-		byURL := s.data.templateURL(t) == ref && !s.opts.has(BugQrcodesRefuseURL)
+		byURL := (s.data.templateURL(t) == ref || s.a4SameURL(s.data.templateURL(t), ref)) && !s.opts.has(BugQrcodesRefuseURL)
 		if tpl == nil && t.org == k.org && s.opts.has(BugB3TemplatePrefix) && strings.HasPrefix(t.coding, ref) {
 			tpl = t
 			continue
@@ -120,6 +128,10 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 			return o("list", []any{}, "next_page_token", nil, "total", 0), nil
 		}
 		return nil, &apiError{code: 404, message: "模板不存在", detail: "no template " + quote(ref)}
+	}
+	if len(tpl.subs) <= a4SmallTemplate && s.opts.has(BugA4SmallTemplateNoFilter) {
+		delete(p, "start_time")
+		delete(p, "end_time")
 	}
 	if len(tpl.subs) == 0 && s.opts.has(BugB3EmptyTemplate404) {
 		return nil, &apiError{code: 404, message: "模板不存在", detail: "no template " + quote(ref)}
@@ -211,7 +223,8 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		basic: s.opts.is(VariantB3ISOBasicFormat), dateMidnight: s.opts.is(VariantA2DateAsMidnight),
 		fractionFloor: s.opts.has(BugB4FractionTruncatedStart), endPanics: s.opts.has(BugB4BadEndTime500),
 		westRefused: s.opts.has(BugB5NegativeOffsetRefused), spaceOffset: s.opts.is(VariantB5TimeSpaceOffset),
-		endLocalUTC: templates && s.opts.has(BugB6TemplatesLocalEndUTC), lowercase: s.opts.is(VariantB6LowercaseRFC3339)}
+		endLocalUTC: templates && s.opts.has(BugB6TemplatesLocalEndUTC), lowercase: s.opts.is(VariantB6LowercaseRFC3339),
+		rfc3339Only: s.opts.is(VariantA4RFC3339Only)}
 	w, err := readWindow(p, tb)
 	if err != nil && templates && s.opts.has(BugB2BadTimeIgnored) {
 		delete(p, "start_time")
@@ -223,10 +236,14 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if qrcodes && s.opts.has(BugB2QrcodesBoundsSwapped) {
 		w.start, w.hasStart, w.end, w.hasE = w.end, w.hasE, w.start, w.hasStart
 	}
+	w = s.a4Window(w)
 	if w.reversed() && s.opts.ReversedWindow == ReversedRefuse {
 		return nil, paramError("end_time", "end_time must not be before start_time")
 	}
 	filter := scope + "|" + w.key()
+	if e := s.a4TokenWindow(p, scope, filter); e != nil {
+		return nil, e
+	}
 	offset, err := s.readToken(p, filter)
 	if err != nil && templates && s.opts.has(BugB6TemplatesBadToken410) {
 		err.code = 410
@@ -298,7 +315,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	case end < int64(len(hits)) && s.opts.has(BugB3TokenDefaultStride):
 		next = s.token(offset+tplDefaultSize, filter)
 	case end < int64(len(hits)), s.opts.has(BugB1TokenOnExactLastPage) && end == int64(len(hits)) && len(list) > 0:
-		next = s.token(offset+step, filter)
+		next = s.token(s.a4Next(p, offset, step), filter)
 	case s.opts.has(BugLastTokenNotNull):
 		next = ""
 	}
@@ -367,6 +384,8 @@ type timeBugs struct {
 	// endLocalUTC reads an end_time without zone as UTC (a bug);
 	// lowercase also reads RFC 3339's lowercase t and z (a variant).
 	endLocalUTC, lowercase bool
+	// rfc3339Only refuses every form but RFC 3339 (a variant).
+	rfc3339Only bool
 }
 
 // readWindow reads start_time and end_time; "" counts as absent.
@@ -406,6 +425,9 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 	}
 	if tb.lowercase && strings.HasSuffix(v, "z") {
 		v = strings.TrimSuffix(v, "z") + "Z"
+	}
+	if _, perr := time.Parse(time.RFC3339Nano, v); perr != nil && tb.rfc3339Only {
+		return 0, false, paramError(name, name+" must be an RFC 3339 time such as 2026-01-02T03:04:05+08:00")
 	}
 	if tb.westRefused && b5WestOfUTC(v) {
 		return 0, false, paramError(name, name+" must be an ISO 8601 time such as 2026-01-02T03:04:05+08:00")

@@ -110,6 +110,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 		return o("record_number", pr.number, "record_id", pr.id, "org_id", pr.org, "submit_at", pr.submit,
 			"certificate_status", ""), nil
 	}
+	if r == nil && s.opts.has(BugA4SubcodeCertCode) && s.a4Subcode(k, v.code) {
+		return nil, verifyError(100325, "Invalid verification action")
+	}
 	if r == nil {
 		if s.opts.has(BugB1UnknownCodeGeneric) {
 			return nil, verifyError(100319, "Certificate verification failed")
@@ -158,6 +161,16 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	skipScope := s.opts.has(BugA1LimitedKeySets) && v.action == "set_certificate_status" || s.opts.has(BugA1LimitedKeyByURL) && byURL
 	if k.forms != nil && !slices.Contains(k.forms, r.form.id) && !skipScope && !(s.opts.has(BugB6LimitedKeyTrustedAfter) && s.b6Trusted(k)) {
 		return nil, verifyError(100328, "No permission to verify this certificate")
+	}
+	if k.forms != nil && v.action == "set_next_certificate_status" && s.opts.has(BugA4LimitedNextUnsupported) {
+		return nil, &apiError{code: 400, errorCode: 100325, message: "Invalid verification action",
+			detail: "this service supports set_certificate_status only"}
+	}
+	if k.forms != nil && s.opts.has(BugA4LimitedIgnoresFrom) {
+		v.hasFrom = false
+	}
+	if k.forms != nil && s.opts.has(BugA4LimitedTplUnchecked) {
+		v.hasTpl, v.hasCode = false, false
 	}
 	if s.opts.is(VariantB4StateBeforeChecks) {
 		if e := s.stateAllows(r.form.flow, s.statusOf(r), v); e != nil {
@@ -259,7 +272,7 @@ func (s *Server) credential(k *apiKey, v verifyRequest) *record {
 		if r.org == k.org && r.cert != nil && strings.EqualFold(r.code, code) && s.opts.has(BugB4CertCodeCaseless) {
 			return r
 		}
-		byURL := s.data.recordURL(r) == code && !s.opts.has(BugB1VerifyURLRefused)
+		byURL := (s.data.recordURL(r) == code || s.a4SameURL(s.data.recordURL(r), code)) && !s.opts.has(BugB1VerifyURLRefused)
 		inForm := s.opts.has(BugB2OtherOrgVerifyWithTpl) && v.hasTpl && r.form != nil && r.form.id == v.tplID
 		own := r.org == k.org || s.opts.has(BugB1VerifyURLCrossesOrgs) && byURL || inForm ||
 			s.opts.has(BugA1OtherOrgNext) && v.action == "set_next_certificate_status"
