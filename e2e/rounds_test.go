@@ -55,6 +55,7 @@ var firstSights = map[string]firstSight{
 	"adversarial-3": adversarial3FirstSight,
 	"blind-5":       blind5FirstSight,
 	"blind-6":       blind6FirstSight,
+	"adversarial-4": adversarial4FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly
