@@ -146,22 +146,33 @@ func (t *T) recordAddresses(rec profile.Record) {
 	}
 	xs := make([]*Exchange, len(asks))
 	t.each(len(asks), func(t *T, i int) { xs[i] = t.post(contract.GetRecord, asks[i].role, asks[i].body) })
-	for i, a := range asks {
-		who := fmt.Sprintf("the %s key, %s", a.role, a.what)
-		if a.whose != "our" || a.role != profile.RoleRead {
-			t.refused(xs[i], contract.GetRecord, who)
-			continue
-		}
-		if t.object(xs[i]) == nil {
-			continue
-		}
-		got := payloadOf(xs[i])
+	t.judgeAddresses(contract.GetRecord, asks, xs, func(t *T, a addressAsk, x *Exchange, who string) {
+		got := payloadOf(x)
 		if got == nil {
-			continue // the whole URL decides: it names no record
+			return // the whole URL decides: it names no record
 		}
 		base := t.getRecord(map[string]any{"record_id": rec.ID, "format": a.body["format"]})
 		if want := payloadOf(base); !reflect.DeepEqual(got, want) {
-			t.errorfPair(xs[i], base, "%s (%v): a success that is not what record_id %d reads", who, a.body["format"], rec.ID)
+			t.errorfPair(x, base, "%s (%v): a success that is not what record_id %d reads", who, a.body["format"], rec.ID)
+		}
+	})
+}
+
+// judgeAddresses judges the answers xs to asks on ep, the one way for
+// every endpoint of the address dimension: another organization's key
+// asking for ours, and the read key asking for theirs, is refused
+// however the URL is written; what the read key gets for ours, when it
+// is an object, goes to same, which compares it with the object
+// addressed by its own id or coding.
+func (t *T) judgeAddresses(ep contract.Endpoint, asks []addressAsk, xs []*Exchange, same func(t *T, a addressAsk, x *Exchange, who string)) {
+	for i, a := range asks {
+		who := fmt.Sprintf("the %s key, %s", a.role, a.what)
+		if a.whose != "our" || a.role != profile.RoleRead {
+			t.refused(xs[i], ep, who)
+			continue
+		}
+		if t.object(xs[i]) != nil {
+			same(t, a, xs[i], who)
 		}
 	}
 }
@@ -202,20 +213,12 @@ func (t *T) templateAddresses(tp profile.Template) {
 		xs[i] = t.post(contract.ListQrcodes, asks[i].role, asks[i].body)
 	})
 	base := xs[len(asks)]
-	for i, a := range asks {
-		who := fmt.Sprintf("the %s key, %s", a.role, a.what)
-		if a.whose != "our" || a.role != profile.RoleRead {
-			t.refused(xs[i], contract.ListQrcodes, who)
-			continue
-		}
-		if t.object(xs[i]) == nil {
-			continue
-		}
-		got, want := listedOf(xs[i]), listedOf(base)
+	t.judgeAddresses(contract.ListQrcodes, asks, xs[:len(asks)], func(t *T, _ addressAsk, x *Exchange, who string) {
+		got, want := listedOf(x), listedOf(base)
 		if got != nil && want != nil && !reflect.DeepEqual(got, want) {
-			t.errorfPair(xs[i], base, "%s: a success that lists otherwise than by its coding", who)
+			t.errorfPair(x, base, "%s: a success that lists otherwise than by its coding", who)
 		}
-	}
+	})
 }
 
 // theirCoding is a template coding of the other organization the
