@@ -34,6 +34,10 @@ type answers struct {
 	// broke, when set, is told the answers.<statement> id of every
 	// statement an answer breaks (failFast.failed).
 	broke func(id string)
+	// verifies are the verify answers of the run: the statements judged
+	// between answers (judgeBetween) put each success beside the reads
+	// of its record.
+	verifies []*Exchange
 }
 
 // recordAnswers are the getRecord answers the run has read so far.
@@ -103,8 +107,12 @@ func (a *answers) judge(ep *contract.Endpoint, x *Exchange) {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if ep != nil && ep.Name == contract.GetRecord.Name {
+	switch {
+	case ep == nil:
+	case ep.Name == contract.GetRecord.Name:
 		a.records = append(a.records, x)
+	case ep.Name == contract.Verify.Name:
+		a.verifies = append(a.verifies, x)
 	}
 	for _, v := range verdicts {
 		addTo(a.on, v.Statement, x)

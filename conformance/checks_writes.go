@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -295,30 +296,17 @@ func (t *T) step(c profile.Case, s profile.Step, role, cur string, x *Exchange) 
 // (docs/contract.md §4.2), whichever way its certificate_code addressed
 // it: record_id is the record's, and record_number, org_id and
 // submit_at are those getRecord gives for it (rec: its json payload,
-// when the caller has read it; else it is read).
+// when the caller has read it; else it is read). The comparison is the
+// one the rule over every verify success makes (rules.DescribesRecord).
 func (t *T) describesRecord(x *Exchange, id int64, data, rec map[string]any) {
-	if got, _ := intOf(data["record_id"]); got != id {
-		t.Errorf(x, "record_id is %v, the certificate belongs to record %d", data["record_id"], id)
-		return
-	}
 	if rec == nil {
 		rec, _ = payloadOf(t.getRecord(map[string]any{"record_id": id, "format": "json"})).(map[string]any)
 	}
 	if rec == nil {
 		return // getRecord's own checks report why
 	}
-	org, _ := rec["org"].(map[string]any)
-	for _, m := range []struct {
-		name      string
-		got, want any
-	}{
-		{"record_number", data["record_number"], rec["record_number"]},
-		{"org_id", data["org_id"], org["id"]},
-		{"submit_at", data["submit_at"], rec["submit_at"]},
-	} {
-		if fmt.Sprint(m.got) != fmt.Sprint(m.want) {
-			t.Errorf(x, "%s is %v, getRecord gives %v for record %d", m.name, m.got, m.want, id)
-		}
+	for _, p := range rules.DescribesRecord(rules.VerifyDataFacts(data), id, rules.RecordFacts(rec)) {
+		t.Errorf(x, "%s", p)
 	}
 }
 

@@ -13,13 +13,19 @@ import (
 // a validation that may cache its result on x. ep is nil for a path
 // that names no operation: the rules of every answer still judge it.
 func judgeAnswer(env *rules.Env, ep *contract.Endpoint, x *Exchange, validate func(file string, x *Exchange) error) []rules.Verdict {
-	rx := &rules.Exchange{Endpoint: ep, Method: x.Req.Method, Role: x.Req.Key, Request: []byte(x.Req.Body),
-		Status: x.Status, ContentType: x.ContentType, Body: x.Body,
-		AcceptEncoding: x.Req.AcceptEncoding, ContentEncoding: x.ContentEncoding}
-	rx.SetDoc(x.Doc, x.DecodeErr)
+	rx := ruleExchange(ep, x)
 	e := *env
 	if e.Validate != nil && validate != nil {
 		e.Validate = func(file string, _ any) error { return validate(file, x) }
 	}
 	return rules.Judge(rx, &e)
+}
+
+// ruleExchange is x as the rules see it.
+func ruleExchange(ep *contract.Endpoint, x *Exchange) *rules.Exchange {
+	rx := &rules.Exchange{Endpoint: ep, Method: x.Req.Method, Role: x.Req.Key, Request: []byte(x.Req.Body),
+		Status: x.Status, ContentType: x.ContentType, Body: x.Body,
+		AcceptEncoding: x.Req.AcceptEncoding, ContentEncoding: x.ContentEncoding}
+	rx.SetDoc(x.Doc, x.DecodeErr)
+	return rx
 }

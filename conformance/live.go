@@ -207,8 +207,12 @@ func (o *Observer) Observe(ob Observed) {
 	for _, v := range verdicts {
 		o.tallyOf(answerPrefix+v.Statement).add(len(v.Problems) > 0, example{req: req, problems: clean(v.Problems)})
 	}
-	for _, r := range o.rel.observe(ob, x, o.keyID(ob.Authorization)) {
-		o.tallyOf(r.id).add(r.problem != "", example{req: req, problems: clean([]string{r.problem})})
+	for _, r := range o.rel.observe(ob, x, o.keyID(ob.Authorization), req) {
+		shown := req
+		if r.req != nil {
+			shown = *r.req
+		}
+		o.tallyOf(r.id).add(r.problem != "", example{req: shown, problems: clean([]string{r.problem})})
 	}
 }
 
@@ -239,6 +243,22 @@ func (o *Observer) Forget(space string) {
 		return
 	}
 	o.rel.forget(space)
+}
+
+// Reset tells the relations that a space is back at the state its
+// service started from (the mock's /__admin/reset): what a record is
+// still holds, and a read from before is compared with one after as
+// with a read after a move (only what a verify changes may differ).
+func (o *Observer) Reset(space string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if space == AllSpaces {
+		for s := range o.rel.spaces() {
+			o.rel.reset(s)
+		}
+		return
+	}
+	o.rel.reset(space)
 }
 
 // AllSpaces makes Forget drop what is remembered of every space (the

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"strings"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 )
 
@@ -75,6 +77,9 @@ const (
 // relResult is one relation judged on one exchange: problem "" when it holds.
 type relResult struct {
 	id, problem string
+	// req is the request to show, when it is not the exchange's that
+	// completed the relation (a verify judged when a read came after).
+	req *Request
 }
 
 type liveRelations struct {
@@ -94,6 +99,31 @@ type liveRelations struct {
 	// move, an object of the record that shows one before and after may
 	// change (showsStatusOnly, as the runner's relation).
 	statuses map[string]bool
+	// names are, per space, the record a record_code or record_url names
+	// (as a json read gave them); facts what a json read of a record
+	// gave of it; verifies the last verify success of each record, until
+	// a read after it judged it (rules.SuccessData).
+	names    *lru[nameKey, int64]
+	facts    *lru[recordKey, rules.Facts]
+	verifies *lru[recordKey, verifyAwaiting]
+	// unnamed are the verify successes whose certificate_code no read
+	// had named yet, by that code or URL: the first read it names judges
+	// them.
+	unnamed *lru[nameKey, verifyAwaiting]
+}
+
+type nameKey struct {
+	space, name string
+}
+
+// verifyAwaiting is a verify success waiting for a read of its record: what
+// it said of the record, the record its certificate_code named (0: no
+// read named it), and its request, scrubbed, to show.
+type verifyAwaiting struct {
+	facts       rules.Facts
+	named       int64
+	certificate string
+	req         Request
 }
 
 type liveMask struct {
@@ -142,44 +172,106 @@ type liveWalk struct {
 func newLiveRelations(chars string, statuses map[string]bool) *liveRelations {
 	return &liveRelations{reads: newLRU[[32]byte, recordRead](liveReads), forms: newLRU[[32]byte, *liveWalk](liveWalks),
 		tokens: newLRU[[32]byte, *liveWalk](liveTokens), moves: newLRU[recordKey, recordMove](liveMoves), spaceGen: map[string]int{},
-		masks: newLRU[[32]byte, liveMask](liveMasks), chars: chars, statuses: statuses}
+		masks: newLRU[[32]byte, liveMask](liveMasks), chars: chars, statuses: statuses,
+		names: newLRU[nameKey, int64](liveReads), facts: newLRU[recordKey, rules.Facts](liveReads), verifies: newLRU[recordKey, verifyAwaiting](liveMoves), unnamed: newLRU[nameKey, verifyAwaiting](liveMoves)}
 }
 
 // windows are the bounds, for the report.
 func (l *liveRelations) windows() map[string]int {
 	return map[string]int{"reads": liveReads, "walks": liveWalks, "page_tokens": liveTokens, "moved_records": liveMoves,
-		"items_per_walk": liveWalkItems, "masked_records": liveMasks}
+		"items_per_walk": liveWalkItems, "masked_records": liveMasks, "record_facts": liveReads, "verified_records": liveMoves}
 }
 
 // forget drops what is remembered of space.
 func (l *liveRelations) forget(space string) {
 	l.reads.removeIf(func(r recordRead) bool { return r.space == space })
-	l.forms.removeIf(func(w *liveWalk) bool { return w.space == space })
-	l.tokens.removeIf(func(w *liveWalk) bool { return w.space == space })
 	l.masks.removeIf(func(m liveMask) bool { return m.space == space })
-	for k := range l.moves.byKey {
+	for k := range l.names.byKey {
 		if k.space == space {
-			l.moves.remove(k)
+			l.names.remove(k)
 		}
 	}
+	for k := range l.unnamed.byKey {
+		if k.space == space {
+			l.unnamed.remove(k)
+		}
+	}
+	dropSpace(l.facts, space)
+	dropSpace(l.verifies, space)
+	l.reset(space)
+}
+
+// reset: space is back at the state its service started from (the
+// mock's /__admin/reset): walks and page tokens may list otherwise, and
+// a record may read otherwise than before in what a verify changes (its
+// status), and in nothing else; what a record is (its facts, its
+// masks) holds as before. A read remembered from before the reset is
+// compared with a read after it as with a read after a move
+// (resetGen).
+func (l *liveRelations) reset(space string) {
+	l.forms.removeIf(func(w *liveWalk) bool { return w.space == space })
+	l.tokens.removeIf(func(w *liveWalk) bool { return w.space == space })
+	dropSpace(l.moves, space)
+	l.reads.update(func(r recordRead) recordRead {
+		if r.space == space {
+			r.gen = resetGen
+		}
+		return r
+	})
 	if l.spaceGen[space] > 0 || len(l.spaceGen) < liveMoves {
 		l.spaceGen[space]++
 	}
 }
 
+// spaces are the spaces something is remembered of.
+func (l *liveRelations) spaces() map[string]bool {
+	out := map[string]bool{}
+	for s := range l.spaceGen {
+		out[s] = true
+	}
+	for _, e := range l.reads.byKey {
+		out[e.Value.(*lruEntry[[32]byte, recordRead]).val.space] = true
+	}
+	for k := range l.moves.byKey {
+		out[k.space] = true
+	}
+	for _, m := range []*lru[[32]byte, *liveWalk]{l.forms, l.tokens} {
+		for _, e := range m.byKey {
+			out[e.Value.(*lruEntry[[32]byte, *liveWalk]).val.space] = true
+		}
+	}
+	return out
+}
+
+// resetGen is the move count of a read made before a reset: no count a
+// read after it has.
+const resetGen = -1
+
+// dropSpace forgets every record of space in m.
+func dropSpace[V any](m *lru[recordKey, V], space string) {
+	for k := range m.byKey {
+		if k.space == space {
+			m.remove(k)
+		}
+	}
+}
+
 // observe judges the relations x completes, and remembers what later
 // exchanges are judged against.
-func (l *liveRelations) observe(ob Observed, x *Exchange, key [8]byte) []relResult {
+func (l *liveRelations) observe(ob Observed, x *Exchange, key [8]byte, req Request) []relResult {
 	obj, _ := x.Doc.(map[string]any)
 	code, isInt := intOf(obj["code"])
 	success := obj != nil && isInt && code == 0
 	switch ob.Endpoint {
 	case contract.Verify:
 		l.verified(ob.Space, obj, success)
+		if success {
+			return l.verifySuccess(ob.Space, x, req)
+		}
 		return nil
 	case contract.GetRecord:
 		if success {
-			return l.read(ob.Space, x, obj, key)
+			return append(l.read(ob.Space, x, obj, key), l.readFacts(ob.Space, x)...)
 		}
 	case contract.GetFormList:
 		if success {
@@ -213,6 +305,72 @@ func (l *liveRelations) verified(space string, obj map[string]any, success bool)
 	m, _ := l.moves.get(k)
 	status, _ := data["certificate_status"].(string)
 	l.moves.put(k, recordMove{gen: m.gen + 1, status: status})
+}
+
+// verifySuccess judges a verify success against what a read gave of
+// the record its certificate_code names (rules.SuccessData), and keeps
+// it to judge against the next read of that record.
+func (l *liveRelations) verifySuccess(space string, x *Exchange, req Request) []relResult {
+	v, certificate, ok := rules.VerifiedFacts(ruleExchange(&contract.Verify, x))
+	if !ok {
+		return nil
+	}
+	named, _ := l.names.get(nameKey{space, certificate})
+	id := named
+	if id == 0 {
+		id = v.ID
+	}
+	w := verifyAwaiting{facts: v, named: named, certificate: certificate, req: req}
+	l.verifies.put(recordKey{space, id}, w)
+	if named == 0 && certificate != "" {
+		l.unnamed.put(nameKey{space, certificate}, w)
+	}
+	if r, known := l.facts.get(recordKey{space, id}); known {
+		return []relResult{successData(rules.DescribesRecord(v, named, r), nil)}
+	}
+	return nil
+}
+
+// readFacts remembers what a json read gives of its record and the
+// names it goes by, and judges against it the verify success of the
+// record that no read has judged since (a verify may not change them:
+// a read after it shows what the verify said, or the verify did not
+// describe the record it saved).
+func (l *liveRelations) readFacts(space string, x *Exchange) []relResult {
+	f, code, url, ok := rules.ReadFacts(ruleExchange(&contract.GetRecord, x))
+	if !ok {
+		return nil
+	}
+	for _, name := range []string{code, url} {
+		if name != "" {
+			l.names.put(nameKey{space, name}, f.ID)
+		}
+	}
+	k := recordKey{space, f.ID}
+	l.facts.put(k, f)
+	for _, name := range []string{code, url} {
+		if v, waiting := l.unnamed.get(nameKey{space, name}); name != "" && waiting {
+			l.unnamed.remove(nameKey{space, name})
+			l.verifies.remove(recordKey{space, v.facts.ID})
+			return []relResult{successData(rules.DescribesRecord(v.facts, f.ID, f), &v.req)}
+		}
+	}
+	v, waiting := l.verifies.get(k)
+	if !waiting {
+		return nil
+	}
+	l.verifies.remove(k)
+	l.unnamed.remove(nameKey{space, v.certificate})
+	return []relResult{successData(rules.DescribesRecord(v.facts, v.named, f), &v.req)}
+}
+
+// successData is the verdict of rules.SuccessData on one verify.
+func successData(problems []string, req *Request) relResult {
+	r := relResult{id: answerPrefix + rules.SuccessData, req: req}
+	if len(problems) > 0 {
+		r.problem = strings.Join(problems, "; ")
+	}
+	return r
 }
 
 func (l *liveRelations) bumpSpace(space string) {
@@ -250,9 +408,9 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 		changed := before.gen != cur.gen || (!known && before.spaceGen != cur.spaceGen)
 		switch {
 		case !changed && before.full != cur.full:
-			out = append(out, relResult{relSameRecord, fmt.Sprintf("%s reads differently the second time, and no verify through this proxy moved it between", cur.what)})
+			out = append(out, relResult{id: relSameRecord, problem: fmt.Sprintf("%s reads differently the second time, and no verify through this proxy moved it between", cur.what)})
 		case changed && cur.json && before.json && before.reduced != cur.reduced:
-			out = append(out, relResult{relSameRecord, fmt.Sprintf("%s reads differently after a verify moved it beyond what a verify changes (its status members)", cur.what)})
+			out = append(out, relResult{id: relSameRecord, problem: fmt.Sprintf("%s reads differently after a verify moved it beyond what a verify changes (its status members)", cur.what)})
 		case !changed || cur.json && before.json:
 			out = append(out, relResult{id: relSameRecord})
 		}
@@ -267,7 +425,7 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 			if ps["text"] != mv.status {
 				problem = fmt.Sprintf("record %d: after a verify moved it to %q, process_status.text is %v (a KIT choice of the mock; never required)", id, mv.status, ps["text"])
 			}
-			out = append(out, relResult{relVerifyVisible, problem})
+			out = append(out, relResult{id: relVerifyVisible, problem: problem})
 		}
 		mv.seen = true
 		l.moves.put(recordKey{space, id}, mv)
@@ -291,7 +449,7 @@ func (l *liveRelations) masked(space string, key [8]byte, id int64, isJSON bool,
 		return nil
 	}
 	if v, leaked := m.ref.leak(data["data"], l.chars); leaked {
-		return []relResult{{relMaskedLive, fmt.Sprintf("record %d field %d: its json answer masks it (%s), this answer shows it in clear", id, v.field, string(v.value))}}
+		return []relResult{{id: relMaskedLive, problem: fmt.Sprintf("record %d field %d: its json answer masks it (%s), this answer shows it in clear", id, v.field, string(v.value))}}
 	}
 	return []relResult{{id: relMaskedLive}}
 }
@@ -416,7 +574,7 @@ func (l *liveRelations) cursorPage(space string, ep contract.Endpoint, x *Exchan
 	// A walk seen from its first page to its last holds total items
 	// (counted once each, so that a page asked again counts once).
 	if held := int64(len(w.items)); next == "" && w.fromStart && held < liveWalkItems && okTotal && w.okTot && total == w.total && held != total {
-		out = append(out, relResult{relCursorTotal, fmt.Sprintf("the walk's %d pages hold %d items; each said total %d", w.pages, held, total)})
+		out = append(out, relResult{id: relCursorTotal, problem: fmt.Sprintf("the walk's %d pages hold %d items; each said total %d", w.pages, held, total)})
 	}
 	return out
 }
@@ -430,7 +588,7 @@ func (w *liveWalk) page(n int, total int64, okTotal bool, list []any, itemKey, n
 		if total != w.total {
 			problem = fmt.Sprintf("page %d says total %d; an earlier page of the same walk said %d", n, total, w.total)
 		}
-		out = append(out, relResult{totalID, problem})
+		out = append(out, relResult{id: totalID, problem: problem})
 	}
 	w.pages = max(w.pages, n)
 	problem := ""
@@ -451,7 +609,7 @@ func (w *liveWalk) page(n int, total int64, okTotal bool, list []any, itemKey, n
 		}
 	}
 	if compare {
-		out = append(out, relResult{disjointID, problem})
+		out = append(out, relResult{id: disjointID, problem: problem})
 	}
 	return out
 }

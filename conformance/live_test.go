@@ -235,3 +235,88 @@ func TestObserverMemoryIsBounded(t *testing.T) {
 	}
 	t.Logf("%d exchanges judged; heap grew by %.1f MiB", rep.Traffic.Judged, float64(grown)/(1<<20))
 }
+
+// liveFacts is a getRecord json answer of record id with its facts and a
+// submit_method.
+func liveFacts(id int64, number string, org int, submit int64, method string) Observed {
+	body := fmt.Sprintf(`{"code":0,"message":"ok","data":{"format":"json","content_type":"application/json; charset=utf-8","data":{"record_id":%d,"record_code":"C%d","record_url":"https://h.example/r/C%d","record_number":%q,"org":{"id":%d},"submit_at":%d,"submit_method":%q}}}`,
+		id, id, id, number, org, submit, method)
+	return Observed{Endpoint: contract.GetRecord, Method: "POST", Path: contract.GetRecord.Path(), Authorization: "Bearer k-123456789",
+		Request: []byte(fmt.Sprintf(`{"record_id":%d}`, id)), Status: 200, ContentType: "application/json", Body: []byte(body)}
+}
+
+// liveVerified is a verify success by certificate with its data.
+func liveVerified(certificate, data string) Observed {
+	return Observed{Endpoint: contract.Verify, Method: "POST", Path: contract.Verify.Path(), Authorization: "Bearer w-123456789",
+		Request: []byte(fmt.Sprintf(`{"certificate_code":%q,"action_type":"set_next_certificate_status"}`, certificate)), Status: 200, ContentType: "application/json",
+		Body: []byte(`{"code":0,"message":"ok","data":{` + data + `,"certificate_status":"已核销"}}`)}
+}
+
+// A verify success describes the record its certificate_code names as
+// getRecord does, whether the read came before it or after it; the
+// report shows the verify's request.
+func TestLiveSuccessData(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		obs   []Observed
+		fails string
+	}{
+		{"before, by URL, org of the form", []Observed{liveFacts(7, "N-7", 3, 1700000000, "扫码"),
+			liveVerified("https://h.example/r/C7", `"record_id":7,"record_number":"N-7","org_id":2001,"submit_at":1700000000`)}, "org_id is 2001"},
+		{"after, by code, another record", []Observed{liveVerified("C7", `"record_id":8,"record_number":"N-8","org_id":3,"submit_at":1700000000`),
+			liveFacts(7, "N-7", 3, 1700000000, "扫码")}, "record_id is 8, and certificate_code names record"},
+		{"saved otherwise than answered", []Observed{liveFacts(7, "N-7", 3, 1700000000, "扫码"),
+			liveVerified("C7", `"record_id":7,"record_number":"N-7","org_id":3,"submit_at":1700000000`),
+			liveFacts(7, "N-7", 3, 1700009999, "扫码")}, "submit_at is 1700000000, getRecord gives 1700009999"},
+		{"describes it", []Observed{liveFacts(7, "N-7", 3, 1700000000, "扫码"),
+			liveVerified("C7", `"record_id":7,"record_number":"N-7","org_id":3,"submit_at":1700000000`), liveFacts(7, "N-7", 3, 1700000000, "扫码")}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := newTestObserver(t)
+			for _, ob := range c.obs {
+				o.Observe(ob)
+			}
+			f := findingOf(o.Report(o.opts.Started), "answers.4.2.successData")
+			switch {
+			case f == nil:
+				t.Fatal("4.2.successData was not judged")
+			case c.fails == "" && f.Status != Pass:
+				t.Fatalf("a verify that describes its record: %s %s", f.Status, f.Message)
+			case c.fails != "" && (f.Status != Fail || !strings.Contains(f.Message, c.fails)):
+				t.Fatalf("want a failure %q, got %s %s", c.fails, f.Status, f.Message)
+			case c.fails != "" && (f.Request == nil || !strings.Contains(f.Request.Body, "certificate_code")):
+				t.Fatalf("the failure shows %v, not the verify", f.Request)
+			}
+		})
+	}
+}
+
+// A reset puts the service back where it started, not what a record is:
+// a read from before it is compared with a read after a verify as with a
+// read after a move, so a field a verify may not change is seen changed.
+func TestLiveResetKeepsWhatARecordIs(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		after  string
+		broken bool
+	}{{"a field rewritten", "核销", true}, {"only the status", "扫码", false}} {
+		t.Run(c.name, func(t *testing.T) {
+			o := newTestObserver(t)
+			o.Observe(liveFacts(7, "N-7", 3, 1700000000, "扫码"))
+			o.Reset("")
+			o.Observe(liveVerified("C7", `"record_id":7,"record_number":"N-7","org_id":3,"submit_at":1700000000`))
+			o.Observe(liveFacts(7, "N-7", 3, 1700000000, c.after))
+			f := findingOf(o.Report(o.opts.Started), relSameRecord)
+			if f == nil || (f.Status == Fail) != c.broken {
+				t.Fatalf("after a reset and a verify, %s: %+v", c.name, f)
+			}
+		})
+	}
+	o := newTestObserver(t)
+	o.Observe(liveFacts(7, "N-7", 3, 1700000000, "扫码"))
+	o.Forget("")
+	o.Observe(liveFacts(7, "N-7", 3, 1700000000, "核销"))
+	if f := findingOf(o.Report(o.opts.Started), relSameRecord); f != nil {
+		t.Fatalf("a scenario replaced forgets every read: %+v", f)
+	}
+}

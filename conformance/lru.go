@@ -66,3 +66,12 @@ func (l *lru[K, V]) removeIf(drop func(V) bool) {
 		e = next
 	}
 }
+
+// update sets every value to what f makes of it, keeping the order of
+// use.
+func (l *lru[K, V]) update(f func(V) V) {
+	for e := l.order.Front(); e != nil; e = e.Next() {
+		ent := e.Value.(*lruEntry[K, V])
+		ent.val = f(ent.val)
+	}
+}

@@ -946,6 +946,17 @@ func relVerifyAddress(t *T) {
 			}
 		}
 	}
+	// URLs of other kinds of objects (a QR code's, a template's, the
+	// other organization's QR code's) name no credential, under any
+	// origin: with the write key, the one key that could move what they
+	// named, they get what a code no record has gets.
+	if t.hasKey(profile.RoleWrite) {
+		for _, u := range t.urlsNamingNo(urlOfRecord, rec) {
+			for _, r := range everywhere(u.url, origins) {
+				all = append(all, &verifyAddress{role: profile.RoleWrite, object: "the URL of " + u.what, address: "URL under " + r.under, certificate: r.url})
+			}
+		}
+	}
 	bodies := make([]map[string]any, len(all))
 	for i, v := range all {
 		bodies[i] = map[string]any{"certificate_code": v.certificate, "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus}
@@ -963,6 +974,10 @@ func relVerifyAddress(t *T) {
 	for _, v := range all {
 		t.r.answers.examined(t.statementIDs(), v.x)
 		b := base[v.role+" "+v.object]
+		_, credential := objects[v.object]
+		if !credential {
+			b = base[v.role+" "+none] // a URL of no credential: as a code no record has
+		}
 		if b == nil || b == v {
 			continue
 		}
@@ -970,11 +985,15 @@ func relVerifyAddress(t *T) {
 		if got == want {
 			continue
 		}
+		if !credential {
+			t.errorfPair(v.x, b.x, "verify with the %s key of %s (%s) answers %s; it names no credential, and a code no record has answers %s", v.role, v.object, v.address, got, want)
+			continue
+		}
 		what := "by its " + v.address
 		if v.tpl {
 			what = "with its own tpl_id"
 		}
-		if n := base[v.role+" "+none]; strings.HasPrefix(v.address, "URL under") && n != nil {
+		if n := base[v.role+" "+none]; strings.HasPrefix(v.address, "URL under") && n != nil && n != b {
 			if got == answerCode(n.x) {
 				continue // the whole URL decides, and it names no record
 			}

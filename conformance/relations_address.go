@@ -57,6 +57,8 @@ func rehost(u, prefix string) string {
 type theirRecord struct {
 	id        int64
 	code, url string
+	// qrcode is the URL of its QR code (qrcode.qrcode_url), "" when none.
+	qrcode string
 }
 
 func (t *T) theirRecord() theirRecord {
@@ -72,8 +74,79 @@ func (t *T) theirRecord() theirRecord {
 		if originOf(u) == "" {
 			return theirRecord{}
 		}
-		return theirRecord{id: ids[0], code: code, url: u}
+		return theirRecord{id: ids[0], code: code, url: u, qrcode: qrcodeURL(rec)}
 	}).(theirRecord)
+}
+
+// qrcodeURL is the URL of a Record's QR code ("" when none).
+func qrcodeURL(rec map[string]any) string {
+	qr, _ := rec["qrcode"].(map[string]any)
+	u, _ := qr["qrcode_url"].(string)
+	return u
+}
+
+// readURL is a URL the run reads, and what it is the URL of.
+type readURL struct {
+	what, url string
+}
+
+// URL kinds: what a parameter that takes a URL takes (a record's, for
+// getRecord's record_url and verify's certificate_code; a template's,
+// for listQrcodes' template).
+const (
+	urlOfRecord   = "record"
+	urlOfTemplate = "template"
+)
+
+// urlsNamingNo are the URLs the run reads that are no URL of the kind a
+// parameter takes: our record rec's QR code (qrcode.qrcode_url: a code's
+// link, not its record's, §C10), a record's URL where a template's is
+// taken, a template's where a record's is, and the other organization's
+// QR code and record. Sent in that parameter, under every origin the run
+// knows, each names nothing: the contract gives every parameter that
+// takes a URL one kind of object, named by its own URL (docs/contract.md
+// §4.1, §4.2, §4.5, §C10).
+func (t *T) urlsNamingNo(kind string, rec profile.Record) []readURL {
+	payload, _ := payloadOf(t.getRecord(map[string]any{"record_id": rec.ID, "format": "json"})).(map[string]any)
+	their := t.theirRecord()
+	var cands []readURL
+	if u := qrcodeURL(payload); u != "" {
+		cands = append(cands, readURL{fmt.Sprintf("the QR code of record %d", rec.ID), u})
+	}
+	if their.qrcode != "" {
+		cands = append(cands, readURL{"the QR code of the other organization's record", their.qrcode})
+	}
+	taken := map[string]bool{}
+	if kind == urlOfTemplate {
+		for _, tp := range t.r.prof.Templates.Items {
+			taken[tp.URL] = true
+		}
+		cands = append(cands, readURL{fmt.Sprintf("record %d", rec.ID), rec.URL})
+		if their.url != "" {
+			cands = append(cands, readURL{"the other organization's record", their.url})
+		}
+	} else {
+		for _, r := range t.r.prof.Records {
+			taken[r.URL] = true
+		}
+		taken[rec.URL] = true
+		if tps := t.r.prof.Templates.Items; len(tps) > 0 {
+			tp := tps[pick(t.r.opts.Seed, "urlsNamingNo template", len(tps))]
+			cands = append(cands, readURL{"template " + tp.Coding, tp.URL})
+		}
+	}
+	var out []readURL
+	for _, c := range cands {
+		if c.url != "" && originOf(c.url) != "" && !taken[c.url] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// everywhere is u under its own origin and every other the run knows.
+func everywhere(u string, origins []origin) []rehosted {
+	return append([]rehosted{{u, "its own origin"}}, elsewhere(u, origins)...)
 }
 
 // origins are the origins a run knows: ours (of one of our URLs), the
@@ -140,6 +213,11 @@ func (t *T) recordAddresses(rec profile.Record) {
 			asks = append(asks, addressAsk{profile.RoleRead, "their", fmt.Sprintf("the other organization's record %d by its URL under %s", their.id, r.under), map[string]any{"record_url": r.url}})
 		}
 	}
+	for _, u := range t.urlsNamingNo(urlOfRecord, rec) {
+		for _, r := range everywhere(u.url, origins) {
+			asks = append(asks, addressAsk{profile.RoleRead, "no", fmt.Sprintf("the URL of %s under %s as record_url", u.what, r.under), map[string]any{"record_url": r.url}})
+		}
+	}
 	turn := pick(t.r.opts.Seed, "relation.tenancy address", len(contract.Formats))
 	for i := range asks {
 		asks[i].body["format"] = contract.Formats[(turn+i)%len(contract.Formats)].Name
@@ -160,10 +238,10 @@ func (t *T) recordAddresses(rec profile.Record) {
 
 // judgeAddresses judges the answers xs to asks on ep, the one way for
 // every endpoint of the address dimension: another organization's key
-// asking for ours, and the read key asking for theirs, is refused
-// however the URL is written; what the read key gets for ours, when it
-// is an object, goes to same, which compares it with the object
-// addressed by its own id or coding.
+// asking for ours, the read key asking for theirs, and a URL of another
+// kind of object (urlsNamingNo) is refused however the URL is written;
+// what the read key gets for ours, when it is an object, goes to same,
+// which compares it with the object addressed by its own id or coding.
 func (t *T) judgeAddresses(ep contract.Endpoint, asks []addressAsk, xs []*Exchange, same func(t *T, a addressAsk, x *Exchange, who string)) {
 	for i, a := range asks {
 		who := fmt.Sprintf("the %s key, %s", a.role, a.what)
@@ -198,6 +276,13 @@ func (t *T) templateAddresses(tp profile.Template) {
 		all := append([]rehosted{{u, "our organization's origin"}}, elsewhere(u, origins)...)
 		for _, r := range all {
 			asks = append(asks, addressAsk{profile.RoleRead, "their", fmt.Sprintf("the other organization's template %s by a URL under %s", coding, r.under), map[string]any{"template": r.url}})
+		}
+	}
+	if rec, ok := t.firstRecordWithURL(); ok {
+		for _, u := range t.urlsNamingNo(urlOfTemplate, rec) {
+			for _, r := range everywhere(u.url, origins) {
+				asks = append(asks, addressAsk{profile.RoleRead, "no", fmt.Sprintf("the URL of %s under %s as template", u.what, r.under), map[string]any{"template": r.url}})
+			}
 		}
 	}
 	for i := range asks {
@@ -242,15 +327,22 @@ func listedOf(x *Exchange) map[string]any {
 	return map[string]any{"list": data["list"], "total": data["total"]}
 }
 
+// firstRecordWithURL is the first profile record with a URL.
+func (t *T) firstRecordWithURL() (profile.Record, bool) {
+	for _, rec := range t.r.prof.Records {
+		if rec.URL != "" {
+			return rec, true
+		}
+	}
+	return profile.Record{}, false
+}
+
 // addressJobs are relation.tenancy's requests of the address dimension:
 // the first profile record with a URL, the first template with one.
 func (t *T) addressJobs() []func(t *T) {
 	var jobs []func(t *T)
-	for _, rec := range t.r.prof.Records {
-		if rec.URL != "" {
-			jobs = append(jobs, func(t *T) { t.recordAddresses(rec) })
-			break
-		}
+	if rec, ok := t.firstRecordWithURL(); ok {
+		jobs = append(jobs, func(t *T) { t.recordAddresses(rec) })
 	}
 	for _, tp := range t.r.prof.Templates.Items {
 		if tp.URL != "" {

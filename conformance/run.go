@@ -106,6 +106,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	checks := r.selected()
 	r.total = len(checks)
 	rep.Checks = append(rep.Checks, r.reported(r.runAll(runCtx, checks))...)
+	r.answers.judgeBetween()
 	rep.Checks = append(rep.Checks, r.answers.findings(r.opts.BaseURL, r.selectedID, func(f Finding) Finding {
 		return sanitize(f, r.client.svc.Scrubber())
 	})...)

@@ -96,6 +96,7 @@ func TestEveryStatementIsEvaluatedOnEveryAnswerItConcerns(t *testing.T) {
 		"2.2.markdown":             "getRecord markdown",
 		"2.2.jsonld":               "getRecord json-ld",
 		"4.1.contentType.markdown": "getRecord markdown",
+		"4.2.successData":          contract.Verify.Name + " success",
 		"1.2.success":              "", // every success: summed below
 	} {
 		want := tally.n[kind]

@@ -252,10 +252,15 @@ func (p *Proxy) stream(w http.ResponseWriter, r *http.Request, resp *http.Respon
 		sent := make(chan struct{})
 		defer close(sent)
 		p.queue.observe(ob, resp.Header.Get("Content-Encoding"), sent)
+	case ep.Name == "" && changesState(r.Method) && isReset(r.URL.Path):
+		// The mock's (and the fake's) reset puts its space back where
+		// it started: what a record is still holds, only what a verify
+		// changes may read otherwise.
+		p.queue.reset(adminSpace(r.URL.Path))
 	case ep.Name == "" && changesState(r.Method):
-		// A call of no operation that may change state (the mock's
-		// /__admin/reset, a scenario replaced): what the relations
-		// remember of its space may no longer hold.
+		// A call of no operation that may change state (a scenario
+		// replaced, a fault rule added): what the relations remember of
+		// its space may no longer hold.
 		p.queue.forget(adminSpace(r.URL.Path))
 	}
 	if len(held) > 0 {
@@ -275,6 +280,15 @@ func (p *Proxy) cutShort(judge bool, why string) {
 
 func changesState(method string) bool {
 	return method != http.MethodGet && method != http.MethodHead && method != http.MethodOptions
+}
+
+// resetPath ends the path of the mock's reset (under a namespace too).
+const resetPath = "/__admin/reset"
+
+// isReset says whether a path is the mock's reset, at its root or under
+// a namespace.
+func isReset(path string) bool {
+	return path == resetPath || strings.HasPrefix(path, "/s/") && strings.HasSuffix(path, resetPath) && strings.Count(path, "/") == 4
 }
 
 // adminSpace is the space a path of no operation addresses: "/s/name"

@@ -85,6 +85,10 @@ func (q *queue) forget(space string) {
 	q.jobs <- func(o *conformance.Observer) { o.Forget(space) }
 }
 
+func (q *queue) reset(space string) {
+	q.jobs <- func(o *conformance.Observer) { o.Reset(space) }
+}
+
 // drain returns once every job queued before it has run.
 func (q *queue) drain() {
 	done := make(chan struct{})

@@ -147,15 +147,11 @@ var knownGaps = map[foreign.Bug]string{
 	foreign.BugQrcodesRefuseURL:   "listQrcodes by a template's URL answers a parameter error",
 	foreign.BugB3EmptyTemplate404: "listQrcodes of a template without sub-codes answers 404",
 	// Verify: no relation compares a verify's answer with the verify
-	// before it or with the record it moved.
-	foreign.BugVerifyRepeatSucceeds:    "the double-submitted verify succeeds again instead of 100326",
-	foreign.BugFromStatusIgnored:       "the double-submitted verify's stale from_certificate_status is ignored",
-	foreign.BugB2VerifyOrgIDIsFormID:   "verify's data.org_id is the form's id",
-	foreign.BugB2VerifyNumberIsCode:    "verify's data.record_number is the record code",
-	foreign.BugB3SubmitAtMillis:        "verify's data.submit_at is in milliseconds",
-	foreign.BugB5VerifySubmitAtShifted: "verify's data.submit_at is 8 hours later than the record's",
-	foreign.BugB5VerifyStatusCache:     "a verify within a second of another sees the status before it: the double-submitted verify succeeds again",
-	foreign.BugB6VerifyReplayCache:     "a double-submit guard answers the double-submitted verify with the first one's success instead of 100326",
+	// before it.
+	foreign.BugVerifyRepeatSucceeds: "the double-submitted verify succeeds again instead of 100326",
+	foreign.BugFromStatusIgnored:    "the double-submitted verify's stale from_certificate_status is ignored",
+	foreign.BugB5VerifyStatusCache:  "a verify within a second of another sees the status before it: the double-submitted verify succeeds again",
+	foreign.BugB6VerifyReplayCache:  "a double-submit guard answers the double-submitted verify with the first one's success instead of 100326",
 	// Masking across formats: each format alone is masked; only the two
 	// halves together give the value, which relation.live.masked (clear
 	// values of one format in another) does not combine.

@@ -214,12 +214,6 @@ if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 	# shellcheck disable=SC2016 # a JavaScript template literal
 	witnessed=$(node -e '
 		const knownGaps = {
-			"b1-verify-rewrites-submit-method": "the record is read after the verify only (its read before came before a reset), so no two reads of one state are compared",
-			"b4-verify-stamps-submit-at": "the record is read after the verify only, and no relation compares submit_at with what verify answered",
-			"b2-verify-org-id-is-form-id": "no relation compares a verify answer with the record it moved",
-			"b2-verify-record-number-is-code": "no relation compares a verify answer with the record it moved",
-			"b3-verify-submit-at-millis": "no relation compares a verify answer with the record it moved",
-			"b5-verify-submit-at-shifted-8h": "no relation compares a verify answer with the record it moved",
 			"a2-always-gzip": "answers are gzipped whatever Accept-Encoding says; the browser asks for gzip",
 			"a3-gzip-despite-q-zero": "answers are gzipped also to gzip;q=0; the browser asks for gzip",
 			"a3-mask-hides-one-character": "a mask hides one character: the value holds a mask character, and how much a mask hides is never judged",

@@ -238,11 +238,15 @@ func Judge(x *Exchange, env *Env) []Verdict {
 	return out
 }
 
-// Statements lists the statement ids some rule judges, sorted.
+// Statements lists the statement ids some rule judges, sorted: on one
+// answer (All) or between answers (SuccessData).
 func Statements() []string {
 	seen := map[string]bool{}
 	for _, r := range All() {
 		seen[r.Statement] = true
+	}
+	for _, s := range betweenStatements {
+		seen[s] = true
 	}
 	out := make([]string, 0, len(seen))
 	for s := range seen {
