@@ -93,5 +93,10 @@ var adversarial3FirstSight = firstSight{
 		foreign.BugA3NumberSeparatorsIgnored: "e232dea1faccce473b0aad858633505cb65ba81c",
 		foreign.BugA3SearchEmoji500:          "e232dea1faccce473b0aad858633505cb65ba81c",
 		foreign.BugA3GzipQZero:               "e232dea1faccce473b0aad858633505cb65ba81c",
+		// relation.tenancy: every URL the run reads of another kind of
+		// object (a QR code's link, a template's) goes in every
+		// parameter that takes a URL, under every origin, and names
+		// nothing there.
+		foreign.BugA3RecordURLResolvesQRCode: "fc238b432934795ae78b9be5de4d28cfafa7a07e",
 	},
 }
