@@ -67,7 +67,7 @@ func (r *runner) runAgain(ctx context.Context, wcs []*pendingWrite, units []plan
 		if ctx.Err() != nil || r.setup.failed() != nil || r.reset(ctx) != nil {
 			return // the first run stands; a reset's failure is the run's set-up failure
 		}
-		t := &T{ctx: ctx, r: r, check: wc.c, depth: ch.start(u.unit.keys), unit: u.seq, alone: true}
+		t := &T{ctx: ctx, r: r, check: wc.c, depth: ch.start(u.unit.keys), unit: u.seq, alone: true, rereadLast: u.unit.endsMoved}
 		wc.subs[u.index] = t
 		prior := wc.subs[:u.index]
 		t.guard(func() { t.ran = u.unit.run(t, prior); wc.ran[u.index] = t.ran })

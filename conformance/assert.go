@@ -54,6 +54,11 @@ type T struct {
 	// side-by-side requests decides the answers (rowsAtOnce): the run
 	// runs it again from a reset, alone, with alone set.
 	again bool
+	// reread is the read after the last move of the unit, to be sent
+	// beside its next request (runCase); rereadLast says the planner
+	// gave the unit a request of its own for it after its last step.
+	reread     *moveRead
+	rereadLast bool
 	// alone says the unit runs by itself, every request one at a time.
 	alone bool
 }

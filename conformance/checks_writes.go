@@ -45,7 +45,7 @@ func planCases(kind string) func(t *T) writePlan {
 				continue
 			}
 			if !oneRefusal(c) {
-				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: caseCost(c), reads: movesRecord(c),
+				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: caseCost(c), reads: movesRecord(c), endsMoved: endsMoved(c),
 					run: func(t *T, _ []*T) bool { return t.runCase(c) }})
 				continue
 			}
@@ -192,19 +192,43 @@ func (t *T) runCase(c profile.Case) bool {
 		}
 		role := stepRole(s)
 		label := fmt.Sprintf("case %s step %d", c.Name, i+1)
+		// The read after the step before's move rides beside this step
+		// (rereadMoved): on a correct target it sees the record moved
+		// once or twice, which reads alike but for what a move changes.
+		prev, next := t.reread, (*moveRead)(nil)
 		t.labelled(label, func() {
-			if s.Concurrent > 1 {
-				cur = t.concurrentStep(c, s, role, cur)
-			} else {
-				if c.Kind == profile.KindError {
+			t.each(2, func(t *T, b int) {
+				switch {
+				case b == 0:
+					if prev != nil {
+						t.rereadMoved(*prev)
+					}
+					return
+				case s.Concurrent > 1:
+					cur = t.concurrentStep(c, s, role, cur)
+				case c.Kind == profile.KindError:
 					cur, stop = t.stepBoth(c, s, role, cur) // checks_actions.go
-				} else {
+				default:
 					cur = t.step(c, s, role, cur, t.post(contract.Verify, role, t.r.withRightMembers(c, s, i, cur)))
 				}
-			}
+				next = t.reread // set by this step's move
+			})
 		})
+		t.reread = next
 	}
+	// The read after the last move: the unit's own request, where the
+	// planner gave the unit one (writeUnit.endsMoved), else none.
+	if last := t.reread; last != nil && t.rereadLast {
+		t.rereadMoved(*last)
+	}
+	t.reread = nil
 	return true
+}
+
+// endsMoved says a case's last step is a move of a record it names: the
+// planner may give its unit a read after it (planWrites).
+func endsMoved(c profile.Case) bool {
+	return c.RecordID != 0 && len(c.Steps) > 0 && c.Steps[len(c.Steps)-1].Expect.Status != ""
 }
 
 // caseCanRun says whether a case can run, noting why not: a key it needs
@@ -275,8 +299,14 @@ func (t *T) step(c profile.Case, s profile.Step, role, cur string, x *Exchange) 
 	// nothing.
 	var probe *Exchange
 	n := 2
+	var after *moveRead
+	if c.RecordID != 0 {
+		after = &moveRead{id: c.RecordID, label: fmt.Sprintf("the read after case %s's move to %s by the %s key", c.Name, s.Expect.Status, role)}
+	}
 	if role != profile.RoleWrite {
-		n = 3 // savedProbe: the write key's moves are re-read by the matrix's rows and the steps after them
+		// savedProbe, and the read after the move beside it; the write
+		// key's moves are read again beside the unit's next request.
+		n = 4
 	}
 	t.each(n, func(t *T, i int) {
 		switch {
@@ -286,9 +316,14 @@ func (t *T) step(c profile.Case, s profile.Step, role, cur string, x *Exchange) 
 			t.lookAfterMove(c, s.Expect.Status)
 		case i == 2:
 			probe = t.send(contract.Verify, role, savedProbeBody(c, s.Expect.Status))
+		case i == 3 && after != nil:
+			t.rereadMoved(*after)
 		}
 	})
 	t.savedProbe(c, s.Expect.Status, probe)
+	if role == profile.RoleWrite {
+		t.reread = after
+	}
 	return s.Expect.Status
 }
 

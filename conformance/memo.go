@@ -13,6 +13,7 @@ type memo struct {
 type memoCall struct {
 	once sync.Once
 	val  any
+	done bool // val is set (under memo.mu)
 }
 
 func newMemo() *memo { return &memo{calls: map[string]*memoCall{}} }
@@ -26,8 +27,24 @@ func (m *memo) do(key string, f func() any) any {
 		m.calls[key] = c
 	}
 	m.mu.Unlock()
-	c.once.Do(func() { c.val = f() })
+	c.once.Do(func() {
+		v := f()
+		m.mu.Lock()
+		c.val, c.done = v, true
+		m.mu.Unlock()
+	})
 	return c.val
+}
+
+// peek returns the value for key when some call has made it, without
+// making it.
+func (m *memo) peek(key string) (any, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if c, ok := m.calls[key]; ok && c.done {
+		return c.val, true
+	}
+	return nil, false
 }
 
 // validate validates an answer against a schema file once per run: several

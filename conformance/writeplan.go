@@ -40,6 +40,11 @@ type writeUnit struct {
 	// cost is how many requests one after the other the unit sends: what
 	// the planner packs rounds by.
 	cost int
+	// endsMoved says the unit's last request is a move of a record it
+	// names: the planner gives it a read of the record after that move
+	// (rereadMoved) where the read lengthens no chain beyond the plan's
+	// longest (planWrites).
+	endsMoved bool
 	// run sends the unit's requests on t; prior are the check's earlier
 	// units, finished. It says whether the unit ran (a case can skip).
 	run func(t *T, prior []*T) bool

@@ -101,7 +101,45 @@ func (r *runner) planWrites(ctx context.Context, checks []Check) ([]*pendingWrit
 			looks = false
 		}
 	}
+	grantRereads(units)
 	return wcs, units
+}
+
+// grantRereads gives a unit that ends with a move (writeUnit.endsMoved)
+// its read after that move where it lengthens no chain: each key's chain
+// is the cost of its units one after the other, and a unit keeps its
+// read, one request more, while every chain it is on stays within the
+// plan's longest. Units are served in plan order; a unit refused one
+// reads nothing after its last move (its record is read after moves of
+// other units: the key, action and address of every move are read after
+// somewhere in the run).
+func grantRereads(units []planned) {
+	chain := map[string]int{}
+	longest := 0
+	for _, u := range units {
+		for _, k := range u.unit.keys {
+			chain[k] += u.unit.cost
+			longest = max(longest, chain[k])
+		}
+	}
+	for i := range units {
+		u := &units[i].unit
+		if !u.endsMoved {
+			continue
+		}
+		fits := true
+		for _, k := range u.keys {
+			fits = fits && k != anyKey && chain[k]+1 <= longest
+		}
+		if !fits {
+			u.endsMoved = false
+			continue
+		}
+		u.cost++
+		for _, k := range u.keys {
+			chain[k]++
+		}
+	}
 }
 
 // runRound runs the units of one round side by side (one at a time when
@@ -119,7 +157,7 @@ func (r *runner) runRound(ctx context.Context, wcs []*pendingWrite, round []plan
 	var wg sync.WaitGroup
 	for i, u := range round {
 		wc := wcs[u.check]
-		t := &T{ctx: ctx, r: r, check: wc.c, depth: starts[i], unit: u.seq}
+		t := &T{ctx: ctx, r: r, check: wc.c, depth: starts[i], unit: u.seq, rereadLast: u.unit.endsMoved}
 		wc.subs[u.index] = t
 		wc.sent++
 		prior := wc.subs[:u.index]

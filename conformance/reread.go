@@ -1,0 +1,50 @@
+package conformance
+
+import (
+	"fmt"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// The read after a move. A verify changes one record's status (§3.1),
+// whatever key moved it, whatever address named it, whichever action:
+// right after every move that names its record, the record read again in
+// json reads as it did before the writes, except in what a verify may
+// change (its status, shown in process_status or in any object that
+// names a status of the flows, its state changes, its update time). A
+// move that rewrites another field (a submission method, a submission
+// time) or is answered but never saved (the status it shows is not the
+// one the move said: the next step, or the move again, shows that) is
+// seen there.
+//
+// The read costs no request one after the other: it rides beside the
+// unit's next request (the next step's verify, or the move again of a
+// key other than the write key, savedProbe), where on a correct target
+// the record has moved once or twice and reads alike but for its status;
+// after a unit's last move it is a request of its own only where the
+// planner gives the unit one (writeUnit.endsMoved), which it does where
+// that lengthens no chain beyond the plan's longest. Every key, action
+// and address a unit moves by is read after on some unit of the run.
+
+// moveRead is a read to make after a move: the record, and what moved it.
+type moveRead struct {
+	id    int64
+	label string
+}
+
+// rereadMoved reads the record of m again and compares it with the read
+// of it before the writes (the run's memoized json read; none when the
+// run made none, as under --only, and then nothing is compared).
+func (t *T) rereadMoved(m moveRead) {
+	body := map[string]any{"record_id": m.id, "format": "json"}
+	v, ok := t.r.memo.peek(fmt.Sprintf("getRecord %v", body))
+	if !ok {
+		return
+	}
+	before, _ := v.(depthOf).val.(*Exchange)
+	if before == nil || !isSuccess(before) {
+		return
+	}
+	after := t.post(contract.GetRecord, "read", body)
+	t.sameAfter(m.id, before, after, true, m.label)
+}
