@@ -124,7 +124,7 @@ func collectStrings(v any, out *[]string) {
 // text has no word boundaries, so a name inside a sentence (陈静怡的卡)
 // is found.
 func unmasked(masked, text []rune, chars string, public map[string]bool) string {
-	masked, text = normalised(masked, chars), normalised(text, chars)
+	masked, text = rules.Normalised(masked, chars), rules.Normalised(text, chars)
 	visible := false
 	for _, r := range masked {
 		visible = visible || !strings.ContainsRune(chars, r)
@@ -146,32 +146,6 @@ func unmasked(masked, text []rune, chars string, public map[string]bool) string 
 		}
 	}
 	return ""
-}
-
-// separators are what a text may put inside a value to group it for a
-// reader.
-const separators = " \t\u00a0-‐‑‒–—―.·・()（）/"
-
-// normalised is rs in the one form unmasked compares: mask characters as
-// they are, full-width forms folded to ASCII, separators left out.
-func normalised(rs []rune, chars string) []rune {
-	out := make([]rune, 0, len(rs))
-	for _, r := range rs {
-		if strings.ContainsRune(chars, r) {
-			out = append(out, r)
-			continue
-		}
-		switch {
-		case r >= 0xFF01 && r <= 0xFF5E:
-			r -= 0xFEE0
-		case r == 0x3000:
-			r = ' '
-		}
-		if !strings.ContainsRune(separators, r) {
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // wordGoesOn says a reader sees the word at edge go on into next: both
@@ -210,7 +184,7 @@ func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) 
 
 func partOfPublic(s string, public map[string]bool, chars string) bool {
 	for p := range public {
-		if strings.Contains(string(normalised([]rune(p), chars)), s) {
+		if strings.Contains(string(rules.Normalised([]rune(p), chars)), s) {
 			return true
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/rtq-kit/rtq/conformance/rules"
 )
 
 // Masks that disagree between formats. Each format may mask a value its
@@ -102,7 +104,7 @@ func unionLeak(m []rune, others [][]rune, chars string) string {
 func (t *T) maskUnions(id int64, ref *maskRef, json *Exchange, xs []*Exchange, chars string) {
 	texts := maskedTexts(xs, chars)
 	for _, m := range ref.masked {
-		mv := normalised(m.value, chars)
+		mv := rules.Normalised(m.value, chars)
 		type found struct {
 			form []rune
 			x    *Exchange
@@ -150,7 +152,7 @@ func maskedTexts(xs []*Exchange, chars string) [][][]rune {
 			if !strings.ContainsAny(s, chars) && !strings.ContainsFunc(s, folded) {
 				continue // no mask character, nor one folded into one
 			}
-			n := normalised([]rune(s), chars)
+			n := rules.Normalised([]rune(s), chars)
 			if slices.ContainsFunc(n, func(r rune) bool { return strings.ContainsRune(chars, r) }) {
 				out[i] = append(out[i], n)
 			}

@@ -1,6 +1,10 @@
 package conformance
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rtq-kit/rtq/conformance/rules"
+)
 
 // TestMaskUnion: two masks of one value that hide different parts give
 // it away together; a mask that hides more, or the same, does not.
@@ -20,8 +24,8 @@ func TestMaskUnion(t *testing.T) {
 		{"电话 139****1111", ""},
 	}
 	for _, c := range cases {
-		forms := formsOf(normalised(json, chars), normalised([]rune(c.text), chars), chars)
-		if got := unionLeak(normalised(json, chars), forms, chars); got != c.leak {
+		forms := formsOf(rules.Normalised(json, chars), rules.Normalised([]rune(c.text), chars), chars)
+		if got := unionLeak(rules.Normalised(json, chars), forms, chars); got != c.leak {
 			t.Errorf("%s beside %s: leak %q, want %q", c.text, string(json), got, c.leak)
 		}
 	}

@@ -47,7 +47,7 @@ var statementTable = []Statement{
 	{"2.1.schema", "§2.1", Must, "The Record payload has the members of §2.1 and no others, each of its type, and each field_value has the shape of its field_type.", ""},
 	{"2.1.identity", "§4.1", Must, "getRecord answers the record asked for: its record_id and record_url are those of the request.", ""},
 	{"2.1.fields", "§2.1", Must, "A record's answer holds its fields (the field types the profile lists), and the fields the profile lists as masked have is_masked true.", ""},
-	{"2.1.masked", "§2.1, §C8", Must, "A string value with is_masked true is shown desensitized: it holds a mask character.", ""},
+	{"2.1.masked", "§2.1, §C8", Must, "A string value with is_masked true is shown desensitized: it holds a mask character and shows in clear no more than its type's share (a name 1 character, a phone number 7, an identity number 10, any other string 2; where its length is known, never all of it).", ""},
 	{"C8.otherFormats", "§2.1, §C8", Must, "No representation (json-ld, markdown) shows in clear a value json shows masked.", ""},
 	{"2.1.chainedOrder", "§2.1", Must, "chained_selects values are ordered by ascending level, from 1.", ""},
 	{"2.1.diffMembers", "§2.1", Must, "In sub_qrcode_edit_diff, text_content is \"\" for media field types and media_items [] for the others, and a media item carries only its type's members.", ""},

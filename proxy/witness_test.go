@@ -168,8 +168,7 @@ var knownGaps = map[foreign.Bug]string{
 	foreign.BugB6CredentialTemplateLabel: "record_template.type 0 reads 证书表单 on a credential and 普通表单 on other records: two records' labels are never compared",
 	// Rules that accept too broadly what they read: a value of the right
 	// type and shape where the contract wants another one.
-	foreign.BugA3FormProjectZero:  "a form without a project carries {id: 0, name: \"\", number: \"\"}: an object is a project's type, and null is due only where no project is linked, which the traffic cannot know",
-	foreign.BugA3MaskOneCharacter: "a mask hides one character: the value holds a mask character, and how much a mask hides is never judged",
+	foreign.BugA3FormProjectZero: "a form without a project carries {id: 0, name: \"\", number: \"\"}: an object is a project's type, and null is due only where no project is linked, which the traffic cannot know",
 	// The markdown's front matter is read key by key; whether it is YAML
 	// at all is never asked.
 	foreign.BugA4FrontMatterColonTitle: "the front matter's title is written plain with \": \" inside (title: 设备巡检表: R2026800001), which no YAML parser reads; the title and record_id are still found line by line",

@@ -165,18 +165,30 @@ var recordRules = []Rule{
 		}
 		return out
 	}},
-	{"2.1.masked", "a masked string shows a mask character", recordSuccess("json"), func(x *Exchange, env *Env) []string {
-		chars := env.MaskChars
-		if chars == "" {
-			chars = DefaultMaskChars
-		}
+	{"2.1.masked", "a masked string shows a mask character and no more than its type's share", recordSuccess("json"), func(x *Exchange, env *Env) []string {
+		chars := env.maskChars()
 		var out []string
-		for _, f := range Fields(jsonPayload(x)) {
+		rec := jsonPayload(x)
+		for _, f := range Fields(rec) {
 			opts, _ := f["options"].(map[string]any)
 			s, isString := f["field_value"].(string)
-			if opts["is_masked"] == true && isString && s != "" && !strings.ContainsAny(s, chars) {
-				id, _ := Int(f["field_id"])
-				out = append(out, fmt.Sprintf("field %d (%v): is_masked but the value shows no mask character (%s)", id, f["field_type"], chars))
+			if opts["is_masked"] != true || !isString || s == "" {
+				continue
+			}
+			id, _ := Int(f["field_id"])
+			ft, _ := f["field_type"].(string)
+			if !strings.ContainsAny(s, chars) {
+				out = append(out, fmt.Sprintf("field %d (%v): is_masked but the value shows no mask character (%s)", id, ft, chars))
+			} else if p := MaskProblem(ft, s, chars, 0); p != "" {
+				out = append(out, fmt.Sprintf("field %d: %s", id, p))
+			}
+		}
+		// The recorder's name "may come partly masked" (§2.1): when it
+		// shows a mask character, it is a masked name.
+		recorder, _ := rec["recorder"].(map[string]any)
+		if s, _ := recorder["name"].(string); strings.ContainsAny(s, chars) {
+			if p := MaskProblem("name", s, chars, 0); p != "" {
+				out = append(out, "recorder.name: "+p)
 			}
 		}
 		return out

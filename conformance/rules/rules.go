@@ -172,6 +172,14 @@ type Env struct {
 	ReadKeyWrites bool
 }
 
+// maskChars are the characters a masked value may use.
+func (env *Env) maskChars() string {
+	if env.MaskChars == "" {
+		return DefaultMaskChars
+	}
+	return env.MaskChars
+}
+
 // Record is what a profile says of one record.
 type Record struct {
 	URL          string
