@@ -98,5 +98,8 @@ var adversarial3FirstSight = firstSight{
 		// parameter that takes a URL, under every origin, and names
 		// nothing there.
 		foreign.BugA3RecordURLResolvesQRCode: "fc238b432934795ae78b9be5de4d28cfafa7a07e",
+		// answers.2.1.masked: a mask shows no more of a value in clear
+		// than its field type's share.
+		foreign.BugA3MaskOneCharacter: "MASKHASH",
 	},
 }
