@@ -78,6 +78,7 @@ func ruleEnv(p *profile.Profile, v validator) *rules.Env {
 	for _, c := range p.Cases {
 		env.Codes[c.Code] = true
 	}
+	heldEnv(env, p)
 	theirs := rules.Objects{RecordIDs: map[int64]bool{}, FormIDs: map[int64]bool{}, Codings: map[string]bool{}}
 	for _, id := range p.Foreign.RecordIDs {
 		theirs.RecordIDs[id] = true
@@ -233,4 +234,29 @@ func exampleFinding(f Finding, base string, n, nBroken int, shown []example) Fin
 		f.Problems = append(f.Problems, fmt.Sprintf("%s: %s", e.req, strings.Join(dedupe(e.problems), "; ")))
 	}
 	return f
+}
+
+// heldEnv gives the rules the profile's held values (profile.Held) and
+// the record each certificate_code the profile knows names.
+func heldEnv(env *rules.Env, p *profile.Profile) {
+	env.HeldRecords, env.HeldForms, env.CodeRecords = map[int64]profile.HeldRecord{}, map[int64]profile.HeldForm{}, map[string]int64{}
+	for _, r := range p.Records {
+		if r.URL != "" {
+			env.CodeRecords[r.URL] = r.ID
+		}
+	}
+	for _, c := range p.Cases {
+		if c.RecordID != 0 {
+			env.CodeRecords[c.Code] = c.RecordID
+		}
+	}
+	if p.Held == nil {
+		return
+	}
+	for _, r := range p.Held.Records {
+		env.HeldRecords[r.ID] = r
+	}
+	for _, f := range p.Held.Forms {
+		env.HeldForms[f.ID] = f
+	}
 }

@@ -40,7 +40,27 @@ func (t *T) firstFormPage() (map[string]any, *Exchange) {
 
 func checkFormSchema(t *T) {
 	t.firstFormPage()
-	t.pagesValid(t.walkForms("read", nil), contract.GetFormList)
+	w := t.walkForms("read", nil)
+	if !t.pagesValid(w, contract.GetFormList) {
+		return
+	}
+	// Each form's project is the one the profile holds (held.forms):
+	// an object of zero values is no project's, and none is null.
+	if held := t.r.answers.env.HeldForms; len(held) > 0 {
+		for _, x := range w.pages {
+			doc, _ := x.Doc.(map[string]any)
+			data, _ := doc["data"].(map[string]any)
+			var items []map[string]any
+			for _, it := range listOf(data) {
+				if f, ok := it.(map[string]any); ok {
+					items = append(items, f)
+				}
+			}
+			for _, p := range rules.HeldFormProblems(items, held) {
+				t.Errorf(x, "%s", p)
+			}
+		}
+	}
 }
 
 func checkFormDefaults(t *T) {

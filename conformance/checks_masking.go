@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"sort"
@@ -194,25 +195,56 @@ func partOfPublic(s string, public map[string]bool, chars string) bool {
 // maskRef is what a record's json answer masks, and the strings it
 // shows in public: what every other answer of the record is held to
 // (relation.masked in a run, relation.live.masked on live traffic).
+// held are the masked values the profile holds for the record (length
+// and fingerprint, profile.Held): their clear form is looked for
+// whatever the mask looks like, so a value of any length, one character
+// or a name shorter than its mask (赵敏 masked 赵**), is found.
 type maskRef struct {
 	masked []maskedValue
 	public map[string]bool
+	held   []heldValue
 }
 
-// maskRefOf reads a json answer's payload.
-func maskRefOf(payload map[string]any, chars string) *maskRef {
+// heldValue is a masked value the profile holds: its field, its folded
+// length and its fingerprint's hash.
+type heldValue struct {
+	field  int64
+	length int
+	sum    uint64
+}
+
+// maskRefOf reads a json answer's payload; held are the record's masked
+// values the profile holds (none: only what json masks is looked for).
+// The public strings are the payload's strings but the values of masked
+// fields, whether json masks them or the profile says they are masked
+// (a json answer that shows one in clear makes it no public text).
+func maskRefOf(payload map[string]any, chars string, held []profile.HeldMask) *maskRef {
 	r := &maskRef{public: map[string]bool{}}
+	heldField := map[int64]bool{}
+	for _, h := range held {
+		if sum, ok := profile.ParseFingerprint(h.Fingerprint); ok && h.Length > 0 {
+			r.held = append(r.held, heldValue{h.Field, h.Length, sum})
+			heldField[h.Field] = true
+		}
+	}
+	var private []maskedValue
 	for _, f := range rules.Fields(payload) {
 		opts, _ := f["options"].(map[string]any)
 		s, isString := f["field_value"].(string)
+		fid, _ := intOf(f["field_id"])
 		if opts["is_masked"] == true && isString && strings.ContainsAny(s, chars) {
-			fid, _ := intOf(f["field_id"])
 			r.masked = append(r.masked, maskedValue{fid, []rune(s)})
 		}
+		if isString && (opts["is_masked"] == true || heldField[fid]) {
+			private = append(private, maskedValue{fid, []rune(s)})
+		}
 	}
-	collectPublic(payload, r.public, r.masked)
+	collectPublic(payload, r.public, private)
 	return r
 }
+
+// empty says r has nothing to look for.
+func (r *maskRef) empty() bool { return len(r.masked) == 0 && len(r.held) == 0 }
 
 // leak is the first value r masks that an answer's payload (any format)
 // shows in clear.
@@ -226,7 +258,76 @@ func (r *maskRef) leak(payload any, chars string) (maskedValue, bool) {
 			}
 		}
 	}
+	for _, h := range r.held {
+		for _, s := range texts {
+			if clear := r.heldClear(h, []rune(s), chars); clear != "" {
+				return maskedValue{h.field, []rune(fmt.Sprintf("%d characters the profile holds", h.length))}, true
+			}
+		}
+	}
 	return maskedValue{}, false
+}
+
+// heldClear is a piece of text (normalised) whose fingerprint is the
+// held value's, standing apart as unmasked asks and not part of a
+// public string ("" when there is none): the value in clear. A short
+// value is found only where it stands as itself: inside a longer run
+// of digits or Latin letters it is another word, and inside text json
+// shows in public (a form title that holds a name, a status that holds
+// a character) it is that text, not the value.
+func (r *maskRef) heldClear(h heldValue, text []rune, chars string) string {
+	text = rules.Normalised(unescaped(text), chars)
+	for i := 0; i+h.length <= len(text); i++ {
+		end := i + h.length
+		if profile.FingerprintSum(text[i:end]) != h.sum || containsAnyRune(text[i:end], chars) {
+			continue // not the value, or a mask: a piece that shows a mask character hides something
+		}
+		if i > 0 && wordGoesOn(text[i-1], text[i]) || end < len(text) && wordGoesOn(text[end], text[end-1]) {
+			continue
+		}
+		if !r.insidePublic(text, i, end, chars) {
+			return string(text[i:end])
+		}
+	}
+	return ""
+}
+
+// insidePublic says text[i:end] lies inside an occurrence, in text, of
+// a string json shows in public: it is that text (a title holding a
+// name, a status holding a character), not the value on its own.
+func (r *maskRef) insidePublic(text []rune, i, end int, chars string) bool {
+	s := string(text)
+	lo, hi := len(string(text[:i])), len(string(text[:end]))
+	for p := range r.public {
+		np := string(rules.Normalised(unescaped([]rune(p)), chars))
+		if len(np) < hi-lo {
+			continue
+		}
+		for from := max(0, hi-len(np)); from <= lo; {
+			j := strings.Index(s[from:], np)
+			if j < 0 || from+j > lo {
+				break
+			}
+			if from+j+len(np) >= hi {
+				return true
+			}
+			from += j + 1
+		}
+	}
+	return false
+}
+
+// unescaped is a text without the backslashes Markdown puts before ASCII
+// punctuation, so that an escaped title reads as json shows it.
+func unescaped(rs []rune) []rune {
+	out := make([]rune, 0, len(rs))
+	for i, r := range rs {
+		if r == '\\' && i+1 < len(rs) && rs[i+1] < 0x80 && unicode.IsPunct(rs[i+1]) || r == '\\' && i+1 < len(rs) && rs[i+1] < 0x80 && unicode.IsSymbol(rs[i+1]) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // relMasked (relation.masked): every getRecord answer the run read, in
@@ -258,7 +359,7 @@ func relMasked(t *T) {
 		if refs[id] != nil {
 			continue
 		}
-		refs[id], jsons[id] = maskRefOf(payload, chars), x
+		refs[id], jsons[id] = maskRefOf(payload, chars, t.r.answers.env.HeldRecords[id].Masked), x
 	}
 	n := 0
 	for _, x := range xs {
@@ -269,7 +370,7 @@ func relMasked(t *T) {
 		}
 		id, ok := recordOf(x, ids)
 		r := refs[id]
-		if !ok || r == nil || len(r.masked) == 0 {
+		if !ok || r == nil || r.empty() {
 			continue
 		}
 		n++
@@ -311,4 +412,13 @@ func recordOf(x *Exchange, ids map[string]int64) (int64, bool) {
 	u, _ := body["record_url"].(string)
 	id, ok := ids[u]
 	return id, ok
+}
+
+func containsAnyRune(rs []rune, chars string) bool {
+	for _, r := range rs {
+		if strings.ContainsRune(chars, r) {
+			return true
+		}
+	}
+	return false
 }

@@ -32,6 +32,13 @@ func checkRecordProfile(t *T) {
 				t.Errorf(x, "record %d: field %d should be masked (options.is_masked true)", rec.ID, id)
 			}
 		}
+		// What the profile holds of the record (held.records): the rule
+		// 2.1.held judges every answer of it; this check the first.
+		if h, ok := t.r.answers.env.HeldRecords[rec.ID]; ok {
+			for _, p := range rules.HeldRecordProblems(payload, h) {
+				t.Errorf(x, "record %d: %s", rec.ID, p)
+			}
+		}
 	})
 }
 

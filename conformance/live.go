@@ -142,7 +142,7 @@ func NewObserver(opts ObserverOptions) (*Observer, error) {
 			o.roles[kr.key] = kr.role
 		}
 	}
-	o.rel = newLiveRelations(o.env.MaskChars, statusNames(o.prof))
+	o.rel = newLiveRelations(o.env.MaskChars, statusNames(o.prof), o.env.HeldRecords)
 	o.env.ReadKeyWrites = keys.Read == "" || keys.Read == keys.Write || keys.Read == keys.Limited
 	_, _ = rand.Read(o.salt[:])
 	o.scrub = svcclient.NewScrubber(append(append([]string(nil), opts.Secrets...), keys.Read, keys.Write, keys.Limited, keys.OtherOrg)...)
@@ -239,7 +239,7 @@ func (o *Observer) Forget(space string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if space == AllSpaces {
-		o.rel = newLiveRelations(o.env.MaskChars, statusNames(o.prof))
+		o.rel = newLiveRelations(o.env.MaskChars, statusNames(o.prof), o.env.HeldRecords)
 		return
 	}
 	o.rel.forget(space)

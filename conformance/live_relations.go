@@ -9,6 +9,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // Relations of live traffic: what no single answer of a client shows,
@@ -110,6 +111,8 @@ type liveRelations struct {
 	// had named yet, by that code or URL: the first read it names judges
 	// them.
 	unnamed *lru[nameKey, verifyAwaiting]
+	// held are the masked values the profile holds, by record.
+	held map[int64]profile.HeldRecord
 }
 
 type nameKey struct {
@@ -168,12 +171,13 @@ type liveWalk struct {
 }
 
 // newLiveRelations remembers nothing yet; chars are the mask characters,
-// statuses the status names of the profile's flows (none without one).
-func newLiveRelations(chars string, statuses map[string]bool) *liveRelations {
+// statuses the status names of the profile's flows (none without one),
+// held the records the profile holds values of (profile.Held).
+func newLiveRelations(chars string, statuses map[string]bool, held map[int64]profile.HeldRecord) *liveRelations {
 	return &liveRelations{reads: newLRU[[32]byte, recordRead](liveReads), forms: newLRU[[32]byte, *liveWalk](liveWalks),
 		tokens: newLRU[[32]byte, *liveWalk](liveTokens), moves: newLRU[recordKey, recordMove](liveMoves), spaceGen: map[string]int{},
 		masks: newLRU[[32]byte, liveMask](liveMasks), chars: chars, statuses: statuses,
-		names: newLRU[nameKey, int64](liveReads), facts: newLRU[recordKey, rules.Facts](liveReads), verifies: newLRU[recordKey, verifyAwaiting](liveMoves), unnamed: newLRU[nameKey, verifyAwaiting](liveMoves)}
+		names: newLRU[nameKey, int64](liveReads), facts: newLRU[recordKey, rules.Facts](liveReads), verifies: newLRU[recordKey, verifyAwaiting](liveMoves), unnamed: newLRU[nameKey, verifyAwaiting](liveMoves), held: held}
 }
 
 // windows are the bounds, for the report.
@@ -439,7 +443,7 @@ func (l *liveRelations) masked(space string, key [8]byte, id int64, isJSON bool,
 	mk := hashOf("mask", space, string(key[:]), fmt.Sprint(id))
 	if rec, ok := data["data"].(map[string]any); ok && isJSON {
 		if _, seen := l.masks.get(mk); !seen {
-			if ref := maskRefOf(rec, l.chars); len(ref.masked) > 0 {
+			if ref := maskRefOf(rec, l.chars, l.held[id].Masked); !ref.empty() {
 				l.masks.put(mk, liveMask{space: space, ref: ref})
 			}
 		}

@@ -35,7 +35,7 @@ func (bc breakCase) only() []string {
 // verify. Each must make the named checks fail.
 func breaks() []breakCase {
 	var all []breakCase
-	for _, group := range [][]breakCase{recordBreaks(), authBreaks(), pagingBreaks(), verifyBreaks(), valueBreaks(), negativeBreaks(), caseBreaks(), verifyRecordBreaks(), statementBreaks()} {
+	for _, group := range [][]breakCase{recordBreaks(), authBreaks(), pagingBreaks(), verifyBreaks(), valueBreaks(), negativeBreaks(), caseBreaks(), verifyRecordBreaks(), statementBreaks(), heldBreaks()} {
 		all = append(all, group...)
 	}
 	return all

@@ -32,6 +32,8 @@ type Profile struct {
 	Flows     []Flow     `json:"flows,omitempty" yaml:"flows,omitempty"`
 	Cases     []Case     `json:"cases,omitempty" yaml:"cases,omitempty"`
 	Masking   *MaskRules `json:"masking,omitempty" yaml:"masking,omitempty"`
+	// Held are values the target holds for its objects (held.go).
+	Held *Held `json:"held,omitempty" yaml:"held,omitempty"`
 	// Findings are breaches of SPEC statements that `rtq profile discover`
 	// saw while reading the target (a filter that changes nothing, a total
 	// that ignores the filter, a cursor that repeats); rtq conform fails

@@ -157,18 +157,11 @@ var knownGaps = map[foreign.Bug]string{
 	// values of one format in another) does not combine.
 	foreign.BugA2MarkdownPhoneOtherHalf:  "markdown keeps other digits of a phone number than json",
 	foreign.BugA2JSONLDIdentityOtherHalf: "json-ld keeps other characters of an identity number than json",
-	// A mask longer than the value: a clear value is looked for as the
-	// mask with each mask character filled, so one shorter than its mask
-	// (赵敏 masked 赵**) is not found.
-	foreign.BugB5JSONLDCustomerNameClear: "json-ld shows a two-character customer_name in clear that json masks with three characters",
 	// Labels: a record's texts are judged one answer at a time; nothing
 	// compares the texts of two records in different states.
 	foreign.BugB4AuditTextFromAuditor:    "approved and rejected records carry one audit.status_text: two records' labels are never compared",
 	foreign.BugB5QrcodeTypeTextCategory:  "qrcode.type 0 reads 普通二维码 in a directory and 普通码 outside one: two records' labels are never compared",
 	foreign.BugB6CredentialTemplateLabel: "record_template.type 0 reads 证书表单 on a credential and 普通表单 on other records: two records' labels are never compared",
-	// Rules that accept too broadly what they read: a value of the right
-	// type and shape where the contract wants another one.
-	foreign.BugA3FormProjectZero: "a form without a project carries {id: 0, name: \"\", number: \"\"}: an object is a project's type, and null is due only where no project is linked, which the traffic cannot know",
 	// The markdown's front matter is read key by key; whether it is YAML
 	// at all is never asked.
 	foreign.BugA4FrontMatterColonTitle: "the front matter's title is written plain with \": \" inside (title: 设备巡检表: R2026800001), which no YAML parser reads; the title and record_id are still found line by line",

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // How much a mask may show (docs/contract.md §C8, 2.1.masked). The mask
@@ -72,28 +73,16 @@ func MaskProblem(fieldType, masked, chars string, length int) string {
 	return ""
 }
 
-// Separators are what a text may put inside a value to group it for a
-// reader.
-const Separators = " \t\u00a0-‐‑‒–—―.·・()（）/"
-
 // Normalised is rs in the one form masks and values are compared in:
-// mask characters as they are, full-width forms folded to ASCII,
-// separators left out.
+// mask characters as they are, every other rune as profile.Fold leaves
+// it (full-width forms folded to ASCII, separators left out).
 func Normalised(rs []rune, chars string) []rune {
 	out := make([]rune, 0, len(rs))
 	for _, r := range rs {
 		if strings.ContainsRune(chars, r) {
 			out = append(out, r)
-			continue
-		}
-		switch {
-		case r >= 0xFF01 && r <= 0xFF5E:
-			r -= 0xFEE0
-		case r == 0x3000:
-			r = ' '
-		}
-		if !strings.ContainsRune(Separators, r) {
-			out = append(out, r)
+		} else if f, keep := profile.Fold(r); keep {
+			out = append(out, f)
 		}
 	}
 	return out

@@ -12,10 +12,11 @@ import (
 	"unicode"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // DefaultMaskChars are the characters a masked value may use to hide parts.
-const DefaultMaskChars = "*＊•●×"
+const DefaultMaskChars = profile.DefaultMaskChars
 
 // recordSuccess applies to a getRecord success in format f ("" : any).
 func recordSuccess(f string) func(x *Exchange, _ *Env) bool {
@@ -169,6 +170,11 @@ var recordRules = []Rule{
 		chars := env.maskChars()
 		var out []string
 		rec := jsonPayload(x)
+		id, _ := Int(rec["record_id"])
+		lengths := map[int64]int{}
+		for _, m := range env.HeldRecords[id].Masked {
+			lengths[m.Field] = m.Length
+		}
 		for _, f := range Fields(rec) {
 			opts, _ := f["options"].(map[string]any)
 			s, isString := f["field_value"].(string)
@@ -179,7 +185,7 @@ var recordRules = []Rule{
 			ft, _ := f["field_type"].(string)
 			if !strings.ContainsAny(s, chars) {
 				out = append(out, fmt.Sprintf("field %d (%v): is_masked but the value shows no mask character (%s)", id, ft, chars))
-			} else if p := MaskProblem(ft, s, chars, 0); p != "" {
+			} else if p := MaskProblem(ft, s, chars, lengths[id]); p != "" {
 				out = append(out, fmt.Sprintf("field %d: %s", id, p))
 			}
 		}

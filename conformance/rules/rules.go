@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // Exchange is one request and its answer, as any observer sees them.
@@ -167,6 +168,13 @@ type Env struct {
 	// Ours and Theirs are objects of the caller's organization and of
 	// another: a key of one never sees the other's.
 	Ours, Theirs Objects
+	// HeldRecords and HeldForms are what the profile holds for records
+	// and forms by id (profile.Held); CodeRecords names the record of
+	// each certificate_code the profile knows (a case's code, a
+	// record's URL).
+	HeldRecords map[int64]profile.HeldRecord
+	HeldForms   map[int64]profile.HeldForm
+	CodeRecords map[string]int64
 	// ReadKeyWrites says the key the run calls "read" may also write (no
 	// read-only key is known): no rule of write scope applies to it.
 	ReadKeyWrites bool
@@ -221,7 +229,7 @@ type Verdict struct {
 // All returns every rule, in the contract's order of topics.
 func All() []Rule {
 	var out []Rule
-	for _, group := range [][]Rule{transportRules, shapeRules, authRules, inputRules, verifyRules, recordRules, formListRules, cursorRules} {
+	for _, group := range [][]Rule{transportRules, shapeRules, authRules, inputRules, verifyRules, recordRules, heldRules, formListRules, cursorRules} {
 		out = append(out, group...)
 	}
 	return out

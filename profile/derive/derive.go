@@ -42,6 +42,7 @@ func FromScenario(s *scenario.Scenario) *profile.Profile {
 	b.templates()
 	b.flows()
 	b.cases()
+	b.held()
 	return p
 }
 

@@ -20,6 +20,7 @@ type profileDoc struct {
 	Flows     []profileFlow   `json:"flows"`
 	Cases     []profileCase   `json:"cases"`
 	Masking   map[string]any  `json:"masking"`
+	Held      *heldDoc        `json:"held,omitempty"`
 }
 
 type profileRecord struct {
@@ -95,6 +96,7 @@ func (s *Server) Profile() []byte {
 		}
 	}
 	p.Cases = profileCases(d, s.opts.is(VariantB3TargetBeforeState))
+	p.Held = s.held(&p)
 	b, _ := json.MarshalIndent(p, "", "  ")
 	return b
 }
