@@ -100,6 +100,9 @@ var adversarial3FirstSight = firstSight{
 		foreign.BugA3RecordURLResolvesQRCode: "fc238b432934795ae78b9be5de4d28cfafa7a07e",
 		// answers.2.1.masked: a mask shows no more of a value in clear
 		// than its field type's share.
-		foreign.BugA3MaskOneCharacter: "MASKHASH",
+		foreign.BugA3MaskOneCharacter: "d1c18ecf838c26d01b637ce7e718f5a1fcefce73",
+		// answers.2.3.project and formList.schema: each form carries the
+		// project the profile holds for it (held.forms), null for none.
+		foreign.BugA3FormProjectZero: "e64fafd1f9bc6ef7adebab44ef05828c5fff8748",
 	},
 }

@@ -36,5 +36,9 @@ var blind5FirstSight = firstSight{
 		// value the run holds.
 		foreign.BugB5BodyTrailingData:     "e232dea1faccce473b0aad858633505cb65ba81c",
 		foreign.BugB5QrcodesTemplateArray: "e232dea1faccce473b0aad858633505cb65ba81c",
+		// relation.masked: a masked value the profile holds (length and
+		// fingerprint) is looked for in clear in every answer of the
+		// record, whatever its mask looks like.
+		foreign.BugB5JSONLDCustomerNameClear: "e64fafd1f9bc6ef7adebab44ef05828c5fff8748",
 	},
 }
