@@ -25,8 +25,9 @@ type failFast struct {
 }
 
 // withFailFast derives the run's context that the first must failure
+// of checks (the run's selected checks) or of a rule over every answer
 // cancels, when opts asks for it.
-func (r *runner) withFailFast(ctx context.Context) (context.Context, context.CancelCauseFunc) {
+func (r *runner) withFailFast(ctx context.Context, checks []Check) (context.Context, context.CancelCauseFunc) {
 	if !r.opts.FailFast {
 		return ctx, func(error) {}
 	}
@@ -37,7 +38,7 @@ func (r *runner) withFailFast(ctx context.Context) (context.Context, context.Can
 			must[answerPrefix+s.ID] = true
 		}
 	}
-	for _, c := range allChecks(r.opts.Seed) {
+	for _, c := range checks {
 		if c.Severity == Must {
 			must[c.ID] = true
 		}

@@ -92,11 +92,6 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		runCtx, cancel = context.WithTimeoutCause(ctx, opts.Deadline, fmt.Errorf("the --deadline of %v passed", opts.Deadline))
 	}
 	defer cancel()
-	runCtx, stop := r.withFailFast(runCtx)
-	defer stop(nil)
-	if r.ff != nil {
-		r.answers.broke = r.ff.failed
-	}
 	if err := r.probe(runCtx); err != nil {
 		if runCtx.Err() != nil {
 			return rep.Stop(StatusInterrupted, stopReason(runCtx)), nil
@@ -105,6 +100,11 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	checks := r.selected()
 	r.total = len(checks)
+	runCtx, stop := r.withFailFast(runCtx, checks)
+	defer stop(nil)
+	if r.ff != nil {
+		r.answers.broke = r.ff.failed
+	}
 	rep.Checks = append(rep.Checks, r.reported(r.runAll(runCtx, checks))...)
 	r.answers.judgeBetween()
 	rep.Checks = append(rep.Checks, r.answers.findings(r.opts.BaseURL, r.selectedID, func(f Finding) Finding {

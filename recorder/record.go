@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -102,17 +103,14 @@ func parseRecord(data []byte) (*recordPayload, error) {
 	return p, nil
 }
 
-// maskChars are the characters a service hides parts of a value with; a
-// recorder name holding one is taken as already masked.
-const maskChars = "*＊•●×"
-
 // buildRecord makes the scenario record of a payload. Masked values are
 // kept exactly as shown (Premasked): never unmasked, never guessed.
 func (b *builder) buildRecord(p *recordPayload) *scenario.Record {
 	r := &scenario.Record{ID: p.RecordID, Org: b.org, Number: p.RecordNumber, Code: p.RecordCode, URL: p.RecordURL,
 		SubmitAt: p.SubmitAt, SubmitMethod: p.SubmitMethod,
 		Recorder: scenario.Recorder{AuthID: p.Recorder.AuthID, UserID: p.Recorder.UserID, Name: p.Recorder.Name}}
-	if strings.ContainsAny(p.Recorder.Name, maskChars) {
+	// A recorder name holding a mask character is already masked.
+	if strings.ContainsAny(p.Recorder.Name, profile.DefaultMaskChars) {
 		r.Recorder.NameMasked, r.Recorder.NamePremasked = true, true
 	}
 	r.Form = b.recordForm(p)
