@@ -35,6 +35,9 @@ import (
 //   - relation.live.masked: no answer of a record (any format) shows in
 //     clear a value the record's json answer masked, by the runner's own
 //     comparison (maskRef, relation.masked).
+//   - relation.live.labels: a code shows one label across every json
+//     answer of every record, and review statuses different labels
+//     (live_labels.go).
 type liveRelation struct {
 	id, endpoint, section string
 	severity              Severity
@@ -50,6 +53,7 @@ var liveRelationTable = []liveRelation{
 	{relCursorTotal, "*", "4.4", Must, []string{"4.4.total"}},
 	{relVerifyVisible, contract.GetRecord.Name, "3.1", Info, []string{"3.1.move"}},
 	{relMaskedLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.masked", "C8.otherFormats"}},
+	{relLabelsLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.labels"}},
 }
 
 const (
@@ -60,6 +64,7 @@ const (
 	relCursorTotal    = "relation.live.cursorPages.total"
 	relVerifyVisible  = "relation.live.verifyVisible"
 	relMaskedLive     = "relation.live.masked"
+	relLabelsLive     = "relation.live.labels"
 )
 
 // The windows of the relations (docs/conformance.md, "Judging live
@@ -113,6 +118,8 @@ type liveRelations struct {
 	unnamed *lru[nameKey, verifyAwaiting]
 	// held are the masked values the profile holds, by record.
 	held map[int64]profile.HeldRecord
+	// labels are the labels each code showed, per space.
+	labels *liveLabels
 }
 
 type nameKey struct {
@@ -177,13 +184,14 @@ func newLiveRelations(chars string, statuses map[string]bool, held map[int64]pro
 	return &liveRelations{reads: newLRU[[32]byte, recordRead](liveReads), forms: newLRU[[32]byte, *liveWalk](liveWalks),
 		tokens: newLRU[[32]byte, *liveWalk](liveTokens), moves: newLRU[recordKey, recordMove](liveMoves), spaceGen: map[string]int{},
 		masks: newLRU[[32]byte, liveMask](liveMasks), chars: chars, statuses: statuses,
-		names: newLRU[nameKey, int64](liveReads), facts: newLRU[recordKey, rules.Facts](liveReads), verifies: newLRU[recordKey, verifyAwaiting](liveMoves), unnamed: newLRU[nameKey, verifyAwaiting](liveMoves), held: held}
+		names: newLRU[nameKey, int64](liveReads), facts: newLRU[recordKey, rules.Facts](liveReads), verifies: newLRU[recordKey, verifyAwaiting](liveMoves), unnamed: newLRU[nameKey, verifyAwaiting](liveMoves), held: held, labels: newLiveLabels()}
 }
 
 // windows are the bounds, for the report.
 func (l *liveRelations) windows() map[string]int {
 	return map[string]int{"reads": liveReads, "walks": liveWalks, "page_tokens": liveTokens, "moved_records": liveMoves,
-		"items_per_walk": liveWalkItems, "masked_records": liveMasks, "record_facts": liveReads, "verified_records": liveMoves}
+		"items_per_walk": liveWalkItems, "masked_records": liveMasks, "record_facts": liveReads, "verified_records": liveMoves,
+		"label_codes": liveLabelCodes}
 }
 
 // forget drops what is remembered of space.
@@ -202,6 +210,7 @@ func (l *liveRelations) forget(space string) {
 	}
 	dropSpace(l.facts, space)
 	dropSpace(l.verifies, space)
+	l.labels.forget(space)
 	l.reset(space)
 }
 
@@ -422,6 +431,9 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 	l.reads.put(rk, cur)
 	if known {
 		out = append(out, l.masked(space, key, id, cur.json, data)...)
+	}
+	if cur.json {
+		out = append(out, l.labels.judge(space, id, rec)...)
 	}
 	if known && moved && !mv.seen && cur.json && mv.status != "" {
 		if ps, ok := rec["process_status"].(map[string]any); ok && ps["enabled"] == true {

@@ -157,11 +157,6 @@ var knownGaps = map[foreign.Bug]string{
 	// values of one format in another) does not combine.
 	foreign.BugA2MarkdownPhoneOtherHalf:  "markdown keeps other digits of a phone number than json",
 	foreign.BugA2JSONLDIdentityOtherHalf: "json-ld keeps other characters of an identity number than json",
-	// Labels: a record's texts are judged one answer at a time; nothing
-	// compares the texts of two records in different states.
-	foreign.BugB4AuditTextFromAuditor:    "approved and rejected records carry one audit.status_text: two records' labels are never compared",
-	foreign.BugB5QrcodeTypeTextCategory:  "qrcode.type 0 reads 普通二维码 in a directory and 普通码 outside one: two records' labels are never compared",
-	foreign.BugB6CredentialTemplateLabel: "record_template.type 0 reads 证书表单 on a credential and 普通表单 on other records: two records' labels are never compared",
 	// The markdown's front matter is read key by key; whether it is YAML
 	// at all is never asked.
 	foreign.BugA4FrontMatterColonTitle: "the front matter's title is written plain with \": \" inside (title: 设备巡检表: R2026800001), which no YAML parser reads; the title and record_id are still found line by line",
@@ -253,8 +248,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 157 || reported < 133 {
-		t.Errorf("the traffic touched %d bugs (docs: 157) and the proxy reported %d (docs: 133)", touched, reported)
+	if touched < 157 || reported < 136 {
+		t.Errorf("the traffic touched %d bugs (docs: 157) and the proxy reported %d (docs: 136)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",

@@ -216,7 +216,6 @@ if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 		const knownGaps = {
 			"a2-always-gzip": "answers are gzipped whatever Accept-Encoding says; the browser asks for gzip",
 			"a3-gzip-despite-q-zero": "answers are gzipped also to gzip;q=0; the browser asks for gzip",
-			"b6-credential-template-type-label": "record_template.type 0 reads 证书表单 on the credential and 普通表单 on the other record: the labels of two records are never compared",
 		};
 		const [dir, ...bugs] = process.argv.slice(1);
 		const failed = (name) => require(`${dir}/${name}.json`).checks.filter((c) => c.status === "fail");
