@@ -608,12 +608,27 @@ func (w *liveWalk) page(n int, total int64, okTotal bool, list []any, itemKey, n
 	}
 	w.pages = max(w.pages, n)
 	problem := ""
+	// onPage: an item twice on one page is on "two pages" of the walk as
+	// much as on pages 1 and 2, and needs no other page to show it.
+	onPage := make(map[uint64]bool, len(list))
+	doubled := false
 	for _, it := range list {
 		m, _ := it.(map[string]any)
+		if m[itemKey] == nil {
+			continue
+		}
 		k := fmt.Sprint(m[itemKey])
 		h := fnv.New64a()
 		h.Write([]byte(k))
 		hk := h.Sum64()
+		if onPage[hk] {
+			doubled = true
+			if problem == "" {
+				problem = fmt.Sprintf("%s %s is twice on page %d of one walk", noun, k, n)
+			}
+			continue
+		}
+		onPage[hk] = true
 		if at, seen := w.items[hk]; seen && at != n {
 			if problem == "" {
 				problem = fmt.Sprintf("%s %s is on page %d and on page %d of one walk", noun, k, at, n)
@@ -624,7 +639,7 @@ func (w *liveWalk) page(n int, total int64, okTotal bool, list []any, itemKey, n
 			w.items[hk] = n
 		}
 	}
-	if compare {
+	if compare || doubled {
 		out = append(out, relResult{id: disjointID, problem: problem})
 	}
 	return out

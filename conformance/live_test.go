@@ -156,6 +156,22 @@ func TestLiveFormPages(t *testing.T) {
 	}
 }
 
+// A form twice on one page breaks the walk on that page alone, even when
+// it is the first page the traffic holds of the walk.
+func TestLiveFormTwiceOnOnePage(t *testing.T) {
+	o := newTestObserver(t)
+	o.Observe(formPage(1, 6, 1, 2, 1))
+	f := findingOf(o.Report(o.opts.Started), relFormDisjoint)
+	if f == nil || f.Status != Fail || !strings.Contains(f.Message, "form 1 is twice on page 1") {
+		t.Fatalf("a form twice on one page: %+v", f)
+	}
+	o = newTestObserver(t)
+	o.Observe(formPage(1, 6, 1, 2))
+	if f := findingOf(o.Report(o.opts.Started), relFormDisjoint); f != nil && f.Status == Fail {
+		t.Fatalf("a first page of distinct forms: %+v", f)
+	}
+}
+
 // cursorPage is a templates/list page asked with token (the first page
 // when ""), holding ids, of total, giving next ("" for the last page).
 func cursorPage(token string, total int, next string, ids ...int) Observed {

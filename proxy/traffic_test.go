@@ -62,7 +62,11 @@ func (s session) run() {
 		d := dataOf(s.call("record/getFormList", s.read, map[string]any{"page": page, "page_size": 3}))
 		forms = append(forms, listOf(d)...)
 		info, _ := d["page"].(map[string]any)
-		if cur, last := info["current_page"], info["last_page"]; cur == nil || fmt.Sprint(cur) >= fmt.Sprint(last) {
+		// As numbers: compared as text, "2" >= "10" would end the walk
+		// after page 2 of ten.
+		cur, isNum := info["current_page"].(float64)
+		last, lastIsNum := info["last_page"].(float64)
+		if !isNum || !lastIsNum || cur >= last {
 			break
 		}
 	}
