@@ -29,6 +29,8 @@ import (
 //     cursor walk (templates/list, listQrcodes; a page_token the previous
 //     page gave) hold no item twice, and each says the same total; a
 //     walk seen from its first page to its last holds total items.
+//   - relation.live.cursorPages.lastToken: the page that completes a walk
+//     seen from its first page gives no next_page_token.
 //   - relation.live.verifyVisible: a read of a record after a verify moved
 //     it shows the new status in process_status.text (info: a KIT choice
 //     of the mock, as the runner's verify.visible).
@@ -51,20 +53,22 @@ var liveRelationTable = []liveRelation{
 	{relFormTotal, contract.GetFormList.Name, "4.3", Must, []string{"4.3.total"}},
 	{relCursorDisjoint, "*", "4.4", Must, []string{"4.4.disjoint"}},
 	{relCursorTotal, "*", "4.4", Must, []string{"4.4.total"}},
+	{relCursorLastToken, "*", "4.4", Must, []string{"4.4.lastToken"}},
 	{relVerifyVisible, contract.GetRecord.Name, "3.1", Info, []string{"3.1.move"}},
 	{relMaskedLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.masked", "C8.otherFormats"}},
 	{relLabelsLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.labels"}},
 }
 
 const (
-	relSameRecord     = "relation.live.sameRecord"
-	relFormDisjoint   = "relation.live.formPages.disjoint"
-	relFormTotal      = "relation.live.formPages.total"
-	relCursorDisjoint = "relation.live.cursorPages.disjoint"
-	relCursorTotal    = "relation.live.cursorPages.total"
-	relVerifyVisible  = "relation.live.verifyVisible"
-	relMaskedLive     = "relation.live.masked"
-	relLabelsLive     = "relation.live.labels"
+	relSameRecord      = "relation.live.sameRecord"
+	relFormDisjoint    = "relation.live.formPages.disjoint"
+	relFormTotal       = "relation.live.formPages.total"
+	relCursorDisjoint  = "relation.live.cursorPages.disjoint"
+	relCursorTotal     = "relation.live.cursorPages.total"
+	relCursorLastToken = "relation.live.cursorPages.lastToken"
+	relVerifyVisible   = "relation.live.verifyVisible"
+	relMaskedLive      = "relation.live.masked"
+	relLabelsLive      = "relation.live.labels"
 )
 
 // The windows of the relations (docs/conformance.md, "Judging live
@@ -586,6 +590,13 @@ func (l *liveRelations) cursorPage(space string, ep contract.Endpoint, x *Exchan
 	next, _ := data["next_page_token"].(string)
 	if next != "" {
 		l.tokens.put(hashOf("token", space, string(key[:]), ep.Name, next), w)
+	}
+	// The page that completes a walk seen from its first page is its
+	// last: it gives no token (a token there leads to an empty page).
+	if held := int64(len(w.items)); next != "" && w.fromStart && held < liveWalkItems && okTotal && w.okTot && total == w.total && held >= total {
+		out = append(out, relResult{id: relCursorLastToken, problem: fmt.Sprintf("page %d completes the walk's %d items and still gives a next_page_token", w.pages, total)})
+	} else if next != "" && w.fromStart && okTotal {
+		out = append(out, relResult{id: relCursorLastToken})
 	}
 	// A walk seen from its first page to its last holds total items
 	// (counted once each, so that a page asked again counts once).

@@ -336,3 +336,20 @@ func TestLiveResetKeepsWhatARecordIs(t *testing.T) {
 		t.Fatalf("a scenario replaced forgets every read: %+v", f)
 	}
 }
+
+// The page that completes a cursor walk is its last: a token on it fails,
+// tokens before it pass.
+func TestLiveCursorLastToken(t *testing.T) {
+	o := newTestObserver(t)
+	o.Observe(cursorPage("", 4, "a", 1, 2))
+	o.Observe(cursorPage("a", 4, "", 3, 4))
+	if f := findingOf(o.Report(o.opts.Started), relCursorLastToken); f == nil || f.Status != Pass {
+		t.Fatalf("a walk whose last page gives no token: %+v", f)
+	}
+	o.Observe(cursorPage("", 4, "c", 1, 2))
+	o.Observe(cursorPage("c", 4, "d", 3, 4))
+	f := findingOf(o.Report(o.opts.Started), relCursorLastToken)
+	if f == nil || f.Status != Fail || !strings.Contains(f.Message, "completes the walk's 4 items") {
+		t.Fatalf("a token on the page that completes the walk: %+v", f)
+	}
+}

@@ -134,9 +134,6 @@ var knownGaps = map[foreign.Bug]string{
 	foreign.BugB2QrcodesBoundsSwapped: "sub-codes outside the window are listed",
 	foreign.BugB3WindowOnTemplateTime: "sub-codes are filtered on their template's creation time",
 	foreign.BugB6TemplatesLocalEndUTC: "an end_time without zone is read in UTC: templates up to eight hours after it are listed",
-	// Walks: the pages of a walk agree with each other and hold total
-	// items; nothing judges a page against the empty one after it.
-	foreign.BugB1TokenOnExactLastPage: "a full last page carries a token to an empty page",
 	// Not-found and refusals: an error in the endpoint's own shape is a
 	// valid answer; the proxy cannot tell that what was asked exists.
 	foreign.BugByURLNotFound:      "getRecord by a record's URL answers not found",
@@ -244,8 +241,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 157 || reported < 139 {
-		t.Errorf("the traffic touched %d bugs (docs: 157) and the proxy reported %d (docs: 139)", touched, reported)
+	if touched < 157 || reported < 140 {
+		t.Errorf("the traffic touched %d bugs (docs: 157) and the proxy reported %d (docs: 140)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
