@@ -374,6 +374,9 @@ func (s *Server) formJSON(f *form) obj {
 	if t := s.lastVerify(f); t != 0 && s.opts.has(BugA2VerifyActiveISOStale) {
 		active = t
 	}
+	if t := s.a5Activity(f); t != 0 {
+		active, activeISO = t, s.iso(t)
+	}
 	updatedISO := s.iso(f.updated)
 	if s.opts.has(BugB3UpdatedISOFromCreated) {
 		updatedISO = s.iso(f.created)

@@ -160,6 +160,9 @@ type dataset struct {
 	forms     []*form
 	records   []*record
 	templates []*template
+	// a5URLs is the URL form of a variant of adversarial round 5 ("" for
+	// the service's own).
+	a5URLs Variant
 }
 
 func (d *dataset) org(id int64) *org {
@@ -206,9 +209,15 @@ func (d *dataset) keyByPrefix(secret string) *apiKey {
 }
 
 func (d *dataset) recordURL(r *record) string {
+	if u := d.a5URL(d.org(r.org).host, "c", r.code, r.cert != nil); u != "" {
+		return u
+	}
 	return "https://" + d.org(r.org).host + "/c/" + r.code
 }
 
 func (d *dataset) templateURL(t *template) string {
+	if u := d.a5URL(d.org(t.org).host, "tpl", t.coding, false); u != "" {
+		return u
+	}
 	return "https://" + d.org(t.org).host + "/tpl/" + t.coding
 }

@@ -246,6 +246,7 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 	if r.qr.category != nil && s.opts.has(BugB5QrcodeTypeTextCategory) {
 		qrText = "普通二维码"
 	}
+	qrText = s.a5QrText(r, qrText)
 	qr := o("id", r.qr.id, "name", r.qr.name, "type", 0, "type_text", qrText, "template_id", formID,
 		"qrcode_url", "https://"+org.host+"/q/"+r.qr.number, "number", r.qr.number)
 	if r.qr.category != nil && s.opts.has(BugB2CategoryIDString) {
@@ -343,6 +344,9 @@ func (s *Server) certBlocks(out obj, r *record, stale bool) obj {
 	if st != nil {
 		cur, changes = st.status, append([]change(nil), st.changes...)
 	}
+	if len(changes) == 0 && s.opts.is(VariantA5StatusOnceHistory) {
+		cur = nil
+	}
 	s.mu.Unlock()
 	if s.opts.is(VariantA2StatusAsField) {
 		cur = nil // shown as a field of the record instead
@@ -430,6 +434,9 @@ func (s *Server) groups(r *record, clear bool) []any {
 		}
 		if st := s.statusOf(r); i == 0 && st != nil && s.opts.is(VariantA2StatusAsField) {
 			fields = append(fields, s.fieldJSON(g, field{id: 259, title: "核销状态", typ: "radio", value: option(int(st.id), st.name)}, clear))
+		}
+		if i == 0 {
+			fields = s.a5Redeemed(r, g, fields, clear)
 		}
 		var fs any = fields
 		if g.pageBreak && len(fields) == 0 && s.opts.has(BugB4PageBreakFieldsNull) {

@@ -11,6 +11,9 @@ import (
 // character and two stars, phone numbers 3 + 4, identity numbers 6 + 4,
 // anything else the first and last character around three stars.
 func (s *Server) mask(typ, v string) string {
+	if m := s.a5Mask(typ, v); m != "" {
+		return m
+	}
 	switch {
 	case s.opts.is(VariantB5MaskLengthKept):
 		return b5MaskKept(typ, v)
@@ -218,14 +221,15 @@ func (s *Server) jsonLD(r *record, leak bool) obj {
 	if !(s.opts.has(BugB2JSONLDNoNameWithoutForm) && r.form == nil) {
 		out = append(out, member{"name", name})
 	}
-	var url any = s.data.recordURL(r)
+	var url any = s.a5ShareURL(r, s.data.recordURL(r))
 	if s.opts.is(VariantB3JSONLDURLNode) {
 		url = o("@id", url)
 	}
 	if !s.opts.has(BugJSONLDNoURL) {
 		out = append(out, member{"url", url})
 	}
-	out = append(out, member{"dateCreated", time.Unix(r.submit, 0).In(zone).Format(time.RFC3339)})
+	out = append(out, member{"dateCreated", s.a5DateCreated(r)})
+	out = s.a5JSONLD(r, out)
 	if st := s.currentStatus(r); st != "" {
 		out = append(out, member{"creativeWorkStatus", st})
 	}
@@ -306,7 +310,10 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		if plain := s.a4Title(r, t); plain != "" {
 			title = plain
 		}
-		fmt.Fprintf(&b, "title: %s\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", title, id, r.number, s.iso(r.submit))
+		if plain := s.a5Title(r, t); plain != "" {
+			title = plain
+		}
+		fmt.Fprintf(&b, "title: %s\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", title, id, r.number, s.a5Submitted(r))
 		if st := s.currentStatus(r); st != "" {
 			fmt.Fprintf(&b, "status: %q\n", st)
 		}
@@ -316,6 +323,7 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		if s.opts.is(VariantB5FrontMatterExtra) {
 			b.WriteString(s.b5FrontMatter(r))
 		}
+		b.WriteString(s.a5FrontMatter(r))
 	}
 	switch {
 	case s.opts.has(BugB6MarkdownReviewedH2) && r.audit != nil:

@@ -70,6 +70,7 @@ func New(opts Options) *Server {
 		opts.bugSet[b] = true
 	}
 	s := &Server{opts: opts, data: build(opts.Examples), now: time.Now}
+	s.data.a5URLs = opts.a5URLVariant()
 	s.Reset()
 	return s
 }
@@ -191,6 +192,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(ep.shape, e)
 		return
 	}
+	if s.a5LengthRequired(w, r, ep.shape) {
+		return
+	}
 	raw, perr := s.a4Prepare(r)
 	if perr != nil {
 		fail(ep.shape, perr)
@@ -215,7 +219,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(ep.shape, perr)
 		return
 	}
-	data, aerr := ep.serve(s, k, p)
+	if s.a5Intercept(w, ep.name, p) {
+		return
+	}
+	data, aerr := s.a5Serve(ep, k, p)
 	if aerr != nil && aerr.param != "" && k.forms != nil && ep.name == "record/getFormList" && s.opts.has(BugA4LimitedErrorEnvelope) {
 		s.a4LimitedEnvelope(w, aerr)
 		return

@@ -240,7 +240,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if w.reversed() && s.opts.ReversedWindow == ReversedRefuse {
 		return nil, paramError("end_time", "end_time must not be before start_time")
 	}
-	filter := scope + "|" + w.key()
+	filter := s.a5Filter(scope+"|"+w.key(), size)
 	if e := s.a4TokenWindow(p, scope, filter); e != nil {
 		return nil, e
 	}
@@ -257,6 +257,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	served := w
 	served.hasE = w.hasE && !ignoreEnd
 	served.hasStart = w.hasStart && !ignoreStart
+	served = s.a5Served(templates, qrcodes, offset, served)
 	if s.opts.has(BugB1TemplatesStartExcl) && templates {
 		served.start++
 	}
@@ -282,6 +283,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		for offset > 0 && offset < int64(len(hits)) && hits[offset].created == hits[offset-1].created {
 			offset++
 		}
+	}
+	if cut := s.a5TieCut(hits, offset, size); cut != size {
+		size, step = cut, cut
 	}
 	shown := hits
 	if s.opts.has(BugB1QrcodesLaterPagesAll) && qrcodes && offset > 0 {
