@@ -57,6 +57,7 @@ var liveRelationTable = []liveRelation{
 	{relVerifyVisible, contract.GetRecord.Name, "3.1", Info, []string{"3.1.move"}},
 	{relMaskedLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.masked", "C8.otherFormats"}},
 	{relLabelsLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.labels"}},
+	{relVerifyRepeat, contract.Verify.Name, "7", Should, []string{"7.repeat", "7.conditions"}},
 }
 
 const (
@@ -69,6 +70,7 @@ const (
 	relVerifyVisible   = "relation.live.verifyVisible"
 	relMaskedLive      = "relation.live.masked"
 	relLabelsLive      = "relation.live.labels"
+	relVerifyRepeat    = "relation.live.verifyRepeat"
 )
 
 // The windows of the relations (docs/conformance.md, "Judging live
@@ -124,6 +126,11 @@ type liveRelations struct {
 	held map[int64]profile.HeldRecord
 	// labels are the labels each code showed, per space.
 	labels *liveLabels
+	// verifyNames are, per space, the record each certificate_code's last
+	// verify success moved, and statusOf what the successes said of each
+	// record's status (relation.live.verifyRepeat).
+	verifyNames *lru[nameKey, int64]
+	statusOf    *lru[recordKey, recordStatus]
 }
 
 type nameKey struct {
@@ -188,14 +195,15 @@ func newLiveRelations(chars string, statuses map[string]bool, held map[int64]pro
 	return &liveRelations{reads: newLRU[[32]byte, recordRead](liveReads), forms: newLRU[[32]byte, *liveWalk](liveWalks),
 		tokens: newLRU[[32]byte, *liveWalk](liveTokens), moves: newLRU[recordKey, recordMove](liveMoves), spaceGen: map[string]int{},
 		masks: newLRU[[32]byte, liveMask](liveMasks), chars: chars, statuses: statuses,
-		names: newLRU[nameKey, int64](liveReads), facts: newLRU[recordKey, rules.Facts](liveReads), verifies: newLRU[recordKey, verifyAwaiting](liveMoves), unnamed: newLRU[nameKey, verifyAwaiting](liveMoves), held: held, labels: newLiveLabels()}
+		names: newLRU[nameKey, int64](liveReads), facts: newLRU[recordKey, rules.Facts](liveReads), verifies: newLRU[recordKey, verifyAwaiting](liveMoves), unnamed: newLRU[nameKey, verifyAwaiting](liveMoves), held: held, labels: newLiveLabels(),
+		verifyNames: newLRU[nameKey, int64](liveMoves), statusOf: newLRU[recordKey, recordStatus](liveMoves)}
 }
 
 // windows are the bounds, for the report.
 func (l *liveRelations) windows() map[string]int {
 	return map[string]int{"reads": liveReads, "walks": liveWalks, "page_tokens": liveTokens, "moved_records": liveMoves,
 		"items_per_walk": liveWalkItems, "masked_records": liveMasks, "record_facts": liveReads, "verified_records": liveMoves,
-		"label_codes": liveLabelCodes}
+		"label_codes": liveLabelCodes, "verified_statuses": liveMoves}
 }
 
 // forget drops what is remembered of space.
@@ -229,6 +237,12 @@ func (l *liveRelations) reset(space string) {
 	l.forms.removeIf(func(w *liveWalk) bool { return w.space == space })
 	l.tokens.removeIf(func(w *liveWalk) bool { return w.space == space })
 	dropSpace(l.moves, space)
+	dropSpace(l.statusOf, space)
+	for k := range l.verifyNames.byKey {
+		if k.space == space {
+			l.verifyNames.remove(k)
+		}
+	}
 	l.reads.update(func(r recordRead) recordRead {
 		if r.space == space {
 			r.gen = resetGen
@@ -281,11 +295,12 @@ func (l *liveRelations) observe(ob Observed, x *Exchange, key [8]byte, req Reque
 	success := obj != nil && isInt && code == 0
 	switch ob.Endpoint {
 	case contract.Verify:
+		out := l.verifyRepeat(ob.Space, x, obj, success)
 		l.verified(ob.Space, obj, success)
 		if success {
-			return l.verifySuccess(ob.Space, x, req)
+			return append(out, l.verifySuccess(ob.Space, x, req)...)
 		}
-		return nil
+		return out
 	case contract.GetRecord:
 		if success {
 			return append(l.read(ob.Space, x, obj, key), l.readFacts(ob.Space, x)...)

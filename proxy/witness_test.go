@@ -139,12 +139,11 @@ var knownGaps = map[foreign.Bug]string{
 	foreign.BugByURLNotFound:      "getRecord by a record's URL answers not found",
 	foreign.BugQrcodesRefuseURL:   "listQrcodes by a template's URL answers a parameter error",
 	foreign.BugB3EmptyTemplate404: "listQrcodes of a template without sub-codes answers 404",
-	// Verify: no relation compares a verify's answer with the verify
-	// before it.
-	foreign.BugVerifyRepeatSucceeds: "the double-submitted verify succeeds again instead of 100326",
-	foreign.BugFromStatusIgnored:    "the double-submitted verify's stale from_certificate_status is ignored",
-	foreign.BugB5VerifyStatusCache:  "a verify within a second of another sees the status before it: the double-submitted verify succeeds again",
-	foreign.BugB6VerifyReplayCache:  "a double-submit guard answers the double-submitted verify with the first one's success instead of 100326",
+	// Verify: a double submission that names its stale status as from
+	// and its status as target fails two checks; docs/contract.md §C6
+	// leaves their order open, so 100326 in place of 100324 is no breach
+	// of this exchange (the runner sends a stale from alone).
+	foreign.BugFromStatusIgnored: "the double-submitted verify's stale from_certificate_status is ignored, and its repeated target answers 100326",
 	// Masking across formats: each format alone is masked; only the two
 	// halves together give the value, which relation.live.masked (clear
 	// values of one format in another) does not combine.
@@ -241,8 +240,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 157 || reported < 140 {
-		t.Errorf("the traffic touched %d bugs (docs: 157) and the proxy reported %d (docs: 140)", touched, reported)
+	if touched < 157 || reported < 143 {
+		t.Errorf("the traffic touched %d bugs (docs: 157) and the proxy reported %d (docs: 143)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
