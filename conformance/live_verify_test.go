@@ -25,8 +25,12 @@ const verifyNo = `{"code":100326,"message":"Invalid target certificate status","
 // move from a status the record left, may not succeed; refused, they
 // pass; a status sent by id, or a move after a reset, is not judged.
 func TestLiveVerifyRepeat(t *testing.T) {
-	set := func(to string) string { return `"action_type":"set_certificate_status","to_certificate_status":"` + to + `"` }
-	from := func(f string) string { return `"action_type":"set_next_certificate_status","from_certificate_status":"` + f + `"` }
+	set := func(to string) string {
+		return `"action_type":"set_certificate_status","to_certificate_status":"` + to + `"`
+	}
+	from := func(f string) string {
+		return `"action_type":"set_next_certificate_status","from_certificate_status":"` + f + `"`
+	}
 	cases := []struct {
 		name    string
 		answers []Observed
