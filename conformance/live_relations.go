@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strings"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
@@ -150,7 +151,16 @@ type verifyAwaiting struct {
 type liveMask struct {
 	space string
 	ref   *maskRef
+	// forms are, for each value ref masks (by its index), the masked
+	// forms of it the record's answers showed, each once (at most
+	// liveFormsPerValue): what they show together is judged as the
+	// runner's relation.masked judges it (unionLeak).
+	forms map[int][][]rune
 }
+
+// liveFormsPerValue bounds the masked forms remembered of one value: a
+// value has as many as the formats that mask it their own way.
+const liveFormsPerValue = 8
 
 type recordKey struct {
 	space string
@@ -475,7 +485,7 @@ func (l *liveRelations) masked(space string, key [8]byte, id int64, isJSON bool,
 	if rec, ok := data["data"].(map[string]any); ok && isJSON {
 		if _, seen := l.masks.get(mk); !seen {
 			if ref := maskRefOf(rec, l.chars, l.held[id].Masked); !ref.empty() {
-				l.masks.put(mk, liveMask{space: space, ref: ref})
+				l.masks.put(mk, liveMask{space: space, ref: ref, forms: map[int][][]rune{}})
 			}
 		}
 	}
@@ -486,7 +496,40 @@ func (l *liveRelations) masked(space string, key [8]byte, id int64, isJSON bool,
 	if v, leaked := m.ref.leak(data["data"], l.chars); leaked {
 		return []relResult{{id: relMaskedLive, problem: fmt.Sprintf("record %d field %d: its json answer masks it (%s), this answer shows it in clear", id, v.field, string(v.value))}}
 	}
-	return []relResult{{id: relMaskedLive}}
+	return []relResult{{id: relMaskedLive, problem: l.maskUnion(id, m, data["data"])}}
+}
+
+// maskUnion adds the masked forms an answer shows of each value the
+// record's json masks to those its earlier answers showed, and says
+// what they give away together ("" when no more than one mask allows).
+func (l *liveRelations) maskUnion(id int64, m liveMask, payload any) string {
+	texts := maskedStrings(payload, l.chars)
+	if len(texts) == 0 {
+		return ""
+	}
+	for i, v := range m.ref.masked {
+		mv := rules.Normalised(v.value, l.chars)
+		for _, s := range texts {
+			for _, f := range formsOf(mv, s, l.chars) {
+				known := slices.ContainsFunc(m.forms[i], func(g []rune) bool { return string(g) == string(f) })
+				if !known && len(m.forms[i]) < liveFormsPerValue {
+					m.forms[i] = append(m.forms[i], f)
+				}
+			}
+		}
+		if leak := unionLeak(mv, m.forms[i], l.chars); leak != "" {
+			return fmt.Sprintf("record %d field %d: its json answer masks it as %s, its answers show it as %q: together they show %s, more than any one mask allows", id, v.field, string(v.value), runeStrings(m.forms[i]), leak)
+		}
+	}
+	return ""
+}
+
+func runeStrings(rs [][]rune) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = string(r)
+	}
+	return out
 }
 
 // recordHashes are the hashes of a getRecord answer's data without what

@@ -353,3 +353,34 @@ func TestLiveCursorLastToken(t *testing.T) {
 		t.Fatalf("a token on the page that completes the walk: %+v", f)
 	}
 }
+
+// maskedRecord is a getRecord answer of record 7 in format whose data is
+// payload (a JSON value).
+func maskedRecord(format, payload string) Observed {
+	body := fmt.Sprintf(`{"code":0,"message":"ok","data":{"format":%q,"content_type":"x","data":%s}}`, format, payload)
+	return Observed{Endpoint: contract.GetRecord, Method: "POST", Path: contract.GetRecord.Path(), Authorization: "Bearer k-123456789",
+		Request: []byte(fmt.Sprintf(`{"record_id":7,"format":%q}`, format)), Status: 200, ContentType: "application/json", Body: []byte(body)}
+}
+
+// Each format of a record masks a phone number on its own, but json and
+// markdown hide different halves: together they give it away. Masks that
+// hide the same half, or more, pass.
+func TestLiveMaskHalves(t *testing.T) {
+	const json = `{"record_id":7,"tpl_groups":[{"fields":[{"field_id":3,"field_value":"138****5678","options":{"is_masked":true}}]}]}`
+	for _, c := range []struct {
+		markdown string
+		want     Status
+	}{
+		{`"电话: 1381234****"`, Fail},
+		{`"电话: 138****5678"`, Pass},
+		{`"电话: 13*******78"`, Pass},
+	} {
+		o := newTestObserver(t)
+		o.Observe(maskedRecord("json", json))
+		o.Observe(maskedRecord("markdown", c.markdown))
+		f := findingOf(o.Report(o.opts.Started), relMaskedLive)
+		if f == nil || f.Status != c.want || c.want == Fail && !strings.Contains(f.Message, "together they show 13812345678") {
+			t.Errorf("markdown %s: want %s, got %+v", c.markdown, c.want, f)
+		}
+	}
+}

@@ -146,16 +146,25 @@ func (t *T) maskUnions(id int64, ref *maskRef, json *Exchange, xs []*Exchange, c
 func maskedTexts(xs []*Exchange, chars string) [][][]rune {
 	out := make([][][]rune, len(xs))
 	for i, x := range xs {
-		var ss []string
-		collectStrings(payloadOf(x), &ss)
-		for _, s := range ss {
-			if !strings.ContainsAny(s, chars) && !strings.ContainsFunc(s, folded) {
-				continue // no mask character, nor one folded into one
-			}
-			n := rules.Normalised([]rune(s), chars)
-			if slices.ContainsFunc(n, func(r rune) bool { return strings.ContainsRune(chars, r) }) {
-				out[i] = append(out[i], n)
-			}
+		out[i] = maskedStrings(payloadOf(x), chars)
+	}
+	return out
+}
+
+// maskedStrings are the strings of one payload, normalised, that hold a
+// mask character (maskedTexts of one answer; rtq proxy reads its answers
+// one at a time).
+func maskedStrings(payload any, chars string) [][]rune {
+	var out [][]rune
+	var ss []string
+	collectStrings(payload, &ss)
+	for _, s := range ss {
+		if !strings.ContainsAny(s, chars) && !strings.ContainsFunc(s, folded) {
+			continue // no mask character, nor one folded into one
+		}
+		n := rules.Normalised([]rune(s), chars)
+		if slices.ContainsFunc(n, func(r rune) bool { return strings.ContainsRune(chars, r) }) {
+			out = append(out, n)
 		}
 	}
 	return out

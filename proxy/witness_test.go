@@ -144,11 +144,6 @@ var knownGaps = map[foreign.Bug]string{
 	// leaves their order open, so 100326 in place of 100324 is no breach
 	// of this exchange (the runner sends a stale from alone).
 	foreign.BugFromStatusIgnored: "the double-submitted verify's stale from_certificate_status is ignored, and its repeated target answers 100326",
-	// Masking across formats: each format alone is masked; only the two
-	// halves together give the value, which relation.live.masked (clear
-	// values of one format in another) does not combine.
-	foreign.BugA2MarkdownPhoneOtherHalf:  "markdown keeps other digits of a phone number than json",
-	foreign.BugA2JSONLDIdentityOtherHalf: "json-ld keeps other characters of an identity number than json",
 	// The markdown's front matter is read key by key; whether it is YAML
 	// at all is never asked.
 	foreign.BugA4FrontMatterColonTitle: "the front matter's title is written plain with \": \" inside (title: 设备巡检表: R2026800001), which no YAML parser reads; the title and record_id are still found line by line",
@@ -240,8 +235,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 157 || reported < 143 {
-		t.Errorf("the traffic touched %d bugs (docs: 157) and the proxy reported %d (docs: 143)", touched, reported)
+	if touched < 157 || reported < 145 {
+		t.Errorf("the traffic touched %d bugs (docs: 157) and the proxy reported %d (docs: 145)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
