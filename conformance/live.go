@@ -143,6 +143,7 @@ func NewObserver(opts ObserverOptions) (*Observer, error) {
 		}
 	}
 	o.rel = newLiveRelations(o.env.MaskChars, statusNames(o.prof), o.env.HeldRecords)
+	o.rel.profWindows = windowFactsOf(o.prof)
 	o.env.ReadKeyWrites = keys.Read == "" || keys.Read == keys.Write || keys.Read == keys.Limited
 	_, _ = rand.Read(o.salt[:])
 	o.scrub = svcclient.NewScrubber(append(append([]string(nil), opts.Secrets...), keys.Read, keys.Write, keys.Limited, keys.OtherOrg)...)
@@ -240,6 +241,7 @@ func (o *Observer) Forget(space string) {
 	defer o.mu.Unlock()
 	if space == AllSpaces {
 		o.rel = newLiveRelations(o.env.MaskChars, statusNames(o.prof), o.env.HeldRecords)
+		o.rel.profWindows = windowFactsOf(o.prof)
 		return
 	}
 	o.rel.forget(space)

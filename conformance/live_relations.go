@@ -58,6 +58,7 @@ var liveRelationTable = []liveRelation{
 	{relVerifyVisible, contract.GetRecord.Name, "3.1", Info, []string{"3.1.move"}},
 	{relMaskedLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.masked", "C8.otherFormats"}},
 	{relLabelsLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.labels"}},
+	{relWindowsLive, "*", "4.4", Must, []string{"4.4.window", "4.4.totalFilter"}},
 	{relVerifyRepeat, contract.Verify.Name, "7", Should, []string{"7.repeat", "7.conditions"}},
 }
 
@@ -72,6 +73,7 @@ const (
 	relMaskedLive      = "relation.live.masked"
 	relLabelsLive      = "relation.live.labels"
 	relVerifyRepeat    = "relation.live.verifyRepeat"
+	relWindowsLive     = "relation.live.windows"
 )
 
 // The windows of the relations (docs/conformance.md, "Judging live
@@ -127,6 +129,8 @@ type liveRelations struct {
 	held map[int64]profile.HeldRecord
 	// labels are the labels each code showed, per space.
 	labels *liveLabels
+	// windows are the profile's time windows (relation.live.windows).
+	profWindows windowFacts
 	// verifyNames are, per space, the record each certificate_code's last
 	// verify success moved, and statusOf what the successes said of each
 	// record's status (relation.live.verifyRepeat).
@@ -321,7 +325,12 @@ func (l *liveRelations) observe(ob Observed, x *Exchange, key [8]byte, req Reque
 		}
 	case contract.TemplatesList, contract.ListQrcodes:
 		if success {
-			return l.cursorPage(ob.Space, ob.Endpoint, x, obj, key)
+			out := l.cursorPage(ob.Space, ob.Endpoint, x, obj, key)
+			data, _ := obj["data"].(map[string]any)
+			if r, judged := l.profWindows.judge(ob.Endpoint, x, data); judged {
+				out = append(out, r)
+			}
+			return out
 		}
 	}
 	return nil
