@@ -558,7 +558,7 @@ func recordHashes(data map[string]any, statuses map[string]bool) (reduced, full 
 	r := make(map[string]any, len(rec))
 	changing := map[string]any{}
 	for k, v := range rec {
-		if verifyMayChange[k] {
+		if contract.MoveMayChange(k) {
 			changing[k] = v
 		} else {
 			r[k] = v

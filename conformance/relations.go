@@ -716,8 +716,8 @@ func nextToken(x *Exchange) any {
 
 // relAfterWrites: after the writes, each record the run read reads the
 // same as before them, except, on a record the writes may have moved,
-// what a verify changes (its process status, its state changes, the
-// times of its last change).
+// what a verify may change (contract.MoveMayChange: the members that show
+// its status or its history, and a field that shows the status).
 func relAfterWrites(t *T) {
 	recs := t.r.prof.Records
 	if !t.r.opts.AllowWrites || len(recs) == 0 {
@@ -795,7 +795,7 @@ func (t *T) sameAfter(id int64, before, after *Exchange, moved bool, when string
 	pb, _ := b["data"].(map[string]any)
 	names := statusNames(t.r.prof)
 	for _, k := range slices.Sorted(maps.Keys(keySetOf(pa, pb))) {
-		if reflect.DeepEqual(pa[k], pb[k]) || moved && (verifyMayChange[k] || showsStatusOnly(pa[k], pb[k], names)) {
+		if reflect.DeepEqual(pa[k], pb[k]) || moved && (contract.MoveMayChange(k) || showsStatusOnly(pa[k], pb[k], names)) {
 			continue
 		}
 		why := "no write of the run names it"
@@ -804,13 +804,6 @@ func (t *T) sameAfter(id int64, before, after *Exchange, moved bool, when string
 		}
 		t.errorfPair(after, before, "record %d: %s changed %s (%s)", id, k, when, why)
 	}
-}
-
-// verifyMayChange are the Record members a verify may change on the
-// record it moves.
-var verifyMayChange = map[string]bool{
-	"process_status": true, "state_changes": true, "update_at": true, "update_at_iso": true,
-	"updated_at": true, "updated_at_iso": true,
 }
 
 // showsStatusOnly says whether a and b differ only inside objects that

@@ -212,8 +212,9 @@ func relKeys(t *T) {
 	}
 }
 
-// sameAsRead fails when another key reads a record the read key reads
-// otherwise: both answered it, and the payloads differ.
+// sameAsRead fails when another key of ours reads a record otherwise
+// than the read key where the contract makes both read it alike: both
+// answered it, and a value both show disagrees (shownAlike).
 func (t *T) sameAsRead(id int64, base *Exchange, k *keyRead) {
 	a, b := payloadOf(base), payloadOf(k.x)
 	pa, _ := a.(map[string]any)
@@ -221,12 +222,90 @@ func (t *T) sameAsRead(id int64, base *Exchange, k *keyRead) {
 	if pa == nil || pb == nil {
 		return // a refusal is the key's to give (§5); the rules judge it
 	}
-	for _, m := range slices.Sorted(maps.Keys(keySetOf(pa, pb))) {
-		if !reflect.DeepEqual(pa[m], pb[m]) {
-			t.errorfPair(k.x, base, "record %d: the %s key reads %s otherwise than the read key", id, k.role, m)
-			return
-		}
+	if at := shownAlike(pa, pb, ""); at != "" {
+		t.errorfPair(k.x, base, "record %d: the %s key reads %s otherwise than the read key", id, k.role, at)
 	}
+}
+
+// shownAlike is where two keys' answers of one record disagree on a value
+// both show ("" where they agree). A record's values are the record's,
+// whatever key reads them (2.1.held): every value both answers show is
+// the same. What each key is shown is not: §5 leaves a key's scope open,
+// so a key that may see more may show more, an optional member the other
+// leaves out (an audit block with enabled false, §C10, beside none) or a
+// field's value in clear that the other masks (which fields are masked
+// is KIT, §C8). Whether a member may be left out, and whether a masked
+// value is masked enough, are the rules' to judge on each answer
+// (2.1.schema, 2.1.fields, 2.1.masked), whatever key it was read with.
+func shownAlike(a, b any, at string) string {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok {
+			return orRoot(at)
+		}
+		masked := isMaskedField(x) || isMaskedField(y)
+		for _, k := range slices.Sorted(maps.Keys(keySetOf(x, y))) {
+			va, inA := x[k]
+			vb, inB := y[k]
+			if !inA || !inB || masked && k == "field_value" {
+				continue
+			}
+			if masked && k == "options" {
+				va, vb = withoutMember(va, "is_masked"), withoutMember(vb, "is_masked")
+			}
+			if d := shownAlike(va, vb, joinPath(at, k)); d != "" {
+				return d
+			}
+		}
+		return ""
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return orRoot(at)
+		}
+		for i := range x {
+			if d := shownAlike(x[i], y[i], fmt.Sprintf("%s[%d]", at, i)); d != "" {
+				return d
+			}
+		}
+		return ""
+	}
+	if !reflect.DeepEqual(a, b) {
+		return orRoot(at)
+	}
+	return ""
+}
+
+// isMaskedField says whether m is a field whose value is shown masked.
+func isMaskedField(m map[string]any) bool {
+	opts, _ := m["options"].(map[string]any)
+	return opts["is_masked"] == true
+}
+
+// withoutMember is v without its member k when v is an object.
+func withoutMember(v any, k string) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	out := maps.Clone(m)
+	delete(out, k)
+	return out
+}
+
+func joinPath(at, k string) string {
+	if at == "" {
+		return k
+	}
+	return at + "." + k
+}
+
+func orRoot(at string) string {
+	if at == "" {
+		return "the record"
+	}
+	return at
 }
 
 // listedAsRead judges a listing without parameters read with another key
