@@ -65,4 +65,11 @@ var adversarial4FirstSight = firstSight{
 		foreign.VariantA4StaffAuditBlock: "relation.keys, relation.afterWrites: a key that may write must read a record member for member as the read key does; §5 leaves a key's scope open, and an audit block with enabled false is one §C10 accepts",
 		foreign.VariantA4NotarizedOnMove: "relation.afterWrites, relation.verify.matrix: a moved record may change only where it shows a status; §C6 leaves how a record shows a move to the service, and a notarization of it (trusted_notary, §C7) is one way",
 	},
+	passingSince: map[foreign.Variant]string{
+		// relation.keys compares only the values both keys show; a move
+		// may change the members contract.RecordMembers marks as showing
+		// a status or its history, trusted_notary among them.
+		foreign.VariantA4StaffAuditBlock: "71430f43dcda76a4f40ea1195308e83edb611b91",
+		foreign.VariantA4NotarizedOnMove: "71430f43dcda76a4f40ea1195308e83edb611b91",
+	},
 }
