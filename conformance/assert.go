@@ -42,8 +42,11 @@ type T struct {
 	// depth is how many requests, one after the other, the run's plan has
 	// made before this point of the check (branch.go).
 	depth int
-	// prio is where the check's requests queue for a slot (slots.go).
+	// prio is where the check's requests queue for a slot (slots.go);
+	// lift, in a shared read's branches, raises it to the priority of
+	// those who wait for the read (T.once).
 	prio priority
+	lift *lift
 	// hold, for a read the writes wait for, lets them go (gate.go).
 	hold *gateHold
 	// unit is the place of a write unit in the run's plan (0 elsewhere),

@@ -63,7 +63,7 @@ func runBranches(subs []*T, idx []int, f func(t *T, i int)) {
 // branch is a T for one branch of t: the same check and run, no findings
 // yet, starting where t's chain stands.
 func (t *T) branch() *T {
-	return &T{ctx: t.ctx, r: t.r, check: t.check, depth: t.depth, prio: t.prio, hold: t.hold, unit: t.unit, alone: t.alone}
+	return &T{ctx: t.ctx, r: t.r, check: t.check, depth: t.depth, prio: t.prio, lift: t.lift, hold: t.hold, unit: t.unit, alone: t.alone}
 }
 
 // guard runs f, turning a panic into a failure of t, as runCheck does for
@@ -108,12 +108,20 @@ func (t *T) join(s *T) {
 // after the reachability probe, not after what the first caller did
 // before: a shared read depends on nothing of its callers. The caller's
 // chain then stands at least where f's ended.
+//
+// Whoever waits for a shared read waits at its own priority: a read the
+// writes wait for may find the read it shares made by a branch nothing
+// waits for (prioBackground), queued behind the background's quarter of
+// the slots. The read's requests are sent at the first served priority
+// of all who wait for it (lift), raised as each comes to wait, those
+// already queued too (slots.raise).
 func (t *T) once(key string, f func(t *T) any) any {
-	v := t.r.memo.do(key, func() any {
+	v := t.r.memo.do(key, t.priority, t.r.slots.raise, func(l *lift) any {
 		s := t.branch()
 		if s.prio == prioRead {
 			s.prio = prioShared // checks wait for it, not one
 		}
+		s.lift = l
 		s.depth = baseDepth
 		s.failures, s.notes = nil, nil
 		return depthOf{val: f(s), depth: s.depth}

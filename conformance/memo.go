@@ -1,6 +1,9 @@
 package conformance
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // memo shares the answers of identical reads between checks of one run, so
 // that six checks looking at record 1001 cost one request. Writes are never
@@ -14,26 +17,74 @@ type memoCall struct {
 	once sync.Once
 	val  any
 	done bool // val is set (under memo.mu)
+	// waiting are the priorities of those who wait for val.
+	waiting *lift
 }
 
 func newMemo() *memo { return &memo{calls: map[string]*memoCall{}} }
 
-// do returns the value of f for key, calling f at most once per run.
-func (m *memo) do(key string, f func() any) any {
+// do returns the value of f for key, calling f at most once per run. The
+// caller waits at priority prio (read at any time); f is handed the lift
+// of every caller's, and a caller that comes to wait while f runs calls
+// raised once its priority is in it.
+func (m *memo) do(key string, prio func() priority, raised func(), f func(l *lift) any) any {
 	m.mu.Lock()
 	c, ok := m.calls[key]
 	if !ok {
-		c = &memoCall{}
+		c = &memoCall{waiting: &lift{}}
 		m.calls[key] = c
 	}
+	done := c.done
 	m.mu.Unlock()
+	if !done {
+		c.waiting.add(prio)
+		if ok {
+			raised()
+		}
+	}
 	c.once.Do(func() {
-		v := f()
+		v := f(c.waiting)
 		m.mu.Lock()
 		c.val, c.done = v, true
 		m.mu.Unlock()
 	})
 	return c.val
+}
+
+// lift is the priority a shared read is made at: the first served of
+// those who wait for it, each read when asked (a waiter may itself be a
+// shared read's branch, raised later).
+type lift struct {
+	mu      sync.Mutex
+	waiters []func() priority
+}
+
+// add makes one more waiter's priority part of l.
+func (l *lift) add(prio func() priority) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.waiters = append(l.waiters, prio)
+}
+
+// best is the first served priority of l's waiters (priorities: none).
+func (l *lift) best() priority {
+	if l == nil {
+		return priorities
+	}
+	l.mu.Lock()
+	ws := slices.Clone(l.waiters)
+	l.mu.Unlock()
+	p := priorities
+	for _, w := range ws {
+		p = min(p, w())
+	}
+	return p
+}
+
+// priority is where t's next request queues: its own, or that of those
+// who wait for the shared read it makes, if they are served first.
+func (t *T) priority() priority {
+	return min(t.prio, t.lift.best())
 }
 
 // peek returns the value for key when some call has made it, without

@@ -23,7 +23,7 @@ func TestSlotsServeTheCriticalPathFirst(t *testing.T) {
 	bg := s.enqueue(prioBackground, 0)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := s.wait(ctx, s.enqueue(prioWrite, 0), prioWrite); err == nil {
+	if err := s.wait(ctx, s.enqueue(prioWrite, 0), new(priority)); err == nil {
 		t.Fatal("a cancelled waiter got a slot")
 	}
 	crit := s.enqueue(prioWrite, 0)
@@ -54,7 +54,7 @@ func TestSlotsKeepAQuarterFromTheBackground(t *testing.T) {
 	s := newSlots(8)
 	ctx := context.Background()
 	for i := range 6 {
-		if err := s.acquire(ctx, prioBackground, 0); err != nil {
+		if _, err := s.acquire(ctx, prioBackground, 0, nil); err != nil {
 			t.Fatalf("background request %d: %v", i, err)
 		}
 	}
@@ -311,4 +311,45 @@ func TestGateOpensWhenEveryHoldIsLetGo(t *testing.T) {
 		}
 	}()
 	tk.post(contract.GetRecord, "read", map[string]any{"record_id": int64(7)})
+}
+
+// A shared read queued in the background, behind the background's
+// quarter of the slots, is raised when a read the writes wait for comes
+// to wait for it (T.once): it takes a free slot at once, as the waiter's
+// own request would, and gives it back at the priority it took it.
+func TestSlotsRaiseASharedReadToItsWaiters(t *testing.T) {
+	s := newSlots(8)
+	ctx := context.Background()
+	for i := range 6 {
+		if _, err := s.acquire(ctx, prioBackground, 0, nil); err != nil {
+			t.Fatalf("background request %d: %v", i, err)
+		}
+	}
+	m := newMemo()
+	queued := make(chan chan struct{})
+	var got priority
+	go m.do("getRecord 1", func() priority { return prioBackground }, s.raise, func(l *lift) any {
+		p := func() priority { return min(prioBackground, l.best()) }
+		ch := s.enqueueAs(p(), 0, p, &got)
+		queued <- ch
+		<-ch // its slot, however it came
+		return nil
+	})
+	ch := <-queued
+	if ch == nil {
+		t.Fatal("a 7th background request of 8 slots got one")
+	}
+	select {
+	case <-ch:
+		t.Fatal("the shared read got a slot before anyone of a higher priority waited for it")
+	default:
+	}
+	go m.do("getRecord 1", func() priority { return prioRead }, s.raise, func(*lift) any { return nil })
+	<-ch // handed over by raise; a hang here is the bug
+	if got != prioRead {
+		t.Fatalf("the shared read took its slot at priority %d, want the waiter's %d", got, prioRead)
+	}
+	if s.background != 6 {
+		t.Fatalf("the background holds %d slots, want its 6: the raised read is not the background's", s.background)
+	}
 }

@@ -64,40 +64,83 @@ func (s *slots) limitBackground(n int) {
 	s.handOver()
 }
 
-// waiter is a request queued for a slot, depth requests down its chain.
+// waiter is a request queued for a slot, depth requests down its chain;
+// prio, when set, says where it queues now (a shared read's, T.once),
+// and p where it was handed its slot.
 type waiter struct {
 	ch    chan struct{}
 	depth int
+	prio  func() priority
+	p     *priority
 }
 
-// acquire waits for a slot for a request depth requests down its chain.
-// It fails only when ctx ends first.
-func (s *slots) acquire(ctx context.Context, p priority, depth int) error {
-	if ch := s.enqueue(p, depth); ch != nil {
-		return s.wait(ctx, ch, p)
+// acquire waits for a slot for a request depth requests down its chain,
+// queued at p, or at what prio says when it is raised (raise). It says at
+// which priority the slot was taken, and fails only when ctx ends first.
+func (s *slots) acquire(ctx context.Context, p priority, depth int, prio func() priority) (priority, error) {
+	got := p
+	if ch := s.enqueueAs(p, depth, prio, &got); ch != nil {
+		return got, s.wait(ctx, ch, &got)
 	}
-	return nil
+	return got, nil
 }
 
-// enqueue takes a free slot (nil) or queues for one: the channel closes
-// when the slot is handed over. Within a priority the request furthest
-// down its chain goes first, then the first come: a walk of many pages
-// is the chain that sets the pace, not the leaf reads beside it.
+// enqueue is enqueueAs for a request no one raises.
 func (s *slots) enqueue(p priority, depth int) chan struct{} {
+	got := p
+	return s.enqueueAs(p, depth, nil, &got)
+}
+
+// enqueueAs takes a free slot (nil) or queues for one: the channel closes
+// when the slot is handed over, its priority then in *got. Within a
+// priority the request furthest down its chain goes first, then the
+// first come: a walk of many pages is the chain that sets the pace, not
+// the leaf reads beside it.
+func (s *slots) enqueueAs(p priority, depth int, prio func() priority, got *priority) chan struct{} {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.free > 0 && s.may(p) { // no one of p waits while p may take a free slot
 		s.take(p)
 		return nil
 	}
-	w := waiter{ch: make(chan struct{}), depth: depth}
+	w := waiter{ch: make(chan struct{}), depth: depth, prio: prio, p: got}
+	s.insert(p, w)
+	return w.ch
+}
+
+// insert queues w at p, after those of p as far down their chains; s.mu
+// held.
+func (s *slots) insert(p priority, w waiter) {
 	q := s.queue[p]
 	at := len(q)
-	for at > 0 && q[at-1].depth < depth {
+	for at > 0 && q[at-1].depth < w.depth {
 		at--
 	}
 	s.queue[p] = slices.Insert(q, at, w)
-	return w.ch
+}
+
+// raise moves every queued request whose priority was raised (a shared
+// read someone came to wait for at a higher one) to its new queue, and
+// hands the free slots over.
+func (s *slots) raise() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for p := range s.queue {
+		kept := s.queue[p][:0:0]
+		var moved []waiter
+		for _, w := range s.queue[p] {
+			if w.prio != nil && w.prio() < priority(p) {
+				moved = append(moved, w)
+			} else {
+				kept = append(kept, w)
+			}
+		}
+		s.queue[p] = kept
+		for _, w := range moved {
+			s.insert(w.prio(), w)
+		}
+	}
+	s.handOver()
 }
 
 // may says whether a request of p may take a slot now; s.mu held.
@@ -113,8 +156,9 @@ func (s *slots) take(p priority) {
 	}
 }
 
-// wait waits for a queued slot, or leaves the queue when ctx ends.
-func (s *slots) wait(ctx context.Context, ch chan struct{}, p priority) error {
+// wait waits for a queued slot, or leaves the queue when ctx ends; *got
+// is the priority the slot was handed over at.
+func (s *slots) wait(ctx context.Context, ch chan struct{}, got *priority) error {
 	select {
 	case <-ch:
 		return nil
@@ -125,7 +169,7 @@ func (s *slots) wait(ctx context.Context, ch chan struct{}, p priority) error {
 			return ctx.Err()
 		}
 		// The slot was handed over as ctx ended: give it on.
-		s.give(p)
+		s.give(*got)
 		return ctx.Err()
 	}
 }
@@ -154,6 +198,7 @@ func (s *slots) handOver() {
 			q := s.queue[p]
 			s.queue[p] = q[1:]
 			s.take(priority(p))
+			*q[0].p = priority(p)
 			close(q[0].ch)
 		}
 	}
@@ -162,10 +207,15 @@ func (s *slots) handOver() {
 // slot waits for a slot at t's priority and returns what gives it back
 // (a no-op when t's run ended first).
 func (t *T) slot() (release func()) {
-	if err := t.r.slots.acquire(t.ctx, t.prio, t.depth); err != nil {
+	var prio func() priority
+	if t.lift != nil {
+		prio = t.priority
+	}
+	p, err := t.r.slots.acquire(t.ctx, t.priority(), t.depth, prio)
+	if err != nil {
 		return func() {}
 	}
-	return func() { t.r.slots.release(t.prio) }
+	return func() { t.r.slots.release(p) }
 }
 
 // drop removes a waiter that gave up; false when it was already handed a
