@@ -98,7 +98,7 @@ func (t *T) stepBoth(c profile.Case, s profile.Step, role, cur string) (after st
 	if len(b.mirrors)+len(b.paired) == 0 {
 		return t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s))), false
 	}
-	xs := t.tryAll(b.attempts(), func(_ int, x *Exchange) bool { return !isSuccess(x) })
+	xs := t.tryAll(b.attempts(), refusedAs(nil))
 	if xs == nil {
 		return cur, true
 	}

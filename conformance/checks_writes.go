@@ -84,6 +84,23 @@ func unionKeys(a, b []string) []string {
 	return out
 }
 
+// refusedAs says an answer is one an attempt that must be refused may
+// get (tryAll): no success, and the error code want[i] where it is given
+// and not 0 (a mirror's, or an attempt without one, may be any refusal:
+// its code is judged after).
+func refusedAs(want []int64) func(i int, x *Exchange) bool {
+	return func(i int, x *Exchange) bool {
+		if isSuccess(x) {
+			return false
+		}
+		if i >= len(want) || want[i] == 0 {
+			return true
+		}
+		obj, _ := x.Doc.(map[string]any)
+		return errorCode(obj) == want[i]
+	}
+}
+
 // runRefusals sends cases of one record that are each one request the
 // target must refuse: side by side after one reset, since on a correct
 // target none changes anything; when one is not refused as its case
@@ -129,13 +146,7 @@ func (t *T) runRefusals(cs []profile.Case) bool {
 			as, want = append(as, a), append(want, code)
 		}
 	}
-	xs := t.tryAll(as, func(i int, x *Exchange) bool {
-		obj, _ := x.Doc.(map[string]any)
-		if want[i] == 0 {
-			return !isSuccess(x)
-		}
-		return errorCode(obj) == want[i]
-	})
+	xs := t.tryAll(as, refusedAs(want))
 	if xs == nil {
 		return true
 	}

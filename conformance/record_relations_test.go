@@ -1,8 +1,6 @@
 package conformance
 
 import (
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
@@ -14,20 +12,7 @@ import (
 // (testdata/record.json, the mock's) after edit, read with role.
 func recordEdited(t *testing.T, role string, edit func(rec map[string]any)) *Exchange {
 	t.Helper()
-	raw, err := os.ReadFile("testdata/record.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
-	rec := doc["data"].(map[string]any)["data"].(map[string]any)
-	if edit != nil {
-		edit(rec)
-	}
-	b, _ := json.Marshal(doc)
-	return answered(contract.GetRecord, role, `{"record_id":100011,"format":"json"}`, string(b))
+	return answered(contract.GetRecord, role, `{"record_id":100011,"format":"json"}`, recordJSON(t, edit))
 }
 
 // firstField is the first field of the record's first group.

@@ -13,6 +13,16 @@ import (
 // recordAnswer is a getRecord json success (testdata/record.json, the
 // mock's) with its status text, submission method and time set.
 func recordAnswer(t *testing.T, status, method string, submit int) string {
+	return recordJSON(t, func(rec map[string]any) {
+		rec["submit_method"], rec["submit_at"] = method, submit
+		rec["process_status"] = map[string]any{"enabled": true, "text": status, "color": nil}
+	})
+}
+
+// recordJSON is a getRecord json success (testdata/record.json, the
+// mock's) with its record edited (nil: as it is).
+func recordJSON(t *testing.T, edit func(rec map[string]any)) string {
+	t.Helper()
 	raw, err := os.ReadFile("testdata/record.json")
 	if err != nil {
 		t.Fatal(err)
@@ -21,9 +31,9 @@ func recordAnswer(t *testing.T, status, method string, submit int) string {
 	if err := json.Unmarshal(raw, &doc); err != nil {
 		t.Fatal(err)
 	}
-	rec := doc["data"].(map[string]any)["data"].(map[string]any)
-	rec["submit_method"], rec["submit_at"] = method, submit
-	rec["process_status"] = map[string]any{"enabled": true, "text": status, "color": nil}
+	if edit != nil {
+		edit(doc["data"].(map[string]any)["data"].(map[string]any))
+	}
 	b, _ := json.Marshal(doc)
 	return string(b)
 }
