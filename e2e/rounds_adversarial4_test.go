@@ -69,7 +69,7 @@ var adversarial4FirstSight = firstSight{
 		// relation.keys compares only the values both keys show; a move
 		// may change the members contract.RecordMembers marks as showing
 		// a status or its history, trusted_notary among them.
-		foreign.VariantA4StaffAuditBlock: "050abd066dd4840067b3c0eca2ae0cdd40eec12c",
-		foreign.VariantA4NotarizedOnMove: "050abd066dd4840067b3c0eca2ae0cdd40eec12c",
+		foreign.VariantA4StaffAuditBlock: "1f6a0c9e7db5e28406f1fd243d0816ce7b52da0c",
+		foreign.VariantA4NotarizedOnMove: "1f6a0c9e7db5e28406f1fd243d0816ce7b52da0c",
 	},
 }
