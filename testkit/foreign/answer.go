@@ -33,6 +33,9 @@ type apiError struct {
 	textPlain bool
 	// empty: the status line alone, no body (a bug's recovery middleware).
 	empty bool
+	// b7Shape answers in the templates shape, b7NoMessage without message,
+	// b7NoData without data (bugs of round 7's middlewares).
+	b7Shape, b7NoMessage, b7NoData bool
 }
 
 // paramError is a parameter error naming the parameter.
@@ -62,6 +65,20 @@ func (s *Server) body(sh shape, e *apiError) obj {
 		c := *e
 		c.message = "请求失败（" + itoa(int64(e.errorCode)) + "）"
 		e = &c
+	}
+	if s.opts.is(VariantB7EmptyErrorMessages) {
+		c := *e
+		c.message, c.detail = "", ""
+		e = &c
+	}
+	if e.b7Shape {
+		sh = shapeTemplates
+	}
+	if e.b7NoMessage && sh == shapeTemplates {
+		return o("code", e.code, "data", obj{})
+	}
+	if e.b7NoData && sh == shapeVerify {
+		return o("code", e.code, "message", e.message, "error_code", e.errorCode, "message_detail", e.detail)
 	}
 	switch sh {
 	case shapeVerify:
@@ -137,6 +154,8 @@ func (s *Server) httpStatus(e *apiError) int {
 		return http.StatusInternalServerError
 	case s.opts.is(VariantB5ErrorsHTTP400):
 		return http.StatusBadRequest
+	case s.opts.is(VariantB7Params422) && e.errorCode == 100301 && e.code == 400:
+		return http.StatusUnprocessableEntity
 	case s.opts.is(VariantA1StatusLines) && e.errorCode == 100301:
 		return http.StatusUnprocessableEntity
 	case s.opts.is(VariantA1StatusLines) && (e.errorCode == 100324 || e.errorCode == 100326):
@@ -260,7 +279,7 @@ func (s *Server) writeAs(w http.ResponseWriter, status int, body obj, ct string)
 	s.b5Headers(w, status)
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)
-	if s.opts.has(BugByteOrderMark) {
+	if s.opts.has(BugByteOrderMark) || s.opts.has(BugB7StreamedBOM) && len(b) > b7StreamLimit {
 		_, _ = w.Write([]byte("\xEF\xBB\xBF"))
 	}
 	_, _ = w.Write(b)

@@ -49,6 +49,12 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		return nil, &apiError{code: 500, html: true}
 	}
 	s.b5FormParams(p)
+	if s.opts.has(BugB7SearchKeyArrayJoined) {
+		b7SearchKey(p)
+	}
+	if n, ok, _ := p.int("page_size"); ok && n > formDefaultSize && !k.write && s.opts.has(BugB7ReadKeyLargePage403) {
+		return nil, &apiError{code: 403, errorCode: 100403, message: "Forbidden", detail: "this API key's plan allows at most 10 forms a page"}
+	}
 	if sk, _ := p["search_key"].(string); strings.TrimSpace(sk) != "" && !k.write && s.opts.has(BugB6SearchNeedsScope) {
 		return nil, &apiError{code: 403, errorCode: 100403, message: "Forbidden", detail: "the search service needs a key with write scope"}
 	}
@@ -63,9 +69,10 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		ok = false
 	}
 	pageGiven := ok
+	fromEnd := ok && page < 0 && s.opts.has(BugB7NegativePageFromEnd)
 	if !ok {
 		page = 1
-	} else if page < 1 {
+	} else if page < 1 && !fromEnd {
 		return nil, paramError("page", "page must be an integer >= 1")
 	}
 	def, maxSize := int64(formDefaultSize), int64(formMaxSize)
@@ -131,6 +138,9 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		number = ""
 	}
 	forms := s.matchForms(k, strings.TrimSpace(key), number)
+	if tk := strings.TrimSpace(key); tk != "" && number == "" && s.opts.has(BugB7SearchCacheAcrossOrgs) {
+		forms = s.b7Searched(tk, func() []*form { return forms })
+	}
 	if s.opts.has(BugB6FormTieOrderPerPage) {
 		b6TieOrder(forms, page)
 	}
@@ -147,6 +157,15 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	start := (page - 1) * size
 	if s.opts.has(BugB4FormOffsetDefaultSize) {
 		start = (page - 1) * formDefaultSize
+	}
+	if strings.TrimSpace(key) != "" && s.opts.has(BugB7SearchPagesFromOne) {
+		start = page * size
+	}
+	if fromEnd {
+		start = max(int64(len(forms))+page*size, 0)
+	}
+	if tk := strings.TrimSpace(key); tk != "" && number != "" && s.opts.has(BugB7CountDropsNumber) {
+		total = int64(len(s.matchForms(k, tk, "")))
 	}
 	if offsetSize > 0 {
 		start = (page - 1) * offsetSize
@@ -171,8 +190,17 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if size%2 == 1 && size > 1 && s.opts.has(BugB5FormOddSizeEvenLimit) {
 		limit = size - 1
 	}
+	if strings.TrimSpace(key) != "" && start+size < int64(len(forms)) && s.opts.has(BugB7SearchPeekNotTrimmed) {
+		limit = size + 1
+	}
 	for i := start; i < int64(len(forms)) && i < start+limit; i++ {
 		f := s.formJSON(forms[i])
+		if page > 1 && s.opts.has(BugB7LaterPagesNoProject) {
+			f = f.set("project", nil)
+		}
+		if number != "" && s.opts.has(BugB7NumberLookupISOMinuteMonth) {
+			f = f.set("updated_at_iso", b7MinuteMonth(forms[i].updated))
+		}
 		if strings.TrimSpace(key) != "" && s.opts.has(BugB6SearchISOHourUnpadded) {
 			f = b6With(f, "created_at_iso", b6Unpadded(forms[i].created), false)
 		}
@@ -206,6 +234,9 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		current = "1"
 	}
 	perPage := size
+	if s.opts.has(BugB7PerPageIsCount) {
+		perPage = int64(len(list))
+	}
 	if s.opts.has(BugB2PerPageEchoesRequest) && asked > maxSize || negative {
 		perPage = asked
 	}
@@ -307,6 +338,8 @@ func (s *Server) searchMatches(f *form, key string) bool {
 func (s *Server) orderForms(forms []*form, key string) {
 	less := func(a, b *form) bool { return a.id < b.id }
 	switch {
+	case s.b7FormsLess() != nil:
+		less = s.b7FormsLess()
 	case s.opts.is(VariantB1FormsByName):
 		less = func(a, b *form) bool {
 			if a.name != b.name {

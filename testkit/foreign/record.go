@@ -34,6 +34,9 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	if uerr != nil {
 		return nil, uerr
 	}
+	if hasID && id == 0 && s.opts.has(BugB7RecordIDZeroLatest) {
+		id = s.b7Newest(k)
+	}
 	format, _, err := p.str("format")
 	if err != nil {
 		return nil, err
@@ -47,7 +50,9 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		format, ct, ok = "json", formats["json"], true
 	}
 	if !ok {
-		return nil, paramError("format", "format must be json, json-ld or markdown")
+		e := paramError("format", "format must be json, json-ld or markdown")
+		e.b7Shape = s.opts.has(BugB7FormatErrorWrongShape)
+		return nil, e
 	}
 	if format == "json-ld" && s.opts.has(BugB3JSONLDNoCharset) {
 		ct = "application/ld+json"
@@ -69,6 +74,10 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	}
 	if r != nil && r.cert != nil && r.cert.authExpired && s.opts.has(BugA2ExpiredAuthRecordHTML) {
 		return nil, &apiError{code: 500, html: true}
+	}
+	if r == nil && hasID && hasURL && s.opts.is(VariantB7MismatchParamError) &&
+		s.find(k, id, true, "", false, format != "json") != nil && s.find(k, 0, false, url, true, format != "json") != nil {
+		return nil, paramError("record_url", "record_id and record_url name different records")
 	}
 	if r == nil {
 		if s.opts.has(BugB1UnknownURLCodeZero) && hasURL && !hasID {
@@ -100,6 +109,12 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		}
 		if staff && s.opts.has(BugA2WriteKeyStaffMembers) {
 			rec = append(rec, member{"internal_remark", "核对会员卡原件"}, member{"reviewer_id", 61007})
+		}
+		if byURL && s.opts.has(BugB7ByURLNoProject) {
+			rec = b7Without(rec, "project")
+		}
+		if byURL && s.opts.has(BugB7ByURLMaskFlagFalse) {
+			rec = b7FlagsCleared(rec)
 		}
 		payload = rec
 		if byURL && s.opts.has(BugB6ByURLJSONNoCharset) {
@@ -164,7 +179,7 @@ func (s *Server) find(k *apiKey, id int64, hasID bool, url string, hasURL bool, 
 			byURL = r
 		}
 		lost := s.opts.has(BugB3ByURLLostAfterVerify) && s.verified(r)
-		if hasURL && (s.data.recordURL(r) == url || s.a4SameURL(s.data.recordURL(r), url)) && !s.opts.has(BugByURLNotFound) && !lost && (own || s.opts.has(BugB1ByURLCrossesOrgs)) {
+		if hasURL && (s.data.recordURL(r) == url || s.a4SameURL(s.data.recordURL(r), url) || s.b7SameURL(s.data.recordURL(r), url)) && !s.opts.has(BugByURLNotFound) && !lost && (own || s.opts.has(BugB1ByURLCrossesOrgs)) {
 			byURL = r
 		}
 	}
@@ -219,7 +234,12 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 	if t := s.b4LastVerify(r); t != 0 && s.opts.has(BugB4VerifyTouchesSubmitAt) {
 		submit = t
 	}
-	url := d.recordURL(r)
+	url := s.b7URL(d.recordURL(r))
+	code := r.code
+	if s.opts.has(BugB7VerifyUppercasesCode) && s.verified(r) {
+		code = strings.ToUpper(r.code)
+		url = strings.TrimSuffix(url, r.code) + code
+	}
 	if s.opts.has(BugB4RecordURLHTTP) {
 		url = "http://" + strings.TrimPrefix(url, "https://")
 	}
@@ -231,7 +251,7 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 	if s.opts.has(BugB5SubmitISOUTCAfterMove) && s.verified(r) {
 		submitISO = time.Unix(submit, 0).UTC().Format("2006-01-02 15:04:05") + "(UTC+08:00)"
 	}
-	out := o("record_id", r.id, "record_number", r.number, "record_code", r.code, "record_url", url,
+	out := o("record_id", r.id, "record_number", r.number, "record_code", code, "record_url", url,
 		"submit_at", submit, "submit_at_iso", submitISO, "submit_method", method,
 		"recorder", o("auth_id", r.authID, "user_id", s.userID(r), "name", recorder),
 		"tpl_groups", s.groups(r, clear))
@@ -348,8 +368,8 @@ func (s *Server) certBlocks(out obj, r *record, stale bool) obj {
 		cur = nil
 	}
 	s.mu.Unlock()
-	if s.opts.is(VariantA2StatusAsField) {
-		cur = nil // shown as a field of the record instead
+	if s.opts.is(VariantA2StatusAsField) || s.opts.is(VariantB7StatusInvisible) {
+		cur = nil // shown as a field of the record instead, or not at all
 	}
 	if stale && cur != nil {
 		cur = r.form.flow.ref(r.cert.start)
@@ -399,6 +419,9 @@ func (s *Server) certBlocks(out obj, r *record, stale bool) obj {
 		list = append(list, o("state", o("id", f.id, "name", f.name, "number", f.number),
 			"from_state_option", o("name", c.from.name, "color", colour(c, c.from)),
 			"to_state_option", o("name", c.to.name, "color", colour(c, c.to))))
+	}
+	if s.opts.is(VariantB7StateChangesNewest) {
+		slices.Reverse(list)
 	}
 	return append(out, member{"state_changes", list})
 }

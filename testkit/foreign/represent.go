@@ -37,6 +37,9 @@ func (s *Server) starMask(typ, v string) string {
 	if s.opts.has(BugA3MaskOneCharacter) {
 		return a3Mask(typ, r)
 	}
+	if m, ok := s.b7Mask(typ, r); ok {
+		return m
+	}
 	switch {
 	case n == 0:
 		return v
@@ -215,13 +218,15 @@ func (s *Server) jsonLD(r *record, leak bool) obj {
 	if s.opts.is(VariantA3JSONLDID) || s.opts.is(VariantB5JSONLDNodeID) {
 		out = append(out, member{"@id", s.data.recordURL(r)}, member{"inLanguage", "zh-CN"})
 	}
-	if !(s.opts.has(BugB4CredentialJSONLDNoID) && r.cert != nil) {
+	if s.opts.has(BugB7NotarizedJSONLDNoIdentifier) && r.notary != nil {
+		out = append(out, member{"@id", r.notary.evidence})
+	} else if !(s.opts.has(BugB4CredentialJSONLDNoID) && r.cert != nil) {
 		out = append(out, member{"identifier", identifier})
 	}
 	if !(s.opts.has(BugB2JSONLDNoNameWithoutForm) && r.form == nil) {
 		out = append(out, member{"name", name})
 	}
-	var url any = s.a5ShareURL(r, s.data.recordURL(r))
+	var url any = s.b7URL(s.a5ShareURL(r, s.data.recordURL(r)))
 	if s.opts.is(VariantB3JSONLDURLNode) {
 		url = o("@id", url)
 	}
@@ -313,7 +318,18 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		if plain := s.a5Title(r, t); plain != "" {
 			title = plain
 		}
-		fmt.Fprintf(&b, "title: %s\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", title, id, r.number, s.a5Submitted(r))
+		number, submitted := r.number, s.a5Submitted(r)
+		if r.cert != nil && s.opts.has(BugB7MarkdownNumberIsCode) {
+			number = r.code
+		}
+		if s.opts.has(BugB7MarkdownSubmittedUTC) {
+			submitted = time.Unix(r.submit, 0).UTC().Format("2006-01-02 15:04:05") + "(UTC+08:00)"
+		}
+		if s.opts.is(VariantB7FrontMatterComments) {
+			fmt.Fprintf(&b, "# 由华东质检中心记录服务生成\ntitle: %s  # 表单名称\nrecord_id: %s  # 记录 ID\nrecord_number: %q  # 记录编号\nsubmitted: %q\n", title, id, number, submitted)
+		} else {
+			fmt.Fprintf(&b, "title: %s\nrecord_id: %s\nrecord_number: %q\nsubmitted: %q\n", title, id, number, submitted)
+		}
 		if st := s.currentStatus(r); st != "" {
 			fmt.Fprintf(&b, "status: %q\n", st)
 		}
@@ -342,6 +358,8 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		fmt.Fprintf(&b, "---\n\n# %s · %s\n", t, r.number)
 	case s.opts.is(VariantA3HeadingTab):
 		fmt.Fprintf(&b, "---\n\n#\t%s\n", t)
+	case s.opts.is(VariantB7HeadingAnchor):
+		fmt.Fprintf(&b, "---\n\n# %s {#r-%d}\n", t, r.id)
 	default:
 		fmt.Fprintf(&b, "---\n\n# %s\n", t)
 	}

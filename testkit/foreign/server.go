@@ -30,6 +30,8 @@ type Server struct {
 	b5cache map[int64]b5Cached
 	// b6 is what round 6's bugs remember between requests.
 	b6 b6State
+	// b7 is what round 7's bugs remember between requests.
+	b7 b7State
 	// now is the clock of verifies (time.Now; a Witness gives its twins one).
 	now func() time.Time
 }
@@ -65,6 +67,9 @@ func New(opts Options) *Server {
 	if opts.is(VariantB6ReversedRefused) {
 		opts.ReversedWindow = ReversedRefuse
 	}
+	if opts.is(VariantB7SearchSubstring) {
+		opts.Search = SearchSubstring
+	}
 	opts.bugSet = map[Bug]bool{}
 	for _, b := range opts.bugs() {
 		opts.bugSet[b] = true
@@ -94,6 +99,7 @@ func (s *Server) Reset() {
 	s.certs = certs
 	s.b5cache = nil
 	s.b6.replays = nil
+	s.b7.searches = nil
 	s.mu.Unlock()
 }
 
@@ -138,6 +144,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if ep == nil {
 		e := s.unknownPath()
 		e.html = s.opts.has(BugA1UnknownPathHTML)
+		e.textPlain = s.opts.has(BugB7UnknownPathSniffed)
 		fail(shapeGeneric, e)
 		return
 	}

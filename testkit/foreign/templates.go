@@ -97,6 +97,7 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		delete(p, "end_time")
 	}
 	var tpl *template
+	viaURL := false
 	_, windowed := p["start_time"]
 	_, windowedEnd := p["end_time"]
 	anyOrg := s.opts.has(BugA1QrcodesWindowOtherOrg) && (windowed || windowedEnd) || s.opts.has(BugA3LimitedQrcodesAnyOrg) && k.forms != nil
@@ -106,7 +107,7 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 			tpl = t
 			break
 		}
-		byURL := (s.data.templateURL(t) == ref || s.a4SameURL(s.data.templateURL(t), ref)) && !s.opts.has(BugQrcodesRefuseURL)
+		byURL := (s.data.templateURL(t) == ref || s.a4SameURL(s.data.templateURL(t), ref) || s.b7SameURL(s.data.templateURL(t), ref)) && !s.opts.has(BugQrcodesRefuseURL)
 		if tpl == nil && t.org == k.org && s.opts.has(BugB3TemplatePrefix) && strings.HasPrefix(t.coding, ref) {
 			tpl = t
 			continue
@@ -114,6 +115,7 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		caseless := s.opts.has(BugB6TemplateCodingCaseless) && strings.EqualFold(t.coding, ref)
 		if (t.org == k.org || anyOrg) && (t.coding == ref || byURL || caseless) || s.opts.has(BugB1QrcodesURLCrossesOrgs) && byURL {
 			tpl = t
+			viaURL = byURL
 			if byURL && s.opts.has(BugA1QrcodesURLDropsWindow) {
 				delete(p, "start_time")
 				delete(p, "end_time")
@@ -127,7 +129,8 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		if s.opts.has(BugQrcodesUnknownEmpty) {
 			return o("list", []any{}, "next_page_token", nil, "total", 0), nil
 		}
-		return nil, &apiError{code: 404, message: "模板不存在", detail: "no template " + quote(ref)}
+		return nil, &apiError{code: 404, message: "模板不存在", detail: "no template " + quote(ref),
+			b7NoMessage: strings.HasPrefix(ref, "https://") && s.opts.has(BugB7UnknownTemplateURLNoMessage)}
 	}
 	if len(tpl.subs) <= a4SmallTemplate && s.opts.has(BugA4SmallTemplateNoFilter) {
 		delete(p, "start_time")
@@ -162,6 +165,15 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 	page, err := s.cursorPage(p, scope, items, false, s.opts.has(BugStartTimeIgnored))
 	if err != nil {
 		return page, err
+	}
+	if b, ok := page.(obj); ok && viaURL && s.opts.has(BugB7ByURLTotalOrgWide) {
+		var all int64
+		for _, t := range s.data.templates {
+			if t.org == tpl.org {
+				all += int64(len(t.subs))
+			}
+		}
+		page = b.set("total", all)
 	}
 	return s.b6QrcodesAnswer(p, page), nil
 }
@@ -203,6 +215,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 			}
 		}
 	}
+	if n, ok, _ := p.int("page_size"); qrcodes && ok && n == tplMaxSize && s.opts.has(BugB7CursorMaxRefused) {
+		return nil, paramError("page_size", "page_size must be less than "+itoa(tplMaxSize))
+	}
 	size, err := s.pageSize(p, tplDefaultSize, tplMaxSize)
 	if err != nil {
 		return nil, err
@@ -224,7 +239,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		fractionFloor: s.opts.has(BugB4FractionTruncatedStart), endPanics: s.opts.has(BugB4BadEndTime500),
 		westRefused: s.opts.has(BugB5NegativeOffsetRefused), spaceOffset: s.opts.is(VariantB5TimeSpaceOffset),
 		endLocalUTC: templates && s.opts.has(BugB6TemplatesLocalEndUTC), lowercase: s.opts.is(VariantB6LowercaseRFC3339),
-		rfc3339Only: s.opts.is(VariantA4RFC3339Only)}
+		rfc3339Only: s.opts.is(VariantA4RFC3339Only), endCeil: qrcodes && s.opts.has(BugB7FractionalEndRoundsUp)}
 	w, err := readWindow(p, tb)
 	if err != nil && templates && s.opts.has(BugB2BadTimeIgnored) {
 		delete(p, "start_time")
@@ -244,7 +259,14 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if e := s.a4TokenWindow(p, scope, filter); e != nil {
 		return nil, e
 	}
+	rawOffset, numeric := int64(0), false
+	if templates && s.opts.has(BugB7NumericTokenAsOffset) {
+		rawOffset, numeric = b7NumericToken(p)
+	}
 	offset, err := s.readToken(p, filter)
+	if numeric {
+		offset = rawOffset
+	}
 	if err != nil && templates && s.opts.has(BugB6TemplatesBadToken410) {
 		err.code = 410
 	}
@@ -255,8 +277,13 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		offset--
 	}
 	served := w
-	served.hasE = w.hasE && !ignoreEnd
-	served.hasStart = w.hasStart && !ignoreStart
+	if templates && offset > 0 && s.opts.has(BugB7LaterPagesDropOffset) {
+		if again, aerr := readWindow(p, timeBugs{dropOffset: true}); aerr == nil {
+			served = again
+		}
+	}
+	served.hasE = served.hasE && !ignoreEnd
+	served.hasStart = served.hasStart && !ignoreStart
 	served = s.a5Served(templates, qrcodes, offset, served)
 	if s.opts.has(BugB1TemplatesStartExcl) && templates {
 		served.start++
@@ -299,6 +326,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if s.opts.has(BugTemplatesTotalIgnoresTime) && strings.HasPrefix(scope, "list|") {
 		total = int64(len(items))
 	}
+	if s.opts.has(BugB7TotalCappedByPageSize) {
+		total = min(total, 10*size)
+	}
 	if e, _ := p["end_time"].(string); templates && w.hasE && len(e) == len("2006-01-02") && s.opts.has(BugA3DateEndTotalMidnight) {
 		total = a3DateEndTotal(hits, w)
 	}
@@ -311,7 +341,13 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	}
 	var next any
 	end := offset + size
+	more := int64(len(hits))
+	if templates && (w.hasStart || w.hasE) && s.opts.has(BugB7WindowHasMoreUnfiltered) {
+		more = int64(len(items))
+	}
 	switch {
+	case end < more && s.opts.has(BugB7WindowHasMoreUnfiltered):
+		next = s.token(end, filter)
 	case int64(len(hits))-end == 1 && s.opts.has(BugA3TokenDroppedOneLeft):
 		// the has-more test is off by one: no token
 	case end < int64(len(hits)) && s.opts.has(BugB1TokenSkipsOne):
@@ -355,6 +391,9 @@ func (s *Server) orderItems(items []item) {
 		if s.opts.is(VariantB1FormsByName) {
 			return a.id > b.id
 		}
+		if s.opts.is(VariantB7ListsByCodeDesc) {
+			return b7ItemsLess(a, b)
+		}
 		if s.opts.Order == OrderNewestFirst {
 			a, b = b, a
 		}
@@ -390,6 +429,8 @@ type timeBugs struct {
 	endLocalUTC, lowercase bool
 	// rfc3339Only refuses every form but RFC 3339 (a variant).
 	rfc3339Only bool
+	// endCeil rounds a fractional end_time up (a bug).
+	endCeil bool
 }
 
 // readWindow reads start_time and end_time; "" counts as absent.
@@ -472,6 +513,9 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 		}
 		if _, off := t.Zone(); tb.minutesDropped {
 			secs += float64(off % 3600)
+		}
+		if upper && tb.endCeil {
+			return int64(math.Ceil(secs)), true, nil
 		}
 		if upper || tb.fractionFloor {
 			return int64(math.Floor(secs)), true, nil

@@ -160,7 +160,9 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	byURL := v.byURL
 	skipScope := s.opts.has(BugA1LimitedKeySets) && v.action == "set_certificate_status" || s.opts.has(BugA1LimitedKeyByURL) && byURL
 	if k.forms != nil && !slices.Contains(k.forms, r.form.id) && !skipScope && !(s.opts.has(BugB6LimitedKeyTrustedAfter) && s.b6Trusted(k)) {
-		return nil, verifyError(100328, "No permission to verify this certificate")
+		e := verifyError(100328, "No permission to verify this certificate")
+		e.b7NoData = s.opts.has(BugB7ScopeErrorNoData)
+		return nil, e
 	}
 	if k.forms != nil && v.action == "set_next_certificate_status" && s.opts.has(BugA4LimitedNextUnsupported) {
 		return nil, &apiError{code: 400, errorCode: 100325, message: "Invalid verification action",
@@ -214,8 +216,11 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	if k.forms != nil && s.opts.has(BugB6LimitedKeyTrustedAfter) {
 		s.b6Trust(k)
 	}
-	submit := r.submit
+	var submit any = r.submit
 	name := to.name
+	if s.opts.has(BugB7StatusTextOtherFlowEmpty) && r.form.flow != s.b7FirstFlow() {
+		name = ""
+	}
 	if s.opts.has(BugVerifyOldStatusText) {
 		name = old.name
 	}
@@ -236,10 +241,13 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 		orgID = r.form.id
 	}
 	if s.opts.has(BugB3SubmitAtMillis) {
-		submit *= 1000
+		submit = r.submit * 1000
 	}
 	if s.opts.has(BugB5VerifySubmitAtShifted) {
-		submit += 8 * 3600
+		submit = r.submit + 8*3600
+	}
+	if s.opts.has(BugB7NextSubmitAtISO) && v.action == "set_next_certificate_status" {
+		submit = s.iso(r.submit)
 	}
 	recordID := r.id
 	if s.opts.has(BugA2ByURLRecordIDIsQRCode) && byURL {
@@ -264,6 +272,9 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 // code or its full URL.
 func (s *Server) credential(k *apiKey, v verifyRequest) *record {
 	code := s.b6URL(v.code)
+	if s.opts.has(BugB7CertCodeTrimmed) {
+		code = strings.TrimSpace(code)
+	}
 	hostCode, viaHost := strings.CutPrefix(code, "https://"+s.data.org(k.org).host+"/c/")
 	for _, r := range s.data.records {
 		if viaHost && r.cert != nil && r.code == hostCode && s.opts.has(BugB4VerifyURLHostTrusted) {
@@ -272,7 +283,7 @@ func (s *Server) credential(k *apiKey, v verifyRequest) *record {
 		if r.org == k.org && r.cert != nil && strings.EqualFold(r.code, code) && s.opts.has(BugB4CertCodeCaseless) {
 			return r
 		}
-		byURL := (s.data.recordURL(r) == code || s.a4SameURL(s.data.recordURL(r), code)) && !s.opts.has(BugB1VerifyURLRefused)
+		byURL := (s.data.recordURL(r) == code || s.a4SameURL(s.data.recordURL(r), code) || s.b7SameURL(s.data.recordURL(r), code)) && !s.opts.has(BugB1VerifyURLRefused)
 		inForm := s.opts.has(BugB2OtherOrgVerifyWithTpl) && v.hasTpl && r.form != nil && r.form.id == v.tplID
 		own := r.org == k.org || s.opts.has(BugB1VerifyURLCrossesOrgs) && byURL || inForm ||
 			s.opts.has(BugA1OtherOrgNext) && v.action == "set_next_certificate_status"
@@ -312,7 +323,8 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 		{formOff || !r.cert.verification, 100321, "Certificate verification is not enabled"},
 		{!r.cert.approved && !(s.opts.has(BugA2ApprovalSkippedOnNext) && next), 100322, "Certificate record is not approved for verification"},
 		{hasTpl && v.tplID != s.formOf(r) || hasCode && v.codeID != s.qrOf(r) && !s.opts.has(BugB2CodeIDIgnored), 100323, "Certificate does not match the requested scope"},
-		{r.cert.identity && !(s.opts.has(BugA2IdentitySkippedOnSet) && set) && !(s.opts.has(BugB6ScopedSkipsIdentity) && v.hasTpl), identityCode, "Identity information required before verification"},
+		{r.cert.identity && !(s.opts.has(BugA2IdentitySkippedOnSet) && set) && !(s.opts.has(BugB6ScopedSkipsIdentity) && v.hasTpl) &&
+			!(s.opts.has(BugB7ByURLSkipsIdentity) && v.byURL), identityCode, "Identity information required before verification"},
 		{r.cert.authExpired && !(s.opts.has(BugA2AuthCodeSkippedOnSet) && set), 100327, "Invalid verification authorization code"},
 	}
 	if s.opts.is(VariantB1VerifyOrder) {
@@ -402,6 +414,8 @@ func (s *Server) pick(f *flow, cur *status, v verifyRequest) (*status, *apiError
 	case to == cur && s.opts.has(BugB2RepeatByID) && v.to != cur.name:
 		return to, nil
 	case to == cur && s.opts.has(BugVerifyRepeatSucceeds):
+		return to, nil
+	case to != nil && to != cur && v.hasFrom && s.opts.has(BugB7FromPathTransitive) && b7Reaches(f, cur, to):
 		return to, nil
 	case to != nil && to != cur && !cur.reaches(to.name) && v.hasFrom && s.opts.has(BugB6UnreachableFrom100324):
 		return nil, verifyError(100324, "Certificate cannot be verified in current status")
