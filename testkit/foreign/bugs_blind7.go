@@ -123,7 +123,7 @@ func blindRound7() Round {
 			"§7: \"Open: the full list of error codes, the codes of getRecord\"; §C4 gives the kit's 404 as KIT"},
 		{VariantB7EmptyErrorMessages, "every error has message \"\" and message_detail \"\" where the shape has it (verify leaves it out)",
 			"§4.1, §4.3: message and message_detail are strings (\"message_detail may be empty\"); §C9: \"the runner never fails a target on the text of message or message_detail\""},
-		{VariantB7StatusInvisible, "credential records show no process_status and no state_changes: the status is seen only in verify's answers",
+		{VariantB7StatusInvisible, "credential records show no process_status and no state_changes in json: the status shows in verify's answers (and as text in markdown and json-ld)",
 			"§C6: \"The move seen in getRecord | KIT; info | ... a real service that shows it otherwise is not failed\"; §2.1: process_status and state_changes are optional"},
 		{VariantB7SearchSubstring, "search_key is one case-insensitive substring of name, note or number, not a set of words",
 			"§C5: \"search_key | SPEC (§4.3: fuzzy) ... KIT: a case-insensitive substring of name, note or number\""},
