@@ -56,6 +56,7 @@ var firstSights = map[string]firstSight{
 	"blind-5":       blind5FirstSight,
 	"blind-6":       blind6FirstSight,
 	"adversarial-4": adversarial4FirstSight,
+	"blind-7":       blind7FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly

@@ -1,0 +1,28 @@
+package e2e
+
+import "github.com/rtq-kit/rtq/testkit/foreign"
+
+// blind7FirstSight is what the runner did on blind round 7 when it was
+// written (testkit/foreign/bugs_blind7.go, from the contract alone):
+// measured once, against the main named in runner, before anyone changed
+// the runner for the round. 31 of 36 bugs caught, 1 false alarm in 11
+// correct variants.
+var blind7FirstSight = firstSight{
+	runner: "97de033915328e976015a2fc97f9a78d640f04f7",
+	misses: map[foreign.Bug]string{
+		foreign.BugB7MarkdownSubmittedUTC: "the submission time in markdown's front matter is not compared with the record's submit_at: " +
+			"no must or should check reads a time out of the markdown at all",
+		foreign.BugB7LaterPagesDropOffset: "time bounds written in Z or another offset are not followed to a walk's later pages of templates/list: " +
+			"the window seems judged on first pages, or on walks where the shifted bound moves no item",
+		foreign.BugB7FromPathTransitive: "an unreachable target is sent without from_certificate_status; from is sent only with the current " +
+			"status or a wrong one, never beside a target two moves away",
+		foreign.BugB7CertCodeTrimmed: "no certificate_code with white space around it is sent: exactness of codes seems probed by letter " +
+			"case and full width only",
+		foreign.BugB7ByURLSkipsIdentity: "the profile's error cases (100329 here) are sent by certificate code only; addressing the same " +
+			"credential by its full URL is tried on moves, not on the refusals",
+	},
+	falseAlarms: map[foreign.Variant]string{
+		foreign.VariantB7URLHostUpper: "answers.2.1.identity and getRecord.json.schema compare record_url with the profile's and the " +
+			"request's URL character for character, host case included, where §C10 reads the host without regard to case",
+	},
+}
