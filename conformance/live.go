@@ -144,6 +144,7 @@ func NewObserver(opts ObserverOptions) (*Observer, error) {
 	}
 	o.rel = newLiveRelations(o.env.MaskChars, statusNames(o.prof), o.env.HeldRecords)
 	o.rel.profWindows = windowFactsOf(o.prof)
+	o.rel.found = newLiveFound(o.prof)
 	o.env.ReadKeyWrites = keys.Read == "" || keys.Read == keys.Write || keys.Read == keys.Limited
 	_, _ = rand.Read(o.salt[:])
 	o.scrub = svcclient.NewScrubber(append(append([]string(nil), opts.Secrets...), keys.Read, keys.Write, keys.Limited, keys.OtherOrg)...)
@@ -242,6 +243,8 @@ func (o *Observer) Forget(space string) {
 	if space == AllSpaces {
 		o.rel = newLiveRelations(o.env.MaskChars, statusNames(o.prof), o.env.HeldRecords)
 		o.rel.profWindows = windowFactsOf(o.prof)
+		// What the profile says may hold in no space now.
+		o.rel.found = newLiveFound(nil)
 		return
 	}
 	o.rel.forget(space)

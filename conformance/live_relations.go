@@ -59,6 +59,7 @@ var liveRelationTable = []liveRelation{
 	{relMaskedLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.masked", "C8.otherFormats"}},
 	{relLabelsLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.labels"}},
 	{relWindowsLive, "*", "4.4", Must, []string{"4.4.window", "4.4.totalFilter"}},
+	{relFoundLive, "*", "4.1", Must, []string{"4.1.byUrl", "4.5.byUrl", "4.5.unknownTemplate"}},
 	{relVerifyRepeat, contract.Verify.Name, "7", Should, []string{"7.repeat", "7.conditions"}},
 }
 
@@ -74,6 +75,7 @@ const (
 	relLabelsLive      = "relation.live.labels"
 	relVerifyRepeat    = "relation.live.verifyRepeat"
 	relWindowsLive     = "relation.live.windows"
+	relFoundLive       = "relation.live.found"
 )
 
 // The windows of the relations (docs/conformance.md, "Judging live
@@ -131,6 +133,8 @@ type liveRelations struct {
 	labels *liveLabels
 	// windows are the profile's time windows (relation.live.windows).
 	profWindows windowFacts
+	// found is what exists (relation.live.found).
+	found *liveFound
 	// verifyNames are, per space, the record each certificate_code's last
 	// verify success moved, and statusOf what the successes said of each
 	// record's status (relation.live.verifyRepeat).
@@ -237,6 +241,9 @@ func (l *liveRelations) forget(space string) {
 	dropSpace(l.facts, space)
 	dropSpace(l.verifies, space)
 	l.labels.forget(space)
+	if l.found != nil {
+		l.found.forget(space)
+	}
 	l.reset(space)
 }
 
@@ -307,6 +314,15 @@ func (l *liveRelations) observe(ob Observed, x *Exchange, key [8]byte, req Reque
 	obj, _ := x.Doc.(map[string]any)
 	code, isInt := intOf(obj["code"])
 	success := obj != nil && isInt && code == 0
+	var found []relResult
+	if l.found != nil {
+		found = l.found.judge(ob.Space, ob.Endpoint, x, obj, key)
+	}
+	return append(found, l.observeEndpoint(ob, x, key, req, obj, success)...)
+}
+
+// observeEndpoint judges the relations of x's endpoint.
+func (l *liveRelations) observeEndpoint(ob Observed, x *Exchange, key [8]byte, req Request, obj map[string]any, success bool) []relResult {
 	switch ob.Endpoint {
 	case contract.Verify:
 		out := l.verifyRepeat(ob.Space, x, obj, success)

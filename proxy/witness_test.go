@@ -130,11 +130,6 @@ var knownGaps = map[foreign.Bug]string{
 	// outside the window shows only against the profile's window facts
 	// (relation.live.windows), and only in the windows the profile gives.
 	foreign.BugB6TemplatesLocalEndUTC: "an end_time without zone is read in UTC: templates up to eight hours after it are listed",
-	// Not-found and refusals: an error in the endpoint's own shape is a
-	// valid answer; the proxy cannot tell that what was asked exists.
-	foreign.BugByURLNotFound:      "getRecord by a record's URL answers not found",
-	foreign.BugQrcodesRefuseURL:   "listQrcodes by a template's URL answers a parameter error",
-	foreign.BugB3EmptyTemplate404: "listQrcodes of a template without sub-codes answers 404",
 	// Verify: a double submission that names its stale status as from
 	// and its status as target fails two checks; docs/contract.md §C6
 	// leaves their order open, so 100326 in place of 100324 is no breach
@@ -231,8 +226,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 157 || reported < 149 {
-		t.Errorf("the traffic touched %d bugs (docs: 157) and the proxy reported %d (docs: 149)", touched, reported)
+	if touched < 157 || reported < 152 {
+		t.Errorf("the traffic touched %d bugs (docs: 157) and the proxy reported %d (docs: 152)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
