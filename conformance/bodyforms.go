@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -15,7 +16,8 @@ import (
 // bracket), or reads what only JavaScript, JSON5 or a configurable parser
 // takes (a trailing comma, a comment, single quotes, a bare member name,
 // a leading zero, NaN, a raw control character inside a string, an
-// escape JSON has not). Each form wraps the endpoint's base body, a body
+// escape JSON has not), or decodes a JSON string a second time (a body
+// encoded twice, which some services "repair"). Each form wraps the endpoint's base body, a body
 // the target serves as it stands, so a target that reads the form
 // leniently answers a success, which the rules over every answer fail
 // (C1.badInput: rules.Decode takes none of these for an object). The
@@ -60,6 +62,12 @@ var bodyForms = []bodyForm{
 	{"nan", "NaN, a number JSON has not", func(o []byte) []byte { return firstMember(o, unknownMember+":NaN") }},
 	{"rawControl", "a tab unescaped inside a string", func(o []byte) []byte { return firstMember(o, unknownMember+":\"rtq\tconform\"") }},
 	{"badEscape", `an escape JSON has not (\x41)`, func(o []byte) []byte { return firstMember(o, unknownMember+`:"\x41"`) }},
+	// A client that encodes its body twice sends a JSON string holding
+	// the object: one JSON value, and no object.
+	{"encodedTwice", "the object encoded twice (a JSON string holding it)", func(o []byte) []byte {
+		raw, _ := json.Marshal(string(o))
+		return raw
+	}},
 }
 
 // bodyFormsPerEndpoint is how many forms each endpoint gets on a run:

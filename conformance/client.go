@@ -47,6 +47,12 @@ type Request struct {
 	Accept         string `json:"accept,omitempty"`
 	AcceptEncoding string `json:"accept_encoding,omitempty"`
 	Chunked        bool   `json:"chunked,omitempty"`
+	// Gateway are the header lines a gateway or a proxy adds, as sent
+	// (gateways.go); BodyStyle names the style the body is written in
+	// when it is not the runner's usual one (bodystyles.go): Body is
+	// then the body as sent.
+	Gateway   []string `json:"gateway_headers,omitempty"`
+	BodyStyle string   `json:"body_style,omitempty"`
 }
 
 func (r Request) String() string {
@@ -180,6 +186,7 @@ func (c *client) quietAs(ctx context.Context, ep contract.Endpoint, role, key st
 	case !c.plain:
 		wireFormOf(c.seed, x.Req, c.base).apply(&x.Req)
 	}
+	raw = []byte(x.Req.Body) // as written in its form
 	attempts := 1
 	if !ep.Write {
 		attempts += readRetries

@@ -50,7 +50,7 @@ func integerClasses(p rules.Property, held any) []valueClass {
 		// rule as if the number were sent (2.1.identity, 2.1.schema).
 		asString, odd = []any{fmt.Sprint(n)}, heldDigitForms(n)
 	}
-	return []valueClass{
+	classes := []valueClass{
 		// A boolean is a class of its own on every member, true: PHP's (int)
 		// cast reads true as 1, (string) as "1".
 		{"wrongType", []any{"abc", ""}},
@@ -67,6 +67,14 @@ func integerClasses(p rules.Property, held any) []valueClass {
 		{"exponent", []any{num("1e1"), num("1.0"), num("2E0"), num("1e400")}},
 		{"null", []any{nil}},
 	}
+	if p.Maximum != nil {
+		// Past the maximum as a digit string: a target that reads it as
+		// its number caps or refuses it as it does the number (the
+		// rules judge the page as if the number were sent); one that
+		// caps JSON integers alone serves the page uncapped.
+		classes = append(classes, valueClass{"aboveAsString", []any{fmt.Sprint(int64(*p.Maximum) + 1)}})
+	}
+	return classes
 }
 
 // stringClasses are the values of a string member: like is the member's

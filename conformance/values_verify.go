@@ -74,14 +74,19 @@ type liveValue struct {
 // liveValues are the values of each class of each restricting member
 // for a case that relation.verify.matrix does not send (it sends another
 // status, by name, id and as a number, another form or QR code, and 0):
-// a boolean status, and an id that is negative, a fraction or a word.
+// a boolean status, and an id that is negative, a fraction (of the
+// record's own form, where the case names it) or a word.
 // None is the record's status, form or QR code.
 func (r *runner) liveValues(c profile.Case) []liveValue {
 	classes := []liveValue{{"from_certificate_status", "wrongType", []any{true, false}}}
+	held := map[string]int64{"tpl_id": c.FormID}
+	if id := c.Steps[0].CodeID; id != nil {
+		held["code_id"] = *id
+	}
 	for _, m := range []string{"tpl_id", "code_id"} {
 		classes = append(classes,
 			liveValue{m, "negative", []any{json.Number("-1"), json.Number("-2147483649")}},
-			liveValue{m, "fraction", []any{json.Number("1.5"), json.Number("0.5")}},
+			liveValue{m, "fraction", heldFraction(held[m])},
 			liveValue{m, "wrongType", []any{"abc", true}},
 		)
 	}
@@ -93,6 +98,18 @@ func (r *runner) liveValues(c profile.Case) []liveValue {
 		out[i] = liveValue{cl.member, cl.class, vs[pick(r.opts.Seed, c.Code+" "+cl.member+" "+cl.class, len(vs))]}
 	}
 	return out
+}
+
+// heldFraction are fractions for an id member: where the case holds its
+// value (the record's form as tpl_id, §C10), that value and a half, whose
+// integer part is the right id (a target that truncates, as PHP's
+// intval does, scopes the move by it and lets it through; a fraction is
+// no integer, rules.Faults); else small ones.
+func heldFraction(id int64) []any {
+	if id > 0 {
+		return []any{json.Number(fmt.Sprintf("%d.5", id))}
+	}
+	return []any{json.Number("1.5"), json.Number("0.5")}
 }
 
 // spelt are the names of the case's first step written the way a

@@ -55,6 +55,9 @@ var (
 // index into its list of forms.
 type wireForm struct {
 	accept, ctype, encoding, chunked int
+	// gateway indexes gatewayForms (gateways.go), style bodyStyles
+	// (bodystyles.go).
+	gateway, style int
 	// refusing, when not 0, is 1 + an index of refusingEncodings, sent
 	// in the place of encoding.
 	refusing int
@@ -80,7 +83,8 @@ func wireFormOf(seed uint64, r Request, base string) wireForm {
 		return i
 	}
 	return wireForm{accept: next(len(acceptForms)), ctype: next(len(ctypeForms)),
-		encoding: next(len(encodingForms)), chunked: next(len(chunkedForms))}
+		encoding: next(len(encodingForms)), chunked: next(len(chunkedForms)),
+		gateway: next(len(gatewayForms)), style: next(len(bodyStyles))}
 }
 
 // apply writes f into the request a finding shows (only what differs
@@ -99,6 +103,12 @@ func (f wireForm) apply(r *Request) {
 		r.AcceptEncoding = refusingEncodings[f.refusing-1]
 	}
 	r.Chunked = chunkedForms[f.chunked]
+	r.Gateway = gatewayLines(f.gateway, r.Path)
+	if f.style != 0 {
+		if b := restyle([]byte(r.Body), bodyStyles[f.style]); string(b) != r.Body {
+			r.Body, r.BodyStyle = string(b), bodyStyles[f.style].name
+		}
+	}
 }
 
 // wireOf is the request r as the client writes it: the headers that
@@ -119,6 +129,10 @@ func wireOf(r Request) svcclient.Wire {
 		// Set by hand, Go's transport neither adds gzip nor unpacks it:
 		// an answer gzipped anyway reaches the rules as sent.
 		h.Set("Accept-Encoding", r.AcceptEncoding)
+	}
+	for _, l := range r.Gateway {
+		name, value, _ := strings.Cut(l, ":")
+		h.Add(name, strings.TrimSpace(value))
 	}
 	return svcclient.Wire{Header: h, Chunked: r.Chunked}
 }
@@ -143,6 +157,10 @@ func wireShown(r Request) string {
 	if r.Chunked {
 		parts = append(parts, "body chunked")
 	}
+	parts = append(parts, r.Gateway...)
+	if r.BodyStyle != "" {
+		parts = append(parts, "body written as "+r.BodyStyle+" writes it")
+	}
 	return strings.Join(parts, ", ")
 }
 
@@ -162,6 +180,12 @@ func everyWireForm() []wireForm {
 	}
 	for i := 1; i < len(chunkedForms); i++ {
 		out = append(out, wireForm{chunked: i})
+	}
+	for i := 1; i < len(gatewayForms); i++ {
+		out = append(out, wireForm{gateway: i})
+	}
+	for i := 1; i < len(bodyStyles); i++ {
+		out = append(out, wireForm{style: i})
 	}
 	return out
 }

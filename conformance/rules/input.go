@@ -88,7 +88,8 @@ func RequestSchemas() (map[string]RequestSchema, error) {
 // reading takes (an object or an array anywhere, a string that is no
 // number or a boolean where an integer goes, a number or a boolean where
 // one of an enum's strings goes), a number that is not whole or below
-// its minimum where an integer goes, a string outside the enum, a string
+// its minimum where an integer goes (also written as a string of
+// digits), a string outside the enum, a string
 // without a digit where a time goes (ISO 8601 writes none so), a
 // required member missing. A value above a maximum
 // is not bad input (clamping is the kit's choice, §C5), nor is "123" for
@@ -173,8 +174,17 @@ func memberFault(p Property, v any) string {
 		case bool:
 			return "is a boolean"
 		case string:
-			if _, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil {
+			// A string of a number is read as the number it writes (a
+			// lenient reading, §C1) or refused: either way one that
+			// writes no whole number, or one below the minimum, is bad.
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			switch {
+			case err != nil:
 				return fmt.Sprintf("is a string that is no number (%q)", short(v))
+			case f != math.Trunc(f):
+				return fmt.Sprintf("is %q, a string of a number that is not whole", short(v))
+			case p.Minimum != nil && f < *p.Minimum:
+				return fmt.Sprintf("is %q, a string of a number below its minimum %v", short(v), *p.Minimum)
 			}
 		case json.Number:
 			f, err := v.Float64()
