@@ -72,4 +72,17 @@ var adversarial4FirstSight = firstSight{
 		foreign.VariantA4StaffAuditBlock: "1f6a0c9e7db5e28406f1fd243d0816ce7b52da0c",
 		foreign.VariantA4NotarizedOnMove: "1f6a0c9e7db5e28406f1fd243d0816ce7b52da0c",
 	},
+	caughtSince: map[foreign.Bug]string{
+		// The forms of a request (wireforms.go): every request carries a
+		// gateway's headers and a body style by the seed, judged by the
+		// rules over every answer (2.1.identity, 2.1.masked) and the
+		// verify checks (a status name escaped as \u).
+		foreign.BugA4ForwardedHostURL:     "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
+		foreign.BugA4StaffNetworkUnmasked: "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
+		foreign.BugA4EscapedStatusLiteral: "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
+		// generated.<operation>: a body encoded twice (C1.badInput); a
+		// digit string past the maximum (8.formList.max).
+		foreign.BugA4DoubleEncodedBody:  "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
+		foreign.BugA4SizeStringUncapped: "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
+	},
 }

@@ -21,4 +21,10 @@ var blind6FirstSight = firstSight{
 		foreign.BugB6FormStringSizeUnbounded: "no getFormList page_size over the maximum is written as a numeric string",
 	},
 	falseAlarms: map[foreign.Variant]string{},
+	caughtSince: map[foreign.Bug]string{
+		// verify.values: tpl_id as the record's form and a half;
+		// generated.getFormList: a digit string past the maximum.
+		foreign.BugB6TplIDFractionTruncated:  "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
+		foreign.BugB6FormStringSizeUnbounded: "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
+	},
 }
