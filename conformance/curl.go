@@ -65,7 +65,11 @@ func curlLine(base string, r *Request) string {
 	if r.Chunked {
 		b.WriteString(" -H 'Transfer-Encoding: chunked'")
 	}
-	if r.Body != "" {
+	switch {
+	case strings.HasPrefix(r.Body, bom):
+		// A byte order mark is invisible once pasted: printf writes it.
+		fmt.Fprintf(&b, ` --data-raw "$(printf '\357\273\277')"%s`, shellQuote(strings.TrimPrefix(r.Body, bom)))
+	case r.Body != "":
 		fmt.Fprintf(&b, " --data-raw %s", shellQuote(r.Body))
 	}
 	return b.String()

@@ -73,6 +73,7 @@ func generatedCases(seed uint64, ep contract.Endpoint, sch reqSchema) []genCase 
 		}
 	}
 	out = append(out, bodyFormCases(seed, ep)...)
+	out = append(out, kitFormCases(ep)...)
 	faults := memberCases(seed, ep, sch)
 	byMember := map[string][]negCase{}
 	var members []string

@@ -12,7 +12,8 @@ import (
 // width), a normaliser written for what people type reads other near
 // forms as the same: separators dropped ("FX001" for "FX-001", a number
 // read off a paper form), swapped ("FX_001"), added ("FX-00-1"), a space
-// inside ("FX- 001"), a leading zero ("FX-0001"). Each names nothing, so
+// inside ("FX- 001"), a leading zero ("FX-0001"), a NUL and more after it
+// ("FX-001\x00X", which a C string cuts back). Each names nothing, so
 // a hit, a listing or a move by one is a breach. The classes are sampled:
 // each identifier the run names gets some of them, turned by the seed
 // and by its place in the run, so that the run's identifiers together
@@ -65,6 +66,9 @@ var nearClasses = []nearClass{
 		}
 		return string(r[:len(r)/2]) + " " + string(r[len(r)/2:])
 	}},
+	// A NUL and more after it: a lookup through a C string reads up to
+	// the NUL, the identifier itself.
+	{"cutAtNUL", func(id string) string { return id + "\x00X" }},
 	{"leadingZero", func(id string) string {
 		i := strings.IndexFunc(id, unicode.IsDigit)
 		if i < 0 {

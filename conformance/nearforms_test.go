@@ -10,7 +10,7 @@ import (
 // class.
 func TestNearFormsNameNothingOfOurs(t *testing.T) {
 	want := map[string]string{"separatorsDropped": "FX001", "separatorSwapped": "FX_001", "separatorAdded": "FX-00-1",
-		"innerSpace": "FX- 001", "leadingZero": "FX-0001"}
+		"innerSpace": "FX- 001", "leadingZero": "FX-0001", "cutAtNUL": "FX-001\x00X"}
 	for _, c := range nearClasses {
 		if got := c.form("FX-001"); got != want[c.name] {
 			t.Errorf("%s of FX-001 = %q, want %q", c.name, got, want[c.name])
@@ -30,7 +30,7 @@ func TestNearFormsNameNothingOfOurs(t *testing.T) {
 }
 
 // TestThreeNumbersGetEveryNearClass: the profile's numbers take
-// consecutive classes, two each, so that three numbers get all five.
+// consecutive classes, two each, so that three numbers get all six.
 func TestThreeNumbersGetEveryNearClass(t *testing.T) {
 	for _, seed := range []uint64{DefaultSeed, 1, 2, 3} {
 		var got []string

@@ -19,7 +19,8 @@ import (
 // (getFormList: none, a number, a search key, both; templates/list and
 // listQrcodes: no bound, start_time alone, end_time alone, both) and the
 // paging classes the contract names (§8, §C4, §C5): a small page_size
-// that puts page boundaries between neighbours, the maximum, above the
+// that puts page boundaries between neighbours, the same written as a
+// digit string, the maximum, above the
 // maximum, a huge one, none at all (the default); zero, a negative and a
 // fraction (bad input); and, for getFormList, a page past the last (and
 // a huge one) and a page of zero or below. Every pair of a filter and a
@@ -47,6 +48,10 @@ type pageClass struct {
 	// over: above the maximum, clamped or refused; bad: bad input, which
 	// the rules judge and no walk follows.
 	small, over, bad bool
+	// digits: the size is sent as a string of its digits, which a
+	// target may refuse on its first page (§C1: reading "5" as 5 is
+	// the kit's lenient reading) or read as the number on every page.
+	digits bool
 }
 
 var pageClasses = []pageClass{
@@ -55,6 +60,7 @@ var pageClasses = []pageClass{
 	{name: "overMax", over: true, values: func(max int) []any { return []any{max + 1, max + 5, 2*max - 1, 2*max + 1} }},
 	{name: "huge", over: true, values: func(int) []any { return []any{1000, 32768, 2147483647, 2147483648, 4294967297} }},
 	{name: "default"},
+	{name: "digits", small: true, digits: true},
 	{name: "zero", bad: true, values: func(int) []any { return []any{0} }},
 	{name: "negative", bad: true, values: func(max int) []any { return []any{-1, -max, -2147483648} }},
 	{name: "fraction", bad: true, values: func(max int) []any {
@@ -119,7 +125,17 @@ type pagedWalk struct {
 // walkRefused says whether a walk's first page is a refusal a class above
 // the maximum may give: an error in the endpoint's shape (noted).
 func (t *T) walkRefused(p pagedWalk, ep contract.Endpoint) bool {
-	return p.class.over && len(p.w.pages) == 1 && p.w.broken != "" && t.refusedOverMax(p.w.pages[0], ep)
+	return (p.class.over || p.class.digits) && len(p.w.pages) == 1 && p.w.broken != "" && t.refusedOverMax(p.w.pages[0], ep)
+}
+
+// sizeIn is filter as the walk sends it: with its page size written as
+// digits where its class says so (the walk's own page_size gives way
+// to the filter's).
+func (p pagedWalk) sizeIn(filter map[string]any) map[string]any {
+	if !p.class.digits {
+		return filter
+	}
+	return withMember(filter, "page_size", fmt.Sprint(p.asked))
 }
 
 // pageCounts are the number of items on each page of a walk.
@@ -256,7 +272,7 @@ func relFormPaging(t *T) {
 	var singles []formPagingRequest
 	served := []pageClass{}
 	for _, c := range pageClasses {
-		if !c.bad {
+		if !c.bad && !c.digits {
 			served = append(served, c)
 		}
 	}
@@ -267,6 +283,9 @@ func relFormPaging(t *T) {
 			at := "no page_size"
 			if !absent {
 				at = fmt.Sprintf("page_size %v", v)
+			}
+			if c.digits {
+				at = fmt.Sprintf("page_size %q", fmt.Sprint(v))
 			}
 			if c.bad {
 				body := withMember(f.f, "page_size", v)
@@ -302,7 +321,7 @@ func relFormPaging(t *T) {
 			refs[i] = t.walkForms("read", filters[i].f)
 		case i < len(filters)+len(walks):
 			j := i - len(filters)
-			walks[j].w = t.walkFormsAt("read", filters[walkOf[j]].f, walks[j].asked)
+			walks[j].w = t.walkFormsAt("read", walks[j].sizeIn(filters[walkOf[j]].f), walks[j].asked)
 		default:
 			s := &singles[i-len(filters)-len(walks)]
 			s.x = t.post(contract.GetFormList, "read", s.body)
@@ -477,6 +496,9 @@ func relCursorPaging(t *T) {
 			if !absent {
 				at = fmt.Sprintf("page_size %v", v)
 			}
+			if c.digits {
+				at = fmt.Sprintf("page_size %q", fmt.Sprint(v))
+			}
 			sent, kitForm := t.sentFilter(l, f, id)
 			units = append(units, cursorPagingUnit{l: l, f: f, sent: sent, kitForm: kitForm, refSize: refSize, class: c, v: v, absent: absent,
 				p: pagedWalk{what: fmt.Sprintf("%s with %s at %s (%s)", l.name, k, at, c.name), class: c, asked: asInt(v)}})
@@ -493,7 +515,7 @@ func relCursorPaging(t *T) {
 			case j == 0:
 				u.ref = t.walkCursor(u.l.ep, "read", u.f, u.refSize)
 			case !u.class.bad:
-				u.p.w = t.walkCursor(u.l.ep, "read", u.sent, u.p.asked)
+				u.p.w = t.walkCursor(u.l.ep, "read", u.p.sizeIn(u.sent), u.p.asked)
 			default:
 				t.cursorBadSize(u)
 			}

@@ -191,6 +191,12 @@ func valueCases(seed uint64, ep contract.Endpoint, sch rules.RequestSchema, p *p
 			classes = enumClasses(prop)
 		case prop.Type == "integer":
 			classes = integerClasses(prop, held[name])
+			if ep == contract.GetRecord && name == "record_id" && len(p.Foreign.RecordIDs) > 0 {
+				// Another organization's record as a digit string: a
+				// lenient reading must scope it as it scopes the number
+				// (C2.tenancy judges a success that shows it).
+				classes = append(classes, valueClass{"theirsAsString", []any{fmt.Sprint(p.Foreign.RecordIDs[0])}})
+			}
 		case prop.Type == "string":
 			classes = stringClasses(likeValues(p, ep, name))
 		}

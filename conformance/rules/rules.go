@@ -80,13 +80,17 @@ func (x *Exchange) Object() map[string]any {
 }
 
 // Params is the request body as a JSON object; ok is false when the body
-// is not one (a body of only white space reads as {}, §C10).
+// is not one (a body of only white space reads as {}, §C10). A UTF-8 byte
+// order mark before it is read away: RFC 8259 §8.1 lets a parser ignore
+// it, so a target that serves such a body has read the object after it
+// (one that refuses it has made the other choice, which no rule fails).
 func (x *Exchange) Params() (map[string]any, bool) {
 	if !x.reqDone {
 		x.reqDone = true
-		if len(bytes.TrimSpace(x.Request)) == 0 {
+		body := bytes.TrimPrefix(x.Request, []byte("\xEF\xBB\xBF"))
+		if len(bytes.TrimSpace(body)) == 0 {
 			x.req, x.reqOK = map[string]any{}, true
-		} else if doc, err := Decode(x.Request); err == nil {
+		} else if doc, err := Decode(body); err == nil {
 			x.req, x.reqOK = doc.(map[string]any)
 		}
 	}
