@@ -77,12 +77,23 @@ var adversarial4FirstSight = firstSight{
 		// gateway's headers and a body style by the seed, judged by the
 		// rules over every answer (2.1.identity, 2.1.masked) and the
 		// verify checks (a status name escaped as \u).
-		foreign.BugA4ForwardedHostURL:     "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
-		foreign.BugA4StaffNetworkUnmasked: "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
-		foreign.BugA4EscapedStatusLiteral: "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
+		foreign.BugA4ForwardedHostURL:     "24791d263631e4b07bf73bfdb2920efcb3138383",
+		foreign.BugA4StaffNetworkUnmasked: "24791d263631e4b07bf73bfdb2920efcb3138383",
+		foreign.BugA4EscapedStatusLiteral: "24791d263631e4b07bf73bfdb2920efcb3138383",
 		// generated.<operation>: a body encoded twice (C1.badInput); a
 		// digit string past the maximum (8.formList.max).
-		foreign.BugA4DoubleEncodedBody:  "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
-		foreign.BugA4SizeStringUncapped: "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
+		foreign.BugA4DoubleEncodedBody:  "24791d263631e4b07bf73bfdb2920efcb3138383",
+		foreign.BugA4SizeStringUncapped: "24791d263631e4b07bf73bfdb2920efcb3138383",
+		// generated.<operation>: forms the contract leaves open, a byte
+		// order mark (C1.contentType) and members it does not name
+		// (8.formList.max, 8.formList.defaults); a NUL-cut near form of a
+		// number (4.3.number); another organization's record_id as a
+		// digit string (C2.tenancy); relation.cursor.paging: a page size
+		// written as digits walked to its end.
+		foreign.BugA4BOMBodyHTML:          "d1ec4bbe3def7921ae8c841f4809d3839598f752",
+		foreign.BugA4PerPageAliasUncapped: "d1ec4bbe3def7921ae8c841f4809d3839598f752",
+		foreign.BugA4NumberNULTruncated:   "d1ec4bbe3def7921ae8c841f4809d3839598f752",
+		foreign.BugA4StringIDSkipsTenancy: "d1ec4bbe3def7921ae8c841f4809d3839598f752",
+		foreign.BugA4StringSizeConcat:     "d1ec4bbe3def7921ae8c841f4809d3839598f752",
 	},
 }

@@ -24,7 +24,10 @@ var blind6FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		// verify.values: tpl_id as the record's form and a half;
 		// generated.getFormList: a digit string past the maximum.
-		foreign.BugB6TplIDFractionTruncated:  "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
-		foreign.BugB6FormStringSizeUnbounded: "4ce0c82dd5a4301da1588fb7fda38cddca24de3f",
+		foreign.BugB6TplIDFractionTruncated:  "24791d263631e4b07bf73bfdb2920efcb3138383",
+		foreign.BugB6FormStringSizeUnbounded: "24791d263631e4b07bf73bfdb2920efcb3138383",
+		// generated.getRecord: another organization's record_id as a
+		// digit string (C2.tenancy).
+		foreign.BugB6StringIDAnyOrg: "d1ec4bbe3def7921ae8c841f4809d3839598f752",
 	},
 }
