@@ -69,8 +69,8 @@ var adversarial4FirstSight = firstSight{
 		// relation.keys compares only the values both keys show; a move
 		// may change the members contract.RecordMembers marks as showing
 		// a status or its history, trusted_notary among them.
-		foreign.VariantA4StaffAuditBlock: "1f6a0c9e7db5e28406f1fd243d0816ce7b52da0c",
-		foreign.VariantA4NotarizedOnMove: "1f6a0c9e7db5e28406f1fd243d0816ce7b52da0c",
+		foreign.VariantA4StaffAuditBlock: "b7c20e04c0c388be85802dc6a216405e5bb0f328",
+		foreign.VariantA4NotarizedOnMove: "b7c20e04c0c388be85802dc6a216405e5bb0f328",
 	},
 	caughtSince: map[foreign.Bug]string{
 		// The forms of a request (wireforms.go): every request carries a
