@@ -24,10 +24,10 @@ var blind6FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		// verify.values: tpl_id as the record's form and a half;
 		// generated.getFormList: a digit string past the maximum.
-		foreign.BugB6TplIDFractionTruncated:  "24791d263631e4b07bf73bfdb2920efcb3138383",
-		foreign.BugB6FormStringSizeUnbounded: "24791d263631e4b07bf73bfdb2920efcb3138383",
+		foreign.BugB6TplIDFractionTruncated:  "a68052d196dd03eb77cfff61ec1e6a123411e6f2",
+		foreign.BugB6FormStringSizeUnbounded: "a68052d196dd03eb77cfff61ec1e6a123411e6f2",
 		// generated.getRecord: another organization's record_id as a
 		// digit string (C2.tenancy).
-		foreign.BugB6StringIDAnyOrg: "d1ec4bbe3def7921ae8c841f4809d3839598f752",
+		foreign.BugB6StringIDAnyOrg: "9f279f9e52bb3f3ac98844e8341f19f152408149",
 	},
 }
