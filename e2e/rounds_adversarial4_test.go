@@ -77,23 +77,23 @@ var adversarial4FirstSight = firstSight{
 		// gateway's headers and a body style by the seed, judged by the
 		// rules over every answer (2.1.identity, 2.1.masked) and the
 		// verify checks (a status name escaped as \u).
-		foreign.BugA4ForwardedHostURL:     "a68052d196dd03eb77cfff61ec1e6a123411e6f2",
-		foreign.BugA4StaffNetworkUnmasked: "a68052d196dd03eb77cfff61ec1e6a123411e6f2",
-		foreign.BugA4EscapedStatusLiteral: "a68052d196dd03eb77cfff61ec1e6a123411e6f2",
+		foreign.BugA4ForwardedHostURL:     "d6bd29d3f2abc757b6dce987ee9af17c8bbfca3b",
+		foreign.BugA4StaffNetworkUnmasked: "d6bd29d3f2abc757b6dce987ee9af17c8bbfca3b",
+		foreign.BugA4EscapedStatusLiteral: "d6bd29d3f2abc757b6dce987ee9af17c8bbfca3b",
 		// generated.<operation>: a body encoded twice (C1.badInput); a
 		// digit string past the maximum (8.formList.max).
-		foreign.BugA4DoubleEncodedBody:  "a68052d196dd03eb77cfff61ec1e6a123411e6f2",
-		foreign.BugA4SizeStringUncapped: "a68052d196dd03eb77cfff61ec1e6a123411e6f2",
+		foreign.BugA4DoubleEncodedBody:  "d6bd29d3f2abc757b6dce987ee9af17c8bbfca3b",
+		foreign.BugA4SizeStringUncapped: "d6bd29d3f2abc757b6dce987ee9af17c8bbfca3b",
 		// generated.<operation>: forms the contract leaves open, a byte
 		// order mark (C1.contentType) and members it does not name
 		// (8.formList.max, 8.formList.defaults); a NUL-cut near form of a
 		// number (4.3.number); another organization's record_id as a
 		// digit string (C2.tenancy); relation.cursor.paging: a page size
 		// written as digits walked to its end.
-		foreign.BugA4BOMBodyHTML:          "9f279f9e52bb3f3ac98844e8341f19f152408149",
-		foreign.BugA4PerPageAliasUncapped: "9f279f9e52bb3f3ac98844e8341f19f152408149",
-		foreign.BugA4NumberNULTruncated:   "9f279f9e52bb3f3ac98844e8341f19f152408149",
-		foreign.BugA4StringIDSkipsTenancy: "9f279f9e52bb3f3ac98844e8341f19f152408149",
-		foreign.BugA4StringSizeConcat:     "9f279f9e52bb3f3ac98844e8341f19f152408149",
+		foreign.BugA4BOMBodyHTML:          "d191e66db82c842d39e91f48b99e01a5b3ec9b14",
+		foreign.BugA4PerPageAliasUncapped: "d191e66db82c842d39e91f48b99e01a5b3ec9b14",
+		foreign.BugA4NumberNULTruncated:   "d191e66db82c842d39e91f48b99e01a5b3ec9b14",
+		foreign.BugA4StringIDSkipsTenancy: "d191e66db82c842d39e91f48b99e01a5b3ec9b14",
+		foreign.BugA4StringSizeConcat:     "d191e66db82c842d39e91f48b99e01a5b3ec9b14",
 	},
 }

@@ -24,10 +24,10 @@ var blind6FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		// verify.values: tpl_id as the record's form and a half;
 		// generated.getFormList: a digit string past the maximum.
-		foreign.BugB6TplIDFractionTruncated:  "a68052d196dd03eb77cfff61ec1e6a123411e6f2",
-		foreign.BugB6FormStringSizeUnbounded: "a68052d196dd03eb77cfff61ec1e6a123411e6f2",
+		foreign.BugB6TplIDFractionTruncated:  "d6bd29d3f2abc757b6dce987ee9af17c8bbfca3b",
+		foreign.BugB6FormStringSizeUnbounded: "d6bd29d3f2abc757b6dce987ee9af17c8bbfca3b",
 		// generated.getRecord: another organization's record_id as a
 		// digit string (C2.tenancy).
-		foreign.BugB6StringIDAnyOrg: "9f279f9e52bb3f3ac98844e8341f19f152408149",
+		foreign.BugB6StringIDAnyOrg: "d191e66db82c842d39e91f48b99e01a5b3ec9b14",
 	},
 }
