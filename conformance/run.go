@@ -334,7 +334,7 @@ func allChecks(seed uint64) []Check {
 	var all []Check
 	for _, group := range [][]Check{
 		transportChecks(), wireChecks(seed), recordChecks(), authChecks(), formListChecks(),
-		templateChecks(), relationChecks(), pagingChecks(), timeChecks(), verifyReadChecks(), negativeChecks(seed), generatedChecks(seed), verifyWriteChecks(), matrixChecks(seed), valueWriteChecks(), postChecks(),
+		templateChecks(), relationChecks(), pagingChecks(), filterChecks(), timeChecks(), windowChecks(), verifyReadChecks(), negativeChecks(seed), generatedChecks(seed), verifyWriteChecks(), matrixChecks(seed), valueWriteChecks(), postChecks(),
 	} {
 		all = append(all, group...)
 	}

@@ -426,14 +426,21 @@ func (t *T) fractionCases(l listing, a, b int64, counts [2]int64) {
 	// Only there is the item's second known to be `at`, and a fraction
 	// judged; elsewhere the item may be a second later, and a fraction
 	// read as either whole second is the target's reading.
-	var both int64
-	var bothOK bool
+	// Beside them, windows at the item's second (windowsAround), judged
+	// as one model with the halves they are made of.
+	around, sent := t.windowsAround(l, at)
+	var all walk
 	got := make([]int64, 2*len(cases))
 	oks := make([]bool, 2*len(cases))
 	xs := make([]*Exchange, 2*len(cases))
-	t.each(2*len(cases)+1, func(t *T, i int) {
-		if i == 2*len(cases) {
-			both, bothOK = t.windowAt(l, contract.Stamp(at))
+	t.each(2*len(cases)+len(around)+1, func(t *T, i int) {
+		switch {
+		case i == 2*len(cases)+len(around):
+			all = t.walkCursor(l.ep, "read", l.filter, contract.TemplatesMaxPageSize)
+			return
+		case i >= 2*len(cases):
+			j := i - 2*len(cases)
+			around[j].w = t.walkCursor(l.ep, "read", sent[j], contract.TemplatesMaxPageSize)
 			return
 		}
 		c := cases[i/2]
@@ -446,6 +453,11 @@ func (t *T) fractionCases(l listing, a, b int64, counts [2]int64) {
 			got[i], oks[i] = c.want, true
 		}
 	})
+	if all.broken == "" {
+		t.judgeWindows(l, all, around)
+	}
+	equal := around[0].w
+	both, bothOK := int64(len(equal.items)), equal.broken == ""
 	if !bothOK || both == 0 {
 		t.Notef("%s: start_time and end_time both at %s list no item: the bounds do not both include their second (the kit's choice), fractions not judged", l.name, contract.Stamp(at))
 		return
@@ -467,16 +479,52 @@ func (t *T) fractionCases(l listing, a, b int64, counts [2]int64) {
 	}
 }
 
-// windowAt is the listing's total with start_time and end_time both v.
-func (t *T) windowAt(l listing, v string) (int64, bool) {
-	body := withMember(withMember(withMember(l.filter, "start_time", v), "end_time", v), "page_size", 1)
-	x := t.post(l.ep, "read", body)
-	obj, _ := x.Doc.(map[string]any)
-	if c, isInt := intOf(obj["code"]); !isInt || c != 0 {
-		return 0, false
+// sameDaySpans are how far a window inside the item's day reaches from
+// the item's second, one picked by the seed.
+var sameDaySpans = []int64{1, 60, 3600}
+
+// windowsAround are the windows at the second an item was created in,
+// each with the filter that sends it: start_time and end_time both that
+// second (first: the fractions are judged by it), each alone, a window
+// inside the item's day from or to that second and its other half, and
+// a window whose end is a second before its start (which side by the
+// seed). judgeWindows holds them to one model: a window is what its
+// halves have in common, a reversed one holds nothing.
+func (t *T) windowsAround(l listing, at int64) ([]bounded, []map[string]any) {
+	seed := t.runSeed()
+	var bs []bounded
+	var sent []map[string]any
+	add := func(start, end *int64) {
+		f, what := copyMap(l.filter), l.name
+		if start != nil {
+			f["start_time"] = contract.Stamp(*start)
+			what += " start_time " + contract.Stamp(*start)
+		}
+		if end != nil {
+			f["end_time"] = contract.Stamp(*end)
+			what += " end_time " + contract.Stamp(*end)
+		}
+		bs, sent = append(bs, bounded{what: what, start: start, end: end}), append(sent, f)
 	}
-	data, _ := obj["data"].(map[string]any)
-	return intOf(data["total"])
+	add(instant(at), instant(at))
+	add(instant(at), nil)
+	add(nil, instant(at))
+	day := dayStart(at)
+	span := sameDaySpans[pick(seed, "windows span "+l.name, len(sameDaySpans))]
+	before, after := min(span, at-day), min(span, day+86399-at)
+	if pick(seed, "windows side "+l.name, 2) == 0 && before > 0 || after == 0 {
+		add(instant(at-before), instant(at))
+		add(instant(at-before), nil)
+	} else {
+		add(instant(at), instant(at+after))
+		add(nil, instant(at+after))
+	}
+	if pick(seed, "windows reversed "+l.name, 2) == 0 {
+		add(instant(at), instant(at-1))
+	} else {
+		add(instant(at+1), instant(at))
+	}
+	return bs, sent
 }
 
 // dayStart is the first second of at's day in UTC+08:00.

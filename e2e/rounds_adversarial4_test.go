@@ -95,5 +95,22 @@ var adversarial4FirstSight = firstSight{
 		foreign.BugA4NumberNULTruncated:   "d191e66db82c842d39e91f48b99e01a5b3ec9b14",
 		foreign.BugA4StringIDSkipsTenancy: "d191e66db82c842d39e91f48b99e01a5b3ec9b14",
 		foreign.BugA4StringSizeConcat:     "d191e66db82c842d39e91f48b99e01a5b3ec9b14",
+		// relation.formList.filters: search keys of two words and with
+		// white space around them, and a project's number as number,
+		// walked and judged by their totals and by number's exactness.
+		foreign.BugA4SearchCountAnyWord:   "0109909282cb790d0562088ab9a89c834f488dd5",
+		foreign.BugA4SearchCountUntrimmed: "0109909282cb790d0562088ab9a89c834f488dd5",
+		foreign.BugA4NumberMatchesProject: "0109909282cb790d0562088ab9a89c834f488dd5",
+		// relation.time.windows: a page token beside another window, a
+		// bound after 2038 and before 1970 on every listing (the other
+		// organization's own, and those without a profile window), the
+		// profile's window reversed; relation.time.forms: windows at an
+		// item's own second, one of them inside its day.
+		foreign.BugA4TokenOtherWindow500:      "3948467691d7f586787c4c9b3495e0e7cfb357fa",
+		foreign.BugA4SameDayWindowWholeDay:    "3948467691d7f586787c4c9b3495e0e7cfb357fa",
+		foreign.BugA4EndTimeInt32:             "3948467691d7f586787c4c9b3495e0e7cfb357fa",
+		foreign.BugA4SingleTemplateNoFilter:   "3948467691d7f586787c4c9b3495e0e7cfb357fa",
+		foreign.BugA4SmallTemplateNoFilter:    "3948467691d7f586787c4c9b3495e0e7cfb357fa",
+		foreign.BugA4ReversedWindowUnfiltered: "3948467691d7f586787c4c9b3495e0e7cfb357fa",
 	},
 }

@@ -29,5 +29,14 @@ var blind6FirstSight = firstSight{
 		// generated.getRecord: another organization's record_id as a
 		// digit string (C2.tenancy).
 		foreign.BugB6StringIDAnyOrg: "d191e66db82c842d39e91f48b99e01a5b3ec9b14",
+		// relation.formList.filters: another organization's form number
+		// as search_key, and a number beside an empty search_key.
+		foreign.BugB6SearchNumberGlobal:     "0109909282cb790d0562088ab9a89c834f488dd5",
+		foreign.BugB6EmptySearchDropsNumber: "0109909282cb790d0562088ab9a89c834f488dd5",
+		// relation.time.windows: a date as end_time walked over several
+		// pages; relation.time.forms: start_time and end_time both at an
+		// item's creation second, judged against each alone.
+		foreign.BugB6QrcodesEndDateLater:  "3948467691d7f586787c4c9b3495e0e7cfb357fa",
+		foreign.BugB6TemplatesEqualBounds: "3948467691d7f586787c4c9b3495e0e7cfb357fa",
 	},
 }

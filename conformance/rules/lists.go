@@ -124,10 +124,10 @@ var formListRules = []Rule{
 		return success(contract.GetFormList)(x, env) && x.Param("number") != ""
 	}, numberHits},
 	{"4.3.searchKey", "every hit of search_key holds it in name, note or number", func(x *Exchange, env *Env) bool {
-		return success(contract.GetFormList)(x, env) && x.Param("search_key") != ""
+		return success(contract.GetFormList)(x, env) && strings.TrimSpace(x.Param("search_key")) != ""
 	}, searchKeyHits},
 	{"4.3.both", "number and search_key together: both apply", func(x *Exchange, env *Env) bool {
-		return success(contract.GetFormList)(x, env) && x.Param("number") != "" && x.Param("search_key") != ""
+		return success(contract.GetFormList)(x, env) && x.Param("number") != "" && strings.TrimSpace(x.Param("search_key")) != ""
 	}, func(x *Exchange, env *Env) []string {
 		return append(numberHits(x, env), searchKeyHits(x, env)...)
 	}},
@@ -205,14 +205,25 @@ func numberHits(x *Exchange, _ *Env) []string {
 	return out
 }
 
+// searchKeyHits: every form listed holds the key in its name, note or
+// number, case-insensitively. How fuzzy a key of several words, or one
+// with white space around it, reads is the target's (§C5): a form that
+// holds the key trimmed, or any one of its words, is a hit; a key of
+// white space alone says nothing.
 func searchKeyHits(x *Exchange, _ *Env) []string {
 	key := strings.ToLower(x.Param("search_key"))
+	needles := append([]string{key, strings.TrimSpace(key)}, strings.Fields(key)...)
+	if strings.TrimSpace(key) == "" {
+		return nil
+	}
 	var out []string
 	for _, it := range formPage(x).list {
 		hit := false
 		for _, m := range []string{"name", "note", "number"} {
 			s, _ := it[m].(string)
-			hit = hit || strings.Contains(strings.ToLower(s), key)
+			for _, n := range needles {
+				hit = hit || n != "" && strings.Contains(strings.ToLower(s), n)
+			}
 		}
 		if !hit {
 			out = append(out, fmt.Sprintf("search_key %q lists form %v, whose name, note and number do not hold it", short(key), it["id"]))

@@ -1,0 +1,389 @@
+package conformance
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// Time windows as one model. A listing's items each have one creation
+// time, and a bound selects by it (§4.4, §4.5): so every walk of a
+// listing under time bounds is what one assignment of creation times
+// selects, whatever the target's reading of a bound's own second (the
+// kit's, §C5). No single answer shows that; these relations between the
+// walks of one listing do, for any bounds at all, not only the profile's:
+//
+//   - every bounded walk holds its own total on every page, and its items
+//     are the unfiltered walk's;
+//   - a window is exactly what its start alone and its end alone have in
+//     common (same-day windows, equal bounds, fractions alike);
+//   - a window whose end is before its start selects nothing: no item is
+//     created at or after one instant and at or before an earlier one (a
+//     target may refuse it instead, §C5);
+//   - a later start selects no item an earlier one leaves out, an earlier
+//     end none a later one leaves out;
+//   - a start before an end: every item is on one side of one of them;
+//   - a bound past every creation time (after 2038, as a client writes
+//     "no bound"): a start selects nothing, an end everything.
+//
+// relation.time.windows sends, on every listing of both endpoints (the
+// other organization's own listings too, with its key): a start and an
+// end past every creation time (the value by the seed, after 2038 in
+// any case); on listings with a profile window, the window reversed; on
+// one such listing of each endpoint (by the seed), an end written as the
+// date of the window's end, walked at a page size that takes several
+// pages (a later page reached by a token reads the date as its first
+// page does), and a page token of the window's walk sent back beside
+// another window (the client's mistake: code 400, §4.4, or a success
+// that lists what the listing holds). relation.time.forms judges its
+// windows at an item's own second by the same model.
+
+// bounded is one walk of a listing under time bounds, with the instants
+// the bounds name (nil: absent).
+type bounded struct {
+	what       string
+	start, end *int64
+	// far: the bound sent lies past every creation time; early: before
+	// every one (creation times are Unix seconds after 1970).
+	far, early bool
+	w          walk
+}
+
+func instant(at int64) *int64 { return &at }
+
+// reversed says the window's end is before its start.
+func (b bounded) reversed() bool { return b.start != nil && b.end != nil && *b.end < *b.start }
+
+// judgeWindows judges a listing's bounded walks (served ones; the caller
+// says what a refusal is) against the unfiltered walk all and each other.
+func (t *T) judgeWindows(l listing, all walk, bs []bounded) {
+	var served []bounded
+	for _, b := range bs {
+		if b.w.broken != "" || len(b.w.pages) == 0 {
+			continue
+		}
+		t.examinedWalks(b.w)
+		t.totalHolds(b.w, b.what)
+		if all.broken == "" {
+			t.subsetOf(b.w, all, l.key, b.what)
+		}
+		served = append(served, b)
+	}
+	find := func(start, end *int64) *bounded {
+		for i := range served {
+			b := &served[i]
+			if same(b.start, start) && same(b.end, end) {
+				return b
+			}
+		}
+		return nil
+	}
+	for _, b := range served {
+		got := itemKeys(b.w, l.key)
+		switch {
+		case b.reversed() && len(got) > 0:
+			t.Errorf(pageHolding(b.w, l.key, got[0]), "%s: the end is before the start, yet %d items are listed (%s %s among them): no item is created after one instant and before an earlier one", b.what, len(got), l.key, got[0])
+		case b.far && b.start != nil && len(got) > 0:
+			t.Errorf(pageHolding(b.w, l.key, got[0]), "%s: a start after every creation time lists %d items (%s %s among them)", b.what, len(got), l.key, got[0])
+		case b.far && b.end != nil && b.start == nil && all.broken == "" && !sameSet(got, itemKeys(all, l.key)):
+			t.errorfPair(firstPage(b.w), firstPage(all), "%s: an end after every creation time lists %d items, the unfiltered walk %d", b.what, len(got), len(all.items))
+		case b.early && b.end != nil && len(got) > 0:
+			t.Errorf(pageHolding(b.w, l.key, got[0]), "%s: an end before every creation time lists %d items (%s %s among them)", b.what, len(got), l.key, got[0])
+		case b.early && b.start != nil && b.end == nil && all.broken == "" && !sameSet(got, itemKeys(all, l.key)):
+			t.errorfPair(firstPage(b.w), firstPage(all), "%s: a start before every creation time lists %d items, the unfiltered walk %d", b.what, len(got), len(all.items))
+		case b.start != nil && b.end != nil && !b.reversed():
+			s, e := find(b.start, nil), find(nil, b.end)
+			if s == nil || e == nil {
+				continue
+			}
+			inEnd := setOf(itemKeys(e.w, l.key))
+			var want []string
+			for _, k := range itemKeys(s.w, l.key) {
+				if inEnd[k] {
+					want = append(want, k)
+				}
+			}
+			if !sameSet(got, want) {
+				t.errorfPair(firstPage(b.w), firstPage(s.w), "%s gives %d items; its start alone and its end alone have %d in common: %s", b.what, len(got), len(want), diffKeys(sortedKeys(want), sortedKeys(got)))
+			}
+		}
+	}
+	// Monotonic bounds, and a start before an end covering the walk.
+	for _, a := range served {
+		for _, b := range served {
+			switch {
+			case a.start != nil && a.end == nil && b.start != nil && b.end == nil && *a.start < *b.start:
+				t.within(l, b, a, "a later start")
+			case a.end != nil && a.start == nil && b.end != nil && b.start == nil && *a.end < *b.end:
+				t.within(l, a, b, "an earlier end")
+			case a.start != nil && a.end == nil && b.end != nil && b.start == nil && *a.start < *b.end && all.broken == "":
+				in := setOf(append(itemKeys(a.w, l.key), itemKeys(b.w, l.key)...))
+				for _, k := range itemKeys(all, l.key) {
+					if !in[k] {
+						t.errorfPair(firstPage(a.w), firstPage(b.w), "%s: %s %s is left out by %s and by %s, though the start is before the end: every item is on one side of a bound", l.name, l.key, k, a.what, b.what)
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// within fails when narrow lists an item wide leaves out.
+func (t *T) within(l listing, narrow, wide bounded, what string) {
+	in := setOf(itemKeys(wide.w, l.key))
+	for _, k := range itemKeys(narrow.w, l.key) {
+		if !in[k] {
+			t.errorfPair(pageHolding(narrow.w, l.key, k), firstPage(wide.w), "%s lists %s %s, which %s leaves out: %s selects no item it does not", narrow.what, l.key, k, wide.what, what)
+			return
+		}
+	}
+}
+
+func same(a, b *int64) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+
+func sortedKeys(ks []string) []string { return slices.Sorted(slices.Values(ks)) }
+
+// farStarts and farEnds are bounds past every creation time, as clients
+// write "no bound": the first second after 2038-01-19 03:14:07 UTC (a
+// signed 32-bit time's end), 2099, 2106 (an unsigned one's), 2200. None
+// is past 2262, where a time held in nanoseconds since 1970 overflows
+// 64 bits: reading a bound that far is a limit nothing in the contract
+// reaches.
+var (
+	farStarts = []string{"2038-01-19T03:14:08Z", "2099-01-01T00:00:00+08:00", "2106-02-07T06:28:16Z", "2200-01-01T00:00:00-05:00"}
+	farEnds   = []string{"2038-01-19T11:14:08+08:00", "2099-12-31T23:59:59Z", "2106-02-07T14:28:16+08:00", "2200-12-31T23:59:59+08:00"}
+)
+
+// earlyBounds are bounds before every creation time: the first second
+// after 1970 in UTC, and midnight of 1 January 1970 in UTC+08:00 (a
+// negative Unix time, 8 hours before the epoch).
+var earlyBounds = []string{"1970-01-01T00:00:01Z", "1970-01-01T00:00:00+08:00", "1970-01-02 00:00:00"}
+
+// roleListing is a listing and the key that walks it.
+type roleListing struct {
+	listing
+	role string
+}
+
+// windowListings are every listing of both endpoints: ours with the read
+// key, and the other organization's own with its key (its templates, and
+// the sub-codes of one of its templates the seed picks).
+func (t *T) windowListings() []roleListing {
+	var out []roleListing
+	for _, l := range append(t.listingsOrNone(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...) {
+		out = append(out, roleListing{l, "read"})
+	}
+	if !t.hasKey("other_org") {
+		return out
+	}
+	theirs := "the other organization's "
+	out = append(out, roleListing{listing{ep: contract.TemplatesList, name: theirs + contract.TemplatesList.Name, filter: map[string]any{}, key: "coding"}, "other_org"})
+	if cs := t.r.prof.Foreign.Codings; len(cs) > 0 {
+		c := cs[pick(t.runSeed(), "windows foreign coding", len(cs))]
+		out = append(out, roleListing{listing{ep: contract.ListQrcodes, name: theirs + "listQrcodes " + c, filter: map[string]any{"template": c}, key: "coding"}, "other_org"})
+	}
+	return out
+}
+
+func relTimeWindows(t *T) {
+	ls := t.windowListings()
+	if len(ls) == 0 {
+		t.Skipf("the profile lists no templates")
+		return
+	}
+	dated, tokened := t.windowedPicks(ls)
+	t.each(len(ls), func(t *T, i int) { t.listingWindows(ls[i], dated[i], tokened[i]) })
+}
+
+// windowedPicks picks one listing of each endpoint with a profile window
+// for the date-only end and for the token beside another window.
+func (t *T) windowedPicks(ls []roleListing) (dated, tokened []bool) {
+	dated, tokened = make([]bool, len(ls)), make([]bool, len(ls))
+	for _, ep := range []contract.Endpoint{contract.TemplatesList, contract.ListQrcodes} {
+		var idx []int
+		for i, l := range ls {
+			if l.ep == ep && l.window != nil && l.role == "read" {
+				idx = append(idx, i)
+			}
+		}
+		if len(idx) > 0 {
+			dated[idx[pick(t.runSeed(), "windows date "+ep.Name, len(idx))]] = true
+			tokened[idx[pick(t.runSeed(), "windows token "+ep.Name, len(idx))]] = true
+		}
+	}
+	return dated, tokened
+}
+
+// listingWindows sends one listing's generated bounds and judges them.
+func (t *T) listingWindows(l roleListing, dated, tokened bool) {
+	seed := t.runSeed()
+	fs, fe := farStarts[pick(seed, "windows far start "+l.name, len(farStarts))], farEnds[pick(seed, "windows far end "+l.name, len(farEnds))]
+	fsAt, _ := readBound(fs, false)
+	feAt, _ := readBound(fe, true)
+	bs := []bounded{
+		{what: fmt.Sprintf("%s with start_time %s", l.name, fs), start: instant(fsAt), far: true},
+		{what: fmt.Sprintf("%s with end_time %s", l.name, fe), end: instant(feAt), far: true},
+	}
+	sent := []map[string]any{withMember(l.filter, "start_time", fs), withMember(l.filter, "end_time", fe)}
+	// And one bound before every creation time, the side by the seed.
+	early := earlyBounds[pick(seed, "windows early "+l.name, len(earlyBounds))]
+	ea, _ := readBound(early, false)
+	if pick(seed, "windows early side "+l.name, 2) == 0 {
+		bs = append(bs, bounded{what: fmt.Sprintf("%s with start_time %s", l.name, early), start: instant(ea), early: true})
+		sent = append(sent, withMember(l.filter, "start_time", early))
+	} else {
+		bs = append(bs, bounded{what: fmt.Sprintf("%s with end_time %s", l.name, early), end: instant(ea), early: true})
+		sent = append(sent, withMember(l.filter, "end_time", early))
+	}
+	if w := l.window; w != nil {
+		s, okS := readBound(w.End, false)
+		e, okE := readBound(w.Start, true)
+		if okS && okE && e < s {
+			bs = append(bs, bounded{what: fmt.Sprintf("%s from %s to %s (the profile's window reversed)", l.name, w.End, w.Start), start: instant(s), end: instant(e)})
+			sent = append(sent, withMember(withMember(l.filter, "start_time", w.End), "end_time", w.Start))
+		}
+	}
+	var all walk
+	var date walk
+	var dateWhat string
+	t.each(len(bs)+3, func(t *T, i int) {
+		switch {
+		case i < len(bs):
+			bs[i].w = t.walkCursor(l.ep, l.role, sent[i], contract.TemplatesMaxPageSize)
+		case i == len(bs):
+			all = t.walkCursor(l.ep, l.role, l.filter, contract.TemplatesMaxPageSize)
+		case i == len(bs)+1 && dated:
+			date, dateWhat = t.dateEndWalk(l.listing)
+		case i == len(bs)+2 && tokened:
+			t.tokenBesideWindow(l.listing)
+		}
+	})
+	if all.broken != "" {
+		return // the listing's own checks say so
+	}
+	for _, b := range bs {
+		if b.w.broken == "" || len(b.w.pages) != 1 {
+			continue
+		}
+		obj, _ := b.w.last.Doc.(map[string]any)
+		c, isInt := intOf(obj["code"])
+		switch {
+		case b.reversed() && isInt && c != 400:
+			// An end before the start may be refused (§C5), as the
+			// client's mistake: code 400 (§4.4).
+			t.Errorf(b.w.last, "%s is refused with code %d: an end before the start is the client's mistake, code 400 (§4.4)", b.what, c)
+		case !b.reversed():
+			// A bound past every creation time names an instant; a
+			// refusal is the target's to explain, the rules judge it.
+			t.Notef("%s is not served (%s)", b.what, describe(b.w.last))
+		}
+	}
+	t.judgeWindows(l.listing, all, bs)
+	if dateWhat != "" {
+		t.judgeDateWalk(l.listing, all, date, dateWhat)
+	}
+}
+
+// datePages is how many pages the walk with a date as end_time takes at
+// most: several, so that later pages are reached by a token.
+const datePages = 4
+
+// dateEndWalk walks the listing with end_time the date of its window's
+// end, at a page size that takes up to datePages pages.
+func (t *T) dateEndWalk(l listing) (walk, string) {
+	end, ok := readBound(l.window.End, true)
+	if !ok {
+		return walk{}, ""
+	}
+	day := time.Unix(end, 0).In(contract.Zone).Format(time.DateOnly)
+	n := l.window.Total
+	if l.total != nil {
+		n = *l.total
+	}
+	size := max(1, (n+datePages-1)/datePages)
+	size += pick(t.runSeed(), "windows date size "+l.name, 2)
+	what := fmt.Sprintf("%s with end_time %s (a date) at page_size %d", l.name, day, size)
+	return t.walkCursor(l.ep, "read", withMember(l.filter, "end_time", day), size), what
+}
+
+// judgeDateWalk: a date is the kit's form (a target may refuse it, noted);
+// served, every page reads it alike: one total, the count of the items,
+// all of them the unfiltered walk's.
+func (t *T) judgeDateWalk(l listing, all, w walk, what string) {
+	if w.broken != "" && len(w.pages) == 1 {
+		t.Notef("%s is not accepted (the kit's choice, §C5)", what)
+		return
+	}
+	t.examinedWalks(w)
+	t.totalHolds(w, what)
+	if w.broken == "" {
+		t.subsetOf(w, all, l.key, what)
+	}
+}
+
+// otherWindows are the windows a page token is sent back beside: each
+// differs from the window it was issued for.
+var otherWindows = []string{"start_time alone", "end_time alone", "no bound", "the start a second later"}
+
+// tokenBesideWindow sends the token of the window's first page (one item
+// a page, so that a window of two items has one) back beside another
+// window: a token is the previous page's of the same query (§4.4), so
+// this is the client's mistake, code 400 in the listing's shape, or a
+// success that lists only the listing's items.
+func (t *T) tokenBesideWindow(l listing) {
+	if l.window.Total < 2 {
+		return
+	}
+	win := withMember(withMember(withMember(l.filter, "start_time", l.window.Start), "end_time", l.window.End), "page_size", 1)
+	first := t.post(l.ep, "read", win)
+	tok, _ := nextToken(first).(string)
+	if tok == "" {
+		return // the walk checks judge a window's tokens
+	}
+	k := otherWindows[pick(t.runSeed(), "windows token other "+l.name, len(otherWindows))]
+	f := copyMap(l.filter)
+	switch k {
+	case otherWindows[0]:
+		f["start_time"] = l.window.Start
+	case otherWindows[1]:
+		f["end_time"] = l.window.End
+	case otherWindows[3]:
+		s, ok := readBound(l.window.Start, false)
+		if !ok {
+			return
+		}
+		f["start_time"], f["end_time"] = contract.Stamp(s+1), l.window.End
+	}
+	f["page_token"], f["page_size"] = tok, 1
+	var all walk
+	var x *Exchange
+	t.each(2, func(t *T, i int) {
+		if i == 0 {
+			all = t.walkCursor(l.ep, "read", l.filter, contract.TemplatesMaxPageSize)
+		} else {
+			x = t.post(l.ep, "read", f)
+		}
+	})
+	t.examinedAll(first, x)
+	obj, _ := x.Doc.(map[string]any)
+	c, isInt := intOf(obj["code"])
+	what := fmt.Sprintf("%s: the window's page token beside %s", l.name, k)
+	switch {
+	case !isInt:
+		return // the rules judge an answer without an integer code
+	case c != 0 && c != 400:
+		t.errorfPair(x, first, "%s answers code %d: a token sent with another query is the client's mistake, code 400 (§4.4)", what, c)
+	case c == 0 && all.broken == "":
+		var w walk
+		w.add(x)
+		t.subsetOf(w, all, l.key, what)
+	}
+}
+
+// windowChecks are the checks of this file.
+func windowChecks() []Check {
+	return []Check{{ID: "relation.time.windows", Endpoint: contract.TemplatesList.Name, Section: "4.4", Severity: Must, run: relTimeWindows}}
+}
