@@ -98,19 +98,19 @@ var adversarial4FirstSight = firstSight{
 		// relation.formList.filters: search keys of two words and with
 		// white space around them, and a project's number as number,
 		// walked and judged by their totals and by number's exactness.
-		foreign.BugA4SearchCountAnyWord:   "0109909282cb790d0562088ab9a89c834f488dd5",
-		foreign.BugA4SearchCountUntrimmed: "0109909282cb790d0562088ab9a89c834f488dd5",
-		foreign.BugA4NumberMatchesProject: "0109909282cb790d0562088ab9a89c834f488dd5",
+		foreign.BugA4SearchCountAnyWord:   "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
+		foreign.BugA4SearchCountUntrimmed: "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
+		foreign.BugA4NumberMatchesProject: "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
 		// relation.time.windows: a page token beside another window, a
 		// bound after 2038 and before 1970 on every listing (the other
 		// organization's own, and those without a profile window), the
 		// profile's window reversed; relation.time.forms: windows at an
 		// item's own second, one of them inside its day.
-		foreign.BugA4TokenOtherWindow500:      "3948467691d7f586787c4c9b3495e0e7cfb357fa",
-		foreign.BugA4SameDayWindowWholeDay:    "3948467691d7f586787c4c9b3495e0e7cfb357fa",
-		foreign.BugA4EndTimeInt32:             "3948467691d7f586787c4c9b3495e0e7cfb357fa",
-		foreign.BugA4SingleTemplateNoFilter:   "3948467691d7f586787c4c9b3495e0e7cfb357fa",
-		foreign.BugA4SmallTemplateNoFilter:    "3948467691d7f586787c4c9b3495e0e7cfb357fa",
-		foreign.BugA4ReversedWindowUnfiltered: "3948467691d7f586787c4c9b3495e0e7cfb357fa",
+		foreign.BugA4TokenOtherWindow500:      "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
+		foreign.BugA4SameDayWindowWholeDay:    "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
+		foreign.BugA4EndTimeInt32:             "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
+		foreign.BugA4SingleTemplateNoFilter:   "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
+		foreign.BugA4SmallTemplateNoFilter:    "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
+		foreign.BugA4ReversedWindowUnfiltered: "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
 	},
 }

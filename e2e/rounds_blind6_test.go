@@ -31,12 +31,12 @@ var blind6FirstSight = firstSight{
 		foreign.BugB6StringIDAnyOrg: "d191e66db82c842d39e91f48b99e01a5b3ec9b14",
 		// relation.formList.filters: another organization's form number
 		// as search_key, and a number beside an empty search_key.
-		foreign.BugB6SearchNumberGlobal:     "0109909282cb790d0562088ab9a89c834f488dd5",
-		foreign.BugB6EmptySearchDropsNumber: "0109909282cb790d0562088ab9a89c834f488dd5",
+		foreign.BugB6SearchNumberGlobal:     "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
+		foreign.BugB6EmptySearchDropsNumber: "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
 		// relation.time.windows: a date as end_time walked over several
 		// pages; relation.time.forms: start_time and end_time both at an
 		// item's creation second, judged against each alone.
-		foreign.BugB6QrcodesEndDateLater:  "3948467691d7f586787c4c9b3495e0e7cfb357fa",
-		foreign.BugB6TemplatesEqualBounds: "3948467691d7f586787c4c9b3495e0e7cfb357fa",
+		foreign.BugB6QrcodesEndDateLater:  "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
+		foreign.BugB6TemplatesEqualBounds: "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
 	},
 }
