@@ -57,6 +57,7 @@ var firstSights = map[string]firstSight{
 	"blind-6":       blind6FirstSight,
 	"adversarial-4": adversarial4FirstSight,
 	"blind-7":       blind7FirstSight,
+	"adversarial-5": adversarial5FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly

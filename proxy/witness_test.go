@@ -137,7 +137,17 @@ var knownGaps = map[foreign.Bug]string{
 	foreign.BugFromStatusIgnored: "the double-submitted verify's stale from_certificate_status is ignored, and its repeated target answers 100326",
 	// The markdown's front matter is read key by key; whether it is YAML
 	// at all is never asked.
-	foreign.BugA4FrontMatterColonTitle: "the front matter's title is written plain with \": \" inside (title: 设备巡检表: R2026800001), which no YAML parser reads; the title and record_id are still found line by line",
+	foreign.BugA4FrontMatterColonTitle:     "the front matter's title is written plain with \": \" inside (title: 设备巡检表: R2026800001), which no YAML parser reads; the title and record_id are still found line by line",
+	foreign.BugA5FrontMatterDuplicateTitle: "the front matter of a record under review repeats title (title: 待审核), which no YAML parser reads; the first title and record_id are still found line by line",
+	// Members a representation names in its own layout: the held submission
+	// time is judged where a format uses the Record's own member names
+	// (submit_at, submit_at_iso), and a masked value where it shows in
+	// clear, whole.
+	foreign.BugA5MarkdownSubmittedUTC:    "the front matter's submitted is written in UTC with the label (UTC+08:00): no rule reads a key the layout names itself",
+	foreign.BugA5JSONLDDateCreatedLocalZ: "json-ld's dateCreated is the local time followed by Z: no rule reads a member the layout names itself",
+	foreign.BugA5JSONLDBirthDate:         "json-ld derives a birthDate from the clear identity number: eight digits json masks, never the whole value, which relation.live.masked looks for",
+	// Not-found and refusals, as above.
+	foreign.BugA5QrcodesTemplateBeyond20: "listQrcodes of a template past the 20th answers 404",
 	// Correct for this client: it accepts gzip, as every browser does.
 	foreign.BugA2AlwaysGzip: "answers are gzipped whatever Accept-Encoding says; this client asks for gzip",
 	foreign.BugA3GzipQZero:  "answers are gzipped also to gzip;q=0; this client asks for gzip",
@@ -238,7 +248,13 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 // traffic, one line each on what it reads as a breach. A build leaves
 // this list when the proxy stops reporting it; the test fails while the
 // list says otherwise than the run.
-var knownFalseAlarms = map[string]string{}
+var knownFalseAlarms = map[string]string{
+	// relation.live.sameRecord allows a moved record to change in the
+	// members that show its status or history only; §C6 leaves how a
+	// record shows a move to the service, and a field naming the terminal
+	// that redeemed it is one way.
+	string(foreign.VariantA5MoveRecordsTerminal): "relation.live.sameRecord: a verify adds a field naming the terminal that redeemed the credential",
+}
 
 // Every correct build of the fake (MockLike and each round's
 // variants: builds that differ from Defaults only where docs/contract.md
