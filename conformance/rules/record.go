@@ -130,11 +130,11 @@ var recordRules = []Rule{
 			if got, _ := Int(rec["record_id"]); got != want {
 				out = append(out, fmt.Sprintf("record_id is %v, the request asked for %d", rec["record_id"], want))
 			}
-			if r, known := env.Records[want]; known && r.URL != "" && rec["record_url"] != r.URL {
+			if r, known := env.Records[want]; known && r.URL != "" && !SameURL(rec["record_url"], r.URL) {
 				out = append(out, fmt.Sprintf("record %d: record_url is %v, the profile says %s", want, rec["record_url"], r.URL))
 			}
 		}
-		if u := x.Param("record_url"); u != "" && rec["record_url"] != u {
+		if u := x.Param("record_url"); u != "" && !SameURL(rec["record_url"], u) {
 			out = append(out, fmt.Sprintf("record_url is %v, the request asked for %s", rec["record_url"], short(u)))
 		}
 		return out
