@@ -60,6 +60,7 @@ var liveRelationTable = []liveRelation{
 	{relLabelsLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.labels"}},
 	{relWindowsLive, "*", "4.4", Must, []string{"4.4.window", "4.4.totalFilter"}},
 	{relFoundLive, "*", "4.1", Must, []string{"4.1.byUrl", "4.5.byUrl", "4.5.unknownTemplate"}},
+	{relByURLLive, contract.GetRecord.Name, "4.1", Must, []string{"4.1.byUrl"}},
 	{relVerifyRepeat, contract.Verify.Name, "7", Should, []string{"7.repeat", "7.conditions"}},
 }
 
@@ -76,6 +77,7 @@ const (
 	relVerifyRepeat    = "relation.live.verifyRepeat"
 	relWindowsLive     = "relation.live.windows"
 	relFoundLive       = "relation.live.found"
+	relByURLLive       = "relation.live.byUrl"
 )
 
 // The windows of the relations (docs/conformance.md, "Judging live
@@ -135,6 +137,9 @@ type liveRelations struct {
 	profWindows windowFacts
 	// found is what exists (relation.live.found).
 	found *liveFound
+	// byAddress are, per space, key, record and format, the last read and
+	// how it was addressed (relation.live.byUrl).
+	byAddress *lru[[32]byte, addressedRead]
 	// verifyNames are, per space, the record each certificate_code's last
 	// verify success moved, and statusOf what the successes said of each
 	// record's status (relation.live.verifyRepeat).
@@ -214,7 +219,7 @@ func newLiveRelations(chars string, statuses map[string]bool, held map[int64]pro
 		tokens: newLRU[[32]byte, *liveWalk](liveTokens), moves: newLRU[recordKey, recordMove](liveMoves), spaceGen: map[string]int{},
 		masks: newLRU[[32]byte, liveMask](liveMasks), chars: chars, statuses: statuses,
 		names: newLRU[nameKey, int64](liveReads), facts: newLRU[recordKey, rules.Facts](liveReads), verifies: newLRU[recordKey, verifyAwaiting](liveMoves), unnamed: newLRU[nameKey, verifyAwaiting](liveMoves), held: held, labels: newLiveLabels(),
-		verifyNames: newLRU[nameKey, int64](liveMoves), statusOf: newLRU[recordKey, recordStatus](liveMoves)}
+		verifyNames: newLRU[nameKey, int64](liveMoves), byAddress: newLRU[[32]byte, addressedRead](liveReads), statusOf: newLRU[recordKey, recordStatus](liveMoves)}
 }
 
 // windows are the bounds, for the report.
@@ -483,6 +488,9 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 		}
 	}
 	l.reads.put(rk, cur)
+	if p, isObject := params.(map[string]any); isObject {
+		out = append(out, l.addressed(space, p, key, id, known, cur)...)
+	}
 	if known {
 		out = append(out, l.masked(space, key, id, cur.json, data)...)
 	}

@@ -25,4 +25,9 @@ var blind7FirstSight = firstSight{
 		foreign.VariantB7URLHostUpper: "answers.2.1.identity and getRecord.json.schema compare record_url with the profile's and the " +
 			"request's URL character for character, host case included, where §C10 reads the host without regard to case",
 	},
+	passingSince: map[foreign.Variant]string{
+		// rules.SameURL reads a URL's scheme and host without regard to
+		// case.
+		foreign.VariantB7URLHostUpper: "8d57aca6075717819a2f643667bb406b84e1c485",
+	},
 }
