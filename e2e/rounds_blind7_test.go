@@ -28,6 +28,6 @@ var blind7FirstSight = firstSight{
 	passingSince: map[foreign.Variant]string{
 		// rules.SameURL reads a URL's scheme and host without regard to
 		// case.
-		foreign.VariantB7URLHostUpper: "8d57aca6075717819a2f643667bb406b84e1c485",
+		foreign.VariantB7URLHostUpper: "17b8251614c4cc879a7c9ab9bc1b0a9b39bdfa7a",
 	},
 }
