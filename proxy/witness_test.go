@@ -149,8 +149,6 @@ var knownGaps = map[foreign.Bug]string{
 	foreign.BugA5MarkdownSubmittedUTC:    "the front matter's submitted is written in UTC with the label (UTC+08:00): no rule reads a key the layout names itself",
 	foreign.BugA5JSONLDDateCreatedLocalZ: "json-ld's dateCreated is the local time followed by Z: no rule reads a member the layout names itself",
 	foreign.BugA5JSONLDBirthDate:         "json-ld derives a birthDate from the clear identity number: eight digits json masks, never the whole value, which relation.live.masked looks for",
-	// Not-found and refusals, as above.
-	foreign.BugA5QrcodesTemplateBeyond20: "listQrcodes of a template past the 20th answers 404",
 	// Correct for this client: it accepts gzip, as every browser does.
 	foreign.BugA2AlwaysGzip: "answers are gzipped whatever Accept-Encoding says; this client asks for gzip",
 	foreign.BugA3GzipQZero:  "answers are gzipped also to gzip;q=0; this client asks for gzip",
