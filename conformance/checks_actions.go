@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -114,12 +115,33 @@ type bothActions struct {
 	loose     bool // the record's flow is not known (mirrored)
 	// paired is the step with a second fault (pairedFault).
 	paired []profile.Step
+	// scoped says which of the step and its mirrors carry the record's
+	// own tpl_id (0: neither; 1: the step; 2: the mirrors).
+	scoped int
 }
 
 // both is step s of case c at status cur with its mirrors.
 func (r *runner) both(c profile.Case, s profile.Step, role, cur string) bothActions {
 	ms, loose := r.mirrored(c, s, cur)
-	return bothActions{c: c, s: s, role: role, cur: cur, mirrors: ms, loose: loose, paired: r.pairedFault(c, s)}
+	b := bothActions{c: c, s: s, role: role, cur: cur, mirrors: ms, loose: loose, paired: r.pairedFault(c, s)}
+	if len(ms) > 0 && s.TplID == nil && s.CodeID == nil && c.FormID != 0 {
+		b.scoped = 1 + pick(r.opts.Seed, "scoped step "+c.Name, 2)
+	}
+	return b
+}
+
+// The scope beside the fault: a right tpl_id adds no fault, so the
+// step's code stays whatever order the checks run in (§C6), but a target
+// may check a condition on one path only (a scoped path that skips the
+// identity, the approval, the authorization). So the record's own tpl_id
+// goes either on the step or on its mirrors, as the seed picks: every
+// run sends the condition both bare and beside its scope.
+func (b bothActions) body(s profile.Step, mirror bool) map[string]any {
+	body := stepBody(b.c, s)
+	if b.scoped == 1 && !mirror || b.scoped == 2 && mirror {
+		body["tpl_id"] = b.c.FormID
+	}
+	return body
 }
 
 // pairedFault is error step s with a second fault beside the one its
@@ -142,8 +164,11 @@ func (r *runner) pairedFault(c profile.Case, s profile.Step) []profile.Step {
 
 // attempts are the step's request, then each mirror's.
 func (b bothActions) attempts() []attempt {
-	as := []attempt{{contract.Verify, b.role, stepBody(b.c, b.s)}}
-	for _, m := range append(b.mirrors[:len(b.mirrors):len(b.mirrors)], b.paired...) {
+	as := []attempt{{contract.Verify, b.role, b.body(b.s, false)}}
+	for _, m := range b.mirrors {
+		as = append(as, attempt{contract.Verify, b.role, b.body(m, true)})
+	}
+	for _, m := range b.paired {
 		as = append(as, attempt{contract.Verify, b.role, stepBody(b.c, m)})
 	}
 	return as
@@ -163,7 +188,7 @@ func (t *T) judgeBoth(b bothActions, xs []*Exchange) string {
 	for i, x := range xs[1 : 1+len(b.mirrors)] {
 		m := b.mirrors[i]
 		if isSuccess(x) {
-			t.Errorf(x, "%s: want error_code %d (both actions check it), got a success: the record moved", actionWhat(m), s.Expect.ErrorCode)
+			t.Errorf(x, "%s%s: want error_code %d (both actions check it), got a success: the record moved", actionWhat(m), b.scopeWhat(true), s.Expect.ErrorCode)
 			continue
 		}
 		obj := t.errorAnswer(x, contract.Verify, actionWhat(m))
@@ -175,10 +200,18 @@ func (t *T) judgeBoth(b bothActions, xs []*Exchange) string {
 			continue // the flow is not known: the target may be one the record cannot reach
 		}
 		if got != int64(s.Expect.ErrorCode) {
-			t.Errorf(x, "%s: want error_code %d, as under %s, got %d", actionWhat(m), s.Expect.ErrorCode, s.Action, got)
+			t.Errorf(x, "%s%s: want error_code %d, as under %s, got %d", actionWhat(m), b.scopeWhat(true), s.Expect.ErrorCode, s.Action, got)
 		}
 	}
 	return after
+}
+
+// scopeWhat names the record's own tpl_id where b sends it.
+func (b bothActions) scopeWhat(mirror bool) string {
+	if b.scoped == 1 && !mirror || b.scoped == 2 && mirror {
+		return fmt.Sprintf(", with the record's own tpl_id %d", b.c.FormID)
+	}
+	return ""
 }
 
 // isSuccess says an answer is a success (code 0).

@@ -208,6 +208,9 @@ func checkMarkdown(t *T, x *Exchange, rec profile.Record, v any) {
 		t.Errorf(x, "record %d: markdown does not begin with a --- front-matter block", rec.ID)
 		return
 	}
+	if p := rules.FrontMatterProblem(front); p != "" {
+		t.Errorf(x, "record %d: %s", rec.ID, p)
+	}
 	for _, k := range []string{"title", "record_id"} {
 		if _, ok := rules.YAMLValue(front, k); !ok {
 			t.Errorf(x, "record %d: markdown front matter lacks %q", rec.ID, k)

@@ -23,7 +23,7 @@ import (
 //     organization's, §C2; none and a key nobody issued, §5; the limited
 //     key where a case shows it may not write the form, §5 item 4) with
 //     each action, each address (the code, the full URL) and with and
-//     without its own tpl_id: never a success;
+//     without its own tpl_id and code_id: never a success;
 //   - the write key with exactly one fault: from_certificate_status
 //     another status (the one it left among them) by name and by id on
 //     each action (100324), or as a JSON number (100301 or 100324);
@@ -253,8 +253,9 @@ func (t *T) refusingRoles(recordID int64) []string {
 }
 
 // refusalRows: each role with the move the write key would make, twice:
-// once as the seed picks action, address and tpl_id, once the opposite
-// of each.
+// once as the seed picks action, address, tpl_id and code_id (the
+// record's own: a key that may not write is refused whatever scope it
+// names), once the opposite of each.
 func (t *T) refusalRows(seed uint64, sub matrixSubject, roles []string) []matrixRow {
 	actions := sub.actions()
 	if len(actions) == 0 {
@@ -266,9 +267,13 @@ func (t *T) refusalRows(seed uint64, sub matrixSubject, roles []string) []matrix
 			a := (pick(seed, "matrix action "+role, 2) + half) % len(actions)
 			byURLToo := (pick(seed, "matrix address "+role, 2)+half)%2 == 1 && sub.url != ""
 			tpl := (pick(seed, "matrix tpl "+role, 2)+half)%2 == 1
+			code := (pick(seed, "matrix code "+role, 2)+half)%2 == 1
 			body := sub.moveBody(actions[a], sub.next(), byURLToo)
 			if tpl {
 				body["tpl_id"] = sub.c.FormID
+			}
+			if code && sub.codeID != nil {
+				body["code_id"] = *sub.codeID
 			}
 			rows = append(rows, matrixRow{role: role, body: body,
 				what: fmt.Sprintf("the %s key, %s%s", role, actions[a], byURL(body, sub)), want: refusalOf(role)})

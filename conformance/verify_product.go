@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -29,7 +30,11 @@ import (
 //     row 2);
 //   - the scope members one right and the other wrong (100323);
 //   - every status of the flow the record cannot reach from where it is,
-//     by name or id, as the target (100326, §3.1);
+//     by name or id, as the target (100326, §3.1), half of them beside
+//     the right from_certificate_status (a target whose from path
+//     answers every failure 100324);
+//   - tpl_id a fraction whose integer part is the record's form
+//     (100301: no integer, never the record's scope);
 //   - pairs of faults in one request: any of their codes (§C6: the order
 //     of the checks is the kit's), never another, never a success;
 //   - every object the run knows that is not a credential of ours, as
@@ -155,15 +160,32 @@ func (t *T) productRows(seed uint64, sub matrixSubject, forms []int64) []matrixR
 		add("the record's own code_id beside another form's tpl_id", act("scope code"),
 			map[string]any{"tpl_id": wrongForm, "code_id": *sub.codeID}, wantCodes(contract.ErrScopeMismatch))
 	}
-	// Every status the record cannot reach from where it is.
+	// Every status the record cannot reach from where it is, half of
+	// them beside the right from_certificate_status (a check of the
+	// target that runs on one path only); with one such status, both.
 	turn := pick(seed, "matrix product unreachable", 2)
-	for i, st := range sub.flow.Statuses {
-		if st.Name == cur.Name || slices.Contains(cur.Next, st.Name) {
-			continue
+	var unreachable []profile.Status
+	for _, st := range sub.flow.Statuses {
+		if st.Name != cur.Name && !slices.Contains(cur.Next, st.Name) {
+			unreachable = append(unreachable, st)
 		}
-		add(fmt.Sprintf("set_certificate_status to %s, which %s cannot reach", statusForm(st, (turn+i)%2 == 0), cur.Name), contract.ActionSetStatus,
-			map[string]any{"to_certificate_status": statusForm(st, (turn+i)%2 == 0)}, wantCodes(contract.ErrInvalidTarget))
 	}
+	if len(unreachable) == 1 {
+		unreachable = append(unreachable, unreachable[0])
+	}
+	for i, st := range unreachable {
+		set := map[string]any{"to_certificate_status": statusForm(st, (turn+i)%2 == 0)}
+		what := fmt.Sprintf("set_certificate_status to %s, which %s cannot reach", set["to_certificate_status"], cur.Name)
+		if (turn+i)%2 == 1 {
+			set["from_certificate_status"] = statusForm(*cur, (turn+i)%2 == 1)
+			what += fmt.Sprintf(", from_certificate_status right (%s)", set["from_certificate_status"])
+		}
+		add(what, contract.ActionSetStatus, set, wantCodes(contract.ErrInvalidTarget))
+	}
+	// tpl_id a fraction whose integer part is the record's form: no
+	// integer, a parameter error (§7), never the record's scope.
+	add("tpl_id a fraction whose integer part is the record's form", act("fraction"),
+		map[string]any{"tpl_id": json.Number(strconv.FormatInt(sub.c.FormID, 10) + ".5")}, wantCodes(contract.ErrInvalidParams))
 	// Two faults in one request: either code.
 	add("two faults: from_certificate_status another status and another form's tpl_id", act("two from tpl"),
 		map[string]any{"from_certificate_status": fromOther, "tpl_id": wrongForm}, wantCodes(contract.ErrStatusForbids, contract.ErrScopeMismatch))

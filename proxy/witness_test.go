@@ -138,10 +138,6 @@ var knownGaps = map[foreign.Bug]string{
 	// Times in other formats: nothing compares a time markdown writes
 	// with the instant json gives (the runner does not either).
 	foreign.BugB7MarkdownSubmittedUTC: "the markdown front matter writes the submission time in UTC while labelling it UTC+08:00",
-	// The markdown's front matter is read key by key; whether it is YAML
-	// at all is never asked.
-	foreign.BugA4FrontMatterColonTitle:     "the front matter's title is written plain with \": \" inside (title: 设备巡检表: R2026800001), which no YAML parser reads; the title and record_id are still found line by line",
-	foreign.BugA5FrontMatterDuplicateTitle: "the front matter of a record under review repeats title (title: 待审核), which no YAML parser reads; the first title and record_id are still found line by line",
 	// Members a representation names in its own layout: the held submission
 	// time is judged where a format uses the Record's own member names
 	// (submit_at, submit_at_iso), and a masked value where it shows in
@@ -237,8 +233,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 157 || reported < 152 {
-		t.Errorf("the traffic touched %d bugs (docs: 157) and the proxy reported %d (docs: 152)", touched, reported)
+	if touched < 157 || reported < 153 {
+		t.Errorf("the traffic touched %d bugs (docs: 157) and the proxy reported %d (docs: 153)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",

@@ -78,6 +78,22 @@ func YAMLValue(front, key string) (string, bool) {
 	}
 }
 
+// FrontMatterProblem says why a front matter is no YAML mapping, or ""
+// when it is one. The keys are read line by line (YAMLValue) so that
+// every form YAML allows is found; that a client's YAML reader reads the
+// block at all is asked here, of the whole block: a plain scalar holding
+// ": " or starting with "[" reads fine line by line and fails every
+// parser (YAML 1.2 §7.3.3), and so does a key written twice.
+func FrontMatterProblem(front string) string {
+	var m map[string]any
+	err := yaml.Unmarshal([]byte(front), &m)
+	if err == nil {
+		return ""
+	}
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return "the front matter is no YAML mapping: " + strings.TrimSpace(msg)
+}
+
 // yamlKey reads the key of a top-level mapping line ("key: value"); rest
 // is what follows the colon.
 func yamlKey(line string) (key, rest string, ok bool) {

@@ -51,3 +51,30 @@ func TestFrontMatterForms(t *testing.T) {
 		t.Errorf("a front matter written as one JSON object (a YAML flow mapping): record_id %q, %v", v, found)
 	}
 }
+
+// TestFrontMatterMustParseAsYAML: a front matter whose keys read fine
+// line by line but that no YAML reader takes (a plain scalar holding
+// ": ", a flow sequence followed by text, a key written twice, a tab
+// before a value's indentation) is found, and every form YAML allows is
+// not.
+func TestFrontMatterMustParseAsYAML(t *testing.T) {
+	for _, c := range []struct {
+		front string
+		bad   bool
+	}{
+		{"title: T\nrecord_id: 7", false},
+		{"title: \"Form: 12\"\nrecord_id: 7", false},
+		{"title: 'Form: 12'\nrecord_id: 7", false},
+		{"title: Form:12\nrecord_id: 7", false},
+		{"title: '[draft] Form'\nrecord_id: 7", false},
+		{"{title: T, record_id: 7}", false},
+		{"title: Form: 12\nrecord_id: 7", true},
+		{"title: [draft] Form\nrecord_id: 7", true},
+		{"title: {a} b\nrecord_id: 7", true},
+		{"title: T\nrecord_id: 7\ntitle: U", true},
+	} {
+		if p := FrontMatterProblem(c.front); (p != "") != c.bad {
+			t.Errorf("%q: problem %q, want one: %v", c.front, p, c.bad)
+		}
+	}
+}

@@ -100,6 +100,9 @@ var recordRules = []Rule{
 			return []string{"markdown does not begin with a --- front-matter block"}
 		}
 		var out []string
+		if p := FrontMatterProblem(front); p != "" {
+			out = append(out, p)
+		}
 		for _, k := range []string{"title", "record_id"} {
 			if _, ok := YAMLValue(front, k); !ok {
 				out = append(out, fmt.Sprintf("the front matter lacks %q", k))
