@@ -112,5 +112,9 @@ var adversarial4FirstSight = firstSight{
 		foreign.BugA4SingleTemplateNoFilter:   "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
 		foreign.BugA4SmallTemplateNoFilter:    "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
 		foreign.BugA4ReversedWindowUnfiltered: "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
+		// answers.2.2.markdown, getRecord.format.markdown: the front
+		// matter must parse as a YAML mapping.
+		foreign.BugA4FrontMatterFlowTitle:  "6a8c0bae16ef190b078c3e51410306a8adf81184",
+		foreign.BugA4FrontMatterColonTitle: "6a8c0bae16ef190b078c3e51410306a8adf81184",
 	},
 }

@@ -38,5 +38,12 @@ var blind6FirstSight = firstSight{
 		// item's creation second, judged against each alone.
 		foreign.BugB6QrcodesEndDateLater:  "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
 		foreign.BugB6TemplatesEqualBounds: "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
+		// relation.verify.matrix: the refusals carry the record's own
+		// code_id on one half; unreachable targets go beside the right
+		// from. verify.errorCodes:
+		// each condition both actions check, beside the record's tpl_id.
+		foreign.BugB6ReadKeyCodeScoped:     "6a8c0bae16ef190b078c3e51410306a8adf81184",
+		foreign.BugB6ScopedSkipsIdentity:   "6a8c0bae16ef190b078c3e51410306a8adf81184",
+		foreign.BugB6UnreachableFrom100324: "6a8c0bae16ef190b078c3e51410306a8adf81184",
 	},
 }
