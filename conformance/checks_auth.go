@@ -71,15 +71,58 @@ var probeBodies = map[contract.Endpoint]func(p *profile.Profile) map[string]any{
 	},
 }
 
+// probeAddresses are, for an endpoint that takes an object, the probe's
+// request with the object addressed each other way the contract allows:
+// a record by its full URL (a share link), a template by its URL, a
+// credential by its record's URL. No address is a way in without a key.
+var probeAddresses = map[contract.Endpoint]func(p *profile.Profile) []map[string]any{
+	contract.GetRecord: func(p *profile.Profile) []map[string]any {
+		for _, r := range p.Records {
+			if r.URL != "" {
+				return []map[string]any{{"record_url": r.URL}}
+			}
+		}
+		return nil
+	},
+	contract.ListQrcodes: func(p *profile.Profile) []map[string]any {
+		if len(p.Templates.Items) > 0 && p.Templates.Items[0].URL != "" {
+			return []map[string]any{{"template": p.Templates.Items[0].URL}}
+		}
+		return nil
+	},
+	contract.Verify: func(p *profile.Profile) []map[string]any {
+		for _, c := range p.Cases {
+			for _, r := range p.Records {
+				if r.ID == c.RecordID && r.URL != "" {
+					return []map[string]any{{"certificate_code": r.URL, "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus}}
+				}
+			}
+		}
+		return nil
+	},
+}
+
 // authProbe: without a key, or with a key nobody issued, no endpoint
-// answers a success (docs/contract.md §5); verify, which needs write permission, answers
-// an authentication or permission failure: code 401/403 or error_code 100328.
-// That the answer uses the endpoint's own error shape is the kit's choice
-// (docs/contract.md §C3), so a different shape is only noted.
+// answers a success (docs/contract.md §5), however the request addresses
+// its object (probeAddresses); verify, which needs write permission,
+// answers an authentication or permission failure: code 401/403 or
+// error_code 100328. That the answer uses the endpoint's own error shape
+// is the kit's choice (docs/contract.md §C3), so a different shape is
+// only noted.
 func authProbe(ep contract.Endpoint, role string) func(t *T) {
 	why := map[string]string{"none": "no Authorization", "bad": "unknown API key"}[role]
 	return func(t *T) {
-		t.authFailure(t.post(ep, role, t.probeBody(ep)), ep, why)
+		bodies := []map[string]any{t.probeBody(ep)}
+		if more, ok := probeAddresses[ep]; ok {
+			bodies = append(bodies, more(t.r.prof)...)
+		}
+		t.each(len(bodies), func(t *T, i int) {
+			what := why
+			if i > 0 {
+				what = fmt.Sprintf("%s, the object addressed by %s", why, marshal(bodies[i]))
+			}
+			t.authFailure(t.post(ep, role, bodies[i]), ep, what)
+		})
 	}
 }
 

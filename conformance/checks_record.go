@@ -225,6 +225,27 @@ func checkMarkdown(t *T, x *Exchange, rec profile.Record, v any) {
 }
 
 func checkRecordByURL(t *T) {
+	var pairs []addressPair
+	turn := pick(t.r.opts.Seed, "getRecord by URL other keys", len(contract.Formats))
+	for i, rec := range t.r.prof.Records {
+		if rec.URL != "" {
+			f := contract.Formats[(turn+i)%len(contract.Formats)].Name
+			pairs = append(pairs, addressPair{contract.GetRecord, fmt.Sprintf("record %d (%s)", rec.ID, f),
+				map[string]any{"record_id": rec.ID, "format": f}, map[string]any{"record_url": rec.URL, "format": f}})
+		}
+	}
+	t.each(2, func(t *T, i int) {
+		if i == 0 {
+			t.addressedAlikeByKey("getRecord by URL", pairs, payloadOf)
+		} else {
+			t.recordsByURLRead()
+		}
+	})
+}
+
+// recordsByURLRead: the read key reads each record in every format by
+// record_id and by record_url alike.
+func (t *T) recordsByURLRead() {
 	t.records(func(t *T, rec profile.Record) {
 		t.each(len(contract.Formats), func(t *T, i int) {
 			f := contract.Formats[i]

@@ -277,6 +277,31 @@ func checkTemplatesErrorShape(t *T) {
 }
 
 func checkQrcodesByURL(t *T) {
+	var pairs []addressPair
+	for _, tp := range t.r.prof.Templates.Items {
+		if tp.URL != "" {
+			pairs = append(pairs, addressPair{contract.ListQrcodes, "template " + tp.Coding,
+				map[string]any{"template": tp.Coding, "page_size": contract.TemplatesMaxPageSize},
+				map[string]any{"template": tp.URL, "page_size": contract.TemplatesMaxPageSize}})
+		}
+	}
+	t.each(2, func(t *T, i int) {
+		if i == 1 {
+			t.addressedAlikeByKey("listQrcodes by URL", pairs, func(x *Exchange) any {
+				if l := listedOf(x); l != nil {
+					return l
+				}
+				return nil
+			})
+			return
+		}
+		t.qrcodesByURLRead()
+	})
+}
+
+// qrcodesByURLRead: the read key walks each template by its coding and by
+// its URL to the same number of sub-codes.
+func (t *T) qrcodesByURLRead() {
 	for _, tp := range t.r.prof.Templates.Items {
 		if tp.URL == "" {
 			continue
@@ -295,11 +320,13 @@ func checkQrcodesByURL(t *T) {
 	}
 }
 
-// checkQrcodesUnknown: a template nobody has, and one of ours by its
-// coding spelt otherwise (another letter case, full width, a near form:
-// identifiers are exact, §C10), are 404 (§4.5).
+// checkQrcodesUnknown: a template nobody has, one of ours by its coding
+// spelt otherwise (another letter case, full width, a near form:
+// identifiers are exact, §C10), and an identifier of another kind of
+// object of ours (otherKindsFor: a sub-code's coding, a tpl_id) are 404
+// (§4.5).
 func checkQrcodesUnknown(t *T) {
-	templates := []string{probeTemplate}
+	templates, whats := []string{probeTemplate}, []string{}
 	if items := t.r.prof.Templates.Items; len(items) > 0 {
 		known := []string{}
 		for _, it := range items {
@@ -318,9 +345,17 @@ func checkQrcodesUnknown(t *T) {
 			templates = append(templates, urlNearForms(t.r.opts.Seed, "template url", u, setOf(known), 1)...)
 		}
 	}
+	spelt := len(templates)
+	for _, id := range t.otherKindsFor("template") {
+		templates = append(templates, id.v)
+		whats = append(whats, id.what)
+	}
 	t.each(len(templates), func(t *T, i int) {
 		what := "unknown template"
-		if i > 0 {
+		switch {
+		case i >= spelt:
+			what = fmt.Sprintf("template %q, %s (no template's coding)", templates[i], whats[i-spelt])
+		case i > 0:
 			what = fmt.Sprintf("template %q, one of ours spelt otherwise", templates[i])
 		}
 		t.want404(contract.ListQrcodes, t.post(contract.ListQrcodes, "read", map[string]any{"template": templates[i]}), what)

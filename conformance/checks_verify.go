@@ -81,8 +81,10 @@ func checkVerifyBadTplID(t *T) {
 }
 
 // checkVerifyUnknownCode: a code nobody issued names no record (100320),
-// and so does one of ours spelt otherwise (another letter case, full
-// width, a near form: identifiers are exact, §C10). from_certificate_status names no
+// and so do one of ours spelt otherwise (another letter case, full
+// width, a near form: identifiers are exact, §C10) and an identifier of
+// another kind of object of ours (otherKindsFor: a sub-code's or a
+// template's coding, a tpl_id). from_certificate_status names no
 // status, so that a target that takes the spelling for our code still
 // moves nothing: it answers what it checks after finding the record.
 func checkVerifyUnknownCode(t *T) {
@@ -108,9 +110,17 @@ func checkVerifyUnknownCode(t *T) {
 			break
 		}
 	}
+	spelt, whats := len(codes), []string{}
+	for _, id := range t.otherKindsFor("certificate_code") {
+		codes = append(codes, id.v)
+		whats = append(whats, id.what)
+	}
 	t.each(len(codes), func(t *T, i int) {
 		what := "unknown certificate_code"
-		if i > 0 {
+		switch {
+		case i >= spelt:
+			what = fmt.Sprintf("certificate_code %q, %s (no record code)", codes[i], whats[i-spelt])
+		case i > 0:
 			what = fmt.Sprintf("certificate_code %q, one of ours spelt otherwise", codes[i])
 		}
 		t.verifyError(what, map[string]any{

@@ -68,6 +68,9 @@ var pageClasses = []pageClass{
 	}},
 }
 
+// overClasses are the classes above the maximum.
+var overClasses = []pageClass{pageClasses[2], pageClasses[3]}
+
 // smallPages bounds the pages of a walk at the small size: a page-numbered
 // walk reads its pages after the first side by side (formAhead), a cursor
 // walk one after another, beside longer chains.
@@ -314,17 +317,37 @@ func relFormPaging(t *T) {
 			singles = append(singles, formPagingRequest{filter: i, body: body, pastEnd: pe})
 		}
 	}
+	// The key column: bad input goes with each key of ours in turn, and
+	// a size above the maximum, a first page beside each filter, with a
+	// key other than the read key (keyColumn).
+	keys := t.keyColumn("paging formList")
+	var overs []map[string]any
+	if len(keys.others) > 0 {
+		for _, f := range filters {
+			c := overClasses[pick(seed, "paging other key over "+f.kind, len(overClasses))]
+			v, _ := c.value(seed, "formList "+f.kind, max, f.n)
+			overs = append(overs, withMember(f.f, "page_size", v))
+		}
+	}
 	refs := make([]walk, len(filters))
-	t.each(len(filters)+len(walks)+len(singles), func(t *T, i int) {
+	t.each(len(filters)+len(walks)+len(singles)+len(overs), func(t *T, i int) {
 		switch {
 		case i < len(filters):
 			refs[i] = t.walkForms("read", filters[i].f)
 		case i < len(filters)+len(walks):
 			j := i - len(filters)
 			walks[j].w = t.walkFormsAt("read", walks[j].sizeIn(filters[walkOf[j]].f), walks[j].asked)
+		case i < len(filters)+len(walks)+len(singles):
+			j := i - len(filters) - len(walks)
+			s := &singles[j]
+			role := "read"
+			if !s.pastEnd { // a page past the end is held to the read key's walk
+				role = keys.at(j)
+			}
+			s.x = t.post(contract.GetFormList, role, s.body)
 		default:
-			s := &singles[i-len(filters)-len(walks)]
-			s.x = t.post(contract.GetFormList, "read", s.body)
+			j := i - len(filters) - len(walks) - len(singles)
+			t.post(contract.GetFormList, keys.other(j), overs[j])
 		}
 	})
 	for j, p := range walks {
@@ -508,16 +531,24 @@ func relCursorPaging(t *T) {
 		t.Skipf("the profile gives no listing")
 		return
 	}
+	// The key column (keyColumn): bad input with each key of ours in
+	// turn; above the maximum, the first page again with a key other
+	// than the read key, beside one of the two classes a filter kind.
+	keys := t.keyColumn("paging cursor")
 	t.each(len(units), func(t *T, i int) {
 		u := &units[i]
-		t.each(2, func(t *T, j int) {
+		t.each(3, func(t *T, j int) {
 			switch {
 			case j == 0:
 				u.ref = t.walkCursor(u.l.ep, "read", u.f, u.refSize)
+			case j == 2:
+				if len(keys.others) > 0 && u.class.over && u.class.name == overClasses[pick(seed, "paging other key "+u.p.what, len(overClasses))].name {
+					t.post(u.l.ep, keys.other(i), withMember(u.sent, "page_size", u.v))
+				}
 			case !u.class.bad:
 				u.p.w = t.walkCursor(u.l.ep, "read", u.p.sizeIn(u.sent), u.p.asked)
 			default:
-				t.cursorBadSize(u)
+				t.cursorBadSize(u, keys.at(i))
 			}
 		})
 	})
@@ -540,14 +571,14 @@ func relCursorPaging(t *T) {
 	}
 }
 
-// cursorBadSize sends a page_size that is bad input beside the unit's
-// filter on the first page, and on the second with the token the
-// reference walk's first page gave: the rules judge both answers (an
+// cursorBadSize sends, with role, a page_size that is bad input beside
+// the unit's filter on the first page, and on the second with the token
+// the reference walk's first page gave: the rules judge both answers (an
 // error in the endpoint's shape, code 400).
-func (t *T) cursorBadSize(u *cursorPagingUnit) {
+func (t *T) cursorBadSize(u *cursorPagingUnit, role string) {
 	t.each(2, func(t *T, j int) {
 		if j == 0 {
-			t.post(u.l.ep, "read", withMember(u.sent, "page_size", u.v))
+			t.post(u.l.ep, role, withMember(u.sent, "page_size", u.v))
 			return
 		}
 		ref := t.walkCursor(u.l.ep, "read", u.f, u.refSize)
@@ -555,7 +586,7 @@ func (t *T) cursorBadSize(u *cursorPagingUnit) {
 			return
 		}
 		if tok, ok := nextToken(ref.pages[0]).(string); ok && tok != "" {
-			t.post(u.l.ep, "read", withMember(withMember(u.f, "page_size", u.v), "page_token", tok))
+			t.post(u.l.ep, role, withMember(withMember(u.f, "page_size", u.v), "page_token", tok))
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
@@ -112,11 +113,17 @@ func relKeys(t *T) {
 		}
 		perRecord[i] = rr
 	}
-	// Another organization's records with each of our keys: none of them.
-	for _, id := range t.r.prof.Foreign.RecordIDs {
+	// Another organization's records with each of our keys: none of them;
+	// and each by its id written as a digit string (a lenient reading
+	// that may take another path) with one of our keys, turning over the
+	// keys: none of them either.
+	ours := append([]string{profile.RoleRead}, readers...)
+	turnS := pick(t.r.opts.Seed, "relation.keys digit ids", len(ours))
+	for i, id := range t.r.prof.Foreign.RecordIDs {
 		for _, role := range readers {
 			add(contract.GetRecord, role, map[string]any{"record_id": id, "format": "json"})
 		}
+		add(contract.GetRecord, ours[(turnS+i)%len(ours)], map[string]any{"record_id": strconv.FormatInt(id, 10), "format": "json"})
 	}
 	// The listings without parameters with every key; another
 	// organization's with an empty body too.
@@ -159,6 +166,14 @@ func relKeys(t *T) {
 	extra := append([]func(t *T){func(t *T) {
 		urls := t.theirRecords()
 		both := t.bothAddresses(readers, t.r.prof.Foreign.RecordIDs, urls)
+		// Beside them, each of its records by the URL its key was given,
+		// alone (a share link of theirs): the rules hold the answer to
+		// what it asked for.
+		for _, u := range urls {
+			if u != "" {
+				both = append(both, &keyRead{ep: contract.GetRecord, role: profile.RoleOtherOrg, body: map[string]any{"record_url": u, "format": "json"}})
+			}
+		}
 		t.each(len(both), func(t *T, i int) { t.post(both[i].ep, both[i].role, both[i].body) })
 	}}, filterJobs...)
 	// Every branch but the template walks may see what the writes
@@ -365,9 +380,10 @@ func (t *T) listedAsRead(k *keyRead, read *Exchange, all walk, key, role string)
 // key's are.
 //
 //   - The other organization's own records, read with its own key, in
-//     every format: the profile lists them (foreign.record_ids) for our
-//     keys to be refused, and they are records like ours for the key
-//     they belong to (masking, the closed Record, the schema).
+//     every format, and in json by the record_url it was given alone:
+//     the profile lists them (foreign.record_ids) for our keys to be
+//     refused, and they are records like ours for the key they belong
+//     to (masking, the closed Record, the schema, the URL asked for).
 //   - getFormList under each filter of the profile (number, search_key),
 //     walked with the write and the limited key: what each lists is in
 //     the read key's walk of the same filter, its total no larger.

@@ -82,15 +82,22 @@ func planVerifyMatrix(seed uint64) func(t *T) writePlan {
 		pivot, ok := t.matrixPivot()
 		if ok {
 			units = append(units, writeUnit{keys: t.r.caseKeys(pivot), cost: 5, reads: pivot.RecordID,
-				run: func(t *T, _ []*T) bool { return t.runMatrix(seed, pivot, true) }})
+				run: func(t *T, _ []*T) bool { return t.runMatrix(seed, pivot, matrixPivotMove) }})
 		}
 		for _, c := range t.r.prof.Cases {
 			if ok && c.RecordID == pivot.RecordID {
 				continue // the pivot's own unit sends the limited key's rows
 			}
-			if limitedRefused(c) && t.hasKey(profile.RoleLimited) && t.r.prof.Flow(c.FormID) != nil {
+			if !t.hasKey(profile.RoleLimited) || t.r.prof.Flow(c.FormID) == nil {
+				continue
+			}
+			switch {
+			case limitedRefused(c):
 				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: 1,
-					run: func(t *T, _ []*T) bool { return t.runMatrix(seed, c, false) }})
+					run: func(t *T, _ []*T) bool { return t.runMatrix(seed, c, matrixLimitedRefused) }})
+			case limitedMoves(c):
+				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: 2,
+					run: func(t *T, _ []*T) bool { return t.runMatrix(seed, c, matrixLimitedFaults) }})
 			}
 		}
 		if len(units) == 0 {
@@ -138,10 +145,33 @@ func limitedRefused(c profile.Case) bool {
 	return false
 }
 
-// runMatrix sends the matrix of one subject; pivot says it is the write
-// key's move (else only the limited key's refusals, from the start).
-func (t *T) runMatrix(seed uint64, c profile.Case, pivot bool) bool {
-	if by := t.r.moves.movedBy(c.Code); pivot && by != "" && t.r.prof.Reset == "" {
+// limitedMoves says a case shows the limited key moving its record from
+// its start (its form is one the key may write, §5 item 4).
+func limitedMoves(c profile.Case) bool {
+	for _, s := range c.Steps {
+		if s.Key == profile.RoleLimited && s.Expect.Status != "" && s.Concurrent <= 1 {
+			return c.Start != "" && c.RecordID != 0
+		}
+	}
+	return false
+}
+
+// What the matrix sends around one subject.
+const (
+	// matrixPivotMove: the write key's move, then every row.
+	matrixPivotMove = iota
+	// matrixLimitedRefused: the limited key's refusals, from the start.
+	matrixLimitedRefused
+	// matrixLimitedFaults: the rows with one fault (faultRows), by the
+	// limited key on a record of a form it may write, from the start: a
+	// key limited to some forms is held to every condition of §3.1 on
+	// its own forms, as the write key is.
+	matrixLimitedFaults
+)
+
+// runMatrix sends the matrix of one subject, as mode says.
+func (t *T) runMatrix(seed uint64, c profile.Case, mode int) bool {
+	if by := t.r.moves.movedBy(c.Code); mode != matrixLimitedRefused && by != "" && t.r.prof.Reset == "" {
 		// As runCase: without a reset the record is no longer where the
 		// profile says it starts, and a correct service would refuse the
 		// move the matrix is built around.
@@ -165,8 +195,12 @@ func (t *T) runMatrix(seed uint64, c profile.Case, pivot bool) bool {
 		t.Notef("case %s: start %q is no status of the flow of form %d", c.Name, c.Start, c.FormID)
 		return false
 	}
-	if !pivot {
+	switch mode {
+	case matrixLimitedRefused:
 		t.sendRows(t.refusalRows(seed, sub, []string{profile.RoleLimited}))
+		return true
+	case matrixLimitedFaults:
+		t.sendRows(byRole(faultRows(seed, sub, *start, t.r.prof.Forms.IDs), profile.RoleLimited, *start))
 		return true
 	}
 	// The move, every optional member right, by the URL when known.
@@ -359,6 +393,21 @@ func faultRows(seed uint64, sub matrixSubject, left profile.Status, forms []int6
 			map[string]any{"to_certificate_status": statusForm(*cur, byName)}, code(contract.ErrInvalidTarget))
 	}
 	return rows
+}
+
+// byRole are rows sent by role instead, from status cur: a row whose
+// from_certificate_status is cur (the status a pivot's move left, when
+// no move was made) has no fault and goes.
+func byRole(rows []matrixRow, role string, cur profile.Status) []matrixRow {
+	var out []matrixRow
+	for _, r := range rows {
+		if from := r.body["from_certificate_status"]; from == cur.Name || from == strconv.FormatInt(cur.ID, 10) {
+			continue
+		}
+		r.role, r.what = role, fmt.Sprintf("the %s key, %s", role, r.what)
+		out = append(out, r)
+	}
+	return out
 }
 
 // sendRows sends rows and fails each answer its row refuses. It says
