@@ -116,5 +116,19 @@ var adversarial4FirstSight = firstSight{
 		// matter must parse as a YAML mapping.
 		foreign.BugA4FrontMatterFlowTitle:  "6a8c0bae16ef190b078c3e51410306a8adf81184",
 		foreign.BugA4FrontMatterColonTitle: "6a8c0bae16ef190b078c3e51410306a8adf81184",
+		// auth.noKey.*, relation.keys, the paging products' key column,
+		// getRecord.byUrl and listQrcodes.byUrl with every key, the
+		// limited key's fault rows (relation.verify.matrix), identifiers
+		// of another kind (listQrcodes.unknown, verify.unknownCode).
+		foreign.BugA4LimitedErrorEnvelope:   "96675937b72176da17326533f5672d1f937505d3",
+		foreign.BugA4OtherOrgByURLHost:      "96675937b72176da17326533f5672d1f937505d3",
+		foreign.BugA4LimitedIgnoresFrom:     "96675937b72176da17326533f5672d1f937505d3",
+		foreign.BugA4LimitedNextUnsupported: "96675937b72176da17326533f5672d1f937505d3",
+		foreign.BugA4LimitedTplUnchecked:    "96675937b72176da17326533f5672d1f937505d3",
+		foreign.BugA4SubcodeAsTemplate:      "96675937b72176da17326533f5672d1f937505d3",
+		foreign.BugA4SubcodeCertCode:        "96675937b72176da17326533f5672d1f937505d3",
+		foreign.BugA4TemplateByTplID:        "96675937b72176da17326533f5672d1f937505d3",
+		foreign.BugA4WriteKeyOversizeServed: "96675937b72176da17326533f5672d1f937505d3",
+		foreign.BugA4WriteKeyTemplateURL404: "96675937b72176da17326533f5672d1f937505d3",
 	},
 }

@@ -45,5 +45,7 @@ var blind6FirstSight = firstSight{
 		foreign.BugB6ReadKeyCodeScoped:     "6a8c0bae16ef190b078c3e51410306a8adf81184",
 		foreign.BugB6ScopedSkipsIdentity:   "6a8c0bae16ef190b078c3e51410306a8adf81184",
 		foreign.BugB6UnreachableFrom100324: "6a8c0bae16ef190b078c3e51410306a8adf81184",
+		// auth.noKey.getRecord (a share link).
+		foreign.BugB6ShareURLNoKey: "96675937b72176da17326533f5672d1f937505d3",
 	},
 }
