@@ -114,21 +114,21 @@ var adversarial4FirstSight = firstSight{
 		foreign.BugA4ReversedWindowUnfiltered: "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
 		// answers.2.2.markdown, getRecord.format.markdown: the front
 		// matter must parse as a YAML mapping.
-		foreign.BugA4FrontMatterFlowTitle:  "6a8c0bae16ef190b078c3e51410306a8adf81184",
-		foreign.BugA4FrontMatterColonTitle: "6a8c0bae16ef190b078c3e51410306a8adf81184",
+		foreign.BugA4FrontMatterFlowTitle:  "e801c5f3377d82443684976f749f9c4ca4383399",
+		foreign.BugA4FrontMatterColonTitle: "e801c5f3377d82443684976f749f9c4ca4383399",
 		// auth.noKey.*, relation.keys, the paging products' key column,
 		// getRecord.byUrl and listQrcodes.byUrl with every key, the
 		// limited key's fault rows (relation.verify.matrix), identifiers
 		// of another kind (listQrcodes.unknown, verify.unknownCode).
-		foreign.BugA4LimitedErrorEnvelope:   "96675937b72176da17326533f5672d1f937505d3",
-		foreign.BugA4OtherOrgByURLHost:      "96675937b72176da17326533f5672d1f937505d3",
-		foreign.BugA4LimitedIgnoresFrom:     "96675937b72176da17326533f5672d1f937505d3",
-		foreign.BugA4LimitedNextUnsupported: "96675937b72176da17326533f5672d1f937505d3",
-		foreign.BugA4LimitedTplUnchecked:    "96675937b72176da17326533f5672d1f937505d3",
-		foreign.BugA4SubcodeAsTemplate:      "96675937b72176da17326533f5672d1f937505d3",
-		foreign.BugA4SubcodeCertCode:        "96675937b72176da17326533f5672d1f937505d3",
-		foreign.BugA4TemplateByTplID:        "96675937b72176da17326533f5672d1f937505d3",
-		foreign.BugA4WriteKeyOversizeServed: "96675937b72176da17326533f5672d1f937505d3",
-		foreign.BugA4WriteKeyTemplateURL404: "96675937b72176da17326533f5672d1f937505d3",
+		foreign.BugA4LimitedErrorEnvelope:   "1b18ecd354826df490af55b02de344d9d6ec71df",
+		foreign.BugA4OtherOrgByURLHost:      "1b18ecd354826df490af55b02de344d9d6ec71df",
+		foreign.BugA4LimitedIgnoresFrom:     "1b18ecd354826df490af55b02de344d9d6ec71df",
+		foreign.BugA4LimitedNextUnsupported: "1b18ecd354826df490af55b02de344d9d6ec71df",
+		foreign.BugA4LimitedTplUnchecked:    "1b18ecd354826df490af55b02de344d9d6ec71df",
+		foreign.BugA4SubcodeAsTemplate:      "1b18ecd354826df490af55b02de344d9d6ec71df",
+		foreign.BugA4SubcodeCertCode:        "1b18ecd354826df490af55b02de344d9d6ec71df",
+		foreign.BugA4TemplateByTplID:        "1b18ecd354826df490af55b02de344d9d6ec71df",
+		foreign.BugA4WriteKeyOversizeServed: "1b18ecd354826df490af55b02de344d9d6ec71df",
+		foreign.BugA4WriteKeyTemplateURL404: "1b18ecd354826df490af55b02de344d9d6ec71df",
 	},
 }

@@ -42,10 +42,10 @@ var blind6FirstSight = firstSight{
 		// code_id on one half; unreachable targets go beside the right
 		// from. verify.errorCodes:
 		// each condition both actions check, beside the record's tpl_id.
-		foreign.BugB6ReadKeyCodeScoped:     "6a8c0bae16ef190b078c3e51410306a8adf81184",
-		foreign.BugB6ScopedSkipsIdentity:   "6a8c0bae16ef190b078c3e51410306a8adf81184",
-		foreign.BugB6UnreachableFrom100324: "6a8c0bae16ef190b078c3e51410306a8adf81184",
+		foreign.BugB6ReadKeyCodeScoped:     "e801c5f3377d82443684976f749f9c4ca4383399",
+		foreign.BugB6ScopedSkipsIdentity:   "e801c5f3377d82443684976f749f9c4ca4383399",
+		foreign.BugB6UnreachableFrom100324: "e801c5f3377d82443684976f749f9c4ca4383399",
 		// auth.noKey.getRecord (a share link).
-		foreign.BugB6ShareURLNoKey: "96675937b72176da17326533f5672d1f937505d3",
+		foreign.BugB6ShareURLNoKey: "1b18ecd354826df490af55b02de344d9d6ec71df",
 	},
 }
