@@ -156,7 +156,16 @@ func pageCounts(w walk) []int {
 // of items than the first, or the first holds more than the size allows
 // (want: the size asked, at most max; 0 where any size up to max is
 // right, as for a size above the maximum, clamped as the target does).
-func (t *T) evenPages(p pagedWalk, want, max int) {
+// A cursor walk's pages (templates/*) are held only to at most the size:
+// docs/contract.md gives them a default and a maximum, and a token says
+// whether more follow, but no page must hold page_size items (a page may
+// end early, at a group of items created in one second: §C5 leaves the
+// order to the service).
+func (t *T) evenPages(ep contract.Endpoint, p pagedWalk, want, max int) {
+	if ep != contract.GetFormList {
+		t.pagesAtMost(p, want, max)
+		return
+	}
 	counts := pageCounts(p.w)
 	if len(counts) < 2 {
 		if len(counts) == 1 && counts[0] > max {
@@ -184,6 +193,21 @@ func (t *T) evenPages(p pagedWalk, want, max int) {
 	}
 }
 
+// pagesAtMost fails a page of a cursor walk that holds more items than
+// the size allows (want, or max when want is 0).
+func (t *T) pagesAtMost(p pagedWalk, want, max int) {
+	limit := max
+	if want > 0 && want < max {
+		limit = want
+	}
+	for i, n := range pageCounts(p.w) {
+		if n > limit {
+			t.Errorf(p.w.pages[i], "%s: page %d holds %d items, at most %d are allowed", p.what, i+1, n, limit)
+			return
+		}
+	}
+}
+
 // judgePaged judges a served walk of the product against ref, the same
 // filter's walk at another size: refused where the class allows, else
 // whole, with its total, even pages and the reference's items.
@@ -197,7 +221,7 @@ func (t *T) judgePaged(ep contract.Endpoint, ref walk, p pagedWalk, key string, 
 	}
 	t.examinedWalks(ref, p.w)
 	t.totalHolds(p.w, p.what)
-	t.evenPages(p, want, max)
+	t.evenPages(ep, p, want, max)
 	t.sameSequence(ref, p.w, key, p.what+" against "+refWhat(ref))
 }
 

@@ -108,8 +108,8 @@ func TestPagingCatchesAPagerOfItsOwnBesideAFilter(t *testing.T) {
 
 // TestPagingCatchesACursorStrideOfTheSizeAsked: a cursor walk at a size
 // above the maximum whose token moves on by the size asked: page 2
-// starts past items no page holds; and a default page size whose pages
-// are not full.
+// starts past items no page holds; and a page at the default size that
+// holds more than the size.
 func TestPagingCatchesACursorStrideOfTheSizeAsked(t *testing.T) {
 	codings := func(from, to int) []string {
 		var out []string
@@ -141,8 +141,20 @@ func TestPagingCatchesACursorStrideOfTheSizeAsked(t *testing.T) {
 	short.add(cursorPage(`{"page_token":"d"}`, 130, nil, codings(31, 130)))
 	tk = pagingT()
 	tk.judgePaged(contract.TemplatesList, ref, pagedWalk{what: "templates/list at no page_size", class: pageClasses[4], w: short}, "coding", contract.TemplatesDefaultPageSize, contract.TemplatesMaxPageSize)
-	if got := strings.Join(tk.failures, "\n"); !strings.Contains(got, "page 2 holds 10 items, page 1 20") || len(tk.failures) != 1 {
-		t.Errorf("uneven pages at the default size: failures %q", got)
+	if got := strings.Join(tk.failures, "\n"); !strings.Contains(got, "page 3 holds 100 items, at most 20 are allowed") || len(tk.failures) != 1 {
+		t.Errorf("a page past the default size: failures %q", got)
+	}
+
+	// A page that ends early (at a group of items created in one second)
+	// is no fault of a cursor walk: no page must hold page_size items.
+	var early walk
+	early.add(cursorPage(`{}`, 130, "e", codings(1, 19)))
+	early.add(cursorPage(`{"page_token":"e"}`, 130, "f", codings(20, 39)))
+	early.add(cursorPage(`{"page_token":"f"}`, 130, nil, codings(40, 130)[:0]))
+	tk = pagingT()
+	tk.evenPages(contract.TemplatesList, pagedWalk{what: "templates/list at no page_size", w: early}, contract.TemplatesDefaultPageSize, contract.TemplatesMaxPageSize)
+	if len(tk.failures) != 0 {
+		t.Errorf("pages that end early: failures %q", tk.failures)
 	}
 }
 

@@ -67,9 +67,6 @@ var adversarial5FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		foreign.BugA5TemplatesWindowTokenStart: "d191e66",
 	},
-	alarmingSince: map[foreign.Variant]string{
-		foreign.VariantA5CursorTieCut: "d191e66 (relation.cursor.paging: a page one item short of page_size while more follow)",
-	},
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA5MoveRecordsTerminal: "relation.afterWrites, relation.verify.matrix, verify.*: a moved record may change only where it shows a status (process_status, state changes, an object naming a status); §C6 leaves how a record shows a move to the service, and a field naming the redeeming terminal is one way",
 		foreign.VariantA5LengthRequired:      "every check whose request the seed sends chunked: an HTTP 411 with a JSON error is read as the service's refusal of the request, where RFC 9112 §6.3 lets a server require a Content-Length",
