@@ -66,6 +66,9 @@ var adversarial5FirstSight = firstSight{
 	},
 	caughtSince: map[foreign.Bug]string{
 		foreign.BugA5TemplatesWindowTokenStart: "d191e66",
+		// 2.2.markdown reads the front matter as YAML.
+		foreign.BugA5FrontMatterDuplicateTitle: "027ac297077c7cbd825a804a62091640b6f418f3",
+		foreign.BugA5FrontMatterAliasTitle:     "027ac297077c7cbd825a804a62091640b6f418f3",
 	},
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA5MoveRecordsTerminal: "relation.afterWrites, relation.verify.matrix, verify.*: a moved record may change only where it shows a status (process_status, state changes, an object naming a status); §C6 leaves how a record shows a move to the service, and a field naming the redeeming terminal is one way",
