@@ -20,6 +20,15 @@ var verifyRules = []Rule{
 	{"7.params", "a missing or invalid parameter is 100301", func(x *Exchange, _ *Env) bool {
 		return verifyParamError(x) && !(hasFault(x, "action_type ") && !hasFault(x, "action_type missing"))
 	}, wantCodes(100301)},
+	{"3.1.move", "a verify success names the status it moved to", func(x *Exchange, _ *Env) bool {
+		return x.Is(contract.Verify) && x.Success()
+	}, func(x *Exchange, _ *Env) []string {
+		data, _ := x.Object()["data"].(map[string]any)
+		if s, isString := data["certificate_status"].(string); !isString || strings.TrimSpace(s) == "" {
+			return []string{fmt.Sprintf("a verify success gives certificate_status %s: it is the name of the status the record moved to", short(fmt.Sprint(data["certificate_status"])))}
+		}
+		return nil
+	}},
 }
 
 // verifyParamError applies to a verify that is bad input and was not
