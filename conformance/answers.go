@@ -63,7 +63,7 @@ func ruleEnv(p *profile.Profile, v validator) *rules.Env {
 		env.Records[r.ID] = rules.Record{URL: r.URL, FieldTypes: r.FieldTypes, MaskedFields: r.MaskedFields}
 		ours.RecordIDs[r.ID] = true
 		if r.URL != "" {
-			ours.RecordURLs[r.URL] = true
+			ours.RecordURLs[rules.CanonURL(r.URL)] = true
 		}
 	}
 	for _, id := range p.Forms.IDs {
@@ -72,7 +72,7 @@ func ruleEnv(p *profile.Profile, v validator) *rules.Env {
 	for _, t := range p.Templates.Items {
 		ours.Codings[t.Coding] = true
 		if t.URL != "" {
-			ours.TemplateURLs[t.URL] = true
+			ours.TemplateURLs[rules.CanonURL(t.URL)] = true
 		}
 	}
 	for _, c := range p.Cases {

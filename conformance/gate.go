@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -119,7 +120,7 @@ func (g *readGate) seesMoved(endpoint string, body any) bool {
 			return g.movedRecord(id)
 		}
 		for id, url := range g.urls {
-			if m["record_url"] == url {
+			if rules.SameURL(m["record_url"], url) {
 				return g.movedRecord(id)
 			}
 		}

@@ -102,7 +102,7 @@ func (o Objects) holdsAll(addressed []any) bool {
 			continue
 		}
 		s, _ := a.(string)
-		if !o.RecordURLs[s] && !o.Codings[s] && !o.TemplateURLs[s] {
+		if !o.RecordURLs[CanonURL(s)] && !o.Codings[s] && !o.TemplateURLs[CanonURL(s)] {
 			return false
 		}
 	}
@@ -115,7 +115,7 @@ func (o Objects) names(s string) bool {
 	if s == "" {
 		return false
 	}
-	if o.RecordURLs[s] || o.Codings[s] {
+	if o.RecordURLs[CanonURL(s)] || o.Codings[s] {
 		return true
 	}
 	if i := strings.LastIndex(s, "/"); i >= 0 && o.Codings[s[i+1:]] {
@@ -138,7 +138,7 @@ func seen(x *Exchange, o Objects, whose string) []string {
 		}
 		if id, ok := Int(x.requestInt("record_id")); ok && o.RecordIDs[id] {
 			out = append(out, fmt.Sprintf("getRecord of %s record %d is a success", whose, id))
-		} else if u := x.Param("record_url"); o.RecordURLs[u] {
+		} else if u := x.Param("record_url"); o.RecordURLs[CanonURL(u)] {
 			out = append(out, fmt.Sprintf("getRecord of %s record %s is a success", whose, u))
 		}
 	case x.Is(contract.GetFormList):

@@ -202,7 +202,8 @@ type Record struct {
 // Objects are ids and codes of one organization's objects.
 type Objects struct {
 	RecordIDs map[int64]bool
-	// RecordURLs are record URLs (a getRecord by one is a read of it).
+	// RecordURLs are record URLs (a getRecord by one is a read of it), in
+	// CanonURL's form, as TemplateURLs are.
 	RecordURLs map[string]bool
 	FormIDs    map[int64]bool
 	Codings    map[string]bool

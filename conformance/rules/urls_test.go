@@ -16,11 +16,37 @@ func TestSameURL(t *testing.T) {
 		{"https://rtq.example/R/R2026abc", false},
 		{"https://other.example/r/R2026abc", false},
 		{"https://rtq.example/r/R2026abc?x=1", false},
+		{" https://rtq.example/r/R2026abc", false},
+		{"https://rtq.example/r/R2026abc ", false},
 		{nil, false},
 		{42, false},
 	} {
 		if got := SameURL(c.got, want); got != c.same {
 			t.Errorf("SameURL(%v, %s) = %v, want %v", c.got, want, got, c.same)
 		}
+	}
+}
+
+// Objects a request names by URL are ours whatever the case of the
+// host: a key refused its own record by HTTPS://RTQ.EXAMPLE/... is
+// refused its own.
+func TestObjectsHoldURLsInAnyHostCase(t *testing.T) {
+	o := Objects{RecordURLs: map[string]bool{CanonURL("https://rtq.example/r/R1"): true}, TemplateURLs: map[string]bool{}, Codings: map[string]bool{}}
+	for _, c := range []struct {
+		u    string
+		ours bool
+	}{
+		{"https://rtq.example/r/R1", true},
+		{"HTTPS://RTQ.EXAMPLE/r/R1", true},
+		{"https://rtq.example/r/r1", false},
+		{"https://user@rtq.example/r/R1", false},
+		{"R1", false},
+	} {
+		if got := o.holdsAll([]any{c.u}); got != c.ours {
+			t.Errorf("holdsAll(%q) = %v, want %v", c.u, got, c.ours)
+		}
+	}
+	if got := CanonURL("HTTPS://User@RTQ.Example:8443/P?Q#F"); got != "https://User@rtq.example:8443/P?Q#F" {
+		t.Errorf("CanonURL = %q", got)
 	}
 }

@@ -64,7 +64,7 @@ func wantCodes(codes ...int64) func(x *Exchange, env *Env) []string {
 	return func(x *Exchange, env *Env) []string {
 		allowed := append([]int64(nil), codes...)
 		if code := x.Param("certificate_code"); code != "" {
-			if env.Codes[code] || env.Ours.RecordURLs[code] {
+			if env.Codes[code] || env.Ours.RecordURLs[CanonURL(code)] {
 				allowed = append(allowed, stateCodes...)
 			} else {
 				allowed = append(allowed, 100320)
