@@ -395,8 +395,7 @@ var ourRoles = map[string]bool{"read": true, "write": true, "limited": true}
 
 // isJSONAnswer says a getRecord answer is in json (asked for, or by default).
 func isJSONAnswer(x *Exchange) bool {
-	doc, _ := decodeBody([]byte(x.Req.Body))
-	body, _ := doc.(map[string]any)
+	body := x.Params()
 	f, _ := body["format"].(string)
 	return f == "" || f == "json"
 }
@@ -404,8 +403,7 @@ func isJSONAnswer(x *Exchange) bool {
 // recordOf is the record a getRecord request names: its record_id, or the
 // record a json answer gave its record_url.
 func recordOf(x *Exchange, ids map[string]int64) (int64, bool) {
-	doc, _ := decodeBody([]byte(x.Req.Body))
-	body, _ := doc.(map[string]any)
+	body := x.Params()
 	if id, ok := intOf(body["record_id"]); ok {
 		return id, true
 	}

@@ -88,6 +88,21 @@ type Exchange struct {
 	// rules judge and count it, but it is never a finding's example, so
 	// the report stays the same at any concurrency.
 	clocked bool
+
+	paramsOnce sync.Once
+	params     map[string]any
+}
+
+// Params is the request's body as a JSON object (nil when it is not
+// one), decoded once however many rules and relations read it: live
+// traffic is judged exchange by exchange on the proxy's path, and each
+// relation asks for the parameters. Callers must not change the map.
+func (x *Exchange) Params() map[string]any {
+	x.paramsOnce.Do(func() {
+		doc, _ := decodeBody([]byte(x.Req.Body))
+		x.params, _ = doc.(map[string]any)
+	})
+	return x.params
 }
 
 // client sends requests to the target through rtq's one client of a

@@ -2,7 +2,6 @@ package conformance
 
 import (
 	"fmt"
-	"slices"
 )
 
 // relation.live.byUrl: a record read by its record_url and by its
@@ -27,7 +26,7 @@ func (l *liveRelations) addressed(space string, p map[string]any, key [8]byte, i
 	for k, v := range p {
 		switch {
 		case k == "format":
-			if s, isString := v.(string); !isString || !slices.Contains(formats, s) {
+			if s, isString := v.(string); !isString || !isFormat(s) {
 				return nil
 			}
 		case (k == "record_id" || k == "record_url") && how == "":
@@ -38,7 +37,7 @@ func (l *liveRelations) addressed(space string, p map[string]any, key [8]byte, i
 	}
 	if how == "record_url" {
 		u, _ := p["record_url"].(string)
-		if named, ok := l.names.get(nameKey{space, u}); ok {
+		if named, ok := l.names.get(nameOf(space, u)); ok {
 			id, known = named, true
 		}
 	}

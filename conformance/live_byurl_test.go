@@ -20,6 +20,7 @@ func TestLiveByURL(t *testing.T) {
 	}{
 		{"the same", []Observed{byID("a"), byURL("a")}, Pass},
 		{"by URL otherwise", []Observed{byID("a"), byURL("b")}, Fail},
+		{"by URL with the host in capitals, otherwise", []Observed{byID("a"), getRecordAnswer("k-any-1234", `{"record_url":"HTTPS://X/r/7"}`, rec("b"))}, Fail},
 		{"a verify between", []Observed{byID("a"), liveVerify(7, "已核销"), byURL("b")}, ""},
 		{"the same way twice", []Observed{byID("a"), byID("a")}, ""},
 	}
@@ -29,16 +30,7 @@ func TestLiveByURL(t *testing.T) {
 			for _, a := range c.answers {
 				o.Observe(a)
 			}
-			f := findingOf(o.Report(o.opts.Started), relByURLLive)
-			if c.want == "" {
-				if f != nil && f.Status == Fail {
-					t.Fatalf("judged: %+v", f)
-				}
-				return
-			}
-			if f == nil || f.Status != c.want {
-				t.Fatalf("want %s, got %+v", c.want, f)
-			}
+			wantVerdict(t, o, relByURLLive, c.want, "")
 		})
 	}
 }

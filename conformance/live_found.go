@@ -3,8 +3,8 @@ package conformance
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -31,6 +31,13 @@ type foundKey struct {
 	name  string
 }
 
+func (k foundKey) spaceOf() string { return k.space }
+
+// foundOf is the key of an object's name (a URL in rules.CanonURL's form).
+func foundOf(space string, key [8]byte, kind, name string) foundKey {
+	return foundKey{space, key, kind, rules.CanonURL(name)}
+}
+
 // liveFoundNames bounds the names remembered.
 const liveFoundNames = 4096
 
@@ -52,13 +59,13 @@ func newLiveFound(p *profile.Profile) *liveFound {
 	for _, r := range p.Records {
 		f.profiled["record_id"][fmt.Sprint(r.ID)] = true
 		if r.URL != "" {
-			f.profiled["record_url"][r.URL] = true
+			f.profiled["record_url"][rules.CanonURL(r.URL)] = true
 		}
 	}
 	for _, tp := range p.Templates.Items {
 		f.profiled["template"][tp.Coding] = true
 		if tp.URL != "" {
-			f.profiled["template"][tp.URL] = true
+			f.profiled["template"][rules.CanonURL(tp.URL)] = true
 		}
 	}
 	return f
@@ -66,11 +73,7 @@ func newLiveFound(p *profile.Profile) *liveFound {
 
 // forget: space may hold another scenario now.
 func (f *liveFound) forget(space string) {
-	for k := range f.shown.byKey {
-		if k.space == space {
-			f.shown.remove(k)
-		}
-	}
+	dropSpace(f.shown, space)
 	if len(f.unprofiled) < liveFoundNames {
 		f.unprofiled[space] = true
 	}
@@ -81,20 +84,30 @@ func (f *liveFound) known(space, role string, key [8]byte, kind, name string) bo
 	if name == "" {
 		return false
 	}
-	if _, shown := f.shown.get(foundKey{space, key, kind, name}); shown {
+	if _, shown := f.shown.get(foundOf(space, key, kind, name)); shown {
 		return true
 	}
-	return role == "read" && !f.unprofiled[space] && f.profiled[kind][name]
+	return role == "read" && !f.unprofiled[space] && f.profiled[kind][rules.CanonURL(name)]
 }
 
-// formats are getRecord's formats; "" is json.
-var formats = []string{"", "json", "json-ld", "markdown"}
+// isFormat tells a format getRecord names (contract.Formats); "" is
+// json, its default.
+func isFormat(s string) bool {
+	if s == "" {
+		return true
+	}
+	for _, f := range contract.Formats {
+		if f.Name == s {
+			return true
+		}
+	}
+	return false
+}
 
 // judge judges an answer of getRecord or listQrcodes that asked for an
 // object known to exist, and remembers what a success shows.
 func (f *liveFound) judge(space string, ep contract.Endpoint, x *Exchange, obj map[string]any, key [8]byte) []relResult {
-	params, _ := decodeBody([]byte(x.Req.Body))
-	p, _ := params.(map[string]any)
+	p := x.Params()
 	code, _ := intOf(obj["code"])
 	success := obj != nil && obj["code"] != nil && code == 0
 	data, _ := obj["data"].(map[string]any)
@@ -104,10 +117,10 @@ func (f *liveFound) judge(space string, ep contract.Endpoint, x *Exchange, obj m
 		if success {
 			if rec, _ := data["data"].(map[string]any); rec != nil {
 				if id, ok := intOf(rec["record_id"]); ok {
-					f.shown.put(foundKey{space, key, "record_id", fmt.Sprint(id)}, true)
+					f.shown.put(foundOf(space, key, "record_id", fmt.Sprint(id)), true)
 				}
 				if u, _ := rec["record_url"].(string); u != "" {
-					f.shown.put(foundKey{space, key, "record_url", u}, true)
+					f.shown.put(foundOf(space, key, "record_url", u), true)
 				}
 			}
 		}
@@ -117,7 +130,7 @@ func (f *liveFound) judge(space string, ep contract.Endpoint, x *Exchange, obj m
 			for _, it := range listOf(data) {
 				if m, _ := it.(map[string]any); m != nil {
 					if c, _ := m["coding"].(string); c != "" {
-						f.shown.put(foundKey{space, key, "template", c}, true)
+						f.shown.put(foundOf(space, key, "template", c), true)
 					}
 				}
 			}
@@ -126,7 +139,7 @@ func (f *liveFound) judge(space string, ep contract.Endpoint, x *Exchange, obj m
 	case contract.ListQrcodes:
 		kind, name = "template", askedTemplate(p)
 		if success && name != "" {
-			f.shown.put(foundKey{space, key, kind, name}, true)
+			f.shown.put(foundOf(space, key, kind, name), true)
 		}
 	default:
 		return nil
@@ -148,7 +161,7 @@ func askedRecord(p map[string]any) (kind, name string) {
 	for k, v := range p {
 		switch k {
 		case "format":
-			if s, isString := v.(string); !isString || !slices.Contains(formats, s) {
+			if s, isString := v.(string); !isString || !isFormat(s) {
 				return "", ""
 			}
 		case "record_id":

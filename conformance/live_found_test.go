@@ -2,7 +2,6 @@ package conformance
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -55,16 +54,7 @@ func TestLiveFound(t *testing.T) {
 			for _, a := range c.answers {
 				o.Observe(a)
 			}
-			f := findingOf(o.Report(o.opts.Started), relFoundLive)
-			if c.want == "" {
-				if f != nil && f.Status == Fail {
-					t.Fatalf("judged: %+v", f)
-				}
-				return
-			}
-			if f == nil || f.Status != c.want || c.want == Fail && !strings.Contains(f.Message, "answers code 404") {
-				t.Fatalf("want %s, got %+v", c.want, f)
-			}
+			wantVerdict(t, o, relFoundLive, c.want, map[Status]string{Fail: "answers code 404"}[c.want])
 		})
 	}
 }

@@ -25,6 +25,8 @@ type labelKey struct {
 	name  string
 }
 
+func (k labelKey) spaceOf() string { return k.space }
+
 // liveLabels is what the traffic has shown of each label table.
 type liveLabels struct {
 	byCode  *lru[labelKey, string]
@@ -38,13 +40,8 @@ func newLiveLabels() *liveLabels {
 // forget drops what is remembered of space: a namespace removed may come
 // back with another scenario, whose labels are its own.
 func (l *liveLabels) forget(space string) {
-	for _, m := range []*lru[labelKey, string]{l.byCode, l.byLabel} {
-		for k := range m.byKey {
-			if k.space == space {
-				m.remove(k)
-			}
-		}
-	}
+	dropSpace(l.byCode, space)
+	dropSpace(l.byLabel, space)
 }
 
 // judge judges the labels of rec, a record's json payload, against the

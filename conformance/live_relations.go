@@ -151,6 +151,13 @@ type nameKey struct {
 	space, name string
 }
 
+func (k nameKey) spaceOf() string { return k.space }
+
+// nameOf is the key of name in space: a URL in rules.CanonURL's form,
+// so that a credential named with its host in capitals is the one named
+// in lower case.
+func nameOf(space, name string) nameKey { return nameKey{space, rules.CanonURL(name)} }
+
 // verifyAwaiting is a verify success waiting for a read of its record: what
 // it said of the record, the record its certificate_code named (0: no
 // read named it), and its request, scrubbed, to show.
@@ -178,6 +185,15 @@ const liveFormsPerValue = 8
 type recordKey struct {
 	space string
 	id    int64
+}
+
+func (k recordKey) spaceOf() string { return k.space }
+
+// spaced is a key of what is remembered of one space, so that a reset
+// of the space can drop it.
+type spaced interface {
+	comparable
+	spaceOf() string
 }
 
 type recordMove struct {
@@ -233,16 +249,8 @@ func (l *liveRelations) windows() map[string]int {
 func (l *liveRelations) forget(space string) {
 	l.reads.removeIf(func(r recordRead) bool { return r.space == space })
 	l.masks.removeIf(func(m liveMask) bool { return m.space == space })
-	for k := range l.names.byKey {
-		if k.space == space {
-			l.names.remove(k)
-		}
-	}
-	for k := range l.unnamed.byKey {
-		if k.space == space {
-			l.unnamed.remove(k)
-		}
-	}
+	dropSpace(l.names, space)
+	dropSpace(l.unnamed, space)
 	dropSpace(l.facts, space)
 	dropSpace(l.verifies, space)
 	l.labels.forget(space)
@@ -264,11 +272,7 @@ func (l *liveRelations) reset(space string) {
 	l.tokens.removeIf(func(w *liveWalk) bool { return w.space == space })
 	dropSpace(l.moves, space)
 	dropSpace(l.statusOf, space)
-	for k := range l.verifyNames.byKey {
-		if k.space == space {
-			l.verifyNames.remove(k)
-		}
-	}
+	dropSpace(l.verifyNames, space)
 	l.reads.update(func(r recordRead) recordRead {
 		if r.space == space {
 			r.gen = resetGen
@@ -304,10 +308,10 @@ func (l *liveRelations) spaces() map[string]bool {
 // read after it has.
 const resetGen = -1
 
-// dropSpace forgets every record of space in m.
-func dropSpace[V any](m *lru[recordKey, V], space string) {
+// dropSpace forgets everything m remembers of space.
+func dropSpace[K spaced, V any](m *lru[K, V], space string) {
 	for k := range m.byKey {
-		if k.space == space {
+		if k.spaceOf() == space {
 			m.remove(k)
 		}
 	}
@@ -387,7 +391,7 @@ func (l *liveRelations) verifySuccess(space string, x *Exchange, req Request) []
 	if !ok {
 		return nil
 	}
-	named, _ := l.names.get(nameKey{space, certificate})
+	named, _ := l.names.get(nameOf(space, certificate))
 	id := named
 	if id == 0 {
 		id = v.ID
@@ -395,7 +399,7 @@ func (l *liveRelations) verifySuccess(space string, x *Exchange, req Request) []
 	w := verifyAwaiting{facts: v, named: named, certificate: certificate, req: req}
 	l.verifies.put(recordKey{space, id}, w)
 	if named == 0 && certificate != "" {
-		l.unnamed.put(nameKey{space, certificate}, w)
+		l.unnamed.put(nameOf(space, certificate), w)
 	}
 	if r, known := l.facts.get(recordKey{space, id}); known {
 		return []relResult{successData(rules.DescribesRecord(v, named, r), nil)}
@@ -415,14 +419,14 @@ func (l *liveRelations) readFacts(space string, x *Exchange) []relResult {
 	}
 	for _, name := range []string{code, url} {
 		if name != "" {
-			l.names.put(nameKey{space, name}, f.ID)
+			l.names.put(nameOf(space, name), f.ID)
 		}
 	}
 	k := recordKey{space, f.ID}
 	l.facts.put(k, f)
 	for _, name := range []string{code, url} {
-		if v, waiting := l.unnamed.get(nameKey{space, name}); name != "" && waiting {
-			l.unnamed.remove(nameKey{space, name})
+		if v, waiting := l.unnamed.get(nameOf(space, name)); name != "" && waiting {
+			l.unnamed.remove(nameOf(space, name))
 			l.verifies.remove(recordKey{space, v.facts.ID})
 			return []relResult{successData(rules.DescribesRecord(v.facts, f.ID, f), &v.req)}
 		}
@@ -432,7 +436,7 @@ func (l *liveRelations) readFacts(space string, x *Exchange) []relResult {
 		return nil
 	}
 	l.verifies.remove(k)
-	l.unnamed.remove(nameKey{space, v.certificate})
+	l.unnamed.remove(nameOf(space, v.certificate))
 	return []relResult{successData(rules.DescribesRecord(v.facts, v.named, f), &v.req)}
 }
 
@@ -454,15 +458,14 @@ func (l *liveRelations) bumpSpace(space string) {
 // read judges a getRecord success against the last answer to the same
 // request, and against the last move of its record.
 func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key [8]byte) []relResult {
-	params, _ := decodeBody([]byte(x.Req.Body))
-	canon, _ := json.Marshal(params)
+	p := x.Params()
+	canon, _ := json.Marshal(p)
 	rk := hashOf("read", space, string(key[:]), string(canon))
 	data, _ := obj["data"].(map[string]any)
 	format, _ := data["format"].(string)
 	rec, isJSON := data["data"].(map[string]any)
 	id, known := intOf(rec["record_id"])
 	if !known {
-		p, _ := params.(map[string]any)
 		id, known = intOf(p["record_id"])
 	}
 	cur := recordRead{space: space, id: id, spaceGen: l.spaceGen[space], json: isJSON && (format == "" || format == "json"),
@@ -488,7 +491,7 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 		}
 	}
 	l.reads.put(rk, cur)
-	if p, isObject := params.(map[string]any); isObject {
+	if p != nil {
 		out = append(out, l.addressed(space, p, key, id, known, cur)...)
 	}
 	if known {
@@ -580,11 +583,8 @@ func recordHashes(data map[string]any, statuses map[string]bool) (reduced, full 
 		return h, h
 	}
 	r := make(map[string]any, len(rec))
-	changing := map[string]any{}
 	for k, v := range rec {
-		if contract.MoveMayChange(k) {
-			changing[k] = v
-		} else {
+		if !contract.MoveMayChange(k) {
 			r[k] = v
 		}
 	}
@@ -592,15 +592,12 @@ func recordHashes(data map[string]any, statuses map[string]bool) (reduced, full 
 	for k, v := range data {
 		out[k] = v
 	}
-	out["data"] = r
-	whole := hashJSON(out)
-	rest, _ := json.Marshal(changing)
-	full = sha256.Sum256(append(whole[:], rest...))
 	if len(statuses) == 0 {
-		return whole, full
+		out["data"] = r
+	} else {
+		out["data"] = withoutStatusObjects(r, statuses)
 	}
-	out["data"] = withoutStatusObjects(r, statuses)
-	return hashJSON(out), full
+	return hashJSON(out), hashJSON(data)
 }
 
 // statusShown stands in a reduced hash for an object that shows a status.
@@ -631,8 +628,7 @@ func withoutStatusObjects(v any, statuses map[string]bool) any {
 
 // formPage judges a getFormList page against the other pages of its walk.
 func (l *liveRelations) formPage(space string, x *Exchange, obj map[string]any, key [8]byte) []relResult {
-	params, _ := decodeBody([]byte(x.Req.Body))
-	p, _ := params.(map[string]any)
+	p := x.Params()
 	filter := make(map[string]any, len(p))
 	for k, v := range p {
 		if k != "page" {
@@ -655,8 +651,7 @@ func (l *liveRelations) formPage(space string, x *Exchange, obj map[string]any, 
 
 // cursorPage judges a page of a cursor walk against the pages before it.
 func (l *liveRelations) cursorPage(space string, ep contract.Endpoint, x *Exchange, obj map[string]any, key [8]byte) []relResult {
-	params, _ := decodeBody([]byte(x.Req.Body))
-	p, _ := params.(map[string]any)
+	p := x.Params()
 	token, _ := p["page_token"].(string)
 	data, _ := obj["data"].(map[string]any)
 	total, okTotal := intOf(data["total"])

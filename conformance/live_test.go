@@ -41,6 +41,26 @@ func findingOf(rep *Report, id string) *Finding {
 	return nil
 }
 
+// unjudged, as wantVerdict's want, means the check judged no answer.
+const unjudged Status = "unjudged"
+
+// wantVerdict fails t unless check id of o's report has status want and
+// a message that contains says. want "" means id failed nothing (it may
+// have passed answers other than the one a case is about); unjudged
+// means it neither passed nor failed any.
+func wantVerdict(t *testing.T, o *Observer, id string, want Status, says string) {
+	t.Helper()
+	f := findingOf(o.Report(o.opts.Started), id)
+	switch {
+	case want == "" && f != nil && f.Status == Fail,
+		want == unjudged && f != nil && (f.Status == Pass || f.Status == Fail):
+		t.Fatalf("%s judged: %+v", id, f)
+	case want == "" || want == unjudged:
+	case f == nil || f.Status != want || !strings.Contains(f.Message, says):
+		t.Fatalf("%s: want %s saying %q, got %+v", id, want, says, f)
+	}
+}
+
 // The same record read twice must read the same, unless a verify came
 // between; then only its status members may change, and the read shows
 // the move.

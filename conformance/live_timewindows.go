@@ -47,8 +47,7 @@ func (f windowFacts) judge(ep contract.Endpoint, x *Exchange, data map[string]an
 	if x.Req.Key != "read" || len(f) == 0 {
 		return relResult{}, false
 	}
-	params, _ := decodeBody([]byte(x.Req.Body))
-	p, _ := params.(map[string]any)
+	p := x.Params()
 	start, _ := p["start_time"].(string)
 	end, _ := p["end_time"].(string)
 	listing := ""

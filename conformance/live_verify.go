@@ -30,8 +30,7 @@ const liveStatusNames = 16
 // verifyRepeat judges a verify answer against what the successes before
 // it said of its record, and remembers what a success says.
 func (l *liveRelations) verifyRepeat(space string, x *Exchange, obj map[string]any, success bool) []relResult {
-	params, _ := decodeBody([]byte(x.Req.Body))
-	p, _ := params.(map[string]any)
+	p := x.Params()
 	certificate, _ := p["certificate_code"].(string)
 	if certificate == "" {
 		return nil
@@ -40,7 +39,7 @@ func (l *liveRelations) verifyRepeat(space string, x *Exchange, obj map[string]a
 	to, _ := p["to_certificate_status"].(string)
 	from, _ := p["from_certificate_status"].(string)
 	var out []relResult
-	id, named := l.verifyNames.get(nameKey{space, certificate})
+	id, named := l.verifyNames.get(nameOf(space, certificate))
 	st, known := l.statusOf.get(recordKey{space, id})
 	if named && known {
 		problem := ""
@@ -66,7 +65,7 @@ func (l *liveRelations) verifyRepeat(space string, x *Exchange, obj map[string]a
 	if !hasID || !hasStatus || status == "" {
 		return out
 	}
-	l.verifyNames.put(nameKey{space, certificate}, rid)
+	l.verifyNames.put(nameOf(space, certificate), rid)
 	prev, _ := l.statusOf.get(recordKey{space, rid})
 	left := prev.left
 	if prev.now != "" && prev.now != status && !slices.Contains(left, prev.now) && len(left) < liveStatusNames {

@@ -2,7 +2,6 @@ package conformance
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -49,16 +48,7 @@ func TestLiveVerifyRepeat(t *testing.T) {
 			for _, a := range c.answers {
 				o.Observe(a)
 			}
-			f := findingOf(o.Report(o.opts.Started), relVerifyRepeat)
-			if c.want == "" {
-				if f != nil && f.Status == Fail {
-					t.Fatalf("judged: %+v", f)
-				}
-				return
-			}
-			if f == nil || f.Status != c.want || !strings.Contains(f.Message, c.says) {
-				t.Fatalf("want %s saying %q, got %+v", c.want, c.says, f)
-			}
+			wantVerdict(t, o, relVerifyRepeat, c.want, c.says)
 		})
 	}
 	o := newTestObserver(t)

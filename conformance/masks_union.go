@@ -175,8 +175,7 @@ func folded(r rune) bool { return r >= 0xFF01 && r <= 0xFF5E || r == 0x3000 }
 
 // formatOf is the format a getRecord request asked for.
 func formatOf(x *Exchange) string {
-	doc, _ := decodeBody([]byte(x.Req.Body))
-	body, _ := doc.(map[string]any)
+	body := x.Params()
 	if f, _ := body["format"].(string); f != "" {
 		return f
 	}

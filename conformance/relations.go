@@ -742,8 +742,7 @@ func (t *T) afterFirstMove() {
 	if l == nil {
 		return
 	}
-	doc, _ := decodeBody([]byte(l.x.Req.Body))
-	body, _ := doc.(map[string]any)
+	body := l.x.Params()
 	id, _ := intOf(body["record_id"])
 	t.sameAfter(id, t.getRecord(map[string]any{"record_id": id, "format": "json"}), l.x, true, "right after its move")
 	t.afterLook(l, id)

@@ -87,7 +87,7 @@ func relKeys(t *T) {
 	// Each record in json with every key; in one other format with one
 	// key, the format and the key picked by the seed, turning over the
 	// records so that every pair is sent every run.
-	others := []string{"markdown", "json-ld"}
+	others := otherFormats
 	turn := pick(t.r.opts.Seed, "relation.keys", max(1, 2*len(readers)))
 	type recordReads struct {
 		id    int64
