@@ -221,6 +221,18 @@ func (c *client) quietAs(ctx context.Context, ep contract.Endpoint, role, key st
 			break
 		}
 	}
+	if x.Err == nil && x.Status == http.StatusLengthRequired && x.Req.Chunked {
+		// RFC 9112 §6.3 lets a server refuse a body that comes without
+		// a Content-Length before it reads it: not the service's answer
+		// to the request, which goes again with its length, once.
+		again := &Exchange{Req: x.Req}
+		again.Req.Chunked = false
+		if err, limited := c.do(ctx, again, raw, key); !limited {
+			again.Err = err
+			c.stalls.record(ep.Name, err)
+			return again
+		}
+	}
 	return x
 }
 

@@ -36,3 +36,33 @@ func TestDeclaredGiantAnswerFailsWithoutReadingIt(t *testing.T) {
 		t.Fatalf("status %d, %d body bytes kept; want 200 and none", x.Status, len(x.Body))
 	}
 }
+
+// A target that refuses a chunked body with HTTP 411 (RFC 9112 §6.3
+// allows it) is asked again, once, with a Content-Length: what the
+// rules judge is its answer to the request, and the finding shows the
+// request as sent the second time.
+func TestChunkedBodyRefusedWith411IsSentAgainWithItsLength(t *testing.T) {
+	var chunked, plain int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.ContentLength < 0 {
+			chunked++
+			w.WriteHeader(http.StatusLengthRequired)
+			_, _ = io.WriteString(w, `{"code":411,"message":"Length Required","data":{}}`)
+			return
+		}
+		plain++
+		_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{}}`)
+	}))
+	t.Cleanup(srv.Close)
+	c := newClient(srv.URL, 2*time.Second, 0, 1, nil)
+	t.Cleanup(c.close)
+	form := wireForm{chunked: 1}
+	x := c.quietAs(context.Background(), contract.TemplatesList, "read", "r", map[string]any{"page_size": 1}, &form)
+	if x.Err != nil || x.Status != http.StatusOK || x.Req.Chunked {
+		t.Fatalf("status %d, err %v, chunked %v; want the 200 of the request sent with its length", x.Status, x.Err, x.Req.Chunked)
+	}
+	if chunked != 1 || plain != 1 {
+		t.Fatalf("%d chunked and %d plain requests; want one of each", chunked, plain)
+	}
+}
