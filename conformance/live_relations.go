@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
@@ -210,6 +211,7 @@ type recordRead struct {
 	gen, spaceGen int
 	json          bool
 	full, reduced [32]byte
+	fields        map[string][32]byte // recordHashes
 	what          string
 }
 
@@ -470,7 +472,7 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 	}
 	cur := recordRead{space: space, id: id, spaceGen: l.spaceGen[space], json: isJSON && (format == "" || format == "json"),
 		what: fmt.Sprintf("record %d", id)}
-	cur.reduced, cur.full = recordHashes(data, l.statuses)
+	cur.reduced, cur.full, cur.fields = recordHashes(data, l.statuses)
 	if !known {
 		cur.id, cur.what = -1, "the record"
 	}
@@ -484,7 +486,7 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 		switch {
 		case !changed && before.full != cur.full:
 			out = append(out, relResult{id: relSameRecord, problem: fmt.Sprintf("%s reads differently the second time, and no verify through this proxy moved it between", cur.what)})
-		case changed && cur.json && before.json && before.reduced != cur.reduced:
+		case changed && cur.json && before.json && !sameBeyondMove(before, cur):
 			out = append(out, relResult{id: relSameRecord, problem: fmt.Sprintf("%s reads differently after a verify moved it beyond what a verify changes (its status members)", cur.what)})
 		case !changed || cur.json && before.json:
 			out = append(out, relResult{id: relSameRecord})
@@ -568,19 +570,22 @@ func runeStrings(rs [][]rune) []string {
 	return out
 }
 
-// recordHashes are the hashes of a getRecord answer's data without what
-// a verify may change (reduced) and whole (full), from one encoding of
-// the record: the members a verify may change are encoded apart. An
-// object that shows a status of statuses is part of what a verify may
-// change (§C6 leaves how a record shows a move to the service): in the
-// reduced hash it stands as one placeholder whatever it holds. statuses
-// are fixed for the observer's life, so two hashes of one record always
-// leave out the same objects.
-func recordHashes(data map[string]any, statuses map[string]bool) (reduced, full [32]byte) {
+// recordHashes are the hashes of a getRecord answer's data whole (full)
+// and without what a verify may change (reduced, and fields). What a
+// verify may change: the members of contract.MoveMayChange, an object
+// that shows a status of statuses (in the reduced hash it stands as one
+// placeholder whatever it holds), and fields the move adds to the
+// record's groups (§C6 leaves how a record shows a move to the
+// service): every field object (one with a field_id and a field_type)
+// is hashed apart under its field_id, so that a read after a move may
+// hold fields the read before did not, and must hold every field it
+// did, as it was. statuses are fixed for the observer's life, so two
+// hashes of one record always leave out the same objects.
+func recordHashes(data map[string]any, statuses map[string]bool) (reduced, full [32]byte, fields map[string][32]byte) {
 	rec, ok := data["data"].(map[string]any)
 	if !ok {
 		h := hashJSON(data)
-		return h, h
+		return h, h, nil
 	}
 	r := make(map[string]any, len(rec))
 	for k, v := range rec {
@@ -592,12 +597,74 @@ func recordHashes(data map[string]any, statuses map[string]bool) (reduced, full 
 	for k, v := range data {
 		out[k] = v
 	}
-	if len(statuses) == 0 {
-		out["data"] = r
-	} else {
-		out["data"] = withoutStatusObjects(r, statuses)
+	var rest any = r
+	if len(statuses) > 0 {
+		rest = withoutStatusObjects(r, statuses)
 	}
-	return hashJSON(out), hashJSON(data)
+	fields = map[string][32]byte{}
+	out["data"] = fieldsApart(rest, fields)
+	return hashJSON(out), hashJSON(data), fields
+}
+
+// fieldsApart is v without its field objects, each hashed into fields
+// under its field_id (and its rank among fields of the same id).
+func fieldsApart(v any, fields map[string][32]byte) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = fieldsApart(e, fields)
+		}
+		return out
+	case []any:
+		out := make([]any, 0, len(x))
+		for _, e := range x {
+			if m, isObject := e.(map[string]any); isObject && isField(m) {
+				id := fmt.Sprint(m["field_id"])
+				n := 0
+				for _, taken := fields[id+"#"+strconv.Itoa(n)]; taken; _, taken = fields[id+"#"+strconv.Itoa(n)] {
+					n++
+				}
+				fields[id+"#"+strconv.Itoa(n)] = hashJSON(m)
+				continue
+			}
+			out = append(out, fieldsApart(e, fields))
+		}
+		return out
+	}
+	return v
+}
+
+// isField says whether m is a field of a record's group (§2.1).
+func isField(m map[string]any) bool {
+	_, id := m["field_id"]
+	_, typ := m["field_type"]
+	return id && typ
+}
+
+// sameBeyondMove says whether after reads as before in everything a
+// verify may not change: its reduced hash, every field before held, and
+// no field added under the id of one it held.
+func sameBeyondMove(before, after recordRead) bool {
+	if before.reduced != after.reduced {
+		return false
+	}
+	ids := map[string]bool{}
+	for k, h := range before.fields {
+		if after.fields[k] != h {
+			return false
+		}
+		id, _, _ := strings.Cut(k, "#")
+		ids[id] = true
+	}
+	for k := range after.fields {
+		if _, held := before.fields[k]; !held {
+			if id, _, _ := strings.Cut(k, "#"); ids[id] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // statusShown stands in a reduced hash for an object that shows a status.

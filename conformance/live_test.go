@@ -404,3 +404,32 @@ func TestLiveMaskHalves(t *testing.T) {
 		}
 	}
 }
+
+// A move may add a field to the record's groups (one that records it:
+// the terminal that redeemed the credential); every field the record
+// held before must read as it did.
+func TestLiveMoveMayAddFieldsOnly(t *testing.T) {
+	groups := func(fields ...string) string {
+		return `[{"group_title":"g","fields":[` + strings.Join(fields, ",") + `]}]`
+	}
+	name := `{"field_id":1,"field_type":"name","field_value":"张*"}`
+	terminal := `{"field_id":258,"field_type":"text","field_value":"前台自助终端"}`
+	for _, c := range []struct {
+		name  string
+		after string
+		want  Status
+	}{
+		{"a field added", groups(name, terminal), Pass},
+		{"a field rewritten", groups(`{"field_id":1,"field_type":"name","field_value":"李*"}`, terminal), Fail},
+		{"a field taken away", groups(terminal), Fail},
+		{"a field added under an id the record holds", groups(name, `{"field_id":1,"field_type":"text","field_value":"x"}`), Fail},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := newTestObserver(t)
+			o.Observe(liveRecordWith(4, "待核销", "a", groups(name)))
+			o.Observe(liveVerify(4, "已核销"))
+			o.Observe(liveRecordWith(4, "已核销", "a", c.after))
+			wantVerdict(t, o, relSameRecord, c.want, "")
+		})
+	}
+}

@@ -708,7 +708,7 @@ func nextToken(x *Exchange) any {
 // relAfterWrites: after the writes, each record the run read reads the
 // same as before them, except, on a record the writes may have moved,
 // what a verify may change (contract.MoveMayChange: the members that show
-// its status or its history, and a field that shows the status).
+// its status or its history, a field that shows the status, and fields a move adds).
 func relAfterWrites(t *T) {
 	recs := t.r.prof.Records
 	if !t.r.opts.AllowWrites || len(recs) == 0 {
@@ -797,13 +797,14 @@ func (t *T) sameAfter(id int64, before, after *Exchange, moved bool, when string
 }
 
 // showsStatusOnly says whether a and b differ only inside objects that
-// show a certificate status before and after: a member of such an object
-// (one holding a status name of the profile's flows as a string member
-// on both sides, as a radio field's value {option_text, option_id} or a
-// field whose value is the status) may change with a move. §C6 leaves
-// how getRecord shows a move to the service ("a real service that shows
-// it otherwise is not failed"): process_status and state_changes are one
-// form of it, a field of the record another.
+// show a certificate status before and after, or in fields b adds: a
+// member of such an object (one holding a status name of the profile's
+// flows as a string member on both sides, as a radio field's value
+// {option_text, option_id} or a field whose value is the status) may
+// change with a move, and a move may add fields (addsFieldsOnly). §C6
+// leaves how getRecord shows a move to the service ("a real service
+// that shows it otherwise is not failed"): process_status and
+// state_changes are one form of it, a field of the record another.
 func showsStatusOnly(a, b any, names map[string]bool) bool {
 	switch x := a.(type) {
 	case map[string]any:
@@ -820,8 +821,11 @@ func showsStatusOnly(a, b any, names map[string]bool) bool {
 		return true
 	case []any:
 		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
+		if !ok {
 			return false
+		}
+		if len(x) != len(y) {
+			return addsFieldsOnly(x, y, names)
 		}
 		for i := range x {
 			if !reflect.DeepEqual(x[i], y[i]) && !showsStatusOnly(x[i], y[i], names) {
@@ -831,6 +835,35 @@ func showsStatusOnly(a, b any, names map[string]bool) bool {
 		return true
 	}
 	return reflect.DeepEqual(a, b)
+}
+
+// addsFieldsOnly says whether b is a with fields added (§C6: how a
+// record shows a move is the service's, and a field that records it,
+// the terminal or the operator that redeemed the credential, is one
+// way): every element of a is in b, in its order, as it was or
+// differing as showsStatusOnly allows, and every other element of b is
+// a field (isField) whose field_id no element of a has.
+func addsFieldsOnly(a, b []any, names map[string]bool) bool {
+	if len(b) < len(a) {
+		return false
+	}
+	ids := map[string]bool{}
+	for _, e := range a {
+		if m, isObject := e.(map[string]any); isObject && isField(m) {
+			ids[fmt.Sprint(m["field_id"])] = true
+		}
+	}
+	i := 0
+	for _, e := range b {
+		if i < len(a) && (reflect.DeepEqual(a[i], e) || showsStatusOnly(a[i], e, names)) {
+			i++
+			continue
+		}
+		if m, isObject := e.(map[string]any); !isObject || !isField(m) || ids[fmt.Sprint(m["field_id"])] {
+			return false
+		}
+	}
+	return i == len(a)
 }
 
 // statusNames are the names of every status of the profile's flows.

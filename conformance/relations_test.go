@@ -1,6 +1,8 @@
 package conformance
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -34,5 +36,34 @@ func TestRelationFailureNamesThePair(t *testing.T) {
 	}
 	if !strings.Contains(tk.failures[0], "against: curl") || !strings.Contains(tk.failures[0], `{"page_size":1}`) {
 		t.Errorf("the failure does not name the other walk's request: %s", tk.failures[0])
+	}
+}
+
+// After a move, a record's groups may hold a field more (one that
+// records the move); every field they held reads as it did, and a
+// field added under an id the group holds is no addition.
+func TestMoveMayAddFieldsOnly(t *testing.T) {
+	f := func(id int, v string) map[string]any {
+		return map[string]any{"field_id": json.Number(fmt.Sprint(id)), "field_type": "text", "field_value": v}
+	}
+	names := map[string]bool{"已核销": true, "待核销": true}
+	before := []any{f(1, "a"), f(2, "b")}
+	for _, c := range []struct {
+		name  string
+		after []any
+		want  bool
+	}{
+		{"as it was", []any{f(1, "a"), f(2, "b")}, true},
+		{"a field added at the end", []any{f(1, "a"), f(2, "b"), f(258, "终端")}, true},
+		{"a field added between", []any{f(1, "a"), f(258, "终端"), f(2, "b")}, true},
+		{"a field rewritten beside one added", []any{f(1, "a"), f(2, "c"), f(258, "终端")}, false},
+		{"a field taken away", []any{f(1, "a")}, false},
+		{"a field replaced", []any{f(1, "a"), f(258, "终端")}, false},
+		{"a field added under a held id", []any{f(1, "a"), f(2, "b"), f(2, "c")}, false},
+		{"something other than a field added", []any{f(1, "a"), f(2, "b"), "x"}, false},
+	} {
+		if got := showsStatusOnly(before, c.after, names); got != c.want {
+			t.Errorf("%s: showsStatusOnly = %v, want %v", c.name, got, c.want)
+		}
 	}
 }

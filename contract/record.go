@@ -14,7 +14,9 @@ type RecordMember struct {
 	// it or take it away on the record it moves. Every other member is
 	// the record's own (who submitted what, when, where, under which form
 	// and code): a move of the certificate status (§3.1) leaves it as it
-	// was, and so does every write on every other record.
+	// was, and so does every write on every other record. Inside the
+	// record's groups, a move may add fields (one that records the move)
+	// and must leave every field that was there as it was.
 	Moves bool
 }
 
