@@ -27,6 +27,8 @@ func mask(kind contract.MaskRule, v string) string {
 	r := []rune(v)
 	n := len(r)
 	switch {
+	case n == 1:
+		return "*" // a value of one character has no share to show: all of it would be in clear
 	case kind == contract.MaskName && n > 0:
 		return keep(r, 1, 0)
 	case kind == contract.MaskPhone && n >= 8:
