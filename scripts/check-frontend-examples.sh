@@ -87,6 +87,18 @@ t2=$(date +%s)
 
 # passed DIR: the count of passed tests in the last run's output.
 passed() { grep -oE '[0-9]+ passed' "$log" | tail -n 1 | cut -d' ' -f1; }
+# url_in LOG: the loopback URL a server started on port 0 writes in LOG
+# ("... on http://127.0.0.1:PORT ..."), waited for up to ten seconds;
+# "" when it never comes.
+url_in() {
+	local url=""
+	for _ in $(seq 100); do
+		url=$(sed -nE 's|.* on (http://127\.0\.0\.1:[0-9]+) .*|\1|p' "$1")
+		[ -n "$url" ] && break
+		sleep 0.1
+	done
+	printf '%s' "$url"
+}
 
 step "vitest" bash -c "cd '$work/vitest' && npx --no-install vitest run"
 summary="vitest $(passed) passed"
@@ -126,12 +138,7 @@ if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 	"$rtq" mock --addr 127.0.0.1:0 --cors-origin "http://127.0.0.1:$app_port" 2>"$work/rtq-mock.log" &
 	mock_pid=$!
 	trap 'kill "$mock_pid" 2>/dev/null || true' EXIT
-	mock=""
-	for _ in $(seq 100); do
-		mock=$(sed -nE 's|.* on (http://127\.0\.0\.1:[0-9]+) .*|\1|p' "$work/rtq-mock.log")
-		[ -n "$mock" ] && break
-		sleep 0.1
-	done
+	mock=$(url_in "$work/rtq-mock.log")
 	[ -n "$mock" ] || step "rtq mock on a free port (see ${work#"$root"/}/rtq-mock.log)" false
 	report="$work/rtq-proxy.json"
 	# shellcheck disable=SC2016 # $RTQ_PROXY_URL is the proxy's, set for the command it runs
@@ -171,12 +178,7 @@ if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 		: >"$work/$name.log" # there before sed reads it, however late the fake starts
 		"$fake" --addr 127.0.0.1:0 "$@" 2>"$work/$name.log" &
 		fake_pid=$!
-		fake_url=""
-		for _ in $(seq 100); do
-			fake_url=$(sed -nE 's|.* on (http://127\.0\.0\.1:[0-9]+) .*|\1|p' "$work/$name.log")
-			[ -n "$fake_url" ] && break
-			sleep 0.1
-		done
+		fake_url=$(url_in "$work/$name.log")
 		[ -n "$fake_url" ] || step "foreignserve $* on a free port (see ${work#"$root"/}/$name.log)" false
 	}
 	# stop_fake: SIGTERM, on which the fake writes its --touched and --log.
