@@ -66,3 +66,28 @@ func TestChunkedBodyRefusedWith411IsSentAgainWithItsLength(t *testing.T) {
 		t.Fatalf("%d chunked and %d plain requests; want one of each", chunked, plain)
 	}
 }
+
+// --plain-requests: every request goes the usual way, where the seed
+// otherwise writes some chunked, some with a gateway's headers.
+func TestPlainRequestsGoTheUsualWay(t *testing.T) {
+	for _, plain := range []bool{false, true} {
+		var unusual int
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.ContentLength < 0 || r.Header.Get("Accept") != "application/json" || r.Header.Get("Via") != "" || r.Header.Get("X-Forwarded-For") != "" {
+				unusual++
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{}}`)
+		}))
+		c := newClient(srv.URL, 2*time.Second, 0, 1, nil)
+		c.seed, c.plain = DefaultSeed, plain
+		for i := range 40 {
+			c.quiet(context.Background(), contract.TemplatesList, "read", "r", map[string]any{"page_size": i + 1})
+		}
+		c.close()
+		srv.Close()
+		if plain && unusual != 0 || !plain && unusual == 0 {
+			t.Errorf("plain %v: %d of 40 requests written otherwise than the usual way", plain, unusual)
+		}
+	}
+}

@@ -279,6 +279,12 @@ type Options struct {
 	// what was cut short is skipped, the status is fail and the reason
 	// names the failure.
 	FailFast bool
+	// PlainRequests sends every request the usual way (--plain-requests):
+	// a staging behind a front that refuses a spoofed X-Forwarded-For or
+	// an unusual Accept answers the front's refusals, not the service's.
+	// The forms the seed would pick are then never sent, and
+	// transport.requestForms is skipped.
+	PlainRequests bool
 	// Baseline, when set, is an earlier run's report: the run then fails
 	// only for must checks that did not fail in it.
 	Baseline *Baseline

@@ -197,6 +197,7 @@ func newRunner(opts Options) (*runner, error) {
 	r.client = newClient(opts.BaseURL, opts.Timeout, opts.Rate, opts.Concurrency, opts.Access, keys.Read, keys.Write, keys.Limited, keys.OtherOrg, opts.AdminToken)
 	r.client.observe = r.observe
 	r.client.seed = opts.Seed
+	r.client.plain = opts.PlainRequests
 	if r.client.seed == 0 {
 		r.client.seed = DefaultSeed
 	}

@@ -22,7 +22,7 @@ import (
 type conformFlags struct {
 	baseURL, profile, apiKey, writeKey string
 	adminToken                         string
-	allowWrites, failFast              bool
+	allowWrites, failFast, plain       bool
 	format, out                        string
 	only, skip                         []string
 	timeout, deadline                  time.Duration
@@ -101,6 +101,7 @@ Environment: RTQ_BASE_URL, RTQ_API_KEY, RTQ_WRITE_KEY, RTQ_ADMIN_TOKEN.`,
 	pathFlag(cmd, "out", "written")
 	fl.Uint64Var(&f.seed, "seed", conformance.DefaultSeed, "seed of the generated requests, printed in every report: the same seed sends the same requests")
 	fl.BoolVar(&f.failFast, "fail-fast", false, "stop at the first must failure: exit 1 at once, what was cut short skipped")
+	fl.BoolVar(&f.plain, "plain-requests", false, "send every request the usual way: no other header forms, body styles or gateway headers (for a front that refuses them); transport.requestForms is then skipped")
 	fl.StringVar(&f.baseline, "baseline", "", "an earlier run's JSON report FILE: exit 1 only for must checks that did not fail in it")
 	pathFlag(cmd, "baseline", "baseline")
 	f.access.register(cmd)
@@ -125,7 +126,7 @@ func (f conformFlags) options() conformance.Options {
 	return conformance.Options{
 		BaseURL: f.baseURL, ReadKey: f.apiKey, WriteKey: f.writeKey,
 		AllowWrites: f.allowWrites, Only: f.only, Skip: f.skip, Timeout: f.timeout, Rate: f.rate, Concurrency: f.concurrency,
-		Deadline: f.deadline, FailFast: f.failFast, Seed: f.seed, Version: buildVersion(), ProfileSource: f.profile, AdminToken: f.adminToken,
+		Deadline: f.deadline, FailFast: f.failFast, PlainRequests: f.plain, Seed: f.seed, Version: buildVersion(), ProfileSource: f.profile, AdminToken: f.adminToken,
 	}
 }
 
