@@ -73,5 +73,10 @@ var adversarial5FirstSight = firstSight{
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA5MoveRecordsTerminal: "relation.afterWrites, relation.verify.matrix, verify.*: a moved record may change only where it shows a status (process_status, state changes, an object naming a status); §C6 leaves how a record shows a move to the service, and a field naming the redeeming terminal is one way",
 		foreign.VariantA5LengthRequired:      "every check whose request the seed sends chunked: an HTTP 411 with a JSON error is read as the service's refusal of the request, where RFC 9112 §6.3 lets a server require a Content-Length",
+	}, passingSince: map[foreign.Variant]string{
+		// A chunked body refused with HTTP 411 goes again with its length.
+		foreign.VariantA5LengthRequired: "03ed53690091459deec8bbbd7bd760372b536381",
+		// §C6: a move may add fields to the record's groups.
+		foreign.VariantA5MoveRecordsTerminal: "1b485b450f0545e8a9d7fb598a6bb6886d2e1eb5",
 	},
 }
