@@ -2,9 +2,11 @@ package conformance
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
@@ -47,6 +49,9 @@ type T struct {
 	// those who wait for the read (T.once).
 	prio priority
 	lift *lift
+	// turns, when set, names whose turns its requests take for a slot
+	// (slots.go): a shared read's own, not its check's.
+	turns string
 	// hold, for a read the writes wait for, lets them go (gate.go).
 	hold *gateHold
 	// unit is the place of a write unit in the run's plan (0 elsewhere),
@@ -102,9 +107,16 @@ func (t *T) sendAs(ep contract.Endpoint, role string, body any, form *wireForm) 
 	if t.hold.released() && t.r.gate.seesMoved(ep.Name, body) {
 		panic(fmt.Sprintf("runner bug: %s let the writes go, yet it sent %s %v, which may see what they change", t.check.ID, ep.Name, body))
 	}
-	defer t.slot()()
+	queued := time.Now()
+	release := t.slot()
+	defer release()
 	t.depth++
-	return t.r.client.quietAs(t.ctx, ep, role, key, body, form)
+	sent := time.Now()
+	x := t.r.client.quietAs(t.ctx, ep, role, key, body, form)
+	if t.r.trace != nil {
+		t.r.trace.request(t, fmt.Sprintf("%s sees=%v key=%s req=%x", ep.Name, t.r.gate.seesMoved(ep.Name, body), role, sha256.Sum256(fmt.Appendf(nil, "%#v", x.Req))), queued, sent, time.Now())
+	}
+	return x
 }
 
 // hasKey says whether the profile or flags gave a key for role.

@@ -70,6 +70,8 @@ type runner struct {
 	total   int
 	// ff stops the run at its first must failure (Options.FailFast).
 	ff *failFast
+	// trace, when set, notes every request (trace.go).
+	trace *tracer
 }
 
 // Run runs every selected check against opts.BaseURL and returns the
@@ -188,7 +190,7 @@ func newRunner(opts Options) (*runner, error) {
 		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 	}
 	r := &runner{opts: opts, prof: prof, keys: keys, schemas: set, cov: newCoverage(), ctSeen: &contentTypes{}, memo: newMemo(), moves: newMoves(),
-		slots: newSlots(opts.Concurrency)}
+		slots: newSlots(opts.Concurrency), trace: newTracerFromEnv()}
 	r.answers = newAnswers(prof, set)
 	// A read key that is also a write key (a scenario with one read-write
 	// key) is no proof of anything about write scope.

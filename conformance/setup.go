@@ -44,7 +44,9 @@ func (r *runner) reset(ctx context.Context) error {
 	}
 	sctx, cancel := context.WithTimeout(ctx, r.opts.SetupTimeout)
 	defer cancel()
+	sent := time.Now()
 	err := r.client.postAdmin(sctx, r.prof.Reset, r.opts.AdminToken)
+	r.trace.line(sent, sent, time.Now(), "reset")
 	if err != nil && ctx.Err() == nil {
 		if sctx.Err() != nil {
 			err = fmt.Errorf("no complete answer within the set-up time-out of %v", r.opts.SetupTimeout)

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -43,6 +44,12 @@ func (r *runner) runWrites(ctx context.Context, checks []Check, wcs []*pendingWr
 		if n > 0 && !r.sequential() {
 			if r.reset(ctx) != nil {
 				break
+			}
+		}
+		if r.trace != nil {
+			now := time.Now()
+			for _, u := range round {
+				r.trace.line(now, now, now, fmt.Sprintf("round=%d unit=%d check=%s cost=%d keys=%v", n, u.seq, wcs[u.check].c.ID, u.unit.cost, u.unit.keys))
 			}
 		}
 		r.runRound(ctx, wcs, round, ch)
