@@ -63,7 +63,7 @@ func runBranches(subs []*T, idx []int, f func(t *T, i int)) {
 // branch is a T for one branch of t: the same check and run, no findings
 // yet, starting where t's chain stands.
 func (t *T) branch() *T {
-	return &T{ctx: t.ctx, r: t.r, check: t.check, depth: t.depth, prio: t.prio, lift: t.lift, hold: t.hold, unit: t.unit, alone: t.alone}
+	return &T{ctx: t.ctx, r: t.r, check: t.check, depth: t.depth, prio: t.prio, lift: t.lift, hold: t.hold, unit: t.unit, alone: t.alone, turns: t.turns}
 }
 
 // guard runs f, turning a panic into a failure of t, as runCheck does for
@@ -122,6 +122,7 @@ func (t *T) once(key string, f func(t *T) any) any {
 			s.prio = prioShared // checks wait for it, not one
 		}
 		s.lift = l
+		s.turns = key // a read others wait for takes turns of its own (slots.go)
 		s.depth = baseDepth
 		s.failures, s.notes = nil, nil
 		return depthOf{val: f(s), depth: s.depth}

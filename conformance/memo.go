@@ -78,6 +78,9 @@ func (l *lift) best() priority {
 	for _, w := range ws {
 		p = min(p, w())
 	}
+	if p == prioRead {
+		p = prioShared // a check waits for it: its chain goes on from it
+	}
 	return p
 }
 

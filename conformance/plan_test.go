@@ -315,8 +315,9 @@ func TestGateOpensWhenEveryHoldIsLetGo(t *testing.T) {
 
 // A shared read queued in the background, behind the background's
 // quarter of the slots, is raised when a read the writes wait for comes
-// to wait for it (T.once): it takes a free slot at once, as the waiter's
-// own request would, and gives it back at the priority it took it.
+// to wait for it (T.once): it takes a free slot at once, at the shared
+// reads' priority (a check's chain goes on from it, as from a shared read
+// a read check made), and gives it back at the priority it took it.
 func TestSlotsRaiseASharedReadToItsWaiters(t *testing.T) {
 	s := newSlots(8)
 	ctx := context.Background()
@@ -330,7 +331,7 @@ func TestSlotsRaiseASharedReadToItsWaiters(t *testing.T) {
 	var got priority
 	go m.do("getRecord 1", func() priority { return prioBackground }, s.raise, func(l *lift) any {
 		p := func() priority { return min(prioBackground, l.best()) }
-		ch := s.enqueueAs(p(), 0, p, &got)
+		ch := s.enqueueAs("", p(), 0, p, &got)
 		queued <- ch
 		<-ch // its slot, however it came
 		return nil
@@ -346,8 +347,8 @@ func TestSlotsRaiseASharedReadToItsWaiters(t *testing.T) {
 	}
 	go m.do("getRecord 1", func() priority { return prioRead }, s.raise, func(*lift) any { return nil })
 	<-ch // handed over by raise; a hang here is the bug
-	if got != prioRead {
-		t.Fatalf("the shared read took its slot at priority %d, want the waiter's %d", got, prioRead)
+	if got != prioShared {
+		t.Fatalf("the shared read took its slot at priority %d, want %d: a read a check waits for goes before the reads no one waits for", got, prioShared)
 	}
 	if s.background != 6 {
 		t.Fatalf("the background holds %d slots, want its 6: the raised read is not the background's", s.background)

@@ -66,20 +66,29 @@ func (s *slots) limitBackground(n int) {
 
 // waiter is a request queued for a slot, depth requests down its chain;
 // prio, when set, says where it queues now (a shared read's, T.once),
-// and p where it was handed its slot.
+// and p where it was handed its slot. turn is how many requests of its
+// check were queued at its priority before it: a check's first request
+// waiting goes before another check's second (see enqueueAs).
 type waiter struct {
 	ch    chan struct{}
 	depth int
 	prio  func() priority
 	p     *priority
+	check string
+	turn  int
 }
 
 // acquire waits for a slot for a request depth requests down its chain,
 // queued at p, or at what prio says when it is raised (raise). It says at
 // which priority the slot was taken, and fails only when ctx ends first.
 func (s *slots) acquire(ctx context.Context, p priority, depth int, prio func() priority) (priority, error) {
+	return s.acquireFor(ctx, "", p, depth, prio)
+}
+
+// acquireFor is acquire for a request of check.
+func (s *slots) acquireFor(ctx context.Context, check string, p priority, depth int, prio func() priority) (priority, error) {
 	got := p
-	if ch := s.enqueueAs(p, depth, prio, &got); ch != nil {
+	if ch := s.enqueueAs(check, p, depth, prio, &got); ch != nil {
 		return got, s.wait(ctx, ch, &got)
 	}
 	return got, nil
@@ -88,32 +97,45 @@ func (s *slots) acquire(ctx context.Context, p priority, depth int, prio func() 
 // enqueue is enqueueAs for a request no one raises.
 func (s *slots) enqueue(p priority, depth int) chan struct{} {
 	got := p
-	return s.enqueueAs(p, depth, nil, &got)
+	return s.enqueueAs("", p, depth, nil, &got)
 }
 
-// enqueueAs takes a free slot (nil) or queues for one: the channel closes
-// when the slot is handed over, its priority then in *got. Within a
-// priority the request furthest down its chain goes first, then the
-// first come: a walk of many pages is the chain that sets the pace, not
-// the leaf reads beside it.
-func (s *slots) enqueueAs(p priority, depth int, prio func() priority, got *priority) chan struct{} {
+// enqueueAs takes a free slot (nil) or queues for one, for a request of
+// check: the channel closes when the slot is handed over, its priority
+// then in *got. Within a priority the request furthest down its chain
+// goes first (a walk of many pages is the chain that sets the pace, not
+// the leaf reads beside it); as far down, the checks take turns: a
+// check's first request waiting goes before any check's second, so that
+// a check that sends one request at a time (a walk, a chain of reads each
+// on the answer before) never waits behind another's hundred leaf reads,
+// and its chain starts when the run does, not when those are done; then
+// the first come.
+func (s *slots) enqueueAs(check string, p priority, depth int, prio func() priority, got *priority) chan struct{} {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.free > 0 && s.may(p) { // no one of p waits while p may take a free slot
 		s.take(p)
 		return nil
 	}
-	w := waiter{ch: make(chan struct{}), depth: depth, prio: prio, p: got}
+	w := waiter{ch: make(chan struct{}), depth: depth, prio: prio, p: got, check: check}
 	s.insert(p, w)
 	return w.ch
 }
 
-// insert queues w at p, after those of p as far down their chains; s.mu
-// held.
+// insert queues w at p, behind the requests of p further down their
+// chains, or as far and of an earlier turn or its own; s.mu held.
 func (s *slots) insert(p priority, w waiter) {
 	q := s.queue[p]
+	w.turn = 0
+	if w.check != "" {
+		for _, o := range q {
+			if o.check == w.check {
+				w.turn++
+			}
+		}
+	}
 	at := len(q)
-	for at > 0 && q[at-1].depth < w.depth {
+	for at > 0 && (q[at-1].depth < w.depth || q[at-1].depth == w.depth && q[at-1].turn > w.turn) {
 		at--
 	}
 	s.queue[p] = slices.Insert(q, at, w)
@@ -211,7 +233,11 @@ func (t *T) slot() (release func()) {
 	if t.lift != nil {
 		prio = t.priority
 	}
-	p, err := t.r.slots.acquire(t.ctx, t.priority(), t.depth, prio)
+	turns := t.turns
+	if turns == "" {
+		turns = t.check.ID
+	}
+	p, err := t.r.slots.acquireFor(t.ctx, turns, t.priority(), t.depth, prio)
 	if err != nil {
 		return func() {}
 	}
