@@ -95,8 +95,8 @@ func (r *runner) movedTo() []string {
 // request at a time (tryAll, alone.go). It returns the record's status
 // after the step, and stop when the unit is to run again.
 func (t *T) stepBoth(c profile.Case, s profile.Step, role, cur string) (after string, stop bool) {
-	b := t.r.both(c, s, role, cur)
-	if len(b.mirrors)+len(b.paired) == 0 {
+	b := t.r.both(c, s, role, cur).by(t.caseRecordURL(c))
+	if b.size() == 1 {
 		return t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s))), false
 	}
 	xs := t.tryAll(b.attempts(), refusedAs(nil))
@@ -118,6 +118,52 @@ type bothActions struct {
 	// scoped says which of the step and its mirrors carry the record's
 	// own tpl_id (0: neither; 1: the step; 2: the mirrors).
 	scoped int
+	// url is the record's full URL, where the profile lists it: the
+	// step is also sent by it (byURL).
+	url string
+}
+
+// The step by the record's full URL. certificate_code is the record's
+// code or its full URL (§4.2), and the address adds no condition: an
+// error case by the URL gets the case's code, as by the code. A target
+// that serves the URL on another path (a share-link handler) may skip a
+// check there (the identity, the approval, the key's form restriction)
+// and move the record.
+
+// caseURL is the full URL of case c's record as the profile lists it
+// ("" when it does not); listed says whether it does.
+func (r *runner) caseURL(c profile.Case) (url string, listed bool) {
+	for _, rec := range r.prof.Records {
+		if rec.ID == c.RecordID && c.RecordID != 0 {
+			return rec.URL, true
+		}
+	}
+	return "", false
+}
+
+// byURLRead says an error case's record is not listed by the profile,
+// so its unit reads the record for its URL first: one request more.
+func (r *runner) byURLRead(c profile.Case) bool {
+	_, listed := r.caseURL(c)
+	return c.Kind == profile.KindError && c.RecordID != 0 && !listed
+}
+
+// caseRecordURL is the full URL of case c's record: the profile's, else the
+// record's record_url as the read key reads it by its id (shared with
+// every read of the record as json). "" when neither says.
+func (t *T) caseRecordURL(c profile.Case) string {
+	if c.Kind != profile.KindError || c.RecordID == 0 {
+		return ""
+	}
+	u, listed := t.r.caseURL(c)
+	if !listed {
+		payload, _ := t.recordPayload(profile.Record{ID: c.RecordID})
+		u, _ = payload["record_url"].(string)
+	}
+	if u == c.Code {
+		return ""
+	}
+	return u
 }
 
 // both is step s of case c at status cur with its mirrors.
@@ -171,7 +217,30 @@ func (b bothActions) attempts() []attempt {
 	for _, m := range b.paired {
 		as = append(as, attempt{contract.Verify, b.role, stepBody(b.c, m)})
 	}
+	if b.url != "" {
+		body := b.body(b.s, false)
+		body["certificate_code"] = b.url
+		as = append(as, attempt{contract.Verify, b.role, body})
+	}
 	return as
+}
+
+// by is b sent also by url, the record's full URL ("": not), where b is
+// one request that must be refused.
+func (b bothActions) by(url string) bothActions {
+	if b.s.Expect.Status == "" && b.s.Concurrent <= 1 {
+		b.url = url
+	}
+	return b
+}
+
+// size is how many attempts b sends.
+func (b bothActions) size() int {
+	n := 1 + len(b.mirrors) + len(b.paired)
+	if b.url != "" {
+		n++
+	}
+	return n
 }
 
 // judgeBoth judges the answers to b's attempts, in their order, and
@@ -183,6 +252,12 @@ func (t *T) judgeBoth(b bothActions, xs []*Exchange) string {
 		x := xs[1+len(b.mirrors)+i]
 		if p := wantCodes(int64(s.Expect.ErrorCode), contract.ErrScopeMismatch)(x); p != "" {
 			t.Errorf(x, "%s with a second fault, tpl_id %d (not the record's form): %s (either condition's code, §C6)", actionWhat(s), *m.TplID, p)
+		}
+	}
+	if b.url != "" {
+		x := xs[1+len(b.mirrors)+len(b.paired)]
+		if p := wantCodes(int64(s.Expect.ErrorCode))(x); p != "" {
+			t.Errorf(x, "%s%s by the record's full URL %s: %s (by the code the same request is refused so; the address adds no condition, §4.2)", actionWhat(s), b.scopeWhat(false), b.url, p)
 		}
 	}
 	for i, x := range xs[1 : 1+len(b.mirrors)] {

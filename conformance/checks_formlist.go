@@ -202,7 +202,8 @@ func (t *T) onlyNumber(w walk, n, what string) {
 // swapped or added, a space inside, a leading zero), turned by the seed
 // and by i so that the numbers together get every class.
 func (t *T) numberMisses(i int, n string) []string {
-	return append(nearMisses(n), nearForms(t.r.opts.Seed, "number", i, n, nil, 2)...)
+	out := append(nearMisses(n), nearForms(t.r.opts.Seed, "number", i, n, nil, 2)...)
+	return append(out, pastedForms(t.r.opts.Seed, fmt.Sprintf("number %d", i), n, nil, false)...)
 }
 
 // nearMisses are numbers a number filter must not take for n: a prefix, a

@@ -100,6 +100,7 @@ func checkRecordNotFound(t *T) {
 		}
 		urls = urlFoldings(t.r.prof.Records[0].URL, setOf(known))
 		urls = append(urls, urlNearForms(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), 1)...)
+		urls = append(urls, pastedForms(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), false)...)
 	}
 	t.each(len(ids)+len(urls), func(t *T, i int) {
 		if i >= len(ids) {

@@ -340,9 +340,11 @@ func checkQrcodesUnknown(t *T) {
 		}
 		templates = append(templates, foldings(items[0].Coding, setOf(known))...)
 		templates = append(templates, nearForms(t.r.opts.Seed, "coding", 0, items[0].Coding, setOf(known), 1)...)
+		templates = append(templates, pastedForms(t.r.opts.Seed, "coding", items[0].Coding, setOf(known), false)...)
 		if u := items[0].URL; u != "" {
 			templates = append(templates, urlFoldings(u, setOf(known))...)
 			templates = append(templates, urlNearForms(t.r.opts.Seed, "template url", u, setOf(known), 1)...)
+			templates = append(templates, pastedForms(t.r.opts.Seed, "template url", u, setOf(known), false)...)
 		}
 	}
 	spelt := len(templates)

@@ -96,6 +96,7 @@ func checkVerifyUnknownCode(t *T) {
 		}
 		codes = append(codes, spellings(own, setOf(known))...)
 		codes = append(codes, nearSpellings(t.r.opts.Seed, "certificate code", own, setOf(known), 1)...)
+		codes = append(codes, pastedForms(t.r.opts.Seed, "certificate code", own, setOf(known), false)...)
 		// The same record by its full URL (§4.2), spelt otherwise too.
 		for _, c := range t.r.prof.Cases {
 			if c.Code != own || c.RecordID == 0 {
@@ -105,6 +106,7 @@ func checkVerifyUnknownCode(t *T) {
 				if r.ID == c.RecordID && r.URL != "" && r.URL != own {
 					codes = append(codes, urlFoldings(r.URL, setOf(known))...)
 					codes = append(codes, urlNearForms(t.r.opts.Seed, "certificate url", r.URL, setOf(known), 1)...)
+					codes = append(codes, pastedForms(t.r.opts.Seed, "certificate url", r.URL, setOf(known), false)...)
 				}
 			}
 			break

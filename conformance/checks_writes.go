@@ -45,7 +45,11 @@ func planCases(kind string) func(t *T) writePlan {
 				continue
 			}
 			if !oneRefusal(c) {
-				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: caseCost(c), reads: movesRecord(c), endsMoved: endsMoved(c),
+				cost := caseCost(c)
+				if t.r.byURLRead(c) {
+					cost++
+				}
+				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: cost, reads: movesRecord(c), endsMoved: endsMoved(c),
 					run: func(t *T, _ []*T) bool { return t.runCase(c) }})
 				continue
 			}
@@ -60,7 +64,11 @@ func planCases(kind string) func(t *T) writePlan {
 			}
 			cs := &[]profile.Case{c}
 			group[g], at[g] = cs, len(units)
-			units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: 1,
+			cost := 1
+			if t.r.byURLRead(c) {
+				cost++
+			}
+			units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: cost,
 				run: func(t *T, _ []*T) bool { return t.runRefusals(*cs) }})
 		}
 		return writePlan{units: units, done: func(t *T, ran []bool) { casesDone(t, kind, ran) }}
@@ -123,6 +131,10 @@ func (t *T) runRefusals(cs []profile.Case) bool {
 	if len(live) == 0 {
 		return false
 	}
+	// The records' URLs, side by side, before the reset (a read changes
+	// nothing): each error case is sent by the URL too (stepBoth).
+	urls := make([]string, len(live))
+	t.each(len(live), func(t *T, i int) { urls[i] = t.caseRecordURL(live[i]) })
 	if err := t.fresh(); err != nil {
 		t.Errorf(nil, "case %s: reset before the case: %v", live[0].Name, err)
 		return true
@@ -136,7 +148,7 @@ func (t *T) runRefusals(cs []profile.Case) bool {
 		s := c.Steps[0]
 		bs[i] = bothActions{c: c, s: s, role: stepRole(s), cur: c.Start}
 		if c.Kind == profile.KindError {
-			bs[i] = t.r.both(c, s, stepRole(s), c.Start)
+			bs[i] = t.r.both(c, s, stepRole(s), c.Start).by(urls[i])
 		}
 		for j, a := range bs[i].attempts() {
 			code := int64(0) // a mirror: its code is judged after (judgeBoth)
@@ -151,7 +163,7 @@ func (t *T) runRefusals(cs []profile.Case) bool {
 		return true
 	}
 	for _, b := range bs {
-		n := 1 + len(b.mirrors) + len(b.paired)
+		n := b.size()
 		t.labelled(fmt.Sprintf("case %s step 1", b.c.Name), func() { t.judgeBoth(b, xs[:n]) })
 		xs = xs[n:]
 	}

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
@@ -91,12 +92,42 @@ func exoticValues(seed uint64, ep contract.Endpoint, name string, held string) [
 		held = "rtq"
 	}
 	if freeText[ep.Name+" "+name] {
-		out := make([]valueClass, 0, len(exoticClasses))
+		out := make([]valueClass, 0, len(exoticClasses)+len(columnWidths))
 		for _, c := range exoticClasses {
 			out = append(out, valueClass{"exotic." + c.name, []any{c.write(held)}})
 		}
-		return out
+		return append(out, widthClasses(held)...)
 	}
 	c := exoticClasses[(pick(seed, "exotic", len(exoticClasses))+exoticTurn(ep, name))%len(exoticClasses)]
 	return []valueClass{{"exotic." + c.name, []any{c.write(held)}}}
+}
+
+// columnWidths are the widths a text column or an index is commonly
+// declared with, in characters, in three bands: a key one character past
+// any of them is still text a person may type (the contract names no
+// length for free text, §4.3), so its answer is the contract's for the
+// value (a success, or an error in the endpoint's shape), never a
+// database's truncation error passed through. Each band is a class, sent
+// on every run; the seed picks the width within a band, so that over
+// seeds every width is passed.
+var columnWidths = [][]int{{16, 20, 32, 50}, {64, 100, 128, 191, 254}, {255, 256, 512, 1000}}
+
+// widthClasses are the held value repeated to one character past a
+// width of each band of columnWidths.
+func widthClasses(held string) []valueClass {
+	out := make([]valueClass, len(columnWidths))
+	for i, band := range columnWidths {
+		vs := make([]any, len(band))
+		for j, w := range band {
+			vs[j] = pastWidth(held, w+1)
+		}
+		out[i] = valueClass{fmt.Sprintf("pastWidth.%d", i), vs}
+	}
+	return out
+}
+
+// pastWidth is held repeated and cut to n characters.
+func pastWidth(held string, n int) string {
+	r := []rune(strings.Repeat(held, n/len([]rune(held))+1))
+	return string(r[:n])
 }

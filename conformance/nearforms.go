@@ -120,3 +120,53 @@ func nearSpellings(seed uint64, site, id string, known map[string]bool, n int) [
 	}
 	return nearForms(seed, site, 0, id, known, n)
 }
+
+// Pasted forms of an identifier: what a client sends when it copies an
+// identifier out of a scanner, a spreadsheet cell or a shared link. The
+// identifier with white space around it (a trailing line feed from a
+// scanner, a tab from a cell, a no-break space from a web page), and a
+// URL with what a sharing app appends (a query string, a fragment).
+// Identifiers are exact (§C10: a record's URL is accepted exactly as
+// issued), so each names nothing; a target whose framework trims every
+// string, or parses a URL and keeps its path, answers the object. The
+// product is sides x characters, and for a URL the suffixes; each site
+// that names an object gets one cell of each, picked by the seed and the
+// site, so that over seeds every cell is sent.
+
+// padSides are where white space goes around an identifier.
+var padSides = []func(id, ws string) string{
+	func(id, ws string) string { return ws + id },
+	func(id, ws string) string { return id + ws },
+	func(id, ws string) string { return ws + id + ws },
+}
+
+// padSpaces are the white space a paste leaves: a space, a tab, a line
+// feed, a no-break space, an ideographic space.
+var padSpaces = []string{" ", "\t", "\n", "\u00a0", "\u3000"}
+
+// urlSuffixes are what a sharing app or a tracker appends to a link, by
+// class: a query string, a fragment, a trailing slash.
+var urlSuffixes = [][]string{{"?from=singlemessage", "?utm_source=share", "?"}, {"#", "#top"}, {"/"}}
+
+// pastedForms are the pasted forms of id at site: one padded form, and
+// for a URL one with a suffix of one class (every class where every is
+// set: a site where a loose reading moves a credential); the seed and
+// the site pick the cells. None is one of ours (known).
+func pastedForms(seed uint64, site, id string, known map[string]bool, every bool) []string {
+	side := padSides[pick(seed, "pad side "+site, len(padSides))]
+	out := []string{side(id, padSpaces[pick(seed, "pad space "+site, len(padSpaces))])}
+	if strings.Contains(id, "://") {
+		for i, class := range urlSuffixes {
+			if every || i == pick(seed, "url suffix class "+site, len(urlSuffixes)) {
+				out = append(out, id+class[pick(seed, "url suffix "+site, len(class))])
+			}
+		}
+	}
+	kept := out[:0]
+	for _, f := range out {
+		if !known[f] {
+			kept = append(kept, f)
+		}
+	}
+	return kept
+}

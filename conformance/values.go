@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -50,6 +51,16 @@ func integerClasses(p rules.Property, held any) []valueClass {
 		// rule as if the number were sent (2.1.identity, 2.1.schema).
 		asString, odd = []any{fmt.Sprint(n)}, heldDigitForms(n)
 	}
+	negative := []any{num("-1"), num("-2147483649")}
+	var wraps []valueClass
+	if n, ok := held.(int64); ok && n > 0 {
+		// The value the run holds, negative and past the widths an
+		// integer is bound in: a reading that takes the absolute value,
+		// or binds 32 or 64 bits and wraps, names the held object where
+		// the number names none (an error, or no object of ours).
+		negative = []any{num(fmt.Sprint(-n))}
+		wraps = heldWraps(n)
+	}
 	classes := []valueClass{
 		// A boolean is a class of its own on every member, true: PHP's (int)
 		// cast reads true as 1, (string) as "1".
@@ -61,12 +72,13 @@ func integerClasses(p rules.Property, held any) []valueClass {
 		{"numberAsString", asString},
 		{"numberAsOddString", odd},
 		{"zero", below},
-		{"negative", []any{num("-1"), num("-2147483649")}},
+		{"negative", negative},
 		{"above", above},
 		{"fraction", []any{num("2.5"), num("1.5"), num("0.5"), num("-0.5")}},
 		{"exponent", []any{num("1e1"), num("1.0"), num("2E0"), num("1e400")}},
 		{"null", []any{nil}},
 	}
+	classes = append(classes, wraps...)
 	if p.Maximum != nil {
 		// Past the maximum as a digit string: a target that reads it as
 		// its number caps or refuses it as it does the number (the
@@ -75,6 +87,16 @@ func integerClasses(p rules.Property, held any) []valueClass {
 		classes = append(classes, valueClass{"aboveAsString", []any{fmt.Sprint(int64(*p.Maximum) + 1)}})
 	}
 	return classes
+}
+
+// heldWraps are the held value n plus 2^32 and plus 2^64, a class each:
+// the numbers a 32-bit and a 64-bit binding read as n.
+func heldWraps(n int64) []valueClass {
+	plus := func(bits uint) any {
+		v := new(big.Int).Lsh(big.NewInt(1), bits)
+		return num(v.Add(v, big.NewInt(n)).String())
+	}
+	return []valueClass{{"wraps32", []any{plus(32)}}, {"wraps64", []any{plus(64)}}}
 }
 
 // stringClasses are the values of a string member: like is the member's

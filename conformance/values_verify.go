@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -69,6 +70,9 @@ func planVerifyValues(t *T) writePlan {
 type liveValue struct {
 	member, class string
 	v             any
+	// also are members set beside it, right ones (the status the record
+	// is in as from_certificate_status).
+	also map[string]any
 }
 
 // liveValues are the values of each class of each restricting member
@@ -78,26 +82,57 @@ type liveValue struct {
 // record's own form, where the case names it) or a word.
 // None is the record's status, form or QR code.
 func (r *runner) liveValues(c profile.Case) []liveValue {
-	classes := []liveValue{{"from_certificate_status", "wrongType", []any{true, false}}}
+	classes := []liveValue{{"from_certificate_status", "wrongType", []any{true, false}, nil}}
 	held := map[string]int64{"tpl_id": c.FormID}
 	if id := c.Steps[0].CodeID; id != nil {
 		held["code_id"] = *id
 	}
 	for _, m := range []string{"tpl_id", "code_id"} {
 		classes = append(classes,
-			liveValue{m, "negative", []any{json.Number("-1"), json.Number("-2147483649")}},
-			liveValue{m, "fraction", heldFraction(held[m])},
-			liveValue{m, "wrongType", []any{"abc", true}},
+			liveValue{m, "negative", []any{json.Number("-1"), json.Number("-2147483649")}, nil},
+			liveValue{m, "fraction", heldFraction(held[m]), nil},
+			liveValue{m, "wrongType", []any{"abc", true}, nil},
 		)
 	}
 	classes = append(classes, r.spelt(c)...)
 	classes = append(classes, r.wrapped(c)...)
+	classes = append(classes, r.farTargets(c)...)
 	out := make([]liveValue, len(classes))
 	for i, cl := range classes {
 		vs := cl.v.([]any)
-		out[i] = liveValue{cl.member, cl.class, vs[pick(r.opts.Seed, c.Code+" "+cl.member+" "+cl.class, len(vs))]}
+		out[i] = liveValue{cl.member, cl.class, vs[pick(r.opts.Seed, c.Code+" "+cl.member+" "+cl.class, len(vs))], cl.also}
 	}
 	return out
+}
+
+// farTargets are, for a case whose first step is set_certificate_status
+// from a status of a known flow, a status two or more moves away as the
+// target (§3.1: it must be reached in one move, else 100326), bare and
+// beside the right from_certificate_status (a target that follows the
+// flow's path from it to the target moves the record there).
+func (r *runner) farTargets(c profile.Case) []liveValue {
+	f := r.prof.Flow(c.FormID)
+	if c.Steps[0].Action != contract.ActionSetStatus || f == nil {
+		return nil
+	}
+	start := (matrixSubject{flow: f}).status(c.Start)
+	if start == nil {
+		return nil
+	}
+	var far []any
+	for _, st := range f.Statuses {
+		if laterThan(f, *start)[st.Name] {
+			far = append(far, st.Name, strconv.FormatInt(st.ID, 10))
+		}
+	}
+	if len(far) == 0 {
+		return nil
+	}
+	from := statusForm(*start, pick(r.opts.Seed, "far from "+c.Name, 2) == 0)
+	return []liveValue{
+		{member: "to_certificate_status", class: "twoMovesAway", v: far},
+		{member: "to_certificate_status", class: "twoMovesAwayFrom", v: far, also: map[string]any{"from_certificate_status": from}},
+	}
 }
 
 // heldFraction are fractions for an id member: where the case holds its
@@ -117,18 +152,25 @@ func heldFraction(id int64) []any {
 // (an enum is matched exactly, §4.2, §7: 100325 or 100301), and
 // to_certificate_status cut to its first character, or in capitals
 // where it has letters (a status is named exactly, §3.1: a name no status
-// has is 100326). Each is left out where it would name what the step
-// names (a status whose name is the prefix), so none may move the record.
+// has is 100326); each of the two padded with white space, and
+// action_type under the names an older API took (actionAliases). Each
+// is left out where it would name what the step names (a status whose
+// name is the prefix), so none may move the record.
 func (r *runner) spelt(c profile.Case) []liveValue {
 	s := c.Steps[0]
 	act := []rune(s.Action)
 	out := []liveValue{
-		{"action_type", "otherCase", []any{strings.ToUpper(s.Action), swapCase(s.Action)}},
-		{"action_type", "prefix", []any{string(act[:len(act)-1]), string(act[:len(act)/2])}},
+		{"action_type", "otherCase", []any{strings.ToUpper(s.Action), swapCase(s.Action)}, nil},
+		{"action_type", "prefix", []any{string(act[:len(act)-1]), string(act[:len(act)/2])}, nil},
+		{"action_type", "padded", paddedValues(s.Action), nil},
+	}
+	if al := actionAliases[s.Action]; len(al) > 0 {
+		out = append(out, liveValue{"action_type", "alias", al[:1], nil}, liveValue{"action_type", "aliasOther", al[1:], nil})
 	}
 	if s.To == "" {
 		return out
 	}
+	out = append(out, liveValue{"to_certificate_status", "padded", paddedValues(s.To), nil})
 	names := map[string]bool{}
 	if f := r.prof.Flow(c.FormID); f != nil {
 		for _, st := range f.Statuses {
@@ -143,10 +185,33 @@ func (r *runner) spelt(c profile.Case) []liveValue {
 		}
 	}
 	if len(other) > 0 {
-		out = append(out, liveValue{"to_certificate_status", "prefix", other})
+		out = append(out, liveValue{"to_certificate_status", "prefix", other, nil})
 	}
 	if up := swapCase(s.To); up != s.To && !names[up] {
-		out = append(out, liveValue{"to_certificate_status", "otherCase", []any{up}})
+		out = append(out, liveValue{"to_certificate_status", "otherCase", []any{up}, nil})
+	}
+	return out
+}
+
+// actionAliases are, per action, the names a client writes for it from
+// an older API or another service's documentation: the verb alone
+// first (a class of its own), then the others (one class, the seed
+// picks). action_type takes exactly its two values (§4.2): each is
+// 100325 or 100301, never a move.
+var actionAliases = map[string][]any{
+	contract.ActionNextStatus: {"next", "set_next", "next_status", "setNextCertificateStatus", "set_next_status"},
+	contract.ActionSetStatus:  {"set", "set_status", "setCertificateStatus", "certificate_status"},
+}
+
+// paddedValues are v with white space around it, every cell of
+// padSides x padSpaces (nearforms.go): a target whose framework trims
+// every string reads v.
+func paddedValues(v string) []any {
+	var out []any
+	for _, side := range padSides {
+		for _, ws := range padSpaces {
+			out = append(out, side(v, ws))
+		}
 	}
 	return out
 }
@@ -162,7 +227,7 @@ func (r *runner) wrapped(c profile.Case) []liveValue {
 	body := stepBody(c, c.Steps[0])
 	for _, m := range []string{"certificate_code", "action_type", "to_certificate_status"} {
 		if v, ok := body[m]; ok {
-			out = append(out, liveValue{m, "arrayOfItself", []any{[]any{v}}})
+			out = append(out, liveValue{m, "arrayOfItself", []any{[]any{v}}, nil})
 		}
 	}
 	return out
@@ -201,6 +266,9 @@ func (t *T) liveValues(c profile.Case) bool {
 	for i, v := range vals {
 		body := stepBody(c, s)
 		body[v.member] = v.v
+		for k, w := range v.also {
+			body[k] = w
+		}
 		as[i] = attempt{contract.Verify, "write", body}
 	}
 	// The step itself in a body that is not one JSON object: a target

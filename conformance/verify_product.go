@@ -173,14 +173,22 @@ func (t *T) productRows(seed uint64, sub matrixSubject, forms []int64) []matrixR
 	if len(unreachable) == 1 {
 		unreachable = append(unreachable, unreachable[0])
 	}
+	// A status two or more moves away goes both with and without the
+	// right from (a target that follows the path from it to the target).
+	later := laterThan(sub.flow, *cur)
 	for i, st := range unreachable {
-		set := map[string]any{"to_certificate_status": statusForm(st, (turn+i)%2 == 0)}
-		what := fmt.Sprintf("set_certificate_status to %s, which %s cannot reach", set["to_certificate_status"], cur.Name)
-		if (turn+i)%2 == 1 {
-			set["from_certificate_status"] = statusForm(*cur, (turn+i)%2 == 1)
-			what += fmt.Sprintf(", from_certificate_status right (%s)", set["from_certificate_status"])
+		for _, withFrom := range []bool{(turn+i)%2 == 1, (turn+i)%2 == 0} {
+			set := map[string]any{"to_certificate_status": statusForm(st, (turn+i)%2 == 0)}
+			what := fmt.Sprintf("set_certificate_status to %s, which %s cannot reach in one move", set["to_certificate_status"], cur.Name)
+			if withFrom {
+				set["from_certificate_status"] = statusForm(*cur, (turn+i)%2 == 1)
+				what += fmt.Sprintf(", from_certificate_status right (%s)", set["from_certificate_status"])
+			}
+			add(what, contract.ActionSetStatus, set, wantCodes(contract.ErrInvalidTarget))
+			if !later[st.Name] || i > 0 && unreachable[i-1].Name == st.Name {
+				break
+			}
 		}
-		add(what, contract.ActionSetStatus, set, wantCodes(contract.ErrInvalidTarget))
 	}
 	// tpl_id a fraction whose integer part is the record's form: no
 	// integer, a parameter error (§7), never the record's scope.
@@ -204,6 +212,25 @@ func (t *T) productRows(seed uint64, sub matrixSubject, forms []int64) []matrixR
 	if !t.r.knownCode(strconv.FormatInt(id, 10)) {
 		add("certificate_code the record's id as a digit string", act("code digits"),
 			map[string]any{"certificate_code": strconv.FormatInt(id, 10)}, wantCodes(contract.ErrInvalidCode))
+	}
+	// The record's own code and URL as a client pastes them (white space
+	// around, a sharing app's query or fragment): identifiers are exact
+	// (§C10), so each names no credential (100320), and a target that
+	// trims or parses the URL moves the record.
+	known := map[string]bool{}
+	for _, c := range t.r.prof.Cases {
+		known[c.Code] = true
+	}
+	var pasted []string
+	if sub.c.Code != "" {
+		pasted = append(pasted, pastedForms(seed, "matrix code", sub.c.Code, known, true)...)
+	}
+	if sub.url != "" {
+		pasted = append(pasted, pastedForms(seed, "matrix url", sub.url, known, true)...)
+	}
+	for _, p := range pasted {
+		add(fmt.Sprintf("certificate_code %q, the record's own as pasted", p), act("pasted "+p),
+			map[string]any{"certificate_code": p}, wantCodes(contract.ErrInvalidCode))
 	}
 	for _, u := range t.r.plainURLs() {
 		add("certificate_code "+u+", no credential", act("plain "+u), map[string]any{"certificate_code": u}, wantRefusal)
@@ -259,10 +286,11 @@ func (r *runner) plainURLs() []string {
 // the status it is in, by name or by id (the seed picks the first
 // step's form, and the next step takes the other), and on
 // set_next_certificate_status a to_certificate_status the record can
-// reach but the flow's next is not (§3.1: set_next_certificate_status
-// moves to the flow's next status; to_certificate_status is
-// set_certificate_status's member). A target that compares the status
-// by name only, or lets the next action honour a target, fails the move.
+// reach but the flow's next is not, or the status it is in (§3.1:
+// set_next_certificate_status moves to the flow's next status;
+// to_certificate_status is set_certificate_status's member). A target
+// that compares the status by name only, lets the next action honour a
+// target, or refuses it as a repeat, fails the move.
 // The steps the profile writes with their own from are sent as written;
 // the concurrent and error steps and the matrix's second step stay bare.
 func (r *runner) withRightMembers(c profile.Case, s profile.Step, i int, cur string) map[string]any {
@@ -280,12 +308,18 @@ func (r *runner) withRightMembers(c profile.Case, s profile.Step, i int, cur str
 		body["from_certificate_status"] = statusForm(*st, (pick(r.opts.Seed, "right members "+c.Name, 2)+i)%2 == 0)
 	}
 	if s.Action == contract.ActionNextStatus && s.To == "" {
+		// A status it can reach that is not the next, or the status it
+		// is in (a client that fills every member sends it; no repeat,
+		// since set_next_certificate_status names no target): turned by
+		// the seed and the step, so that a run's set_next steps send both.
+		to := cur
 		for _, n := range st.Next {
-			if n != s.Expect.Status {
-				body["to_certificate_status"] = n
+			if n != s.Expect.Status && (pick(r.opts.Seed, "next target "+c.Name, 2)+i)%2 == 0 {
+				to = n
 				break
 			}
 		}
+		body["to_certificate_status"] = to
 	}
 	return body
 }
@@ -316,4 +350,32 @@ func (t *T) savedProbe(c profile.Case, status string, x *Exchange) {
 	if p != "" {
 		t.Errorf(x, "certificate %s, set_certificate_status to %s again, where the move said it went: %s (was the move saved?)", c.Code, status, p)
 	}
+}
+
+// laterThan are the statuses of f reachable from cur in two or more
+// moves and not in one: a set_certificate_status to one is 100326
+// (§3.1: reached in one move), with or without from_certificate_status.
+func laterThan(f *profile.Flow, cur profile.Status) map[string]bool {
+	next := map[string][]string{}
+	for _, st := range f.Statuses {
+		next[st.Name] = st.Next
+	}
+	seen, out := map[string]bool{cur.Name: true}, map[string]bool{}
+	frontier := cur.Next
+	for _, n := range cur.Next {
+		seen[n] = true
+	}
+	for len(frontier) > 0 {
+		var more []string
+		for _, n := range frontier {
+			for _, m := range next[n] {
+				if !seen[m] {
+					seen[m], out[m] = true, true
+					more = append(more, m)
+				}
+			}
+		}
+		frontier = more
+	}
+	return out
 }

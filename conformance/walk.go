@@ -3,6 +3,7 @@ package conformance
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/svcclient"
@@ -79,8 +80,16 @@ const formAhead = 32
 
 func (t *T) doWalkForms(role string, filter map[string]any, size int) walk {
 	var w walk
+	// A walk whose page_size is written as digits (the paging product's
+	// digits class) writes its page so too, on every page: a client that
+	// writes one number as a string writes both, and a target may read
+	// the string on page 1 alone.
+	_, digits := filter["page_size"].(string)
 	body := func(page int) map[string]any {
 		b := map[string]any{"page": page}
+		if digits {
+			b["page"] = strconv.Itoa(page)
+		}
 		if size != 0 { // 0: without page_size, at the default
 			b["page_size"] = size
 		}
