@@ -69,6 +69,21 @@ var adversarial5FirstSight = firstSight{
 		// 2.2.markdown reads the front matter as YAML.
 		foreign.BugA5FrontMatterDuplicateTitle: "027ac297077c7cbd825a804a62091640b6f418f3",
 		foreign.BugA5FrontMatterAliasTitle:     "027ac297077c7cbd825a804a62091640b6f418f3",
+		// Identifiers as pasted (white space, a URL's query), held
+		// integers negative and wrapped, free text past a column width,
+		// verify's action aliases and padded names, set_next beside the
+		// status it is in, a digit-string walk's later pages.
+		foreign.BugA5RecordURLTrimmed:       "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugA5VerifyURLQueryStripped: "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugA5CertCodeTrimmed:        "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugA5StatusNameTrimmed:      "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugA5TemplateCodingTrimmed:  "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugA5LegacyActionAlias:      "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugA5NextRefusesToCurrent:   "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugA5FormStringPageFirst:    "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugA5SearchKeyIndexOverflow: "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugA5RecordIDAbs:            "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugA5RecordIDWraps32:        "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
 	},
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA5MoveRecordsTerminal: "relation.afterWrites, relation.verify.matrix, verify.*: a moved record may change only where it shows a status (process_status, state changes, an object naming a status); §C6 leaves how a record shows a move to the service, and a field naming the redeeming terminal is one way",

@@ -25,6 +25,13 @@ var blind7FirstSight = firstSight{
 		foreign.VariantB7URLHostUpper: "answers.2.1.identity and getRecord.json.schema compare record_url with the profile's and the " +
 			"request's URL character for character, host case included, where §C10 reads the host without regard to case",
 	},
+	caughtSince: map[foreign.Bug]string{
+		// A target two moves away beside the right from, a code padded
+		// with white space, the error cases by the record's full URL.
+		foreign.BugB7FromPathTransitive: "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugB7CertCodeTrimmed:    "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugB7ByURLSkipsIdentity: "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+	},
 	passingSince: map[foreign.Variant]string{
 		// rules.SameURL reads a URL's scheme and host without regard to
 		// case.
