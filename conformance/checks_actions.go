@@ -118,8 +118,8 @@ type bothActions struct {
 	// scoped says which of the step and its mirrors carry the record's
 	// own tpl_id (0: neither; 1: the step; 2: the mirrors).
 	scoped int
-	// url is the record's full URL, where the profile lists it: the
-	// step is also sent by it (byURL).
+	// url is the record's full URL (caseRecordURL; "" when not known):
+	// the step is also sent by it.
 	url string
 }
 

@@ -147,3 +147,35 @@ func TestWidthClassesPassEachBand(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumAliasesAreNoValues: every enum member of every request schema
+// gets an alias class, and no alias is one of the enum's values (which
+// a correct target serves).
+func TestEnumAliasesAreNoValues(t *testing.T) {
+	all, err := rules.RequestSchemas()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, sch := range all {
+		for _, m := range sch.Names() {
+			p := sch.Properties[m]
+			if len(p.Enum) == 0 {
+				continue
+			}
+			var alias []any
+			for _, c := range enumClasses(p) {
+				if c.name == "alias" {
+					alias = c.values
+				}
+			}
+			if len(alias) == 0 {
+				t.Errorf("%s %s: no alias class", name, m)
+			}
+			for _, a := range alias {
+				if slices.Contains(p.Enum, a) {
+					t.Errorf("%s %s: alias %v is a value of the enum", name, m, a)
+				}
+			}
+		}
+	}
+}

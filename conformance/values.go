@@ -135,10 +135,24 @@ func stringClasses(like string) []valueClass {
 	}
 }
 
+// enumAliases are, per value of an enum member, the names a client
+// writes for it from an older API, another service's documentation or a
+// MIME type: the verb alone first (verify.values sends it on every
+// run), then the others. None is a value of the enum: an enum takes
+// exactly its values (§4.1, §4.2), so each is a parameter error (100325
+// or 100301 for action_type), never the value it names.
+var enumAliases = map[string][]string{
+	contract.ActionNextStatus: {"next", "set_next", "next_status", "setNextCertificateStatus", "set_next_status"},
+	contract.ActionSetStatus:  {"set", "set_status", "setCertificateStatus", "certificate_status"},
+	"json":                    {"application/json"},
+	"json-ld":                 {"jsonld", "json_ld", "ld+json", "application/ld+json", "jsonLd"},
+	"markdown":                {"md", "text/markdown", "mdown"},
+}
+
 // enumClasses are the values of an enum member: its members spelt
-// otherwise, and other JSON types.
+// otherwise, under the aliases a client writes, and other JSON types.
 func enumClasses(p rules.Property) []valueClass {
-	var upper, padded, dashed, prefix []any
+	var upper, padded, dashed, prefix, alias []any
 	for _, e := range p.Enum {
 		if s, ok := e.(string); ok {
 			upper = append(upper, strings.ToUpper(s))
@@ -149,10 +163,15 @@ func enumClasses(p rules.Property) []valueClass {
 			if r := []rune(s); len(r) > 1 {
 				prefix = append(prefix, string(r[:len(r)-1]))
 			}
+			for _, a := range enumAliases[s] {
+				if !slices.Contains(p.Enum, any(a)) {
+					alias = append(alias, a)
+				}
+			}
 		}
 	}
 	var out []valueClass
-	for _, c := range []valueClass{{"otherCase", upper}, {"padded", padded}, {"dashed", dashed}, {"prefix", prefix}} {
+	for _, c := range []valueClass{{"otherCase", upper}, {"padded", padded}, {"dashed", dashed}, {"prefix", prefix}, {"alias", alias}} {
 		if len(c.values) > 0 {
 			out = append(out, c)
 		}

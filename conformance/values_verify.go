@@ -153,7 +153,8 @@ func heldFraction(id int64) []any {
 // to_certificate_status cut to its first character, or in capitals
 // where it has letters (a status is named exactly, §3.1: a name no status
 // has is 100326); each of the two padded with white space, and
-// action_type under the names an older API took (actionAliases). Each
+// action_type under the names an older API took (enumAliases), and
+// from_certificate_status the status it is in, padded. Each
 // is left out where it would name what the step names (a status whose
 // name is the prefix), so none may move the record.
 func (r *runner) spelt(c profile.Case) []liveValue {
@@ -164,8 +165,13 @@ func (r *runner) spelt(c profile.Case) []liveValue {
 		{"action_type", "prefix", []any{string(act[:len(act)-1]), string(act[:len(act)/2])}, nil},
 		{"action_type", "padded", paddedValues(s.Action), nil},
 	}
-	if al := actionAliases[s.Action]; len(al) > 0 {
-		out = append(out, liveValue{"action_type", "alias", al[:1], nil}, liveValue{"action_type", "aliasOther", al[1:], nil})
+	if al := enumAliases[s.Action]; len(al) > 1 {
+		out = append(out, liveValue{"action_type", "alias", []any{al[0]}, nil}, liveValue{"action_type", "aliasOther", anys(al[1:]), nil})
+	}
+	if s.From == "" && c.Start != "" {
+		// The status it is in, padded, as from_certificate_status: no
+		// status's name (100324); a target that trims reads it right.
+		out = append(out, liveValue{"from_certificate_status", "padded", paddedValues(c.Start), nil})
 	}
 	if s.To == "" {
 		return out
@@ -193,14 +199,13 @@ func (r *runner) spelt(c profile.Case) []liveValue {
 	return out
 }
 
-// actionAliases are, per action, the names a client writes for it from
-// an older API or another service's documentation: the verb alone
-// first (a class of its own), then the others (one class, the seed
-// picks). action_type takes exactly its two values (§4.2): each is
-// 100325 or 100301, never a move.
-var actionAliases = map[string][]any{
-	contract.ActionNextStatus: {"next", "set_next", "next_status", "setNextCertificateStatus", "set_next_status"},
-	contract.ActionSetStatus:  {"set", "set_status", "setCertificateStatus", "certificate_status"},
+// anys is ss as values.
+func anys(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
 }
 
 // paddedValues are v with white space around it, every cell of
