@@ -28,9 +28,9 @@ var blind7FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		// A target two moves away beside the right from, a code padded
 		// with white space, the error cases by the record's full URL.
-		foreign.BugB7FromPathTransitive: "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
-		foreign.BugB7CertCodeTrimmed:    "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
-		foreign.BugB7ByURLSkipsIdentity: "e561087b84dbb8d4b9e2d414afe036b32a8c8117",
+		foreign.BugB7FromPathTransitive: "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
+		foreign.BugB7CertCodeTrimmed:    "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
+		foreign.BugB7ByURLSkipsIdentity: "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
 	},
 	passingSince: map[foreign.Variant]string{
 		// rules.SameURL reads a URL's scheme and host without regard to
