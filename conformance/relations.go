@@ -332,18 +332,48 @@ func relFormBoth(t *T) {
 	}
 }
 
+// relFormDefaults: page and page_size left out give what page 1 and
+// page_size 10 give, under every filter: a default is its explicit value
+// whatever else the request says (§8), so a shortcut a service takes
+// for one filter (an exact number, a search) that builds the page
+// otherwise is seen. The filters: none, and one of each kind the
+// profile gives (a number, a search_key, both), which one by the seed,
+// so every filter of the profile is sent over seeds.
 func relFormDefaults(t *T) {
-	var xs [2]*Exchange
-	t.each(2, func(t *T, i int) {
-		if i == 0 {
+	filters := []map[string]any{nil}
+	p := t.r.prof.Forms
+	seed := t.runSeed()
+	if n := p.Numbers; len(n) > 0 {
+		filters = append(filters, map[string]any{"number": n[pick(seed, "defaults number", len(n))]})
+	}
+	if k := p.Searches; len(k) > 0 {
+		filters = append(filters, map[string]any{"search_key": k[pick(seed, "defaults search_key", len(k))].Key})
+	}
+	if c := p.Combined; len(c) > 0 {
+		b := c[pick(seed, "defaults combined", len(c))]
+		filters = append(filters, map[string]any{"number": b.Number, "search_key": b.Key})
+	}
+	xs := make([]*Exchange, 2*len(filters))
+	t.each(len(xs), func(t *T, i int) {
+		f := filters[i/2]
+		switch {
+		case i == 0:
 			_, xs[0] = t.firstFormPage()
-		} else {
-			xs[1] = t.post(contract.GetFormList, "read", map[string]any{"page": 1, "page_size": contract.FormListDefaultPageSize})
+		case i%2 == 0:
+			xs[i] = t.post(contract.GetFormList, "read", copyMap(f))
+		default:
+			xs[i] = t.post(contract.GetFormList, "read", withMember(withMember(f, "page", 1), "page_size", contract.FormListDefaultPageSize))
 		}
 	})
-	a, b := t.success(xs[0], responseFile(contract.GetFormList)), t.success(xs[1], responseFile(contract.GetFormList))
-	if a != nil && b != nil && !reflect.DeepEqual(a, b) {
-		t.errorfPair(xs[1], xs[0], "page 1 with page_size %d answers otherwise than no paging parameters, whose defaults they are", contract.FormListDefaultPageSize)
+	for i, f := range filters {
+		a, b := t.success(xs[2*i], responseFile(contract.GetFormList)), t.success(xs[2*i+1], responseFile(contract.GetFormList))
+		if a != nil && b != nil && !reflect.DeepEqual(a, b) {
+			under := ""
+			if f != nil {
+				under = fmt.Sprintf(" under %v", f)
+			}
+			t.errorfPair(xs[2*i+1], xs[2*i], "page 1 with page_size %d%s answers otherwise than no paging parameters, whose defaults they are", contract.FormListDefaultPageSize, under)
+		}
 	}
 }
 
@@ -644,7 +674,7 @@ func (t *T) cursorTenancy() []func(t *T) {
 		return func(t *T) { t.otherSees(l, t.post(l.ep, "other_org", body), what, append(mine, codings...)) }
 	}
 	var jobs []func(t *T)
-	for _, l := range append(t.listingsOrNone(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...) {
+	for li, l := range append(t.listingsOrNone(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...) {
 		addresses := []map[string]any{l.filter}
 		if u := urls[fmt.Sprint(l.filter["template"])]; l.ep == contract.ListQrcodes && u != "" {
 			addresses = append(addresses, withMember(l.filter, "template", u))
@@ -672,15 +702,56 @@ func (t *T) cursorTenancy() []func(t *T) {
 				return
 			}
 			body := withMember(first, "page_token", tok)
-			var xs [2]*Exchange
-			roles := [2]string{"read", "other_org"}
-			t.each(2, func(t *T, i int) { xs[i] = t.post(l.ep, roles[i], body) })
+			n, theirs := 2, t.theirTemplate(l, li)
+			if theirs != nil {
+				theirs["page_token"] = tok
+				n = 3
+			}
+			var xs [3]*Exchange
+			roles := [3]string{"read", "other_org", "other_org"}
+			bodies := [3]map[string]any{body, body, theirs}
+			t.each(n, func(t *T, i int) { xs[i] = t.post(l.ep, roles[i], bodies[i]) })
 			var own walk
 			own.add(xs[0])
-			t.otherSees(l, xs[1], "with the read key's page token", append(itemKeys(own, l.key), codings...))
+			mine := append(itemKeys(own, l.key), codings...)
+			t.otherSees(l, xs[1], "with the read key's page token", mine)
+			if theirs != nil {
+				t.otherSeesOwn(l, xs[2], fmt.Sprintf("with its own template %v and the read key's page token", theirs["template"]), mine)
+			}
 		})
 	}
 	return jobs
+}
+
+// theirTemplate is, for a listQrcodes listing (the li-th the run
+// walks), the body of its first page of one item with the listing's
+// template swapped for one of the other organization's own
+// (foreign.codings; which one turns with the seed and the listing, so
+// the run's listings together send every one): a page token names a
+// walk of ours, and beside a template the other key may list it must
+// be refused or continue that key's own walk, never ours (§4.5, §5).
+// nil for templates/list, which takes no template, or without codings.
+func (t *T) theirTemplate(l listing, li int) map[string]any {
+	cs := t.r.prof.Foreign.Codings
+	if l.ep != contract.ListQrcodes || len(cs) == 0 {
+		return nil
+	}
+	c := cs[(pick(t.runSeed(), "tenancy token template", len(cs))+li)%len(cs)]
+	return withMember(withMember(l.filter, "template", c), "page_size", 1)
+}
+
+// otherSeesOwn fails when another organization's answer x of a listing
+// of its own shows any of mine: an error is its to give (our token is
+// no token of its walk), a success lists only its own.
+func (t *T) otherSeesOwn(l listing, x *Exchange, what string, mine []string) {
+	obj, _ := x.Doc.(map[string]any)
+	if code, ok := intOf(obj["code"]); !ok || code != 0 {
+		return // the rules over every answer judge the error's shape
+	}
+	var w walk
+	if w.add(x); w.broken == "" {
+		t.noneListed(w, l.key, mine, fmt.Sprintf("another organization's key, %s %s", l.name, what))
+	}
 }
 
 // otherSees fails when another organization's answer x of a listing
