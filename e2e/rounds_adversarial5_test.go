@@ -84,6 +84,13 @@ var adversarial5FirstSight = firstSight{
 		foreign.BugA5SearchKeyIndexOverflow: "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
 		foreign.BugA5RecordIDAbs:            "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
 		foreign.BugA5RecordIDWraps32:        "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
+		// relation.formList.defaults under every filter.
+		foreign.BugA5NumberShortcutPerPage: "7a39566a1e95db1eea705e558c39a48fbacfc63d",
+		foreign.BugA5SearchNoPagingAllHits: "7a39566a1e95db1eea705e558c39a48fbacfc63d",
+		// relation.afterWrites re-reads every search_key's listing.
+		foreign.BugA5SearchDuplicateAfterMove: "7a39566a1e95db1eea705e558c39a48fbacfc63d",
+		// relation.tenancy: our token beside their own template.
+		foreign.BugA5QrcodesTokenTemplate: "7a39566a1e95db1eea705e558c39a48fbacfc63d",
 	},
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA5MoveRecordsTerminal: "relation.afterWrites, relation.verify.matrix, verify.*: a moved record may change only where it shows a status (process_status, state changes, an object naming a status); §C6 leaves how a record shows a move to the service, and a field naming the redeeming terminal is one way",
