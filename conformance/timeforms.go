@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -35,13 +36,98 @@ type timeFormClass struct {
 	name  string
 	spec  bool
 	zones []*time.Location // nil: the zone-less form
+	// near is a client library's form (nearTimeForms): refused with
+	// code 400, or read as the instant.
+	near bool
 }
 
 var timeFormClasses = []timeFormClass{
-	{"utc", true, []*time.Location{time.UTC, time.FixedZone("+00:00", 0)}},
-	{"east", true, []*time.Location{time.FixedZone("", 5*3600+45*60), time.FixedZone("", 9*3600), time.FixedZone("", 14*3600)}},
-	{"west", true, []*time.Location{time.FixedZone("", -(5*3600 + 30*60)), time.FixedZone("", -3*3600), time.FixedZone("", -12*3600)}},
-	{"zoneless", false, nil},
+	{name: "utc", spec: true, zones: []*time.Location{time.UTC, time.FixedZone("+00:00", 0)}},
+	{name: "east", spec: true, zones: []*time.Location{time.FixedZone("", 5*3600+45*60), time.FixedZone("", 9*3600), time.FixedZone("", 14*3600)}},
+	{name: "west", spec: true, zones: []*time.Location{time.FixedZone("", -(5*3600 + 30*60)), time.FixedZone("", -3*3600), time.FixedZone("", -12*3600)}},
+	{name: "zoneless"},
+}
+
+// Near forms of an instant: how client libraries write a time beside
+// RFC 3339's canonical form. The contract accepts RFC 3339, a time
+// without zone and a date (§C5, KIT), and anything else is a 400 naming
+// the parameter: so each near form is either refused with code 400 or
+// read as the instant it names, the items of that instant written RFC
+// 3339 in UTC+08:00. Each near form is sent on every run, on each
+// listing relation.time.forms walks, to one time member the seed picks.
+//
+// Which instant and zone: a reading that drops a near form's offset
+// reads its wall time in UTC+08:00 or in UTC. Written in UTC or west of
+// it, either reading names an earlier instant, so the instant just after
+// the item (b) is sent: read earlier, a start takes the item in and an
+// end leaves it out. Written east of UTC+08:00, either reading names a
+// later instant, so the instant just before the item (a) is sent. Zones
+// between UTC and UTC+08:00, where the two readings go opposite ways,
+// and UTC+08:00 itself, where dropping the offset moves nothing, are
+// never used.
+
+// nearTimeForm is one client library's way of writing an instant.
+type nearTimeForm struct {
+	name string
+	// write writes the instant in loc (time.UTC by name: Z where the
+	// form writes one).
+	write func(t time.Time, loc *time.Location) string
+	// utcOnly says the form is about the letters of Z: only UTC.
+	utcOnly bool
+}
+
+var nearTimeForms = []nearTimeForm{
+	// RFC 3339 §5.6 allows a lower-case t and z; a client that folds a
+	// query string to lower case (or a hand-typed URL) writes them.
+	{"lowercase", func(t time.Time, _ *time.Location) string {
+		return strings.ToLower(t.UTC().Format("2006-01-02T15:04:05Z"))
+	}, true},
+	// Python's str(datetime) of an aware datetime: a space, and the
+	// offset with a colon (+00:00 for UTC).
+	{"python str", func(t time.Time, loc *time.Location) string {
+		return t.In(loc).Format("2006-01-02 15:04:05-07:00")
+	}, false},
+	// PHP's DATE_ISO8601 and Java's SimpleDateFormat "Z": the offset
+	// without a colon.
+	{"basic offset", func(t time.Time, loc *time.Location) string {
+		return t.In(loc).Format("2006-01-02T15:04:05-0700")
+	}, false},
+	// Ruby's Time#to_s: a space, and a space before an offset without a
+	// colon.
+	{"ruby to_s", func(t time.Time, loc *time.Location) string {
+		return t.In(loc).Format("2006-01-02 15:04:05 -0700")
+	}, false},
+}
+
+// nearZones are the zones a near form is written in: UTC and west of
+// it (read earlier when the offset is dropped), east of UTC+08:00 (read
+// later).
+var nearZones = []*time.Location{
+	time.UTC, time.FixedZone("", -(5*3600 + 30*60)), time.FixedZone("", -3*3600),
+	time.FixedZone("", 9*3600), time.FixedZone("", 10*3600+30*60), time.FixedZone("", 14*3600),
+}
+
+// nearCases are the listing's near-form cases: each near form to one
+// time member of the listing's endpoint (by the seed), in a zone of
+// nearZones (by the seed), at the instant where a dropped offset moves
+// the item (a or b: see above).
+func (t *T) nearCases(l listing, params []contract.TimeParam, a, b int64) []timeCase {
+	seed := t.runSeed()
+	var out []timeCase
+	for _, f := range nearTimeForms {
+		p := params[pick(seed, l.name+" near "+f.name, len(params))]
+		loc := time.UTC
+		if !f.utcOnly {
+			loc = nearZones[pick(seed, l.name+" near zone "+f.name, len(nearZones))]
+		}
+		at := b
+		if _, off := time.Unix(b, 0).In(loc).Zone(); off > 8*3600 {
+			at = a
+		}
+		out = append(out, timeCase{param: p, class: timeFormClass{name: f.name, near: true}, value: f.write(time.Unix(at, 0), loc),
+			ats: []int64{at}, what: fmt.Sprintf("the instant %s", contract.Stamp(at))})
+	}
+	return out
 }
 
 // writeTime writes an instant in loc: RFC 3339 (Z for UTC by name), or
@@ -226,7 +312,7 @@ func (t *T) timeWalk(l listing, param, value string, size int) walk {
 // total and list read the bound differently (a date as its first second
 // for total and its last for the list) is seen, not only a total another
 // form's total disagrees with.
-func (t *T) timeFormCases(l listing, a, b int64, _ [2]int64) {
+func (t *T) timeFormCases(l listing, a, b int64, counts [2]int64) {
 	instants := []int64{a, b}
 	var params []contract.TimeParam
 	for _, p := range contract.TimeParams {
@@ -254,6 +340,7 @@ func (t *T) timeFormCases(l listing, a, b int64, _ [2]int64) {
 		}
 		cases = append(cases, timeCase{param: p, class: timeFormClass{name: "date"}, value: date, ats: ats, what: what})
 	}
+	cases = append(cases, t.nearCases(l, params, a, b)...)
 	// The references: every instant a form may name, as the instant
 	// written RFC 3339 in UTC+08:00, beside the forms and the unfiltered
 	// walk (the one relation.cursor.window reads).
@@ -271,6 +358,7 @@ func (t *T) timeFormCases(l listing, a, b int64, _ [2]int64) {
 	for i := range cases {
 		cases[i].size = timeSizes[pick(t.r.opts.Seed, l.name+" time size "+cases[i].param.Name+" "+cases[i].value, len(timeSizes))]
 	}
+	t.twoPages(l, cases, instants, counts)
 	refWalks := make([]walk, len(refKeys))
 	var all walk
 	t.each(len(refKeys)+len(cases)+1, func(t *T, i int) {
@@ -306,6 +394,15 @@ func (t *T) judgeTimeCase(l listing, c timeCase, refs map[string]walk, all walk)
 	case c.w.broken != "" && len(c.w.pages) == 1 && c.class.spec:
 		t.Errorf(c.w.last, "%s: not served (%s), yet ISO 8601 names %s in any offset", what, describe(c.w.last), c.what)
 		return
+	case c.w.broken != "" && len(c.w.pages) == 1 && c.class.near:
+		if obj := t.errorAnswer(c.w.last, l.ep, what); obj != nil {
+			if code, _ := intOf(obj["code"]); code != 400 {
+				t.Errorf(c.w.last, "%s: refused with code %d; a time in a form the service does not accept is a 400 naming the parameter (§C5)", what, code)
+				return
+			}
+		}
+		t.Notef("%s is not accepted (the kit's choice, §C5)", what)
+		return
 	case c.w.broken != "" && len(c.w.pages) == 1:
 		t.Notef("%s is not accepted (the kit's choice, §C5)", what)
 		return
@@ -334,6 +431,27 @@ func (t *T) judgeTimeCase(l listing, c timeCase, refs map[string]walk, all walk)
 	sa, sb := slices.Sorted(slices.Values(itemKeys(first, l.key))), slices.Sorted(slices.Values(got))
 	t.errorfPair(firstPage(c.w), firstPage(first), "%s gives %d items; %s, written RFC 3339 in UTC+08:00, gives %v: %s",
 		what, len(got), c.what, counts, diffKeys(sa, sb))
+}
+
+// twoPages walks, of each instant, one case of start_time written with
+// an offset (of a class the seed picks) in two pages or more: half the
+// items start_time at that instant lists (counts) a page. A page reached
+// by a token must read the bounds as the first page does; a reading that
+// drops the offset there moves an item, since the instant is next to
+// one, so the walk's items or its total fail.
+func (t *T) twoPages(l listing, cases []timeCase, instants []int64, counts [2]int64) {
+	for k, at := range instants {
+		var idx []int
+		for i, c := range cases {
+			if c.class.spec && !c.param.Upper && len(c.ats) == 1 && c.ats[0] == at {
+				idx = append(idx, i)
+			}
+		}
+		if len(idx) > 0 {
+			i := idx[pick(t.runSeed(), fmt.Sprintf("%s two pages %d", l.name, k), len(idx))]
+			cases[i].size = int(min(max((counts[k]+1)/2, 1), contract.TemplatesMaxPageSize))
+		}
+	}
 }
 
 func key2(param string, at int64) string { return fmt.Sprintf("%s %d", param, at) }
