@@ -89,6 +89,10 @@ var adversarial5FirstSight = firstSight{
 		foreign.BugA5SearchNoPagingAllHits: "7a39566a1e95db1eea705e558c39a48fbacfc63d",
 		// relation.afterWrites re-reads every search_key's listing.
 		foreign.BugA5SearchDuplicateAfterMove: "7a39566a1e95db1eea705e558c39a48fbacfc63d",
+		// relation.time.forms sends the forms client libraries write.
+		foreign.BugA5TimeLowercaseZ:         "d2ddf25c495a53872f4524fedc16749a2bc899ff",
+		foreign.BugA5TimeSpaceOffsetDropped: "d2ddf25c495a53872f4524fedc16749a2bc899ff",
+		foreign.BugA5TimeBasicOffsetDropped: "d2ddf25c495a53872f4524fedc16749a2bc899ff",
 		// relation.tenancy: our token beside their own template.
 		foreign.BugA5QrcodesTokenTemplate: "7a39566a1e95db1eea705e558c39a48fbacfc63d",
 	},
