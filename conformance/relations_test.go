@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // page is one listing answer of a walk, as the client decoded it.
@@ -65,5 +68,30 @@ func TestMoveMayAddFieldsOnly(t *testing.T) {
 		if got := showsStatusOnly(before, c.after, names); got != c.want {
 			t.Errorf("%s: showsStatusOnly = %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestOurTokenBesideTheirTemplate: another organization's key sending
+// its own template with a page token of our walk gets a refusal or a
+// page of its own; a page that continues our walk (a sub-code of ours)
+// fails, whichever template it names.
+func TestOurTokenBesideTheirTemplate(t *testing.T) {
+	l := listing{ep: contract.ListQrcodes, name: "listQrcodes T1", filter: map[string]any{"template": "T1"}, key: "coding"}
+	req := `{"template":"X1","page_size":1,"page_token":"ours"}`
+	for _, c := range []struct {
+		name, body string
+		fail       bool
+	}{
+		{"continues our walk", `{"code":0,"message":"ok","data":{"list":[{"id":2,"coding":"T1-s2"}],"next_page_token":null,"total":3}}`, true},
+		{"its own sub-code", `{"code":0,"message":"ok","data":{"list":[{"id":9,"coding":"X1-s1"}],"next_page_token":null,"total":1}}`, false},
+		{"refused", `{"code":400,"message":"bad page_token","data":{}}`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tk := &T{r: &runner{opts: Options{BaseURL: "http://svc"}}, check: Check{ID: "relation.tenancy"}}
+			tk.otherSeesOwn(l, answered(contract.ListQrcodes, profile.RoleOtherOrg, req, c.body), "with its own template X1 and our token", []string{"T1-s2", "T1"})
+			if tk.failed() != c.fail {
+				t.Fatalf("failures %v, want a failure: %v", tk.failures, c.fail)
+			}
+		})
 	}
 }

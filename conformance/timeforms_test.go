@@ -8,6 +8,7 @@ import (
 
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // TestTimeParamsAreTheSchemasTimes: contract.TimeParams, the table the
@@ -111,5 +112,99 @@ func TestTimeFormsJudgeEachWalkByItsOwnItems(t *testing.T) {
 		w: cursorWalk(`{"end_time":"2026-01-05"}`, 1, "A")}, refs, all)
 	if tk.failed() {
 		t.Errorf("a date read as its first second fails: %v", tk.failures)
+	}
+}
+
+// TestNearTimeFormsMoveTheItemWhenMisread: every near form, in every zone
+// it may be written in, names its instant, never in UTC+08:00 (where a
+// dropped offset moves nothing); and a reading that drops its offset (its
+// wall time read in UTC+08:00, or in UTC) lands on the far side of an
+// item created between the two instants, at the instant the case sends,
+// as a start and as an end.
+func TestNearTimeFormsMoveTheItemWhenMisread(t *testing.T) {
+	item := time.Date(2026, 1, 6, 8, 12, 7, 0, contract.Zone).Unix()
+	a, b := item-10*60, item+5*60
+	l := listing{ep: contract.TemplatesList, name: "templates/list"}
+	params := contract.TimeParams[:2]
+	for seed := uint64(0); seed < 40; seed++ {
+		tk := &T{r: &runner{opts: Options{Seed: seed}}}
+		cases := tk.nearCases(l, params, a, b)
+		if len(cases) != len(nearTimeForms) {
+			t.Fatalf("seed %d: %d cases for %d near forms", seed, len(cases), len(nearTimeForms))
+		}
+		for _, c := range cases {
+			at := c.ats[0]
+			got, wall, ok := readNear(c.value)
+			if !ok || got != at {
+				t.Errorf("%s %q names %d (%v), want %d", c.class.name, c.value, got, ok, at)
+				continue
+			}
+			for _, zone := range []*time.Location{contract.Zone, time.UTC} {
+				misread := time.Date(wall.Year(), wall.Month(), wall.Day(), wall.Hour(), wall.Minute(), wall.Second(), 0, zone).Unix()
+				// A bound on the item's other side than the instant
+				// selects otherwise, as a start and as an end (in UTC,
+				// a form written in UTC is read right).
+				if misread != at && (at < item) == (misread < item) {
+					t.Errorf("%s %q read as wall time in %s (%d) stays on the side of the item the instant is on", c.class.name, c.value, zone, misread)
+				}
+			}
+		}
+	}
+}
+
+// readNear reads a near form back: the instant and the wall time as
+// written.
+func readNear(s string) (int64, time.Time, bool) {
+	for _, layout := range []string{"2006-01-02t15:04:05z", "2006-01-02 15:04:05-07:00", "2006-01-02T15:04:05-0700", "2006-01-02 15:04:05 -0700"} {
+		if at, err := time.Parse(layout, s); err == nil {
+			return at.Unix(), at, true
+		}
+	}
+	return 0, time.Time{}, false
+}
+
+// TestNearTimeFormsAreRefusedWith400OrRead: a near form refused with a
+// code other than 400 fails, as does one accepted and read an offset
+// off (another item than the instant's); refused with 400 it is noted,
+// and read as its instant it passes.
+func TestNearTimeFormsAreRefusedWith400OrRead(t *testing.T) {
+	set, err := loadSchemas()
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 1, 5, 9, 0, 7, 0, contract.Zone).Unix()
+	l := listing{ep: contract.TemplatesList, name: "templates/list", filter: map[string]any{}, key: "coding"}
+	start := contract.TimeParams[0]
+	all := cursorWalk(`{"page_size":100}`, 3, "A", "B", "C")
+	refs := map[string]walk{key2("start_time", at): cursorWalk(`{"start_time":"at"}`, 2, "B", "C")}
+	refusal := func(code string) walk {
+		var w walk
+		w.add(&Exchange{Status: 200, Req: Request{Method: "POST", Path: "/api/v2/rpc/templates/list", Key: "read", Body: `{"start_time":"x"}`},
+			Doc: map[string]any{"code": jsonNum(code), "message": "start_time is no time", "data": map[string]any{}}})
+		return w
+	}
+	value := "2026-01-05 01:00:07+00:00"
+	cases := []struct {
+		w    walk
+		fail string
+	}{
+		{refusal("500"), "refused with code 500"},
+		{refusal("422"), "refused with code 422"},
+		{cursorWalk(`{"start_time":"`+value+`"}`, 3, "A", "B", "C"), "gives 3 items"},
+		{refusal("400"), ""},
+		{cursorWalk(`{"start_time":"`+value+`"}`, 2, "B", "C"), ""},
+	}
+	for _, tc := range cases {
+		tk := &T{r: &runner{opts: Options{BaseURL: "http://svc"}, schemas: set, answers: newAnswers(&profile.Profile{}, set)}, check: Check{ID: "relation.time.forms"}}
+		c := timeCase{param: start, class: timeFormClass{name: "python str", near: true}, value: value, ats: []int64{at},
+			what: "the instant", w: tc.w}
+		tk.judgeTimeCase(l, c, refs, all)
+		got := strings.Join(tk.failures, "\n")
+		switch {
+		case tc.fail == "" && tk.failed():
+			t.Errorf("a correct answer fails: %s", got)
+		case tc.fail != "" && !strings.Contains(got, tc.fail):
+			t.Errorf("failures %q do not say %q", got, tc.fail)
+		}
 	}
 }
