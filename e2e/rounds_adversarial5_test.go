@@ -85,16 +85,16 @@ var adversarial5FirstSight = firstSight{
 		foreign.BugA5RecordIDAbs:            "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
 		foreign.BugA5RecordIDWraps32:        "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
 		// relation.formList.defaults under every filter.
-		foreign.BugA5NumberShortcutPerPage: "7a39566a1e95db1eea705e558c39a48fbacfc63d",
-		foreign.BugA5SearchNoPagingAllHits: "7a39566a1e95db1eea705e558c39a48fbacfc63d",
+		foreign.BugA5NumberShortcutPerPage: "0c9730279f7a0549d1e50ab725350b52e0b0806b",
+		foreign.BugA5SearchNoPagingAllHits: "0c9730279f7a0549d1e50ab725350b52e0b0806b",
 		// relation.afterWrites re-reads every search_key's listing.
-		foreign.BugA5SearchDuplicateAfterMove: "7a39566a1e95db1eea705e558c39a48fbacfc63d",
+		foreign.BugA5SearchDuplicateAfterMove: "0c9730279f7a0549d1e50ab725350b52e0b0806b",
 		// relation.time.forms sends the forms client libraries write.
-		foreign.BugA5TimeLowercaseZ:         "d2ddf25c495a53872f4524fedc16749a2bc899ff",
-		foreign.BugA5TimeSpaceOffsetDropped: "d2ddf25c495a53872f4524fedc16749a2bc899ff",
-		foreign.BugA5TimeBasicOffsetDropped: "d2ddf25c495a53872f4524fedc16749a2bc899ff",
+		foreign.BugA5TimeLowercaseZ:         "4d698692d8aa616fa240da17237bf04090d6e191",
+		foreign.BugA5TimeSpaceOffsetDropped: "4d698692d8aa616fa240da17237bf04090d6e191",
+		foreign.BugA5TimeBasicOffsetDropped: "4d698692d8aa616fa240da17237bf04090d6e191",
 		// relation.tenancy: our token beside their own template.
-		foreign.BugA5QrcodesTokenTemplate: "7a39566a1e95db1eea705e558c39a48fbacfc63d",
+		foreign.BugA5QrcodesTokenTemplate: "0c9730279f7a0549d1e50ab725350b52e0b0806b",
 	},
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA5MoveRecordsTerminal: "relation.afterWrites, relation.verify.matrix, verify.*: a moved record may change only where it shows a status (process_status, state changes, an object naming a status); §C6 leaves how a record shows a move to the service, and a field naming the redeeming terminal is one way",

@@ -33,7 +33,7 @@ var blind7FirstSight = firstSight{
 		foreign.BugB7ByURLSkipsIdentity: "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
 		// relation.time.forms walks a bound written with an offset, next
 		// to an item, past its first page.
-		foreign.BugB7LaterPagesDropOffset: "d2ddf25c495a53872f4524fedc16749a2bc899ff",
+		foreign.BugB7LaterPagesDropOffset: "4d698692d8aa616fa240da17237bf04090d6e191",
 	},
 	passingSince: map[foreign.Variant]string{
 		// rules.SameURL reads a URL's scheme and host without regard to
