@@ -1,7 +1,6 @@
 package conformance
 
 import (
-	"slices"
 	"sync"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -34,9 +33,6 @@ type look struct {
 	// organization's key, right after the move (lookAround).
 	others, lists []*keyRead
 	number        string
-	// searches are the listings of each profile search_key with the read
-	// key, read beside lists.
-	searches []*keyRead
 }
 
 func newMoves() *moves {
@@ -146,7 +142,7 @@ func (m *moves) observeLook(observe func(contract.Endpoint, *Exchange)) {
 		for _, k := range l.others {
 			observe(contract.GetRecord, k.x)
 		}
-		for _, k := range append(slices.Clone(l.lists), l.searches...) {
+		for _, k := range l.lists {
 			k.x.clocked = true
 			observe(contract.GetFormList, k.x)
 		}

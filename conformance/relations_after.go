@@ -14,11 +14,9 @@ import (
 // What the run reads again right after its first move, beside the moved
 // record with the read key (verify.visible's look): the same record with
 // every other key (ours read it as the read key does, another
-// organization's not at all), the listing of the record's form, by
-// its number, with the read key and another organization's key, and the
-// listing of each search_key of the profile with the read key (the walks
-// relation.formList.searchKey made before the writes). A verify
-// changes one record's status: each listing holds the same forms as
+// organization's not at all), and the listing of the record's form, by
+// its number, with the read key and another organization's key. A verify
+// changes one record's status: the listing holds the same forms as
 // before, each once, the same but for the times a move may touch, and
 // those still name one instant with their _iso; another organization
 // still sees none of it. relation.afterWrites judges them (afterLook).
@@ -58,34 +56,20 @@ func (t *T) lookAround(l *look, recordID int64) {
 			lists = append(lists, profile.RoleOtherOrg)
 		}
 	}
-	keys := t.r.prof.Forms.Searches
 	l.others = make([]*keyRead, len(roles))
 	l.lists = make([]*keyRead, len(lists))
-	l.searches = make([]*keyRead, len(keys))
 	l.number = number
-	t.each(len(roles)+len(lists)+len(keys), func(t *T, i int) {
-		switch {
-		case i < len(roles):
+	t.each(len(roles)+len(lists), func(t *T, i int) {
+		if i < len(roles) {
 			k := &keyRead{ep: contract.GetRecord, role: roles[i], body: map[string]any{"record_id": recordID}}
 			k.x = t.send(k.ep, k.role, k.body)
 			l.others[i] = k
-		case i < len(roles)+len(lists):
-			k := &keyRead{ep: contract.GetFormList, role: lists[i-len(roles)], body: afterMoveListing(number)}
-			k.x = t.send(k.ep, k.role, k.body)
-			l.lists[i-len(roles)] = k
-		default:
-			j := i - len(roles) - len(lists)
-			k := &keyRead{ep: contract.GetFormList, role: profile.RoleRead, body: afterMoveSearch(keys[j].Key)}
-			k.x = t.send(k.ep, k.role, k.body)
-			l.searches[j] = k
+			return
 		}
+		k := &keyRead{ep: contract.GetFormList, role: lists[i-len(roles)], body: afterMoveListing(number)}
+		k.x = t.send(k.ep, k.role, k.body)
+		l.lists[i-len(roles)] = k
 	})
-}
-
-// afterMoveSearch is the body of a search_key's listing read after a
-// move.
-func afterMoveSearch(key string) map[string]any {
-	return map[string]any{"search_key": key, "page_size": contract.FormListMaxPageSize}
 }
 
 // afterLook judges what the run read around its first move (lookAround).
@@ -98,20 +82,6 @@ func (t *T) afterLook(l *look, id int64) {
 			continue
 		}
 		t.sameAsRead(id, l.x, k)
-	}
-	for _, k := range l.searches {
-		body, _ := k.body.(map[string]any)
-		key := body["search_key"]
-		before := t.walkForms(profile.RoleRead, map[string]any{"search_key": key})
-		var w walk
-		if before.broken != "" || w.add(k.x) == nil {
-			continue // the walk checks and the rules report it
-		}
-		was := map[string]map[string]any{}
-		for _, it := range before.items {
-			was[fmt.Sprint(it["id"])] = it
-		}
-		t.sameListingAfter(k.x, before, w, was, fmt.Sprintf("search_key %v", key))
 	}
 	if len(l.lists) == 0 {
 		return
@@ -140,26 +110,26 @@ func (t *T) afterLook(l *look, id int64) {
 			}
 			continue
 		}
-		t.sameListingAfter(k.x, before, w, was, "its number")
+		t.sameListingAfter(k.x, before, w, was)
 	}
 }
 
-// sameListingAfter fails when a listing read after a move (w, answered
-// by x; of the moved record's form by its number, or of a search_key:
-// under) is not the one before the move (was, from the walk before): each form once, the same forms, the same total, each the same
+// sameListingAfter fails when the listing of the moved record's form (w,
+// answered by x) is not the one before the move (was, from the walk
+// before): each form once, the same forms, the same total, each the same
 // but for the times a move may touch, which still agree with their _iso.
-func (t *T) sameListingAfter(x *Exchange, before, w walk, was map[string]map[string]any, under string) {
+func (t *T) sameListingAfter(x *Exchange, before, w walk, was map[string]map[string]any) {
 	seen := map[string]bool{}
 	for _, it := range w.items {
 		id := fmt.Sprint(it["id"])
 		if seen[id] {
-			t.errorfPair(x, firstPage(before), "right after a move, form %s is listed more than once under %s", id, under)
+			t.errorfPair(x, firstPage(before), "right after a move, form %s is listed more than once", id)
 			return
 		}
 		seen[id] = true
 		old := was[id]
 		if old == nil {
-			t.errorfPair(x, firstPage(before), "right after a move, form %s is listed, which the walk before did not list under %s", id, under)
+			t.errorfPair(x, firstPage(before), "right after a move, form %s is listed, which the walk before did not list under its number", id)
 			return
 		}
 		for _, m := range slices.Sorted(maps.Keys(keySetOf(old, it))) {
@@ -180,11 +150,11 @@ func (t *T) sameListingAfter(x *Exchange, before, w walk, was map[string]map[str
 		}
 	}
 	if len(seen) != len(was) {
-		t.errorfPair(x, firstPage(before), "right after a move, %d forms are listed under %s where the walk before listed %d", len(seen), under, len(was))
+		t.errorfPair(x, firstPage(before), "right after a move, %d forms of its number are listed where the walk before listed %d", len(seen), len(was))
 		return
 	}
 	if len(w.totals) > 0 && w.totals[0] != int64(len(was)) {
-		t.errorfPair(x, firstPage(before), "right after a move, the listing under %s says a total other than the %d forms the walk before listed", under, len(was))
+		t.errorfPair(x, firstPage(before), "right after a move, the listing of its form's number says a total other than the %d forms the walk before listed", len(was))
 	}
 }
 

@@ -87,8 +87,6 @@ var adversarial5FirstSight = firstSight{
 		// relation.formList.defaults under every filter.
 		foreign.BugA5NumberShortcutPerPage: "0c9730279f7a0549d1e50ab725350b52e0b0806b",
 		foreign.BugA5SearchNoPagingAllHits: "0c9730279f7a0549d1e50ab725350b52e0b0806b",
-		// relation.afterWrites re-reads every search_key's listing.
-		foreign.BugA5SearchDuplicateAfterMove: "0c9730279f7a0549d1e50ab725350b52e0b0806b",
 		// relation.time.forms sends the forms client libraries write.
 		foreign.BugA5TimeLowercaseZ:         "4d698692d8aa616fa240da17237bf04090d6e191",
 		foreign.BugA5TimeSpaceOffsetDropped: "4d698692d8aa616fa240da17237bf04090d6e191",
