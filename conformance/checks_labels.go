@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"sort"
+
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // labelRule is one code with its label (docs/contract.md §2.1, §3.2, §3.4):
@@ -71,10 +73,6 @@ func nestedLabels(code, label string) func(rec map[string]any) []codeLabel {
 
 // checkValuesLabels: a label is its code's, across every profile record.
 func checkValuesLabels(t *T) {
-	seen := make([]map[string]map[string]bool, len(labelRules))
-	for i := range seen {
-		seen[i] = map[string]map[string]bool{}
-	}
 	// Each record's branch reads it; what they show is added up in
 	// record order.
 	recs := t.r.prof.Records
@@ -85,27 +83,41 @@ func checkValuesLabels(t *T) {
 		return
 	}
 	t.recordsAt(func(t *T, i int) { payloads[i], shown[i] = t.recordPayload(recs[i]) })
-	var last *Exchange
-	for k, payload := range payloads {
-		if payload == nil {
-			continue
-		}
-		last = shown[k]
-		for i, r := range labelRules {
+	t.judgeLabels(payloads, shown)
+}
+
+// judgeLabels fails a code that carries two labels across the records
+// payloads shows (json Records, each read in xs), and, where the codes
+// name different states, a label two codes carry. A finding names the
+// first answer that showed a label other than its code's first.
+func (t *T) judgeLabels(payloads []map[string]any, xs []*Exchange) {
+	type shown struct {
+		label string
+		x     *Exchange
+	}
+	for _, r := range labelRules {
+		byCode := map[string][]shown{}
+		for k, payload := range payloads {
+			if payload == nil {
+				continue
+			}
 			for _, cl := range r.code(payload) {
-				if seen[i][cl.code] == nil {
-					seen[i][cl.code] = map[string]bool{}
-				}
-				seen[i][cl.code][cl.label] = true
+				byCode[cl.code] = append(byCode[cl.code], shown{cl.label, xs[k]})
 			}
 		}
-	}
-	for i, r := range labelRules {
 		byLabel := map[string][]string{}
-		for _, code := range slices.Sorted(maps.Keys(seen[i])) {
-			labels := slices.Sorted(maps.Keys(seen[i][code]))
+		for _, code := range slices.Sorted(maps.Keys(byCode)) {
+			seen := map[string]bool{}
+			var other *Exchange
+			for _, s := range byCode[code] {
+				if len(seen) > 0 && !seen[s.label] && other == nil {
+					other = s.x
+				}
+				seen[s.label] = true
+			}
+			labels := slices.Sorted(maps.Keys(seen))
 			if len(labels) > 1 {
-				t.Errorf(last, "%s: code %s carries the labels %q: a label is its code's", r.where, code, labels)
+				t.errorfPair(other, byCode[code][0].x, "%s: code %s carries the labels %q: a label is its code's", r.where, code, labels)
 			}
 			for _, l := range labels {
 				byLabel[l] = append(byLabel[l], code)
@@ -117,8 +129,33 @@ func checkValuesLabels(t *T) {
 		for _, l := range slices.Sorted(maps.Keys(byLabel)) {
 			if codes := byLabel[l]; len(codes) > 1 {
 				sort.Strings(codes)
-				t.Errorf(last, "%s: the codes %v all carry the label %q: different statuses have different labels", r.where, codes, l)
+				t.Errorf(byCode[codes[len(codes)-1]][0].x, "%s: the codes %v all carry the label %q: different statuses have different labels", r.where, codes, l)
 			}
 		}
 	}
+}
+
+// relLabels (relation.labels): a label is its code's across every json
+// answer of every record the run read, by every key, before and after
+// the writes: the profile's records, and those its cases name (a
+// credential of another form), and the other organization's own. It
+// costs no request.
+func relLabels(t *T) {
+	xs := t.r.answers.recordAnswers()
+	sort.SliceStable(xs, func(i, j int) bool { return exampleKey(xs[i], nil) < exampleKey(xs[j], nil) })
+	var payloads []map[string]any
+	var read []*Exchange
+	for _, x := range xs {
+		payload, _ := payloadOf(x).(map[string]any)
+		if payload == nil || !isJSONAnswer(x) || !ourRoles[x.Req.Key] && x.Req.Key != profile.RoleOtherOrg {
+			continue
+		}
+		t.r.answers.examined([]string{"2.1.labels"}, x)
+		payloads, read = append(payloads, payload), append(read, x)
+	}
+	if len(payloads) == 0 {
+		t.Skipf("no json getRecord answer")
+		return
+	}
+	t.judgeLabels(payloads, read)
 }

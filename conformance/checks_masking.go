@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -248,9 +249,16 @@ func (r *maskRef) empty() bool { return len(r.masked) == 0 && len(r.held) == 0 }
 
 // leak is the first value r masks that an answer's payload (any format)
 // shows in clear.
+//
+// Every string is read as it is and as each encoding a client decodes
+// gives it (decodings), and a masked value the profile holds is found
+// by the hidden characters alone too (masks_derived.go).
 func (r *maskRef) leak(payload any, chars string) (maskedValue, bool) {
-	var texts []string
-	collectStrings(payload, &texts)
+	var raw, texts []string
+	collectStrings(payload, &raw)
+	for _, s := range raw {
+		texts = append(texts, decodings(s)...)
+	}
 	for _, m := range r.masked {
 		for _, s := range texts {
 			if clear := unmasked(m.value, []rune(s), chars, r.public); clear != "" {
@@ -262,6 +270,16 @@ func (r *maskRef) leak(payload any, chars string) (maskedValue, bool) {
 		for _, s := range texts {
 			if clear := r.heldClear(h, []rune(s), chars); clear != "" {
 				return maskedValue{h.field, []rune(fmt.Sprintf("%d characters the profile holds", h.length))}, true
+			}
+		}
+	}
+	runs := r.hiddenRuns(chars)
+	for _, run := range runs {
+		for _, s := range texts {
+			text := rules.Normalised(unescaped([]rune(s)), chars)
+			if piece := cmp.Or(r.revealed(run, text, chars), r.revealedPart(run, text, chars)); piece != "" {
+				return maskedValue{run.field, []rune(fmt.Sprintf("the %d characters its mask hides, found by the profile's fingerprint in a string of this answer, as written or decoded",
+					run.hidden))}, true
 			}
 		}
 	}

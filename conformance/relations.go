@@ -53,6 +53,11 @@ import (
 //     another origin gets what its object or no object gets.
 //   - relation.afterWrites: after the writes, every record the run read
 //     reads the same, except what a verify may change on a moved record.
+//   - relation.formats: every instant a record's json-ld or markdown
+//     writes, under any name or in its text, is one its json shows
+//     (relations_formats.go).
+//   - relation.labels: a label is its code's across every json answer of
+//     every record the run read (checks_labels.go).
 func relationChecks() []Check {
 	rel := func(id, endpoint, section string, sev Severity, run func(t *T)) Check {
 		return Check{ID: "relation." + id, Endpoint: endpoint, Section: section, Severity: sev, run: run}
@@ -72,6 +77,8 @@ func relationChecks() []Check {
 		lettingGo(rel("keys", "*", "5", Must, relKeys)),
 		{ID: "relation.afterWrites", Endpoint: contract.GetRecord.Name, Section: "3.1", Severity: Must, phase: phasePost, run: relAfterWrites},
 		{ID: "relation.masked", Endpoint: contract.GetRecord.Name, Section: "2.1", Severity: Must, phase: phaseLast, run: relMasked},
+		{ID: "relation.formats", Endpoint: contract.GetRecord.Name, Section: "2.1", Severity: Must, phase: phaseLast, run: relFormats},
+		{ID: "relation.labels", Endpoint: contract.GetRecord.Name, Section: "2.1", Severity: Must, phase: phaseLast, run: relLabels},
 	}
 }
 

@@ -399,7 +399,9 @@ func (t *T) listedAsRead(k *keyRead, read *Exchange, all walk, key, role string)
 //     records, of two of ours, our id beside its URL and its id beside
 //     our URL (a service that looks one member up platform-wide and
 //     compares the other shows ours); under our keys, our URL beside its
-//     id and its URL beside our id. Whatever answers, the rules judge:
+//     id and its URL beside our id, and one of our records by its id
+//     beside its own URL in json-ld and markdown (the record and the
+//     key picked by the seed). Whatever answers, the rules judge:
 //     a success shows a record of another organization (C2.tenancy) or
 //     not the record the request named (2.1.identity).
 //
@@ -457,6 +459,24 @@ func (t *T) bothAddresses(readers []string, theirIDs []int64, theirURLs []string
 		out = append(out, &keyRead{ep: contract.GetRecord, role: role, body: body})
 	}
 	turn := pick(t.r.opts.Seed, "relation.keys addresses", len(contract.Formats)*max(1, len(theirIDs)))
+	// A record of ours by its id beside its own URL, with one of our
+	// keys, in every format but json (which the keys' other reads by
+	// both members ask for): the record and the key picked by the seed,
+	// so that over seeds every record and key is sent.
+	var withURL []profile.Record
+	for _, rec := range recs {
+		if rec.URL != "" {
+			withURL = append(withURL, rec)
+		}
+	}
+	if len(withURL) > 0 {
+		ours := append([]string{profile.RoleRead}, readers...)
+		rec := withURL[pick(t.r.opts.Seed, "relation.keys own addresses", len(withURL))]
+		role := ours[pick(t.r.opts.Seed, "relation.keys own addresses key", len(ours))]
+		for _, f := range otherFormats {
+			add(role, map[string]any{"record_id": rec.ID, "record_url": rec.URL, "format": f})
+		}
+	}
 	n := 0
 	for i, rec := range recs {
 		if rec.URL == "" || n == tenancyRecords {

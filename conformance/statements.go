@@ -203,6 +203,8 @@ var checkStatements = []struct {
 	{"relation.keys", []string{"C2.tenancy", "2.1.masked", "2.1.schema", "2.1.identity", "8.formList.defaults", "4.4.window", "4.4.startTime", "4.4.endTime"}},
 	{"relation.afterWrites", []string{"3.1.move", "C2.tenancy", "4.3.disjoint", "4.3.totalFilter", "C1.timeZone"}},
 	{"relation.masked", []string{"2.1.masked", "C8.otherFormats"}},
+	{"relation.formats", []string{"2.1.held"}},
+	{"relation.labels", []string{"2.1.labels"}},
 	{"generated.getRecord", []string{"C1.badInput", "C3.getRecord"}},
 	{"generated.verify", []string{"C1.badInput", "C3.verify", "7.params"}},
 	{"generated.getFormList", []string{"C1.badInput", "C3.formList", "8.formList.maxInclusive"}},

@@ -109,8 +109,19 @@ const fingerprintPrefix = "fnv1a64:"
 // FingerprintSum is the hash a Fingerprint writes, computed without
 // allocating: a text is searched window by window.
 func FingerprintSum(folded []rune) uint64 {
-	const offset, prime = 14695981039346656037, 1099511628211
-	h := uint64(offset)
+	return FingerprintSumFrom(FingerprintOffset, folded)
+}
+
+// FingerprintOffset is the hash of no runes, where FingerprintSumFrom
+// starts a value.
+const FingerprintOffset uint64 = 14695981039346656037
+
+// FingerprintSumFrom goes on hashing from h (FingerprintOffset, or what
+// an earlier call gave for the runes before folded): a value whose
+// beginning is known is hashed once up to it, and each candidate for
+// the rest from there.
+func FingerprintSumFrom(h uint64, folded []rune) uint64 {
+	const prime = 1099511628211
 	var buf [utf8.UTFMax]byte
 	for _, r := range folded {
 		n := utf8.EncodeRune(buf[:], r)
