@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
@@ -42,6 +43,10 @@ import (
 //   - relation.live.labels: a code shows one label across every json
 //     answer of every record, and review statuses different labels
 //     (live_labels.go).
+//   - relation.live.formats: every instant an answer of a record in
+//     json-ld or markdown writes, under any name or in its text, is one
+//     the record's json answer showed (the runner's relation.formats,
+//     the same code).
 type liveRelation struct {
 	id, endpoint, section string
 	severity              Severity
@@ -59,6 +64,7 @@ var liveRelationTable = []liveRelation{
 	{relVerifyVisible, contract.GetRecord.Name, "3.1", Info, []string{"3.1.move"}},
 	{relMaskedLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.masked", "C8.otherFormats"}},
 	{relLabelsLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.labels"}},
+	{relFormatsLive, contract.GetRecord.Name, "2.1", Must, []string{"2.1.held"}},
 	{relWindowsLive, "*", "4.4", Must, []string{"4.4.window", "4.4.totalFilter"}},
 	{relFoundLive, "*", "4.1", Must, []string{"4.1.byUrl", "4.5.byUrl", "4.5.unknownTemplate"}},
 	{relByURLLive, contract.GetRecord.Name, "4.1", Must, []string{"4.1.byUrl"}},
@@ -75,6 +81,7 @@ const (
 	relVerifyVisible   = "relation.live.verifyVisible"
 	relMaskedLive      = "relation.live.masked"
 	relLabelsLive      = "relation.live.labels"
+	relFormatsLive     = "relation.live.formats"
 	relVerifyRepeat    = "relation.live.verifyRepeat"
 	relWindowsLive     = "relation.live.windows"
 	relFoundLive       = "relation.live.found"
@@ -134,6 +141,9 @@ type liveRelations struct {
 	held map[int64]profile.HeldRecord
 	// labels are the labels each code showed, per space.
 	labels *liveLabels
+	// instants are, per space and record, the instants its json answers
+	// showed (relation.live.formats).
+	instants *lru[recordKey, []rules.Instant]
 	// windows are the profile's time windows (relation.live.windows).
 	profWindows windowFacts
 	// found is what exists (relation.live.found).
@@ -236,7 +246,7 @@ func newLiveRelations(chars string, statuses map[string]bool, held map[int64]pro
 	return &liveRelations{reads: newLRU[[32]byte, recordRead](liveReads), forms: newLRU[[32]byte, *liveWalk](liveWalks),
 		tokens: newLRU[[32]byte, *liveWalk](liveTokens), moves: newLRU[recordKey, recordMove](liveMoves), spaceGen: map[string]int{},
 		masks: newLRU[[32]byte, liveMask](liveMasks), chars: chars, statuses: statuses,
-		names: newLRU[nameKey, int64](liveReads), facts: newLRU[recordKey, rules.Facts](liveReads), verifies: newLRU[recordKey, verifyAwaiting](liveMoves), unnamed: newLRU[nameKey, verifyAwaiting](liveMoves), held: held, labels: newLiveLabels(),
+		names: newLRU[nameKey, int64](liveReads), facts: newLRU[recordKey, rules.Facts](liveReads), verifies: newLRU[recordKey, verifyAwaiting](liveMoves), unnamed: newLRU[nameKey, verifyAwaiting](liveMoves), held: held, labels: newLiveLabels(), instants: newLRU[recordKey, []rules.Instant](liveReads),
 		verifyNames: newLRU[nameKey, int64](liveMoves), byAddress: newLRU[[32]byte, addressedRead](liveReads), statusOf: newLRU[recordKey, recordStatus](liveMoves)}
 }
 
@@ -244,7 +254,7 @@ func newLiveRelations(chars string, statuses map[string]bool, held map[int64]pro
 func (l *liveRelations) windows() map[string]int {
 	return map[string]int{"reads": liveReads, "walks": liveWalks, "page_tokens": liveTokens, "moved_records": liveMoves,
 		"items_per_walk": liveWalkItems, "masked_records": liveMasks, "record_facts": liveReads, "verified_records": liveMoves,
-		"label_codes": liveLabelCodes, "verified_statuses": liveMoves}
+		"label_codes": liveLabelCodes, "verified_statuses": liveMoves, "record_instants": liveReads}
 }
 
 // forget drops what is remembered of space.
@@ -255,6 +265,7 @@ func (l *liveRelations) forget(space string) {
 	dropSpace(l.unnamed, space)
 	dropSpace(l.facts, space)
 	dropSpace(l.verifies, space)
+	dropSpace(l.instants, space)
 	l.labels.forget(space)
 	if l.found != nil {
 		l.found.forget(space)
@@ -498,6 +509,7 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 	}
 	if known {
 		out = append(out, l.masked(space, key, id, cur.json, data)...)
+		out = append(out, l.formatInstants(space, id, cur.json, data["data"])...)
 	}
 	if cur.json {
 		out = append(out, l.labels.judge(space, id, rec)...)
@@ -536,6 +548,38 @@ func (l *liveRelations) masked(space string, key [8]byte, id int64, isJSON bool,
 	}
 	return []relResult{{id: relMaskedLive, problem: l.maskUnion(id, m, data["data"])}}
 }
+
+// formatInstants remembers the instants a json answer of a record
+// shows, and judges an answer in another format against them: every
+// instant it writes, away from now (formatNow), is one of them.
+func (l *liveRelations) formatInstants(space string, id int64, isJSON bool, payload any) []relResult {
+	k := recordKey{space, id}
+	if isJSON {
+		if _, isObject := payload.(map[string]any); isObject {
+			known, _ := l.instants.get(k)
+			for _, in := range rules.PayloadInstants(payload) {
+				if !slices.ContainsFunc(known, func(o rules.Instant) bool { return o.Unix == in.Unix && o.Step == in.Step }) && len(known) < liveInstantsPerRecord {
+					known = append(known, in)
+				}
+			}
+			l.instants.put(k, known)
+		}
+		return nil
+	}
+	known, ok := l.instants.get(k)
+	if !ok || len(known) == 0 || payload == nil {
+		return nil
+	}
+	p := rules.UnknownInstant(awayFromNow(rules.PayloadInstants(payload), time.Now()), known)
+	if p != "" {
+		p = fmt.Sprintf("record %d: this answer writes %s", id, p)
+	}
+	return []relResult{{id: relFormatsLive, problem: p}}
+}
+
+// liveInstantsPerRecord bounds the instants remembered of one record:
+// a record shows a few (its submission, its uploads).
+const liveInstantsPerRecord = 64
 
 // maskUnion adds the masked forms an answer shows of each value the
 // record's json masks to those its earlier answers showed, and says

@@ -59,12 +59,7 @@ func relFormats(t *T) {
 		}
 		n++
 		t.r.answers.examined([]string{"2.1.held"}, x)
-		var shown []rules.Instant
-		for _, in := range rules.PayloadInstants(payload) {
-			if d := time.Unix(in.Unix, 0).Sub(now); d < -formatNow || d > formatNow {
-				shown = append(shown, in)
-			}
-		}
+		shown := awayFromNow(rules.PayloadInstants(payload), now)
 		if p := rules.UnknownInstant(shown, known[id]); p != "" && !failed[id] {
 			failed[id] = true
 			t.errorfPair(x, jsons[id], "record %d: %s writes %s", id, formatOf(x), p)
@@ -73,4 +68,15 @@ func relFormats(t *T) {
 	if n == 0 {
 		t.Skipf("no getRecord answer in json-ld or markdown of a record read in json")
 	}
+}
+
+// awayFromNow are the instants of shown further than formatNow from now.
+func awayFromNow(shown []rules.Instant, now time.Time) []rules.Instant {
+	var out []rules.Instant
+	for _, in := range shown {
+		if d := time.Unix(in.Unix, 0).Sub(now); d < -formatNow || d > formatNow {
+			out = append(out, in)
+		}
+	}
+	return out
 }
