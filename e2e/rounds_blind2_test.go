@@ -25,6 +25,9 @@ var blind2FirstSight = firstSight{
 		foreign.VariantB2HeadingIndented: "getRecord.format.markdown: an ATX heading indented by up to three spaces is not taken for a top-level heading",
 	},
 	caughtSince: map[foreign.Bug]string{
+		// relation.labels: a label is its code's across every record the
+		// run read.
+		foreign.BugB2AuditTextsDiffer:       "b7c026d4771c29a8d0475497665007ed5fe36133",
 		foreign.BugB2QrcodesTotalLaterPages: "rules: relation.cursor.window, every filtered walk holds its total",
 		foreign.BugB2CodeIDIgnored:          "rules: relation.verify.matrix",
 		foreign.BugB2RepeatByID:             "rules: relation.verify.matrix",

@@ -26,6 +26,9 @@ var blind7FirstSight = firstSight{
 			"request's URL character for character, host case included, where §C10 reads the host without regard to case",
 	},
 	caughtSince: map[foreign.Bug]string{
+		// relation.formats: every instant markdown writes is one the
+		// record's json shows.
+		foreign.BugB7MarkdownSubmittedUTC: "b7c026d4771c29a8d0475497665007ed5fe36133",
 		// A target two moves away beside the right from, a code padded
 		// with white space, the error cases by the record's full URL.
 		foreign.BugB7FromPathTransitive: "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
