@@ -100,14 +100,14 @@ var adversarial5FirstSight = firstSight{
 		foreign.BugA5RecordIDAbs:            "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
 		foreign.BugA5RecordIDWraps32:        "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
 		// relation.formList.defaults under every filter.
-		foreign.BugA5NumberShortcutPerPage: "0c9730279f7a0549d1e50ab725350b52e0b0806b",
-		foreign.BugA5SearchNoPagingAllHits: "0c9730279f7a0549d1e50ab725350b52e0b0806b",
+		foreign.BugA5NumberShortcutPerPage: "757ec1b63c8b2e9ec07b2f13e46fd8c050b2e5c2",
+		foreign.BugA5SearchNoPagingAllHits: "757ec1b63c8b2e9ec07b2f13e46fd8c050b2e5c2",
 		// relation.time.forms sends the forms client libraries write.
-		foreign.BugA5TimeLowercaseZ:         "4d698692d8aa616fa240da17237bf04090d6e191",
-		foreign.BugA5TimeSpaceOffsetDropped: "4d698692d8aa616fa240da17237bf04090d6e191",
-		foreign.BugA5TimeBasicOffsetDropped: "4d698692d8aa616fa240da17237bf04090d6e191",
+		foreign.BugA5TimeLowercaseZ:         "34805a35faa92fb3f3dda960485a67bef75a2c7d",
+		foreign.BugA5TimeSpaceOffsetDropped: "34805a35faa92fb3f3dda960485a67bef75a2c7d",
+		foreign.BugA5TimeBasicOffsetDropped: "34805a35faa92fb3f3dda960485a67bef75a2c7d",
 		// relation.tenancy: our token beside their own template.
-		foreign.BugA5QrcodesTokenTemplate: "0c9730279f7a0549d1e50ab725350b52e0b0806b",
+		foreign.BugA5QrcodesTokenTemplate: "757ec1b63c8b2e9ec07b2f13e46fd8c050b2e5c2",
 	},
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA5MoveRecordsTerminal: "relation.afterWrites, relation.verify.matrix, verify.*: a moved record may change only where it shows a status (process_status, state changes, an object naming a status); §C6 leaves how a record shows a move to the service, and a field naming the redeeming terminal is one way",

@@ -36,7 +36,7 @@ var blind7FirstSight = firstSight{
 		foreign.BugB7ByURLSkipsIdentity: "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
 		// relation.time.forms walks a bound written with an offset, next
 		// to an item, past its first page.
-		foreign.BugB7LaterPagesDropOffset: "4d698692d8aa616fa240da17237bf04090d6e191",
+		foreign.BugB7LaterPagesDropOffset: "34805a35faa92fb3f3dda960485a67bef75a2c7d",
 	},
 	passingSince: map[foreign.Variant]string{
 		// rules.SameURL reads a URL's scheme and host without regard to
