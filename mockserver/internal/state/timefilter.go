@@ -2,6 +2,7 @@ package state
 
 import (
 	"math"
+	"strings"
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -20,7 +21,7 @@ const timeRule = "an ISO 8601 time: RFC 3339 (2026-01-02T03:04:05+08:00), YYYY-M
 // start" is decided on these instants, not on rounded seconds, so a window
 // inside one second is valid (and empty).
 func ParseInstant(name, s string, upper bool) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+	if t, err := time.Parse(time.RFC3339Nano, upperTZ(s)); err == nil {
 		return t, nil
 	}
 	if t, err := time.ParseInLocation(time.DateTime, s, contract.Zone); err == nil {
@@ -33,6 +34,23 @@ func ParseInstant(name, s string, upper bool) (time.Time, error) {
 		return t, nil
 	}
 	return time.Time{}, fail.Param("%s must be %s, got %s", name, timeRule, fail.Quote(s))
+}
+
+// upperTZ is s with a lower-case "t" between date and time and a
+// lower-case "z" at its end in upper case: RFC 3339 §5.6 allows either
+// case, and Go's parser reads the upper only.
+func upperTZ(s string) string {
+	if len(s) <= len(time.DateOnly) || s[len(time.DateOnly)] != 't' && !strings.HasSuffix(s, "z") {
+		return s
+	}
+	b := []byte(s)
+	if b[len(time.DateOnly)] == 't' {
+		b[len(time.DateOnly)] = 'T'
+	}
+	if b[len(b)-1] == 'z' {
+		b[len(b)-1] = 'Z'
+	}
+	return string(b)
 }
 
 // ParseBound reads a time filter as whole creation seconds (creation times
