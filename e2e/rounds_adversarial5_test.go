@@ -67,19 +67,19 @@ var adversarial5FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		// relation.masked reads every string decoded and finds a masked
 		// value's hidden characters alone by the profile's fingerprint.
-		foreign.BugA5JSONLDBirthDate:       "b7c026d4771c29a8d0475497665007ed5fe36133",
-		foreign.BugA5JSONLDAbstractSnippet: "b7c026d4771c29a8d0475497665007ed5fe36133",
-		foreign.BugA5JSONLDShareURLHolder:  "b7c026d4771c29a8d0475497665007ed5fe36133",
+		foreign.BugA5JSONLDBirthDate:       "98a37679ed974bae09943695b236b92ff5b724bd",
+		foreign.BugA5JSONLDAbstractSnippet: "98a37679ed974bae09943695b236b92ff5b724bd",
+		foreign.BugA5JSONLDShareURLHolder:  "98a37679ed974bae09943695b236b92ff5b724bd",
 		// relation.formats: every instant json-ld and markdown write is
 		// one the record's json shows.
-		foreign.BugA5MarkdownSubmittedUTC:    "b7c026d4771c29a8d0475497665007ed5fe36133",
-		foreign.BugA5JSONLDDateCreatedLocalZ: "b7c026d4771c29a8d0475497665007ed5fe36133",
+		foreign.BugA5MarkdownSubmittedUTC:    "98a37679ed974bae09943695b236b92ff5b724bd",
+		foreign.BugA5JSONLDDateCreatedLocalZ: "98a37679ed974bae09943695b236b92ff5b724bd",
 		// relation.labels: a label is its code's across every record read.
-		foreign.BugA5NewFormsQrcodeLabel: "b7c026d4771c29a8d0475497665007ed5fe36133",
+		foreign.BugA5NewFormsQrcodeLabel: "98a37679ed974bae09943695b236b92ff5b724bd",
 		// relation.keys reads a record by its id beside its own URL in
 		// json-ld and markdown; the rules judge the answers.
-		foreign.BugA5BothAddressesFormatJSON:   "b7c026d4771c29a8d0475497665007ed5fe36133",
-		foreign.BugA5BothAddressesJSONLDNoURL:  "b7c026d4771c29a8d0475497665007ed5fe36133",
+		foreign.BugA5BothAddressesFormatJSON:   "98a37679ed974bae09943695b236b92ff5b724bd",
+		foreign.BugA5BothAddressesJSONLDNoURL:  "98a37679ed974bae09943695b236b92ff5b724bd",
 		foreign.BugA5TemplatesWindowTokenStart: "d191e66",
 		// 2.2.markdown reads the front matter as YAML.
 		foreign.BugA5FrontMatterDuplicateTitle: "027ac297077c7cbd825a804a62091640b6f418f3",

@@ -27,7 +27,7 @@ var blind2FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		// relation.labels: a label is its code's across every record the
 		// run read.
-		foreign.BugB2AuditTextsDiffer:       "b7c026d4771c29a8d0475497665007ed5fe36133",
+		foreign.BugB2AuditTextsDiffer:       "98a37679ed974bae09943695b236b92ff5b724bd",
 		foreign.BugB2QrcodesTotalLaterPages: "rules: relation.cursor.window, every filtered walk holds its total",
 		foreign.BugB2CodeIDIgnored:          "rules: relation.verify.matrix",
 		foreign.BugB2RepeatByID:             "rules: relation.verify.matrix",

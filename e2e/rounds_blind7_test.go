@@ -28,7 +28,7 @@ var blind7FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		// relation.formats: every instant markdown writes is one the
 		// record's json shows.
-		foreign.BugB7MarkdownSubmittedUTC: "b7c026d4771c29a8d0475497665007ed5fe36133",
+		foreign.BugB7MarkdownSubmittedUTC: "98a37679ed974bae09943695b236b92ff5b724bd",
 		// A target two moves away beside the right from, a code padded
 		// with white space, the error cases by the record's full URL.
 		foreign.BugB7FromPathTransitive: "9b63d65f24c6c3dafdaa86cb39c085c38d5d1bf6",
