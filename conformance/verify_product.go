@@ -308,13 +308,15 @@ func (r *runner) withRightMembers(c profile.Case, s profile.Step, i int, cur str
 		body["from_certificate_status"] = statusForm(*st, (pick(r.opts.Seed, "right members "+c.Name, 2)+i)%2 == 0)
 	}
 	if s.Action == contract.ActionNextStatus && s.To == "" {
-		// A status it can reach that is not the next, or the status it
-		// is in (a client that fills every member sends it; no repeat,
-		// since set_next_certificate_status names no target): turned by
-		// the seed and the step, so that a run's set_next steps send both.
+		// A status it can reach that is not the next, where there is
+		// one (a target that honours it moves the record elsewhere),
+		// else the status it is in (a client that fills every member
+		// sends it; no repeat, since set_next_certificate_status names
+		// no target). A seed's turn between the two left the first
+		// unsent on every step that had one.
 		to := cur
 		for _, n := range st.Next {
-			if n != s.Expect.Status && (pick(r.opts.Seed, "next target "+c.Name, 2)+i)%2 == 0 {
+			if n != s.Expect.Status {
 				to = n
 				break
 			}
