@@ -235,13 +235,7 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 // traffic, one line each on what it reads as a breach. A build leaves
 // this list when the proxy stops reporting it; the test fails while the
 // list says otherwise than the run.
-var knownFalseAlarms = map[string]string{
-	// relation.live.sameRecord allows a moved record to change in the
-	// members that show its status or history only; §C6 leaves how a
-	// record shows a move to the service, and a field naming the terminal
-	// that redeemed it is one way.
-	string(foreign.VariantA5MoveRecordsTerminal): "relation.live.sameRecord: a verify adds a field naming the terminal that redeemed the credential",
-}
+var knownFalseAlarms = map[string]string{}
 
 // Every correct build of the fake (MockLike and each round's
 // variants: builds that differ from Defaults only where docs/contract.md
