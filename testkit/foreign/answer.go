@@ -36,6 +36,12 @@ type apiError struct {
 	// b7Shape answers in the templates shape, b7NoMessage without message,
 	// b7NoData without data (bugs of round 7's middlewares).
 	b7Shape, b7NoMessage, b7NoData bool
+	// b8Data is the data of a verify error that helps too much, b8Bare
+	// answers {code, message} alone, b8FormShape answers in getFormList's
+	// shape (bugs of round 8).
+	b8Data      obj
+	b8Bare      bool
+	b8FormShape bool
 }
 
 // paramError is a parameter error naming the parameter.
@@ -74,6 +80,12 @@ func (s *Server) body(sh shape, e *apiError) obj {
 	if e.b7Shape {
 		sh = shapeTemplates
 	}
+	if e.b8FormShape {
+		sh = shapeFormList
+	}
+	if e.b8Bare {
+		return o("code", e.code, "message", messageWithDetail(e))
+	}
 	if e.b7NoMessage && sh == shapeTemplates {
 		return o("code", e.code, "data", obj{})
 	}
@@ -86,6 +98,9 @@ func (s *Server) body(sh shape, e *apiError) obj {
 			return o("code", e.code, "error_code", e.errorCode, "message", e.message, "message_detail", e.detail)
 		}
 		var data any = obj{}
+		if e.b8Data != nil {
+			data = e.b8Data
+		}
 		if s.opts.has(BugB1StateErrorsDataArray) && (e.errorCode == 100324 || e.errorCode == 100326) {
 			data = []any{}
 		}
@@ -194,6 +209,9 @@ func (s *Server) fail(w http.ResponseWriter, sh shape, e *apiError) {
 		return
 	}
 	b := s.body(sh, e)
+	if s.opts.is(VariantB8ErrorRequestID) {
+		b = append(b, member{"request_id", "fx-req-" + itoa(int64(e.code)) + "-" + itoa(int64(e.errorCode))})
+	}
 	if s.opts.is(VariantA4ErrorsWithData) && b.get("data") == nil {
 		b = append(b, member{"data", obj{}})
 	}
@@ -327,6 +345,8 @@ func (s *Server) spell(b []byte) []byte {
 		return bytes.ReplaceAll(b, []byte("/"), []byte(`\/`))
 	case s.opts.is(VariantB3NumberExponent):
 		return exponents(b)
+	case s.opts.is(VariantB8Float17Digits):
+		return b8Floats(b)
 	case s.opts.is(VariantB1UnicodeEscaped):
 		var out bytes.Buffer
 		for _, r := range string(b) {

@@ -1,6 +1,7 @@
 package foreign
 
 import (
+	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -79,7 +80,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugFormDefaultPageSize) || s.opts.has(BugA2WriteKeyFormDefault20) && k.write {
 		def = 20
 	}
-	if s.opts.has(BugFormPageSizeUnbounded) {
+	if s.opts.has(BugFormPageSizeUnbounded) || pageGiven && page > 1 && s.opts.has(BugB8LaterPageSizeUncapped) {
 		maxSize = 1 << 30
 	}
 	if _, isStr := p["page_size"].(string); isStr && s.opts.has(BugB6FormStringSizeUnbounded) {
@@ -125,6 +126,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	}
 	key, _, err := p.str("search_key")
 	if err != nil {
+		err.b8Bare = s.opts.has(BugB8SearchKeyTypeErrorBare)
 		return nil, err
 	}
 	number, _, err := p.str("number")
@@ -151,6 +153,9 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		forms = s.joinVerifications(forms)
 	}
 	total := s.a4SearchTotal(k, key, number, int64(len(forms)))
+	if tk := strings.TrimSpace(key); tk != "" && s.opts.has(BugB8SearchTotalAllOrgs) {
+		total += s.b8OtherOrgHits(k, tk, number)
+	}
 	if last := max((total+size-1)/size, 1); s.opts.is(VariantA2PastEndClamped) && page > last {
 		page = last
 	}
@@ -194,7 +199,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		limit = size + 1
 	}
 	for i := start; i < int64(len(forms)) && i < start+limit; i++ {
-		f := s.formJSON(forms[i])
+		f := s.b8Form(forms[i], s.formJSON(forms[i]), strings.TrimSpace(key), number)
 		if page > 1 && s.opts.has(BugB7LaterPagesNoProject) {
 			f = f.set("project", nil)
 		}
@@ -340,6 +345,20 @@ func (s *Server) orderForms(forms []*form, key string) {
 	switch {
 	case s.b7FormsLess() != nil:
 		less = s.b7FormsLess()
+	case s.opts.is(VariantB8FormsByProject):
+		less = func(a, b *form) bool {
+			pa, pb := int64(math.MaxInt64), int64(math.MaxInt64)
+			if a.project != nil {
+				pa = a.project.id
+			}
+			if b.project != nil {
+				pb = b.project.id
+			}
+			if pa != pb {
+				return pa < pb
+			}
+			return a.id < b.id
+		}
 	case s.opts.is(VariantB1FormsByName):
 		less = func(a, b *form) bool {
 			if a.name != b.name {

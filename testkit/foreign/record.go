@@ -23,7 +23,11 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 			return nil, &apiError{code: 500, empty: true}
 		}
 	}
+	s.b8Format(p)
 	id, hasID, err := p.int("record_id")
+	if hasID {
+		id = s.b8RecordID(id)
+	}
 	url, hasURL, uerr := p.str("record_url")
 	if err != nil && s.opts.has(BugB2BadRecordIDWithURL) && hasURL && url != "" {
 		hasID, err = false, nil
@@ -40,6 +44,10 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	format, _, err := p.str("format")
 	if err != nil {
 		return nil, err
+	}
+	asked := format
+	if hasURL && url != "" && !hasID && s.b8EdgeHost(url) {
+		return nil, &apiError{code: 404, message: "Not Found", b8Bare: true}
 	}
 	unmasked := format == "" && s.opts.has(BugB2DefaultFormatUnmasked)
 	if format == "" || s.opts.has(BugB1ByURLIgnoresFormat) && hasURL && url != "" && !hasID {
@@ -94,7 +102,8 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	case "json":
 		unmasked = unmasked || hasID && hasURL && s.opts.has(BugB3BothIDsUnmasked) || p[a4StaffNetworkParam] == true
 		staff := k.write && k.org == r.org
-		rec := s.recordJSON(r, unmasked || staff && s.opts.has(BugA2WriteKeyUnmasked), byURL && s.opts.has(BugA1ByURLStaleAfterMove))
+		rec := s.recordJSON(r, unmasked || staff && s.opts.has(BugA2WriteKeyUnmasked) || s.b8LimitedOwner(k, r), byURL && s.opts.has(BugA1ByURLStaleAfterMove))
+		rec = s.b8Record(k, r, rec, asked)
 		if asked, isStr := p["record_id"].(string); isStr && s.opts.has(BugA3RecordIDEchoedString) {
 			rec = rec.set("record_id", asked)
 		}
@@ -121,7 +130,11 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 			ct = "application/json"
 		}
 	case "json-ld":
-		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL || s.opts.has(BugB5JSONLDReviewedClear) && r.audit != nil)
+		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL || s.opts.has(BugB5JSONLDReviewedClear) && r.audit != nil ||
+			k.write && s.opts.has(BugB8WriteKeyJSONLDClear))
+		if ld, isObj := payload.(obj); isObj && byURL && s.opts.has(BugB8ByURLJSONLDIdentifierURL) {
+			payload = b8Set(ld, "identifier", s.data.recordURL(r))
+		}
 		if byURL && s.opts.has(BugB5JSONLDByURLNoURL) {
 			payload = b5ShareLD(payload.(obj))
 		}
@@ -251,12 +264,19 @@ func (s *Server) recordJSON(r *record, clear, stale bool) obj {
 	if s.opts.has(BugB5SubmitISOUTCAfterMove) && s.verified(r) {
 		submitISO = time.Unix(submit, 0).UTC().Format("2006-01-02 15:04:05") + "(UTC+08:00)"
 	}
+	who := o("auth_id", r.authID, "user_id", s.userID(r), "name", recorder)
+	if s.opts.has(BugB8VerifyRewritesRecorder) && s.verified(r) {
+		who = o("auth_id", int64(69001), "user_id", int64(69001), "name", "核销员")
+	}
 	out := o("record_id", r.id, "record_number", r.number, "record_code", code, "record_url", url,
 		"submit_at", submit, "submit_at_iso", submitISO, "submit_method", method,
-		"recorder", o("auth_id", r.authID, "user_id", s.userID(r), "name", recorder),
+		"recorder", who,
 		"tpl_groups", s.groups(r, clear))
 	if r.project != nil && !s.opts.is(VariantB6NoRecordProject) {
 		out = append(out, member{"project", o("id", r.project.id, "name", r.project.name, "number", r.project.number)})
+	}
+	if r.project == nil && r.cert != nil && s.opts.has(BugB8CredentialProjectZero) {
+		out = append(out, member{"project", o("id", 0, "name", "", "number", "")})
 	}
 	var formID int64
 	if r.form != nil {
@@ -453,7 +473,7 @@ func (s *Server) groups(r *record, clear bool) []any {
 		}
 		fields := make([]any, 0, len(g.fields))
 		for _, f := range g.fields {
-			fields = append(fields, s.fieldJSON(g, f, clear))
+			fields = append(fields, s.b8Field(r, s.fieldJSON(g, f, clear)))
 		}
 		if st := s.statusOf(r); i == 0 && st != nil && s.opts.is(VariantA2StatusAsField) {
 			fields = append(fields, s.fieldJSON(g, field{id: 259, title: "核销状态", typ: "radio", value: option(int(st.id), st.name)}, clear))
@@ -502,7 +522,7 @@ func (s *Server) fieldJSON(g group, f field, clear bool) obj {
 	if ocr, isObj := v.(obj); isObj && s.opts.has(BugB2OCRImageOmitted) && strings.HasPrefix(f.typ, "ocr_") && ocr.get("image") == nil {
 		v = ocr[:len(ocr)-1]
 	}
-	v = s.b6ValueBugs(f.typ, s.b5ValueBugs(f.typ, s.b4ValueBugs(f.typ, s.valueBugs(f.typ, v))))
+	v = s.b8Value(f.typ, s.b6ValueBugs(f.typ, s.b5ValueBugs(f.typ, s.b4ValueBugs(f.typ, s.valueBugs(f.typ, v)))))
 	if s.opts.has(BugB3MaskedFlagNamesOnly) && f.typ != "name" && f.typ != "customer_name" && f.typ != "recorder" {
 		masked = false
 	}

@@ -40,6 +40,9 @@ func (s *Server) starMask(typ, v string) string {
 	if m, ok := s.b7Mask(typ, r); ok {
 		return m
 	}
+	if m, ok := s.b8Mask(typ, r); ok {
+		return m
+	}
 	switch {
 	case n == 0:
 		return v
@@ -198,6 +201,9 @@ func (s *Server) jsonLD(r *record, leak bool) obj {
 		context = []any{"https://schema.org/", o("fx", "https://foreign.example/ns#")}
 		typ = []any{"DigitalDocument", "fx:Record"}
 	}
+	if s.opts.is(VariantB8JSONLDLanguage) {
+		context = o("@vocab", "https://schema.org/", "@language", "zh-CN")
+	}
 	var identifier, name any = r.number, s.title(r)
 	if s.opts.is(VariantA1IdentifierObject) {
 		identifier = o("@type", "PropertyValue", "propertyID", "record_number", "value", r.number)
@@ -317,6 +323,9 @@ func (s *Server) markdown(r *record, byURL bool) string {
 		}
 		if plain := s.a5Title(r, t); plain != "" {
 			title = plain
+		}
+		if r.form == nil && s.opts.has(BugB8MarkdownTitleEmptyNoForm) {
+			title = ""
 		}
 		number, submitted := r.number, s.a5Submitted(r)
 		if r.cert != nil && s.opts.has(BugB7MarkdownNumberIsCode) {

@@ -32,6 +32,8 @@ type Server struct {
 	b6 b6State
 	// b7 is what round 7's bugs remember between requests.
 	b7 b7State
+	// b8 is what round 8's bugs remember between requests.
+	b8 b8State
 	// now is the clock of verifies (time.Now; a Witness gives its twins one).
 	now func() time.Time
 }
@@ -100,6 +102,7 @@ func (s *Server) Reset() {
 	s.b5cache = nil
 	s.b6.replays = nil
 	s.b7.searches = nil
+	s.b8.windows = nil
 	s.mu.Unlock()
 }
 
@@ -122,6 +125,14 @@ const pathPrefix = "/api/v2/rpc/"
 
 // ServeHTTP answers one request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.b8Negotiated(w, r, func(w http.ResponseWriter) { s.serveHTTP(w, r) }) {
+		return
+	}
+	s.serveHTTP(w, r)
+}
+
+// serveHTTP answers one request as the service writes it.
+func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.opts.ResetPath != "" && r.URL.Path == s.opts.ResetPath && r.Method == http.MethodPost {
 		s.Reset()
 		s.write(w, http.StatusOK, o("code", 0, "message", s.opts.Message, "data", obj{}))
@@ -192,6 +203,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		k = s.b6ShareKey(r)
 	}
 	if k == nil {
+		k = s.b8Key(r)
+	}
+	if k == nil {
+		if s.opts.is(VariantB8WWWAuthenticate) {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="rtq"`)
+		}
 		e := &apiError{code: 401, errorCode: 100401, message: "Unauthorized", detail: "missing or unknown API key"}
 		if s.opts.is(VariantB1Auth403Always200) {
 			e.code, e.errorCode, e.message = 403, 100403, "Forbidden"
@@ -208,7 +225,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, perr := readParams(r, s.opts.has(BugB2ArrayBody) && ep.name == "record/getFormList", s.opts.has(BugB4NullBodyServed),
-		s.opts.has(BugB5BodyTrailingData))
+		s.opts.has(BugB5BodyTrailingData), s.opts.is(VariantB8EmptyBodyRefused))
+	if perr == nil {
+		perr = s.b8Strict(ep.name, r, p)
+	}
 	if perr == nil {
 		s.a4Params(ep.name, raw, r, p)
 		perr = s.a4RefusesRead(k, ep.name)
@@ -292,8 +312,8 @@ type params map[string]any
 
 // readParams reads a body; arrayAsEmpty serves a JSON array as {},
 // nullAsEmpty JSON null, and trailingOK ignores what follows the first
-// value (bugs).
-func readParams(r *http.Request, arrayAsEmpty, nullAsEmpty, trailingOK bool) (params, *apiError) {
+// value (bugs); emptyRefused refuses an empty body (a variant).
+func readParams(r *http.Request, arrayAsEmpty, nullAsEmpty, trailingOK, emptyRefused bool) (params, *apiError) {
 	raw, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
 		return nil, paramError("body", "the request body could not be read")
@@ -301,6 +321,9 @@ func readParams(r *http.Request, arrayAsEmpty, nullAsEmpty, trailingOK bool) (pa
 	if len(raw) > maxBody {
 		return nil, &apiError{code: 413, errorCode: 100301, message: "Request Entity Too Large",
 			detail: "the request body is larger than 1 MiB"}
+	}
+	if len(bytes.TrimSpace(raw)) == 0 && emptyRefused {
+		return nil, paramError("body", "the request body must be a JSON object, got an empty body")
 	}
 	if len(bytes.TrimSpace(raw)) == 0 || arrayAsEmpty && bytes.HasPrefix(bytes.TrimSpace(raw), []byte("[")) {
 		return params{}, nil

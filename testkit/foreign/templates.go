@@ -57,7 +57,9 @@ func (s *Server) listTemplates(k *apiKey, p params) (any, *apiError) {
 		delete(p, "start_time")
 		delete(p, "end_time")
 	}
-	page, err := s.cursorPage(p, "list|"+itoa(k.org), items, s.opts.has(BugTemplatesIgnoreEndTime), false)
+	page, err := s.b8CachedWindow(k, p, func() (any, *apiError) {
+		return s.cursorPage(p, "list|"+itoa(k.org), items, s.opts.has(BugTemplatesIgnoreEndTime), false)
+	})
 	if b, ok := page.(obj); ok && s.opts.has(BugB6TemplatesEmptyNoMessage) {
 		if l, _ := b.get("list").([]any); len(l) == 0 {
 			return b6Answer{data: page, noMessage: true}, err
@@ -125,6 +127,9 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 	if tpl == nil && s.opts.has(BugB5QrcodesOtherOrg403) && s.b5OtherOrgTemplate(k, ref) {
 		return nil, &apiError{code: 403, message: "无权访问该模板", detail: "the template " + quote(ref) + " belongs to another organization"}
 	}
+	if tpl == nil && strings.HasPrefix(ref, "https://") && s.opts.has(BugB8UnknownTemplateURL400) {
+		return nil, paramError("template", "template is not the URL of a template")
+	}
 	if tpl == nil {
 		if s.opts.has(BugQrcodesUnknownEmpty) {
 			return o("list", []any{}, "next_page_token", nil, "total", 0), nil
@@ -165,6 +170,9 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 	page, err := s.cursorPage(p, scope, items, false, s.opts.has(BugStartTimeIgnored))
 	if err != nil {
 		return page, err
+	}
+	if viaURL && s.opts.has(BugB8QrcodesByURLChildLinks) {
+		page = b8ChildLinks(page, s.data.templateURL(tpl))
 	}
 	if b, ok := page.(obj); ok && viaURL && s.opts.has(BugB7ByURLTotalOrgWide) {
 		var all int64
@@ -220,6 +228,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	}
 	size, err := s.pageSize(p, tplDefaultSize, tplMaxSize)
 	if err != nil {
+		err.b8FormShape = templates && s.opts.has(BugB8TemplatesPagingFormShape)
 		return nil, err
 	}
 	if qrcodes && !sized && s.opts.has(BugA2QrcodesDefaultUnlimited) {
@@ -248,6 +257,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if err != nil {
 		return nil, err
 	}
+	if qrcodes && s.opts.has(BugB8WindowEndTakesStartOffset) {
+		w = b8EndInStartOffset(p, w)
+	}
 	if qrcodes && s.opts.has(BugB2QrcodesBoundsSwapped) {
 		w.start, w.hasStart, w.end, w.hasE = w.end, w.hasE, w.start, w.hasStart
 	}
@@ -256,6 +268,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		return nil, paramError("end_time", "end_time must not be before start_time")
 	}
 	filter := s.a5Filter(scope+"|"+w.key(), size)
+	if s.opts.is(VariantB8TokenBoundToSize) {
+		filter += "|" + itoa(size)
+	}
 	if e := s.a4TokenWindow(p, scope, filter); e != nil {
 		return nil, e
 	}

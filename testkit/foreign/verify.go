@@ -69,6 +69,7 @@ func verifyError(code int, message string) *apiError {
 }
 
 func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
+	s.b8Verify(p)
 	s.b5CodeByID(k, p)
 	code, _ := p["certificate_code"].(string)
 	byURL := strings.HasPrefix(code, "https://")
@@ -310,8 +311,16 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 	set, next := v.action == "set_certificate_status", v.action == "set_next_certificate_status"
 	hasTpl := v.hasTpl && !(s.opts.has(BugB1TplIDZeroUnscoped) && v.tplID == 0) && !(s.opts.has(BugA2WrongTplMovesOnNext) && next)
 	hasCode := v.hasCode && !(s.opts.has(BugA3CodeIDShadowed) && hasTpl)
+	hasTpl = hasTpl && !(s.opts.has(BugB8TplShadowedByCode) && hasCode)
 	formOff := !r.form.verification && !s.opts.has(BugB3FormVerifyFlagIgnored) && !(s.opts.has(BugA2FormOffSkippedOnSet) && set)
 	identityCode := 100329
+	scopeCode, offCode := 100323, 100321
+	if hasCode && v.codeID != s.qrOf(r) && !(hasTpl && v.tplID != s.formOf(r)) && s.opts.has(BugB8CodeIDMismatch100328) {
+		scopeCode = 100328
+	}
+	if !formOff && !r.cert.verification && s.opts.has(BugB8CredentialOff100325) {
+		offCode = 100325
+	}
 	if s.opts.has(BugB3IdentityAsUnapproved) {
 		identityCode = 100322
 	}
@@ -320,9 +329,9 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 		code  int
 		msg   string
 	}{
-		{formOff || !r.cert.verification, 100321, "Certificate verification is not enabled"},
+		{formOff || !r.cert.verification, offCode, "Certificate verification is not enabled"},
 		{!r.cert.approved && !(s.opts.has(BugA2ApprovalSkippedOnNext) && next), 100322, "Certificate record is not approved for verification"},
-		{hasTpl && v.tplID != s.formOf(r) || hasCode && v.codeID != s.qrOf(r) && !s.opts.has(BugB2CodeIDIgnored), 100323, "Certificate does not match the requested scope"},
+		{hasTpl && v.tplID != s.formOf(r) || hasCode && v.codeID != s.qrOf(r) && !s.opts.has(BugB2CodeIDIgnored), scopeCode, "Certificate does not match the requested scope"},
 		{r.cert.identity && !(s.opts.has(BugA2IdentitySkippedOnSet) && set) && !(s.opts.has(BugB6ScopedSkipsIdentity) && v.hasTpl) &&
 			!(s.opts.has(BugB7ByURLSkipsIdentity) && v.byURL), identityCode, "Identity information required before verification"},
 		{r.cert.authExpired && !(s.opts.has(BugA2AuthCodeSkippedOnSet) && set), 100327, "Invalid verification authorization code"},
@@ -344,7 +353,11 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 	}
 	for _, c := range checks {
 		if c.fails {
-			return verifyError(c.code, c.msg)
+			e := verifyError(c.code, c.msg)
+			if c.code == 100323 && s.opts.has(BugB8ScopeErrorDataHint) {
+				e.b8Data = o("expected_tpl_id", r.form.id, "expected_code_id", r.qr.id)
+			}
+			return e
 		}
 	}
 	return nil
@@ -371,6 +384,9 @@ func (s *Server) target(f *flow, cur *status, v verifyRequest) (*status, *apiErr
 // the from_certificate_status sent, a status that forbids verification, or
 // the end of the flow for set_next_certificate_status.
 func (s *Server) stateAllows(f *flow, cur *status, v verifyRequest) *apiError {
+	if v.hasFrom && f.named(v.from) == nil && f.ref(v.from) != nil && s.opts.has(BugB8FromByIDMismatch) {
+		return verifyError(100324, "Certificate cannot be verified in current status")
+	}
 	if v.action == "set_next_certificate_status" && v.hasFrom && f.named(v.from) == nil && s.opts.has(BugA3NextFromIDRefused) {
 		return verifyError(100324, "Certificate cannot be verified in current status")
 	}
@@ -414,6 +430,8 @@ func (s *Server) pick(f *flow, cur *status, v verifyRequest) (*status, *apiError
 	case to == cur && s.opts.has(BugB2RepeatByID) && v.to != cur.name:
 		return to, nil
 	case to == cur && s.opts.has(BugVerifyRepeatSucceeds):
+		return to, nil
+	case to == cur && v.byURL && s.opts.has(BugB8RepeatByURLIdempotent):
 		return to, nil
 	case to != nil && to != cur && v.hasFrom && s.opts.has(BugB7FromPathTransitive) && b7Reaches(f, cur, to):
 		return to, nil
