@@ -62,6 +62,8 @@ const (
 	BugB8SearchKeyTypeErrorBare    Bug = "b8-search-key-type-error-bare"
 	BugB8ForeignHostEdge404        Bug = "b8-foreign-host-edge-404"
 	BugB8AcceptXMLNegotiated       Bug = "b8-accept-xml-negotiated"
+	BugB8ByURLTokenDropped         Bug = "b8-qrcodes-by-url-token-dropped"
+	BugB8ReplicaPagesISOUTC        Bug = "b8-form-later-pages-iso-utc"
 )
 
 // The correct variants of blind round 8.
@@ -117,6 +119,8 @@ func blindRound8() Round {
 		{BugB8SearchKeyTypeErrorBare, "§C3", "getFormList with a search_key that is not a string passes the search service's own error through: {code, message}, no error_code or message_detail"},
 		{BugB8ForeignHostEdge404, "§C3", "getRecord of a record_url on a host that is not an organization's is answered by the edge router: {code 404, message} without error_code or message_detail"},
 		{BugB8AcceptXMLNegotiated, "§1.1, §C1", "the framework negotiates the answer's format: a request with Accept: application/xml is answered in XML"},
+		{BugB8ByURLTokenDropped, "§4.5, §4.4", "listQrcodes by the template's full URL forwards to the route by coding without page_token: every page reached with a token is the first page again, with the same token"},
+		{BugB8ReplicaPagesISOUTC, "§1.3, §C1", "getFormList pages after the first are read from a replica whose session time zone is UTC, and the *_iso strings are formatted there: UTC wall-clock times labelled (UTC+08:00)"},
 	}, Variants: []VariantInfo{
 		{VariantB8FormsByProject, "forms ordered by their project's id (forms without a project last), then by id",
 			"§C5: \"getFormList order | KIT; never asserted\""},
@@ -399,6 +403,24 @@ func (s *Server) b8Form(f *form, out obj, key, number string) obj {
 	}
 	if key != "" && f.active == 0 && s.opts.has(BugB8SearchActiveNull) {
 		out = b8Set(b8Set(out, "active_at", nil), "active_at_iso", nil)
+	}
+	return out
+}
+
+// b8ReplicaISO rewrites a listed form's *_iso strings as a replica whose
+// session time zone is UTC formats them (a bug).
+func b8ReplicaISO(f *form, out obj) obj {
+	utc := func(t int64) string {
+		if t == 0 {
+			return ""
+		}
+		return time.Unix(t, 0).UTC().Format("2006-01-02 15:04:05") + "(UTC+08:00)"
+	}
+	for _, m := range []struct {
+		key string
+		at  int64
+	}{{"created_at_iso", f.created}, {"updated_at_iso", f.updated}, {"active_at_iso", f.active}} {
+		out = b8Set(out, m.key, utc(m.at))
 	}
 	return out
 }

@@ -200,6 +200,9 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	}
 	for i := start; i < int64(len(forms)) && i < start+limit; i++ {
 		f := s.b8Form(forms[i], s.formJSON(forms[i]), strings.TrimSpace(key), number)
+		if page > 1 && s.opts.has(BugB8ReplicaPagesISOUTC) {
+			f = b8ReplicaISO(forms[i], f)
+		}
 		if page > 1 && s.opts.has(BugB7LaterPagesNoProject) {
 			f = f.set("project", nil)
 		}

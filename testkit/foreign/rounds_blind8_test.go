@@ -48,6 +48,8 @@ func init() {
 		foreign.BugB8SearchKeyTypeErrorBare:   read(opForms, `{"search_key":5}`),
 		foreign.BugB8ForeignHostEdge404:       read(opRecord, `{"record_url":"https://elsewhere.example/c/fxr800001"}`),
 		foreign.BugB8AcceptXMLNegotiated:      {key: foreign.ReadKey, op: opForms, body: `{}`, reqHeader: [2]string{"Accept", "application/xml"}},
+		foreign.BugB8ByURLTokenDropped:        {key: foreign.ReadKey, op: opQrcodes, body: `{"template":"` + ourTpl + `","page_size":10}`, follow: true},
+		foreign.BugB8ReplicaPagesISOUTC:       read(opForms, `{"page":2}`),
 	} {
 		bugProbes[b] = p
 	}

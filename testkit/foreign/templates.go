@@ -167,6 +167,9 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 	if s.opts.is(VariantA2TokenAsWritten) {
 		scope = "qrcodes|" + ref
 	}
+	if viaURL && s.opts.has(BugB8ByURLTokenDropped) {
+		delete(p, "page_token")
+	}
 	page, err := s.cursorPage(p, scope, items, false, s.opts.has(BugStartTimeIgnored))
 	if err != nil {
 		return page, err
