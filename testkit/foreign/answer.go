@@ -368,6 +368,12 @@ func (s *Server) spell(b []byte) []byte {
 // exponents rewrites every number of encoded JSON that has a fraction
 // with an exponent (36.5 as 3.65e+01); strings are left alone.
 func exponents(b []byte) []byte {
+	return eachFraction(b, func(f float64) string { return strconv.FormatFloat(f, 'e', -1, 64) })
+}
+
+// eachFraction rewrites every number of encoded JSON that has a fraction
+// as spell writes it; strings are left alone.
+func eachFraction(b []byte, spell func(float64) string) []byte {
 	var out bytes.Buffer
 	inString, escaped := false, false
 	for i := 0; i < len(b); i++ {
@@ -393,7 +399,7 @@ func exponents(b []byte) []byte {
 			}
 			num := string(b[i:j])
 			if f, err := strconv.ParseFloat(num, 64); err == nil && strings.Contains(num, ".") {
-				num = strconv.FormatFloat(f, 'e', -1, 64)
+				num = spell(f)
 			}
 			out.WriteString(num)
 			i = j - 1

@@ -541,42 +541,9 @@ func (s *Server) b8Strict(op string, r *http.Request, p params) *apiError {
 }
 
 // b8Floats writes every number with a fraction of encoded JSON with 17
-// significant digits (a variant); strings are left alone.
+// significant digits (a variant).
 func b8Floats(b []byte) []byte {
-	var out strings.Builder
-	inString, escaped := false, false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case inString:
-			out.WriteByte(c)
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		case c == '"':
-			inString = true
-		case c == '-' || c >= '0' && c <= '9':
-			j := i
-			for j < len(b) && strings.IndexByte("+-.eE0123456789", b[j]) >= 0 {
-				j++
-			}
-			num := string(b[i:j])
-			if f, err := strconv.ParseFloat(num, 64); err == nil && strings.Contains(num, ".") {
-				num = strconv.FormatFloat(f, 'g', 17, 64)
-			}
-			out.WriteString(num)
-			i = j - 1
-			continue
-		}
-		out.WriteByte(c)
-	}
-	return []byte(out.String())
+	return eachFraction(b, func(f float64) string { return strconv.FormatFloat(f, 'g', 17, 64) })
 }
 
 // b8Negotiated serves r through serve and, for a request whose Accept
