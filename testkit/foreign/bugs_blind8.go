@@ -170,17 +170,6 @@ func b8Set(ob obj, key string, v any) obj {
 	return out
 }
 
-// b8Without is a copy of ob without key.
-func b8Without(ob obj, key string) obj {
-	out := make(obj, 0, len(ob))
-	for _, m := range ob {
-		if m.key != key {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // b8Fields rewrites every field of a Record's tpl_groups with fn.
 func b8Fields(rec obj, fn func(obj) obj) obj {
 	groups, _ := rec.get("tpl_groups").([]any)
@@ -230,7 +219,7 @@ func (s *Server) b8Value(typ string, v any) any {
 	case typ == "sub_qrcode_edit_diff" && s.opts.has(BugB8DiffMediaOmitEmpty):
 		v = b8Deep(v, func(ob obj) obj {
 			if l, ok := ob.get("media_items").([]any); ok && len(l) == 0 && ob.get("text_content") != nil {
-				return b8Without(ob, "media_items")
+				return b7Without(ob, "media_items")
 			}
 			return ob
 		})
@@ -300,7 +289,7 @@ func (s *Server) b8Mask(typ string, r []rune) (string, bool) {
 // asked is the format as sent ("" when absent).
 func (s *Server) b8Record(k *apiKey, r *record, rec obj, asked string) obj {
 	if asked == "" && s.opts.has(BugB8DefaultFormatNoNotary) {
-		rec = b8Without(rec, "trusted_notary")
+		rec = b7Without(rec, "trusted_notary")
 	}
 	if asked == "json" && s.opts.has(BugB8ChainedSortedExplicitJSON) {
 		rec = b8Fields(rec, func(f obj) obj {
