@@ -63,6 +63,7 @@ var firstSights = map[string]firstSight{
 	"adversarial-4": adversarial4FirstSight,
 	"blind-7":       blind7FirstSight,
 	"adversarial-5": adversarial5FirstSight,
+	"blind-8":       blind8FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly
