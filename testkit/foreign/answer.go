@@ -259,6 +259,10 @@ func (s *Server) succeed(w http.ResponseWriter, data any) {
 		s.writeAs(w, status, o("code", code, "message", message, "data", x.data, "trace_id", "fx-7f3a9c"), ct)
 		return
 	}
+	if x, ok := data.(a6Envelope); ok {
+		s.writeAs(w, status, o("code", code, "message", message, "data", x.data, "success", true), ct)
+		return
+	}
 	if x, ok := data.(withRequestID); ok {
 		s.writeAs(w, status, o("code", code, "message", message, "data", x.data, "request_id", "fx-0001"), ct)
 		return

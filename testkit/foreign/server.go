@@ -34,6 +34,8 @@ type Server struct {
 	b7 b7State
 	// b8 is what round 8's bugs remember between requests.
 	b8 b8State
+	// a6 is what adversarial round 6's bugs and variants remember.
+	a6 a6State
 	// now is the clock of verifies (time.Now; a Witness gives its twins one).
 	now func() time.Time
 }
@@ -103,6 +105,7 @@ func (s *Server) Reset() {
 	s.b6.replays = nil
 	s.b7.searches = nil
 	s.b8.windows = nil
+	s.a6Reset()
 	s.mu.Unlock()
 }
 
@@ -138,6 +141,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		s.write(w, http.StatusOK, o("code", 0, "message", s.opts.Message, "data", obj{}))
 		return
 	}
+	w = s.a6Writer(w, r)
+	defer a6Close(w)
 	ae := r.Header.Get("Accept-Encoding")
 	if s.opts.is(VariantB2Gzip) && acceptsGzip(ae) || s.opts.has(BugA3GzipQZero) && strings.Contains(ae, "gzip") || s.opts.has(BugA2AlwaysGzip) {
 		gz := &gzipWriter{ResponseWriter: w}
@@ -149,6 +154,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	htmlErrors := s.opts.has(BugA2HTMLWithoutAcceptJSON) && !strings.Contains(r.Header.Get("Accept"), "json")
 	fail := func(sh shape, e *apiError) {
 		e.html = e.html || htmlErrors
+		e.textPlain = e.textPlain || s.a6TextPlain(r)
 		s.fail(w, sh, e)
 	}
 	ep := lookup(r.URL.Path)
@@ -249,7 +255,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.a5Intercept(w, ep.name, p) {
 		return
 	}
-	data, aerr := s.a5Serve(ep, k, p)
+	data, aerr := s.a6Serve(ep, k, p, r)
 	if aerr != nil && aerr.param != "" && k.forms != nil && ep.name == "record/getFormList" && s.opts.has(BugA4LimitedErrorEnvelope) {
 		s.a4LimitedEnvelope(w, aerr)
 		return

@@ -550,7 +550,7 @@ func (s *Server) token(offset int64, filter string) string {
 	if s.opts.is(VariantB1ServerTokens) || s.opts.is(VariantB3SingleUseTokens) {
 		return s.handle(offset, filter)
 	}
-	payload := itoa(offset) + "|" + filter
+	payload := itoa(offset) + "|" + s.a6Filter(filter)
 	mac := hmac.New(sha256.New, []byte(tokenKey))
 	mac.Write([]byte(payload))
 	enc := base64.RawURLEncoding
@@ -597,7 +597,7 @@ func (s *Server) readToken(p params, filter string) (int64, *apiError) {
 	}
 	offText, rest, _ := strings.Cut(string(raw), "|")
 	n, perr := strconv.ParseInt(offText, 10, 64)
-	if perr != nil || n < 0 || rest != filter || !hmac.Equal([]byte(strings.TrimPrefix(s.token(n, filter), variantA3TokenPrefix)), []byte(tok)) {
+	if perr != nil || n < 0 || rest != s.a6Filter(filter) || !hmac.Equal([]byte(strings.TrimPrefix(s.token(n, filter), variantA3TokenPrefix)), []byte(tok)) {
 		return 0, bad
 	}
 	return n, nil

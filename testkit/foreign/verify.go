@@ -200,6 +200,9 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	if r.cert.fail {
 		return nil, verifyError(100319, "Certificate verification failed")
 	}
+	if e := s.a6Commit(k, r, v); e != nil {
+		return nil, e
+	}
 	old := st.status
 	if s.opts.has(BugB5VerifyStatusCache) {
 		old = cur
@@ -421,7 +424,7 @@ func (s *Server) pick(f *flow, cur *status, v verifyRequest) (*status, *apiError
 		}
 		return f.ref(cur.next[0]), nil
 	}
-	to := s.ref(f, v.to)
+	to := s.a6Target(f, v.to)
 	switch {
 	case to != nil && to != cur && to.forbids && s.opts.has(BugA3VoidFromAnywhere):
 		return to, nil
