@@ -6,6 +6,7 @@ import (
 	neturl "net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -77,6 +78,9 @@ const (
 	BugA6LimitedTemplatesToken400   Bug = "a6-limited-key-templates-token-400"
 	BugA6OtherOrgNumberIndex        Bug = "a6-other-org-number-not-indexed"
 	BugA6MigratedTemplateToken      Bug = "a6-migrated-template-empty-token"
+	BugA6ConsoleRefererUnmasked     Bug = "a6-console-referer-unmasked"
+	BugA6EnglishStatusNames         Bug = "a6-accept-language-en-status-names"
+	BugA6TenantHeaderHonoured       Bug = "a6-tenant-header-honoured"
 )
 
 // The correct variants of adversarial round 6.
@@ -136,6 +140,9 @@ func adversarialRound6() Round {
 		{BugA6LimitedTemplatesToken400, "§4.4 (4.4.total, must)", "a form-limited key's page tokens are checked against a signature keyed with its scope, while they were issued under the organization's: the limited key's next_page_token of templates/list, sent back, is a 400 and the walk cannot go on"},
 		{BugA6OtherOrgNumberIndex, "§4.3 (4.3.totalFilter, 4.3.number, must)", "the exact-number index is warmed at start for the first organization configured: the other organization's key looking up its own form number (XL-001) finds nothing, total 0, where its list holds that form"},
 		{BugA6MigratedTemplateToken, "§4.5 (4.4.lastToken, must)", "templates created after the v2 migration (tpl_id 9110 on) list their sub-codes from the new table, whose empty continuation is \"\": listQrcodes of such a template answers next_page_token \"\" instead of null"},
+		{BugA6ConsoleRefererUnmasked, "§2.1, §C8 (2.1.masked, must)", "a request whose Referer is a page of the operators' console (https://console.foreign.example/…: a staff member's browser, or any page a user opened from a link there) gets the staff view, with masked values in clear while is_masked stays true"},
+		{BugA6EnglishStatusNames, "§3.1, §4.2 (3.1.move, must)", "with an English Accept-Language verify's certificate_status is the status's English label from the translation table (Redeemed, Archived), not its name (已核销, 已归档)"},
+		{BugA6TenantHeaderHonoured, "§4.3, §C2 (C2.tenancy, must)", "the multi-tenant middleware honours X-Tenant-ID, meant for the platform's own keys, for every key: a client whose SDK sends a wrong tenant (another organization's key with X-Tenant-ID: 7001) lists and reads our forms and records"},
 	}, Variants: []VariantInfo{
 		{VariantA6LimitedScope403, "a form-limited key verifying another form's credential is refused with code 403 (error_code 100328), not 400",
 			"§C2: \"A key whose writes are limited to some forms ... verifies another form | SPEC (§5, item 4: 100328)\" (the error_code); §5 item 4: \"Failed authentication or permission may answer code 401 or 403\""},
@@ -227,6 +234,9 @@ func a6Mobile(r *http.Request) bool {
 // they read off the request, the endpoint (through round 5's), and what
 // they rewrite in the answer.
 func (s *Server) a6Serve(ep *endpoint, k *apiKey, p params, r *http.Request) (any, *apiError) {
+	if org, err := strconv.ParseInt(r.Header.Get("X-Tenant-ID"), 10, 64); err == nil && s.data.org(org) != nil && s.opts.has(BugA6TenantHeaderHonoured) {
+		k = &apiKey{secret: k.secret, org: org, write: k.write, forms: k.forms}
+	}
 	if e := s.a6Before(ep.name, k, p, r); e != nil {
 		return nil, e
 	}
@@ -269,8 +279,8 @@ func (s *Server) a6Before(ep string, k *apiKey, p params, r *http.Request) *apiE
 		if accept := strings.ToLower(strings.TrimSpace(r.Header.Get("Accept"))); s.opts.has(BugA6AcceptLDFormat) && strings.HasPrefix(accept, "application/ld+json") {
 			p["format"] = "json-ld"
 		}
-		if rec := s.a6Find(k, p); rec != nil && !hasID && s.opts.has(BugA6VoidByURLNotFound) {
-			if st := s.statusOf(rec); st != nil && st.forbids {
+		if !hasID && s.opts.has(BugA6VoidByURLNotFound) {
+			if rec := s.a6Find(k, p); rec != nil && s.a6StatusIs(rec, "已作废") {
 				return s.notFound("no record with this record_url")
 			}
 		}
@@ -349,7 +359,10 @@ func (s *Server) a6Find(k *apiKey, p params) *record {
 
 // a6Record rewrites a getRecord success as round 6's bugs and variants do.
 func (s *Server) a6Record(k *apiKey, p params, r *http.Request, b obj) any {
-	rec := s.a6Find(k, p)
+	var rec *record
+	if s.a6RecordBugs() {
+		rec = s.a6Find(k, p)
+	}
 	payload := b.get("data")
 	lang := a6Lang(r)
 	_, hasID := p["record_id"]
@@ -358,6 +371,9 @@ func (s *Server) a6Record(k *apiKey, p params, r *http.Request, b obj) any {
 		if b.get("format") == "json" {
 			if rec != nil && !hasID && rec.cert != nil && s.opts.has(BugA6ByURLStaleAfterNext) && s.a6LastAction(rec) == "set_next_certificate_status" {
 				v = s.recordJSON(rec, false, true)
+			}
+			if rec != nil && strings.HasPrefix(r.Header.Get("Referer"), a6ConsoleOrigin+"/") && s.opts.has(BugA6ConsoleRefererUnmasked) {
+				v = s.recordJSON(rec, true, false)
 			}
 			if strings.HasPrefix(lang, "en") && s.opts.has(BugA6EnglishNamesClear) {
 				v = s.a6NamesClear(v)
@@ -388,11 +404,29 @@ func (s *Server) a6Record(k *apiKey, p params, r *http.Request, b obj) any {
 	return b
 }
 
+// a6RecordBugs says whether a bug of round 6 reads the record a
+// getRecord answer shows.
+func (s *Server) a6RecordBugs() bool {
+	for _, b := range []Bug{BugA6ByURLStaleAfterNext, BugA6VoidJSONLDNoURL, BugA6ArchivedMarkdownID, BugA6RevokedMarkdownNoTitle,
+		BugA6VoidMarkdownClear, BugA6LimitedMarkdownPhones, BugA6ConsoleRefererUnmasked} {
+		if s.opts.has(b) {
+			return true
+		}
+	}
+	return false
+}
+
 // a6Envelope is a getRecord success in the legacy AJAX envelope (a bug).
 type a6Envelope struct{ data obj }
 
 // a6Markdown rewrites a markdown representation as the bugs and a variant do.
 func (s *Server) a6Markdown(k *apiKey, rec *record, md string) string {
+	if s.opts.is(VariantA6FrontMatterPlain) {
+		head, rest, found := strings.Cut(strings.TrimPrefix(md, "---\n"), "\n---\n")
+		if found && strings.HasPrefix(md, "---\n") {
+			md = "---\n" + a6Quoted.ReplaceAllString(head, "$1: $2") + "\n---\n" + rest
+		}
+	}
 	if rec == nil {
 		return md
 	}
@@ -411,12 +445,6 @@ func (s *Server) a6Markdown(k *apiKey, rec *record, md string) string {
 			if f.masked && isStr && clear != "" && (voided || partner && phone) {
 				md = strings.ReplaceAll(md, "| "+s.mask(f.typ, clear)+" |", "| "+clear+" |")
 			}
-		}
-	}
-	if s.opts.is(VariantA6FrontMatterPlain) {
-		head, rest, found := strings.Cut(strings.TrimPrefix(md, "---\n"), "\n---\n")
-		if found && strings.HasPrefix(md, "---\n") {
-			md = "---\n" + a6Quoted.ReplaceAllString(head, "$1: $2") + "\n---\n" + rest
 		}
 	}
 	return md
@@ -522,6 +550,9 @@ func (s *Server) a6Verified(k *apiKey, p params, r *http.Request, b obj) obj {
 	if rec != nil && rec.org != OrgID && s.opts.has(BugA6OtherOrgSuccessOrgID) {
 		b = b.set("org_id", int64(OrgID))
 	}
+	if name, _ := b.get("certificate_status").(string); strings.HasPrefix(a6Lang(r), "en") && s.opts.has(BugA6EnglishStatusNames) && a6English[name] != "" {
+		b = b.set("certificate_status", a6English[name])
+	}
 	if name, _ := b.get("certificate_status").(string); rec != nil && r.Header.Get("Origin") != "" && s.opts.has(BugA6OriginStatusID) {
 		if st := rec.form.flow.named(name); st != nil {
 			b = b.set("certificate_status", itoa(st.id))
@@ -529,6 +560,10 @@ func (s *Server) a6Verified(k *apiKey, p params, r *http.Request, b obj) obj {
 	}
 	return b
 }
+
+// a6English is a bug's translation table of status names.
+var a6English = map[string]string{"待核销": "Pending", "已核销": "Redeemed", "已归档": "Archived", "已作废": "Void",
+	"有效": "Valid", "已注销": "Revoked", "未用": "Unused", "已用": "Used"}
 
 // a6Commit is the last step of a move that passed every check of §3.1:
 // where a bug's writer refuses it, and what round 6 remembers of it. The

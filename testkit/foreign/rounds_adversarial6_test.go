@@ -55,6 +55,9 @@ func init() {
 		foreign.BugA6LimitedTemplatesToken400:   {key: foreign.LimitedKey, op: opTemplates, body: `{"page_size":5}`, follow: true},
 		foreign.BugA6OtherOrgNumberIndex:        other(opForms, `{"number":"XL-001"}`),
 		foreign.BugA6MigratedTemplateToken:      read(opQrcodes, `{"template":"fxt3163"}`),
+		foreign.BugA6ConsoleRefererUnmasked:     withHeader(read(opRecord, `{"record_id":800001}`), "Referer", console+"/records/800001"),
+		foreign.BugA6EnglishStatusNames:         withHeader(write(opVerify, moveNext), "Accept-Language", english),
+		foreign.BugA6TenantHeaderHonoured:       withHeader(other(opForms, `{}`), "X-Tenant-ID", "7001"),
 	} {
 		bugProbes[b] = p
 	}
