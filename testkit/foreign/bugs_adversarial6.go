@@ -15,11 +15,13 @@ import (
 // the conformance runner of main and a log of every request one of its
 // runs sends to this service, aimed at what the log never holds:
 //
-//   - the headers a browser, a WeChat in-app page, a mobile app, jQuery,
-//     a JSON-LD library or a console page send and the runner never
-//     does (Accept-Language, Origin, User-Agent, X-Requested-With, an
-//     Accept that prefers application/ld+json, an Accept-Encoding that
-//     lists br), each taking the request down a second code path;
+//   - the headers a browser, a WeChat in-app page, a mobile app, an
+//     Android HTTP client, jQuery, a JSON-LD library, a console page or
+//     a multi-tenant SDK send and the runner never does
+//     (Accept-Language in English or traditional Chinese, Origin,
+//     Referer, User-Agent, X-Requested-With, an Accept that prefers
+//     application/ld+json, an Accept-Encoding that lists br,
+//     X-Tenant-ID), each taking the request down a second code path;
 //   - verify's successes the runner never reaches: the limited key's
 //     set_next_certificate_status on its own form, the write key on a
 //     form a limited key is scoped to, a terminal status named by its
@@ -81,6 +83,8 @@ const (
 	BugA6ConsoleRefererUnmasked     Bug = "a6-console-referer-unmasked"
 	BugA6EnglishStatusNames         Bug = "a6-accept-language-en-status-names"
 	BugA6TenantHeaderHonoured       Bug = "a6-tenant-header-honoured"
+	BugA6TraditionalStatusNames     Bug = "a6-accept-language-zh-tw-status-names"
+	BugA6AndroidIDsAsStrings        Bug = "a6-okhttp-ua-ids-as-strings"
 )
 
 // The correct variants of adversarial round 6.
@@ -143,6 +147,8 @@ func adversarialRound6() Round {
 		{BugA6ConsoleRefererUnmasked, "§2.1, §C8 (2.1.masked, must)", "a request whose Referer is a page of the operators' console (https://console.foreign.example/…: a staff member's browser, or any page a user opened from a link there) gets the staff view, with masked values in clear while is_masked stays true"},
 		{BugA6EnglishStatusNames, "§3.1, §4.2 (3.1.move, must)", "with an English Accept-Language verify's certificate_status is the status's English label from the translation table (Redeemed, Archived), not its name (已核销, 已归档)"},
 		{BugA6TenantHeaderHonoured, "§4.3, §C2 (C2.tenancy, must)", "the multi-tenant middleware honours X-Tenant-ID, meant for the platform's own keys, for every key: a client whose SDK sends a wrong tenant (another organization's key with X-Tenant-ID: 7001) lists and reads our forms and records"},
+		{BugA6TraditionalStatusNames, "§3.1, §4.2 (3.1.move, must)", "with Accept-Language zh-TW or zh-HK (a browser in Taiwan or Hong Kong) the response filter converts generated texts to traditional characters, status names too: certificate_status 已核銷, which names no status of the flow (已核销)"},
+		{BugA6AndroidIDsAsStrings, "§2.1 (2.1.schema, must)", "the Android app's HTTP client (a User-Agent okhttp/…) gets ids as strings, the compatibility switch made for Java longs: record_id \"800001\" where §2.1 gives an integer"},
 	}, Variants: []VariantInfo{
 		{VariantA6LimitedScope403, "a form-limited key verifying another form's credential is refused with code 403 (error_code 100328), not 400",
 			"§C2: \"A key whose writes are limited to some forms ... verifies another form | SPEC (§5, item 4: 100328)\" (the error_code); §5 item 4: \"Failed authentication or permission may answer code 401 or 403\""},
@@ -375,6 +381,9 @@ func (s *Server) a6Record(k *apiKey, p params, r *http.Request, b obj) any {
 			if rec != nil && strings.HasPrefix(r.Header.Get("Referer"), a6ConsoleOrigin+"/") && s.opts.has(BugA6ConsoleRefererUnmasked) {
 				v = s.recordJSON(rec, true, false)
 			}
+			if id, isID := v.get("record_id").(int64); isID && strings.HasPrefix(r.Header.Get("User-Agent"), "okhttp/") && s.opts.has(BugA6AndroidIDsAsStrings) {
+				v = v.set("record_id", itoa(id))
+			}
 			if strings.HasPrefix(lang, "en") && s.opts.has(BugA6EnglishNamesClear) {
 				v = s.a6NamesClear(v)
 			}
@@ -553,6 +562,9 @@ func (s *Server) a6Verified(k *apiKey, p params, r *http.Request, b obj) obj {
 	if name, _ := b.get("certificate_status").(string); strings.HasPrefix(a6Lang(r), "en") && s.opts.has(BugA6EnglishStatusNames) && a6English[name] != "" {
 		b = b.set("certificate_status", a6English[name])
 	}
+	if name, _ := b.get("certificate_status").(string); (a6Lang(r) == "zh-tw" || a6Lang(r) == "zh-hk") && s.opts.has(BugA6TraditionalStatusNames) {
+		b = b.set("certificate_status", a6Traditional.Replace(name))
+	}
 	if name, _ := b.get("certificate_status").(string); rec != nil && r.Header.Get("Origin") != "" && s.opts.has(BugA6OriginStatusID) {
 		if st := rec.form.flow.named(name); st != nil {
 			b = b.set("certificate_status", itoa(st.id))
@@ -564,6 +576,10 @@ func (s *Server) a6Verified(k *apiKey, p params, r *http.Request, b obj) obj {
 // a6English is a bug's translation table of status names.
 var a6English = map[string]string{"待核销": "Pending", "已核销": "Redeemed", "已归档": "Archived", "已作废": "Void",
 	"有效": "Valid", "已注销": "Revoked", "未用": "Unused", "已用": "Used"}
+
+// a6Traditional is a bug's conversion of generated texts to traditional
+// characters.
+var a6Traditional = strings.NewReplacer("销", "銷", "归", "歸", "档", "檔", "废", "廢", "注", "註")
 
 // a6Commit is the last step of a move that passed every check of §3.1:
 // where a bug's writer refuses it, and what round 6 remembers of it. The

@@ -58,6 +58,8 @@ func init() {
 		foreign.BugA6ConsoleRefererUnmasked:     withHeader(read(opRecord, `{"record_id":800001}`), "Referer", console+"/records/800001"),
 		foreign.BugA6EnglishStatusNames:         withHeader(write(opVerify, moveNext), "Accept-Language", english),
 		foreign.BugA6TenantHeaderHonoured:       withHeader(other(opForms, `{}`), "X-Tenant-ID", "7001"),
+		foreign.BugA6TraditionalStatusNames:     withHeader(write(opVerify, moveNext), "Accept-Language", "zh-TW,zh;q=0.9"),
+		foreign.BugA6AndroidIDsAsStrings:        withHeader(read(opRecord, `{"record_id":800001}`), "User-Agent", "okhttp/4.12.0"),
 	} {
 		bugProbes[b] = p
 	}
