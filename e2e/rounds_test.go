@@ -64,6 +64,7 @@ var firstSights = map[string]firstSight{
 	"blind-7":       blind7FirstSight,
 	"adversarial-5": adversarial5FirstSight,
 	"blind-8":       blind8FirstSight,
+	"adversarial-6": adversarial6FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly

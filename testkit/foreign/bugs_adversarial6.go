@@ -249,12 +249,18 @@ func (s *Server) a6Serve(ep *endpoint, k *apiKey, p params, r *http.Request) (an
 	if ep.name == "certificates/verify" && !k.write && s.opts.has(BugA6ConsoleOriginReadVerify) && r.Header.Get("Origin") == a6ConsoleOrigin {
 		k = &apiKey{secret: k.secret, org: k.org, write: true}
 	}
-	if ep.name == "templates/list" && k.forms != nil && s.opts.is(VariantA6LimitedNoTemplates) {
-		return o("list", []any{}, "next_page_token", nil, "total", 0), nil
-	}
 	data, aerr := s.a5Serve(ep, k, p)
 	if aerr != nil {
 		return nil, s.a6Error(k, aerr)
+	}
+	if k.forms != nil && s.opts.is(VariantA6LimitedNoTemplates) {
+		switch ep.name {
+		case "templates/list":
+			return o("list", []any{}, "next_page_token", nil, "total", 0), nil
+		case "templates/listQrcodes":
+			ref, _ := p["template"].(string)
+			return nil, &apiError{code: 404, message: "模板不存在", detail: "no template " + quote(ref)}
+		}
 	}
 	b, ok := data.(obj)
 	if !ok {
@@ -315,11 +321,6 @@ func (s *Server) a6Before(ep string, k *apiKey, p params, r *http.Request) *apiE
 		}
 		if tok, _ := p["page_token"].(string); tok != "" && k.forms != nil && s.opts.has(BugA6LimitedTemplatesToken400) {
 			return paramError("page_token", "page_token is not a token of this list")
-		}
-	case "templates/listQrcodes":
-		if k.forms != nil && s.opts.is(VariantA6LimitedNoTemplates) {
-			ref, _ := p["template"].(string)
-			return &apiError{code: 404, message: "模板不存在", detail: "no template " + quote(ref)}
 		}
 	}
 	return nil
