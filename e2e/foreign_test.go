@@ -43,11 +43,11 @@ func TestForeignBugsAreCaught(t *testing.T) {
 			t.Parallel()
 			opts := foreign.Defaults()
 			opts.Bug = b.Bug
-			bin, err := rtqCommand.Path()
+			cmds, err := commands()
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err := foreigntest.RunCommand(bin, opts, true, "--fail-fast")
+			rep, err := foreigntest.RunCommands(cmds, opts, true, "--fail-fast")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/rtq-kit/rtq/testkit/foreign/foreigntest"
 	"github.com/rtq-kit/rtq/testkit/rtqbin"
 )
 
@@ -14,8 +15,24 @@ import (
 // job (TestReportIsTheSameAtAnyConcurrency, TestWritesNeverOverlap...).
 var rtqCommand rtqbin.Shared
 
+// fakeCommand serves each of those builds of the independent fake in a
+// process of its own, outside the race detector too: served from this
+// binary, the fake's answers cost as much as the runner's run.
+var fakeCommand = rtqbin.Shared{Package: "github.com/rtq-kit/rtq/testkit/foreign/foreignbuild"}
+
+// commands are both, built once.
+func commands() (foreigntest.Commands, error) {
+	rtq, err := rtqCommand.Path()
+	if err != nil {
+		return foreigntest.Commands{}, err
+	}
+	fake, err := fakeCommand.Path()
+	return foreigntest.Commands{Rtq: rtq, Fake: fake}, err
+}
+
 func TestMain(m *testing.M) {
 	code := m.Run()
 	rtqCommand.Cleanup()
+	fakeCommand.Cleanup()
 	os.Exit(code)
 }

@@ -211,7 +211,7 @@ func runAll(builds map[string]foreign.Options, fast map[string]bool) map[string]
 // runBuild runs `rtq conform` against one build, with --fail-fast when
 // fast.
 func runBuild(opts foreign.Options, fast bool) verdict {
-	bin, err := rtqCommand.Path()
+	cmds, err := commands()
 	if err != nil {
 		return verdict{err: err}
 	}
@@ -219,7 +219,7 @@ func runBuild(opts foreign.Options, fast bool) verdict {
 	if fast {
 		args = append(args, "--fail-fast")
 	}
-	rep, err := foreigntest.RunCommand(bin, opts, true, args...)
+	rep, err := foreigntest.RunCommands(cmds, opts, true, args...)
 	if err != nil {
 		return verdict{err: err}
 	}

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -23,32 +24,51 @@ import (
 // that runs the binary may import nothing of the command, so without
 // this a changed command would be "tested" by a cached pass.
 func Build(dir string) (string, error) {
+	return BuildCommand(dir, Rtq)
+}
+
+// Rtq is the import path of the rtq command.
+const Rtq = "github.com/rtq-kit/rtq/cmd/rtq"
+
+// BuildCommand is Build for another command of this module (a test-only
+// one, like the fake's server testkit/foreign/foreignbuild), named by
+// its import path: it is built without the race detector whatever the
+// test binary was built with, so what it serves costs what it costs a
+// user.
+func BuildCommand(dir, pkg string) (string, error) {
 	if err := statSources(); err != nil {
 		return "", err
 	}
-	bin := filepath.Join(dir, "rtq")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/rtq-kit/rtq/cmd/rtq").CombinedOutput()
+	bin := filepath.Join(dir, path.Base(pkg))
+	out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput()
 	if err != nil {
-		return "", fmt.Errorf("go build cmd/rtq: %v\n%s", err, out)
+		return "", fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
 	}
 	return bin, nil
 }
 
-// Shared builds rtq once for the whole test binary, into a directory
-// Cleanup removes; every later call returns the same path (or error).
+// Shared builds a command once for the whole test binary, into a
+// directory Cleanup removes; every later call returns the same path (or
+// error). Package is the command's import path; empty is rtq.
 type Shared struct {
+	Package string
+
 	once sync.Once
 	dir  string
 	bin  string
 	err  error
 }
 
-// Path builds rtq on the first call and returns its path.
+// Path builds the command on the first call and returns its path.
 func (s *Shared) Path() (string, error) {
 	s.once.Do(func() {
+		pkg := s.Package
+		if pkg == "" {
+			pkg = Rtq
+		}
 		s.dir, s.err = os.MkdirTemp("", "rtqbin")
 		if s.err == nil {
-			s.bin, s.err = Build(s.dir)
+			s.bin, s.err = BuildCommand(s.dir, pkg)
 		}
 	})
 	return s.bin, s.err

@@ -5,6 +5,7 @@
 package foreigntest
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -14,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -70,22 +72,37 @@ const loadedTimeout = 60 * time.Second
 // command's stderr.
 // More flags of rtq conform may follow in args (--fail-fast).
 func RunCommand(bin string, opts foreign.Options, reset bool, args ...string) (*conformance.Report, error) {
+	return RunCommands(Commands{Rtq: bin}, opts, reset, args...)
+}
+
+// Commands are the programs RunCommands runs: rtq, and the fake's
+// server testkit/foreign/foreignbuild (rtqbin.BuildCommand). With Fake
+// empty the fake is served from this process, under its race detector
+// when the test binary has one: its answers then cost as much as the
+// runner's whole run, which a test of hundreds of verdicts does not
+// need (the fake's races are its own tests' job).
+type Commands struct {
+	Rtq, Fake string
+}
+
+// RunCommands is RunCommand with the fake served by cmds.Fake, in a
+// process of its own, when it is set.
+func RunCommands(cmds Commands, opts foreign.Options, reset bool, args ...string) (*conformance.Report, error) {
 	if reset {
 		opts.ResetPath = "/_test/reset"
 	}
-	svc := foreign.New(opts)
-	srv := httptest.NewServer(svc)
-	defer srv.Close()
 	dir, err := os.MkdirTemp("", "foreigntest")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
 	prof, out := filepath.Join(dir, "foreign.json"), filepath.Join(dir, "report.json")
-	if err := os.WriteFile(prof, svc.Profile(), 0o600); err != nil {
+	base, stop, err := serve(cmds.Fake, opts, prof)
+	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(bin, "conform", "--base-url", srv.URL, "--profile", prof, "--allow-writes",
+	defer stop()
+	cmd := exec.Command(cmds.Rtq, "conform", "--base-url", base, "--profile", prof, "--allow-writes",
 		"--timeout", loadedTimeout.String(), "--deadline", "0", "--format", "json", "--out", out)
 	cmd.Args = append(cmd.Args, args...)
 	var stderr bytes.Buffer
@@ -105,4 +122,46 @@ func RunCommand(bin string, opts foreign.Options, reset bool, args ...string) (*
 		return nil, fmt.Errorf("rtq conform's report: %v", err)
 	}
 	return &rep, nil
+}
+
+// serve serves the build opts, in this process when fake is empty or by
+// the program fake otherwise, writes its profile to prof, and returns its
+// base URL and how to stop it.
+func serve(fake string, opts foreign.Options, prof string) (string, func(), error) {
+	if fake == "" {
+		svc := foreign.New(opts)
+		if err := os.WriteFile(prof, svc.Profile(), 0o600); err != nil {
+			return "", nil, err
+		}
+		srv := httptest.NewServer(svc)
+		return srv.URL, srv.Close, nil
+	}
+	js, err := json.Marshal(opts)
+	if err != nil {
+		return "", nil, err
+	}
+	cmd := exec.Command(fake, "--options", string(js), "--profile", prof)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	stop := func() {
+		stdin.Close() // the program stops when its input closes
+		_ = cmd.Wait()
+	}
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		stop()
+		return "", nil, fmt.Errorf("%s said no address: %v: %s", fake, err, stderr.Bytes())
+	}
+	return strings.TrimSpace(line), stop, nil
 }
