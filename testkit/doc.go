@@ -8,7 +8,9 @@
 //     the test's process or as `rtq conform` (apart,
 //     since foreign itself may import only the standard library), and
 //     foreign/foreignserve is a program serving it with bugs on to a
-//     browser suite through rtq proxy (scripts/check-frontend-examples.sh);
+//     browser suite through rtq proxy (scripts/check-frontend-examples.sh),
+//     and foreign/foreignbuild one serving one build of it, outside the
+//     race detector, for the rounds of breaks' hundreds of runs;
 //   - hangtarget: a target that answers the probe and then hangs;
 //   - mocktest: the mock on 127.0.0.1:0 with raw calls and scenario lookups;
 //   - redistest: a real redis-server on a Unix socket, for the Redis store;
@@ -16,8 +18,9 @@
 //     of an unreachable target;
 //   - replicas: rtq mock as several processes on one redis-server behind a
 //     round-robin, for the tests of replicas sharing a store;
-//   - rtqbin: the rtq command built from this module, for tests that run
-//     it as a process (replicas, the soak, the rounds of breaks);
+//   - rtqbin: the rtq command (or another command of the module) built
+//     from this module, for tests that run it as a process (replicas, the
+//     soak, the rounds of breaks);
 //   - runbound: a conformance run that must end, and the check that its
 //     report is whole;
 //   - tlsfront: a TLS front before a target, as a team's staging has one
