@@ -18,6 +18,17 @@ func transportChecks() []Check {
 func checkReadKeyAccepted(t *T) {
 	x := t.post(contract.GetFormList, "read", map[string]any{})
 	if notTheService(x) {
+		if shown := wireShown(x.Req); shown != "" && !t.r.client.plain {
+			// Written the usual way the same request may reach the
+			// service: then the base URL is right, and something in
+			// front of the service (a firewall, a gateway) refuses the
+			// request as some clients write it.
+			if usual := t.sendAs(contract.GetFormList, "read", map[string]any{}, &wireForm{}); !notTheService(usual) {
+				t.Errorf(x, "the request written %s gets HTTP %d (%s) %q, not the service's JSON {code, message, data}; written the usual way it reaches the service: something in front of the service (a firewall, a gateway) refuses requests as some clients write them. Most other failures follow from this: if that front stays, run with --plain-requests to certify the service behind it (what its clients may send is then not tested)",
+					shown, x.Status, x.ContentType, short(x.Body))
+				return
+			}
+		}
 		t.Errorf(x, "this does not look like the service: it answers HTTP %d (%s) %q, not the service's JSON {code, message, data}: check --base-url (the service's base URL, without /api/v2/rpc); most other failures follow from this",
 			x.Status, x.ContentType, short(x.Body))
 		return
