@@ -2,7 +2,7 @@ package conformance
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 
@@ -178,7 +178,7 @@ func (a *answers) findings(base string, selected func(id string) bool, scrub fun
 		for x := range broken {
 			xs = append(xs, x)
 		}
-		sort.Slice(xs, func(i, j int) bool { return exampleKey(xs[i], broken[xs[i]]) < exampleKey(xs[j], broken[xs[j]]) })
+		sortByExample(xs, func(x *Exchange) []string { return broken[x] })
 		var shown []example
 		for _, x := range xs {
 			if len(shown) < maxProblems && !x.clocked {
@@ -197,6 +197,28 @@ func (a *answers) findings(base string, selected func(id string) bool, scrub fun
 // example would depend on which came back first), and what it broke.
 func exampleKey(x *Exchange, problems []string) string {
 	return exampleKeyOf(x.Req, problems)
+}
+
+// sortByExample orders xs by exampleKey (with problems(x), or none when
+// problems is nil), stable, each key made once: a key prints the whole
+// request, and a sort would print each one at every comparison.
+func sortByExample(xs []*Exchange, problems func(*Exchange) []string) {
+	type keyed struct {
+		key string
+		x   *Exchange
+	}
+	ks := make([]keyed, len(xs))
+	for i, x := range xs {
+		var p []string
+		if problems != nil {
+			p = problems(x)
+		}
+		ks[i] = keyed{exampleKey(x, p), x}
+	}
+	slices.SortStableFunc(ks, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
+	for i, k := range ks {
+		xs[i] = k.x
+	}
 }
 
 func exampleKeyOf(r Request, problems []string) string {

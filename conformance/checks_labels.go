@@ -142,7 +142,7 @@ func (t *T) judgeLabels(payloads []map[string]any, xs []*Exchange) {
 // costs no request.
 func relLabels(t *T) {
 	xs := t.r.answers.recordAnswers()
-	sort.SliceStable(xs, func(i, j int) bool { return exampleKey(xs[i], nil) < exampleKey(xs[j], nil) })
+	sortByExample(xs, nil)
 	var payloads []map[string]any
 	var read []*Exchange
 	for _, x := range xs {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"sync/atomic"
 	"unicode"
@@ -70,9 +69,11 @@ func (t *T) maskedElsewhere(rec profile.Record, masked []maskedValue, public map
 		data, _ := obj["data"].(map[string]any)
 		var texts []string
 		collectStrings(data["data"], &texts)
+		pub := publicTexts(public, chars)
 		for _, m := range masked {
+			mv := rules.Normalised(m.value, chars)
 			for _, s := range texts {
-				if clear := unmasked(m.value, []rune(s), chars, public); clear != "" {
+				if clear := unmaskedIn(mv, rules.Normalised([]rune(s), chars), chars, pub); clear != "" {
 					t.Errorf(x, "record %d field %d: masked in json (%s) but %s shows it in clear", rec.ID, m.field, string(m.value), format)
 					break
 				}
@@ -126,7 +127,14 @@ func collectStrings(v any, out *[]string) {
 // text has no word boundaries, so a name inside a sentence (陈静怡的卡)
 // is found.
 func unmasked(masked, text []rune, chars string, public map[string]bool) string {
-	masked, text = rules.Normalised(masked, chars), rules.Normalised(text, chars)
+	return unmaskedIn(rules.Normalised(masked, chars), rules.Normalised(text, chars), chars, publicTexts(public, chars))
+}
+
+// unmaskedIn is unmasked on a masked value and a text already
+// normalised, against the public strings as publicTexts gives them: a
+// run holds every text to every masked value, so each is normalised
+// once, not once a pair.
+func unmaskedIn(masked, text []rune, chars string, public []string) string {
 	visible := false
 	for _, r := range masked {
 		visible = visible || !strings.ContainsRune(chars, r)
@@ -143,7 +151,7 @@ func unmasked(masked, text []rune, chars string, public map[string]bool) string 
 			continue
 		}
 		cand := string(text[i:end])
-		if !partOfPublic(cand, public, chars) {
+		if !partOfPublic(cand, public) {
 			return cand
 		}
 	}
@@ -184,13 +192,23 @@ func fills(masked, got []rune, chars string) bool {
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-func partOfPublic(s string, public map[string]bool, chars string) bool {
-	for p := range public {
-		if strings.Contains(string(rules.Normalised([]rune(p), chars)), s) {
+func partOfPublic(s string, public []string) bool {
+	for _, p := range public {
+		if strings.Contains(p, s) {
 			return true
 		}
 	}
 	return false
+}
+
+// publicTexts are the public strings normalised, as unmasked compares
+// a piece with them.
+func publicTexts(public map[string]bool, chars string) []string {
+	out := make([]string, 0, len(public))
+	for p := range public {
+		out = append(out, string(rules.Normalised([]rune(p), chars)))
+	}
+	return out
 }
 
 // maskRef is what a record's json answer masks, and the strings it
@@ -204,6 +222,10 @@ type maskRef struct {
 	masked []maskedValue
 	public map[string]bool
 	held   []heldValue
+	// plain and unescaped are the public strings normalised as unmasked
+	// and insidePublic compare them (the second without Markdown's
+	// escapes), made once: every piece of every text is held to them.
+	plain, unescaped []string
 }
 
 // heldValue is a masked value the profile holds: its field, its folded
@@ -241,6 +263,10 @@ func maskRefOf(payload map[string]any, chars string, held []profile.HeldMask) *m
 		}
 	}
 	collectPublic(payload, r.public, private)
+	r.plain = publicTexts(r.public, chars)
+	for p := range r.public {
+		r.unescaped = append(r.unescaped, string(rules.Normalised(unescaped([]rune(p)), chars)))
+	}
 	return r
 }
 
@@ -254,29 +280,37 @@ func (r *maskRef) empty() bool { return len(r.masked) == 0 && len(r.held) == 0 }
 // gives it (decodings), and a masked value the profile holds is found
 // by the hidden characters alone too (masks_derived.go).
 func (r *maskRef) leak(payload any, chars string) (maskedValue, bool) {
-	var raw, texts []string
+	var raw []string
 	collectStrings(payload, &raw)
+	// Each text decoded and normalised once, both ways the comparisons
+	// below read it: as written (unmasked) and without Markdown's
+	// escapes (the held values).
+	var plain, unesc [][]rune
 	for _, s := range raw {
-		texts = append(texts, decodings(s)...)
+		for _, d := range decodings(s) {
+			rs := []rune(d)
+			plain = append(plain, rules.Normalised(rs, chars))
+			unesc = append(unesc, rules.Normalised(unescaped(rs), chars))
+		}
 	}
 	for _, m := range r.masked {
-		for _, s := range texts {
-			if clear := unmasked(m.value, []rune(s), chars, r.public); clear != "" {
+		mv := rules.Normalised(m.value, chars)
+		for _, text := range plain {
+			if clear := unmaskedIn(mv, text, chars, r.plain); clear != "" {
 				return m, true
 			}
 		}
 	}
 	for _, h := range r.held {
-		for _, s := range texts {
-			if clear := r.heldClear(h, []rune(s), chars); clear != "" {
+		for _, text := range unesc {
+			if clear := r.heldClear(h, text, chars); clear != "" {
 				return maskedValue{h.field, []rune(fmt.Sprintf("%d characters the profile holds", h.length))}, true
 			}
 		}
 	}
 	runs := r.hiddenRuns(chars)
 	for _, run := range runs {
-		for _, s := range texts {
-			text := rules.Normalised(unescaped([]rune(s)), chars)
+		for _, text := range unesc {
 			if piece := cmp.Or(r.revealed(run, text, chars), r.revealedPart(run, text, chars)); piece != "" {
 				return maskedValue{run.field, []rune(fmt.Sprintf("the %d characters its mask hides, found by the profile's fingerprint in a string of this answer, as written or decoded",
 					run.hidden))}, true
@@ -286,7 +320,8 @@ func (r *maskRef) leak(payload any, chars string) (maskedValue, bool) {
 	return maskedValue{}, false
 }
 
-// heldClear is a piece of text (normalised) whose fingerprint is the
+// heldClear is a piece of text (normalised, Markdown's escapes taken
+// out) whose fingerprint is the
 // held value's, standing apart as unmasked asks and not part of a
 // public string ("" when there is none): the value in clear. A short
 // value is found only where it stands as itself: inside a longer run
@@ -294,7 +329,6 @@ func (r *maskRef) leak(payload any, chars string) (maskedValue, bool) {
 // shows in public (a form title that holds a name, a status that holds
 // a character) it is that text, not the value.
 func (r *maskRef) heldClear(h heldValue, text []rune, chars string) string {
-	text = rules.Normalised(unescaped(text), chars)
 	for i := 0; i+h.length <= len(text); i++ {
 		end := i + h.length
 		if profile.FingerprintSum(text[i:end]) != h.sum || containsAnyRune(text[i:end], chars) {
@@ -316,8 +350,7 @@ func (r *maskRef) heldClear(h heldValue, text []rune, chars string) string {
 func (r *maskRef) insidePublic(text []rune, i, end int, chars string) bool {
 	s := string(text)
 	lo, hi := len(string(text[:i])), len(string(text[:end]))
-	for p := range r.public {
-		np := string(rules.Normalised(unescaped([]rune(p)), chars))
+	for _, np := range r.unescaped {
 		if len(np) < hi-lo {
 			continue
 		}
@@ -359,7 +392,7 @@ func relMasked(t *T) {
 	xs := t.r.answers.recordAnswers()
 	// In the order of their requests, not of their arrival: what the
 	// finding names first must not depend on --concurrency.
-	sort.SliceStable(xs, func(i, j int) bool { return exampleKey(xs[i], nil) < exampleKey(xs[j], nil) })
+	sortByExample(xs, nil)
 	refs, ids := map[int64]*maskRef{}, map[string]int64{}
 	jsons, byRecord := map[int64]*Exchange{}, map[int64][]*Exchange{}
 	for _, x := range xs {

@@ -103,17 +103,46 @@ func (m *memo) peek(key string) (any, bool) {
 
 // validate validates an answer against a schema file once per run: several
 // checks look at the same memoized answer. The result lives on the
-// Exchange itself, so it dies with it.
+// Exchange itself, so it dies with it; and, by body, on the runner
+// (verdicts).
 func (r *runner) validate(file string, x *Exchange) error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if err, ok := x.validated[file]; ok {
 		return err
 	}
-	err := r.schemas.Validate(file, x.Doc)
+	err := r.verdicts.of(file, x.Body, func() error { return r.schemas.Validate(file, x.Doc) })
 	if x.validated == nil {
 		x.validated = map[string]error{}
 	}
 	x.validated[file] = err
+	return err
+}
+
+// verdicts are schema verdicts by schema file and answer body: a run gets
+// the same body many times (one error answer to many faults, one record
+// by several keys and addresses), and an answer's document is its body
+// decoded, so one body validates alike wherever it came from.
+type verdicts struct {
+	mu sync.Mutex
+	m  map[string]error
+}
+
+// of is file's verdict on body, made by validate the first time.
+func (v *verdicts) of(file string, body []byte, validate func() error) error {
+	key := file + "\x00" + string(body)
+	v.mu.Lock()
+	err, ok := v.m[key]
+	v.mu.Unlock()
+	if ok {
+		return err
+	}
+	err = validate()
+	v.mu.Lock()
+	if v.m == nil {
+		v.m = map[string]error{}
+	}
+	v.m[key] = err
+	v.mu.Unlock()
 	return err
 }

@@ -1,7 +1,6 @@
 package conformance
 
 import (
-	"sort"
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
@@ -25,7 +24,7 @@ const formatNow = time.Hour
 func relFormats(t *T) {
 	xs := t.r.answers.recordAnswers()
 	// In the order of their requests, not of their arrival (relMasked).
-	sort.SliceStable(xs, func(i, j int) bool { return exampleKey(xs[i], nil) < exampleKey(xs[j], nil) })
+	sortByExample(xs, nil)
 	known, ids := map[int64][]rules.Instant{}, map[string]int64{}
 	jsons := map[int64]*Exchange{}
 	for _, x := range xs {

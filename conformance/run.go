@@ -60,14 +60,16 @@ type runner struct {
 	cov     *coverage
 	ctSeen  *contentTypes
 	memo    *memo
-	moves   *moves
-	answers *answers
-	setup   setupState
-	slots   *slots
-	gate    *readGate
-	chain   chainMax
-	done    atomic.Int64
-	total   int
+	// verdicts are the schema verdicts by body (memo.go).
+	verdicts verdicts
+	moves    *moves
+	answers  *answers
+	setup    setupState
+	slots    *slots
+	gate     *readGate
+	chain    chainMax
+	done     atomic.Int64
+	total    int
 	// ff stops the run at its first must failure (Options.FailFast).
 	ff *failFast
 	// trace, when set, notes every request (trace.go).

@@ -148,6 +148,10 @@ func (s *slots) raise() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for p := range s.queue {
+		up := func(w waiter) bool { return w.prio != nil && w.prio() < priority(p) }
+		if !slices.ContainsFunc(s.queue[p], up) {
+			continue // nothing moves: the queue stays as it is, uncopied
+		}
 		kept := s.queue[p][:0:0]
 		var moved []waiter
 		for _, w := range s.queue[p] {

@@ -1,6 +1,7 @@
 package svcclient
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -31,10 +32,15 @@ func TooMany(a Answer) bool {
 	if a.Status == http.StatusTooManyRequests {
 		return true
 	}
+	// A body that holds no "429" has no code 429: most answers are not
+	// decoded at all (a client reads every answer through here).
+	if a.Status != http.StatusOK || !bytes.Contains(a.Body, []byte("429")) {
+		return false
+	}
 	var e struct {
 		Code int `json:"code"`
 	}
-	return a.Status == http.StatusOK && json.Unmarshal(a.Body, &e) == nil && e.Code == http.StatusTooManyRequests
+	return json.Unmarshal(a.Body, &e) == nil && e.Code == http.StatusTooManyRequests
 }
 
 // RetryAfter reads Retry-After as seconds: 1 s when absent or not a
