@@ -70,6 +70,46 @@ func (b *profileBuilder) cases() {
 
 func (b *profileBuilder) add(c profile.Case) { b.p.Cases = append(b.p.Cases, c) }
 
+// twins are the clean credentials of r's form in r's status, r first:
+// records any case that moves r may move as well.
+func (b *profileBuilder) twins(r *scenario.Record) []*scenario.Record {
+	out := []*scenario.Record{r}
+	for _, t := range b.credentials() {
+		if t != r && t.Form == r.Form && t.Cert.Status == r.Cert.Status && blocker(t) == 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// spread is the record of the next moving case of r's form and status
+// (steps long): the twin of r (twins) with the fewest steps of moving
+// cases so far, the first of those in scenario order. A runner runs the
+// cases of one record one after another, each from a reset, and those of
+// different records side by side (docs/conformance.md, "Concurrency"):
+// cases piled on one record make the write phase as long as all of their
+// steps; spread over twins, as long as the twin with the most. r itself
+// is left to the first move case and the error cases (firstMove): a
+// runner's checks that need a move of their own take the first move
+// case's record, so it already carries several.
+func (b *profileBuilder) spread(r *scenario.Record, steps int) *scenario.Record {
+	ts := b.twins(r)
+	if len(ts) > 1 {
+		ts = ts[1:]
+	}
+	best := ts[0]
+	for _, t := range ts {
+		if b.steps[t] < b.steps[best] {
+			best = t
+		}
+	}
+	if b.steps == nil {
+		b.steps = map[*scenario.Record]int{}
+	}
+	b.steps[best] += steps
+	return best
+}
+
 func newCase(name, kind string, r *scenario.Record) profile.Case {
 	return profile.Case{Name: name, Kind: kind, Code: r.Code, RecordID: r.ID, FormID: r.Form.ID, Start: r.Cert.Status.Name}
 }
@@ -95,9 +135,13 @@ func (b *profileBuilder) moveCases(r *scenario.Record) {
 			continue
 		}
 		for j, n := range st.Next {
-			c := newCase(fmt.Sprintf("move-%d-%d-%d", r.Form.ID, st.ID, n.ID), profile.KindMove, r)
+			t := r // the first move case (spread)
+			if i != 0 || j != 0 {
+				t = b.spread(r, len(path)+1)
+			}
+			c := newCase(fmt.Sprintf("move-%d-%d-%d", r.Form.ID, st.ID, n.ID), profile.KindMove, t)
 			if i == 0 && j == 0 {
-				c.Code = r.URL // the full access URL works as certificate_code too (docs/contract.md §4.2)
+				c.Code = t.URL // the full access URL works as certificate_code too (docs/contract.md §4.2)
 			}
 			for _, p := range path {
 				c.Steps = append(c.Steps, profile.Step{Action: contract.ActionSetStatus, To: p.Name, Expect: profile.Expect{Status: p.Name}})
@@ -161,6 +205,8 @@ func (b *profileBuilder) nextCase(r *scenario.Record) {
 			break
 		}
 	}
+	t := b.spread(r, len(c.Steps))
+	c.Code, c.RecordID = t.Code, t.ID
 	b.add(c)
 }
 
@@ -176,19 +222,20 @@ func (b *profileBuilder) repeatAndConcurrent() {
 		scoped := mv
 		formID := r.Form.ID
 		scoped.From, scoped.TplID = st.Name, &formID
-		if r.QRCode != nil {
-			qrID := r.QRCode.ID
+		t := b.spread(r, 1)
+		if t.QRCode != nil {
+			qrID := t.QRCode.ID
 			scoped.CodeID = &qrID
 		}
-		sc := newCase("move-scoped", profile.KindMove, r)
+		sc := newCase("move-scoped", profile.KindMove, t)
 		sc.Steps = []profile.Step{scoped}
 		b.add(sc)
 		again := mv
 		again.Expect = profile.Expect{ErrorCode: contract.ErrInvalidTarget}
-		c := newCase("repeat", profile.KindRepeat, r)
+		c := newCase("repeat", profile.KindRepeat, b.spread(r, 2))
 		c.Steps = []profile.Step{mv, again}
 		b.add(c)
-		cc := newCase("concurrent", profile.KindConcurrent, r)
+		cc := newCase("concurrent", profile.KindConcurrent, b.spread(r, 1))
 		mv.Concurrent = 5
 		cc.Steps = []profile.Step{mv}
 		b.add(cc)

@@ -51,6 +51,9 @@ type profileBuilder struct {
 	p       *profile.Profile
 	org     *scenario.Org
 	limited *scenario.Key
+	// steps are the steps of the moving cases given each record so far
+	// (spread).
+	steps map[*scenario.Record]int
 }
 
 // keys picks the organization the profile describes, that of the first
