@@ -1,7 +1,6 @@
 package proxy_test
 
 import (
-	"net/http/httptest"
 	"slices"
 	"sort"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/testkit/foreign"
+	"github.com/rtq-kit/rtq/testkit/foreign/foreigntest"
 )
 
 // frontend is what the frontend examples (examples/frontend) ask of a
@@ -88,34 +88,63 @@ func (s session) browse() {
 }
 
 // foreignProfile is the profile the fake w serves gives of itself.
-func foreignProfile(t testing.TB, w *foreign.Witness) *profile.Profile {
+func foreignProfile(t testing.TB, w *foreigntest.Witness) *profile.Profile {
 	t.Helper()
-	prof, err := profile.Parse("foreign.json", w.Service().Profile())
+	prof, err := profile.Parse("foreign.json", w.Profile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return prof
 }
 
-// drive sends the realistic client's traffic to base (a proxy in front
-// of ws[0]); with base "" straight to a new witness of opts. It returns
-// the requests whose answers the bug altered.
-func drive(t testing.TB, opts foreign.Options, base string, ws ...*foreign.Witness) []foreign.Touch {
+// serveWitness serves a witness of opts (against Defaults when compare)
+// from a process of its own, outside this binary's race detector: the
+// hundreds of builds below need its answers, not its races (the fake's
+// own tests have them). The proxy that judges them stays in this
+// process, under the race detector.
+func serveWitness(t testing.TB, opts foreign.Options, compare bool) *foreigntest.Witness {
 	t.Helper()
-	var w *foreign.Witness
-	if base == "" {
-		w = foreign.NewWitness(opts)
-		srv := httptest.NewServer(w)
-		defer srv.Close()
-		base = srv.URL
-	} else {
-		w = ws[0]
+	fake, err := fakeCommand.Path()
+	if err != nil {
+		t.Fatal(err)
 	}
+	w, err := foreigntest.ServeWitness(fake, opts, compare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Close)
+	return w
+}
+
+// touchesOf is what the traffic so far did to w's bugs.
+func touchesOf(t testing.TB, w *foreigntest.Witness) []foreign.Touch {
+	t.Helper()
+	out, err := w.Touched()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// straight drives the traffic to a witness of opts with no proxy before
+// it, and stops the witness.
+func straight(t testing.TB, opts foreign.Options) []foreign.Touch {
+	t.Helper()
+	w := serveWitness(t, opts, false)
+	defer w.Close()
+	return drive(t, w.URL, w)
+}
+
+// drive sends the realistic client's traffic to base (the witness w, or
+// a proxy in front of it) and returns the requests whose answers the
+// witness saw differ from its twin's.
+func drive(t testing.TB, base string, w *foreigntest.Witness) []foreign.Touch {
+	t.Helper()
 	s := session{t: t, base: base, read: foreign.ReadKey, write: foreign.WriteKey, prof: foreignProfile(t, w), hdr: []string{"Accept", "*/*"}}
 	s.frontend()
 	s.run()
 	s.browse()
-	return w.Touched()
+	return touchesOf(t, w)
 }
 
 // knownGaps are the fake's bugs that the traffic of
@@ -183,7 +212,7 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 				opts.Bug = bug
 				// Straight to the fake first: a bug this traffic does not
 				// touch needs no judging (the twins alone say so).
-				if bug != "" && len(drive(t, opts, "")) == 0 {
+				if bug != "" && len(straight(t, opts)) == 0 {
 					mu.Lock()
 					outcomes[bug] = outcome{}
 					mu.Unlock()
@@ -271,10 +300,7 @@ func TestCorrectBuildsBreakNothing(t *testing.T) {
 		for name, opts := range builds {
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				seen := foreign.NewComparison(opts, foreign.Defaults())
-				srv := httptest.NewServer(seen)
-				defer srv.Close()
-				if len(drive(t, opts, srv.URL, seen)) == 0 {
+				if seen := serveWitness(t, opts, true); len(drive(t, seen.URL, seen)) == 0 {
 					return
 				}
 				rep, _ := throughProxy(t, opts)
@@ -314,10 +340,8 @@ func TestCorrectBuildsBreakNothing(t *testing.T) {
 // from the correct twin's.
 func throughProxy(t *testing.T, opts foreign.Options) (*conformance.Report, int) {
 	t.Helper()
-	w := foreign.NewWitness(opts)
-	srv := httptest.NewServer(w)
-	defer srv.Close()
-	r := start(t, srv.URL, true, conformance.ObserverOptions{Profile: foreignProfile(t, w)})
-	drive(t, opts, r.URL, w)
-	return r.report(t), len(w.Touched())
+	w := serveWitness(t, opts, false)
+	r := start(t, w.URL, true, conformance.ObserverOptions{Profile: foreignProfile(t, w)})
+	n := len(drive(t, r.URL, w))
+	return r.report(t), n
 }

@@ -72,6 +72,11 @@ type BugTouches struct {
 	Alone int
 }
 
+// TouchedPath is where a program serving a witness (the test programs
+// foreignserve and foreignbuild) lists what the traffic so far did to its
+// bugs, as JSON: not a path of the service.
+const TouchedPath = "/__foreign/touched"
+
 // NewWitness builds the service opts says and its twin without opts.Bug
 // and opts.Bugs.
 func NewWitness(opts Options) *Witness {

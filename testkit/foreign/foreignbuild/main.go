@@ -14,6 +14,14 @@
 // URL and a newline on standard output once it listens, and serves until
 // its standard input closes (the test that started it ends or dies) or
 // it gets SIGINT or SIGTERM.
+//
+// With --witness it serves a foreign.Witness of the build instead (the
+// build and its twin without its bugs answer every request; --compare
+// makes the twin Defaults, for a correct variant), and answers
+//
+//	GET /__foreign/touched   the requests whose answers differed (JSON)
+//
+// as the live-traffic tests of rtq proxy need it.
 package main
 
 import (
@@ -46,6 +54,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	addr := fl.String("addr", "127.0.0.1:0", "loopback address to listen on")
 	optsJSON := fl.String("options", "{}", "the build's foreign.Options as JSON (the zero value of a member left out)")
 	profileOut := fl.String("profile", "", "write the build's conformance profile (JSON) to FILE")
+	witness := fl.Bool("witness", false, "serve a witness of the build: GET "+foreign.TouchedPath+" lists the requests whose answers its bugs altered")
+	compare := fl.Bool("compare", false, "with --witness: compare the build with Defaults, not with itself without its bugs")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -53,7 +63,32 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := json.Unmarshal([]byte(*optsJSON), &opts); err != nil {
 		return fmt.Errorf("--options: %w", err)
 	}
-	svc := foreign.New(opts)
+	if *compare && !*witness {
+		return errors.New("--compare: only with --witness")
+	}
+	var handler http.Handler
+	var svc *foreign.Server
+	switch {
+	case *witness:
+		w := foreign.NewWitness(opts)
+		if *compare {
+			w = foreign.NewComparison(opts, foreign.Defaults())
+		}
+		// Not a ServeMux: it would clean and redirect the odd paths the
+		// runner sends on purpose before the fake saw them.
+		handler = http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && r.URL.Path == foreign.TouchedPath {
+				rw.Header().Set("Content-Type", "application/json")
+				_ = json.NewEncoder(rw).Encode(w.Touched())
+				return
+			}
+			w.ServeHTTP(rw, r)
+		})
+		svc = w.Service()
+	default:
+		svc = foreign.New(opts)
+		handler = svc
+	}
 	if *profileOut != "" {
 		if err := os.WriteFile(*profileOut, svc.Profile(), 0o600); err != nil {
 			return fmt.Errorf("--profile: %w", err)
@@ -67,7 +102,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		ln.Close()
 		return fmt.Errorf("--addr %s: a test fake listens on loopback only", *addr)
 	}
-	srv := &http.Server{Handler: svc, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	fmt.Fprintf(stdout, "http://%s\n", ln.Addr())

@@ -164,7 +164,7 @@ func parseBugs(s string) ([]foreign.BugInfo, error) {
 const (
 	resetPath   = "/__admin/reset"
 	faultsPath  = "/__admin/faults"
-	touchedPath = "/__foreign/touched"
+	touchedPath = foreign.TouchedPath
 )
 
 // fake is the witness of the chosen bugs, behind the admin paths.

@@ -11,11 +11,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -136,11 +138,17 @@ func serve(fake string, opts foreign.Options, prof string) (string, func(), erro
 		srv := httptest.NewServer(svc)
 		return srv.URL, srv.Close, nil
 	}
+	return start(fake, opts, prof)
+}
+
+// start runs the program fake (foreignbuild) with the build opts and
+// more flags, and returns the base URL it says and how to stop it.
+func start(fake string, opts foreign.Options, prof string, flags ...string) (string, func(), error) {
 	js, err := json.Marshal(opts)
 	if err != nil {
 		return "", nil, err
 	}
-	cmd := exec.Command(fake, "--options", string(js), "--profile", prof)
+	cmd := exec.Command(fake, append([]string{"--options", string(js), "--profile", prof}, flags...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdin, err := cmd.StdinPipe()
@@ -165,3 +173,57 @@ func serve(fake string, opts foreign.Options, prof string) (string, func(), erro
 	}
 	return strings.TrimSpace(line), stop, nil
 }
+
+// Witness is a foreign.Witness served by the program foreignbuild, in a
+// process of its own: for a test that drives hundreds of builds, whose
+// witnesses would otherwise answer under its race detector.
+type Witness struct {
+	// URL is its base URL; Profile the build's conformance profile.
+	URL     string
+	Profile []byte
+	stop    func()
+	once    sync.Once
+}
+
+// ServeWitness serves a witness of opts by the program fake
+// (foreignbuild): the build against itself without its bugs, or with
+// compare against Defaults (foreign.NewComparison). Close stops it.
+func ServeWitness(fake string, opts foreign.Options, compare bool) (*Witness, error) {
+	dir, err := os.MkdirTemp("", "foreignwitness")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	prof := filepath.Join(dir, "foreign.json")
+	flags := []string{"--witness"}
+	if compare {
+		flags = append(flags, "--compare")
+	}
+	url, stop, err := start(fake, opts, prof, flags...)
+	if err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(prof)
+	if err != nil {
+		stop()
+		return nil, err
+	}
+	return &Witness{URL: url, Profile: data, stop: stop}, nil
+}
+
+// Touched is foreign.Witness.Touched, asked of the program.
+func (w *Witness) Touched() ([]foreign.Touch, error) {
+	resp, err := http.Get(w.URL + foreign.TouchedPath)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var out []foreign.Touch
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		return nil, fmt.Errorf("%s: %v", foreign.TouchedPath, err)
+	}
+	return out, nil
+}
+
+// Close stops the program; a second Close does nothing.
+func (w *Witness) Close() { w.once.Do(w.stop) }
