@@ -100,6 +100,7 @@ func planVerifyMatrix(seed uint64) func(t *T) writePlan {
 					run: func(t *T, _ []*T) bool { return t.runMatrix(seed, c, matrixLimitedFaults) }})
 			}
 		}
+		units = append(units, t.planVerifySuccesses(seed)...)
 		if len(units) == 0 {
 			t.Skipf("needs a case that starts with a move by the write key from a status of a flow the profile lists")
 		}

@@ -205,6 +205,7 @@ func (t *T) productRows(seed uint64, sub matrixSubject, forms []int64) []matrixR
 		add("two faults: another QR code's code_id and from_certificate_status another status", act("two code from"),
 			map[string]any{"code_id": *sub.codeID + 1, "from_certificate_status": fromOther}, wantCodes(contract.ErrScopeMismatch, contract.ErrStatusForbids))
 	}
+	rows = append(rows, missingAloneRows(seed, sub, *cur)...)
 	// What is no credential of ours, as certificate_code.
 	id := sub.c.RecordID
 	add("certificate_code the record's id as a JSON number", act("code number"),
@@ -380,4 +381,46 @@ func laterThan(f *profile.Flow, cur profile.Status) map[string]bool {
 		frontier = more
 	}
 	return out
+}
+
+// missingAloneRows: each member verify requires, left out alone from a
+// move the write key could make, every other member present and right
+// (from_certificate_status, tpl_id and code_id included): a parameter
+// missing is 100301 (§7, §C6 row 2), whatever the others say. A target
+// that defaults the missing member (an action_type of its own choice, a
+// target the flow's next) moves the record; one that reads the others
+// first answers another code. The action of the move the code and the
+// target are left out of is picked by the seed.
+func missingAloneRows(seed uint64, sub matrixSubject, cur profile.Status) []matrixRow {
+	to := sub.status(sub.next())
+	if to == nil {
+		return nil
+	}
+	full := func(action string) map[string]any {
+		body := sub.moveBody(action, statusForm(*to, pick(seed, "missing alone to", 2) == 0), false)
+		body["from_certificate_status"] = statusForm(cur, pick(seed, "missing alone from", 2) == 0)
+		body["tpl_id"] = sub.c.FormID
+		if sub.codeID != nil {
+			body["code_id"] = *sub.codeID
+		}
+		return body
+	}
+	actions := sub.actions()
+	var rows []matrixRow
+	for _, m := range []struct{ member, action string }{
+		{"action_type", contract.ActionSetStatus},
+		{"certificate_code", actions[pick(seed, "missing alone code", len(actions))]},
+		{"to_certificate_status", contract.ActionSetStatus},
+	} {
+		body := full(m.action)
+		if m.member == "action_type" {
+			// to_certificate_status stays: a target that defaults the
+			// action has every member a move needs.
+			body["to_certificate_status"] = statusForm(*to, true)
+		}
+		delete(body, m.member)
+		rows = append(rows, matrixRow{role: profile.RoleWrite, body: body,
+			what: fmt.Sprintf("%s missing alone, every other member right", m.member), want: wantCodes(contract.ErrInvalidParams)})
+	}
+	return rows
 }

@@ -1,0 +1,282 @@
+package conformance
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// Verify's successes as a product (relation.verify.matrix). The cases
+// move each record one way: the key, action, address and members the
+// profile wrote. A target can refuse a move the contract allows only on
+// one corner of that space: the limited key's set_next_certificate_status
+// on its own form, a move by record_url, a target named by its id, the
+// write key on a form a limited key is scoped to, set_next with the
+// record's own tpl_id. So every record a case moves from where it starts
+// is moved again, after a reset, by every key a case shows moving it
+// (and by the write key where that is the limited key: §5 item 4 limits
+// the limited key, not the write key), each move a cell of
+//
+//	action {set_certificate_status, set_next_certificate_status}
+//	× target {a status it can reach, by name or by its id}
+//	× address {the code, the record's full URL}
+//	× from_certificate_status {absent, right by name, right by id}
+//	× tpl_id {absent, right} × code_id {absent, right}
+//
+// walking the flow on until it ends (at most successMoves moves). Each
+// cell's binary choices are a row of a pairwise covering array (every
+// pair of values of every two choices is in some row of six), rows taken
+// in turn across the run from a row the seed picks, the choices' columns
+// permuted by the seed: a run with six cells sends every pair, and over
+// seeds every cell is sent. set_next_certificate_status goes where the
+// profile says which status it reaches (a next case walks it, or the
+// status has one move out). Each success is judged by what exists for a
+// success: certificate_status the status reached (§3.1, §4.2), the
+// answer describes the record (§4.2), and, read again after the unit's
+// last move, the record differs from before only in what a move may
+// change (§C6). A refusal of a cell is a failure, and the unit stops
+// there.
+
+// successMoves is the most moves one unit makes along the flow.
+const successMoves = 2
+
+// maxSuccessUnits bounds the units the successes add to a run.
+const maxSuccessUnits = 8
+
+// successSubject is a record a case moves from its start, and a key that
+// may move it.
+type successSubject struct {
+	c    profile.Case
+	role string
+}
+
+// successSubjects are the records the profile's cases move from where
+// they start (the first step a success, by the write or the limited
+// key), each with that key, and with the write key where it is the
+// limited key.
+func (t *T) successSubjects() []successSubject {
+	var out []successSubject
+	seen := map[string]bool{}
+	add := func(c profile.Case, role string) {
+		k := fmt.Sprintf("%d %s", c.RecordID, role)
+		if seen[k] || !t.hasKey(role) || len(out) >= maxSuccessUnits {
+			return
+		}
+		seen[k] = true
+		out = append(out, successSubject{c: c, role: role})
+	}
+	for _, c := range t.r.prof.Cases {
+		if len(c.Steps) == 0 || c.RecordID == 0 || c.Start == "" || c.Code == "" || t.r.prof.Flow(c.FormID) == nil {
+			continue
+		}
+		s := c.Steps[0]
+		role := stepRole(s)
+		if s.Expect.Status == "" || s.TplID != nil && *s.TplID != c.FormID || role != profile.RoleWrite && role != profile.RoleLimited {
+			continue
+		}
+		add(c, role)
+		if role == profile.RoleLimited {
+			add(c, profile.RoleWrite)
+		}
+	}
+	return out
+}
+
+// nextOf is where set_next_certificate_status takes a record of form
+// from status: what a next case of the profile shows, else the one move
+// out of a status that has one; "" when the profile does not say.
+func (r *runner) nextOf(form int64, from profile.Status) string {
+	for _, c := range r.prof.Cases {
+		if c.FormID != form {
+			continue
+		}
+		cur := c.Start
+		for _, s := range c.Steps {
+			if s.Expect.Status == "" || s.Concurrent > 1 {
+				continue
+			}
+			if s.Action == contract.ActionNextStatus && cur == from.Name {
+				return s.Expect.Status
+			}
+			cur = s.Expect.Status
+		}
+	}
+	if !from.Terminal && len(from.Next) == 1 {
+		return from.Next[0]
+	}
+	return ""
+}
+
+// pairwiseRows is a covering array of strength 2 over two values: six
+// rows, and columns (one per choice) each of which is 0 in the first row
+// and 1 in three of the other five. Two such columns differ, weigh the
+// same and share a 1, so every two columns hold 00, 01, 10 and 11.
+var pairwiseColumns = func() [][6]bool {
+	var cols [][6]bool
+	for mask := 0; mask < 32; mask++ {
+		var c [6]bool
+		n := 0
+		for b := range 5 {
+			if mask&(1<<b) != 0 {
+				c[b+1] = true
+				n++
+			}
+		}
+		if n == 3 {
+			cols = append(cols, c)
+		}
+	}
+	return cols
+}()
+
+// The binary choices of a success cell, each a column of the array.
+const (
+	choiceNext = iota
+	choiceURL
+	choiceFrom
+	choiceFromByID
+	choiceTpl
+	choiceCodeID
+	choiceTargetByID
+	choiceCount
+)
+
+// successCell is one move of the product: its choices.
+type successCell struct {
+	on [choiceCount]bool
+	// target picks which status it can reach set_certificate_status names.
+	target int
+}
+
+// successCellAt is cell n of the run, as the seed lays the array out.
+func successCellAt(seed uint64, n int) successCell {
+	row := (pick(seed, "verify successes row", 6) + n) % 6
+	shift := pick(seed, "verify successes columns", len(pairwiseColumns))
+	var c successCell
+	for i := range c.on {
+		c.on[i] = pairwiseColumns[(shift+i)%len(pairwiseColumns)][row]
+	}
+	c.target = n / 6
+	return c
+}
+
+// planVerifySuccesses are the units of the successes, the first cell of
+// each unit numbered after the cells of the units before it.
+func (t *T) planVerifySuccesses(seed uint64) []writeUnit {
+	var units []writeUnit
+	for i, sub := range t.successSubjects() {
+		first := i * successMoves
+		units = append(units, writeUnit{keys: t.r.caseKeys(sub.c), cost: successMoves + 1, reads: sub.c.RecordID,
+			run: func(t *T, _ []*T) bool { return t.runSuccesses(seed, sub, first) }})
+	}
+	return units
+}
+
+// runSuccesses moves one subject along its flow, a cell a move, then
+// reads it again.
+func (t *T) runSuccesses(seed uint64, sub successSubject, first int) bool {
+	c := sub.c
+	if by := t.r.moves.movedBy(c.Code); by != "" && t.r.prof.Reset == "" {
+		t.Notef("verify's successes: skipped, case %s of this run already moved certificate %s and the profile has no reset", by, c.Code)
+		return false
+	}
+	if err := t.fresh(); err != nil {
+		t.Errorf(nil, "reset before verify's successes on %s: %v", c.Code, err)
+		return true
+	}
+	flow := t.r.prof.Flow(c.FormID)
+	subj := matrixSubject{c: c, flow: flow, cur: c.Start}
+	payload, before := t.recordPayload(profile.Record{ID: c.RecordID})
+	if payload == nil {
+		return true // getRecord's own checks report why
+	}
+	url, _ := payload["record_url"].(string)
+	subj.url = url
+	var codeID *int64
+	if qr, ok := payload["qrcode"].(map[string]any); ok {
+		if id, ok := intOf(qr["id"]); ok {
+			codeID = &id
+		}
+	}
+	type moved struct {
+		x    *Exchange
+		data map[string]any
+	}
+	var done []moved
+	for i := range successMoves {
+		cur := subj.status(subj.cur)
+		if cur == nil || !movable(*cur) {
+			break
+		}
+		cell := successCellAt(seed, first+i)
+		body, to, what := cell.body(subj, *cur, t.r.nextOf(c.FormID, *cur), url, codeID)
+		what = fmt.Sprintf("the %s key, %s", sub.role, what)
+		x := t.post(contract.Verify, sub.role, body)
+		var data map[string]any
+		t.labelled(fmt.Sprintf("verify's successes, certificate %s from %s, %s", c.Code, cur.Name, what), func() {
+			data = t.success(x, responseFile(contract.Verify))
+			if data != nil && data["certificate_status"] != to {
+				t.Errorf(x, "certificate_status is %v, want %q", data["certificate_status"], to)
+				data = nil
+			}
+		})
+		if data == nil {
+			break
+		}
+		t.r.cov.transition(profile.TransitionName(c.FormID, cur.Name, to))
+		t.r.moves.moved(c.Code, "relation.verify.matrix")
+		done = append(done, moved{x, data})
+		subj.cur = to
+	}
+	if len(done) == 0 {
+		return true
+	}
+	after := t.post(contract.GetRecord, profile.RoleRead, map[string]any{"record_id": c.RecordID, "format": "json"})
+	label := fmt.Sprintf("after verify's successes on certificate %s by the %s key", c.Code, sub.role)
+	t.sameAfter(c.RecordID, before, after, true, label)
+	rec, _ := payloadOf(after).(map[string]any)
+	for _, m := range done {
+		t.describesRecord(m.x, c.RecordID, m.data, rec)
+	}
+	return true
+}
+
+// body is the cell's move of subj from cur: the request, the status it
+// reaches, and the cell in words. next is where
+// set_next_certificate_status goes ("": unknown, so the cell sets).
+func (cell successCell) body(subj matrixSubject, cur profile.Status, next, url string, codeID *int64) (map[string]any, string, string) {
+	action, to := contract.ActionSetStatus, ""
+	if cell.on[choiceNext] && next != "" {
+		action, to = contract.ActionNextStatus, next
+	} else {
+		to = cur.Next[cell.target%len(cur.Next)]
+	}
+	body := subj.moveBody(action, "", cell.on[choiceURL] && url != "")
+	words := []string{action}
+	if action == contract.ActionSetStatus {
+		target := subj.status(to)
+		body["to_certificate_status"] = statusForm(*target, !cell.on[choiceTargetByID])
+		words = append(words, fmt.Sprintf("to %v", body["to_certificate_status"]))
+	}
+	if cell.on[choiceURL] && url != "" {
+		words = append(words, "by the record's full URL")
+	} else {
+		words = append(words, "by the code")
+	}
+	if cell.on[choiceFrom] {
+		body["from_certificate_status"] = statusForm(cur, !cell.on[choiceFromByID])
+		words = append(words, fmt.Sprintf("from_certificate_status %v", body["from_certificate_status"]))
+	}
+	if cell.on[choiceTpl] {
+		body["tpl_id"] = subj.c.FormID
+		words = append(words, "its own tpl_id "+strconv.FormatInt(subj.c.FormID, 10))
+	}
+	if cell.on[choiceCodeID] && codeID != nil {
+		body["code_id"] = *codeID
+		words = append(words, "its own code_id "+strconv.FormatInt(*codeID, 10))
+	}
+	return body, to, strings.Join(words, ", ")
+}
