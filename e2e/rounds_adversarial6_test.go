@@ -68,6 +68,16 @@ var adversarial6FirstSight = firstSight{
 		foreign.BugA6TraditionalStatusNames:     "headers: no verify carries an Accept-Language in traditional Chinese",
 		foreign.BugA6AndroidIDsAsStrings:        "headers: the User-Agent is the runner's own; never an Android client's okhttp",
 	},
+	caughtSince: map[foreign.Bug]string{
+		// relation.verify.matrix: verify's successes as a product (key,
+		// action, target by name or id, address, from, tpl_id, code_id).
+		foreign.BugA6LimitedNextRescoped: "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
+		foreign.BugA6WriteKeyScopedForm:  "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
+		foreign.BugA6TerminalIDUnknown:   "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
+		foreign.BugA6NextTplIDFlow:       "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
+		foreign.BugA6LimitedByURL100328:  "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
+		foreign.BugA6NextByURL100320:     "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
+	},
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA6TokensPerReset: "listQrcodes.walk.*, relation.cursor.*, relation.time.*: walks straddle the profile's reset and send a page token issued before it, where §C5 leaves what a token is bound to (a reset included) to the service",
 	},
