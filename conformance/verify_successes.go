@@ -280,3 +280,69 @@ func (cell successCell) body(subj matrixSubject, cur profile.Status, next, url s
 	}
 	return body, to, strings.Join(words, ", ")
 }
+
+// The other organization's own credentials. Its key may move what is
+// its own (§5: a key acts for its organization), and a success then
+// describes that record as its key reads it: its record_id, number,
+// submit_at and its organization's id (§4.2), not ours. The profile
+// lists the other organization's records (foreign.record_ids) but not
+// their flows, so the move is set_next_certificate_status (it names no
+// status) by the record's URL as that key reads it, and only a success
+// is judged: a refusal may be the flow's (a status that forbids, an end)
+// and is noted.
+
+// maxOtherOrgOwn bounds the other organization's records moved.
+const maxOtherOrgOwn = 3
+
+// planOtherOrgOwn is a unit for each of the other organization's
+// records (up to maxOtherOrgOwn).
+func (t *T) planOtherOrgOwn() []writeUnit {
+	if !t.hasKey(profile.RoleOtherOrg) {
+		return nil
+	}
+	var units []writeUnit
+	for i, id := range t.r.prof.Foreign.RecordIDs {
+		if i == maxOtherOrgOwn {
+			break
+		}
+		units = append(units, writeUnit{keys: []string{"record:" + strconv.FormatInt(id, 10)}, cost: 2,
+			run: func(t *T, _ []*T) bool { return t.runOtherOrgOwn(id) }})
+	}
+	return units
+}
+
+// runOtherOrgOwn reads the other organization's record with its key and
+// moves it on by its URL; a success must describe it.
+func (t *T) runOtherOrgOwn(id int64) bool {
+	if t.r.prof.Reset == "" {
+		t.Notef("the other organization's record %d: not moved, the profile has no reset to put it back", id)
+		return false
+	}
+	if err := t.fresh(); err != nil {
+		t.Errorf(nil, "reset before moving the other organization's record %d: %v", id, err)
+		return true
+	}
+	read := t.post(contract.GetRecord, profile.RoleOtherOrg, map[string]any{"record_id": id, "format": "json"})
+	rec, _ := payloadOf(read).(map[string]any)
+	url, _ := rec["record_url"].(string)
+	if url == "" {
+		t.Notef("the other organization's record %d: its key reads no record_url", id)
+		return true
+	}
+	x := t.post(contract.Verify, profile.RoleOtherOrg, map[string]any{"certificate_code": url, "action_type": contract.ActionNextStatus})
+	if !isSuccess(x) {
+		t.Notef("the other organization's record %d: set_next_certificate_status by its URL refused (%s); its flow is not in the profile", id, describe(x))
+		return true
+	}
+	t.labelled(fmt.Sprintf("the other organization's key, set_next_certificate_status of its own record %d by its URL", id), func() {
+		data := t.success(x, responseFile(contract.Verify))
+		if data == nil {
+			return
+		}
+		if s, _ := data["certificate_status"].(string); s == "" {
+			t.Errorf(x, "certificate_status is %v, want the name of the status it reached", data["certificate_status"])
+		}
+		t.describesRecord(x, id, data, rec)
+	})
+	return true
+}
