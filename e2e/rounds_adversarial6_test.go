@@ -77,6 +77,9 @@ var adversarial6FirstSight = firstSight{
 		foreign.BugA6NextTplIDFlow:       "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
 		foreign.BugA6LimitedByURL100328:  "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
 		foreign.BugA6NextByURL100320:     "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
+		// relation.verify.matrix: the other organization's key moves its
+		// own record, and the success describes it as its key reads it.
+		foreign.BugA6OtherOrgSuccessOrgID: "b6d01237bee6620d0b5156d832d944cdda4709db",
 	},
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA6TokensPerReset: "listQrcodes.walk.*, relation.cursor.*, relation.time.*: walks straddle the profile's reset and send a page token issued before it, where §C5 leaves what a token is bound to (a reset included) to the service",
