@@ -68,8 +68,11 @@ type runner struct {
 	slots    *slots
 	gate     *readGate
 	chain    chainMax
-	done     atomic.Int64
-	total    int
+	// resets counts the profile's resets begun and ended: a walk that
+	// sees it move went on across a reset (walk.go).
+	resets atomic.Int64
+	done   atomic.Int64
+	total  int
 	// ff stops the run at its first must failure (Options.FailFast).
 	ff *failFast
 	// trace, when set, notes every request (trace.go).

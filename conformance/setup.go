@@ -45,7 +45,9 @@ func (r *runner) reset(ctx context.Context) error {
 	sctx, cancel := context.WithTimeout(ctx, r.opts.SetupTimeout)
 	defer cancel()
 	sent := time.Now()
+	r.resets.Add(1)
 	err := r.client.postAdmin(sctx, r.prof.Reset, r.opts.AdminToken)
+	r.resets.Add(1)
 	r.trace.line(sent, sent, time.Now(), "reset")
 	if err != nil && ctx.Err() == nil {
 		if sctx.Err() != nil {

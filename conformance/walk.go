@@ -162,7 +162,27 @@ func (t *T) walkCursor(ep contract.Endpoint, role string, filter map[string]any,
 	return t.once(key, func(t *T) any { return t.doWalkCursor(ep, role, filter, size) }).(walk)
 }
 
+// A cursor walk never straddles a reset. What a page token is bound to
+// is the service's (§C5), and a reset may be part of it: a token issued
+// before the profile's reset may be refused after it. A walk that a
+// reset began or ended during, and that stopped on a later page, is
+// walked again from its first page, until one walk no reset crossed (the
+// writes, which reset, end; walkRetries bounds it all the same); what
+// the checks judge is that walk. On a target that keeps its tokens
+// across a reset no walk is read twice.
+const walkRetries = 50
+
 func (t *T) doWalkCursor(ep contract.Endpoint, role string, filter map[string]any, size int) walk {
+	for try := 0; ; try++ {
+		began := t.r.resets.Load()
+		w := t.walkCursorOnce(ep, role, filter, size)
+		if try == walkRetries || w.broken == "" || len(w.pages) < 2 || t.r.resets.Load() == began {
+			return w
+		}
+	}
+}
+
+func (t *T) walkCursorOnce(ep contract.Endpoint, role string, filter map[string]any, size int) walk {
 	var w walk
 	err := svcclient.Walk(maxWalkPages, func(n int, token string) (string, bool, error) {
 		body := map[string]any{}

@@ -78,6 +78,32 @@ func YAMLValue(front, key string) (string, bool) {
 	}
 }
 
+// YAMLFilled says whether the front matter's key, whose scalar read line
+// by line is v (YAMLValue), holds a value: a member present and empty
+// (nothing after the colon, "", null, ~) is not the member. A value
+// written on the lines after its key ("title:" then an indented line) is
+// read by a YAML parser, so that no correct form is taken for an empty
+// one; a block no parser reads is FrontMatterProblem's to report.
+func YAMLFilled(front, key, v string) bool {
+	if strings.TrimSpace(v) != "" && !yamlNull[v] {
+		return true
+	}
+	var m map[string]any
+	if err := yaml.Unmarshal([]byte(front), &m); err != nil {
+		return strings.TrimSpace(v) != ""
+	}
+	switch x := m[key].(type) {
+	case nil:
+		return false
+	case string:
+		return strings.TrimSpace(x) != ""
+	}
+	return true
+}
+
+// yamlNull are the plain scalars YAML 1.2's core schema reads as null.
+var yamlNull = map[string]bool{"~": true, "null": true, "Null": true, "NULL": true}
+
 // FrontMatterProblem says why a front matter is no YAML mapping, or ""
 // when it is one. The keys are read line by line (YAMLValue) so that
 // every form YAML allows is found; that a client's YAML reader reads the

@@ -78,3 +78,34 @@ func TestFrontMatterMustParseAsYAML(t *testing.T) {
 		}
 	}
 }
+
+// TestFrontMatterEmptyMemberIsNone: a key present with no value (nothing
+// after the colon, an empty quoted string, YAML's null) holds no title,
+// on any key of any markdown answer; a value on the line after its key,
+// or a quoted "null", is a value.
+func TestFrontMatterEmptyMemberIsNone(t *testing.T) {
+	for _, c := range []struct {
+		front  string
+		filled bool
+	}{
+		{"title: T\nrecord_id: 7", true},
+		{"title:\nrecord_id: 7", false},
+		{"title: \"\"\nrecord_id: 7", false},
+		{"title: ''\nrecord_id: 7", false},
+		{"title: ~\nrecord_id: 7", false},
+		{"title: null # no form\nrecord_id: 7", false},
+		{"title: '   '\nrecord_id: 7", false},
+		{"title:\n  Form 12\nrecord_id: 7", true},
+		{"title: \"null\"\nrecord_id: 7", true},
+		{"{title: '', record_id: 7}", false},
+	} {
+		v, found := YAMLValue(c.front, "title")
+		if !found {
+			t.Errorf("%q: no title key found", c.front)
+			continue
+		}
+		if got := YAMLFilled(c.front, "title", v); got != c.filled {
+			t.Errorf("%q: filled %v, want %v", c.front, got, c.filled)
+		}
+	}
+}

@@ -104,8 +104,11 @@ var recordRules = []Rule{
 			out = append(out, p)
 		}
 		for _, k := range []string{"title", "record_id"} {
-			if _, ok := YAMLValue(front, k); !ok {
+			switch v, ok := YAMLValue(front, k); {
+			case !ok:
 				out = append(out, fmt.Sprintf("the front matter lacks %q", k))
+			case !YAMLFilled(front, k, v):
+				out = append(out, fmt.Sprintf("the front matter's %q is empty: a member present with no value is not the member", k))
 			}
 		}
 		if !HasTopHeading(body) {
