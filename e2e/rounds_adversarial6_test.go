@@ -84,4 +84,8 @@ var adversarial6FirstSight = firstSight{
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA6TokensPerReset: "listQrcodes.walk.*, relation.cursor.*, relation.time.*: walks straddle the profile's reset and send a page token issued before it, where §C5 leaves what a token is bound to (a reset included) to the service",
 	},
+	passingSince: map[foreign.Variant]string{
+		// A cursor walk a reset crossed is walked again.
+		foreign.VariantA6TokensPerReset: "3fb5a7148f96ca301002bd9bb008a09037a34d79",
+	},
 }

@@ -19,6 +19,8 @@ var blind8FirstSight = firstSight{
 		// relation.verify.matrix: each member verify requires, missing
 		// alone beside the others right.
 		foreign.BugB8ActionDefaultsNext: "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
+		// 2.2.markdown: a front-matter key present and empty is no key.
+		foreign.BugB8MarkdownTitleEmptyNoForm: "3fb5a7148f96ca301002bd9bb008a09037a34d79",
 	},
 	falseAlarms: map[foreign.Variant]string{},
 }
