@@ -67,6 +67,9 @@ type T struct {
 	// gave the unit a request of its own for it after its last step.
 	reread     *moveRead
 	rereadLast bool
+	// caseStep is 1 + the index of the profile case's step this branch
+	// sends (runCase), 0 elsewhere: a move of a case step gets its cells.
+	caseStep int
 	// alone says the unit runs by itself, every request one at a time.
 	alone bool
 }

@@ -224,7 +224,9 @@ func (t *T) runCase(c profile.Case) bool {
 				switch {
 				case b == 0:
 					if prev != nil {
-						t.rereadMoved(*prev)
+						// settled where this step moves nothing on a
+						// correct target (it expects an error)
+						t.rereadMoved(*prev, s.Expect.Status == "")
 					}
 					return
 				case s.Concurrent > 1:
@@ -232,6 +234,7 @@ func (t *T) runCase(c profile.Case) bool {
 				case c.Kind == profile.KindError:
 					cur, stop = t.stepBoth(c, s, role, cur) // checks_actions.go
 				default:
+					t.caseStep = i + 1
 					cur = t.step(c, s, role, cur, t.post(contract.Verify, role, t.r.withRightMembers(c, s, i, cur)))
 				}
 				next = t.reread // set by this step's move
@@ -242,7 +245,7 @@ func (t *T) runCase(c profile.Case) bool {
 	// The read after the last move: the unit's own request, where the
 	// planner gave the unit one (writeUnit.endsMoved), else none.
 	if last := t.reread; last != nil && t.rereadLast {
-		t.rereadMoved(*last)
+		t.rereadMoved(*last, true)
 	}
 	t.reread = nil
 	return true
@@ -325,6 +328,9 @@ func (t *T) step(c profile.Case, s profile.Step, role, cur string, x *Exchange) 
 	var after *moveRead
 	if c.RecordID != 0 {
 		after = &moveRead{id: c.RecordID, label: fmt.Sprintf("the read after case %s's move to %s by the %s key", c.Name, s.Expect.Status, role)}
+		if t.caseStep > 0 {
+			after.cells = t.r.cellsOf(c.Name, t.caseStep-1)
+		}
 	}
 	if role != profile.RoleWrite {
 		// savedProbe, and the read after the move beside it; the write
@@ -340,7 +346,7 @@ func (t *T) step(c profile.Case, s profile.Step, role, cur string, x *Exchange) 
 		case i == 2:
 			probe = t.send(contract.Verify, role, savedProbeBody(c, s.Expect.Status))
 		case i == 3 && after != nil:
-			t.rereadMoved(*after)
+			t.rereadMoved(*after, true)
 		}
 	})
 	t.savedProbe(c, s.Expect.Status, probe)

@@ -84,16 +84,22 @@ func relKeys(t *T) {
 		reads = append(reads, k)
 		return k
 	}
-	// Each record in json with every key; in one other format with one
-	// key, the format and the key picked by the seed, turning over the
-	// records so that every pair is sent every run.
+	// Each record in json with every key; and in the cells the array
+	// gives it (cells.go): the profile's records in the default format
+	// with the read key, and each record once with another key in
+	// another format, picked so that every key meets every format on a
+	// record of every field type.
 	others := otherFormats
-	turn := pick(t.r.opts.Seed, "relation.keys", max(1, 2*len(readers)))
+	cells := t.recordCellsOf(recs, readers)
+	type cellRead struct {
+		c cell
+		k *keyRead
+	}
 	type recordReads struct {
 		id    int64
 		json  []*keyRead
 		read  []map[string]any // the read key's bodies (memoized reads)
-		other *keyRead
+		cells []cellRead
 	}
 	perRecord := make([]*recordReads, len(recs))
 	for i, id := range recs {
@@ -107,9 +113,8 @@ func relKeys(t *T) {
 		for _, role := range readers {
 			rr.json = append(rr.json, add(contract.GetRecord, role, map[string]any{"record_id": id, "format": "json"}))
 		}
-		if len(readers) > 0 {
-			n := (turn + i) % (2 * len(readers))
-			rr.other = add(contract.GetRecord, readers[n/2], map[string]any{"record_id": id, "format": others[n%2]})
+		for _, c := range cells[i] {
+			rr.cells = append(rr.cells, cellRead{c, add(contract.GetRecord, c.role, cellBody(c, id, ""))})
 		}
 		perRecord[i] = rr
 	}
@@ -212,6 +217,9 @@ func relKeys(t *T) {
 		base := t.getRecord(rr.read[0])
 		for _, k := range rr.json {
 			t.sameAsRead(rr.id, base, k)
+		}
+		for _, c := range rr.cells {
+			t.sameCell(rr.id, c.c, base, c.k.x, true, "before the writes")
 		}
 	}
 	for role, k := range formLists {

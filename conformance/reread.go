@@ -30,12 +30,19 @@ import (
 type moveRead struct {
 	id    int64
 	label string
+	// cells are the cells of the record in the state the move left
+	// (cells.go), read beside it.
+	cells []cell
 }
 
 // rereadMoved reads the record of m again and compares it with the read
 // of it before the writes (the run's memoized json read; none when the
 // run made none, as under --only, and then nothing is compared).
-func (t *T) rereadMoved(m moveRead) {
+//
+// Beside it go the cells of the record in the state the move left it in
+// (cells.go), each compared with it; settled says no move of the record
+// is sent beside them.
+func (t *T) rereadMoved(m moveRead, settled bool) {
 	body := map[string]any{"record_id": m.id, "format": "json"}
 	v, ok := t.r.memo.peek(fmt.Sprintf("getRecord %v", body))
 	if !ok {
@@ -45,6 +52,19 @@ func (t *T) rereadMoved(m moveRead) {
 	if before == nil || !isSuccess(before) {
 		return
 	}
-	after := t.post(contract.GetRecord, "read", body)
-	t.sameAfter(m.id, before, after, true, m.label)
+	b, _ := payloadOf(before).(map[string]any)
+	url, _ := b["record_url"].(string)
+	xs := make([]*Exchange, 1+len(m.cells))
+	t.each(len(xs), func(t *T, i int) {
+		if i == 0 {
+			xs[0] = t.post(contract.GetRecord, "read", body)
+			return
+		}
+		c := m.cells[i-1]
+		xs[i] = t.post(contract.GetRecord, c.role, cellBody(c, m.id, url))
+	})
+	t.sameAfter(m.id, before, xs[0], true, m.label)
+	for i, c := range m.cells {
+		t.sameCell(m.id, c, xs[0], xs[i+1], settled, m.label)
+	}
 }

@@ -59,7 +59,7 @@ func TestReadAfterAMove(t *testing.T) {
 			x := answered(contract.GetRecord, "read", `{"format":"json","record_id":100011}`, before)
 			r.memo.do(fmt.Sprintf("getRecord %v", map[string]any{"record_id": int64(100011), "format": "json"}), func() priority { return prioRead }, func() {}, func(*lift) any { return depthOf{val: x} })
 			tk := &T{ctx: t.Context(), r: r, check: Check{ID: "verify.transitions"}}
-			tk.rereadMoved(moveRead{id: 100011, label: "the read after case m's move to 已核验 by the limited key"})
+			tk.rereadMoved(moveRead{id: 100011, label: "the read after case m's move to 已核验 by the limited key"}, true)
 			switch {
 			case c.want == "" && len(tk.failures) > 0:
 				t.Fatalf("a read that differs in the status only: %v", tk.failures)

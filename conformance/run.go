@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -71,8 +72,12 @@ type runner struct {
 	// resets counts the profile's resets begun and ended: a walk that
 	// sees it move went on across a reset (walk.go).
 	resets atomic.Int64
-	done   atomic.Int64
-	total  int
+	// cells are the cells of a read each move of the profile's cases
+	// gets (cells.go), made once.
+	cellsOnce sync.Once
+	cells     map[string][]cell
+	done      atomic.Int64
+	total     int
 	// ff stops the run at its first must failure (Options.FailFast).
 	ff *failFast
 	// trace, when set, notes every request (trace.go).
