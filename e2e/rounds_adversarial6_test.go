@@ -71,15 +71,15 @@ var adversarial6FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		// relation.verify.matrix: verify's successes as a product (key,
 		// action, target by name or id, address, from, tpl_id, code_id).
-		foreign.BugA6LimitedNextRescoped: "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
-		foreign.BugA6WriteKeyScopedForm:  "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
-		foreign.BugA6TerminalIDUnknown:   "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
-		foreign.BugA6NextTplIDFlow:       "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
-		foreign.BugA6LimitedByURL100328:  "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
-		foreign.BugA6NextByURL100320:     "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
+		foreign.BugA6LimitedNextRescoped: "51d980726b0da7ace4a8df270ae7a898838eee0b",
+		foreign.BugA6WriteKeyScopedForm:  "51d980726b0da7ace4a8df270ae7a898838eee0b",
+		foreign.BugA6TerminalIDUnknown:   "51d980726b0da7ace4a8df270ae7a898838eee0b",
+		foreign.BugA6NextTplIDFlow:       "51d980726b0da7ace4a8df270ae7a898838eee0b",
+		foreign.BugA6LimitedByURL100328:  "51d980726b0da7ace4a8df270ae7a898838eee0b",
+		foreign.BugA6NextByURL100320:     "51d980726b0da7ace4a8df270ae7a898838eee0b",
 		// relation.verify.matrix: the other organization's key moves its
 		// own record, and the success describes it as its key reads it.
-		foreign.BugA6OtherOrgSuccessOrgID: "b6d01237bee6620d0b5156d832d944cdda4709db",
+		foreign.BugA6OtherOrgSuccessOrgID: "adfefacb948d8672ee6f51b54140868d65177a19",
 		// The cells of a read (cells.go): beside the read after a move,
 		// the record in the state it left by URL, by default, in
 		// json-ld and markdown, with every key; every other key's

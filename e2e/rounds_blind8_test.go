@@ -18,7 +18,7 @@ var blind8FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		// relation.verify.matrix: each member verify requires, missing
 		// alone beside the others right.
-		foreign.BugB8ActionDefaultsNext: "3f47ae536a20fcbb5e8c9ac0d95deab1680250ca",
+		foreign.BugB8ActionDefaultsNext: "51d980726b0da7ace4a8df270ae7a898838eee0b",
 		// relation.afterWrites reads every record in the default format
 		// after the writes, against its explicit json before them.
 		foreign.BugB8DefaultFormatNoNotary: "877ef795f5f9a64eef49b490e8ce9fce960067c1",
