@@ -84,17 +84,17 @@ var adversarial6FirstSight = firstSight{
 		// the record in the state it left by URL, by default, in
 		// json-ld and markdown, with every key; every other key's
 		// json-ld and markdown of a record that masks values.
-		foreign.BugA6ArchivedMarkdownID:     "877ef795f5f9a64eef49b490e8ce9fce960067c1",
-		foreign.BugA6ByURLStaleAfterNext:    "877ef795f5f9a64eef49b490e8ce9fce960067c1",
-		foreign.BugA6VoidByURLNotFound:      "877ef795f5f9a64eef49b490e8ce9fce960067c1",
-		foreign.BugA6RevokedMarkdownNoTitle: "877ef795f5f9a64eef49b490e8ce9fce960067c1",
-		foreign.BugA6LimitedMarkdownPhones:  "877ef795f5f9a64eef49b490e8ce9fce960067c1",
+		foreign.BugA6ArchivedMarkdownID:     "975cef584ec9da933516f5a60c7a2f9b5af28e6c",
+		foreign.BugA6ByURLStaleAfterNext:    "975cef584ec9da933516f5a60c7a2f9b5af28e6c",
+		foreign.BugA6VoidByURLNotFound:      "975cef584ec9da933516f5a60c7a2f9b5af28e6c",
+		foreign.BugA6RevokedMarkdownNoTitle: "975cef584ec9da933516f5a60c7a2f9b5af28e6c",
+		foreign.BugA6LimitedMarkdownPhones:  "975cef584ec9da933516f5a60c7a2f9b5af28e6c",
 	},
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA6TokensPerReset: "listQrcodes.walk.*, relation.cursor.*, relation.time.*: walks straddle the profile's reset and send a page token issued before it, where §C5 leaves what a token is bound to (a reset included) to the service",
 	},
 	passingSince: map[foreign.Variant]string{
 		// A cursor walk a reset crossed is walked again.
-		foreign.VariantA6TokensPerReset: "90d793db43086ee2faefcbcaec06df2eaf3bb0dd",
+		foreign.VariantA6TokensPerReset: "5428d73cad00948f4989c7a18f2769d52a8e17c1",
 	},
 }

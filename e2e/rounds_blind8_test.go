@@ -21,9 +21,9 @@ var blind8FirstSight = firstSight{
 		foreign.BugB8ActionDefaultsNext: "51d980726b0da7ace4a8df270ae7a898838eee0b",
 		// relation.afterWrites reads every record in the default format
 		// after the writes, against its explicit json before them.
-		foreign.BugB8DefaultFormatNoNotary: "877ef795f5f9a64eef49b490e8ce9fce960067c1",
+		foreign.BugB8DefaultFormatNoNotary: "975cef584ec9da933516f5a60c7a2f9b5af28e6c",
 		// 2.2.markdown: a front-matter key present and empty is no key.
-		foreign.BugB8MarkdownTitleEmptyNoForm: "90d793db43086ee2faefcbcaec06df2eaf3bb0dd",
+		foreign.BugB8MarkdownTitleEmptyNoForm: "5428d73cad00948f4989c7a18f2769d52a8e17c1",
 	},
 	falseAlarms: map[foreign.Variant]string{},
 }
