@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/svcclient"
@@ -165,7 +166,7 @@ func (t *T) walkCursor(ep contract.Endpoint, role string, filter map[string]any,
 // A cursor walk never straddles a reset. What a page token is bound to
 // is the service's (§C5), and a reset may be part of it: a token issued
 // before the profile's reset may be refused after it. A walk that a
-// reset began or ended during, and that stopped on a later page, is
+// reset began or ended during, and whose later page was refused, is
 // walked again from its first page, until one walk no reset crossed (the
 // writes, which reset, end; walkRetries bounds it all the same); what
 // the checks judge is that walk. On a target that keeps its tokens
@@ -176,7 +177,8 @@ func (t *T) doWalkCursor(ep contract.Endpoint, role string, filter map[string]an
 	for try := 0; ; try++ {
 		began := t.r.resets.Load()
 		w := t.walkCursorOnce(ep, role, filter, size)
-		if try == walkRetries || w.broken == "" || len(w.pages) < 2 || t.r.resets.Load() == began {
+		refused := strings.Contains(w.broken, "is not a success answer")
+		if try == walkRetries || !refused || len(w.pages) < 2 || t.r.resets.Load() == began {
 			return w
 		}
 	}

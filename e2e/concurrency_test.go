@@ -161,6 +161,21 @@ func TestWritesNeverOverlapTheReadsOfTheirState(t *testing.T) {
 			for _, role := range []string{"write", "limited", "other"} {
 				own["getRecord "+role+" "+fmt.Sprintf(`{"record_id":%d}`, c.RecordID)] = true
 			}
+			// The cells of the read after a move (conformance/cells.go):
+			// the unit's own record with every key, address and format.
+			for _, role := range []string{"read", "write", "limited"} {
+				for _, rec := range prof.Records {
+					if rec.ID == c.RecordID && rec.URL != "" {
+						own["getRecord "+role+" "+fmt.Sprintf(`{"record_url":%q}`, rec.URL)] = true
+						for _, f := range contract.Formats {
+							own["getRecord "+role+" "+fmt.Sprintf(`{"format":%q,"record_url":%q}`, f.Name, rec.URL)] = true
+						}
+					}
+				}
+				for _, f := range contract.Formats {
+					own["getRecord "+role+" "+fmt.Sprintf(`{"format":%q,"record_id":%d}`, f.Name, c.RecordID)] = true
+				}
+			}
 		}
 	}
 	var mu sync.Mutex
