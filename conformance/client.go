@@ -53,6 +53,11 @@ type Request struct {
 	// then the body as sent.
 	Gateway   []string `json:"gateway_headers,omitempty"`
 	BodyStyle string   `json:"body_style,omitempty"`
+	// Client names the real client the request is written as
+	// (clientprofiles.go) and ClientHeaders are the lines it adds, as
+	// sent; its Accept and Accept-Encoding are in theirs.
+	Client        string   `json:"client,omitempty"`
+	ClientHeaders []string `json:"client_headers,omitempty"`
 }
 
 func (r Request) String() string {
@@ -116,6 +121,8 @@ type client struct {
 	// plain sends every request the usual way.
 	seed  uint64
 	plain bool
+	// site fills in the client profiles' lines (clientprofiles.go).
+	site clientSite
 	// base is the target's base URL, which a body may name (a full URL
 	// under the service's own origin): the form of such a request must
 	// not depend on where the target listens.
@@ -197,9 +204,9 @@ func (c *client) quietAs(ctx context.Context, ep contract.Endpoint, role, key st
 	x := &Exchange{Req: Request{Method: http.MethodPost, Path: ep.Path(), Key: role, Body: string(raw)}}
 	switch {
 	case form != nil:
-		form.apply(&x.Req)
+		form.apply(&x.Req, c.site)
 	case !c.plain:
-		wireFormOf(c.seed, x.Req, c.base).apply(&x.Req)
+		wireFormOf(c.seed, x.Req, c.base).apply(&x.Req, c.site)
 	}
 	raw = []byte(x.Req.Body) // as written in its form
 	attempts := 1
@@ -230,6 +237,17 @@ func (c *client) quietAs(ctx context.Context, ep contract.Endpoint, role, key st
 		if err, limited := c.do(ctx, again, raw, key); !limited {
 			again.Err = err
 			c.stalls.record(ep.Name, err)
+			return again
+		}
+	}
+	if x.Err == nil && !ep.Write && unreadable(x) {
+		// A coding the request accepted that the runner cannot unpack
+		// (a browser's br): asked again without it, once, as a client
+		// without a decoder for it would.
+		again := &Exchange{Req: x.Req}
+		again.Req.AcceptEncoding = withoutUnread(x.Req.AcceptEncoding)
+		if err, limited := c.do(ctx, again, raw, key); !limited {
+			again.Err = err
 			return again
 		}
 	}

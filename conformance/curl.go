@@ -44,6 +44,9 @@ func curlLine(base string, r *Request) string {
 	for _, h := range r.Gateway {
 		fmt.Fprintf(&b, " -H %s", shellQuote(h))
 	}
+	for _, h := range r.ClientHeaders {
+		fmt.Fprintf(&b, " -H %s", shellQuote(h))
+	}
 	switch r.ContentType {
 	case "":
 		b.WriteString(" -H 'Content-Type: application/json'")

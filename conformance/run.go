@@ -210,6 +210,7 @@ func newRunner(opts Options) (*runner, error) {
 	r.client.observe = r.observe
 	r.client.seed = opts.Seed
 	r.client.plain = opts.PlainRequests
+	r.client.site = siteOf(prof)
 	if r.client.seed == 0 {
 		r.client.seed = DefaultSeed
 	}

@@ -48,9 +48,12 @@ func (s *Server) cover(c *chain.Call) {
 	}
 }
 
-// kitCall says a call comes from one of rtq's own tools.
+// kitCall says a call comes from one of rtq's own tools: its
+// User-Agent starts with the kit's name, or ends with it as a product
+// token after a real client's (rtq conform writes requests as browsers
+// and SDKs write them, naming itself last).
 func kitCall(ua []string) bool {
-	return len(ua) == 1 && strings.HasPrefix(ua[0], contract.KitUserAgent)
+	return len(ua) == 1 && (strings.HasPrefix(ua[0], contract.KitUserAgent) || strings.HasSuffix(ua[0], " "+contract.KitUserAgent))
 }
 
 // Coverage is the consumer coverage of namespace ("" the root, "*" every
