@@ -89,6 +89,23 @@ var adversarial6FirstSight = firstSight{
 		foreign.BugA6VoidByURLNotFound:      "975cef584ec9da933516f5a60c7a2f9b5af28e6c",
 		foreign.BugA6RevokedMarkdownNoTitle: "975cef584ec9da933516f5a60c7a2f9b5af28e6c",
 		foreign.BugA6LimitedMarkdownPhones:  "975cef584ec9da933516f5a60c7a2f9b5af28e6c",
+		// Every request is written as a real client writes it
+		// (conformance/clientprofiles.go), and the rules over every
+		// answer judge what comes back.
+		foreign.BugA6EnglishNamesClear:      "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6EnglishFormTimesUTC:    "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6USDateISO:              "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6OriginErrorsTextPlain:  "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6XHREnvelope:            "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6WeChatRecordURL:        "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6MobileFormPage5:        "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6BrotliLabelGzip:        "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6AcceptLDFormat:         "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6ConsoleRefererUnmasked: "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6EnglishStatusNames:     "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6TenantHeaderHonoured:   "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6TraditionalStatusNames: "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		foreign.BugA6AndroidIDsAsStrings:    "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
 	},
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA6TokensPerReset: "listQrcodes.walk.*, relation.cursor.*, relation.time.*: walks straddle the profile's reset and send a page token issued before it, where §C5 leaves what a token is bound to (a reset included) to the service",
