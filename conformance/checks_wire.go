@@ -366,6 +366,7 @@ func wireChecks(seed uint64) []Check {
 		{ID: "transport.bodyTooLarge", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkBodyTooLarge},
 		{ID: "transport.requestContentType", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkRequestContentType},
 		{ID: "transport.requestForms", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkRequestForms},
+		{ID: "transport.clientProfiles", Endpoint: "*", Section: "1.1", Severity: Must, run: relClientProfiles},
 		{ID: "auth.malformed", Endpoint: "*", Section: "5", Severity: Must, run: authMalformed(seed)},
 	}
 }
