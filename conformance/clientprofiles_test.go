@@ -126,3 +126,27 @@ func TestClientProfilesOfWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalisedListIsCaughtByTheRelation: a service that names its
+// forms in the language the request prefers (English for en) gives
+// every answer a shape no single-answer rule fails; the relation,
+// which sends getFormList bare and as each client, shows the pair.
+func TestLocalisedListIsCaughtByTheRelation(t *testing.T) {
+	tg := &target{answer: func(w http.ResponseWriter, r *http.Request, _ string) {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		name := "巡检表"
+		if strings.HasPrefix(r.Header.Get("Accept-Language"), "en") {
+			name = "Inspection form"
+		}
+		fmt.Fprintf(w, `{"code":0,"message":"ok","data":{"list":[{"id":1,"name":%q}],"total":1,"current_page":1,"per_page":10}}`, name)
+	}}
+	rep, err := Run(context.Background(), Options{BaseURL: start(t, tg), ReadKey: "r", Only: []string{"transport.clientProfiles"},
+		Profile: &profile.Profile{Version: 1, Keys: profile.Keys{Read: "r"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := find(rep, "transport.clientProfiles")
+	if f.Status != Fail || !strings.Contains(f.Message, "Inspection form") || !strings.Contains(f.Message, "sent as a desktop browser") {
+		t.Errorf("transport.clientProfiles: %s %q, want a failure that names the English name and the header", f.Status, f.Message)
+	}
+}

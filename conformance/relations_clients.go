@@ -176,10 +176,18 @@ func relClientProfiles(t *T) {
 			continue
 		}
 		if !reflect.DeepEqual(got["code"], want["code"]) || !reflect.DeepEqual(got["error_code"], want["error_code"]) || !reflect.DeepEqual(got["data"], want["data"]) {
-			t.errorfPair(x, usual, "%s with the %s key, sent as %s writes it, gets code %v and %s; sent bare, code %v and %s: a header the contract gives no meaning changed the answer",
-				c.ep.Name, c.role, clientProfiles[c.client].name, got["code"], clientDiff(got["data"], want["data"]), want["code"], short(jsonOf(want["data"])))
+			t.errorfPair(x, usual, "%s with the %s key, sent as %s writes it, gets %s and %s; sent bare, %s: a header the contract gives no meaning changed the answer",
+				c.ep.Name, c.role, clientProfiles[c.client].name, codeText(got), clientDiff(got["data"], want["data"]), codeText(want))
 		}
 	}
+}
+
+// codeText is an answer's code and error_code, for a finding.
+func codeText(m map[string]any) string {
+	if e, ok := m["error_code"]; ok {
+		return fmt.Sprintf("code %v error_code %v", m["code"], e)
+	}
+	return fmt.Sprintf("code %v", m["code"])
 }
 
 // clientDiff names where two answers' data first differ, for a finding.
