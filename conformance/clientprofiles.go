@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"hash/fnv"
 	"net/url"
 	"strconv"
 	"strings"
@@ -171,6 +172,21 @@ func clientLines(i int, role string, s clientSite) []string {
 		out = append(out, strings.ReplaceAll(l, siteDomain, s.domain))
 	}
 	return out
+}
+
+// clientOfWrite is the client a write goes as: picked by the seed from
+// the credential it names alone, so that every write of one credential
+// goes as one client (one operator's device), and moves of it sent side
+// by side, of which the target lets one win, all go as the same client:
+// which one won does not change what the rules see.
+func clientOfWrite(seed uint64, r Request, body string) int {
+	doc, _ := decodeBody([]byte(body))
+	m, _ := doc.(map[string]any)
+	code, _ := m["certificate_code"].(string)
+	h := fnv.New64a()
+	h.Write([]byte(r.Path + " " + code))
+	v := (h.Sum64() ^ seed) * 0x9E3779B97F4A7C15
+	return int((v >> 17) % uint64(len(clientProfiles)))
 }
 
 // writePath says whether path is a write endpoint's.

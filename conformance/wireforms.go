@@ -87,9 +87,13 @@ func wireFormOf(seed uint64, r Request, base string) wireForm {
 		v /= uint64(n)
 		return i
 	}
-	return wireForm{accept: next(len(acceptForms)), ctype: next(len(ctypeForms)),
+	f := wireForm{accept: next(len(acceptForms)), ctype: next(len(ctypeForms)),
 		encoding: next(len(encodingForms)), chunked: next(len(chunkedForms)),
 		gateway: next(len(gatewayForms)), style: next(len(bodyStyles)), client: next(len(clientProfiles))}
+	if writePath(r.Path) {
+		f.client = clientOfWrite(seed, r, body)
+	}
+	return f
 }
 
 // apply writes f into the request a finding shows (only what differs
