@@ -111,7 +111,7 @@ var clientProfiles = []clientProfile{
 		encoding: browserEncoding, otherMedia: true,
 		lines: []string{
 			"User-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0 " + contract.KitUserAgent,
-			"Accept-Language: zh-CN,zh;q=0.9,en;q=0.8",
+			"Accept-Language: en-GB,en;q=0.9",
 			"Upgrade-Insecure-Requests: 1", "Sec-Fetch-Mode: navigate",
 		}},
 }
@@ -175,16 +175,17 @@ func clientLines(i int, role string, s clientSite) []string {
 }
 
 // clientOfWrite is the client a write goes as: picked by the seed from
-// the credential it names alone, so that every write of one credential
-// goes as one client (one operator's device), and moves of it sent side
-// by side, of which the target lets one win, all go as the same client:
+// the credential it names and the status it says the credential is in
+// alone, so that moves of one credential from one status sent side by
+// side, of which the target lets one win, all go as the same client:
 // which one won does not change what the rules see.
 func clientOfWrite(seed uint64, r Request, body string) int {
 	doc, _ := decodeBody([]byte(body))
 	m, _ := doc.(map[string]any)
 	code, _ := m["certificate_code"].(string)
+	from, _ := m["from_certificate_status"].(string)
 	h := fnv.New64a()
-	h.Write([]byte(r.Path + " " + code))
+	h.Write([]byte(r.Path + " " + code + " " + from))
 	v := (h.Sum64() ^ seed) * 0x9E3779B97F4A7C15
 	return int((v >> 17) % uint64(len(clientProfiles)))
 }
