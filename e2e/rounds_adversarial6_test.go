@@ -91,21 +91,23 @@ var adversarial6FirstSight = firstSight{
 		foreign.BugA6LimitedMarkdownPhones:  "975cef584ec9da933516f5a60c7a2f9b5af28e6c",
 		// Every request is written as a real client writes it
 		// (conformance/clientprofiles.go), and the rules over every
-		// answer judge what comes back.
-		foreign.BugA6EnglishNamesClear:      "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6EnglishFormTimesUTC:    "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6USDateISO:              "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6OriginErrorsTextPlain:  "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6XHREnvelope:            "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6WeChatRecordURL:        "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6MobileFormPage5:        "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6BrotliLabelGzip:        "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6AcceptLDFormat:         "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6ConsoleRefererUnmasked: "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6EnglishStatusNames:     "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6TenantHeaderHonoured:   "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6TraditionalStatusNames: "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
-		foreign.BugA6AndroidIDsAsStrings:    "80ab3c99444cf45abf404924ed66a2e1f3be9bb7",
+		// answer judge what comes back; transport.clientProfiles
+		// sends verify as each client with a key that must be refused.
+		foreign.BugA6ConsoleOriginReadVerify: "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6EnglishNamesClear:       "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6EnglishFormTimesUTC:     "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6USDateISO:               "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6OriginErrorsTextPlain:   "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6XHREnvelope:             "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6WeChatRecordURL:         "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6MobileFormPage5:         "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6BrotliLabelGzip:         "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6AcceptLDFormat:          "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6ConsoleRefererUnmasked:  "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6EnglishStatusNames:      "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6TenantHeaderHonoured:    "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6TraditionalStatusNames:  "b07101d911b45bed8197e02fc41b2ba327259be0",
+		foreign.BugA6AndroidIDsAsStrings:     "b07101d911b45bed8197e02fc41b2ba327259be0",
 	},
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA6TokensPerReset: "listQrcodes.walk.*, relation.cursor.*, relation.time.*: walks straddle the profile's reset and send a page token issued before it, where §C5 leaves what a token is bound to (a reset included) to the service",
