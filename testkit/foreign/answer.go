@@ -42,6 +42,12 @@ type apiError struct {
 	b8Data      obj
 	b8Bare      bool
 	b8FormShape bool
+	// b9Shape, when b9Shaped, is the shape a bug's shared validator
+	// answers in; b9Legacy writes errcode for error_code; b9NoDetail
+	// leaves message_detail out (bugs of round 9).
+	b9Shape            shape
+	b9Shaped, b9Legacy bool
+	b9NoDetail         bool
 }
 
 // paramError is a parameter error naming the parameter.
@@ -76,6 +82,9 @@ func (s *Server) body(sh shape, e *apiError) obj {
 		c := *e
 		c.message, c.detail = "", ""
 		e = &c
+	}
+	if b := s.b9Body(sh, e); b != nil {
+		return b
 	}
 	if e.b7Shape {
 		sh = shapeTemplates
@@ -255,6 +264,13 @@ func (s *Server) succeed(w http.ResponseWriter, data any) {
 			message = nil
 		}
 	}
+	if x, ok := data.(b9Answer); ok {
+		if x.setMessage {
+			message = x.message
+		}
+		s.writeAs(w, status, append(o("code", code, "message", message, "data", x.data), x.extra...), ct)
+		return
+	}
 	if x, ok := data.(withTraceID); ok {
 		s.writeAs(w, status, o("code", code, "message", message, "data", x.data, "trace_id", "fx-7f3a9c"), ct)
 		return
@@ -277,7 +293,7 @@ func (s *Server) write(w http.ResponseWriter, status int, body obj) { s.writeAs(
 func (s *Server) writeAs(w http.ResponseWriter, status int, body obj, ct string) {
 	b, err := encode(s.dialect(body))
 	if err == nil {
-		b = s.spell(b)
+		b = s.b9Spell(s.spell(b))
 	}
 	if err != nil {
 		b = []byte(`{"code":500,"error_code":100300,"message":"System error","message_detail":""}`)
@@ -299,12 +315,13 @@ func (s *Server) writeAs(w http.ResponseWriter, status int, body obj, ct string)
 		ct = "application/json; charset=utf-8"
 	}
 	s.b5Headers(w, status)
+	s.b9Headers(w)
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)
 	if s.opts.has(BugByteOrderMark) || s.opts.has(BugB7StreamedBOM) && len(b) > b7StreamLimit {
 		_, _ = w.Write([]byte("\xEF\xBB\xBF"))
 	}
-	_, _ = w.Write(b)
+	s.b9Write(w, b)
 }
 
 // dialect rewrites a body as a variant writes its members (reversed).

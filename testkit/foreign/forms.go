@@ -50,6 +50,10 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		return nil, &apiError{code: 500, html: true}
 	}
 	s.b5FormParams(p)
+	in, ierr := s.b9FormParams(p)
+	if ierr != nil {
+		return nil, ierr
+	}
 	if s.opts.has(BugB7SearchKeyArrayJoined) {
 		b7SearchKey(p)
 	}
@@ -139,7 +143,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if sk, sent := p["search_key"].(string); sent && sk == "" && s.opts.has(BugB6EmptySearchDropsNumber) {
 		number = ""
 	}
-	forms := s.matchForms(k, strings.TrimSpace(key), number)
+	forms := s.b9Forms(p, in, pageGiven, s.matchForms(k, strings.TrimSpace(key), number))
 	if tk := strings.TrimSpace(key); tk != "" && number == "" && s.opts.has(BugB7SearchCacheAcrossOrgs) {
 		forms = s.b7Searched(tk, func() []*form { return forms })
 	}
@@ -199,7 +203,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		limit = size + 1
 	}
 	for i := start; i < int64(len(forms)) && i < start+limit; i++ {
-		f := s.b8Form(forms[i], s.formJSON(forms[i]), strings.TrimSpace(key), number)
+		f := s.b9Form(forms[i], s.b8Form(forms[i], s.formJSON(forms[i]), strings.TrimSpace(key), number), strings.TrimSpace(key))
 		if page > 1 && s.opts.has(BugB8ReplicaPagesISOUTC) {
 			f = b8ReplicaISO(forms[i], f)
 		}
@@ -227,6 +231,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		}
 		list = append(list, f)
 	}
+	list = s.b9PastEnd(k, list, start, forms)
 	if s.opts.has(BugA1PastEndTotalZero) && len(list) == 0 {
 		total = 0
 	}
@@ -346,6 +351,8 @@ func (s *Server) searchMatches(f *form, key string) bool {
 func (s *Server) orderForms(forms []*form, key string) {
 	less := func(a, b *form) bool { return a.id < b.id }
 	switch {
+	case s.b9FormsLess() != nil:
+		less = s.b9FormsLess()
 	case s.b7FormsLess() != nil:
 		less = s.b7FormsLess()
 	case s.opts.is(VariantB8FormsByProject):

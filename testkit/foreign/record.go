@@ -66,6 +66,12 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		ct = "application/ld+json"
 	}
 	hasURL = hasURL && url != ""
+	if e := s.b9RecordURL(url, hasURL); e != nil {
+		return nil, e
+	}
+	if e := s.b9NoAddress(); e != nil && !hasID && !hasURL {
+		return nil, e
+	}
 	if !hasID && !hasURL {
 		return nil, paramError("record_id", "record_id or record_url is required")
 	}
@@ -88,6 +94,9 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		return nil, paramError("record_url", "record_id and record_url name different records")
 	}
 	if r == nil {
+		if a, ok := s.b9Unknown(format); ok {
+			return a, nil
+		}
 		if s.opts.has(BugB1UnknownURLCodeZero) && hasURL && !hasID {
 			return nil, nil
 		}
@@ -104,6 +113,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		staff := k.write && k.org == r.org
 		rec := s.recordJSON(r, unmasked || staff && s.opts.has(BugA2WriteKeyUnmasked) || s.b8LimitedOwner(k, r), byURL && s.opts.has(BugA1ByURLStaleAfterMove))
 		rec = s.b8Record(k, r, rec, asked)
+		rec = s.b9Record(r, rec, byURL)
 		if asked, isStr := p["record_id"].(string); isStr && s.opts.has(BugA3RecordIDEchoedString) {
 			rec = rec.set("record_id", asked)
 		}
@@ -132,6 +142,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	case "json-ld":
 		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL || s.opts.has(BugB5JSONLDReviewedClear) && r.audit != nil ||
 			k.write && s.opts.has(BugB8WriteKeyJSONLDClear))
+		payload = s.b9JSONLD(r, payload)
 		if ld, isObj := payload.(obj); isObj && byURL && s.opts.has(BugB8ByURLJSONLDIdentifierURL) {
 			payload = b8Set(ld, "identifier", s.data.recordURL(r))
 		}
@@ -143,7 +154,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 			payload = string(text)
 		}
 	default:
-		payload = s.markdown(s.b5MarkdownSource(r), byURL)
+		payload = s.b9Markdown(r, s.markdown(s.b5MarkdownSource(r), byURL), byURL)
 		if s.opts.has(BugB2MarkdownContentTypePlain) {
 			ct = "text/plain; charset=utf-8"
 		}
@@ -170,7 +181,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	if format == "json-ld" && s.opts.has(BugB5JSONLDMessageNull) {
 		return b5Answer{data: data, nullMessage: true}, nil
 	}
-	return data, nil
+	return s.b9RecordAnswer(format, data), nil
 }
 
 // find looks a record up by id and/or URL in the key's organization; both
@@ -522,7 +533,7 @@ func (s *Server) fieldJSON(g group, f field, clear bool) obj {
 	if ocr, isObj := v.(obj); isObj && s.opts.has(BugB2OCRImageOmitted) && strings.HasPrefix(f.typ, "ocr_") && ocr.get("image") == nil {
 		v = ocr[:len(ocr)-1]
 	}
-	v = s.b8Value(f.typ, s.b6ValueBugs(f.typ, s.b5ValueBugs(f.typ, s.b4ValueBugs(f.typ, s.valueBugs(f.typ, v)))))
+	v = s.b9Value(f.typ, s.b8Value(f.typ, s.b6ValueBugs(f.typ, s.b5ValueBugs(f.typ, s.b4ValueBugs(f.typ, s.valueBugs(f.typ, v))))))
 	if s.opts.has(BugB3MaskedFlagNamesOnly) && f.typ != "name" && f.typ != "customer_name" && f.typ != "recorder" {
 		masked = false
 	}

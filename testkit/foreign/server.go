@@ -212,6 +212,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		k = s.b8Key(r)
 	}
 	if k == nil {
+		k = s.b9TokenKey(ep.name, r)
+	}
+	if k == nil {
 		if s.opts.is(VariantB8WWWAuthenticate) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="rtq"`)
 		}

@@ -90,6 +90,9 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		}
 		return nil, paramError("template", "template is required")
 	}
+	if e := s.b9Coding(ref); e != nil {
+		return nil, e
+	}
 	ref, served, aerr := s.a4Template(k, ref)
 	if aerr != nil || served != nil {
 		return served, aerr
@@ -186,7 +189,7 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		}
 		page = b.set("total", all)
 	}
-	return s.b6QrcodesAnswer(p, page), nil
+	return s.b9QrcodesAnswer(s.b6QrcodesAnswer(p, page)), nil
 }
 
 // created adds an item's creation time to it (a variant).
@@ -260,6 +263,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if err != nil {
 		return nil, err
 	}
+	w = s.b9Window(p, w)
 	if qrcodes && s.opts.has(BugB8WindowEndTakesStartOffset) {
 		w = b8EndInStartOffset(p, w)
 	}

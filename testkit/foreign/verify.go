@@ -90,6 +90,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	if _, isNum := p["from_certificate_status"].(json.Number); isNum && s.opts.has(BugA1FromNumberIgnored) {
 		delete(p, "from_certificate_status")
 	}
+	if e := s.b9Verify(p); e != nil {
+		return nil, e
+	}
 	v, err := readVerify(p, s.opts.has(BugB1CodeIDNotIntIgnored), s.opts.has(BugA2ActionTypeCaseless))
 	if err != nil {
 		return nil, err
@@ -115,6 +118,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 		return nil, verifyError(100325, "Invalid verification action")
 	}
 	if r == nil {
+		if e := s.b9UnknownCode(v.code); e != nil {
+			return nil, e
+		}
 		if s.opts.has(BugB1UnknownCodeGeneric) {
 			return nil, verifyError(100319, "Certificate verification failed")
 		}
@@ -128,8 +134,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	data, err := s.move(k, r, v)
 	if err == nil {
 		s.b6Remember(k, p, data)
+		return s.b9VerifyAnswer(v, data), nil
 	}
-	return data, err
+	return data, s.b9VerifyError(err)
 }
 
 // writePermission refuses a key that may not write (a bug commits the
@@ -195,6 +202,7 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	}
 	to, e := s.target(r.form.flow, cur, v)
 	if e != nil {
+		s.b9Commit(r.form.flow, st, v, e)
 		return nil, e
 	}
 	if r.cert.fail {
