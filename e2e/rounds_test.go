@@ -65,6 +65,7 @@ var firstSights = map[string]firstSight{
 	"adversarial-5": adversarial5FirstSight,
 	"blind-8":       blind8FirstSight,
 	"adversarial-6": adversarial6FirstSight,
+	"blind-9":       blind9FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly
