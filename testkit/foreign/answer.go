@@ -264,6 +264,10 @@ func (s *Server) succeed(w http.ResponseWriter, data any) {
 			message = nil
 		}
 	}
+	if x, ok := data.(a7Extra); ok {
+		s.writeAs(w, status, o("code", code, "message", message, "data", x.data, x.key, x.val), ct)
+		return
+	}
 	if x, ok := data.(b9Answer); ok {
 		if x.setMessage {
 			message = x.message
@@ -318,6 +322,9 @@ func (s *Server) writeAs(w http.ResponseWriter, status int, body obj, ct string)
 	s.b9Headers(w)
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)
+	if s.opts.is(VariantA7LeadingWhitespace) {
+		_, _ = w.Write([]byte("\n"))
+	}
 	if s.opts.has(BugByteOrderMark) || s.opts.has(BugB7StreamedBOM) && len(b) > b7StreamLimit {
 		_, _ = w.Write([]byte("\xEF\xBB\xBF"))
 	}

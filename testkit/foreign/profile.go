@@ -206,6 +206,13 @@ func (s *Server) profileTemplates() map[string]any {
 			}
 		}
 	}
+	if s.opts.is(VariantA7QrcodesRFC3339Only) {
+		for _, it := range items {
+			if w, ok := it["window"].(map[string]any); ok {
+				w["start_time"], w["end_time"] = a4RFC3339(subStart), a4RFC3339(subEnd)
+			}
+		}
+	}
 	return map[string]any{"total": len(own), "items": items,
 		"window": map[string]any{"start_time": start, "end_time": end, "total": len(codings), "codings": codings}}
 }

@@ -44,6 +44,11 @@ type probe struct {
 	beforeOp string
 	// reqHeader, when set, is one more request header: name and value.
 	reqHeader [2]string
+	// path, when set, is the request's path as sent (/api/v2/rpc/ and op
+	// unless).
+	path string
+	// raw keeps the answer's body as written, white space around it too.
+	raw bool
 }
 
 const (
@@ -271,7 +276,11 @@ func answer(t *testing.T, s *foreign.Server, p probe) string {
 		if method == "" {
 			method = "POST"
 		}
-		req := httptest.NewRequest(method, "/api/v2/rpc/"+p.op, strings.NewReader(body))
+		target := "/api/v2/rpc/" + p.op
+		if p.path != "" {
+			target = p.path
+		}
+		req := httptest.NewRequest(method, target, strings.NewReader(body))
 		if key != "" {
 			req.Header.Set("Authorization", "Bearer "+key)
 		}
@@ -329,6 +338,9 @@ func answer(t *testing.T, s *foreign.Server, p probe) string {
 		if p.replay {
 			head, body = send(p.key, next)
 		}
+	}
+	if p.raw {
+		return head + string(body)
 	}
 	return head + string(bytes.TrimSpace(body))
 }

@@ -36,6 +36,8 @@ type Server struct {
 	b8 b8State
 	// a6 is what adversarial round 6's bugs and variants remember.
 	a6 a6State
+	// a7 is what adversarial round 7's bugs remember.
+	a7 a7State
 	// now is the clock of verifies (time.Now; a Witness gives its twins one).
 	now func() time.Time
 }
@@ -106,6 +108,7 @@ func (s *Server) Reset() {
 	s.b7.searches = nil
 	s.b8.windows = nil
 	s.a6Reset()
+	s.a7Reset()
 	s.mu.Unlock()
 }
 
@@ -143,6 +146,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w = s.a6Writer(w, r)
 	defer a6Close(w)
+	w, deflated := s.a7Writer(w, r)
+	defer deflated()
 	ae := r.Header.Get("Accept-Encoding")
 	if s.opts.is(VariantB2Gzip) && acceptsGzip(ae) || s.opts.has(BugA3GzipQZero) && strings.Contains(ae, "gzip") || s.opts.has(BugA2AlwaysGzip) {
 		gz := &gzipWriter{ResponseWriter: w}
@@ -156,6 +161,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		e.html = e.html || htmlErrors
 		e.textPlain = e.textPlain || s.a6TextPlain(r)
 		s.fail(w, sh, e)
+	}
+	if s.a7Path(w, r) {
+		return
 	}
 	ep := lookup(r.URL.Path)
 	if ep == nil {
@@ -258,7 +266,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.a5Intercept(w, ep.name, p) {
 		return
 	}
-	data, aerr := s.a6Serve(ep, k, p, r)
+	data, aerr := s.a7Serve(ep, k, p, r)
 	if aerr != nil && aerr.param != "" && k.forms != nil && ep.name == "record/getFormList" && s.opts.has(BugA4LimitedErrorEnvelope) {
 		s.a4LimitedEnvelope(w, aerr)
 		return
