@@ -34,8 +34,9 @@ import (
 //     keyboard), a key typed with an input method's ideographic space or
 //     in full-width letters, a form number with a revision letter, the
 //     numbers of system forms; the time forms Python, Java, a browser's
-//     datetime-local input, a JavaScript date built by hand and Go's
-//     zero time write, and fractions of a second in microseconds.
+//     datetime-local input, a JavaScript date built by hand, a calendar
+//     widget's end of a day (T24:00:00) and Go's zero time write, and
+//     fractions of a second in microseconds.
 //
 // The variants differ from Defaults only where docs/contract.md allows,
 // where the runner's requests meet them and where it may assume one form
@@ -83,6 +84,7 @@ const (
 	BugA7MicrosAsMillis          Bug = "a7-cursor-microseconds-as-milliseconds"
 	BugA7ZeroYearSelectsNone     Bug = "a7-cursor-zero-year-start-selects-none"
 	BugA7FullWidthSearchCount    Bug = "a7-search-full-width-count-unfolded"
+	BugA7Hour24SameDay           Bug = "a7-templates-hour-24-same-day"
 )
 
 // The correct variants of adversarial round 7.
@@ -142,6 +144,7 @@ func adversarialRound7() Round {
 		{BugA7IdeographicSpaceCount, "§4.3 (4.3.total, must)", "the list query trims search_key with Java's strip(), the count query with trim(), which leaves the ideographic space a Chinese input method types: 巡检　 lists the hits and counts none"},
 		{BugA7MicrosAsMillis, "§4.4, §C5 (4.4.startTime, 4.4.endTime, must)", "the cursor listings read the fraction of a second as milliseconds, whatever its digits: .999999 (Python's microseconds) moves a bound 999.999 seconds"},
 		{BugA7ZeroYearSelectsNone, "§4.4, §C5 (4.4.startTime, must)", "a start_time in the year 1 (Go's and .NET's zero time, sent by a client that leaves its filter unset) becomes MySQL's zero date, NULL, and created >= NULL selects nothing"},
+		{BugA7Hour24SameDay, "§4.4, §C5 (4.4.endTime, must)", "templates/list accepts ISO 8601's end of a day, T24:00:00 (what a calendar widget writes for \"until the end of the 5th\"), and its parser wraps the hour to 0 of the same day: the bound is 24 hours early"},
 		{BugA7FullWidthSearchCount, "§4.3 (4.3.total, must)", "the list query folds full-width letters and digits (ＦＸ－Ｃ０, an input method's full-width mode) to ASCII, the count query does not: the hits are listed and total is 0"},
 	}, Variants: []VariantInfo{
 		{VariantA7StrictPageLenientSize, "getFormList reads page_size written as a digit string (\"3\") as its number, and refuses page written so (100301 naming page)",
@@ -307,6 +310,7 @@ var (
 	a7ZeroYear     = regexp.MustCompile(`^0\d{3}-`)
 	a7Capitalised  = regexp.MustCompile(`^[A-Z][a-z]+$`)
 	a7Revision     = regexp.MustCompile(`^(.*\d)[A-Z]$`)
+	a7Hour24       = regexp.MustCompile(`^(\d{4}-\d{2}-\d{2})T24:00:00(Z|[+-]\d{2}:\d{2})$`)
 )
 
 // a7Time is a time member as a bug's parser reads it: rewritten into
@@ -320,6 +324,10 @@ func (s *Server) a7Time(name, v string, end bool) string {
 	case !end && s.opts.has(BugA7MinutesOffsetDropped) && name == "templates/listQrcodes":
 		if m := a7MinuteOffset.FindStringSubmatch(v); m != nil {
 			return m[1] + ":00Z"
+		}
+	case end && s.opts.has(BugA7Hour24SameDay) && name == "templates/list":
+		if m := a7Hour24.FindStringSubmatch(v); m != nil {
+			return m[1] + "T00:00:00" + m[2]
 		}
 	case end && s.opts.has(BugA7UnpaddedDateUTC) && name == "templates/listQrcodes":
 		if m := a7Unpadded.FindStringSubmatch(v); m != nil && (len(m[2]) == 1 || len(m[3]) == 1) {

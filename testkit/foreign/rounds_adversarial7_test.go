@@ -44,6 +44,7 @@ func init() {
 		foreign.BugA7MicrosAsMillis:          read(opTemplates, `{"start_time":"2026-01-05T14:03:59.999999+08:00"}`),
 		foreign.BugA7ZeroYearSelectsNone:     read(opTemplates, `{"start_time":"0001-01-01T00:00:00Z"}`),
 		foreign.BugA7FullWidthSearchCount:    read(opForms, `{"search_key":"ＦＸ－Ｃ０"}`),
+		foreign.BugA7Hour24SameDay:           read(opTemplates, `{"end_time":"2026-01-05T24:00:00+08:00"}`),
 	} {
 		bugProbes[b] = p
 	}
