@@ -66,6 +66,7 @@ var firstSights = map[string]firstSight{
 	"blind-8":       blind8FirstSight,
 	"adversarial-6": adversarial6FirstSight,
 	"blind-9":       blind9FirstSight,
+	"adversarial-7": adversarial7FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly
