@@ -136,9 +136,21 @@ func seen(x *Exchange, o Objects, whose string) []string {
 		if id, ok := Int(payload["record_id"]); ok && o.RecordIDs[id] {
 			out = append(out, fmt.Sprintf("%s record %d", whose, id))
 		}
-		if id, ok := Int(x.requestInt("record_id")); ok && o.RecordIDs[id] {
+		if u, _ := payload["record_url"].(string); u != "" && o.RecordURLs[CanonURL(u)] && len(out) == 0 {
+			out = append(out, fmt.Sprintf("%s record %s", whose, short(u)))
+		}
+		id, byID := Int(x.requestInt("record_id"))
+		u := x.Param("record_url")
+		if byID && u != "" && o.RecordIDs[id] != o.RecordURLs[CanonURL(u)] {
+			// One member names a foreign record, the other one of the
+			// key's own: which one a service answers is its choice
+			// (docs/contract.md §C10, KIT), so the record it shows, above,
+			// is what tells.
+			break
+		}
+		if byID && o.RecordIDs[id] {
 			out = append(out, fmt.Sprintf("getRecord of %s record %d is a success", whose, id))
-		} else if u := x.Param("record_url"); o.RecordURLs[CanonURL(u)] {
+		} else if o.RecordURLs[CanonURL(u)] {
 			out = append(out, fmt.Sprintf("getRecord of %s record %s is a success", whose, u))
 		}
 	case x.Is(contract.GetFormList):

@@ -131,19 +131,34 @@ var recordRules = []Rule{
 	}},
 	{"2.1.identity", "the record answered is the one asked for", recordSuccess("json"), func(x *Exchange, env *Env) []string {
 		rec := jsonPayload(x)
-		var out []string
-		if want, ok := x.reqInt("record_id"); ok {
+		want, byID := x.reqInt("record_id")
+		u := x.Param("record_url")
+		var asByID, asByURL []string
+		if byID {
 			if got, _ := Int(rec["record_id"]); got != want {
-				out = append(out, fmt.Sprintf("record_id is %v, the request asked for %d", rec["record_id"], want))
+				asByID = append(asByID, fmt.Sprintf("record_id is %v, the request asked for %d", rec["record_id"], want))
 			}
 			if r, known := env.Records[want]; known && r.URL != "" && !SameURL(rec["record_url"], r.URL) {
-				out = append(out, fmt.Sprintf("record %d: record_url is %v, the profile says %s", want, rec["record_url"], r.URL))
+				asByID = append(asByID, fmt.Sprintf("record %d: record_url is %v, the profile says %s", want, rec["record_url"], r.URL))
 			}
 		}
-		if u := x.Param("record_url"); u != "" && !SameURL(rec["record_url"], u) {
-			out = append(out, fmt.Sprintf("record_url is %v, the request asked for %s", rec["record_url"], short(u)))
+		if u != "" {
+			if !SameURL(rec["record_url"], u) {
+				asByURL = append(asByURL, fmt.Sprintf("record_url is %v, the request asked for %s", rec["record_url"], short(u)))
+			}
+			if id, known := env.recordAt(u); known {
+				if got, _ := Int(rec["record_id"]); got != id {
+					asByURL = append(asByURL, fmt.Sprintf("record_id is %v, the record at %s is %d", rec["record_id"], short(u), id))
+				}
+			}
 		}
-		return out
+		// Two members that name two records leave the answer to the
+		// service (docs/contract.md §C10, KIT): either record is the one
+		// asked for, never a third.
+		if byID && u != "" && env.namesTwo(want, u) && (len(asByID) == 0 || len(asByURL) == 0) {
+			return nil
+		}
+		return append(asByID, asByURL...)
 	}},
 	{"2.1.fields", "a record holds the fields the profile lists, masked where it says", func(x *Exchange, env *Env) bool {
 		_, known := env.Records[recordID(x)]
@@ -436,4 +451,25 @@ func HasCJK(s string) bool {
 		}
 	}
 	return false
+}
+
+// recordAt is the id of the record the profile gives the URL u, if it
+// gives one.
+func (env *Env) recordAt(u string) (int64, bool) {
+	for id, r := range env.Records {
+		if r.URL != "" && SameURL(u, r.URL) {
+			return id, true
+		}
+	}
+	return 0, false
+}
+
+// namesTwo says whether the profile shows record id and the URL u to be
+// two records: id's own URL is another, or u is another record's.
+func (env *Env) namesTwo(id int64, u string) bool {
+	if r, known := env.Records[id]; known && r.URL != "" {
+		return !SameURL(u, r.URL)
+	}
+	at, known := env.recordAt(u)
+	return known && at != id
 }

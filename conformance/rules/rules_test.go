@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -179,5 +180,51 @@ func TestFaultsOfValues(t *testing.T) {
 	}
 	if len(Faults(contract.GetRecord, []byte(`{"record_id":1,"format":1}`))) == 0 {
 		t.Error("format 1 is not bad input")
+	}
+}
+
+// TestTwoAddressesNamingTwoRecords: getRecord with a record_id and a
+// record_url that name two records may be answered with either
+// (docs/contract.md §C10 leaves it to the service), never with a third;
+// under the other organization's key its own record named by id beside
+// our URL is no sight of ours, and our record shown is.
+func TestTwoAddressesNamingTwoRecords(t *testing.T) {
+	ep := contract.GetRecord
+	env := &Env{
+		Records: map[int64]Record{1: {URL: "https://a.test/r/A"}, 2: {URL: "https://a.test/r/B"}},
+		Ours:    Objects{RecordIDs: map[int64]bool{1: true, 2: true}, RecordURLs: map[string]bool{"https://a.test/r/A": true, "https://a.test/r/B": true}},
+		Theirs:  Objects{RecordIDs: map[int64]bool{9: true}, RecordURLs: map[string]bool{"https://z.test/r/Z": true}},
+	}
+	answer := func(id int64, url string) []byte {
+		return []byte(fmt.Sprintf(`{"code":0,"message":"","data":{"format":"json","data":{"record_id":%d,"record_url":%q}}}`, id, url))
+	}
+	problems := func(role, req string, body []byte, statement string) []string {
+		x := &Exchange{Endpoint: &ep, Role: role, Request: []byte(req), ContentType: "application/json", Body: body}
+		for _, v := range Judge(x, env) {
+			if v.Statement == statement {
+				return v.Problems
+			}
+		}
+		return nil
+	}
+	both := `{"record_id":1,"record_url":"https://a.test/r/B"}`
+	for _, c := range []struct {
+		role, req string
+		id        int64
+		url, st   string
+		bad       bool
+	}{
+		{"read", both, 1, "https://a.test/r/A", "2.1.identity", false},
+		{"read", both, 2, "https://a.test/r/B", "2.1.identity", false},
+		{"read", both, 2, "https://a.test/r/A", "2.1.identity", true},
+		{"read", `{"record_id":1,"record_url":"https://a.test/r/A"}`, 1, "https://a.test/r/B", "2.1.identity", true},
+		{"other_org", `{"record_id":9,"record_url":"https://a.test/r/A"}`, 9, "https://z.test/r/Z", "C2.tenancy", false},
+		{"other_org", `{"record_id":9,"record_url":"https://a.test/r/A"}`, 1, "https://a.test/r/A", "C2.tenancy", true},
+		{"other_org", `{"record_url":"https://a.test/r/A"}`, 9, "https://z.test/r/Z", "C2.tenancy", true},
+	} {
+		got := problems(c.role, c.req, answer(c.id, c.url), c.st)
+		if (len(got) > 0) != c.bad {
+			t.Errorf("%s %s answered %d %s: %s problems %v, want a problem: %v", c.role, c.req, c.id, c.url, c.st, got, c.bad)
+		}
 	}
 }
