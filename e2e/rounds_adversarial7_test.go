@@ -69,4 +69,7 @@ var adversarial7FirstSight = firstSight{
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA7RecordIDWins: "answers.2.1.identity, answers.C2.tenancy: a request with both addresses is held to record_url too, and a success to one that names our URL is read as our record shown, where §C10 leaves both addresses to the service and the answer is the record record_id names (the other organization's own one under its key)",
 	},
+	passingSince: map[foreign.Variant]string{
+		foreign.VariantA7RecordIDWins: "373f84fda167138b2fbe5aa64884c04b17c26755",
+	},
 }
