@@ -174,11 +174,22 @@ func (t *T) walkCursor(ep contract.Endpoint, role string, filter map[string]any,
 const walkRetries = 50
 
 func (t *T) doWalkCursor(ep contract.Endpoint, role string, filter map[string]any, size int) walk {
+	depth := t.depth
 	for try := 0; ; try++ {
+		// A walk walked again starts where the first began: how many
+		// walks a reset crossed depends on timing, and the plan's
+		// longest chain must not.
+		t.depth = depth
 		began := t.r.resets.Load()
 		w := t.walkCursorOnce(ep, role, filter, size)
 		refused := strings.Contains(w.broken, "is not a success answer")
 		if try == walkRetries || !refused || len(w.pages) < 2 || t.r.resets.Load() == began {
+			// Only the walk returned is observed: how many walks a reset
+			// crossed depends on timing, and the answers the rules judge
+			// must not (the same report at any concurrency).
+			for _, x := range w.pages {
+				t.r.observe(ep, x)
+			}
 			return w
 		}
 	}
@@ -197,7 +208,7 @@ func (t *T) walkCursorOnce(ep contract.Endpoint, role string, filter map[string]
 		if token != "" {
 			body["page_token"] = token
 		}
-		data := w.add(t.post(ep, role, body))
+		data := w.add(t.send(ep, role, body)) // observed when the walk is kept
 		if data == nil {
 			return "", false, nil
 		}
