@@ -164,13 +164,15 @@ var knownGaps = map[foreign.Bug]string{
 	// leaves their order open, so 100326 in place of 100324 is no breach
 	// of this exchange (the runner sends a stale from alone).
 	foreign.BugFromStatusIgnored: "the double-submitted verify's stale from_certificate_status is ignored, and its repeated target answers 100326",
-	// Blind round 8's misses at first sight, which the proxy shares with
-	// the runner (next session's work, by class): a default compared with
-	// its explicit value per record, a front matter member present but
-	// empty, a sub-code's coding written otherwise by one address.
-	foreign.BugB8DefaultFormatNoNotary:    "getRecord without format lacks trusted_notary, which format json shows: no live relation puts a default read beside an explicit one",
-	foreign.BugB8MarkdownTitleEmptyNoForm: "markdown's front matter holds title, empty: 2.2.markdown asks for the member, not for a value in it",
-	foreign.BugB8QrcodesByURLChildLinks:   "listQrcodes by the template's URL writes each coding as a link under that URL: no live relation compares the list by URL with the list by coding",
+	// Blind round 8's misses at first sight that the proxy still shares
+	// with the runner's first sight (the runner has caught them since by
+	// relations of its own run): a default compared with its explicit
+	// value per record, a sub-code's coding written otherwise by one
+	// address.
+	foreign.BugB8DefaultFormatNoNotary:  "getRecord without format lacks trusted_notary, which format json shows: no live relation puts a default read beside an explicit one",
+	foreign.BugB8QrcodesByURLChildLinks: "listQrcodes by the template's URL writes each coding as a link under that URL: no live relation compares the list by URL with the list by coding",
+	// Blind round 9: the runner catches it by a relation of its own run.
+	foreign.BugB9SearchNoteBytesCut: "a search answer's note is cut inside a character, so the answer is not UTF-8: no live relation puts a search's items beside the same forms in the walk, and no rule over an answer reads whether its bytes are UTF-8",
 	// Correct for this client: it accepts gzip, as every browser does.
 	foreign.BugA2AlwaysGzip: "answers are gzipped whatever Accept-Encoding says; this client asks for gzip",
 	foreign.BugA3GzipQZero:  "answers are gzipped also to gzip;q=0; this client asks for gzip",
@@ -259,8 +261,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 197 || reported < 190 {
-		t.Errorf("the traffic touched %d bugs (docs: 197) and the proxy reported %d (docs: 190)", touched, reported)
+	if touched < 212 || reported < 205 {
+		t.Errorf("the traffic touched %d bugs (docs: 212) and the proxy reported %d (docs: 205)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
