@@ -106,16 +106,8 @@ func profileMoves(p *profile.Profile) []moveState {
 // json-ld and markdown are judged by the rules whatever the key, and
 // json is the canonical cell's own.
 func cellTuples(m moveState, c cell) map[string]int {
-	f := c.format
-	if f == "" {
-		f = "default"
-	}
-	out := map[string]int{
-		"key " + c.role + " address " + c.address: 1,
-		"key " + c.role + " format " + f:          1,
-		"address " + c.address + " format " + f:   1,
-		"status " + m.status + " key " + c.role:   1,
-	}
+	out, f := pairTuples(c)
+	out["status "+m.status+" key "+c.role] = 1
 	strict := c.role == canonicalCell.role
 	if f == "json-ld" || f == "markdown" || f == "default" && strict {
 		out["status "+m.status+" format "+f] = 3
@@ -127,6 +119,20 @@ func cellTuples(m moveState, c cell) map[string]int {
 		out["action "+m.action+" address url compared"] = 3
 	}
 	return out
+}
+
+// pairTuples are the pairs of key, address and format a cell covers,
+// each of weight 1, and the name of its format ("default" for none).
+func pairTuples(c cell) (map[string]int, string) {
+	f := c.format
+	if f == "" {
+		f = "default"
+	}
+	return map[string]int{
+		"key " + c.role + " address " + c.address: 1,
+		"key " + c.role + " format " + f:          1,
+		"address " + c.address + " format " + f:   1,
+	}, f
 }
 
 // cellArray gives each move of the profile its cells (coverRows).
@@ -207,15 +213,7 @@ func coverRows(seed uint64, objects []string, cands []cell, n int, tuples func(i
 // record are read by the record checks, and its default format after
 // the writes (relAfterWrites).
 func recordTuples(rec *profile.Record, c cell) map[string]int {
-	f := c.format
-	if f == "" {
-		f = "default"
-	}
-	out := map[string]int{
-		"key " + c.role + " address " + c.address: 1,
-		"key " + c.role + " format " + f:          1,
-		"address " + c.address + " format " + f:   1,
-	}
+	out, f := pairTuples(c)
 	if rec == nil || c.role == canonicalCell.role || f != "json-ld" && f != "markdown" {
 		return out
 	}
