@@ -31,7 +31,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -94,13 +93,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("--profile: %w", err)
 		}
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := foreign.ListenLoopback(*addr)
 	if err != nil {
-		return fmt.Errorf("--addr: %w", err)
-	}
-	if ip := ln.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
-		ln.Close()
-		return fmt.Errorf("--addr %s: a test fake listens on loopback only", *addr)
+		return err
 	}
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)

@@ -37,7 +37,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -85,13 +84,9 @@ func serve(args []string, stderr io.Writer) error {
 			return fmt.Errorf("--profile: %w", err)
 		}
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := foreign.ListenLoopback(*addr)
 	if err != nil {
-		return fmt.Errorf("--addr: %w", err)
-	}
-	if ip := ln.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
-		ln.Close()
-		return fmt.Errorf("--addr %s: a test fake listens on loopback only", *addr)
+		return err
 	}
 	srv := &http.Server{Handler: f, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
