@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"mime"
 	"strings"
+	"unicode/utf8"
 )
 
 // bom is the UTF-8 byte order mark: RFC 8259 §8.1 forbids it in JSON
@@ -13,7 +14,7 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 
 // TransportFaults says what is wrong with one answer at the transport
 // level, by kind: its Content-Type (not application/json), its charset
-// (not utf-8) and its body (not one JSON object; a byte order mark; in
+// (not utf-8) and its body (not one JSON object; a byte order mark; bytes that are no UTF-8; in
 // a content coding the request refused); ""
 // where nothing is.
 func TransportFaults(x *Exchange) (contentType, charset, body string) {
@@ -32,10 +33,29 @@ func TransportFaults(x *Exchange) (contentType, charset, body string) {
 		body = "the body starts with a byte order mark (EF BB BF)"
 	case derr != nil:
 		body = fmt.Sprintf("the body is not JSON: %q", short(string(x.Body)))
+	case !utf8.Valid(x.Body):
+		// Go's decoder, like many, reads a byte that is no UTF-8 as
+		// U+FFFD without a word, so the answer decodes; RFC 8259 §8.1
+		// requires UTF-8, and a strict client (or a second reading of
+		// the same bytes as another charset) shows the client garbage.
+		body = fmt.Sprintf("the body is not UTF-8 (RFC 8259 §8.1): the byte %#x at offset %d is no UTF-8 sequence", x.Body[badUTF8(x.Body)], badUTF8(x.Body))
 	case !isObj:
 		body = fmt.Sprintf("the body is JSON but not an object: %q", short(string(x.Body)))
 	}
 	return contentType, charset, body
+}
+
+// badUTF8 is the offset of the first byte of b that starts no valid
+// UTF-8 sequence.
+func badUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return 0
 }
 
 func fault(kind int) func(x *Exchange, _ *Env) []string {
