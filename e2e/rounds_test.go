@@ -67,6 +67,7 @@ var firstSights = map[string]firstSight{
 	"adversarial-6": adversarial6FirstSight,
 	"blind-9":       blind9FirstSight,
 	"adversarial-7": adversarial7FirstSight,
+	"blind-10":      blind10FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly

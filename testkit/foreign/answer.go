@@ -73,6 +73,7 @@ func (s *Server) notFound(detail string) *apiError {
 
 // body renders e in the shape.
 func (s *Server) body(sh shape, e *apiError) obj {
+	e = s.b10Error(e)
 	if s.opts.is(VariantB1ChineseMessages) {
 		c := *e
 		c.message = "请求失败（" + itoa(int64(e.errorCode)) + "）"
@@ -320,6 +321,7 @@ func (s *Server) writeAs(w http.ResponseWriter, status int, body obj, ct string)
 	}
 	s.b5Headers(w, status)
 	s.b9Headers(w)
+	s.b10Headers(w)
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)
 	if s.opts.is(VariantA7LeadingWhitespace) {

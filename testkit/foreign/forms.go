@@ -121,6 +121,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		delete(p, "page_size")
 		def, offsetSize = maxSize, asked
 	}
+	s.b10FormSize(p)
 	size, err := s.pageSize(p, def, maxSize)
 	if err != nil {
 		if s.opts.has(BugB1PageSizeHTML) {
@@ -156,7 +157,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugA2VerifyDuplicatesForm) {
 		forms = s.joinVerifications(forms)
 	}
-	total := s.a4SearchTotal(k, key, number, int64(len(forms)))
+	total := s.b10FormTotal(k, key, number, s.a4SearchTotal(k, key, number, int64(len(forms))))
 	if tk := strings.TrimSpace(key); tk != "" && s.opts.has(BugB8SearchTotalAllOrgs) {
 		total += s.b8OtherOrgHits(k, tk, number)
 	}
@@ -202,8 +203,10 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if strings.TrimSpace(key) != "" && start+size < int64(len(forms)) && s.opts.has(BugB7SearchPeekNotTrimmed) {
 		limit = size + 1
 	}
+	var b10Prev *project
 	for i := start; i < int64(len(forms)) && i < start+limit; i++ {
 		f := s.b9Form(forms[i], s.b8Form(forms[i], s.formJSON(forms[i]), strings.TrimSpace(key), number), strings.TrimSpace(key))
+		f = s.b10Form(forms[i], f, &b10Prev)
 		if page > 1 && s.opts.has(BugB8ReplicaPagesISOUTC) {
 			f = b8ReplicaISO(forms[i], f)
 		}
@@ -265,7 +268,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		pageInfo = append(pageInfo, member{"from", from}, member{"to", to})
 		return o("version", "v1", "list", list, "page", pageInfo, "has_more", page < last), nil
 	}
-	return o("version", "v1", "list", list, "page", pageInfo), nil
+	return s.b10FormsAnswer(o("version", "v1", "list", list, "page", pageInfo)), nil
 }
 
 // matchForms are the forms the key sees that match the filters, in the
@@ -351,6 +354,8 @@ func (s *Server) searchMatches(f *form, key string) bool {
 func (s *Server) orderForms(forms []*form, key string) {
 	less := func(a, b *form) bool { return a.id < b.id }
 	switch {
+	case s.b10FormsLess() != nil:
+		less = s.b10FormsLess()
 	case s.b9FormsLess() != nil:
 		less = s.b9FormsLess()
 	case s.b7FormsLess() != nil:

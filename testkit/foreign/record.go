@@ -24,9 +24,10 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		}
 	}
 	s.b8Format(p)
+	s.b10Format(p)
 	id, hasID, err := p.int("record_id")
 	if hasID {
-		id = s.b8RecordID(id)
+		id = s.b10RecordID(s.b8RecordID(id))
 	}
 	url, hasURL, uerr := p.str("record_url")
 	if err != nil && s.opts.has(BugB2BadRecordIDWithURL) && hasURL && url != "" {
@@ -79,6 +80,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugB6RecordURLWidthFolded) {
 		url = b6Halfwidth(url)
 	}
+	hasID = s.b10ByID(hasID, hasURL)
 	r := s.find(s.a4OwnerKey(k, p, id), id, hasID, url, hasURL, format != "json")
 	if _, isStr := p["record_id"].(string); r == nil && isStr && hasID && !hasURL && s.opts.has(BugB6StringIDAnyOrg) {
 		r = s.b6AnyOrgRecord(id)
@@ -114,6 +116,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		rec := s.recordJSON(r, unmasked || staff && s.opts.has(BugA2WriteKeyUnmasked) || s.b8LimitedOwner(k, r), byURL && s.opts.has(BugA1ByURLStaleAfterMove))
 		rec = s.b8Record(k, r, rec, asked)
 		rec = s.b9Record(r, rec, byURL)
+		rec = s.b10Record(r, rec, byURL, asked)
 		if asked, isStr := p["record_id"].(string); isStr && s.opts.has(BugA3RecordIDEchoedString) {
 			rec = rec.set("record_id", asked)
 		}
@@ -142,7 +145,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	case "json-ld":
 		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL || s.opts.has(BugB5JSONLDReviewedClear) && r.audit != nil ||
 			k.write && s.opts.has(BugB8WriteKeyJSONLDClear))
-		payload = s.b9JSONLD(r, payload)
+		payload = s.b10JSONLD(r, s.b9JSONLD(r, payload))
 		if ld, isObj := payload.(obj); isObj && byURL && s.opts.has(BugB8ByURLJSONLDIdentifierURL) {
 			payload = b8Set(ld, "identifier", s.data.recordURL(r))
 		}
@@ -154,7 +157,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 			payload = string(text)
 		}
 	default:
-		payload = s.b9Markdown(r, s.markdown(s.b5MarkdownSource(r), byURL), byURL)
+		payload = s.b10Markdown(r, s.b9Markdown(r, s.markdown(s.b5MarkdownSource(r), byURL), byURL))
 		if s.opts.has(BugB2MarkdownContentTypePlain) {
 			ct = "text/plain; charset=utf-8"
 		}

@@ -46,6 +46,9 @@ func (s *Server) starMask(typ, v string) string {
 	if m, ok := s.b9Mask(typ, r); ok {
 		return m
 	}
+	if m, ok := s.b10Mask(typ, r); ok {
+		return m
+	}
 	switch {
 	case n == 0:
 		return v

@@ -230,6 +230,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		if s.opts.is(VariantB1Auth403Always200) {
 			e.code, e.errorCode, e.message = 403, 100403, "Forbidden"
 		}
+		if s.b10AuthFail(w, ep.shape, e) {
+			return
+		}
 		fail(ep.shape, e)
 		return
 	}

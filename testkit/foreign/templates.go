@@ -101,7 +101,7 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		delete(p, "start_time")
 		delete(p, "end_time")
 	}
-	var tpl *template
+	tpl := s.b10TokenTemplate(p)
 	viaURL := false
 	_, windowed := p["start_time"]
 	_, windowedEnd := p["end_time"]
@@ -189,7 +189,7 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		}
 		page = b.set("total", all)
 	}
-	return s.b9QrcodesAnswer(s.b6QrcodesAnswer(p, page)), nil
+	return s.b9QrcodesAnswer(s.b6QrcodesAnswer(p, s.b10QrcodesPage(k, p, viaURL, page))), nil
 }
 
 // created adds an item's creation time to it (a variant).
@@ -255,6 +255,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		westRefused: s.opts.has(BugB5NegativeOffsetRefused), spaceOffset: s.opts.is(VariantB5TimeSpaceOffset),
 		endLocalUTC: templates && s.opts.has(BugB6TemplatesLocalEndUTC), lowercase: s.opts.is(VariantB6LowercaseRFC3339),
 		rfc3339Only: s.opts.is(VariantA4RFC3339Only), endCeil: qrcodes && s.opts.has(BugB7FractionalEndRoundsUp)}
+	if e := s.b10TimeRefused(p); e != nil {
+		return nil, e
+	}
 	w, err := readWindow(p, tb)
 	if err != nil && templates && s.opts.has(BugB2BadTimeIgnored) {
 		delete(p, "start_time")
@@ -263,7 +266,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if err != nil {
 		return nil, err
 	}
-	w = s.b9Window(p, w)
+	w = s.b10Window(p, s.b9Window(p, w))
 	if qrcodes && s.opts.has(BugB8WindowEndTakesStartOffset) {
 		w = b8EndInStartOffset(p, w)
 	}
@@ -286,6 +289,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		rawOffset, numeric = b7NumericToken(p)
 	}
 	offset, err := s.readToken(p, filter)
+	err = s.b10TokenError(qrcodes, err)
 	if numeric {
 		offset = rawOffset
 	}
@@ -295,6 +299,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if err != nil {
 		return nil, err
 	}
+	offset = s.b10Offset(offset, size)
 	if qrcodes && offset > 0 && s.opts.has(BugB5QrcodesKeysetInclusive) {
 		offset--
 	}
@@ -393,7 +398,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if s.opts.is(VariantB5PagingExtraMembers) {
 		return o("list", list, "next_page_token", next, "total", total, "has_more", next != nil), nil
 	}
-	return o("list", list, "next_page_token", next, "total", total), nil
+	return s.b10Cursor(templates, filter, offset, size, w, o("list", list, "next_page_token", next, "total", total)), nil
 }
 
 func (s *Server) orderItems(items []item) {

@@ -75,7 +75,7 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	byURL := strings.HasPrefix(code, "https://")
 	action, _ := p["action_type"].(string)
 	readSets := s.opts.has(BugA1ReadKeySets) && action == "set_certificate_status" ||
-		s.opts.has(BugB6ReadKeyCodeScoped) && p["code_id"] != nil
+		s.opts.has(BugB6ReadKeyCodeScoped) && p["code_id"] != nil || s.b10ReadSets(p)
 	s.b6TruncateTplID(p)
 	if s.opts.is(VariantB4ParamsBeforeScope) {
 		if _, err := readVerify(p, false, false); err != nil {
@@ -134,7 +134,7 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	data, err := s.move(k, r, v)
 	if err == nil {
 		s.b6Remember(k, p, data)
-		return s.b9VerifyAnswer(v, data), nil
+		return s.b9VerifyAnswer(v, s.b10VerifyData(data)), nil
 	}
 	return data, s.b9VerifyError(err)
 }
@@ -167,7 +167,7 @@ func (s *Server) writePermission(k *apiKey, p params, byURL, readSets bool) *api
 func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	byURL := v.byURL
 	skipScope := s.opts.has(BugA1LimitedKeySets) && v.action == "set_certificate_status" || s.opts.has(BugA1LimitedKeyByURL) && byURL
-	if k.forms != nil && !slices.Contains(k.forms, r.form.id) && !skipScope && !(s.opts.has(BugB6LimitedKeyTrustedAfter) && s.b6Trusted(k)) {
+	if k.forms != nil && !slices.Contains(k.forms, s.b10ScopeForm(r, v)) && !skipScope && !(s.opts.has(BugB6LimitedKeyTrustedAfter) && s.b6Trusted(k)) {
 		e := verifyError(100328, "No permission to verify this certificate")
 		e.b7NoData = s.opts.has(BugB7ScopeErrorNoData)
 		return nil, e
@@ -188,6 +188,7 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 		}
 	}
 	if e := s.preconditions(r, v); e != nil {
+		s.b10Commit(r, v, e)
 		return nil, e
 	}
 	s.mu.Lock()
@@ -283,7 +284,7 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 // credential finds a credential record of the key's organization by its
 // code or its full URL.
 func (s *Server) credential(k *apiKey, v verifyRequest) *record {
-	code := s.b6URL(v.code)
+	code := s.b10CertCode(s.b6URL(v.code))
 	if s.opts.has(BugB7CertCodeTrimmed) {
 		code = strings.TrimSpace(code)
 	}
@@ -378,6 +379,9 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 // the current status checked first (100324), then the target (100326),
 // or the other way round in a variant (§C6: the order is KIT).
 func (s *Server) target(f *flow, cur *status, v verifyRequest) (*status, *apiError) {
+	if e := s.b10Finished(cur, v); e != nil {
+		return nil, e
+	}
 	if s.opts.is(VariantB3TargetBeforeState) {
 		to, err := s.pick(f, cur, v)
 		if err != nil {
