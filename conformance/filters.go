@@ -42,8 +42,16 @@ type formFilterCase struct {
 	// is sent that is neither empty nor blank (read as a search).
 	number string
 	keyed  bool
-	w      walk
+	// at is the page size walked at: 0 for 3, atDefault for none sent.
+	at int
+	// twin, when not 0, is 1 + the index of a case with the same filter at
+	// another page size, whose forms this one's must be.
+	twin int
+	w    walk
 }
+
+// atDefault is a formFilterCase's at for a walk without page_size.
+const atDefault = -1
 
 // formValues are the values of the unfiltered walks a filter is
 // generated from.
@@ -72,6 +80,13 @@ func relFormFilters(t *T) {
 	}
 	v := t.formValues(all, other)
 	cases := generateFormFilters(t.runSeed(), v)
+	base := len(cases)
+	for _, c := range generateTypedKeys(t.runSeed(), t.typedSourcesOf(all, other)) {
+		if c.twin != 0 {
+			c.twin += base
+		}
+		cases = append(cases, c)
+	}
 	if len(cases) == 0 {
 		t.Skipf("the forms give no value to filter on")
 		return
@@ -94,7 +109,14 @@ func relFormFilters(t *T) {
 	hw := make([]walk, len(names))
 	t.each(len(cases)+len(names), func(t *T, i int) {
 		if i < len(cases) {
-			cases[i].w = t.walkForms("read", cases[i].f)
+			switch at := cases[i].at; at {
+			case 0:
+				cases[i].w = t.walkForms("read", cases[i].f)
+			case atDefault:
+				cases[i].w = t.walkFormsAt("read", cases[i].f, 0)
+			default:
+				cases[i].w = t.walkFormsAt("read", cases[i].f, at)
+			}
 			return
 		}
 		hw[i-len(cases)] = t.walkForms("read", halves[names[i-len(cases)]])
@@ -110,6 +132,21 @@ func relFormFilters(t *T) {
 			a, b = &wa, &wb
 		}
 		t.judgeFormFilter(c, all, a, b)
+		if c.twin != 0 {
+			t.judgeTwin(c, cases[c.twin-1])
+		}
+	}
+}
+
+// judgeTwin fails when a filter walked at two page sizes gives two sets
+// of forms: the page size cuts a listing into pages, never chooses what
+// it lists (§4.3).
+func (t *T) judgeTwin(c, twin formFilterCase) {
+	if c.w.broken != "" || twin.w.broken != "" {
+		return
+	}
+	if got, want := itemKeys(c.w, "id"), itemKeys(twin.w, "id"); !sameSet(got, want) {
+		t.errorfPair(firstPage(c.w), firstPage(twin.w), "getFormList with %s gives forms %v; at the other page size %v (a page size cuts a listing into pages, §4.3)", c.what, got, want)
 	}
 }
 
