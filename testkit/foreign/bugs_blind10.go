@@ -1,8 +1,10 @@
 package foreign
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"io"
 	"math"
 	"net/http"
 	"regexp"
@@ -60,6 +62,10 @@ const (
 	BugB10AuthErrorLatin1           Bug = "b10-auth-error-latin1"
 	BugB10TemplatesTokenStartsOver  Bug = "b10-templates-token-after-window-starts-over"
 	BugB10VerifyByURLQueryIgnoredID Bug = "b10-verify-url-with-query-any-record"
+	BugB10QrcodesNoTemplateAll      Bug = "b10-qrcodes-no-template-lists-all"
+	BugB10UnknownActionIsNext       Bug = "b10-unknown-action-is-next"
+	BugB10QrcodesURLPublic          Bug = "b10-qrcodes-by-url-public"
+	BugB10OrgNameFromProject        Bug = "b10-org-name-from-project"
 )
 
 // The correct variants of blind round 10.
@@ -117,6 +123,10 @@ func blindRound10() Round {
 		{BugB10AuthErrorLatin1, "§1.1, §C1", "401 answers come from the gateway's auth module with Content-Type application/json; charset=iso-8859-1"},
 		{BugB10TemplatesTokenStartsOver, "§4.4", "templates/list with start_time or end_time builds its next token from the window's start, not from the page's last item (a keyset cursor that took the wrong bound): every later page repeats the first"},
 		{BugB10VerifyByURLQueryIgnoredID, "§7, §C10", "verify reads a record URL up to its last path segment and ignores what follows ?: a URL of a record code that names no credential with a query naming one moves it"},
+		{BugB10QrcodesNoTemplateAll, "§4.5", "listQrcodes without template lists every sub-code of the organization (the next API version's behaviour, merged early), not a 400"},
+		{BugB10UnknownActionIsNext, "§7", "verify's action switch falls through to set_next_certificate_status for an action_type it does not know: redeem moves the record, not 100325"},
+		{BugB10QrcodesURLPublic, "§5, §C2", "listQrcodes by a template's full URL goes through the public short-link resolver: a request without Authorization is served"},
+		{BugB10OrgNameFromProject, "§2.1", "the record query joins org and project under one alias: a record linked to a project shows the project's name as org.name"},
 	}, Variants: []VariantInfo{
 		{VariantB10FormsByNumberDesc, "forms ordered by number, descending",
 			"§C5: \"getFormList order | KIT; never asserted\""},
@@ -236,6 +246,55 @@ func (s *Server) b10Value(typ string, v any) any {
 	return v
 }
 
+// b10AllSubcodes is listQrcodes without template as a bug serves it: every
+// sub-code of the key's organization (false: not served so).
+func (s *Server) b10AllSubcodes(k *apiKey, p params) (any, *apiError, bool) {
+	if _, sent := p["template"]; sent || !s.opts.has(BugB10QrcodesNoTemplateAll) {
+		return nil, nil, false
+	}
+	var items []item
+	for _, t := range s.data.templates {
+		if t.org != k.org {
+			continue
+		}
+		for _, c := range t.subs {
+			items = append(items, item{c.id, c.created, o("name", c.name, "id", c.id, "coding", c.coding)})
+		}
+	}
+	page, err := s.cursorPage(p, "qrcodes|*|"+itoa(k.org), items, false, false)
+	return page, err, true
+}
+
+// b10Action reads an action_type the service does not know as a bug's
+// switch does: as set_next_certificate_status.
+func (s *Server) b10Action(p params) {
+	a, _ := p["action_type"].(string)
+	if a != "" && a != "set_certificate_status" && a != "set_next_certificate_status" && s.opts.has(BugB10UnknownActionIsNext) {
+		p["action_type"] = "set_next_certificate_status"
+	}
+}
+
+// b10PublicKey is the key a bug's public short-link resolver serves a
+// listQrcodes request by template URL without Authorization with (nil:
+// none).
+func (s *Server) b10PublicKey(ep string, r *http.Request) *apiKey {
+	if ep != "templates/listQrcodes" || r.Header.Get("Authorization") != "" || !s.opts.has(BugB10QrcodesURLPublic) {
+		return nil
+	}
+	raw, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	r.Body = io.NopCloser(bytes.NewReader(raw))
+	if err != nil {
+		return nil
+	}
+	var p struct {
+		Template string `json:"template"`
+	}
+	if json.Unmarshal(raw, &p) != nil || !strings.HasPrefix(p.Template, "https://") {
+		return nil
+	}
+	return &s.data.keys[0]
+}
+
 // b10Media are the media field types of sub_qrcode_edit_diff.
 var b10Media = map[string]bool{"image": true, "signature": true, "audio": true, "video": true, "file": true}
 
@@ -255,6 +314,9 @@ func (s *Server) b10Record(r *record, rec obj, byURL bool, asked string) obj {
 	if s.opts.has(BugB10SubmitISOMinuteSeconds) {
 		t := time.Unix(r.submit, 0).In(zone)
 		rec = b9Set(rec, "submit_at_iso", t.Format("2006-01-02 15:04:")+t.Format("04")+"(UTC+08:00)")
+	}
+	if org, ok := rec.get("org").(obj); ok && r.project != nil && s.opts.has(BugB10OrgNameFromProject) {
+		rec = b9Set(rec, "org", b9Set(org, "name", r.project.name))
 	}
 	if byURL && s.opts.has(BugB10ShareNumberPrefixed) {
 		rec = b9Set(rec, "record_number", strings.ToUpper(s.data.org(r.org).code)+"-"+r.number)

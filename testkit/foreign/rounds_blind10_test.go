@@ -70,6 +70,10 @@ func init() {
 		foreign.BugB10AuthErrorLatin1:           {key: "fx-no-such-key", op: opForms, body: `{}`},
 		foreign.BugB10TemplatesTokenStartsOver:  read(opTemplates, `{"start_time":"2026-01-02","page_size":5}`),
 		foreign.BugB10VerifyByURLQueryIgnoredID: write(opVerify, `{"certificate_code":"`+ourURL+`nothing?code=hx810001","action_type":"set_next_certificate_status"}`),
+		foreign.BugB10QrcodesNoTemplateAll:      read(opQrcodes, `{}`),
+		foreign.BugB10UnknownActionIsNext:       write(opVerify, `{"certificate_code":"hx810001","action_type":"redeem"}`),
+		foreign.BugB10QrcodesURLPublic:          {op: opQrcodes, body: `{"template":"` + ourTpl + `"}`},
+		foreign.BugB10OrgNameFromProject:        read(opRecord, rec800001),
 	} {
 		bugProbes[b] = p
 	}

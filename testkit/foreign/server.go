@@ -223,6 +223,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		k = s.b9TokenKey(ep.name, r)
 	}
 	if k == nil {
+		k = s.b10PublicKey(ep.name, r)
+	}
+	if k == nil {
 		if s.opts.is(VariantB8WWWAuthenticate) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="rtq"`)
 		}

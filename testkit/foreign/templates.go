@@ -79,6 +79,9 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 	if l, isList := p["template"].([]any); isList && len(l) > 0 && s.opts.has(BugB5QrcodesTemplateArray) {
 		p["template"] = l[0]
 	}
+	if page, err, served := s.b10AllSubcodes(k, p); served {
+		return page, err
+	}
 	ref, _, err := p.str("template")
 	if err != nil {
 		return nil, err

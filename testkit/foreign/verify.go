@@ -90,6 +90,7 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	if _, isNum := p["from_certificate_status"].(json.Number); isNum && s.opts.has(BugA1FromNumberIgnored) {
 		delete(p, "from_certificate_status")
 	}
+	s.b10Action(p)
 	if e := s.b9Verify(p); e != nil {
 		return nil, e
 	}
