@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -127,5 +128,27 @@ func TestCellsAgreeWithTheCanonicalRead(t *testing.T) {
 				t.Fatalf("failures %v, want one naming %q", mine, c.want)
 			}
 		})
+	}
+}
+
+// A cell read by URL writes the scheme and host in capitals for about
+// half of the cells, and never touches the path, whose code is exact.
+func TestCellsSpellTheHostBothWays(t *testing.T) {
+	const url = "https://qa.example.com/c/AbC123?x=Y"
+	capitals := 0
+	for i := range 40 {
+		got := hostSpelt(url, fmt.Sprint(800000+i, "read", "json"))
+		if rules.CanonURL(got) != url || !strings.HasSuffix(got, "/c/AbC123?x=Y") {
+			t.Fatalf("hostSpelt wrote %q of %q: another URL", got, url)
+		}
+		if got == "HTTPS://QA.EXAMPLE.COM/c/AbC123?x=Y" {
+			capitals++
+		}
+	}
+	if capitals < 10 || capitals > 30 {
+		t.Errorf("%d of 40 cells wrote the host in capitals, want about half", capitals)
+	}
+	if got := hostSpelt("fxr800001", "x"); got != "fxr800001" {
+		t.Errorf("a code that is no URL became %q", got)
 	}
 }

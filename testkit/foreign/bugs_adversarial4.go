@@ -378,25 +378,6 @@ func (s *Server) a4OwnerKey(k *apiKey, p params, id int64) *apiKey {
 	return k
 }
 
-// a4SameURL says whether two URLs are the same with scheme and host read
-// without regard to case (a variant).
-func (s *Server) a4SameURL(a, b string) bool {
-	if !s.opts.is(VariantA4URLHostCaseless) {
-		return false
-	}
-	split := func(u string) (string, string, bool) {
-		scheme, rest, ok := strings.Cut(u, "://")
-		if !ok {
-			return "", "", false
-		}
-		host, path, _ := strings.Cut(rest, "/")
-		return strings.ToLower(scheme + "://" + host), path, true
-	}
-	ha, pa, oka := split(a)
-	hb, pb, okb := split(b)
-	return oka && okb && ha == hb && pa == pb
-}
-
 // a4Title is a markdown front matter's title value as a bug writes it,
 // unquoted; "" when the title is written quoted as usual.
 func (s *Server) a4Title(r *record, t string) string {

@@ -235,25 +235,6 @@ func (s *Server) b7URL(u string) string {
 	return "https://" + strings.ToUpper(host) + "/" + path
 }
 
-// b7SameURL says whether two URLs are the same with the scheme and host
-// compared without regard to case (the variant that writes capitals).
-func (s *Server) b7SameURL(a, b string) bool {
-	if !s.opts.is(VariantB7URLHostUpper) {
-		return false
-	}
-	split := func(u string) (string, string, bool) {
-		scheme, rest, ok := strings.Cut(u, "://")
-		if !ok {
-			return "", "", false
-		}
-		host, path, _ := strings.Cut(rest, "/")
-		return strings.ToLower(scheme) + "://" + strings.ToLower(host), path, true
-	}
-	ha, pa, oka := split(a)
-	hb, pb, okb := split(b)
-	return oka && okb && ha == hb && pa == pb
-}
-
 // b7Reaches says whether to can be reached from cur in any number of
 // moves (a bug's path finder).
 func b7Reaches(f *flow, cur, to *status) bool {

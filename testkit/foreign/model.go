@@ -208,6 +208,24 @@ func (d *dataset) keyByPrefix(secret string) *apiKey {
 	return nil
 }
 
+// sameURL says whether url names the object whose URL is ours: equal
+// character for character but in the scheme and host, which RFC 3986
+// reads without regard to case (docs/contract.md §C10, "Identifiers are
+// exact": the code at the end is exact, the host is not).
+func sameURL(ours, url string) bool {
+	if ours == url {
+		return true
+	}
+	split := func(u string) (string, string, bool) {
+		scheme, rest, ok := strings.Cut(u, "://")
+		host, path, _ := strings.Cut(rest, "/")
+		return strings.ToLower(scheme + "://" + host), path, ok
+	}
+	ho, po, oko := split(ours)
+	hu, pu, oku := split(url)
+	return oko && oku && ho == hu && po == pu
+}
+
 func (d *dataset) recordURL(r *record) string {
 	if u := d.a5URL(d.org(r.org).host, "c", r.code, r.cert != nil); u != "" {
 		return u

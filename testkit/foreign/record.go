@@ -206,7 +206,7 @@ func (s *Server) find(k *apiKey, id int64, hasID bool, url string, hasURL bool, 
 			byURL = r
 		}
 		lost := s.opts.has(BugB3ByURLLostAfterVerify) && s.verified(r)
-		if hasURL && (s.data.recordURL(r) == url || s.a4SameURL(s.data.recordURL(r), url) || s.b7SameURL(s.data.recordURL(r), url)) && !s.opts.has(BugByURLNotFound) && !lost && (own || s.opts.has(BugB1ByURLCrossesOrgs)) {
+		if hasURL && sameURL(s.data.recordURL(r), url) && !s.opts.has(BugByURLNotFound) && !lost && (own || s.opts.has(BugB1ByURLCrossesOrgs)) {
 			byURL = r
 		}
 	}

@@ -115,7 +115,7 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 			tpl = t
 			break
 		}
-		byURL := (s.data.templateURL(t) == ref || s.a4SameURL(s.data.templateURL(t), ref) || s.b7SameURL(s.data.templateURL(t), ref)) && !s.opts.has(BugQrcodesRefuseURL)
+		byURL := sameURL(s.data.templateURL(t), ref) && !s.opts.has(BugQrcodesRefuseURL)
 		if tpl == nil && t.org == k.org && s.opts.has(BugB3TemplatePrefix) && strings.HasPrefix(t.coding, ref) {
 			tpl = t
 			continue

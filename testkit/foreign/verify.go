@@ -297,7 +297,7 @@ func (s *Server) credential(k *apiKey, v verifyRequest) *record {
 		if r.org == k.org && r.cert != nil && strings.EqualFold(r.code, code) && s.opts.has(BugB4CertCodeCaseless) {
 			return r
 		}
-		byURL := (s.data.recordURL(r) == code || s.a4SameURL(s.data.recordURL(r), code) || s.b7SameURL(s.data.recordURL(r), code)) && !s.opts.has(BugB1VerifyURLRefused)
+		byURL := sameURL(s.data.recordURL(r), code) && !s.opts.has(BugB1VerifyURLRefused)
 		inForm := s.opts.has(BugB2OtherOrgVerifyWithTpl) && v.hasTpl && r.form != nil && r.form.id == v.tplID
 		own := r.org == k.org || s.opts.has(BugB1VerifyURLCrossesOrgs) && byURL || inForm ||
 			s.opts.has(BugA1OtherOrgNext) && v.action == "set_next_certificate_status"
