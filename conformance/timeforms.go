@@ -524,6 +524,20 @@ func (t *T) fractionCases(l listing, a, b int64, counts [2]int64) {
 	if !ok {
 		return // the listing itself fails: its own checks say so
 	}
+	// The fractions and the client spellings (timespellings.go) of the
+	// item's second side by side: neither waits for the other.
+	t.each(2, func(t *T, i int) {
+		if i == 0 {
+			t.fractionsAt(l, at, totals)
+		} else {
+			t.spellings(l, at, totals)
+		}
+	})
+}
+
+// fractionsAt sends and judges the fraction cases at the second at,
+// where start_time at and at+1 total totals.
+func (t *T) fractionsAt(l listing, at int64, totals [2]int64) {
 	var cases []fractionCase
 	for _, p := range contract.TimeParams {
 		if p.Endpoint != l.ep {

@@ -537,7 +537,9 @@ func readTime(p params, name string, upper bool, tb timeBugs) (int64, bool, *api
 		if perr != nil {
 			continue
 		}
-		secs := float64(t.UnixNano()) / 1e9
+		// Unix and Nanosecond, not UnixNano, which overflows outside the
+		// years 1678 to 2262 (the year 1 and 9999 are times a client writes).
+		secs := float64(t.Unix()) + float64(t.Nanosecond())/1e9
 		if _, off := t.Zone(); tb.invertSign && off != 0 && off != 8*3600 {
 			secs += 2 * float64(off)
 		}
