@@ -148,6 +148,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	defer a6Close(w)
 	w, deflated := s.a7Writer(w, r)
 	defer deflated()
+	w, kept := s.a8Writer(w, r)
+	defer kept()
 	ae := r.Header.Get("Accept-Encoding")
 	if s.opts.is(VariantB2Gzip) && acceptsGzip(ae) || s.opts.has(BugA3GzipQZero) && strings.Contains(ae, "gzip") || s.opts.has(BugA2AlwaysGzip) {
 		gz := &gzipWriter{ResponseWriter: w}
@@ -162,7 +164,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		e.textPlain = e.textPlain || s.a6TextPlain(r)
 		s.fail(w, sh, e)
 	}
-	if s.a7Path(w, r) {
+	if s.a8Front(w, r) || s.a7Path(w, r) {
 		return
 	}
 	ep := lookup(r.URL.Path)
@@ -226,6 +228,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		k = s.b10PublicKey(ep.name, r)
 	}
 	if k == nil {
+		k = s.a8Key(r)
+	}
+	if k == nil {
 		if s.opts.is(VariantB8WWWAuthenticate) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="rtq"`)
 		}
@@ -259,6 +264,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if perr == nil && s.dropsBody(r) {
 		p = params{}
 	}
+	if perr == nil {
+		p, perr = s.a8Params(ep.name, r, p)
+	}
 	if perr == nil && s.opts.is(VariantA2StrictIntegers) {
 		perr = strictIntegers(p)
 	}
@@ -272,7 +280,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.a5Intercept(w, ep.name, p) {
 		return
 	}
-	data, aerr := s.a7Serve(ep, k, p, r)
+	data, aerr := s.a8Serve(ep, k, p, r)
 	if aerr != nil && aerr.param != "" && k.forms != nil && ep.name == "record/getFormList" && s.opts.has(BugA4LimitedErrorEnvelope) {
 		s.a4LimitedEnvelope(w, aerr)
 		return
