@@ -68,6 +68,7 @@ var firstSights = map[string]firstSight{
 	"blind-9":       blind9FirstSight,
 	"adversarial-7": adversarial7FirstSight,
 	"blind-10":      blind10FirstSight,
+	"adversarial-8": adversarial8FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly
