@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/svcclient"
 )
@@ -58,6 +59,9 @@ type Request struct {
 	// sent; its Accept and Accept-Encoding are in theirs.
 	Client        string   `json:"client,omitempty"`
 	ClientHeaders []string `json:"client_headers,omitempty"`
+	// Members names the members a real client adds that the body
+	// carries (clientmembers.go), as sent in Body.
+	Members []string `json:"members,omitempty"`
 }
 
 func (r Request) String() string {
@@ -196,17 +200,23 @@ func (c *client) quiet(ctx context.Context, ep contract.Endpoint, role, key stri
 
 // quietAs is quiet with the request's headers written in form (nil: the
 // one the seed picks for the request, the usual way when plain).
-func (c *client) quietAs(ctx context.Context, ep contract.Endpoint, role, key string, body any, form *wireForm) *Exchange {
+func (c *client) quietAs(ctx context.Context, ep contract.Endpoint, role, key string, body any, form *wireForm) (out *Exchange) {
 	raw, ok := body.([]byte)
 	if !ok {
 		raw, _ = json.Marshal(body)
 	}
 	x := &Exchange{Req: Request{Method: http.MethodPost, Path: ep.Path(), Key: role, Body: string(raw)}}
+	bare := raw
 	switch {
 	case form != nil:
 		form.apply(&x.Req, c.site)
 	case !c.plain:
-		wireFormOf(c.seed, x.Req, c.base).apply(&x.Req, c.site)
+		f := wireFormOf(c.seed, x.Req, c.base)
+		form = &f
+		form.apply(&x.Req, c.site)
+	}
+	if len(x.Req.Members) > 0 {
+		defer func() { out = c.undressed(ctx, ep, role, key, bare, form, out) }()
 	}
 	raw = []byte(x.Req.Body) // as written in its form
 	attempts := 1
@@ -252,6 +262,19 @@ func (c *client) quietAs(ctx context.Context, ep contract.Endpoint, role, key st
 		}
 	}
 	return x
+}
+
+// undressed is x, or, when x carried members a client adds and was
+// refused as a parameter error where its bare body is good input, the
+// bare request's exchange: a service may refuse members the contract
+// does not name (§C1), and is then judged on the request without them.
+func (c *client) undressed(ctx context.Context, ep contract.Endpoint, role, key string, bare []byte, form *wireForm, x *Exchange) *Exchange {
+	if !paramRefusal(x) || len(rules.Faults(ep, bare)) > 0 {
+		return x
+	}
+	f := *form
+	f.dress = 0
+	return c.quietAs(ctx, ep, role, key, bare, &f)
 }
 
 // errTooLarge is the error of an answer over MaxResponseBytes.

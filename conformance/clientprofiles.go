@@ -123,6 +123,9 @@ type clientSite struct {
 	// ours is our organization's id, theirs the other organization's
 	// (0: not known; a tenant header naming it is then not sent).
 	ours, theirs int64
+	// run is the run's tag (runTag): the one request_id and
+	// idempotency_key every request of the run that carries one sends.
+	run string
 }
 
 // siteOf reads the service's site from the profile: the domain of its

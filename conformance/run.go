@@ -214,6 +214,7 @@ func newRunner(opts Options) (*runner, error) {
 	if r.client.seed == 0 {
 		r.client.seed = DefaultSeed
 	}
+	r.client.site.run = runTag(r.client.seed)
 	return r, nil
 }
 

@@ -66,6 +66,9 @@ type wireForm struct {
 	// origins keeps its Origin on a write too.
 	client  int
 	origins bool
+	// dress picks the members a client adds to the body
+	// (clientmembers.go; 0: none).
+	dress uint64
 }
 
 // wireFormOf picks the form of a request from the seed and the request
@@ -90,8 +93,10 @@ func wireFormOf(seed uint64, r Request, base string) wireForm {
 	f := wireForm{accept: next(len(acceptForms)), ctype: next(len(ctypeForms)),
 		encoding: next(len(encodingForms)), chunked: next(len(chunkedForms)),
 		gateway: next(len(gatewayForms)), style: next(len(bodyStyles)), client: next(len(clientProfiles))}
+	f.dress = (h.Sum64() ^ seed ^ 0x6d656d62657273) * 0xBF58476D1CE4E5B9
 	if writePath(r.Path) {
 		f.client = clientOfWrite(seed, r, body)
+		f.dress = dressOfWrite(seed, r, body)
 	}
 	return f
 }
@@ -113,6 +118,13 @@ func (f wireForm) apply(r *Request, s clientSite) {
 	}
 	r.Chunked = chunkedForms[f.chunked]
 	r.Gateway = gatewayLines(f.gateway, r.Path)
+	if f.dress != 0 {
+		doc, _ := decodeBody([]byte(r.Body))
+		m, _ := doc.(map[string]any)
+		if body, names := dressBody(r.Body, dressOf(f.dress, r.Path, m), r.Key, s, f.dress); len(names) > 0 {
+			r.Body, r.Members = body, names
+		}
+	}
 	if f.style != 0 {
 		if b := restyle([]byte(r.Body), bodyStyles[f.style]); string(b) != r.Body {
 			r.Body, r.BodyStyle = string(b), bodyStyles[f.style].name
@@ -170,6 +182,9 @@ func wireShown(r Request) string {
 	parts = append(parts, r.Gateway...)
 	if r.BodyStyle != "" {
 		parts = append(parts, "body written as "+r.BodyStyle+" writes it")
+	}
+	if len(r.Members) > 0 {
+		parts = append(parts, "with members a client adds ("+strings.Join(r.Members, ", ")+")")
 	}
 	if r.Client != "" {
 		parts = append(parts, "as "+r.Client+" writes it")

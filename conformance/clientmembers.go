@@ -1,0 +1,365 @@
+package conformance
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rtq-kit/rtq/conformance/rules"
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// The members real clients add to a body. A request seldom carries only
+// the members of §4: a multi-tenant SDK adds the organization or the
+// project it was configured with, a browser SDK the page's language and
+// the time zone Intl gives, a gateway client a request id, a trace id,
+// a nonce, a timestamp and a signature, a mobile SDK its version and
+// platform, a WeChat mini-program its appid, a console the sort and the
+// "contains" toggle of its table, its export button download, a
+// scanner app the operator's remark and an idempotency key. The
+// contract names none of them: they are ignored (§C1, "Unknown request
+// members", a KIT row: forward compatibility), so a service may refuse
+// one (a parameter error in the endpoint's shape: 100301, or 400 where
+// the shape has no error_code) or serve the request as if it were not
+// there, and nothing else. The runner writes each request it sends as
+// such a client writes it: the seed picks, from the request itself, a
+// few members of different families (none of the endpoint's own, none
+// the body already has) and a value of each, often the one that would
+// change the answer if a service read it (the other organization's id,
+// another time zone, false for a masking flag, a reversed order, one
+// request_id and one idempotency_key for every request of the run, a
+// page_token of another listing). Every answer is then judged by every
+// rule over answers exactly as the bare request's would be, against the
+// same profile; a request refused as a parameter error whose bare body
+// is good input is asked again bare (client.quietAs), so that a strict
+// service is judged on what it serves. transport.clientProfiles sends
+// its profiled reads dressed too, and compares them with the bare ones:
+// an ignored member leaves the answer as it is. --plain-requests sends
+// every body bare.
+
+// memberFamily is one family of members real clients add: each member
+// with the values a client sends.
+type memberFamily struct {
+	name    string
+	members []clientMember
+}
+
+// clientMember is one member and its values. A value that is one of the
+// placeholders below is filled in per request (memberValue).
+type clientMember struct {
+	name   string
+	values []any
+}
+
+// The placeholders of member values.
+const (
+	// otherOrgValue is an organization that is not the key's: ours for
+	// the other organization's key, another for ours.
+	otherOrgValue = "{other_org}"
+	// runRequestID and runIdempotency are one value for every request
+	// of the run: a service that keys answers by them alone answers one
+	// request with another's answer.
+	runRequestID   = "{run_request_id}"
+	runIdempotency = "{run_idempotency_key}"
+	// runNonce is a value of the request's own.
+	runNonce = "{nonce}"
+)
+
+// otherToken is a page token of another listing: the offset encoding a
+// cursor helper writes (base64 of {"offset":10}).
+const otherToken = "eyJvZmZzZXQiOjEwfQ"
+
+// writesFamily names the family of members clients add to writes.
+const writesFamily = "writes"
+
+// memberFamilies is the corpus.
+var memberFamilies = []memberFamily{
+	{"tenancy", []clientMember{
+		{"org_id", []any{otherOrgValue}},
+		{"tenant_id", []any{otherOrgValue, "default"}},
+		{"organization_id", []any{otherOrgValue}},
+		{"company_id", []any{otherOrgValue}},
+		{"project_id", []any{json.Number("1"), "default"}},
+		{"workspace_id", []any{"ws_01"}},
+		{"appid", []any{"wx8d2f1c3b6a9e4f70"}},
+		{"app_id", []any{"cli_a1b2c3d4e5", json.Number("10001")}},
+	}},
+	{"locale", []clientMember{
+		{"lang", []any{"en", "en-US", "zh-TW", "ja"}},
+		{"locale", []any{"en_US", "zh_TW"}},
+		{"language", []any{"en", "english"}},
+		{"timezone", []any{"UTC", "America/New_York", "Asia/Tokyo"}},
+		{"tz", []any{"UTC", "+00:00", "-05:00"}},
+	}},
+	{"tracing", []clientMember{
+		{"request_id", []any{runRequestID}},
+		{"trace_id", []any{runNonce}},
+		{"nonce", []any{runNonce}},
+		{"timestamp", []any{json.Number("1767225600"), "1767225600000"}},
+		{"sign", []any{"9e107d9d372bb6826bd81d3542a419d6"}},
+		{"version", []any{"v1", "1.0", json.Number("1")}},
+		{"api_version", []any{"v1", "2019-01-01"}},
+		{"sdk_version", []any{"3.2.1", "js-1.4.0"}},
+		{"platform", []any{"ios", "android", "web", "miniprogram"}},
+		{"device_id", []any{"A1B2C3D4-E5F6-7890-ABCD-EF1234567890"}},
+		{"channel", []any{"wechat", "h5"}},
+		{"source", []any{"console", "app"}},
+	}},
+	{"presentation", []clientMember{
+		{"download", []any{true}},
+		{"pretty", []any{true}},
+		{"fields", []any{"id,title", []any{"id"}}},
+		{"include", []any{"all", "raw"}},
+		{"expand", []any{"fields", true}},
+		{"desensitize", []any{false}},
+		{"mask", []any{false}},
+		{"raw", []any{true}},
+		{"detail", []any{true, "full"}},
+		{"verbose", []any{true}},
+	}},
+	{"paging", []clientMember{
+		{"sort", []any{"-id", "created_at desc"}},
+		{"sort_by", []any{"created_at"}},
+		{"order", []any{"desc", "DESC"}},
+		{"order_by", []any{"id desc", "created_at"}},
+		{"direction", []any{"desc"}},
+		{"page", []any{json.Number("2")}},
+		{"page_no", []any{json.Number("2")}},
+		{"limit", []any{json.Number("1"), json.Number("500")}},
+		{"offset", []any{json.Number("1")}},
+		{"cursor", []any{otherToken}},
+		{"page_token", []any{otherToken}},
+	}},
+	{"filtering", []clientMember{
+		{"exact", []any{false}},
+		{"fuzzy", []any{true}},
+		{"match", []any{"prefix", "contains"}},
+		{"keyword", []any{"zzz-rtq"}},
+		{"q", []any{"zzz-rtq"}},
+		{"status", []any{json.Number("1"), "disabled"}},
+		{"type", []any{json.Number("3")}},
+	}},
+	{writesFamily, []clientMember{
+		{"remark", []any{"前台扫码核销", "checked at gate 2"}},
+		{"comment", []any{"ok"}},
+		{"reason", []any{"customer request"}},
+		{"operator", []any{"前台-王", "admin"}},
+		{"idempotency_key", []any{runIdempotency}},
+		{"dry_run", []any{true, false}},
+		{"callback_url", []any{"https://hooks.rtq.invalid/verify"}},
+	}},
+}
+
+// dressMember is one member as added to a body.
+type dressMember struct {
+	name  string
+	value any
+}
+
+// dressOf is the members a request to path gets under dress d (0: none):
+// members of two to four families, one or two of each, none the
+// endpoint's own (its request schema) nor in body already. The members
+// of writes go to writes only, and every dressed write carries one.
+func dressOf(d uint64, path string, body map[string]any) []dressMember {
+	if d == 0 || d%4 == 0 {
+		return nil // a quarter of the requests go bare
+	}
+	own := endpointMembers(path)
+	if !strictlyTyped(own, body) || faulty(path, body) {
+		return nil
+	}
+	write := writePath(path)
+	r := rand.New(rand.NewPCG(d, 0x6d656d62657273))
+	fams := r.Perm(len(memberFamilies))
+	if write {
+		// The writes' family first.
+		i := slices.IndexFunc(fams, func(f int) bool { return memberFamilies[f].name == writesFamily })
+		fams[0], fams[i] = fams[i], fams[0]
+	}
+	k := 2 + int(d/4%3)
+	var out []dressMember
+	for _, fi := range fams {
+		f := memberFamilies[fi]
+		if len(out) >= k || f.name == writesFamily && !write {
+			continue
+		}
+		for _, mi := range r.Perm(len(f.members))[:1+r.IntN(2)] {
+			m := f.members[mi]
+			v := m.values[r.IntN(len(m.values))]
+			if _, named := own[m.name]; named {
+				continue
+			}
+			if _, has := body[m.name]; has {
+				continue
+			}
+			out = append(out, dressMember{m.name, v})
+		}
+	}
+	return out
+}
+
+// endpointMembers are the members of path's request schema, by name.
+func endpointMembers(path string) map[string]rules.Property {
+	all, _ := rules.RequestSchemas()
+	for _, ep := range contract.Endpoints {
+		if ep.Path() == path {
+			return all[ep.Name].Properties
+		}
+	}
+	return nil
+}
+
+// faulty says whether body is bad input for the endpoint at path
+// (rules.Faults): its answer is an error whatever members it carries,
+// and a refusal of them would hide which error it is (the code of
+// verify's parameter errors is the specification's, §7).
+func faulty(path string, body map[string]any) bool {
+	for _, ep := range contract.Endpoints {
+		if ep.Path() == path {
+			return len(rules.Faults(ep, marshal(body))) > 0
+		}
+	}
+	return false
+}
+
+// strictlyTyped says whether every member of body that the endpoint
+// names has the JSON type its schema gives (a whole number where an
+// integer goes, a string where a string goes). A body whose answer may
+// be a refusal for a value a service reads leniently or not (a digit
+// string, §C1) goes bare: a refusal of it would not tell whether the
+// members a client adds were refused, and asking again would double it.
+func strictlyTyped(own map[string]rules.Property, body map[string]any) bool {
+	for n, v := range body {
+		p, named := own[n]
+		if !named || v == nil {
+			continue
+		}
+		switch p.Type {
+		case "integer":
+			num, isNum := v.(json.Number)
+			if _, err := num.Int64(); !isNum || err != nil {
+				return false
+			}
+		case "string":
+			if _, isStr := v.(string); !isStr {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// memberValue fills in v's placeholder for a request with the key role.
+func memberValue(v any, role string, s clientSite, nonce uint64) any {
+	str, ok := v.(string)
+	if !ok {
+		return v
+	}
+	switch str {
+	case otherOrgValue:
+		other := s.theirs
+		if role == profile.RoleOtherOrg {
+			other = s.ours
+		}
+		if other == 0 {
+			other = s.ours + 1
+		}
+		return json.Number(strconv.FormatInt(other, 10))
+	case runRequestID:
+		return "req-" + s.run
+	case runIdempotency:
+		return "idem-" + s.run
+	case runNonce:
+		return fmt.Sprintf("%016x", nonce)
+	}
+	return v
+}
+
+// dressBody writes members into body, a JSON object as text, after its
+// opening brace: the rest of the body stays byte for byte as it was.
+// It returns body as it was when it is no JSON object.
+func dressBody(body string, members []dressMember, role string, s clientSite, nonce uint64) (string, []string) {
+	t := strings.TrimLeft(body, " \t\r\n")
+	if len(members) == 0 || !strings.HasPrefix(t, "{") || !utf8.ValidString(body) {
+		return body, nil
+	}
+	doc, err := decodeBody([]byte(body))
+	if _, isObj := doc.(map[string]any); err != nil || !isObj {
+		return body, nil
+	}
+	var b strings.Builder
+	var names []string
+	for _, m := range members {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if enc.Encode(memberValue(m.value, role, s, nonce)) != nil {
+			continue
+		}
+		name, _ := json.Marshal(m.name)
+		b.Write(name)
+		b.WriteByte(':')
+		b.Write(bytes.TrimSpace(buf.Bytes()))
+		b.WriteByte(',')
+		names = append(names, m.name)
+	}
+	inner := strings.TrimSpace(t[1:])
+	added := b.String()
+	if strings.HasPrefix(inner, "}") {
+		added = strings.TrimSuffix(added, ",")
+	}
+	return body[:len(body)-len(t)] + "{" + added + t[1:], names
+}
+
+// dressOfWrite is the dress a write gets, picked like its client
+// (clientOfWrite) from the credential and the status it names: moves of
+// one credential sent side by side carry the same members.
+func dressOfWrite(seed uint64, r Request, body string) uint64 {
+	doc, _ := decodeBody([]byte(body))
+	m, _ := doc.(map[string]any)
+	code, _ := m["certificate_code"].(string)
+	from, _ := m["from_certificate_status"].(string)
+	h := fnv.New64a()
+	h.Write([]byte("members " + r.Path + " " + code + " " + from))
+	return (h.Sum64() ^ seed) * 0x9E3779B97F4A7C15
+}
+
+// paramRefusal says whether an answer is a parameter error in the
+// endpoint's shape (100301, or code 400 where the shape has no
+// error_code): what a service that refuses unknown members answers.
+func paramRefusal(x *Exchange) bool {
+	obj, _ := x.Doc.(map[string]any)
+	if x.Err != nil || obj == nil {
+		return false
+	}
+	code, ok := intOf(obj["code"])
+	if !ok || code == 0 {
+		return false
+	}
+	if e, has := obj["error_code"]; has {
+		ec, _ := intOf(e)
+		return ec == 100301
+	}
+	return code == 400
+}
+
+// runTag is the run's own tag for its shared request_id and
+// idempotency_key, from the seed.
+func runTag(seed uint64) string {
+	return fmt.Sprintf("%012x", (seed*0x9E3779B97F4A7C15)>>16)
+}
+
+// cellDress is a dress that adds members (never 0 nor a bare quarter),
+// picked by the seed from id.
+func cellDress(seed uint64, id string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte("members " + id))
+	return ((h.Sum64()^seed)*0x9E3779B97F4A7C15)&^3 | 1
+}
