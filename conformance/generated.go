@@ -141,6 +141,8 @@ func generatedRun(ep contract.Endpoint, sch reqSchema, cases []genCase) func(t *
 		}
 		base := t.negativeBase(ep)
 		cases := append(cases[:len(cases):len(cases)], valueCases(t.r.opts.Seed, ep, sch, t.r.prof)...)
+		xs := make([]*Exchange, len(cases))
+		defer func() { t.oneCodePerMember(ep, sch, cases, xs) }()
 		t.each(len(cases), func(t *T, i int) {
 			c := cases[i]
 			if c.raw != nil {
@@ -155,6 +157,7 @@ func generatedRun(ep contract.Endpoint, sch reqSchema, cases []genCase) func(t *
 				return // no template of the target to list
 			}
 			x := t.post(ep, role, body)
+			xs[i] = x
 			if why := c.broken(t, ep, x); why != "" {
 				small, sx := t.shrink(ep, role, c, body, x)
 				t.Errorf(sx, "%s: %s (the smallest request that shows it: %s)", c.what, why, marshal(small))
@@ -213,4 +216,67 @@ func (t *T) shrink(ep contract.Endpoint, role string, c genCase, body map[string
 		}
 	}
 	return body, x
+}
+
+// oneCodePerMember: the values of one member that are bad input, each
+// set alone in one base body (a boolean, a word, a fraction, an object
+// where an integer goes), fail one check of verify's order (§C6, step
+// 2: a parameter of the wrong type), whichever comes first in the
+// target's order; so they get one error_code. A target that answers one
+// of them otherwise read it as a value (PHP's cast reads true as 1) and
+// went on to the record's own checks with it. Only verify's codes are
+// the specification's (§7); elsewhere they are the kit's (§C4). An
+// enum's member is left out: a string it does not list has a code of
+// its own (100325 for action_type), a value of another type 100301.
+func (t *T) oneCodePerMember(ep contract.Endpoint, sch reqSchema, cases []genCase, xs []*Exchange) {
+	if ep != contract.Verify {
+		return
+	}
+	type seen struct {
+		code int64
+		x    *Exchange
+		what string
+	}
+	first := map[string]seen{}
+	for i, c := range cases {
+		x := xs[i]
+		if x == nil || x.Err != nil || len(c.kept) != 1 || c.raw != nil {
+			continue
+		}
+		member := c.kept[0]
+		if len(sch.Properties[member].Enum) > 0 {
+			continue // an enum's other strings have their own code (100325, §C6)
+		}
+		faults := rules.Faults(ep, []byte(x.Req.Body))
+		if len(faults) == 0 || len(x.Req.Members) > 0 {
+			continue
+		}
+		alone := true
+		for _, f := range faults {
+			alone = alone && strings.HasPrefix(f, member+" ") && !strings.HasPrefix(f, member+" missing")
+		}
+		obj, _ := x.Doc.(map[string]any)
+		code, isInt := intOf(obj["code"])
+		ec, hasEC := intOf(obj["error_code"])
+		if !alone || !isInt || !hasEC || code == 0 || code == 401 || code == 403 || code == 413 || code == 429 || code >= 500 {
+			continue
+		}
+		params := x.Params()
+		rest := make(map[string]any, len(params))
+		for k, v := range params {
+			if k != member {
+				rest[k] = v
+			}
+		}
+		key := member + " " + string(marshal(rest))
+		s, ok := first[key]
+		if !ok {
+			first[key] = seen{ec, x, strings.Join(faults, "; ")}
+			continue
+		}
+		if s.code != ec {
+			t.errorfPair(x, s.x, "%s gets error_code %d, and %s in the same body error_code %d: one order of verify's checks (§C6) refuses every invalid value of one member at one step, with one code; a target that answers one otherwise read the value as another (a boolean as 1) and checked the record with it",
+				strings.Join(faults, "; "), ec, s.what, s.code)
+		}
+	}
 }
