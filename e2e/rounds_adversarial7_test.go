@@ -69,6 +69,18 @@ var adversarial7FirstSight = firstSight{
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantA7RecordIDWins: "answers.2.1.identity, answers.C2.tenancy: a request with both addresses is held to record_url too, and a success to one that names our URL is read as our record shown, where §C10 leaves both addresses to the service and the answer is the record record_id names (the other organization's own one under its key)",
 	},
+	caughtSince: map[foreign.Bug]string{
+		// relation.formList.filters: keys as people type them (one
+		// character, a capitalised word, Unicode spaces, full width) and a
+		// number of each kind of form and with a revision letter.
+		foreign.BugA7OneCharSearchOtherOrg: "a7d76ca3f6cf17c9e3f24cae9400cb2bc6f78971",
+		foreign.BugA7OneCharSearchTotalAll: "a7d76ca3f6cf17c9e3f24cae9400cb2bc6f78971",
+		foreign.BugA7NumberRevisionBase:    "a7d76ca3f6cf17c9e3f24cae9400cb2bc6f78971",
+		foreign.BugA7SystemFormNumbers:     "a7d76ca3f6cf17c9e3f24cae9400cb2bc6f78971",
+		foreign.BugA7CapitalisedWordCount:  "a7d76ca3f6cf17c9e3f24cae9400cb2bc6f78971",
+		foreign.BugA7IdeographicSpaceCount: "a7d76ca3f6cf17c9e3f24cae9400cb2bc6f78971",
+		foreign.BugA7FullWidthSearchCount:  "a7d76ca3f6cf17c9e3f24cae9400cb2bc6f78971",
+	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantA7RecordIDWins: "373f84fda167138b2fbe5aa64884c04b17c26755",
 	},
