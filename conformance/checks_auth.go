@@ -116,9 +116,13 @@ func authProbe(ep contract.Endpoint, role string) func(t *T) {
 		if more, ok := probeAddresses[ep]; ok {
 			bodies = append(bodies, more(t.r.prof)...)
 		}
+		addressed := len(bodies)
+		bodies = append(bodies, t.laterPageBodies(ep)...)
 		t.each(len(bodies), func(t *T, i int) {
 			what := why
-			if i > 0 {
+			if i >= addressed {
+				what = fmt.Sprintf("%s, a later page: %s", why, marshal(bodies[i]))
+			} else if i > 0 {
 				what = fmt.Sprintf("%s, the object addressed by %s", why, marshal(bodies[i]))
 			}
 			t.authFailure(t.post(ep, role, bodies[i]), ep, what)

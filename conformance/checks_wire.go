@@ -161,13 +161,21 @@ const unknownOperation = contract.PathPrefix + "rtq-conform/noSuchOperation"
 // checkUnknownPath: a path under the API prefix that names no operation
 // is answered in JSON, never with a web server's HTML page; which code
 // and shape is the kit's choice (§C1).
+// Beside it go an operation's paths as a client joins and misspells
+// them (paths.go).
 func checkUnknownPath(t *T) {
-	x := t.sendWire(wireRequest{path: unknownOperation, role: "read", body: []byte(`{}`)})
-	if obj := t.jsonAnswer(x, "POST "+unknownOperation); obj != nil {
-		if c, ok := intOf(obj["code"]); ok && c == 0 {
-			t.Errorf(x, "POST %s, a path that names no operation, was answered with a success (code 0)", unknownOperation)
+	t.each(2, func(t *T, i int) {
+		if i == 1 {
+			checkPathVariants(t)
+			return
 		}
-	}
+		x := t.sendWire(wireRequest{path: unknownOperation, role: "read", body: []byte(`{}`)})
+		if obj := t.jsonAnswer(x, "POST "+unknownOperation); obj != nil {
+			if c, ok := intOf(obj["code"]); ok && c == 0 {
+				t.Errorf(x, "POST %s, a path that names no operation, was answered with a success (code 0)", unknownOperation)
+			}
+		}
+	})
 }
 
 // oversize is how far past the contract's size limit the oversized body goes.

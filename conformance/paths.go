@@ -1,0 +1,156 @@
+package conformance
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rtq-kit/rtq/contract"
+)
+
+// Paths as a client joins them. A client writes an operation's URL as
+// its base URL joined to the operation's path, and people get both
+// wrong: a base URL ending in "/" gives a doubled slash, a joint written
+// twice gives one inside, a URL builder adds a trailing slash, a hand
+// writes another case, a dot segment or a slash percent-encoded, and an
+// operation's name is misspelt under a group that exists. A layer in
+// front of a service (a gateway, a framework's router, a static handler)
+// answers such paths with its own page, HTML or text/plain, where every
+// answer must be JSON (§1.1, §C1 "Response Content-Type"). What the
+// service does with a path that is not an operation's exact path is its
+// own (§C1 "Unknown path" is KIT): it may serve the operation or refuse
+// the path, in JSON. A misspelt operation names none, so its answer is
+// never a success.
+//
+// Every class is sent on every run, the doubled slash of a base URL
+// ending in "/" always; the seed picks the operation of each class and
+// where in the path it goes (which joint, which typo, which case).
+
+// pathVariant is one path a client writes for an operation.
+type pathVariant struct {
+	class, path string
+	// names says whether the path may still name the operation (a
+	// service may clean or fold it); false for a misspelt operation.
+	names bool
+}
+
+// pathJoints are the indexes of the slashes of p after the first.
+func pathJoints(p string) []int {
+	var out []int
+	for i := 1; i < len(p); i++ {
+		if p[i] == '/' {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// typos misspell an operation's name: a letter dropped, doubled, two
+// swapped, a plural, the verb of another operation.
+var typos = []func(op string) string{
+	func(op string) string { return op[:len(op)-1] },
+	func(op string) string { return op + op[len(op)-1:] },
+	func(op string) string {
+		if len(op) < 4 {
+			return op + "x"
+		}
+		return op[:2] + op[3:4] + op[2:3] + op[4:]
+	},
+	func(op string) string { return op + "s" },
+	func(op string) string {
+		for _, v := range []string{"get", "list"} {
+			if rest, ok := strings.CutPrefix(op, v); ok {
+				return map[string]string{"get": "list", "list": "get"}[v] + rest
+			}
+		}
+		return "get" + op
+	},
+}
+
+// pathEndpoints are the operations whose paths are varied: every one
+// that reads (a write's path is varied nowhere, so nothing it moves).
+func pathEndpoints() []contract.Endpoint {
+	var out []contract.Endpoint
+	for _, ep := range contract.Endpoints {
+		if !ep.Write {
+			out = append(out, ep)
+		}
+	}
+	return out
+}
+
+// pathVariants are the run's paths: one of each class.
+func pathVariants(seed uint64) []pathVariant {
+	eps := pathEndpoints()
+	epFor := func(class string) string { return eps[pick(seed, "path ep "+class, len(eps))].Path() }
+	var out []pathVariant
+	add := func(class, path string, names bool) { out = append(out, pathVariant{class, path, names}) }
+
+	add("a base URL ending in /", "/"+epFor("base"), true)
+	p := epFor("inner")
+	j := pathJoints(p)
+	at := j[pick(seed, "path inner joint", len(j))]
+	add("a doubled slash inside", p[:at]+"/"+p[at:], true)
+	add("a trailing slash", epFor("trailing")+"/", true)
+
+	p = epFor("case")
+	group, op, _ := strings.Cut(strings.TrimPrefix(p, contract.PathPrefix), "/")
+	cased := []string{
+		contract.PathPrefix + group + "/" + strings.ToLower(op),
+		contract.PathPrefix + strings.ToUpper(group[:1]) + group[1:] + "/" + op,
+		strings.ToUpper(contract.PathPrefix) + group + "/" + op,
+	}
+	if c := cased[pick(seed, "path case", len(cased))]; c != p {
+		add("another case", c, true)
+	} else {
+		add("another case", cased[1], true)
+	}
+
+	p = epFor("typo")
+	group, op, _ = strings.Cut(strings.TrimPrefix(p, contract.PathPrefix), "/")
+	typo := typos[pick(seed, "path typo", len(typos))](op)
+	if known(group + "/" + typo) {
+		typo = op + "X"
+	}
+	add("a misspelt operation of a known group", contract.PathPrefix+group+"/"+typo, false)
+
+	p = epFor("dot")
+	j = pathJoints(p)
+	at = j[pick(seed, "path dot joint", len(j))]
+	dots := []string{"/.", "/x/.."}
+	add("a dot segment", p[:at]+dots[pick(seed, "path dot", len(dots))]+p[at:], true)
+
+	p = epFor("encoded")
+	at = strings.LastIndexByte(p, '/')
+	enc := []string{"%2F", "%2f"}[pick(seed, "path encoded", 2)]
+	add("a percent-encoded slash", p[:at]+enc+p[at+1:], true)
+	return out
+}
+
+// known says whether name is an operation of the contract.
+func known(name string) bool {
+	for _, ep := range contract.Endpoints {
+		if ep.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPathVariants sends each of the run's path variants and judges the
+// answer: JSON (§C1), and never a success for a path that names no
+// operation.
+func checkPathVariants(t *T) {
+	vs := pathVariants(t.runSeed())
+	t.each(len(vs), func(t *T, i int) {
+		v := vs[i]
+		what := fmt.Sprintf("POST %s (%s)", v.path, v.class)
+		x := t.sendWire(wireRequest{path: v.path, role: "read", body: []byte(`{}`)})
+		obj := t.jsonAnswer(x, what)
+		if obj == nil || v.names {
+			return
+		}
+		if c, ok := intOf(obj["code"]); ok && c == 0 {
+			t.Errorf(x, "%s, a path that names no operation, was answered with a success (code 0)", what)
+		}
+	})
+}
