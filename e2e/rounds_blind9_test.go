@@ -14,4 +14,8 @@ var blind9FirstSight = firstSight{
 		foreign.BugB9TplIDBoolAsInt:      "verify's wrong-type tpl_id requests do not include a boolean (true read as 1 answers 100323, not 100301)",
 	},
 	falseAlarms: map[foreign.Variant]string{},
+	caughtSince: map[foreign.Bug]string{
+		// auth.badKey.*: the refusals asked of a later page too.
+		foreign.BugB9TokenBypassesKey: "e39761776bbd5b2a06fd1871e48bc60c633e072f",
+	},
 }
