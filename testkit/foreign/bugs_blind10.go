@@ -70,18 +70,18 @@ const (
 
 // The correct variants of blind round 10.
 const (
-	VariantB10FormsByNumberDesc     Variant = "b10-forms-by-number-desc"
-	VariantB10VerifyMessageChinese  Variant = "b10-verify-message-chinese"
-	VariantB10FormListMessageEmpty  Variant = "b10-form-list-message-empty"
-	VariantB10FrontMatterGenerator  Variant = "b10-front-matter-generator"
-	VariantB10JSONLDDateModified    Variant = "b10-jsonld-date-modified"
-	VariantB10DecimalTrailingZeros  Variant = "b10-decimal-trailing-zeros"
-	VariantB10RateLimitHeaders      Variant = "b10-rate-limit-headers"
-	VariantB10MoveNotarized         Variant = "b10-move-notarized"
-	VariantB10StateChangesLatest    Variant = "b10-state-changes-latest-only"
-	VariantB10ChineseDetails        Variant = "b10-chinese-message-details"
-	VariantB10NoCategoryID          Variant = "b10-no-category-id"
-	VariantB10TemplatesWindowEndDay Variant = "b10-templates-date-end-exclusive-refused"
+	VariantB10FormsByNumberDesc    Variant = "b10-forms-by-number-desc"
+	VariantB10VerifyMessageChinese Variant = "b10-verify-message-chinese"
+	VariantB10FormListMessageEmpty Variant = "b10-form-list-message-empty"
+	VariantB10FrontMatterGenerator Variant = "b10-front-matter-generator"
+	VariantB10JSONLDDateModified   Variant = "b10-jsonld-date-modified"
+	VariantB10DecimalTrailingZeros Variant = "b10-decimal-trailing-zeros"
+	VariantB10RateLimitHeaders     Variant = "b10-rate-limit-headers"
+	VariantB10MoveNotarized        Variant = "b10-move-notarized"
+	VariantB10StateChangesLatest   Variant = "b10-state-changes-latest-only"
+	VariantB10ChineseDetails       Variant = "b10-chinese-message-details"
+	VariantB10NoCategoryID         Variant = "b10-no-category-id"
+	VariantB10DatesRefused         Variant = "b10-templates-dates-refused"
 )
 
 func blindRound10() Round {
@@ -150,7 +150,7 @@ func blindRound10() Round {
 			"§C9: \"the runner never fails a target on the text of message or message_detail\""},
 		{VariantB10NoCategoryID, "qrcode never carries category_id",
 			"§2.1: qrcode \"optional category_id\""},
-		{VariantB10TemplatesWindowEndDay, "templates/* refuse a date without time (YYYY-MM-DD) as start_time or end_time with a 400",
+		{VariantB10DatesRefused, "templates/* refuse a date without time (YYYY-MM-DD) as start_time or end_time with a 400",
 			"§C5: \"a time without zone and a date, where accepted\"; §4.4 asks for ISO 8601 times"},
 	}}
 }
@@ -528,7 +528,7 @@ func (s *Server) b10Window(p params, w window) window {
 
 // b10TimeRefused refuses a date without time as a variant does.
 func (s *Server) b10TimeRefused(p params) *apiError {
-	if !s.opts.is(VariantB10TemplatesWindowEndDay) {
+	if !s.opts.is(VariantB10DatesRefused) {
 		return nil
 	}
 	for _, name := range []string{"start_time", "end_time"} {

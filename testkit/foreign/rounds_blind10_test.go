@@ -80,18 +80,18 @@ func init() {
 	limits := read(opForms, `{}`)
 	limits.header = "X-RateLimit-Limit"
 	for v, p := range map[foreign.Variant]probe{
-		foreign.VariantB10FormsByNumberDesc:     read(opForms, `{}`),
-		foreign.VariantB10VerifyMessageChinese:  write(opVerify, moveNext),
-		foreign.VariantB10FormListMessageEmpty:  read(opForms, `{}`),
-		foreign.VariantB10FrontMatterGenerator:  read(opRecord, `{"record_id":800001,"format":"markdown"}`),
-		foreign.VariantB10JSONLDDateModified:    read(opRecord, `{"record_id":800001,"format":"json-ld"}`),
-		foreign.VariantB10DecimalTrailingZeros:  read(opRecord, rec800001),
-		foreign.VariantB10RateLimitHeaders:      limits,
-		foreign.VariantB10MoveNotarized:         afterMoves(`{"record_id":810001}`, moveNext),
-		foreign.VariantB10StateChangesLatest:    afterMoves(`{"record_id":810001}`, moveNext, moveNext),
-		foreign.VariantB10ChineseDetails:        read(opForms, `{"page":0}`),
-		foreign.VariantB10NoCategoryID:          read(opRecord, `{"record_id":800002}`),
-		foreign.VariantB10TemplatesWindowEndDay: read(opTemplates, `{"end_time":"2026-01-05"}`),
+		foreign.VariantB10FormsByNumberDesc:    read(opForms, `{}`),
+		foreign.VariantB10VerifyMessageChinese: write(opVerify, moveNext),
+		foreign.VariantB10FormListMessageEmpty: read(opForms, `{}`),
+		foreign.VariantB10FrontMatterGenerator: read(opRecord, `{"record_id":800001,"format":"markdown"}`),
+		foreign.VariantB10JSONLDDateModified:   read(opRecord, `{"record_id":800001,"format":"json-ld"}`),
+		foreign.VariantB10DecimalTrailingZeros: read(opRecord, rec800001),
+		foreign.VariantB10RateLimitHeaders:     limits,
+		foreign.VariantB10MoveNotarized:        afterMoves(`{"record_id":810001}`, moveNext),
+		foreign.VariantB10StateChangesLatest:   afterMoves(`{"record_id":810001}`, moveNext, moveNext),
+		foreign.VariantB10ChineseDetails:       read(opForms, `{"page":0}`),
+		foreign.VariantB10NoCategoryID:         read(opRecord, `{"record_id":800002}`),
+		foreign.VariantB10DatesRefused:         read(opTemplates, `{"end_time":"2026-01-05"}`),
 	} {
 		variantProbes[v] = p
 	}
