@@ -80,6 +80,25 @@ var adversarial7FirstSight = firstSight{
 		foreign.BugA7CapitalisedWordCount:  "a7d76ca3f6cf17c9e3f24cae9400cb2bc6f78971",
 		foreign.BugA7IdeographicSpaceCount: "a7d76ca3f6cf17c9e3f24cae9400cb2bc6f78971",
 		foreign.BugA7FullWidthSearchCount:  "a7d76ca3f6cf17c9e3f24cae9400cb2bc6f78971",
+		// Every request carries, picked by the seed, members real clients
+		// add to a body (conformance/clientmembers.go), and every answer
+		// is judged by every rule as the bare one's.
+		foreign.BugA7BodyOrgIDHonoured:       "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7BodyLangStatusEnglish:   "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7BodyTimezoneISO:         "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7DesensitizeFalse:        "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7RequestIDCache:          "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7AppIDMiniProgramURL:     "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7SortCountUnfiltered:     "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7OrderTotalUnwindowed:    "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7FormPageTokenNoLastPage: "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7TraceIDEchoed:           "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7VerifyRemarkNoOrgID:     "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7IdempotencyReplay:       "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7ProjectIDDropsNumber:    "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7DownloadOctetStream:     "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7ExactFalseNumberFuzzy:   "0f2911be3d7b307bda9092aeb95171691b59524b",
+		foreign.BugA7LangMarkdownIDKey:       "0f2911be3d7b307bda9092aeb95171691b59524b",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantA7RecordIDWins: "373f84fda167138b2fbe5aa64884c04b17c26755",
