@@ -130,7 +130,7 @@ func (ix *index) addRecord(r *scenario.Record) {
 	ix.records[r.ID] = e
 	ix.byCode[r.Code] = e
 	if r.URL != "" {
-		ix.byURL[r.URL] = e
+		ix.byURL[canonURL(r.URL)] = e
 	}
 }
 
@@ -225,9 +225,27 @@ func (st *State) GetRecord(key *scenario.Key, id int64, url, format string, e Ea
 	return a, nil
 }
 
-// recordByURL is how getRecord reads a record_url: the record's URL
-// exactly as the scenario has it, nothing trimmed or normalized.
-func (ix *index) recordByURL(url string) *recordEntry { return ix.byURL[url] }
+// recordByURL is how getRecord reads a record_url: the record's URL as
+// the scenario has it, nothing trimmed or normalized, but for the scheme
+// and host, which RFC 3986 reads without regard to case (docs/contract.md
+// §C10, "Identifiers are exact": the code at the end is exact).
+func (ix *index) recordByURL(url string) *recordEntry { return ix.byURL[canonURL(url)] }
+
+// canonURL is the key of a URL in the indexes: its scheme and host in
+// lower case, every other character as written. A string that is not an
+// absolute URL is itself.
+func canonURL(u string) string {
+	i := strings.Index(u, "://")
+	if i <= 0 || strings.ContainsAny(u[:i], "/?#") {
+		return u
+	}
+	rest := u[i+3:]
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	return strings.ToLower(u[:i+3+end]) + rest[end:]
+}
 
 // certRecord is how verify reads a certificate_code: a record's code,
 // else a record's full URL (docs/contract.md §4.2).
@@ -235,7 +253,7 @@ func (ix *index) certRecord(code string) *recordEntry {
 	if rec := ix.byCode[code]; rec != nil {
 		return rec
 	}
-	return ix.byURL[code]
+	return ix.byURL[canonURL(code)]
 }
 
 // RecordIDByURL is the id of the record getRecord finds by this

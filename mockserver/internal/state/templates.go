@@ -2,7 +2,6 @@ package state
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/rtq-kit/rtq/mockserver/internal/answer"
 	"github.com/rtq-kit/rtq/mockserver/internal/fail"
@@ -48,7 +47,7 @@ func (st *State) indexTemplates(tpls []*scenario.Template) {
 		o.tpls = append(o.tpls, e)
 		st.tplByCoding[t.Coding] = e
 		if t.URL != "" {
-			st.tplByURL[t.URL] = e
+			st.tplByURL[canonURL(t.URL)] = e
 		}
 	}
 	for _, o := range st.orgs {
@@ -72,8 +71,8 @@ func (st *State) Templates(key *scenario.Key, q PageQuery) (Page[*TemplateEntry]
 // missing one.
 func (st *State) Qrcodes(key *scenario.Key, template string, q PageQuery) (Page[SubCodeEntry], error) {
 	e := st.tplByCoding[template]
-	if e == nil && strings.HasPrefix(template, "https://") {
-		e = st.tplByURL[template]
+	if e == nil {
+		e = st.tplByURL[canonURL(template)]
 	}
 	if e == nil || !sameOrg(key, e.src.Org) {
 		return Page[SubCodeEntry]{}, fail.TemplateNotFound()
