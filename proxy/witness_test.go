@@ -171,6 +171,13 @@ var knownGaps = map[foreign.Bug]string{
 	// address.
 	foreign.BugB8DefaultFormatNoNotary:  "getRecord without format lacks trusted_notary, which format json shows: no live relation puts a default read beside an explicit one",
 	foreign.BugB8QrcodesByURLChildLinks: "listQrcodes by the template's URL writes each coding as a link under that URL: no live relation compares the list by URL with the list by coding",
+	// Blind round 10's misses at first sight that the proxy shares with
+	// the runner: no walk changes its page size between pages, and no
+	// rule compares the organization's name with what the profile holds;
+	// a default read is not put beside an explicit one.
+	foreign.BugB10TokenIsPageNumber:     "a cursor token holds a page number multiplied by the request's page size: it shows only when a walk changes page size between pages, which this client never does",
+	foreign.BugB10OrgNameFromProject:    "org.name holds the project's name: the profile's held values name the organization by id only, and no live relation compares names",
+	foreign.BugB10DefaultFormatNoNotary: "getRecord without format lacks trusted_notary, which format json shows: no live relation puts a default read beside an explicit one",
 	// Correct for this client: it accepts gzip, as every browser does.
 	foreign.BugA2AlwaysGzip: "answers are gzipped whatever Accept-Encoding says; this client asks for gzip",
 	foreign.BugA3GzipQZero:  "answers are gzipped also to gzip;q=0; this client asks for gzip",
@@ -259,8 +266,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 212 || reported < 206 {
-		t.Errorf("the traffic touched %d bugs (docs: 212) and the proxy reported %d (docs: 206)", touched, reported)
+	if touched < 233 || reported < 224 {
+		t.Errorf("the traffic touched %d bugs (docs: 233) and the proxy reported %d (docs: 224)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
