@@ -7,21 +7,26 @@ import "github.com/rtq-kit/rtq/testkit/foreign"
 // runner and a log of every request it sends, while the runner learnt the
 // members clients add to bodies, the time spellings of client formatters,
 // and search keys, form numbers and paths as clients type and join them)
-// as the runner of main saw it once those had landed: 4 of 35 bugs
-// caught (a User-Agent of axios, X-HTTP-Method-Override, a mini-program's
-// Referer and a search key ending in a line break reach a rule through
-// the requests it now sends), 1 false alarm in 11 correct variants. The
-// 31 misses, by where the runner does not look: headers no request
-// carries (Expect, the User-Agents of python-requests, curl, Go and Dart,
-// Origin: null, Sec-Fetch-Site: cross-site, If-Modified-Since,
-// Accept-Charset, Accept text/markdown or application/*+json, zstd,
-// traceparent, Save-Data, an app's version, a time zone, any Cookie); the
-// body as a Content-Type other than JSON carries it (form-urlencoded,
-// json-patch, and text/plain or none, sent with {} only) or compressed;
-// query strings (callback, lang, a cache buster: the only ones sent are
+// as the runner of main saw it once those had landed: 0 of 35 bugs
+// caught, no false alarm in 11 correct variants. (A first run on a
+// machine at a load average near 100 failed must checks of four bugs and
+// verify.params.missingCode of the CRLF variant, none of them about what
+// the build changes: requests timed out. The runner alone against two of
+// those builds, with a longer time-out, exits 0, and the round run again
+// at a lower load finds what is recorded here.) The 35 misses, by where
+// the runner does not look: headers no request carries (Expect, the
+// User-Agents of python-requests, curl, Go, axios and Dart, Origin: null,
+// Sec-Fetch-Site: cross-site, X-HTTP-Method-Override,
+// If-Modified-Since, Accept-Charset, Accept text/markdown or
+// application/*+json, zstd, a mini-program's Referer, traceparent,
+// Save-Data, an app's version, a time zone, any Cookie); the body as a
+// Content-Type other than JSON carries it (form-urlencoded, json-patch,
+// and text/plain or none, sent with {} only) or compressed; query
+// strings (callback, lang, a cache buster: the only ones sent are
 // api_key and access_token, with an empty body); and values: page_size
-// null, a template URL ending in a slash, a number with a tab, a
-// start_time as a number other than 0 and 42.
+// null, a template URL ending in a slash, a search key ending in a line
+// break, a number with a tab, a start_time as a number other than 0 and
+// 42.
 var adversarial8FirstSight = firstSight{
 	runner: "0f2911be3d7b307bda9092aeb95171691b59524b",
 	misses: map[foreign.Bug]string{
@@ -31,6 +36,7 @@ var adversarial8FirstSight = firstSight{
 		foreign.BugA8GoUA429Plain:            "headers: never Go's default User-Agent, Go-http-client (the runner names itself rtq-kit)",
 		foreign.BugA8OriginNullPlain:         "headers: the Origins are the site's console, m and www pages, never null",
 		foreign.BugA8CrossSiteCSRFHTML:       "headers: Sec-Fetch-Site is same-site or absent, never cross-site",
+		foreign.BugA8MethodOverrideHTML:      "headers: no request carries X-HTTP-Method-Override",
 		foreign.BugA8QueryCallbackJSONP:      "query: the only query strings are api_key and access_token, never callback",
 		foreign.BugA8GzipRequestBodyHTML:     "request bodies: never compressed (no Content-Encoding)",
 		foreign.BugA8IfModifiedSince304:      "headers: no conditional request (If-Modified-Since)",
@@ -48,16 +54,16 @@ var adversarial8FirstSight = firstSight{
 		foreign.BugA8CookieOrgHonoured:       "headers: no request carries a Cookie (the tenant is tried in X-Tenant-ID and X-Org-ID only)",
 		foreign.BugA8CookieLangStatusEnglish: "headers: no request carries a Cookie (the language is tried in Accept-Language only)",
 		foreign.BugA8QueryLangStatusEnglish:  "query: never lang",
+		foreign.BugA8MiniProgramRefererURL:   "headers: the Referers are the site's own pages, never a mini-program's (servicewechat.com)",
+		foreign.BugA8AxiosUATplIDStrings:     "headers: never the User-Agent axios",
 		foreign.BugA8DartUAISORFC3339:        "headers: never the User-Agent Dart (a Flutter app)",
 		foreign.BugA8TraceparentEchoed:       "headers: no request carries traceparent",
 		foreign.BugA8SaveDataPageSize5:       "headers: no request carries Save-Data",
 		foreign.BugA8AppVersionPagingStrings: "headers: no request carries an app's version header",
 		foreign.BugA8TimezoneHeaderISO:       "headers: no request carries a time-zone header",
 		foreign.BugA8TemplateURLSlashFirst:   "template URLs: with a query, a space, capitals or full-width letters, never a trailing slash",
+		foreign.BugA8SearchKeyNewlineCount:   "search keys: white space around a key, never a line break",
 		foreign.BugA8NumberTabDropped:        "form numbers: never with a tab",
 		foreign.BugA8EpochNumberAsMillis:     "time forms: a number is sent only as 0 and 42, which fall in 1970 read as seconds or as milliseconds",
-	},
-	falseAlarms: map[foreign.Variant]string{
-		foreign.VariantA8MarkdownCRLF: "verify.params.missingCode failed on the build whose markdown ends its lines with CRLF, which §2.2 and §C7 leave to the service (YAML and CommonMark read CRLF as a line end); the check's request carries no markdown, so the failure is under study",
 	},
 }
