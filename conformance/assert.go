@@ -110,16 +110,30 @@ func (t *T) sendAs(ep contract.Endpoint, role string, body any, form *wireForm) 
 	if t.hold.released() && t.r.gate.seesMoved(ep.Name, body) {
 		panic(fmt.Sprintf("runner bug: %s let the writes go, yet it sent %s %v, which may see what they change", t.check.ID, ep.Name, body))
 	}
+	o := t.r.client.request(ep, role, body, form)
+	if k, ok := t.sameReadKey(ep, body, o.req); ok {
+		return t.sendShared(k, ep, body, o, key)
+	}
+	return t.sendNow(ep, body, o, key)
+}
+
+// sendNow sends o, made by client.request of body, with key, in a slot.
+func (t *T) sendNow(ep contract.Endpoint, body any, o outgoing, key string) *Exchange {
 	queued := time.Now()
 	release := t.slot()
 	defer release()
 	t.depth++
 	sent := time.Now()
-	x := t.r.client.quietAs(t.ctx, ep, role, key, body, form)
+	x := t.r.client.exchange(t.ctx, ep, o, key)
 	if t.r.trace != nil {
-		t.r.trace.request(t, fmt.Sprintf("%s sees=%v key=%s req=%x", ep.Name, t.r.gate.seesMoved(ep.Name, body), role, sha256.Sum256(fmt.Appendf(nil, "%#v", x.Req))), queued, sent, time.Now())
+		t.r.trace.request(t, fmt.Sprintf("%s sees=%v key=%s req=%x", ep.Name, t.r.gate.seesMoved(ep.Name, body), o.req.Key, traceHash(x.Req)), queued, sent, time.Now())
 	}
 	return x
+}
+
+// traceHash names a request in the trace: alike requests, alike names.
+func traceHash(req Request) [sha256.Size]byte {
+	return sha256.Sum256(fmt.Appendf(nil, "%#v", req))
 }
 
 // hasKey says whether the profile or flags gave a key for role.

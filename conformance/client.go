@@ -200,25 +200,45 @@ func (c *client) quiet(ctx context.Context, ep contract.Endpoint, role, key stri
 
 // quietAs is quiet with the request's headers written in form (nil: the
 // one the seed picks for the request, the usual way when plain).
-func (c *client) quietAs(ctx context.Context, ep contract.Endpoint, role, key string, body any, form *wireForm) (out *Exchange) {
+func (c *client) quietAs(ctx context.Context, ep contract.Endpoint, role, key string, body any, form *wireForm) *Exchange {
+	return c.exchange(ctx, ep, c.request(ep, role, body, form), key)
+}
+
+// outgoing is a request written in its form, not yet sent, with what
+// sending it needs besides: the body before its form dressed it, and the
+// form (undressed).
+type outgoing struct {
+	req  Request
+	bare []byte
+	form *wireForm
+}
+
+// request is the request quietAs sends, written in its form, not yet
+// sent: two requests alike here are alike on the wire (sameReads).
+func (c *client) request(ep contract.Endpoint, role string, body any, form *wireForm) outgoing {
 	raw, ok := body.([]byte)
 	if !ok {
 		raw, _ = json.Marshal(body)
 	}
-	x := &Exchange{Req: Request{Method: http.MethodPost, Path: ep.Path(), Key: role, Body: string(raw)}}
-	bare := raw
+	req := Request{Method: http.MethodPost, Path: ep.Path(), Key: role, Body: string(raw)}
 	switch {
 	case form != nil:
-		form.apply(&x.Req, c.site)
+		form.apply(&req, c.site)
 	case !c.plain:
-		f := wireFormOf(c.seed, x.Req, c.base)
+		f := wireFormOf(c.seed, req, c.base)
 		form = &f
-		form.apply(&x.Req, c.site)
+		form.apply(&req, c.site)
 	}
+	return outgoing{req: req, bare: raw, form: form}
+}
+
+// exchange sends o, made by request, with key.
+func (c *client) exchange(ctx context.Context, ep contract.Endpoint, o outgoing, key string) (out *Exchange) {
+	x := &Exchange{Req: o.req}
 	if len(x.Req.Members) > 0 {
-		defer func() { out = c.undressed(ctx, ep, role, key, bare, form, out) }()
+		defer func() { out = c.undressed(ctx, ep, o.req.Key, key, o.bare, o.form, out) }()
 	}
-	raw = []byte(x.Req.Body) // as written in its form
+	raw := []byte(x.Req.Body) // as written in its form
 	attempts := 1
 	if !ep.Write {
 		attempts += readRetries

@@ -57,6 +57,10 @@ func (m *memo) do(key string, prio func() priority, raised func(), f func(l *lif
 type lift struct {
 	mu      sync.Mutex
 	waiters []func() priority
+	// plain keeps a read's priority as its waiters': a read shared
+	// because it is alike (sameReads), not one a check's chain goes on
+	// from more than its own would.
+	plain bool
 }
 
 // add makes one more waiter's priority part of l.
@@ -78,7 +82,7 @@ func (l *lift) best() priority {
 	for _, w := range ws {
 		p = min(p, w())
 	}
-	if p == prioRead {
+	if p == prioRead && !l.plain {
 		p = prioShared // a check waits for it: its chain goes on from it
 	}
 	return p

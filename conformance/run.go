@@ -61,6 +61,7 @@ type runner struct {
 	cov     *coverage
 	ctSeen  *contentTypes
 	memo    *memo
+	same    *sameReads // reads alike sent once (sameread.go)
 	// verdicts are the schema verdicts by body (memo.go).
 	verdicts verdicts
 	moves    *moves
@@ -199,7 +200,7 @@ func newRunner(opts Options) (*runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 	}
-	r := &runner{opts: opts, prof: prof, keys: keys, schemas: set, cov: newCoverage(), ctSeen: &contentTypes{}, memo: newMemo(), moves: newMoves(),
+	r := &runner{opts: opts, prof: prof, keys: keys, schemas: set, cov: newCoverage(), ctSeen: &contentTypes{}, memo: newMemo(), same: &sameReads{}, moves: newMoves(),
 		slots: newSlots(opts.Concurrency), trace: newTracerFromEnv()}
 	r.answers = newAnswers(prof, set)
 	// A read key that is also a write key (a scenario with one read-write
