@@ -73,10 +73,13 @@ func (t *T) sendShared(key string, ep contract.Endpoint, body any, o outgoing, a
 		s.calls[key] = c
 	}
 	s.mu.Unlock()
+	before := c.waiting.best()
 	c.waiting.add(t.priority)
 	if ok {
 		queued := time.Now()
-		t.r.slots.raise()
+		if t.priority() < before {
+			t.r.slots.raise() // the read queued lower than this waiter
+		}
 		<-c.done
 		t.depth++
 		if t.r.trace != nil {
