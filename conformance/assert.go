@@ -72,6 +72,9 @@ type T struct {
 	caseStep int
 	// alone says the unit runs by itself, every request one at a time.
 	alone bool
+	// walking says a cursor walk sends the requests (walkCursorOnce):
+	// never shared with reads alike (sameReads).
+	walking bool
 }
 
 // show makes x's request part of the finding even when the check passes.

@@ -25,7 +25,10 @@ import (
 // Never a write, never a read of a write unit or after the writes (a
 // reset and the moves lie between them), and never a check that may
 // mean to send the same request twice (the phases after the writes: the
-// transport's checks). Whether two reads share does not depend on the
+// transport's checks). Never a cursor walk's page, nor a read with a page
+// token: what a token is bound to is the service's, a reset included
+// (§C5), so a walk a reset crossed is walked again from a first page of
+// its own, and a token sent twice is meant to be (a single-use token). Whether two reads share does not depend on the
 // order they are sent in, so the run sends as many requests, and each
 // check judges the same answers, at any --concurrency.
 type sameReads struct {
@@ -43,7 +46,10 @@ type sameRead struct {
 // sameReadKey is the key req shares its answer under, and whether it may
 // share at all (see sameReads).
 func (t *T) sameReadKey(ep contract.Endpoint, body any, req Request) (string, bool) {
-	if t.r.same == nil || t.r.gate == nil || ep.Write || t.unit != 0 || t.check.phase != phaseRead {
+	if t.r.same == nil || t.r.gate == nil || ep.Write || t.unit != 0 || t.check.phase != phaseRead || t.walking {
+		return "", false
+	}
+	if m, ok := body.(map[string]any); ok && m["page_token"] != nil {
 		return "", false
 	}
 	state := "before the writes"

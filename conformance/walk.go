@@ -197,6 +197,8 @@ func (t *T) doWalkCursor(ep contract.Endpoint, role string, filter map[string]an
 
 func (t *T) walkCursorOnce(ep contract.Endpoint, role string, filter map[string]any, size int) walk {
 	var w walk
+	defer func(was bool) { t.walking = was }(t.walking)
+	t.walking = true // its pages go every time (sameReads)
 	err := svcclient.Walk(maxWalkPages, func(n int, token string) (string, bool, error) {
 		body := map[string]any{}
 		if size > 0 { // 0: without page_size, at the listing's default
