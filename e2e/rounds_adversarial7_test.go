@@ -99,6 +99,11 @@ var adversarial7FirstSight = firstSight{
 		foreign.BugA7DownloadOctetStream:     "0f2911be3d7b307bda9092aeb95171691b59524b",
 		foreign.BugA7ExactFalseNumberFuzzy:   "0f2911be3d7b307bda9092aeb95171691b59524b",
 		foreign.BugA7LangMarkdownIDKey:       "0f2911be3d7b307bda9092aeb95171691b59524b",
+		// relation.time.forms spells the item's second as client
+		// formatters do (a generator of shapes and seed-picked options).
+		foreign.BugA7TNoZoneAsUTC:        "0173197ca274183a5db43183c7577d783fe56e8b",
+		foreign.BugA7MicrosAsMillis:      "0173197ca274183a5db43183c7577d783fe56e8b",
+		foreign.BugA7ZeroYearSelectsNone: "0173197ca274183a5db43183c7577d783fe56e8b",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantA7RecordIDWins: "373f84fda167138b2fbe5aa64884c04b17c26755",

@@ -20,5 +20,9 @@ var blind9FirstSight = firstSight{
 		// generated.verify: the bad-input values of one member alone in
 		// one body get one error_code (one order of the checks, §C6).
 		foreign.BugB9TplIDBoolAsInt: "0f2911be3d7b307bda9092aeb95171691b59524b",
+		// relation.time.forms spells the item's second as client
+		// formatters do (a generator of shapes and seed-picked options).
+		foreign.BugB9ZeroFractionStart:   "0173197ca274183a5db43183c7577d783fe56e8b",
+		foreign.BugB9MidnightEndWholeDay: "0173197ca274183a5db43183c7577d783fe56e8b",
 	},
 }
