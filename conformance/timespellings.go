@@ -20,19 +20,22 @@ import (
 // (spellingShapes: how many clock digits, a fraction of zeros or not, a
 // day's boundary as midnight, as T24:00:00 or as a date, the earliest
 // and latest years) crossed with the options the seed picks for each
-// request (T, t or a space; Z, z, +08:00 and offsets on either side of
+// request (T or a space; Z, +00:00, +08:00 and offsets on either side of
 // UTC, half-hour west ones among them, or no zone; how many fraction
-// digits; how an offset is written).
+// digits). Seconds with an offset written as libraries write it, and
+// lower-case t and z, are the near forms' (timeforms.go), sent beside.
 //
-// Each shape goes, on every run, to each listing in two requests: a
-// window with both bounds in the shape around the item's exact creation
-// second (the largest instant the shape can write at or before it as the
-// start, the smallest at or after it as the end), and, on the side the
-// seed picks, a start alone just after the item or an end alone just
-// before it (the nearest instant the shape writes on the other side). A
-// start read later or an end read earlier leaves the item out of the
-// window; a start read earlier or an end read later takes in the items
-// beside the window, and the item itself into the bound alone. The zone of a spelling with an offset is picked from the side
+// Each shape goes, on every run, to each listing in three requests, the
+// shape on one bound of each (so that a refusal of one spelling hides no
+// other): a start at the largest instant the shape writes at or before
+// the item's exact creation second, an end at the smallest at or after
+// it (one of the two in a window beside the other bound at its own
+// instant written RFC 3339, by the seed), and, on the side the seed
+// picks, a start alone just after the item or an end alone just before
+// it (the nearest instant the shape writes on the other side). A start
+// read later or an end read earlier leaves the item out of the first
+// two; a start read earlier or an end read later takes the item into
+// the third. The zone of a spelling with an offset is picked from the side
 // of UTC on which a dropped offset (read in UTC or in UTC+08:00) moves
 // the bound across the item: east of UTC+08:00 where a later reading
 // shows (the window's start, the end alone), UTC and west of it where an
@@ -68,10 +71,9 @@ type spelt struct {
 
 // spellOpts are the seed's picks for one spelling.
 type spellOpts struct {
-	sep    string         // "T", "t" or " "
+	sep    string         // "T" or " "
 	loc    *time.Location // nil: no zone, read in UTC+08:00
-	zoneZ  string         // how UTC is written: "Z", "z" or "+00:00"
-	offset string         // Go layout of the offset: "-07:00", "-0700", " -0700"
+	zoneZ  string         // how UTC is written: "Z" or "+00:00"
 	digits int            // fraction digits
 }
 
@@ -81,12 +83,11 @@ type spellingShape struct {
 	name string
 	// zones is where the seed picks the zone from.
 	zones zoneKind
-	// varySep and varyOffset say the seed picks the separator (T or a
-	// space) and how an offset is written (with a colon, without, after
-	// a space); elsewhere they are RFC 3339's, so that a shape is judged
-	// on its own axis rather than refused for another.
-	varySep, varyOffset bool
-	spell               func(at int64, upper bool, side spellSide, o spellOpts) (spelt, bool)
+	// varySep says the seed picks the separator (T or a space);
+	// elsewhere it is RFC 3339's T, so that a shape is judged on its own
+	// axis rather than refused for another.
+	varySep bool
+	spell   func(at int64, upper bool, side spellSide, o spellOpts) (spelt, bool)
 }
 
 // zoneKind is where a shape's zone is picked from.
@@ -139,7 +140,7 @@ func writeZone(t time.Time, o spellOpts) string {
 	case o.loc == time.UTC:
 		return o.zoneZ
 	}
-	return t.Format(o.offset)
+	return t.Format("-07:00")
 }
 
 // floorTo and ceilTo are the multiples of unit (seconds) in loc at or
@@ -197,12 +198,6 @@ var spellingShapes = []spellingShape{
 		x := gridInstant(at, 60, o.loc, upper, side)
 		return exact(writeSpelling(x, "", false, o), x)
 	}},
-	// Seconds and an offset, written as a library writes it (RFC 3339,
-	// a colon-less offset, a space before it).
-	{name: "seconds, offset", zones: zoneSided, varySep: true, varyOffset: true, spell: func(at int64, upper bool, side spellSide, o spellOpts) (spelt, bool) {
-		x := gridInstant(at, 1, o.loc, upper, side)
-		return exact(writeSpelling(x, "", true, o), x)
-	}},
 	// A fraction of nines, of as many digits as the seed picks (1, 2,
 	// 3, 6: Python's microseconds, 9: Go's nanoseconds): a bound a
 	// fraction before the next second. Which whole second it selects
@@ -218,12 +213,6 @@ var spellingShapes = []spellingShape{
 	{name: "zero fraction", zones: zoneSided, spell: func(at int64, upper bool, side spellSide, o spellOpts) (spelt, bool) {
 		x := gridInstant(at, 1, o.loc, upper, side)
 		return exact(writeSpelling(x, strings.Repeat("0", o.digits), true, o), x)
-	}},
-	// Lower-case t and z (RFC 3339 §5.6): a URL typed or folded by hand.
-	{name: "lower case", spell: func(at int64, upper bool, side spellSide, o spellOpts) (spelt, bool) {
-		x := gridInstant(at, 1, time.UTC, upper, side)
-		o.sep, o.loc, o.zoneZ = "t", time.UTC, "z"
-		return exact(writeSpelling(x, "", true, o), x)
 	}},
 	// Midnight as a time (not a date): the boundary of a day, in the
 	// service's zone, UTC or none.
@@ -278,23 +267,26 @@ var spellingShapes = []spellingShape{
 	}},
 }
 
-// spellCase is one request of the generator: the bounds it sends.
+// spellCase is one request of the generator: the bounds it sends, one
+// of them in the shape (the other, if any, RFC 3339 in UTC+08:00, so that
+// a refusal is the shape's), and whether the shape's bound lies beyond
+// the item (out) or takes it in.
 type spellCase struct {
 	shape      string
 	start, end *spelt
+	out        bool
 }
 
 // spellOptsFor picks the options of one spelling from the seed: for a
 // sided zone, one on the side where a dropped offset shows (later: east
 // of UTC+08:00).
 func spellOptsFor(seed uint64, id string, sh spellingShape, later bool) spellOpts {
-	o := spellOpts{sep: "T", zoneZ: "Z", offset: "-07:00", digits: []int{1, 2, 3, 6, 9}[pick(seed, id+" digits", 5)]}
+	o := spellOpts{sep: "T", zoneZ: "Z", digits: []int{1, 2, 3, 6, 9}[pick(seed, id+" digits", 5)]}
 	if sh.varySep {
 		o.sep = []string{"T", " "}[pick(seed, id+" sep", 2)]
 	}
-	if sh.varyOffset {
+	if sh.zones != zoneNone {
 		o.zoneZ = []string{"Z", "+00:00"}[pick(seed, id+" z", 2)]
-		o.offset = []string{"-07:00", "-0700", " -0700"}[pick(seed, id+" offset", 3)]
 	}
 	switch {
 	case sh.zones == zoneDay:
@@ -315,24 +307,45 @@ func spellCases(seed uint64, listing string, at int64) []spellCase {
 		opts := func(role string, later bool) spellOpts {
 			return spellOptsFor(seed, listing+" spelling "+sh.name+" "+role, sh, later)
 		}
-		// The window: a start read later, or an end read earlier,
-		// leaves the item out.
+		// Each bound at the nearest instant the shape writes on the
+		// item's side: a start read later, or an end read earlier, leaves
+		// the item out. One of the two (by the seed) goes in a window,
+		// beside the other bound at its own such instant written RFC
+		// 3339 in UTC+08:00; the other alone.
 		s, okS := sh.spell(at, false, sideIn, opts("start in", true))
 		e, okE := sh.spell(at, true, sideIn, opts("end in", false))
-		if okS && okE {
-			out = append(out, spellCase{shape: sh.name, start: &s, end: &e})
+		startCase, endCase := spellCase{shape: sh.name, start: &s}, spellCase{shape: sh.name, end: &e}
+		if pick(seed, listing+" spelling "+sh.name+" window", 2) == 0 {
+			startCase.end = canonical(e)
+		} else {
+			endCase.start = canonical(s)
+		}
+		if okS {
+			out = append(out, startCase)
+		}
+		if okE {
+			out = append(out, endCase)
 		}
 		// Alone beyond the item, on the side the seed picks: a start
 		// read earlier, or an end read later, takes it in.
 		if pick(seed, listing+" spelling "+sh.name+" out", 2) == 0 {
 			if s, ok := sh.spell(at, false, sideOut, opts("start out", false)); ok {
-				out = append(out, spellCase{shape: sh.name, start: &s})
+				out = append(out, spellCase{shape: sh.name, start: &s, out: true})
 			}
 		} else if e, ok := sh.spell(at, true, sideOut, opts("end out", true)); ok {
-			out = append(out, spellCase{shape: sh.name, end: &e})
+			out = append(out, spellCase{shape: sh.name, end: &e, out: true})
 		}
 	}
 	return out
+}
+
+// canonical is a bound at the first instant s may be read as, written
+// RFC 3339 in UTC+08:00 (nil where s bounds nothing).
+func canonical(s spelt) *spelt {
+	if len(s.reads) == 0 {
+		return nil
+	}
+	return &spelt{value: contract.Stamp(s.reads[0]), reads: s.reads[:1]}
 }
 
 // readingFilter is filter with a bound as read: absent, or the whole second written
@@ -428,36 +441,38 @@ func (t *T) spellings(l listing, at int64, totals [2]int64) {
 		r.total, r.ok = t.totalOf(l, r.body)
 	})
 	for i, c := range cases {
-		what := fmt.Sprintf("%s %s (%s)", l.name, describeBounds(c), c.shape)
 		var totals []int64
-		servedRefs := true
 		for _, k := range want[i] {
-			if !refs[k].ok {
-				servedRefs = false
+			if oks[i] && !refs[k].ok {
+				totals = nil // a reading is not served: the listing's own checks say so
 				break
 			}
 			totals = append(totals, refs[k].total)
 		}
-		if !servedRefs {
-			continue // a reference is not served: the listing's own checks say so
-		}
-		if !oks[i] && isSuccess(xs[i]) {
-			continue // a success without a total: the listing's own checks say so
-		}
-		if !oks[i] {
-			if obj := t.errorAnswer(xs[i], l.ep, what); obj != nil {
-				if code, _ := intOf(obj["code"]); code != 400 {
-					t.Errorf(xs[i], "%s: refused with code %d; a time the service does not accept is a 400 naming the parameter (§C5)", what, code)
-					continue
-				}
+		t.judgeSpelling(l, c, at, xs[i], got[i], oks[i], totals)
+	}
+}
+
+// judgeSpelling judges one spelling's answer x (its total got, ok for a
+// success with a total): a refusal is the endpoint's error with code
+// 400; a success gives one of totals, those of the readings the contract
+// allows (none known: not judged).
+func (t *T) judgeSpelling(l listing, c spellCase, at int64, x *Exchange, got int64, ok bool, totals []int64) {
+	what := fmt.Sprintf("%s %s (%s)", l.name, describeBounds(c), c.shape)
+	switch {
+	case !ok && isSuccess(x):
+		// a success without a total: the listing's own checks say so
+	case !ok:
+		if obj := t.errorAnswer(x, l.ep, what); obj != nil {
+			if code, _ := intOf(obj["code"]); code != 400 {
+				t.Errorf(x, "%s: refused with code %d; a time the service does not accept is a 400 naming the parameter (§C5)", what, code)
+				return
 			}
-			t.Notef("%s is not accepted (the kit's choice, §C5)", what)
-			continue
 		}
-		if !slices.Contains(totals, got[i]) {
-			t.Errorf(xs[i], "%s gives total %d; the instant it names, written RFC 3339 in UTC+08:00 (%s), gives %v (an item was created at %s)",
-				what, got[i], describeReadings(c), totals, contract.Stamp(at))
-		}
+		t.Notef("%s is not accepted (the kit's choice, §C5)", what)
+	case len(totals) > 0 && !slices.Contains(totals, got):
+		t.Errorf(x, "%s gives total %d; what it names, written RFC 3339 in UTC+08:00 (%s), gives %v (an item was created at %s)",
+			what, got, describeReadings(c), slices.Compact(slices.Sorted(slices.Values(totals))), contract.Stamp(at))
 	}
 }
 

@@ -6,10 +6,12 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // lenientSpelling reads every spelling the generator writes as a
@@ -61,8 +63,8 @@ func boundOf(r *big.Rat, upper bool) int64 {
 // TestSpellingsNameTheirReadings: every spelling the generator writes,
 // for many seeds and items created on a day's boundary, on a minute and
 // off it, names an instant a lenient reader reads as one of the readings
-// the generator judges it by, and so read (bounds inclusive) the window
-// takes the item in while the bound alone leaves it out.
+// the generator judges it by, and so read (bounds inclusive) the bounds
+// at the item take it in while those beyond it leave it out.
 func TestSpellingsNameTheirReadings(t *testing.T) {
 	day := time.Date(2026, 1, 2, 0, 0, 0, 0, contract.Zone).Unix()
 	for _, at := range []int64{day, day + 8*3600, day + 8*3600 + 37, day + 86399, day - 8*3600} {
@@ -96,15 +98,15 @@ func TestSpellingsNameTheirReadings(t *testing.T) {
 					if b.upper {
 						in = want >= at
 					}
-					if alone := c.start == nil || c.end == nil; in == alone {
-						t.Errorf("at %d seed %d: %s %q read as %s takes the item in %v, alone %v", at, seed, c.shape, b.s.value, contract.Stamp(want), in, alone)
+					if in == c.out {
+						t.Errorf("at %d seed %d: %s %q read as %s takes the item in %v, beyond it %v", at, seed, c.shape, b.s.value, contract.Stamp(want), in, c.out)
 					}
 				}
 			}
 			for _, sh := range spellingShapes {
-				want := 2
+				want := 3
 				if sh.name == "extreme year" {
-					want = 1
+					want = 2
 				}
 				if shapes[sh.name] != want {
 					t.Errorf("at %d seed %d: shape %s has %d requests, want %d", at, seed, sh.name, shapes[sh.name], want)
@@ -128,7 +130,7 @@ func TestSpellingsAreTheSeeds(t *testing.T) {
 				if s == nil {
 					continue
 				}
-				for _, re := range []string{` \d\d:`, `T\d\d:`, `[+-]\d\d:\d\d$`, `[+-]\d\d\d\d$`, ` [+-]\d\d\d\d$`, `Z$`, `z$`, `t\d`, `-[1-9]-`, `T24:`, `^0001-`, `^9999-`, `\.\d{6}[^\d]`, `\.\d{9}[^\d]`, `\.0+[^\d]`, `-03:30$`, `T\d\d:\d\d$`, `T\d\d:\d\d[+-]`} {
+				for _, re := range []string{` \d\d:`, `T\d\d:`, `[+-]\d\d:\d\d$`, `Z$`, `-[1-9]-`, `T24:`, `^0001-`, `^9999-`, `\.\d{6}[^\d]`, `\.\d{9}[^\d]`, `\.0+[^\d]`, `-03:30$`, `T\d\d:\d\d$`, `T\d\d:\d\d[+-]`} {
 					if regexp.MustCompile(re).MatchString(s.value) {
 						seen[re] = true
 					}
@@ -136,9 +138,51 @@ func TestSpellingsAreTheSeeds(t *testing.T) {
 			}
 		}
 	}
-	for _, re := range []string{` \d\d:`, `T\d\d:`, `[+-]\d\d:\d\d$`, `[+-]\d\d\d\d$`, ` [+-]\d\d\d\d$`, `Z$`, `z$`, `t\d`, `-[1-9]-`, `T24:`, `^0001-`, `^9999-`, `\.\d{6}[^\d]`, `\.\d{9}[^\d]`, `\.0+[^\d]`, `-03:30$`, `T\d\d:\d\d$`, `T\d\d:\d\d[+-]`} {
+	for _, re := range []string{` \d\d:`, `T\d\d:`, `[+-]\d\d:\d\d$`, `Z$`, `-[1-9]-`, `T24:`, `^0001-`, `^9999-`, `\.\d{6}[^\d]`, `\.\d{9}[^\d]`, `\.0+[^\d]`, `-03:30$`, `T\d\d:\d\d$`, `T\d\d:\d\d[+-]`} {
 		if !seen[re] {
 			t.Errorf("no seed writes a spelling matching %s", re)
+		}
+	}
+}
+
+// TestSpellingsAreRefusedWith400OrReadAsAllowed: a spelling refused with
+// a code other than 400 fails; refused with 400 it is noted; served, its
+// total is one of its allowed readings' or it fails.
+func TestSpellingsAreRefusedWith400OrReadAsAllowed(t *testing.T) {
+	set, err := loadSchemas()
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 1, 5, 9, 0, 0, 0, contract.Zone).Unix()
+	l := listing{ep: contract.TemplatesList, name: "templates/list", filter: map[string]any{}, key: "coding"}
+	answer := func(code string) *Exchange {
+		return &Exchange{Status: 200, Req: Request{Method: "POST", Path: "/api/v2/rpc/templates/list", Key: "read", Body: `{"end_time":"2026-1-5"}`},
+			Doc: map[string]any{"code": jsonNum(code), "message": "end_time is no time", "data": map[string]any{}}}
+	}
+	c := spellCase{shape: "unpadded date", end: &spelt{value: "2026-1-5", reads: []int64{at + 15*3600 - 1, at - 9*3600}}}
+	cases := []struct {
+		x      *Exchange
+		got    int64
+		ok     bool
+		totals []int64
+		fail   string
+	}{
+		{answer("500"), 0, false, nil, "refused with code 500"},
+		{answer("422"), 0, false, nil, "refused with code 422"},
+		{answer("400"), 0, false, nil, ""},
+		{answer("0"), 4, true, []int64{7, 3}, "gives total 4"},
+		{answer("0"), 7, true, []int64{7, 3}, ""},
+		{answer("0"), 3, true, []int64{7, 3}, ""},
+	}
+	for _, tc := range cases {
+		tk := &T{r: &runner{opts: Options{BaseURL: "http://svc"}, schemas: set, answers: newAnswers(&profile.Profile{}, set)}, check: Check{ID: "relation.time.forms"}}
+		tk.judgeSpelling(l, c, at, tc.x, tc.got, tc.ok, tc.totals)
+		got := strings.Join(tk.failures, "\n")
+		switch {
+		case tc.fail == "" && tk.failed():
+			t.Errorf("a correct answer fails: %s", got)
+		case tc.fail != "" && !strings.Contains(got, tc.fail):
+			t.Errorf("failures %q do not say %q", got, tc.fail)
 		}
 	}
 }
