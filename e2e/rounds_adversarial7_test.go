@@ -104,6 +104,11 @@ var adversarial7FirstSight = firstSight{
 		foreign.BugA7TNoZoneAsUTC:        "0173197ca274183a5db43183c7577d783fe56e8b",
 		foreign.BugA7MicrosAsMillis:      "0173197ca274183a5db43183c7577d783fe56e8b",
 		foreign.BugA7ZeroYearSelectsNone: "0173197ca274183a5db43183c7577d783fe56e8b",
+		// A spelling goes on one bound of a request, so that a refusal of
+		// the other bound's spelling hides no wrong reading.
+		foreign.BugA7DatetimeLocalAsUTC:   "01d6406e64898175a36c7c35aea9463460fd01bd",
+		foreign.BugA7MinutesOffsetDropped: "01d6406e64898175a36c7c35aea9463460fd01bd",
+		foreign.BugA7Hour24SameDay:        "01d6406e64898175a36c7c35aea9463460fd01bd",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantA7RecordIDWins: "373f84fda167138b2fbe5aa64884c04b17c26755",
