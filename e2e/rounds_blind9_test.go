@@ -16,7 +16,7 @@ var blind9FirstSight = firstSight{
 	falseAlarms: map[foreign.Variant]string{},
 	caughtSince: map[foreign.Bug]string{
 		// auth.badKey.*: the refusals asked of a later page too.
-		foreign.BugB9TokenBypassesKey: "e39761776bbd5b2a06fd1871e48bc60c633e072f",
+		foreign.BugB9TokenBypassesKey: "dcbe36fa57893326d3b25f6e5879b2c60036d70c",
 		// generated.verify: the bad-input values of one member alone in
 		// one body get one error_code (one order of the checks, §C6).
 		foreign.BugB9TplIDBoolAsInt: "0f2911be3d7b307bda9092aeb95171691b59524b",
