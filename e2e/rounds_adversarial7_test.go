@@ -70,6 +70,12 @@ var adversarial7FirstSight = firstSight{
 		foreign.VariantA7RecordIDWins: "answers.2.1.identity, answers.C2.tenancy: a request with both addresses is held to record_url too, and a success to one that names our URL is read as our record shown, where §C10 leaves both addresses to the service and the answer is the record record_id names (the other organization's own one under its key)",
 	},
 	caughtSince: map[foreign.Bug]string{
+		// transport.unknownPath sends the paths a client joins (a base
+		// URL ending in /, a trailing slash, a misspelt operation of a
+		// known group), every answer of which must be JSON.
+		foreign.BugA7DoubleSlashHTML:       "dcbe36fa57893326d3b25f6e5879b2c60036d70c",
+		foreign.BugA7UnknownOpInGroupHTML:  "dcbe36fa57893326d3b25f6e5879b2c60036d70c",
+		foreign.BugA7TrailingSlash405Plain: "dcbe36fa57893326d3b25f6e5879b2c60036d70c",
 		// relation.formList.filters: keys as people type them (one
 		// character, a capitalised word, Unicode spaces, full width) and a
 		// number of each kind of form and with a revision letter.
@@ -106,9 +112,9 @@ var adversarial7FirstSight = firstSight{
 		foreign.BugA7ZeroYearSelectsNone: "0173197ca274183a5db43183c7577d783fe56e8b",
 		// A spelling goes on one bound of a request, so that a refusal of
 		// the other bound's spelling hides no wrong reading.
-		foreign.BugA7DatetimeLocalAsUTC:   "01d6406e64898175a36c7c35aea9463460fd01bd",
-		foreign.BugA7MinutesOffsetDropped: "01d6406e64898175a36c7c35aea9463460fd01bd",
-		foreign.BugA7Hour24SameDay:        "01d6406e64898175a36c7c35aea9463460fd01bd",
+		foreign.BugA7DatetimeLocalAsUTC:   "95c4ea400b17e912e04a944e434e67ec73af217d",
+		foreign.BugA7MinutesOffsetDropped: "95c4ea400b17e912e04a944e434e67ec73af217d",
+		foreign.BugA7Hour24SameDay:        "95c4ea400b17e912e04a944e434e67ec73af217d",
 	},
 	passingSince: map[foreign.Variant]string{
 		foreign.VariantA7RecordIDWins: "373f84fda167138b2fbe5aa64884c04b17c26755",
