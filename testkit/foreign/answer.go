@@ -48,6 +48,8 @@ type apiError struct {
 	b9Shape            shape
 	b9Shaped, b9Legacy bool
 	b9NoDetail         bool
+	// b11Body, when set, is the whole body a bug of round 11 answers.
+	b11Body obj
 }
 
 // paramError is a parameter error naming the parameter.
@@ -85,6 +87,9 @@ func (s *Server) body(sh shape, e *apiError) obj {
 		e = &c
 	}
 	if b := s.b9Body(sh, e); b != nil {
+		return b
+	}
+	if b := s.b11Body(sh, e); b != nil {
 		return b
 	}
 	if e.b7Shape {
@@ -245,6 +250,10 @@ func htmlPage(status int) string {
 }
 
 func (s *Server) succeed(w http.ResponseWriter, data any) {
+	if x, ok := data.(b11Answer); ok {
+		s.b11Succeed(w, x)
+		return
+	}
 	if x, ok := data.(b6Answer); ok {
 		s.b6Succeed(w, x)
 		return

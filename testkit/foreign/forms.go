@@ -157,7 +157,8 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugA2VerifyDuplicatesForm) {
 		forms = s.joinVerifications(forms)
 	}
-	total := s.b10FormTotal(k, key, number, s.a4SearchTotal(k, key, number, int64(len(forms))))
+	total := s.b11FormTotal(forms, s.b10FormTotal(k, key, number, s.a4SearchTotal(k, key, number, int64(len(forms)))))
+	forms = s.b11LimitedForms(k, forms)
 	if tk := strings.TrimSpace(key); tk != "" && s.opts.has(BugB8SearchTotalAllOrgs) {
 		total += s.b8OtherOrgHits(k, tk, number)
 	}
@@ -206,7 +207,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	var b10Prev *project
 	for i := start; i < int64(len(forms)) && i < start+limit; i++ {
 		f := s.b9Form(forms[i], s.b8Form(forms[i], s.formJSON(forms[i]), strings.TrimSpace(key), number), strings.TrimSpace(key))
-		f = s.b10Form(forms[i], f, &b10Prev)
+		f = s.b11Form(forms[i], s.b10Form(forms[i], f, &b10Prev))
 		if page > 1 && s.opts.has(BugB8ReplicaPagesISOUTC) {
 			f = b8ReplicaISO(forms[i], f)
 		}
@@ -268,7 +269,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		pageInfo = append(pageInfo, member{"from", from}, member{"to", to})
 		return o("version", "v1", "list", list, "page", pageInfo, "has_more", page < last), nil
 	}
-	return s.b10FormsAnswer(o("version", "v1", "list", list, "page", pageInfo)), nil
+	return s.b11FormsAnswer(key, s.b10FormsAnswer(o("version", "v1", "list", list, "page", pageInfo))), nil
 }
 
 // matchForms are the forms the key sees that match the filters, in the
@@ -291,7 +292,7 @@ func (s *Server) matchForms(k *apiKey, key, number string) []*form {
 			s.opts.is(VariantA4SystemFormsHidden) && f.typ > 2 {
 			continue
 		}
-		byNumber, byKey := s.numberMatches(f, number), s.searchMatches(f, key)
+		byNumber, byKey := s.b11NumberMatches(f, key, number, s.numberMatches(f, number)), s.searchMatches(f, key)
 		if s.opts.has(BugFiltersOr) && number != "" && key != "" {
 			if byNumber || byKey {
 				out = append(out, f)

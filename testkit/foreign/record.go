@@ -80,6 +80,10 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	if s.opts.has(BugB6RecordURLWidthFolded) {
 		url = b6Halfwidth(url)
 	}
+	byIDOnly := hasID && !hasURL
+	if a, ok := s.b11Cached(id, byIDOnly, format); ok {
+		return a, nil
+	}
 	hasID = s.b10ByID(hasID, hasURL)
 	r := s.find(s.a4OwnerKey(k, p, id), id, hasID, url, hasURL, format != "json")
 	if _, isStr := p["record_id"].(string); r == nil && isStr && hasID && !hasURL && s.opts.has(BugB6StringIDAnyOrg) {
@@ -117,6 +121,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		rec = s.b8Record(k, r, rec, asked)
 		rec = s.b9Record(r, rec, byURL)
 		rec = s.b10Record(r, rec, byURL, asked)
+		rec = s.b11Record(r, rec, byURL)
 		if asked, isStr := p["record_id"].(string); isStr && s.opts.has(BugA3RecordIDEchoedString) {
 			rec = rec.set("record_id", asked)
 		}
@@ -145,7 +150,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	case "json-ld":
 		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL || s.opts.has(BugB5JSONLDReviewedClear) && r.audit != nil ||
 			k.write && s.opts.has(BugB8WriteKeyJSONLDClear))
-		payload = s.b10JSONLD(r, s.b9JSONLD(r, payload))
+		payload = s.b11JSONLD(r, s.b10JSONLD(r, s.b9JSONLD(r, payload)))
 		if ld, isObj := payload.(obj); isObj && byURL && s.opts.has(BugB8ByURLJSONLDIdentifierURL) {
 			payload = b8Set(ld, "identifier", s.data.recordURL(r))
 		}
@@ -157,7 +162,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 			payload = string(text)
 		}
 	default:
-		payload = s.b10Markdown(r, s.b9Markdown(r, s.markdown(s.b5MarkdownSource(r), byURL), byURL))
+		payload = s.b11Markdown(r, s.b10Markdown(r, s.b9Markdown(r, s.markdown(s.b5MarkdownSource(r), byURL), byURL)))
 		if s.opts.has(BugB2MarkdownContentTypePlain) {
 			ct = "text/plain; charset=utf-8"
 		}
@@ -184,7 +189,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	if format == "json-ld" && s.opts.has(BugB5JSONLDMessageNull) {
 		return b5Answer{data: data, nullMessage: true}, nil
 	}
-	return s.b9RecordAnswer(format, data), nil
+	return s.b11RecordAnswer(r, byIDOnly, format, s.b9RecordAnswer(format, data)), nil
 }
 
 // find looks a record up by id and/or URL in the key's organization; both

@@ -38,6 +38,8 @@ type Server struct {
 	a6 a6State
 	// a7 is what adversarial round 7's bugs remember.
 	a7 a7State
+	// b11 is what round 11's bugs remember between requests.
+	b11 b11State
 	// now is the clock of verifies (time.Now; a Witness gives its twins one).
 	now func() time.Time
 }
@@ -76,6 +78,9 @@ func New(opts Options) *Server {
 	if opts.is(VariantB7SearchSubstring) {
 		opts.Search = SearchSubstring
 	}
+	if opts.is(VariantB11HTTPMirror) {
+		opts.Status = StatusMirror
+	}
 	opts.bugSet = map[Bug]bool{}
 	for _, b := range opts.bugs() {
 		opts.bugSet[b] = true
@@ -109,6 +114,7 @@ func (s *Server) Reset() {
 	s.b8.windows = nil
 	s.a6Reset()
 	s.a7Reset()
+	s.b11 = b11State{}
 	s.mu.Unlock()
 }
 
@@ -231,6 +237,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		k = s.a8Key(r)
 	}
 	if k == nil {
+		k = s.b11Key(ep.name, r)
+	}
+	if k == nil {
 		if s.opts.is(VariantB8WWWAuthenticate) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="rtq"`)
 		}
@@ -238,6 +247,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		if s.opts.is(VariantB1Auth403Always200) {
 			e.code, e.errorCode, e.message = 403, 100403, "Forbidden"
 		}
+		s.b11Unauthorized(r, e)
 		if s.b10AuthFail(w, ep.shape, e) {
 			return
 		}

@@ -72,7 +72,7 @@ func (s *Server) listTemplates(k *apiKey, p params) (any, *apiError) {
 			}
 		}
 	}
-	return page, err
+	return s.b11TemplatesAnswer(page), err
 }
 
 func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
@@ -91,7 +91,7 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		if s.opts.has(BugB1QrcodesMissing404) {
 			return nil, &apiError{code: 404, message: "模板不存在", detail: "no template \"\""}
 		}
-		return nil, paramError("template", "template is required")
+		return nil, s.b11MissingTemplate(paramError("template", "template is required"))
 	}
 	if e := s.b9Coding(ref); e != nil {
 		return nil, e
@@ -192,7 +192,7 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		}
 		page = b.set("total", all)
 	}
-	return s.b9QrcodesAnswer(s.b6QrcodesAnswer(p, s.b10QrcodesPage(k, p, viaURL, page))), nil
+	return s.b11QrcodesAnswer(p, s.b9QrcodesAnswer(s.b6QrcodesAnswer(p, s.b10QrcodesPage(k, p, viaURL, page)))), nil
 }
 
 // created adds an item's creation time to it (a variant).
@@ -269,7 +269,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if err != nil {
 		return nil, err
 	}
-	w = s.b10Window(p, s.b9Window(p, w))
+	w = s.b11Window(p, templates, qrcodes, s.b10Window(p, s.b9Window(p, w)))
 	if qrcodes && s.opts.has(BugB8WindowEndTakesStartOffset) {
 		w = b8EndInStartOffset(p, w)
 	}
@@ -349,7 +349,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		shown = append([]item(nil), items...)
 		s.orderItems(shown)
 	}
-	total := int64(len(hits))
+	total := s.b11Total(templates, hits, int64(len(hits)))
 	if (w.hasStart || w.hasE) && s.opts.has(BugB5CursorCountLimited) {
 		total = min(total, size)
 	}

@@ -96,7 +96,7 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	}
 	v, err := readVerify(p, s.opts.has(BugB1CodeIDNotIntIgnored), s.opts.has(BugA2ActionTypeCaseless))
 	if err != nil {
-		return nil, err
+		return nil, s.b11VerifyParamError(err)
 	}
 	if _, isStr := p["tpl_id"].(string); isStr && s.opts.has(BugA3TplIDStringMismatch) {
 		v.tplID = -1 // "5031" !== 5031
@@ -135,7 +135,8 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	data, err := s.move(k, r, v)
 	if err == nil {
 		s.b6Remember(k, p, data)
-		return s.b9VerifyAnswer(v, s.b10VerifyData(data)), nil
+		s.b11Permit(r)
+		return s.b9VerifyAnswer(v, s.b10VerifyData(s.b11VerifyData(data))), nil
 	}
 	return data, s.b9VerifyError(err)
 }
@@ -168,7 +169,7 @@ func (s *Server) writePermission(k *apiKey, p params, byURL, readSets bool) *api
 func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	byURL := v.byURL
 	skipScope := s.opts.has(BugA1LimitedKeySets) && v.action == "set_certificate_status" || s.opts.has(BugA1LimitedKeyByURL) && byURL
-	if k.forms != nil && !slices.Contains(k.forms, s.b10ScopeForm(r, v)) && !skipScope && !(s.opts.has(BugB6LimitedKeyTrustedAfter) && s.b6Trusted(k)) {
+	if k.forms != nil && !slices.Contains(k.forms, s.b10ScopeForm(r, v)) && !skipScope && !(s.opts.has(BugB6LimitedKeyTrustedAfter) && s.b6Trusted(k)) && !s.b11Permitted(r) {
 		e := verifyError(100328, "No permission to verify this certificate")
 		e.b7NoData = s.opts.has(BugB7ScopeErrorNoData)
 		return nil, e
@@ -347,7 +348,7 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 		{hasTpl && v.tplID != s.formOf(r) || hasCode && v.codeID != s.qrOf(r) && !s.opts.has(BugB2CodeIDIgnored), scopeCode, "Certificate does not match the requested scope"},
 		{r.cert.identity && !(s.opts.has(BugA2IdentitySkippedOnSet) && set) && !(s.opts.has(BugB6ScopedSkipsIdentity) && v.hasTpl) &&
 			!(s.opts.has(BugB7ByURLSkipsIdentity) && v.byURL), identityCode, "Identity information required before verification"},
-		{r.cert.authExpired && !(s.opts.has(BugA2AuthCodeSkippedOnSet) && set), 100327, "Invalid verification authorization code"},
+		{r.cert.authExpired && !(s.opts.has(BugA2AuthCodeSkippedOnSet) && set) && !s.b11SkipsAuthCode(v), 100327, "Invalid verification authorization code"},
 	}
 	if s.opts.is(VariantB1VerifyOrder) {
 		slices.Reverse(checks)
@@ -462,6 +463,9 @@ func (s *Server) pick(f *flow, cur *status, v verifyRequest) (*status, *apiError
 // ref finds a status a request names, by name or by id (a bug: by name
 // only).
 func (s *Server) ref(f *flow, name string) *status {
+	if st, ok := s.b11Ref(name); ok {
+		return st
+	}
 	st := f.ref(name)
 	if st != nil && s.opts.has(BugB1VerifyStatusIDRefused) && st.name != name {
 		return nil
