@@ -69,6 +69,7 @@ var firstSights = map[string]firstSight{
 	"adversarial-7": adversarial7FirstSight,
 	"blind-10":      blind10FirstSight,
 	"adversarial-8": adversarial8FirstSight,
+	"blind-11":      blind11FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly
