@@ -22,16 +22,22 @@ type listing struct {
 // listQrcodes once per profile template.
 func (t *T) listings(ep contract.Endpoint) []listing {
 	p := t.r.prof
-	if ep == contract.TemplatesList {
-		return []listing{{ep: ep, name: contract.TemplatesList.Name, filter: map[string]any{}, key: "coding", total: p.Templates.Total, window: p.Templates.Window}}
-	}
 	var out []listing
+	if ep == contract.TemplatesList {
+		out = []listing{{ep: ep, name: contract.TemplatesList.Name, filter: map[string]any{}, key: "coding", total: p.Templates.Total, window: p.Templates.Window}}
+	}
 	for _, tp := range p.Templates.Items {
+		if ep != contract.ListQrcodes {
+			break
+		}
 		out = append(out, listing{ep: ep, name: "listQrcodes " + tp.Coding, filter: map[string]any{"template": tp.Coding},
 			key: "coding", total: tp.SubCodes, window: tp.Window})
 	}
 	if len(out) == 0 {
 		t.Skipf("the profile lists no templates")
+	}
+	for i := range out {
+		out[i].window = t.servedWindow(out[i]) // a bound's form it refuses, written RFC 3339 (windowforms.go)
 	}
 	return out
 }
