@@ -29,12 +29,42 @@ type HeldRecord struct {
 	Number string `json:"record_number,omitempty" yaml:"record_number,omitempty"`
 	// OrgID is the id of the organization owning it.
 	OrgID *int64 `json:"org_id,omitempty" yaml:"org_id,omitempty"`
+	// Org and Template are the record's org and record_template objects
+	// as the target holds them: each member stated is held whole, so an
+	// answer that shows another object's name under the right id is
+	// wrong (an empty member is not stated).
+	Org      *HeldObject `json:"org,omitempty" yaml:"org,omitempty"`
+	Template *HeldObject `json:"record_template,omitempty" yaml:"record_template,omitempty"`
 	// Project is the project it belongs to; NoProject says it belongs
 	// to none.
 	Project   *HeldProject `json:"project,omitempty" yaml:"project,omitempty"`
 	NoProject bool         `json:"no_project,omitempty" yaml:"no_project,omitempty"`
 	// Masked are the record's masked values by field.
 	Masked []HeldMask `json:"masked,omitempty" yaml:"masked,omitempty"`
+}
+
+// HeldObject is a nested object as a record names it: its id and the
+// text members a client shows beside it (name, code, number). An empty
+// member is not stated.
+type HeldObject struct {
+	ID     *int64 `json:"id,omitempty" yaml:"id,omitempty"`
+	Name   string `json:"name,omitempty" yaml:"name,omitempty"`
+	Code   string `json:"code,omitempty" yaml:"code,omitempty"`
+	Number string `json:"number,omitempty" yaml:"number,omitempty"`
+}
+
+// Members are the members o states, by their name in the answer.
+func (o HeldObject) Members() map[string]any {
+	out := map[string]any{}
+	if o.ID != nil {
+		out["id"] = *o.ID
+	}
+	for k, v := range map[string]string{"name": o.Name, "code": o.Code, "number": o.Number} {
+		if v != "" {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // HeldForm is what the target holds for one form.

@@ -3,6 +3,8 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"time"
 
@@ -99,6 +101,33 @@ func projectProblem(where string, v any, absent, optional bool, p *profile.HeldP
 	return ""
 }
 
+// heldObjectProblems compares each member a nested object shows with the
+// one held for it: a member absent or null is the shape rules' to judge
+// (record_template's members may each be null, §2.1), a member shown is
+// the object's own. An object held whole catches a serializer that joins
+// two tables under one alias: the right id, another object's name.
+func heldObjectProblems(where string, v any, h profile.HeldObject) []string {
+	obj, _ := v.(map[string]any)
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(h.Members())) {
+		want := h.Members()[k]
+		got, shown := obj[k]
+		if !shown || got == nil {
+			continue
+		}
+		if n, isInt := want.(int64); isInt {
+			if g, ok := Int(got); !ok || g != n {
+				out = append(out, fmt.Sprintf("%s.%s is %s, the target holds %d", where, k, short(jsonText(got)), n))
+			}
+			continue
+		}
+		if got != want {
+			out = append(out, fmt.Sprintf("%s.%s is %s, the target holds %q", where, k, short(jsonText(got)), want))
+		}
+	}
+	return out
+}
+
 // recordValueProblems compares what one object shows of a record (a json
 // Record, a json-ld payload, a verify's data) with what is held.
 func recordValueProblems(where string, m map[string]any, h profile.HeldRecord, withProject bool) []string {
@@ -119,6 +148,14 @@ func recordValueProblems(where string, m map[string]any, h profile.HeldRecord, w
 			if n, ok := Int(v); ok && n != *h.OrgID {
 				out = append(out, fmt.Sprintf("%s%s is %d, the record's organization is %d", where, k, n, *h.OrgID))
 			}
+		}
+	}
+	for _, o := range []struct {
+		name string
+		held *profile.HeldObject
+	}{{"org", h.Org}, {"record_template", h.Template}} {
+		if o.held != nil {
+			out = append(out, heldObjectProblems(where+o.name, m[o.name], *o.held)...)
 		}
 	}
 	if withProject {

@@ -47,6 +47,13 @@ func heldRecord(r *scenario.Record) profile.HeldRecord {
 	at, org := r.SubmitAt, r.Org.ID
 	hr := profile.HeldRecord{ID: r.ID, SubmitAt: &at, Number: r.Number, OrgID: &org, Project: heldProject(r.Project)}
 	hr.NoProject = hr.Project == nil
+	if r.Org != nil { // its id is OrgID
+		hr.Org = &profile.HeldObject{Name: r.Org.Name, Code: r.Org.Code}
+	}
+	if r.Form != nil {
+		id := r.Form.ID
+		hr.Template = &profile.HeldObject{ID: &id, Name: r.Form.Name, Number: r.Form.Number}
+	}
 	for _, g := range r.Groups {
 		for _, f := range g.Fields {
 			// A value that holds a mask character is a masked form

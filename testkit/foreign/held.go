@@ -22,6 +22,8 @@ type heldRecord struct {
 	SubmitAt  int64          `json:"submit_at"`
 	Number    string         `json:"record_number"`
 	OrgID     int64          `json:"org_id"`
+	Org       map[string]any `json:"org,omitempty"`
+	Template  map[string]any `json:"record_template,omitempty"`
 	Project   map[string]any `json:"project,omitempty"`
 	NoProject bool           `json:"no_project,omitempty"`
 	Masked    []heldMask     `json:"masked,omitempty"`
@@ -53,6 +55,12 @@ func (s *Server) held(p *profileDoc) *heldDoc {
 			continue
 		}
 		hr := heldRecord{ID: r.id, SubmitAt: r.submit, Number: r.number, OrgID: r.org, Project: heldProjectOf(r.project), NoProject: r.project == nil}
+		if og := s.data.org(r.org); og != nil {
+			hr.Org = map[string]any{"name": og.name, "code": og.code} // its id is org_id
+		}
+		if r.form != nil {
+			hr.Template = map[string]any{"id": r.form.id, "name": r.form.name, "number": r.form.number}
+		}
 		for _, g := range r.groups {
 			for _, f := range g.fields {
 				v := f.value
