@@ -344,8 +344,12 @@ func (t *T) sameCell(id int64, c cell, canon, x *Exchange, settled bool, when st
 			// A move beside the two reads may have landed between them:
 			// what it may change is left out, and every other member is
 			// still compared (the first difference found must not depend
-			// on whether it landed).
+			// on whether it landed). That is a top-level member a move
+			// may change, and, anywhere in the record, an object that
+			// shows a certificate status on both sides (a status shown
+			// as a field of the record, §C6) or fields a move adds.
 			a, b = withoutMoveMembers(a), withoutMoveMembers(b)
+			b, _ = alignMoved(a, b, statusNames(t.r.prof)).(map[string]any)
 		}
 		if at := shownAlike(a, b, ""); at != "" {
 			t.errorfPair(x, canon, "%s it reads %s otherwise than the read key by id in json", what, at)
@@ -378,6 +382,48 @@ func topMember(at string) string {
 		}
 	}
 	return at
+}
+
+// alignMoved is b with what a move may change inside a record taken from
+// a, as showsStatusOnly allows it to differ: each object that names a
+// status of the profile's flows on both sides, and each list b only adds
+// fields to. What is left of b is what a has but for differences no move
+// makes.
+func alignMoved(a, b any, names map[string]bool) any {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok {
+			return b
+		}
+		if namesStatus(x, names) && namesStatus(y, names) {
+			return x
+		}
+		out := make(map[string]any, len(y))
+		for k, v := range y {
+			if av, has := x[k]; has {
+				v = alignMoved(av, v, names)
+			}
+			out[k] = v
+		}
+		return out
+	case []any:
+		y, ok := b.([]any)
+		switch {
+		case !ok:
+			return b
+		case len(x) != len(y) && addsFieldsOnly(x, y, names):
+			return x
+		case len(x) != len(y):
+			return b
+		}
+		out := make([]any, len(y))
+		for i := range y {
+			out[i] = alignMoved(x[i], y[i], names)
+		}
+		return out
+	}
+	return b
 }
 
 // withoutMoveMembers is a record without the top-level members a move may
