@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
@@ -49,7 +50,7 @@ func planCases(kind string) func(t *T) writePlan {
 				if t.r.byURLRead(c) {
 					cost++
 				}
-				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: cost, reads: movesRecord(c), endsMoved: endsMoved(c),
+				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: cost, reads: movesRecord(c), endsMoved: endsMoved(c) || refusalsOnly(c),
 					run: func(t *T, _ []*T) bool { return t.runCase(c) }})
 				continue
 			}
@@ -68,7 +69,9 @@ func planCases(kind string) func(t *T) writePlan {
 			if t.r.byURLRead(c) {
 				cost++
 			}
-			units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: cost,
+			// endsMoved: the record read again after the refusals, where
+			// the planner has room (reread.go).
+			units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: cost, endsMoved: c.RecordID != 0,
 				run: func(t *T, _ []*T) bool { return t.runRefusals(*cs) }})
 		}
 		return writePlan{units: units, done: func(t *T, ran []bool) { casesDone(t, kind, ran) }}
@@ -167,7 +170,20 @@ func (t *T) runRefusals(cs []profile.Case) bool {
 		t.labelled(fmt.Sprintf("case %s step 1", b.c.Name), func() { t.judgeBoth(b, xs[:n]) })
 		xs = xs[n:]
 	}
+	if id := live[0].RecordID; id != 0 && t.rereadLast {
+		t.rereadMoved(refusedRead(id, live), true)
+	}
 	return true
+}
+
+// refusedRead is the read after the refusals of cases cs of record id:
+// the record reads as before the writes.
+func refusedRead(id int64, cs []profile.Case) moveRead {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = c.Name
+	}
+	return moveRead{id: id, refused: true, label: fmt.Sprintf("the read after the refused verify of case %s", strings.Join(names, ", "))}
 }
 
 // casesDone skips a cases check that had no case, or none that could run.
@@ -208,7 +224,7 @@ func (t *T) runCase(c profile.Case) bool {
 		t.Errorf(nil, "case %s: reset before the case: %v", c.Name, err)
 		return true
 	}
-	cur, stop := c.Start, false
+	cur, stop, moved := c.Start, false, false
 	for i, s := range c.Steps {
 		if stop || t.again {
 			return true // the unit runs again alone (tryAll, savedProbe)
@@ -218,7 +234,12 @@ func (t *T) runCase(c profile.Case) bool {
 		// The read after the step before's move rides beside this step
 		// (rereadMoved): on a correct target it sees the record moved
 		// once or twice, which reads alike but for what a move changes.
+		// The read after a refusal rides only beside another refusal:
+		// beside a move it could see the record moved.
 		prev, next := t.reread, (*moveRead)(nil)
+		if prev != nil && prev.refused && s.Expect.Status != "" {
+			prev = nil
+		}
 		t.labelled(label, func() {
 			t.each(2, func(t *T, b int) {
 				switch {
@@ -240,6 +261,11 @@ func (t *T) runCase(c profile.Case) bool {
 				next = t.reread // set by this step's move
 			})
 		})
+		moved = moved || s.Expect.Status != ""
+		if !moved && c.RecordID != 0 && s.Concurrent <= 1 {
+			r := refusedRead(c.RecordID, []profile.Case{c})
+			next = &r
+		}
 		t.reread = next
 	}
 	// The read after the last move: the unit's own request, where the
@@ -255,6 +281,21 @@ func (t *T) runCase(c profile.Case) bool {
 // planner may give its unit a read after it (planWrites).
 func endsMoved(c profile.Case) bool {
 	return c.RecordID != 0 && len(c.Steps) > 0 && c.Steps[len(c.Steps)-1].Expect.Status != ""
+}
+
+// refusalsOnly says every step of a case is one refusal of a record it
+// names: the planner may give its unit a read after it, which must read
+// the record as before the writes (reread.go).
+func refusalsOnly(c profile.Case) bool {
+	if c.RecordID == 0 || len(c.Steps) == 0 {
+		return false
+	}
+	for _, s := range c.Steps {
+		if s.Expect.Status != "" || s.Concurrent > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // caseCanRun says whether a case can run, noting why not: a key it needs

@@ -6,7 +6,7 @@ import (
 	"github.com/rtq-kit/rtq/contract"
 )
 
-// The read after a move. A verify changes one record's status (§3.1),
+// The read after a move, and after a refusal. A verify changes one record's status (§3.1),
 // whatever key moved it, whatever address named it, whichever action:
 // right after every move that names its record, the record read again in
 // json reads as it did before the writes, except in what a verify may
@@ -25,6 +25,14 @@ import (
 // planner gives the unit one (writeUnit.endsMoved), which it does where
 // that lengthens no chain beyond the plan's longest. Every key, action
 // and address a unit moves by is read after on some unit of the run.
+//
+// A refused verify changes nothing (§7: an error code is the whole
+// answer; a check made after the write commits what it refuses): a
+// record a case's refusals name, with no move of the case before them,
+// is read again and must read as before the writes, its status too. The
+// read rides beside the case's next step where that step is a refusal
+// too; after a unit's last refusal it is a request of its own where the
+// planner gives the unit one, as after a move.
 
 // moveRead is a read to make after a move: the record, and what moved it.
 type moveRead struct {
@@ -33,6 +41,10 @@ type moveRead struct {
 	// cells are the cells of the record in the state the move left
 	// (cells.go), read beside it.
 	cells []cell
+	// refused says the write before the read was refused: the record
+	// reads as before the writes, its status too (no move since the
+	// reset before it).
+	refused bool
 }
 
 // rereadMoved reads the record of m again and compares it with the read
@@ -63,7 +75,7 @@ func (t *T) rereadMoved(m moveRead, settled bool) {
 		c := m.cells[i-1]
 		xs[i] = t.post(contract.GetRecord, c.role, cellBody(c, m.id, url))
 	})
-	t.sameAfter(m.id, before, xs[0], true, m.label)
+	t.sameAfter(m.id, before, xs[0], !m.refused, m.label)
 	for i, c := range m.cells {
 		t.sameCell(m.id, c, xs[0], xs[i+1], settled, m.label)
 	}

@@ -41,7 +41,8 @@ type writeUnit struct {
 	// the planner packs rounds by.
 	cost int
 	// endsMoved says the unit's last request is a move of a record it
-	// names: the planner gives it a read of the record after that move
+	// names, or a refusal of one that must leave it as it was: the
+	// planner gives it a read of the record after that request
 	// (rereadMoved) where the read lengthens no chain beyond the plan's
 	// longest (planWrites).
 	endsMoved bool
