@@ -201,8 +201,12 @@ func (t *T) pagesAtMost(p pagedWalk, want, max int) {
 		limit = want
 	}
 	for i, n := range pageCounts(p.w) {
-		if n > limit {
-			t.Errorf(p.w.pages[i], "%s: page %d holds %d items, at most %d are allowed", p.what, i+1, n, limit)
+		at := limit
+		if i < len(p.w.sizes) && want > 0 && p.w.sizes[i] > 0 {
+			at = min(p.w.sizes[i], max) // the size the page was asked with (sizeFor)
+		}
+		if n > at {
+			t.Errorf(p.w.pages[i], "%s: page %d holds %d items, at most %d are allowed", p.what, i+1, n, at)
 			return
 		}
 	}

@@ -451,11 +451,30 @@ func relCursorPageSize(t *T) {
 				continue
 			}
 			t.sameSequence(b, w, l.key, fmt.Sprintf("%s at %s against page_size %d", l.name, at, contract.TemplatesMaxPageSize))
-			if want := (n + size - 1) / size; len(w.pages) != want {
+			if want := pagesOf(n, size, w); len(w.pages) != want {
 				t.Errorf(w.last, "%s: %d items at %s take %d pages, want %d", l.name, n, at, len(w.pages), want)
 			}
 		}
 	})
+}
+
+// pagesOf is how many pages n items take when each page of w holds the
+// page_size it was asked with (walk.sizes: a cursor walk varies it,
+// sizeFor), a page beyond them the last size asked, size where none was
+// sent.
+func pagesOf(n, size int, w walk) int {
+	pages := 0
+	for left := n; left > 0; pages++ {
+		at := size
+		if len(w.sizes) > 0 {
+			at = w.sizes[min(pages, len(w.sizes)-1)]
+		}
+		if at <= 0 {
+			at = size
+		}
+		left -= at
+	}
+	return pages
 }
 
 // boundaryPages bounds the walk that puts a page boundary between

@@ -26,6 +26,11 @@ type walk struct {
 	pageInfo []map[string]any
 	// endToken is next_page_token of the last page read (cursor walks).
 	endToken any
+	// sizes are the page_size each page of a cursor walk was read with
+	// (0: none sent), and sizeRefusals the answers that refused a page
+	// asked with another page_size than its token's (sizeFor).
+	sizes        []int
+	sizeRefusals []*Exchange
 }
 
 func (w *walk) add(x *Exchange) map[string]any {
@@ -187,8 +192,11 @@ func (t *T) doWalkCursor(ep contract.Endpoint, role string, filter map[string]an
 			// Only the walk returned is observed: how many walks a reset
 			// crossed depends on timing, and the answers the rules judge
 			// must not (the same report at any concurrency).
-			for _, x := range w.pages {
+			for _, x := range append(w.sizeRefusals, w.pages...) {
 				t.r.observe(ep, x)
+			}
+			if len(w.sizeRefusals) > 0 {
+				t.Notef("%s %v: a page_token sent with another page_size than its page's is refused (code 400; the service's choice, §C5): the walk went on at the token's page_size", ep.Name, filter)
 			}
 			return w
 		}
@@ -198,19 +206,38 @@ func (t *T) doWalkCursor(ep contract.Endpoint, role string, filter map[string]an
 func (t *T) walkCursorOnce(ep contract.Endpoint, role string, filter map[string]any, size int) walk {
 	var w walk
 	defer func(was bool) { t.walking = was }(t.walking)
-	t.walking = true // its pages go every time (sameReads)
+	t.walking = true                // its pages go every time (sameReads)
+	_, fixed := filter["page_size"] // the filter's own page_size stays
+	varied, issued := !fixed, size  // issued: the page_size the token was issued with
 	err := svcclient.Walk(maxWalkPages, func(n int, token string) (string, bool, error) {
-		body := map[string]any{}
-		if size > 0 { // 0: without page_size, at the listing's default
-			body["page_size"] = size
+		asked := size
+		if varied && token != "" {
+			asked = t.sizeFor(ep, filter, size, n)
 		}
-		for k, v := range filter {
-			body[k] = v
+		body := func(asked int) map[string]any {
+			b := map[string]any{}
+			if asked > 0 { // 0: without page_size, at the listing's default
+				b["page_size"] = asked
+			}
+			for k, v := range filter {
+				b[k] = v
+			}
+			if token != "" {
+				b["page_token"] = token
+			}
+			return b
 		}
-		if token != "" {
-			body["page_token"] = token
+		x := t.send(ep, role, body(asked)) // observed when the walk is kept
+		if asked != issued && t.refusedParamForm(x, ep) {
+			// A token bound to the page_size it was issued with: the
+			// walk goes on at that size, and varies it no more.
+			w.sizeRefusals = append(w.sizeRefusals, x)
+			varied, asked = false, issued
+			x = t.send(ep, role, body(asked))
 		}
-		data := w.add(t.send(ep, role, body)) // observed when the walk is kept
+		issued = asked
+		data := w.add(x)
+		w.sizes = append(w.sizes, asked)
 		if data == nil {
 			return "", false, nil
 		}
@@ -237,6 +264,29 @@ func (t *T) walkCursorOnce(ep contract.Endpoint, role string, filter map[string]
 		w.broken = fmt.Sprintf("no last page after %d pages", maxWalkPages)
 	}
 	return w
+}
+
+// A cursor walk changes its page_size between pages, as a client does
+// that shows more rows once the reader scrolls, or fewer on a narrower
+// screen: each page after the first of a walk at a size from 2 to below
+// the maximum is asked with a size the seed picks (the size, one less,
+// one more, or twice it), the token of the page before beside it. A
+// token is the position the page before ended at (§C5): the walk still
+// gives every item once and its pages add up to total, which
+// *.walk.disjoint, *.walk.total and every relation over the walk judge.
+// A token bound to the page_size it was issued with may be refused with
+// another, with a 400 in the endpoint's error shape: the page is asked
+// again at the token's size, and the walk goes on so. A walk at size 1
+// keeps it (a boundary between every two neighbours, the paging
+// product's small class), as does a walk whose filter sends its own.
+
+// sizeFor is the page_size page n (from 2) of a walk at size asks with.
+func (t *T) sizeFor(ep contract.Endpoint, filter map[string]any, size, n int) int {
+	if size < 2 || size >= contract.TemplatesMaxPageSize {
+		return size
+	}
+	sizes := []int{size, size - 1, size + 1, min(2*size, contract.TemplatesMaxPageSize)}
+	return sizes[pick(t.runSeed(), fmt.Sprintf("cursor page_size %s %v %d page %d", ep.Name, filter, size, n), len(sizes))]
 }
 
 // pagesValid validates every page of a walk against the endpoint's
