@@ -14,4 +14,14 @@ var blind10FirstSight = firstSight{
 	falseAlarms: map[foreign.Variant]string{
 		foreign.VariantB10DatesRefused: "listQrcodes.time.bounds, listQrcodes.time.window: a date without time refused with a 400 fails the window checks, though §C5 reads a date only \"where accepted\"",
 	},
+	caughtSince: map[foreign.Bug]string{
+		// answers.2.1.held, getRecord.profile: a record's org and
+		// record_template held whole, member by member.
+		foreign.BugB10OrgNameFromProject: "bb57d786c4e3fc3c16b3d93e8dc240bd63092f0f",
+	},
+	passingSince: map[foreign.Variant]string{
+		// A window bound in a form the contract accepts only where
+		// accepted, refused in shape, is walked written RFC 3339.
+		foreign.VariantB10DatesRefused: "e3a29f7b72ad529e8c29c568d9cbcbb48ec8710a",
+	},
 }
