@@ -97,6 +97,11 @@ type Exchange struct {
 	// rules judge and count it, but it is never a finding's example, so
 	// the report stays the same at any concurrency.
 	clocked bool
+	// refusedDressed is the answer to this request dressed with members
+	// a client adds, refused as a parameter error before this bare one
+	// was asked (client.undressed): an answer of the service all the
+	// same, which the rules over every answer judge (runner.observeAt).
+	refusedDressed *Exchange
 
 	paramsOnce sync.Once
 	params     map[string]any
@@ -294,7 +299,9 @@ func (c *client) undressed(ctx context.Context, ep contract.Endpoint, role, key 
 	}
 	f := *form
 	f.dress = 0
-	return c.quietAs(ctx, ep, role, key, bare, &f)
+	y := c.quietAs(ctx, ep, role, key, bare, &f)
+	y.refusedDressed = x
+	return y
 }
 
 // errTooLarge is the error of an answer over MaxResponseBytes.

@@ -262,6 +262,10 @@ func (r *runner) observeAt(ep *contract.Endpoint, x *Exchange) {
 		r.cov.observe(*ep, x)
 	}
 	r.answers.judge(ep, x)
+	if d := x.refusedDressed; d != nil {
+		r.ctSeen.add(d)
+		r.answers.judge(ep, d)
+	}
 }
 
 // selected returns the checks that --only and --skip leave. A finding of
