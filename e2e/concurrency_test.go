@@ -3,11 +3,16 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -29,11 +34,16 @@ import (
 // with and without a reset. Every check runs, writes included, so that
 // the overlapped reads, the write rounds and the shared answers all meet
 // the breaks.
+//
+// The correct builds run the runner in this process, under the race
+// detector, where its own overlap is what is tested; the breaks and the
+// bugs run it as `rtq conform` (rtqCommand), whose reports are the same
+// Go values: in-process, each of those pairs of runs cost minutes of CI.
 func TestReportIsTheSameAtAnyConcurrency(t *testing.T) {
 	for _, bc := range allBreaks() {
 		t.Run("break/"+bc.name, func(t *testing.T) {
 			t.Parallel()
-			sameAtAnyConcurrency(t, func() (string, *profile.Profile) {
+			sameAtAnyConcurrency(t, byCommand, func() (string, *profile.Profile) {
 				sc := testscenario.Build()
 				return serve(t, bc.m(newMock(t, sc).Handler())), derive.FromScenario(sc)
 			}, append(bc.only(), "verify.*", "auth.otherOrg.verify", "transport.*")...)
@@ -47,8 +57,13 @@ func TestReportIsTheSameAtAnyConcurrency(t *testing.T) {
 	}
 	for name, opts := range builds {
 		for _, reset := range []bool{true, false} {
-			if !reset && !strings.HasPrefix(name, "correct") {
+			correct := strings.HasPrefix(name, "correct")
+			if !reset && !correct {
 				continue
+			}
+			run := byCommand
+			if correct {
+				run = inProcess
 			}
 			t.Run("foreign/"+name+map[bool]string{true: "", false: "/without-reset"}[reset], func(t *testing.T) {
 				t.Parallel()
@@ -56,7 +71,7 @@ func TestReportIsTheSameAtAnyConcurrency(t *testing.T) {
 				if reset {
 					o.ResetPath = "/_test/reset"
 				}
-				sameAtAnyConcurrency(t, func() (string, *profile.Profile) {
+				sameAtAnyConcurrency(t, run, func() (string, *profile.Profile) {
 					svc := foreign.New(o)
 					srv := httptest.NewServer(svc)
 					t.Cleanup(srv.Close)
@@ -71,18 +86,70 @@ func TestReportIsTheSameAtAnyConcurrency(t *testing.T) {
 	}
 }
 
+// conformAt runs the checks only (every check when empty), writes
+// included, against url with prof at concurrency n.
+type conformAt func(t *testing.T, url string, prof *profile.Profile, n int, only []string) *conformance.Report
+
+// inProcess is conformAt in this test's process, under its race detector.
+func inProcess(t *testing.T, url string, prof *profile.Profile, n int, only []string) *conformance.Report {
+	return conform(t, url, prof, func(o *conformance.Options) {
+		o.Concurrency, o.Timeout, o.Only = n, 30*time.Second, only
+	})
+}
+
+// byCommand is conformAt through the rtq command (rtqCommand), outside
+// the race detector, with the profile in a file as users give it.
+func byCommand(t *testing.T, url string, prof *profile.Profile, n int, only []string) *conformance.Report {
+	t.Helper()
+	bin, err := rtqCommand.Path()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := profile.Marshal(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	pf, out := filepath.Join(dir, "profile.json"), filepath.Join(dir, "report.json")
+	if err := os.WriteFile(pf, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"conform", "--base-url", url, "--profile", pf, "--allow-writes", "--timeout", "30s",
+		"--deadline", "0", "--concurrency", strconv.Itoa(n), "--format", "json", "--out", out}
+	for _, o := range only {
+		args = append(args, "--only", o)
+	}
+	cmd := exec.Command(bin, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+			t.Fatalf("rtq conform: %v: %s", err, stderr.Bytes())
+		}
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatalf("rtq conform wrote no report: %v: %s", err, stderr.Bytes())
+	}
+	var rep conformance.Report
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		t.Fatalf("rtq conform's report: %v", err)
+	}
+	rep.Profile = ""
+	return &rep
+}
+
 // sameAtAnyConcurrency runs every check at --concurrency 1, then at the
 // default, each against a fresh target (a staging without a reset keeps
 // what a run moved), and fails on any difference of their reports.
-func sameAtAnyConcurrency(t *testing.T, target func() (string, *profile.Profile), only ...string) {
+func sameAtAnyConcurrency(t *testing.T, run conformAt, target func() (string, *profile.Profile), only ...string) {
 	t.Helper()
 	var reports [2]string
 	var chains [2]int
 	for i, n := range []int{1, conformance.DefaultConcurrency} {
 		url, prof := target()
-		rep := conform(t, url, prof, func(o *conformance.Options) {
-			o.Concurrency, o.Timeout, o.Only = n, 30*time.Second, only
-		})
+		rep := run(t, url, prof, n, only)
 		if rep.Plan == nil || rep.Plan.Concurrency != n {
 			t.Fatalf("concurrency %d: plan %+v", n, rep.Plan)
 		}
