@@ -245,6 +245,7 @@ func TestWritesNeverOverlapTheReadsOfTheirState(t *testing.T) {
 			}
 		}
 	}
+	named := requestMembers(t)
 	var mu sync.Mutex
 	var log []string
 	inFlight := map[string]int{}
@@ -254,7 +255,7 @@ func TestWritesNeverOverlapTheReadsOfTheirState(t *testing.T) {
 			raw, _ := io.ReadAll(r.Body)
 			r.Body = io.NopCloser(bytes.NewReader(raw))
 			op := r.URL.Path[strings.LastIndexByte(r.URL.Path, '/')+1:]
-			line := op + " " + keyName[r.Header.Get("Authorization")] + " " + string(usualStyle(raw))
+			line := op + " " + keyName[r.Header.Get("Authorization")] + " " + string(usualStyle(named[strings.TrimPrefix(r.URL.Path, contract.PathPrefix)], raw))
 			if op == "getRecord" && namesMoved(line, own) {
 				op = "getRecord of a moved record"
 			}
@@ -329,19 +330,52 @@ func afterMoveListing(line string) bool {
 }
 
 // usualStyle is a JSON body as the runner's usual style writes it (Go's
-// encoder: compact, members sorted): the runner writes a request's body
-// in a style the seed picks, and this test reads the body as JSON does.
-// A body that is not one JSON value is as it came.
-func usualStyle(raw []byte) []byte {
+// encoder: compact, members sorted), with only the members named (all,
+// when nil): the runner writes a request's body in a style the seed
+// picks and adds members clients add, which the contract leaves unread
+// (§C1), and this test reads the body as the contract does. A body that
+// is not one JSON object is as it came.
+func usualStyle(named map[string]bool, raw []byte) []byte {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil || dec.More() {
+	var v map[string]any
+	if dec.Decode(&v) != nil || dec.More() || v == nil {
 		return raw
+	}
+	if named != nil {
+		for m := range v {
+			if !named[m] {
+				delete(v, m)
+			}
+		}
 	}
 	out, err := json.Marshal(v)
 	if err != nil {
 		return raw
+	}
+	return out
+}
+
+// requestMembers are, by operation ("record/getRecord"), the members its
+// request schema names.
+func requestMembers(t *testing.T) map[string]map[string]bool {
+	t.Helper()
+	out := map[string]map[string]bool{}
+	for _, ep := range contract.Endpoints {
+		data, err := os.ReadFile(filepath.Join("..", "schemas", ep.Name+".request.json"))
+		if err != nil {
+			t.Fatalf("the request schema of %s: %v", ep.Name, err)
+		}
+		var schema struct {
+			Properties map[string]any `json:"properties"`
+		}
+		if err := json.Unmarshal(data, &schema); err != nil || len(schema.Properties) == 0 {
+			t.Fatalf("the request schema of %s names no members: %v", ep.Name, err)
+		}
+		out[ep.Name] = map[string]bool{}
+		for m := range schema.Properties {
+			out[ep.Name][m] = true
+		}
 	}
 	return out
 }

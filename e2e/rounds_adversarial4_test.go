@@ -114,21 +114,21 @@ var adversarial4FirstSight = firstSight{
 		foreign.BugA4ReversedWindowUnfiltered: "5b9da5e7c2d869cd306a4441b528b230f5150e3a",
 		// answers.2.2.markdown, getRecord.format.markdown: the front
 		// matter must parse as a YAML mapping.
-		foreign.BugA4FrontMatterFlowTitle:  "e801c5f3377d82443684976f749f9c4ca4383399",
-		foreign.BugA4FrontMatterColonTitle: "e801c5f3377d82443684976f749f9c4ca4383399",
+		foreign.BugA4FrontMatterFlowTitle:  "027ac297077c7cbd825a804a62091640b6f418f3",
+		foreign.BugA4FrontMatterColonTitle: "027ac297077c7cbd825a804a62091640b6f418f3",
 		// auth.noKey.*, relation.keys, the paging products' key column,
 		// getRecord.byUrl and listQrcodes.byUrl with every key, the
 		// limited key's fault rows (relation.verify.matrix), identifiers
 		// of another kind (listQrcodes.unknown, verify.unknownCode).
-		foreign.BugA4LimitedErrorEnvelope:   "1b18ecd354826df490af55b02de344d9d6ec71df",
-		foreign.BugA4OtherOrgByURLHost:      "1b18ecd354826df490af55b02de344d9d6ec71df",
-		foreign.BugA4LimitedIgnoresFrom:     "1b18ecd354826df490af55b02de344d9d6ec71df",
-		foreign.BugA4LimitedNextUnsupported: "1b18ecd354826df490af55b02de344d9d6ec71df",
-		foreign.BugA4LimitedTplUnchecked:    "1b18ecd354826df490af55b02de344d9d6ec71df",
-		foreign.BugA4SubcodeAsTemplate:      "1b18ecd354826df490af55b02de344d9d6ec71df",
-		foreign.BugA4SubcodeCertCode:        "1b18ecd354826df490af55b02de344d9d6ec71df",
-		foreign.BugA4TemplateByTplID:        "1b18ecd354826df490af55b02de344d9d6ec71df",
-		foreign.BugA4WriteKeyOversizeServed: "1b18ecd354826df490af55b02de344d9d6ec71df",
-		foreign.BugA4WriteKeyTemplateURL404: "1b18ecd354826df490af55b02de344d9d6ec71df",
+		foreign.BugA4LimitedErrorEnvelope:   "36c4493d7775598d196ce68b05066ff820415e4f",
+		foreign.BugA4OtherOrgByURLHost:      "36c4493d7775598d196ce68b05066ff820415e4f",
+		foreign.BugA4LimitedIgnoresFrom:     "36c4493d7775598d196ce68b05066ff820415e4f",
+		foreign.BugA4LimitedNextUnsupported: "36c4493d7775598d196ce68b05066ff820415e4f",
+		foreign.BugA4LimitedTplUnchecked:    "36c4493d7775598d196ce68b05066ff820415e4f",
+		foreign.BugA4SubcodeAsTemplate:      "36c4493d7775598d196ce68b05066ff820415e4f",
+		foreign.BugA4SubcodeCertCode:        "36c4493d7775598d196ce68b05066ff820415e4f",
+		foreign.BugA4TemplateByTplID:        "36c4493d7775598d196ce68b05066ff820415e4f",
+		foreign.BugA4WriteKeyOversizeServed: "36c4493d7775598d196ce68b05066ff820415e4f",
+		foreign.BugA4WriteKeyTemplateURL404: "36c4493d7775598d196ce68b05066ff820415e4f",
 	},
 }

@@ -80,7 +80,7 @@ var adversarial5FirstSight = firstSight{
 		// json-ld and markdown; the rules judge the answers.
 		foreign.BugA5BothAddressesFormatJSON:   "98a37679ed974bae09943695b236b92ff5b724bd",
 		foreign.BugA5BothAddressesJSONLDNoURL:  "98a37679ed974bae09943695b236b92ff5b724bd",
-		foreign.BugA5TemplatesWindowTokenStart: "d191e66",
+		foreign.BugA5TemplatesWindowTokenStart: "d191e66db82c842d39e91f48b99e01a5b3ec9b14",
 		// 2.2.markdown reads the front matter as YAML.
 		foreign.BugA5FrontMatterDuplicateTitle: "027ac297077c7cbd825a804a62091640b6f418f3",
 		foreign.BugA5FrontMatterAliasTitle:     "027ac297077c7cbd825a804a62091640b6f418f3",

@@ -33,8 +33,8 @@ var blind1FirstSight = firstSight{
 	caughtSince: map[foreign.Bug]string{
 		foreign.BugB1VerifyURLRefused:      "rules: relation.verify.matrix",
 		foreign.BugB1TplIDZeroUnscoped:     "rules: relation.verify.matrix",
-		foreign.BugB1FilterFirstPageOnly:   "93a0f11",
-		foreign.BugB1MasksLostAfterVerify:  "93a0f11",
+		foreign.BugB1FilterFirstPageOnly:   "93a0f119cb899e1c7a32fb0744a19ca556c7f9b1",
+		foreign.BugB1MasksLostAfterVerify:  "93a0f119cb899e1c7a32fb0744a19ca556c7f9b1",
 		foreign.BugB1SearchOtherOrg:        "rules: relation.tenancy",
 		foreign.BugB1TimeOffsetDropped:     "rules: relation.cursor.window",
 		foreign.BugB1QrcodesURLCrossesOrgs: "rules: relation.tenancy",
@@ -45,6 +45,6 @@ var blind1FirstSight = firstSight{
 		foreign.BugB1CodeIDNotIntIgnored:   "values: verify.values",
 	},
 	passingSince: map[foreign.Variant]string{
-		foreign.VariantB1MarkdownSetext: "93a0f11",
+		foreign.VariantB1MarkdownSetext: "93a0f119cb899e1c7a32fb0744a19ca556c7f9b1",
 	},
 }

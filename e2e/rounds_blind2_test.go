@@ -31,7 +31,7 @@ var blind2FirstSight = firstSight{
 		foreign.BugB2QrcodesTotalLaterPages: "rules: relation.cursor.window, every filtered walk holds its total",
 		foreign.BugB2CodeIDIgnored:          "rules: relation.verify.matrix",
 		foreign.BugB2RepeatByID:             "rules: relation.verify.matrix",
-		foreign.BugB2StateChangeColorName:   "93a0f11",
+		foreign.BugB2StateChangeColorName:   "93a0f119cb899e1c7a32fb0744a19ca556c7f9b1",
 		foreign.BugB2UnknownURL500:          "rules: relation.verify.address",
 		foreign.BugB2ReadKeyVerifiesByURL:   "rules: relation.verify.address",
 		foreign.BugB2OtherOrgVerifyWithTpl:  "rules: relation.verify.address",
@@ -39,6 +39,6 @@ var blind2FirstSight = firstSight{
 		foreign.BugB2OffsetSignInverted:     "values: relation.time.forms",
 	},
 	passingSince: map[foreign.Variant]string{
-		foreign.VariantB2HeadingIndented: "93a0f11",
+		foreign.VariantB2HeadingIndented: "93a0f119cb899e1c7a32fb0744a19ca556c7f9b1",
 	},
 }

@@ -42,10 +42,10 @@ var blind6FirstSight = firstSight{
 		// code_id on one half; unreachable targets go beside the right
 		// from. verify.errorCodes:
 		// each condition both actions check, beside the record's tpl_id.
-		foreign.BugB6ReadKeyCodeScoped:     "e801c5f3377d82443684976f749f9c4ca4383399",
-		foreign.BugB6ScopedSkipsIdentity:   "e801c5f3377d82443684976f749f9c4ca4383399",
-		foreign.BugB6UnreachableFrom100324: "e801c5f3377d82443684976f749f9c4ca4383399",
+		foreign.BugB6ReadKeyCodeScoped:     "027ac297077c7cbd825a804a62091640b6f418f3",
+		foreign.BugB6ScopedSkipsIdentity:   "027ac297077c7cbd825a804a62091640b6f418f3",
+		foreign.BugB6UnreachableFrom100324: "027ac297077c7cbd825a804a62091640b6f418f3",
 		// auth.noKey.getRecord (a share link).
-		foreign.BugB6ShareURLNoKey: "1b18ecd354826df490af55b02de344d9d6ec71df",
+		foreign.BugB6ShareURLNoKey: "36c4493d7775598d196ce68b05066ff820415e4f",
 	},
 }

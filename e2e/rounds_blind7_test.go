@@ -41,6 +41,6 @@ var blind7FirstSight = firstSight{
 	passingSince: map[foreign.Variant]string{
 		// rules.SameURL reads a URL's scheme and host without regard to
 		// case.
-		foreign.VariantB7URLHostUpper: "17b8251614c4cc879a7c9ab9bc1b0a9b39bdfa7a",
+		foreign.VariantB7URLHostUpper: "8319a9dce1a3c424f16628709ee124caddb3eed8",
 	},
 }
