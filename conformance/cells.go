@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -306,15 +307,10 @@ func cellBody(c cell, id int64, url string) map[string]any {
 func hostSpelt(url, what string) string {
 	h := fnv.New32a()
 	h.Write([]byte(what))
-	i := strings.Index(url, "://")
-	if h.Sum32()%2 == 0 || i <= 0 {
+	if h.Sum32()%2 == 0 {
 		return url
 	}
-	end := strings.IndexAny(url[i+3:], "/?#")
-	if end < 0 {
-		end = len(url) - i - 3
-	}
-	return strings.ToUpper(url[:i+3+end]) + url[i+3+end:]
+	return rules.CaseURL(url, strings.ToUpper)
 }
 
 // sameCell compares a cell's answer x with the canonical cell's, read

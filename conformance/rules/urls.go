@@ -18,7 +18,14 @@ func SameURL(got any, want string) bool {
 // them without regard to case), every other character as written, for
 // the rest of a URL is exact (§C10). A string that is not an absolute
 // URL (a coding, a code) is itself.
-func CanonURL(u string) string {
+func CanonURL(u string) string { return CaseURL(u, strings.ToLower) }
+
+// CaseURL is u with its scheme and host passed through f and every other
+// character as written (a user name and a path are exact, §C10): the
+// one split of a URL into the parts RFC 3986 reads without regard to
+// case, for CanonURL and for a request that spells them otherwise. A
+// string that is not an absolute URL is itself.
+func CaseURL(u string, f func(string) string) string {
 	i := strings.Index(u, "://")
 	if i <= 0 || strings.ContainsAny(u[:i], "/?#") {
 		return u
@@ -33,5 +40,5 @@ func CanonURL(u string) string {
 	if at := strings.LastIndex(host, "@"); at >= 0 {
 		user, host = host[:at+1], host[at+1:]
 	}
-	return strings.ToLower(u[:i+3]) + user + strings.ToLower(host) + rest[end:]
+	return f(u[:i+3]) + user + f(host) + rest[end:]
 }

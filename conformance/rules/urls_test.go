@@ -1,6 +1,9 @@
 package rules
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A URL's scheme and host are read without regard to case; its path, the
 // record's code, character for character.
@@ -48,5 +51,20 @@ func TestObjectsHoldURLsInAnyHostCase(t *testing.T) {
 	}
 	if got := CanonURL("HTTPS://User@RTQ.Example:8443/P?Q#F"); got != "https://User@rtq.example:8443/P?Q#F" {
 		t.Errorf("CanonURL = %q", got)
+	}
+}
+
+// CaseURL touches the scheme and host only: a user name, a port's
+// digits aside, and everything after the host stay as written.
+func TestCaseURLTouchesSchemeAndHostOnly(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://ann@qa.example.com:8443/c/AbC?x=Y#f": "HTTPS://ann@QA.EXAMPLE.COM:8443/c/AbC?x=Y#f",
+		"http://rtq.example":                          "HTTP://RTQ.EXAMPLE",
+		"fxr800001":                                   "fxr800001",
+		"/r/abc://x":                                  "/r/abc://x",
+	} {
+		if got := CaseURL(in, strings.ToUpper); got != want {
+			t.Errorf("CaseURL(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
