@@ -70,6 +70,7 @@ var firstSights = map[string]firstSight{
 	"blind-10":      blind10FirstSight,
 	"adversarial-8": adversarial8FirstSight,
 	"blind-11":      blind11FirstSight,
+	"adversarial-9": adversarial9FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly

@@ -156,6 +156,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	defer deflated()
 	w, kept := s.a8Writer(w, r)
 	defer kept()
+	w, rewritten := s.a9Writer(w)
+	defer rewritten()
 	ae := r.Header.Get("Accept-Encoding")
 	if s.opts.is(VariantB2Gzip) && acceptsGzip(ae) || s.opts.has(BugA3GzipQZero) && strings.Contains(ae, "gzip") || s.opts.has(BugA2AlwaysGzip) {
 		gz := &gzipWriter{ResponseWriter: w}
@@ -170,7 +172,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		e.textPlain = e.textPlain || s.a6TextPlain(r)
 		s.fail(w, sh, e)
 	}
-	if s.a8Front(w, r) || s.a7Path(w, r) {
+	if s.a8Front(w, r) || s.a9Front(w, r) || s.a7Path(w, r) {
 		return
 	}
 	ep := lookup(r.URL.Path)
@@ -240,6 +242,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		k = s.b11Key(ep.name, r)
 	}
 	if k == nil {
+		k = s.a9Key(ep.name, r)
+	}
+	if k == nil {
 		if s.opts.is(VariantB8WWWAuthenticate) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="rtq"`)
 		}
@@ -290,7 +295,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.a5Intercept(w, ep.name, p) {
 		return
 	}
-	data, aerr := s.a8Serve(ep, k, p, r)
+	data, aerr := s.a9Serve(ep, k, p, r)
 	if aerr != nil && aerr.param != "" && k.forms != nil && ep.name == "record/getFormList" && s.opts.has(BugA4LimitedErrorEnvelope) {
 		s.a4LimitedEnvelope(w, aerr)
 		return
