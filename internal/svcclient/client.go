@@ -215,13 +215,19 @@ func (c *Client) SendHeaders(ctx context.Context, method, path string, h http.He
 type Wire struct {
 	Header  http.Header
 	Chunked bool
+	// Once sends the call once even when the client is polite: an
+	// answer asking to slow down is returned as it is, not waited out,
+	// and does not slow the other calls. For a call whose caller asks
+	// again another way (the runner's request in a client's envelope,
+	// which a service may throttle for that envelope alone).
+	Once bool
 }
 
 // SendWire is Send written as w says, through the same limits as every
 // call; key is sent as a Bearer token unless w's headers replace it.
 func (c *Client) SendWire(ctx context.Context, method, path, key string, body []byte, w Wire) (Answer, error) {
 	ctx = context.WithValue(ctx, headersKey{}, w)
-	return c.call(ctx, method, path, key, body, c.polite, Watch{}, true)
+	return c.call(ctx, method, path, key, body, c.polite && !w.Once, Watch{}, true)
 }
 
 // headersKey carries a Wire down to send.
