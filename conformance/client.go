@@ -62,6 +62,13 @@ type Request struct {
 	// Members names the members a real client adds that the body
 	// carries (clientmembers.go), as sent in Body.
 	Members []string `json:"members,omitempty"`
+	// Envelope names the envelope a real client wraps the request in
+	// (envelopes.go): its header lines are in ClientHeaders, its query
+	// string in Query (sent after the path), and BodyEncoding, when
+	// "gzip", says Body traveled compressed (Content-Encoding: gzip).
+	Envelope     string `json:"envelope,omitempty"`
+	Query        string `json:"query,omitempty"`
+	BodyEncoding string `json:"body_encoding,omitempty"`
 }
 
 func (r Request) String() string {
@@ -240,7 +247,7 @@ func (c *client) request(ep contract.Endpoint, role string, body any, form *wire
 // exchange sends o, made by request, with key.
 func (c *client) exchange(ctx context.Context, ep contract.Endpoint, o outgoing, key string) (out *Exchange) {
 	x := &Exchange{Req: o.req}
-	if len(x.Req.Members) > 0 {
+	if len(x.Req.Members) > 0 || refusableEnvelope(x.Req) {
 		defer func() { out = c.undressed(ctx, ep, o.req.Key, key, o.bare, o.form, out) }()
 	}
 	raw := []byte(x.Req.Body) // as written in its form
@@ -262,6 +269,20 @@ func (c *client) exchange(ctx context.Context, ep contract.Endpoint, o outgoing,
 		if !retryable(ctx, x.Err) {
 			break
 		}
+	}
+	if x.Err == nil && x.Req.Envelope != "" && slowedDown(x) {
+		// Sent once (wireOf): a service asked to slow down. Asked
+		// again without the envelope, politely; when that one is not
+		// asked to slow down, the service throttles the envelope alone,
+		// and a throttling page that is not JSON in the endpoint's shape
+		// is the answer the rules judge.
+		f := *o.form
+		f.envelope = 0
+		plain := c.quietAs(ctx, ep, o.req.Key, key, o.bare, &f)
+		if _, isObj := x.Doc.(map[string]any); isObj || slowedDown(plain) {
+			return plain
+		}
+		return x
 	}
 	if x.Err == nil && x.Status == http.StatusLengthRequired && x.Req.Chunked {
 		// RFC 9112 §6.3 lets a server refuse a body that comes without
@@ -289,19 +310,33 @@ func (c *client) exchange(ctx context.Context, ep contract.Endpoint, o outgoing,
 	return x
 }
 
-// undressed is x, or, when x carried members a client adds and was
-// refused as a parameter error where its bare body is good input, the
-// bare request's exchange: a service may refuse members the contract
-// does not name (§C1), and is then judged on the request without them.
+// undressed is x, or, when x carried members a client adds or went in
+// an envelope a service may refuse (envelopes.go) and was refused so
+// where its bare body is good input, the exchange of the request
+// without them: a service may refuse members the contract does not name
+// (§C1) and such an envelope, and is then judged on the request without
+// them.
 func (c *client) undressed(ctx context.Context, ep contract.Endpoint, role, key string, bare []byte, form *wireForm, x *Exchange) *Exchange {
-	if !paramRefusal(x) || len(rules.Faults(ep, bare)) > 0 {
+	refused := paramRefusal(x) || refusableEnvelope(x.Req) && envelopeRefusal(x)
+	if !refused || len(rules.Faults(ep, bare)) > 0 {
 		return x
 	}
 	f := *form
-	f.dress = 0
+	f.dress, f.envelope = 0, 0
 	y := c.quietAs(ctx, ep, role, key, bare, &f)
 	y.refusedDressed = x
 	return y
+}
+
+// slowedDown says whether an answer asks the client to slow down: HTTP
+// 429, or code 429 in its body (svcclient.SlowDown).
+func slowedDown(x *Exchange) bool {
+	if x.Status == http.StatusTooManyRequests {
+		return true
+	}
+	obj, _ := x.Doc.(map[string]any)
+	code, _ := intOf(obj["code"])
+	return code == http.StatusTooManyRequests
 }
 
 // errTooLarge is the error of an answer over MaxResponseBytes.
@@ -310,7 +345,7 @@ var errTooLarge = svcclient.ErrTooLarge
 // do is one attempt; limited says it was not sent (the rate's wait ended
 // with ctx), so that post does not try again.
 func (c *client) do(ctx context.Context, x *Exchange, raw []byte, key string) (err error, limited bool) {
-	a, err := c.svc.SendWire(ctx, x.Req.Method, x.Req.Path, key, raw, wireOf(x.Req))
+	a, err := c.svc.SendWire(ctx, x.Req.Method, wirePath(x.Req), key, wireBody(x.Req, raw), wireOf(x.Req))
 	if errors.Is(err, svcclient.ErrNotSent) {
 		return err, true
 	}

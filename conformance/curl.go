@@ -19,7 +19,7 @@ func curlLine(base string, r *Request) string {
 		return ""
 	}
 	var b strings.Builder
-	url := strings.TrimRight(base, "/") + r.Path
+	url := strings.TrimRight(base, "/") + wirePath(*r)
 	if strings.Contains(r.Path, "${") { // a key in the query string, as its shell variable
 		fmt.Fprintf(&b, "curl -sS -X %s %s", r.Method, doubleQuote(url))
 	} else {
@@ -69,6 +69,9 @@ func curlLine(base string, r *Request) string {
 		b.WriteString(" -H 'Transfer-Encoding: chunked'")
 	}
 	switch {
+	case r.BodyEncoding == "gzip":
+		// The body compressed as sent: piped through gzip.
+		return "printf %s " + shellQuote(r.Body) + " | gzip | " + b.String() + " -H 'Content-Encoding: gzip' --data-binary @-"
 	case strings.HasPrefix(r.Body, bom):
 		// A byte order mark is invisible once pasted: printf writes it.
 		fmt.Fprintf(&b, ` --data-raw "$(printf '\357\273\277')"%s`, shellQuote(strings.TrimPrefix(r.Body, bom)))

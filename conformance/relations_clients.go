@@ -149,15 +149,18 @@ func relClientProfiles(t *T) {
 		return
 	}
 	cells := append(append([]clientCell{}, profiled...), bare...)
+	envelopes := cellEnvelopes(t.r.opts.Seed, profiled)
 	xs := make([]*Exchange, len(cells))
 	t.each(len(cells), func(t *T, i int) {
 		c := cells[i]
 		f := wireForm{client: c.client, origins: true}
 		if c.client != 0 {
 			// The profiled request carries members a client adds too
-			// (clientmembers.go): ignored, they leave the answer as the
+			// (clientmembers.go), and a read goes in an envelope
+			// (envelopes.go): ignored, they leave the answer as the
 			// bare request's.
 			f.dress = cellDress(t.r.opts.Seed, fmt.Sprintf("%s %s %d", c.ep.Name, c.role, c.client))
+			f.envelope = envelopes[i]
 		}
 		xs[i] = t.sendAs(c.ep, c.role, c.body, &f)
 	})
@@ -183,8 +186,12 @@ func relClientProfiles(t *T) {
 		}
 		gd, wd := withoutTokens(got["data"]), withoutTokens(want["data"])
 		if !reflect.DeepEqual(got["code"], want["code"]) || !reflect.DeepEqual(got["error_code"], want["error_code"]) || !reflect.DeepEqual(gd, wd) {
-			t.errorfPair(x, usual, "%s with the %s key, sent as %s writes it, gets %s and %s; sent bare, %s: a header or a body member the contract gives no meaning changed the answer",
-				c.ep.Name, c.role, clientProfiles[c.client].name, codeText(got), clientDiff(gd, wd), codeText(want))
+			as := clientProfiles[c.client].name
+			if x.Req.Envelope != "" {
+				as += " in the envelope of " + x.Req.Envelope
+			}
+			t.errorfPair(x, usual, "%s with the %s key, sent as %s writes it, gets %s and %s; sent bare, %s: a header, a query string, a body's transport or a body member the contract gives no meaning changed the answer",
+				c.ep.Name, c.role, as, codeText(got), clientDiff(gd, wd), codeText(want))
 		}
 	}
 }
@@ -271,5 +278,25 @@ func memberNames(a, b map[string]any) []string {
 		}
 	}
 	slices.Sort(out)
+	return out
+}
+
+// cellEnvelopes are the envelopes (envelopes.go) the profiled reads go
+// in, by their index in profiled: turned through the corpus from a
+// place the seed picks, so that the reads of a run meet as many
+// envelopes as there are reads and every envelope meets every read
+// endpoint over seeds. Verify's cells go without one: they must be
+// refused, which an envelope would only muddle.
+func cellEnvelopes(seed uint64, profiled []clientCell) []int {
+	out := make([]int, len(profiled))
+	n := len(clientEnvelopes) - 1
+	off, k := pick(seed, "client profiles envelopes", n), 0
+	for i, c := range profiled {
+		if c.ep.Write {
+			continue
+		}
+		out[i] = 1 + (off+k)%n
+		k++
+	}
 	return out
 }

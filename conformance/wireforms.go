@@ -69,6 +69,9 @@ type wireForm struct {
 	// dress picks the members a client adds to the body
 	// (clientmembers.go; 0: none).
 	dress uint64
+	// envelope indexes clientEnvelopes (envelopes.go), written over
+	// the client profile.
+	envelope int
 }
 
 // wireFormOf picks the form of a request from the seed and the request
@@ -92,11 +95,19 @@ func wireFormOf(seed uint64, r Request, base string) wireForm {
 	}
 	f := wireForm{accept: next(len(acceptForms)), ctype: next(len(ctypeForms)),
 		encoding: next(len(encodingForms)), chunked: next(len(chunkedForms)),
-		gateway: next(len(gatewayForms)), style: next(len(bodyStyles)), client: next(len(clientProfiles))}
+		gateway: next(len(gatewayForms)), style: next(len(bodyStyles)), client: next(len(clientProfiles)),
+		envelope: envelopeDraw[next(len(envelopeDraw))]}
 	f.dress = (h.Sum64() ^ seed ^ 0x6d656d62657273) * 0xBF58476D1CE4E5B9
 	if writePath(r.Path) {
 		f.client = clientOfWrite(seed, r, body)
 		f.dress = dressOfWrite(seed, r, body)
+		f.envelope = envelopeOfWrite(seed, r, body)
+	}
+	if doc, _ := decodeBody([]byte(r.Body)); clientEnvelopes[f.envelope].refusable && !isObject(doc) {
+		// A body that is not a JSON object is refused whatever carries it: an
+		// envelope a service may refuse would only cost a request
+		// asked again.
+		f.envelope = 0
 	}
 	return f
 }
@@ -131,6 +142,7 @@ func (f wireForm) apply(r *Request, s clientSite) {
 		}
 	}
 	applyClient(f, r, s)
+	applyEnvelope(f, r, s)
 }
 
 // wireOf is the request r as the client writes it: the headers that
@@ -144,8 +156,15 @@ func wireOf(r Request) svcclient.Wire {
 	default:
 		h.Set("Accept", r.Accept)
 	}
-	if r.ContentType != "" && r.ContentType != "-" && r.Body != "" {
+	switch {
+	case r.ContentType == "-" && r.Envelope != "":
+		// A client that sends its body without a Content-Type.
+		h["Content-Type"] = nil
+	case r.ContentType != "" && r.ContentType != "-" && r.Body != "":
 		h.Set("Content-Type", r.ContentType)
+	}
+	if r.BodyEncoding != "" {
+		h.Set("Content-Encoding", r.BodyEncoding)
 	}
 	if r.AcceptEncoding != "" {
 		// Set by hand, Go's transport neither adds gzip nor unpacks it:
@@ -156,7 +175,7 @@ func wireOf(r Request) svcclient.Wire {
 		name, value, _ := strings.Cut(l, ":")
 		h.Add(name, strings.TrimSpace(value))
 	}
-	return svcclient.Wire{Header: h, Chunked: r.Chunked}
+	return svcclient.Wire{Header: h, Chunked: r.Chunked, Once: r.Envelope != ""}
 }
 
 // wireShown is what the request's headers add to its description in a
@@ -188,7 +207,18 @@ func wireShown(r Request) string {
 	}
 	if r.Client != "" {
 		parts = append(parts, "as "+r.Client+" writes it")
+	}
+	if r.Envelope != "" {
+		parts = append(parts, "in the envelope of "+r.Envelope)
+	}
+	if r.Client != "" || r.Envelope != "" {
 		parts = append(parts, r.ClientHeaders...)
+	}
+	if r.Query != "" {
+		parts = append(parts, "?"+r.Query+" after the path")
+	}
+	if r.BodyEncoding != "" {
+		parts = append(parts, "body sent with Content-Encoding: "+r.BodyEncoding)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -287,4 +317,10 @@ func (t *T) refusingEncodings() {
 		f := wireForm{refusing: 1 + (off+i)%len(refusingEncodings)}
 		t.r.observe(ep, t.sendAs(ep, "read", t.probeBody(ep), &f))
 	})
+}
+
+// isObject says whether doc is a JSON object.
+func isObject(doc any) bool {
+	_, ok := doc.(map[string]any)
+	return ok
 }
