@@ -202,7 +202,49 @@ func dressOf(d uint64, path string, body map[string]any) []dressMember {
 			out = append(out, dressMember{m.name, v})
 		}
 	}
+	if n := ownNull(path, body, d); n != "" && !write {
+		out = append(out, dressMember{n, nil})
+	}
 	return out
+}
+
+// ownNull is a member of the endpoint's own that body lacks and needs
+// not, which a third of the dressed reads carry written null, as a
+// TypeScript SDK sends every member of its request type ("": none): a
+// member that is null counts as absent (§C1), so the answer is the one
+// without it, or a refusal. Writes never carry one: a move's optional
+// member changes what it moves.
+func ownNull(path string, body map[string]any, d uint64) string {
+	if d>>40%3 != 0 {
+		return ""
+	}
+	all, _ := rules.RequestSchemas()
+	var s rules.RequestSchema
+	for _, ep := range contract.Endpoints {
+		if ep.Path() == path {
+			s = all[ep.Name]
+		}
+	}
+	needed := map[string]bool{}
+	for _, n := range s.Required {
+		needed[n] = true
+	}
+	for _, a := range s.AnyOf {
+		for _, n := range a.Required {
+			needed[n] = true
+		}
+	}
+	var names []string
+	for n := range s.Properties {
+		if _, has := body[n]; !has && !needed[n] {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	slices.Sort(names)
+	return names[int(d>>44%uint64(len(names)))]
 }
 
 // endpointMembers are the members of path's request schema, by name.

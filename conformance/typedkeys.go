@@ -13,7 +13,8 @@ import (
 // produce: the first character alone (a search-as-you-type box sends a
 // request at every key), a prefix, a word capitalised by a phone's
 // keyboard, the ideographic space or a no-break space a Chinese input
-// method or a pasted web page leaves around or inside a key, full-width
+// method or a pasted web page leaves around or inside a key, the line
+// break or tab a cell copied from a spreadsheet ends in, full-width
 // letters and digits (an input method's full-width mode), and a word
 // with a letter of another script that looks the same. A number is typed
 // as read off a paper form: with a revision letter, with a prefix
@@ -178,6 +179,16 @@ var typedKeyClasses = []struct {
 		}
 		i := 1 + pick("inside at", len(r)-1)
 		return string(r[:i]) + unicodeSpaces[pick("inside space", len(unicodeSpaces))] + string(r[i:])
+	}},
+	{"pasted from a spreadsheet cell", func(s typedSources, pick func(string, int) int) string {
+		// A cell copied whole ends in the line break (Excel's CRLF, a
+		// web sheet's LF) or, copied from a row, the tab before the next
+		// cell.
+		k := pickText(s.ours, "pasted", pick)
+		if k == "" {
+			return ""
+		}
+		return k + []string{"\n", "\r\n", "\t"}[pick("pasted end", 3)]
 	}},
 	{"full width", func(s typedSources, pick func(string, int) int) string {
 		return fullWidth(pickText(withASCII(s.ours), "full", pick))
