@@ -150,8 +150,10 @@ func sortedKeys(ks []string) []string { return slices.Sorted(slices.Values(ks)) 
 // write "no bound": the first second after 2038-01-19 03:14:07 UTC (a
 // signed 32-bit time's end), 2099, 2106 (an unsigned one's), 2200. None
 // is past 2262, where a time held in nanoseconds since 1970 overflows
-// 64 bits: reading a bound that far is a limit nothing in the contract
-// reaches.
+// 64 bits, for these walks want the bound read: docs/contract.md §C5
+// lets a service refuse a year it cannot hold, and relation.time.forms
+// sends the years 1 and 9999, where a refusal passes and another
+// instant fails.
 var (
 	farStarts = []string{"2038-01-19T03:14:08Z", "2099-01-01T00:00:00+08:00", "2106-02-07T06:28:16Z", "2200-01-01T00:00:00-05:00"}
 	farEnds   = []string{"2038-01-19T11:14:08+08:00", "2099-12-31T23:59:59Z", "2106-02-07T14:28:16+08:00", "2200-12-31T23:59:59+08:00"}
