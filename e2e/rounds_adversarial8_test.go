@@ -66,4 +66,45 @@ var adversarial8FirstSight = firstSight{
 		foreign.BugA8NumberTabDropped:        "form numbers: never with a tab",
 		foreign.BugA8EpochNumberAsMillis:     "time forms: a number is sent only as 0 and 42, which fall in 1970 read as seconds or as milliseconds",
 	},
+	caughtSince: map[foreign.Bug]string{
+		// Every request goes in an envelope of the corpus real clients
+		// write (conformance/envelopes.go), picked by the seed: client
+		// families' User-Agents, browsers' Origin: null, cross-site
+		// fetches and cookies, a mini-program's Referer, traceparent,
+		// Save-Data, app and time-zone headers, an HTTP cache's
+		// If-Modified-Since, Expect, a method override, Accept-Charset,
+		// markdown and +json Accepts, zstd, query strings on the path
+		// and the body's transports; judged by every rule over answers
+		// and by transport.clientProfiles against the bare answers.
+		foreign.BugA8Expect100HTML:           "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8PythonUAWAFHTML:         "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8CurlUAChallenge:         "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8GoUA429Plain:            "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8OriginNullPlain:         "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8CrossSiteCSRFHTML:       "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8MethodOverrideHTML:      "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8QueryCallbackJSONP:      "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8GzipRequestBodyHTML:     "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8IfModifiedSince304:      "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8AcceptCharsetGBKLabel:   "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8AcceptMarkdownCT:        "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8PlusJSONErrorsProblem:   "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8ZstdUnlabelledGzip:      "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8FetchTextPlainWindow:    "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8NoContentTypeSearch:     "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8QueryStringBodyIgnored:  "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8AnyCookieAuthenticates:  "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8CookieOrgHonoured:       "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8CookieLangStatusEnglish: "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8MiniProgramRefererURL:   "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8AxiosUATplIDStrings:     "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8DartUAISORFC3339:        "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8TraceparentEchoed:       "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8SaveDataPageSize5:       "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8AppVersionPagingStrings: "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		foreign.BugA8TimezoneHeaderISO:       "bc978e93d7957bc06f1d1ddf799024eb26b025cf",
+		// A dressed read carries an own member written null, as a
+		// TypeScript SDK sends the unset members of its request type.
+		foreign.BugA8NullPageSizeLimit0: "24c202b06ea9bb34288fe81ac7c3592187f922a2",
+	},
 }
