@@ -198,7 +198,9 @@ func items(data map[string]any) []map[string]any {
 // other answer to a key without write permission must refuse it.
 func permissionMayComeLater(x *Exchange, env *Env) bool {
 	switch errorCodeOf(x) {
-	case 100301, 100325:
+	case 100301:
+		return len(Faults(contract.Verify, x.Request)) > 0 || len(Unnamed(contract.Verify, x.Request)) > 0
+	case 100325:
 		return len(Faults(contract.Verify, x.Request)) > 0
 	case 100320:
 		code := x.Param("certificate_code")

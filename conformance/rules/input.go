@@ -83,6 +83,30 @@ func RequestSchemas() (map[string]RequestSchema, error) {
 	return reqSchemas, reqSchemasErr
 }
 
+// Unnamed lists, sorted, the members of body that the request schema of
+// ep does not name: §C1 lets a service ignore them or refuse them as a
+// parameter error, so a 100301 to a request holding one may come before
+// any other check (§C6's order is the kit's).
+func Unnamed(ep contract.Endpoint, body []byte) []string {
+	all, err := RequestSchemas()
+	if err != nil {
+		return nil
+	}
+	sch := all[ep.Name]
+	p, ok := (&Exchange{Request: body}).Params()
+	if !ok {
+		return nil
+	}
+	var out []string
+	for n := range p {
+		if _, named := sch.Properties[n]; !named {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // Faults lists what makes a request body bad input for ep, in words: a
 // body that is not a JSON object, a member of a JSON type no lenient
 // reading takes (an object or an array anywhere, a string that is no
