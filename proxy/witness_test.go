@@ -171,13 +171,14 @@ var knownGaps = map[foreign.Bug]string{
 	// address.
 	foreign.BugB8DefaultFormatNoNotary:  "getRecord without format lacks trusted_notary, which format json shows: no live relation puts a default read beside an explicit one",
 	foreign.BugB8QrcodesByURLChildLinks: "listQrcodes by the template's URL writes each coding as a link under that URL: no live relation compares the list by URL with the list by coding",
-	// Blind round 10's misses at first sight that the proxy shares with
-	// the runner: no walk changes its page size between pages, and no
-	// rule compares the organization's name with what the profile holds;
-	// a default read is not put beside an explicit one.
+	// Blind round 10's misses at first sight that this client cannot
+	// show: no walk of its changes its page size between pages (the
+	// runner's walks do now), and a default read is not put beside an
+	// explicit one.
 	foreign.BugB10TokenIsPageNumber:     "a cursor token holds a page number multiplied by the request's page size: it shows only when a walk changes page size between pages, which this client never does",
-	foreign.BugB10OrgNameFromProject:    "org.name holds the project's name: the profile's held values name the organization by id only, and no live relation compares names",
 	foreign.BugB10DefaultFormatNoNotary: "getRecord without format lacks trusted_notary, which format json shows: no live relation puts a default read beside an explicit one",
+	// Blind round 11: a time window again (see the first gap above).
+	foreign.BugB11TemplatesEndMinuteUp: "an end_time with seconds is rounded up to the next minute: a template created in that minute is listed, which only the items' creation times show, and a list's items carry none",
 	// Correct for this client: it accepts gzip, as every browser does.
 	foreign.BugA2AlwaysGzip: "answers are gzipped whatever Accept-Encoding says; this client asks for gzip",
 	foreign.BugA3GzipQZero:  "answers are gzipped also to gzip;q=0; this client asks for gzip",
@@ -266,8 +267,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 233 || reported < 224 {
-		t.Errorf("the traffic touched %d bugs (docs: 233) and the proxy reported %d (docs: 224)", touched, reported)
+	if touched < 256 || reported < 247 {
+		t.Errorf("the traffic touched %d bugs (docs: 256) and the proxy reported %d (docs: 247)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
@@ -278,7 +279,9 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 // traffic, one line each on what it reads as a breach. A build leaves
 // this list when the proxy stops reporting it; the test fails while the
 // list says otherwise than the run.
-var knownFalseAlarms = map[string]string{}
+var knownFalseAlarms = map[string]string{
+	"a9-data-content-type-spelt-otherwise": "getRecord's data.content_type written application/json;charset=UTF-8: the rules compare it with §4.1's table as a string, where RFC 9110 compares media types without regard to case or the space after ;; whether §4.1 names a string or a media type is not yet settled",
+}
 
 // Every correct build of the fake (MockLike and each round's
 // variants: builds that differ from Defaults only where docs/contract.md
