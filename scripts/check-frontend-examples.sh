@@ -218,7 +218,6 @@ if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 		const knownGaps = {
 			"a2-always-gzip": "answers are gzipped whatever Accept-Encoding says; the browser asks for gzip",
 			"a3-gzip-despite-q-zero": "answers are gzipped also to gzip;q=0; the browser asks for gzip",
-			"b10-org-name-from-project": "org.name holds the name of the project: the held values of the profile name the organization by id only, and no live relation compares names",
 		};
 		const [dir, ...bugs] = process.argv.slice(1);
 		const failed = (name) => require(`${dir}/${name}.json`).checks.filter((c) => c.status === "fail");
