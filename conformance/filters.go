@@ -25,7 +25,9 @@ import (
 //     (a filter is no way into another organization's forms);
 //   - a number, alone, gives exactly the forms of the unfiltered walk
 //     with that number; beside an empty or blank search_key, a subset of
-//     them (number is exact, and both filters apply);
+//     them (number is exact, and both filters apply), or a refusal of the
+//     blank key as a parameter error (reading it as absent is the kit's
+//     choice, §C5);
 //   - number and search_key together give the forms each alone gives in
 //     common.
 //
@@ -274,6 +276,12 @@ func generateFormFilters(seed uint64, v formValues) []formFilterCase {
 // (byNumber, byKey; nil when the filter has not both).
 func (t *T) judgeFormFilter(c formFilterCase, all walk, byNumber, byKey *walk) {
 	what := "getFormList with " + c.what
+	if _, blank := c.f["search_key"]; blank && !c.keyed && len(c.w.pages) == 1 && paramRefusal(c.w.last) {
+		// An empty or blank search_key read as absent is the kit's choice
+		// (§C5): a service may refuse it as a parameter error (§C4), on
+		// the first page, in the shape the rules over every answer judge.
+		return
+	}
 	if c.w.broken != "" {
 		t.Errorf(c.w.last, "%s: %s (any string is a search_key and a number, §4.3)", what, c.w.broken)
 		return
