@@ -110,10 +110,25 @@ summary+=", storybook build"
 
 # port: a free loopback port for a server (Playwright needs it known).
 port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+# two_ports: two different free loopback ports, both held open until both
+# are known: two calls of port can give the same one, freed in between
+# (a CI run once gave the build and the dev server one port).
+two_ports() {
+	node -e '
+		const net = require("net");
+		const a = net.createServer().listen(0, "127.0.0.1", () => {
+			const b = net.createServer().listen(0, "127.0.0.1", () => {
+				console.log(a.address().port + " " + b.address().port);
+				a.close();
+				b.close();
+			});
+		});'
+}
 
 if [ -n "$chromium" ] && [ -x "$chromium" ]; then
 	for d in playwright storybook; do
-		step "playwright test in $d" bash -c "cd '$work/$d' && PORT=$(port) DEV_PORT=$(port) CHROMIUM='$chromium' npx --no-install playwright test --reporter=line"
+		read -r build_port dev_port < <(two_ports)
+		step "playwright test in $d" bash -c "cd '$work/$d' && PORT=$build_port DEV_PORT=$dev_port CHROMIUM='$chromium' npx --no-install playwright test --reporter=line"
 		summary+=", $d $(passed) passed in Chromium (build and dev)"
 	done
 	# The consumer coverage of the Playwright run (tests/coverage.spec.js
