@@ -342,11 +342,9 @@ func usualStyle(named map[string]bool, raw []byte) []byte {
 	if dec.Decode(&v) != nil || dec.More() || v == nil {
 		return raw
 	}
-	if named != nil {
-		for m := range v {
-			if !named[m] {
-				delete(v, m)
-			}
+	for m, val := range v {
+		if named != nil && !named[m] || val == nil {
+			delete(v, m) // unread (§C1), or null: absent as the contract reads it
 		}
 	}
 	out, err := json.Marshal(v)
