@@ -24,6 +24,7 @@ func (c *Client) PostBackingOff(ctx context.Context, path, key string, body []by
 type Watch struct {
 	Answered func(Answer)        // every answer, the 429s included
 	Waiting  func(time.Duration) // each wait, before it starts
+	once     bool                // a slow-down is the answer (Wire.Once)
 }
 
 // TooMany says a asks the caller to slow down: HTTP 429, or code 429 in

@@ -216,10 +216,13 @@ type Wire struct {
 	Header  http.Header
 	Chunked bool
 	// Once sends the call once even when the client is polite: an
-	// answer asking to slow down is returned as it is, not waited out,
-	// and does not slow the other calls. For a call whose caller asks
-	// again another way (the runner's request in a client's envelope,
-	// which a service may throttle for that envelope alone).
+	// answer asking to slow down is returned as it is rather than waited
+	// out and sent again, for a caller that asks again another way (the
+	// runner's request in a client's envelope, which a service may
+	// throttle for that envelope alone). The slow-down still counts as
+	// one and still holds back the calls after it for its Retry-After:
+	// the client cannot tell a limit on one envelope from a limit on
+	// every call, and a polite client keeps to the second.
 	Once bool
 }
 
@@ -227,7 +230,7 @@ type Wire struct {
 // call; key is sent as a Bearer token unless w's headers replace it.
 func (c *Client) SendWire(ctx context.Context, method, path, key string, body []byte, w Wire) (Answer, error) {
 	ctx = context.WithValue(ctx, headersKey{}, w)
-	return c.call(ctx, method, path, key, body, c.polite && !w.Once, Watch{}, true)
+	return c.call(ctx, method, path, key, body, c.polite, Watch{once: w.Once}, true)
 }
 
 // headersKey carries a Wire down to send.
@@ -251,7 +254,7 @@ func (c *Client) call(ctx context.Context, method, path, key string, body []byte
 			w.Answered(a)
 		}
 		d, slow := SlowDown(a)
-		if !slow || !polite || retry == MaxRetries {
+		if !slow || !polite || w.once || retry == MaxRetries {
 			return a, nil
 		}
 		last = a

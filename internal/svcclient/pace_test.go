@@ -2,6 +2,7 @@ package svcclient
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -125,5 +126,27 @@ func TestGateLearnsTheTargetsLimits(t *testing.T) {
 	}
 	if g.window != g.ceiling || g.perSec != g.rateCeil {
 		t.Errorf("after %d answers: window %v of %v, rate %v of %v: want both back at their ceiling", 2*climbCalls, g.window, g.ceiling, g.perSec, g.rateCeil)
+	}
+}
+
+// A call sent once (Wire.Once) by a polite client is not sent again when
+// refused, but the refusal counts as the target asking, and holds back
+// the calls after it for its Retry-After: a target that limits every
+// call looks, to that one call, like one that limits its envelope.
+func TestACallSentOnceStillSlowsTheClient(t *testing.T) {
+	srv, calls := refusing(t, 1, http.StatusTooManyRequests, "7")
+	cl := New(Config{BaseURL: srv.URL, Polite: true})
+	a, err := cl.SendWire(context.Background(), http.MethodPost, "/", "", nil, Wire{Once: true})
+	if err != nil || a.Status != http.StatusTooManyRequests || calls.Load() != 1 {
+		t.Fatalf("HTTP %d, %v after %d calls: want the 429 after 1", a.Status, err, calls.Load())
+	}
+	p := cl.Politeness()
+	if p.Asked != 1 || p.Waited < 6*time.Second {
+		t.Errorf("politeness %+v: want 1 asked and the 7 s of its Retry-After to wait", p)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := cl.Post(ctx, "/", "", nil); !errors.Is(err, ErrNotSent) || calls.Load() != 1 {
+		t.Errorf("the next call within the Retry-After: %v after %d calls, want it not sent", err, calls.Load())
 	}
 }
