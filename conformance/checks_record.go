@@ -38,10 +38,17 @@ func recordChecks() []Check {
 	}
 }
 
-// getRecord fetches a record (memoized per run) with the read key.
+// getRecord fetches a record (memoized per run) with the read key. The
+// read is marked as made before the writes when the gate was still shut
+// as it ended: under --only no read check may hold the gate, and the
+// first read of a record is then a verify check's, made after moves.
 func (t *T) getRecord(body map[string]any) *Exchange {
 	key := fmt.Sprintf("getRecord %v", body)
-	return t.once(key, func(t *T) any { return t.post(contract.GetRecord, "read", body) }).(*Exchange)
+	return t.once(key, func(t *T) any {
+		x := t.post(contract.GetRecord, "read", body)
+		x.beforeWrites = !t.r.gate.opened()
+		return x
+	}).(*Exchange)
 }
 
 // records runs f for every profile record, or skips when there are none.

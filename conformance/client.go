@@ -109,6 +109,10 @@ type Exchange struct {
 	// was asked (client.undressed): an answer of the service all the
 	// same, which the rules over every answer judge (runner.observeAt).
 	refusedDressed *Exchange
+	// beforeWrites says the read ended before the read gate opened, so
+	// before any write of the run (T.getRecord): what a record read
+	// after its refused verify is compared with.
+	beforeWrites bool
 
 	paramsOnce sync.Once
 	params     map[string]any

@@ -67,6 +67,16 @@ func (g *readGate) release(depth int) {
 	}
 }
 
+// opened says whether the gate has opened: the writes may have begun.
+func (g *readGate) opened() bool {
+	select {
+	case <-g.open:
+		return true
+	default:
+		return false
+	}
+}
+
 // wait waits for the gate to open and says where the reads' chains ended.
 func (g *readGate) wait() int {
 	<-g.open

@@ -49,7 +49,8 @@ type moveRead struct {
 
 // rereadMoved reads the record of m again and compares it with the read
 // of it before the writes (the run's memoized json read; none when the
-// run made none, as under --only, and then nothing is compared).
+// run made none before the writes began, as under --only, and then
+// nothing is compared).
 //
 // Beside it go the cells of the record in the state the move left it in
 // (cells.go), each compared with it; settled says no move of the record
@@ -61,7 +62,7 @@ func (t *T) rereadMoved(m moveRead, settled bool) {
 		return
 	}
 	before, _ := v.(depthOf).val.(*Exchange)
-	if before == nil || !isSuccess(before) {
+	if before == nil || !isSuccess(before) || !before.beforeWrites {
 		return
 	}
 	b, _ := payloadOf(before).(map[string]any)
