@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile/derive"
 )
 
@@ -65,15 +66,43 @@ func teethKitVariants() []struct {
 	}
 }
 
-// shift moves an RFC 3339 time member by d; other shapes stay.
+// shift moves a time member by d in every spelling the contract names
+// (§C5): RFC 3339 (either case of "t" and "z"), "YYYY-MM-DD HH:MM:SS" in
+// UTC+08:00, and "YYYY-MM-DD" (its first second as a lower bound, its
+// last as an upper, d < 0). A service whose bounds exclude what they name
+// excludes it however the instant is written; other shapes stay, for the
+// service to refuse.
 func shift(b jsonMap, key string, d time.Duration) {
 	s, ok := b[key].(string)
 	if !ok {
 		return
 	}
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
+	if t, err := time.Parse(time.RFC3339Nano, rfc3339Upper(s)); err == nil {
+		b[key] = t.Add(d).Format(time.RFC3339Nano)
+		return
+	}
+	if t, err := time.ParseInLocation(time.DateTime, s, contract.Zone); err == nil {
+		b[key] = t.Add(d).Format(time.DateTime)
+		return
+	}
+	if t, err := time.ParseInLocation(time.DateOnly, s, contract.Zone); err == nil {
+		if d < 0 {
+			t = t.Add(24*time.Hour - time.Second)
+		}
 		b[key] = t.Add(d).Format(time.RFC3339)
 	}
+}
+
+// rfc3339Upper is s with the "t" between date and time and a final "z"
+// in upper case, as Go's parser wants them (RFC 3339 §5.6 allows either).
+func rfc3339Upper(s string) string {
+	if len(s) > len(time.DateOnly) && s[len(time.DateOnly)] == 't' {
+		s = s[:len(time.DateOnly)] + "T" + s[len(time.DateOnly)+1:]
+	}
+	if strings.HasSuffix(s, "z") {
+		s = s[:len(s)-1] + "Z"
+	}
+	return s
 }
 
 // chunkedAnswers writes every answer in three flushed pieces, without a
