@@ -360,17 +360,10 @@ func dressBody(body string, members []dressMember, role string, s clientSite, no
 	return body[:len(body)-len(t)] + "{" + added + t[1:], names
 }
 
-// dressOfWrite is the dress a write gets, picked like its client
-// (clientOfWrite) from the credential and the status it names: moves of
-// one credential sent side by side carry the same members.
+// dressOfWrite is the dress a write gets (writeDraw): moves of one
+// credential sent side by side carry the same members.
 func dressOfWrite(seed uint64, r Request, body string) uint64 {
-	doc, _ := decodeBody([]byte(body))
-	m, _ := doc.(map[string]any)
-	code, _ := m["certificate_code"].(string)
-	from, _ := m["from_certificate_status"].(string)
-	h := fnv.New64a()
-	h.Write([]byte("members " + r.Path + " " + code + " " + from))
-	return (h.Sum64() ^ seed) * 0x9E3779B97F4A7C15
+	return writeDraw(seed, "members ", r, body)
 }
 
 // paramRefusal says whether an answer is a parameter error in the

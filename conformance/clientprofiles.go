@@ -177,20 +177,25 @@ func clientLines(i int, role string, s clientSite) []string {
 	return out
 }
 
-// clientOfWrite is the client a write goes as: picked by the seed from
-// the credential it names and the status it says the credential is in
-// alone, so that moves of one credential from one status sent side by
-// side, of which the target lets one win, all go as the same client:
-// which one won does not change what the rules see.
+// clientOfWrite is the client a write goes as (writeDraw).
 func clientOfWrite(seed uint64, r Request, body string) int {
+	return int((writeDraw(seed, "", r, body) >> 17) % uint64(len(clientProfiles)))
+}
+
+// writeDraw is the seed's draw for one dressing (salt names it: the
+// client, "members ", "envelope ") of a write: picked from the
+// credential the write names and the status it says the credential is
+// in alone, so that moves of one credential from one status sent side by
+// side, of which the target lets one win, are all dressed alike: which
+// one won does not change what the rules see.
+func writeDraw(seed uint64, salt string, r Request, body string) uint64 {
 	doc, _ := decodeBody([]byte(body))
 	m, _ := doc.(map[string]any)
 	code, _ := m["certificate_code"].(string)
 	from, _ := m["from_certificate_status"].(string)
 	h := fnv.New64a()
-	h.Write([]byte(r.Path + " " + code + " " + from))
-	v := (h.Sum64() ^ seed) * 0x9E3779B97F4A7C15
-	return int((v >> 17) % uint64(len(clientProfiles)))
+	h.Write([]byte(salt + r.Path + " " + code + " " + from))
+	return (h.Sum64() ^ seed) * 0x9E3779B97F4A7C15
 }
 
 // writePath says whether path is a write endpoint's.

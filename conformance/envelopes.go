@@ -3,7 +3,6 @@ package conformance
 import (
 	"bytes"
 	"compress/gzip"
-	"hash/fnv"
 	"net/http"
 	"strconv"
 	"strings"
@@ -191,19 +190,10 @@ var envelopeDraw = func() []int {
 // issued, which authenticates no request.
 const sessionCookie = "session=eyJ1aWQiOjF9.Z3nQ.rtq-invalid-session"
 
-// envelopeOfWrite is the envelope a write goes in, picked by the seed
-// from the credential it names and the status it says the credential is
-// in, as clientOfWrite picks its client: moves of one credential from
-// one status sent side by side go in one envelope.
+// envelopeOfWrite is the envelope a write goes in (writeDraw): moves of
+// one credential from one status sent side by side go in one envelope.
 func envelopeOfWrite(seed uint64, r Request, body string) int {
-	doc, _ := decodeBody([]byte(body))
-	m, _ := doc.(map[string]any)
-	code, _ := m["certificate_code"].(string)
-	from, _ := m["from_certificate_status"].(string)
-	h := fnv.New64a()
-	h.Write([]byte("envelope " + r.Path + " " + code + " " + from))
-	v := (h.Sum64() ^ seed) * 0x9E3779B97F4A7C15
-	return envelopeDraw[(v>>23)%uint64(len(envelopeDraw))]
+	return envelopeDraw[(writeDraw(seed, "envelope ", r, body)>>23)%uint64(len(envelopeDraw))]
 }
 
 // envelopeLines are envelope i's header lines for a request with the

@@ -25,6 +25,19 @@ func TestFirstSightCommitsAreOnMain(t *testing.T) {
 	if err != nil || strings.TrimSpace(string(out)) != "false" {
 		t.Skipf("no whole git history here (%v %s)", err, out)
 	}
+	out, err = exec.Command("git", "rev-list", "HEAD").Output()
+	if err != nil {
+		t.Fatalf("git rev-list HEAD: %v", err)
+	}
+	history := strings.Fields(string(out))
+	onMain := func(c string) bool {
+		for _, h := range history {
+			if strings.HasPrefix(h, c) {
+				return true
+			}
+		}
+		return false
+	}
 	for name, fs := range firstSights {
 		named := map[string]string{}
 		if fs.runner != "" {
@@ -43,7 +56,7 @@ func TestFirstSightCommitsAreOnMain(t *testing.T) {
 			if !commitHash.MatchString(c) {
 				continue // the oldest rounds name the check that learnt it
 			}
-			if err := exec.Command("git", "merge-base", "--is-ancestor", c, "HEAD").Run(); err != nil {
+			if !onMain(c) {
 				t.Errorf("%s: %s names %s, which is no commit of this history (a hash from before a rebase?)", name, where, c)
 			}
 		}
