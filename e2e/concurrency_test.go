@@ -3,13 +3,11 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -19,10 +17,12 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/profile/derive"
 	"github.com/rtq-kit/rtq/testkit/foreign"
+	"github.com/rtq-kit/rtq/testkit/foreign/foreigntest"
 	"github.com/rtq-kit/rtq/testkit/mocktest"
 	"github.com/rtq-kit/rtq/testkit/testscenario"
 )
@@ -109,35 +109,20 @@ func byCommand(t *testing.T, url string, prof *profile.Profile, n int, only []st
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	pf, out := filepath.Join(dir, "profile.json"), filepath.Join(dir, "report.json")
+	pf := filepath.Join(t.TempDir(), "profile.json")
 	if err := os.WriteFile(pf, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"conform", "--base-url", url, "--profile", pf, "--allow-writes", "--timeout", "30s",
-		"--deadline", "0", "--concurrency", strconv.Itoa(n), "--format", "json", "--out", out}
+	args := []string{"--concurrency", strconv.Itoa(n)}
 	for _, o := range only {
 		args = append(args, "--only", o)
 	}
-	cmd := exec.Command(bin, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) || ee.ExitCode() != 1 {
-			t.Fatalf("rtq conform: %v: %s", err, stderr.Bytes())
-		}
-	}
-	raw, err := os.ReadFile(out)
+	rep, err := foreigntest.ConformCommand(bin, url, pf, 30*time.Second, args...)
 	if err != nil {
-		t.Fatalf("rtq conform wrote no report: %v: %s", err, stderr.Bytes())
-	}
-	var rep conformance.Report
-	if err := json.Unmarshal(raw, &rep); err != nil {
-		t.Fatalf("rtq conform's report: %v", err)
+		t.Fatal(err)
 	}
 	rep.Profile = ""
-	return &rep
+	return rep
 }
 
 // sameAtAnyConcurrency runs every check at --concurrency 1, then at the
@@ -358,20 +343,18 @@ func usualStyle(named map[string]bool, raw []byte) []byte {
 // request schema names.
 func requestMembers(t *testing.T) map[string]map[string]bool {
 	t.Helper()
+	reqs, err := rules.RequestSchemas()
+	if err != nil {
+		t.Fatal(err)
+	}
 	out := map[string]map[string]bool{}
 	for _, ep := range contract.Endpoints {
-		data, err := os.ReadFile(filepath.Join("..", "schemas", ep.Name+".request.json"))
-		if err != nil {
-			t.Fatalf("the request schema of %s: %v", ep.Name, err)
-		}
-		var schema struct {
-			Properties map[string]any `json:"properties"`
-		}
-		if err := json.Unmarshal(data, &schema); err != nil || len(schema.Properties) == 0 {
-			t.Fatalf("the request schema of %s names no members: %v", ep.Name, err)
+		props := reqs[ep.Name].Properties
+		if len(props) == 0 {
+			t.Fatalf("the request schema of %s names no members", ep.Name)
 		}
 		out[ep.Name] = map[string]bool{}
-		for m := range schema.Properties {
+		for m := range props {
 			out[ep.Name][m] = true
 		}
 	}

@@ -98,14 +98,29 @@ func RunCommands(cmds Commands, opts foreign.Options, reset bool, args ...string
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	prof, out := filepath.Join(dir, "foreign.json"), filepath.Join(dir, "report.json")
+	prof := filepath.Join(dir, "foreign.json")
 	base, stop, err := serve(cmds.Fake, opts, prof)
 	if err != nil {
 		return nil, err
 	}
 	defer stop()
-	cmd := exec.Command(cmds.Rtq, "conform", "--base-url", base, "--profile", prof, "--allow-writes",
-		"--timeout", loadedTimeout.String(), "--deadline", "0", "--format", "json", "--out", out)
+	return ConformCommand(cmds.Rtq, base, prof, loadedTimeout, args...)
+}
+
+// ConformCommand runs the rtq command rtq's conform against base with the
+// profile file prof, writes allowed, each request bounded by timeout and
+// the run by none, more flags in args, and returns its JSON report. A
+// run whose checks fail (exit 1) still gives its report; any other exit
+// is an error with what the command printed.
+func ConformCommand(rtq, base, prof string, timeout time.Duration, args ...string) (*conformance.Report, error) {
+	dir, err := os.MkdirTemp("", "foreigntest")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "report.json")
+	cmd := exec.Command(rtq, "conform", "--base-url", base, "--profile", prof, "--allow-writes",
+		"--timeout", timeout.String(), "--deadline", "0", "--format", "json", "--out", out)
 	cmd.Args = append(cmd.Args, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
