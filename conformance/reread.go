@@ -49,8 +49,9 @@ type moveRead struct {
 
 // rereadMoved reads the record of m again and compares it with the read
 // of it before the writes (the run's memoized json read; none when the
-// run made none before the writes began, as under --only, and then
-// nothing is compared).
+// run made none, as under --only, and then nothing is compared). After
+// a refusal that read must have ended before the writes began: under
+// --only the memoized read may be a verify check's, made after moves.
 //
 // Beside it go the cells of the record in the state the move left it in
 // (cells.go), each compared with it; settled says no move of the record
@@ -62,7 +63,9 @@ func (t *T) rereadMoved(m moveRead, settled bool) {
 		return
 	}
 	before, _ := v.(depthOf).val.(*Exchange)
-	if before == nil || !isSuccess(before) || !before.beforeWrites {
+	if before == nil || !isSuccess(before) || m.refused && !before.beforeWrites {
+		// After a refusal the status too must read as before: only a
+		// read made before any write can say what it was.
 		return
 	}
 	b, _ := payloadOf(before).(map[string]any)

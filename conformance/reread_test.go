@@ -99,3 +99,30 @@ func TestRereadsLengthenNoChain(t *testing.T) {
 		t.Errorf("chains %v, want both 5 (the longest, unchanged)", chain)
 	}
 }
+
+// The read after a refused verify must read as before the writes, its
+// status too, but only a read made before any write can say what that
+// was: under --only the run's json read of the record may be a verify
+// check's own, made after moves, and is then not compared.
+func TestReadAfterARefusalNeedsAReadBeforeTheWrites(t *testing.T) {
+	for _, beforeWrites := range []bool{true, false} {
+		t.Run(fmt.Sprint("before the writes: ", beforeWrites), func(t *testing.T) {
+			url := start(t, &target{answer: jsonAnswer(recordAnswer(t, "已核验", "扫码", 1700000000))})
+			r, err := newRunner(Options{BaseURL: url, ReadKey: "k-read-0001"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := answered(contract.GetRecord, "read", `{"format":"json","record_id":100011}`, recordAnswer(t, "待核验", "扫码", 1700000000))
+			x.beforeWrites = beforeWrites
+			r.memo.do(fmt.Sprintf("getRecord %v", map[string]any{"record_id": int64(100011), "format": "json"}), func() priority { return prioRead }, func() {}, func(*lift) any { return depthOf{val: x} })
+			tk := &T{ctx: t.Context(), r: r, check: Check{ID: "verify.errorCodes"}}
+			tk.rereadMoved(refusedRead(100011, nil), true)
+			switch {
+			case beforeWrites && (len(tk.failures) != 1 || !strings.Contains(tk.failures[0], "process_status changed")):
+				t.Errorf("the status moved after a refusal, read before the writes: failures %v", tk.failures)
+			case !beforeWrites && len(tk.failures) > 0:
+				t.Errorf("compared with a read made after the writes began: %v", tk.failures)
+			}
+		})
+	}
+}
