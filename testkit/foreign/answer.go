@@ -331,6 +331,7 @@ func (s *Server) writeAs(w http.ResponseWriter, status int, body obj, ct string)
 	s.b5Headers(w, status)
 	s.b9Headers(w)
 	s.b10Headers(w)
+	s.b12Headers(w)
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)
 	if s.opts.is(VariantA7LeadingWhitespace) {

@@ -123,6 +123,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	}
 	s.b10FormSize(p)
 	size, err := s.pageSize(p, def, maxSize)
+	size = s.b12FormSize(size)
 	if err != nil {
 		if s.opts.has(BugB1PageSizeHTML) {
 			err.html = true
@@ -138,6 +139,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
+	number = s.b12Number(number)
 	if pageGiven && s.opts.has(BugB5FormNumberIgnoredPage) {
 		number = ""
 	}
@@ -207,7 +209,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 	var b10Prev *project
 	for i := start; i < int64(len(forms)) && i < start+limit; i++ {
 		f := s.b9Form(forms[i], s.b8Form(forms[i], s.formJSON(forms[i]), strings.TrimSpace(key), number), strings.TrimSpace(key))
-		f = s.b11Form(forms[i], s.b10Form(forms[i], f, &b10Prev))
+		f = s.b12Form(forms[i], key, s.b11Form(forms[i], s.b10Form(forms[i], f, &b10Prev)))
 		if page > 1 && s.opts.has(BugB8ReplicaPagesISOUTC) {
 			f = b8ReplicaISO(forms[i], f)
 		}
@@ -269,7 +271,7 @@ func (s *Server) getFormList(k *apiKey, p params) (any, *apiError) {
 		pageInfo = append(pageInfo, member{"from", from}, member{"to", to})
 		return o("version", "v1", "list", list, "page", pageInfo, "has_more", page < last), nil
 	}
-	return s.b11FormsAnswer(key, s.b10FormsAnswer(o("version", "v1", "list", list, "page", pageInfo))), nil
+	return s.b12FormsMessage(s.b11FormsAnswer(key, s.b12FormsAnswer(key, s.b10FormsAnswer(o("version", "v1", "list", list, "page", pageInfo))))), nil
 }
 
 // matchForms are the forms the key sees that match the filters, in the
@@ -355,6 +357,8 @@ func (s *Server) searchMatches(f *form, key string) bool {
 func (s *Server) orderForms(forms []*form, key string) {
 	less := func(a, b *form) bool { return a.id < b.id }
 	switch {
+	case s.b12FormsLess() != nil:
+		less = s.b12FormsLess()
 	case s.b10FormsLess() != nil:
 		less = s.b10FormsLess()
 	case s.b9FormsLess() != nil:

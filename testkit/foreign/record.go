@@ -122,6 +122,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 		rec = s.b9Record(r, rec, byURL)
 		rec = s.b10Record(r, rec, byURL, asked)
 		rec = s.b11Record(r, rec, byURL)
+		rec = s.b12Record(r, rec, byURL)
 		if asked, isStr := p["record_id"].(string); isStr && s.opts.has(BugA3RecordIDEchoedString) {
 			rec = rec.set("record_id", asked)
 		}
@@ -150,7 +151,7 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 	case "json-ld":
 		payload = s.jsonLD(r, s.opts.has(BugB2JSONLDByURLLeaksMasked) && byURL || s.opts.has(BugB5JSONLDReviewedClear) && r.audit != nil ||
 			k.write && s.opts.has(BugB8WriteKeyJSONLDClear))
-		payload = s.b11JSONLD(r, s.b10JSONLD(r, s.b9JSONLD(r, payload)))
+		payload = s.b12JSONLD(r, s.b11JSONLD(r, s.b10JSONLD(r, s.b9JSONLD(r, payload))))
 		if ld, isObj := payload.(obj); isObj && byURL && s.opts.has(BugB8ByURLJSONLDIdentifierURL) {
 			payload = b8Set(ld, "identifier", s.data.recordURL(r))
 		}
@@ -162,11 +163,12 @@ func (s *Server) getRecord(k *apiKey, p params) (any, *apiError) {
 			payload = string(text)
 		}
 	default:
-		payload = s.b11Markdown(r, s.b10Markdown(r, s.b9Markdown(r, s.markdown(s.b5MarkdownSource(r), byURL), byURL)))
+		payload = s.b12Markdown(r, s.b11Markdown(r, s.b10Markdown(r, s.b9Markdown(r, s.markdown(s.b5MarkdownSource(r), byURL), byURL))))
 		if s.opts.has(BugB2MarkdownContentTypePlain) {
 			ct = "text/plain; charset=utf-8"
 		}
 	}
+	ct = s.b12ContentType(format, byURL, ct)
 	echo := format
 	if s.opts.has(BugFormatNotEchoed) {
 		echo = "json"

@@ -387,7 +387,7 @@ func (s *Server) markdown(r *record, byURL bool) string {
 			s.opts.has(BugA1MarkdownClearAfterMove) && s.verified(r) ||
 			(s.opts.has(BugA1MarkdownPhoneGrouped) || otherHalf) && phone(f.typ) ||
 			s.opts.has(BugA2PendingCardMarkdown) && pending ||
-			s.opts.has(BugB6MarkdownByURLClear) && byURL
+			s.opts.has(BugB6MarkdownByURLClear) && byURL || s.b12MarkdownReveal(f)
 	})
 	clearGroups := s.entries(r, func(field) bool { return true })
 	for gi, es := range groups {

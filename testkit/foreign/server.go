@@ -242,6 +242,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		k = s.b11Key(ep.name, r)
 	}
 	if k == nil {
+		k = s.b12Key(ep.name, r)
+	}
+	if k == nil {
 		k = s.a9Key(ep.name, r)
 	}
 	if k == nil {

@@ -130,6 +130,9 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 			}
 		}
 	}
+	if e := s.b12ByURLToken(p, viaURL, ref); tpl != nil && e != nil {
+		return nil, e
+	}
 	if tpl == nil && s.opts.has(BugB5QrcodesOtherOrg403) && s.b5OtherOrgTemplate(k, ref) {
 		return nil, &apiError{code: 403, message: "无权访问该模板", detail: "the template " + quote(ref) + " belongs to another organization"}
 	}
@@ -140,8 +143,12 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		if s.opts.has(BugQrcodesUnknownEmpty) {
 			return o("list", []any{}, "next_page_token", nil, "total", 0), nil
 		}
-		return nil, &apiError{code: 404, message: "模板不存在", detail: "no template " + quote(ref),
-			b7NoMessage: strings.HasPrefix(ref, "https://") && s.opts.has(BugB7UnknownTemplateURLNoMessage)}
+		page, e, served := s.b12UnknownTemplate(p, &apiError{code: 404, message: "模板不存在", detail: "no template " + quote(ref),
+			b7NoMessage: strings.HasPrefix(ref, "https://") && s.opts.has(BugB7UnknownTemplateURLNoMessage)})
+		if served {
+			return page, nil
+		}
+		return nil, e
 	}
 	if len(tpl.subs) <= a4SmallTemplate && s.opts.has(BugA4SmallTemplateNoFilter) {
 		delete(p, "start_time")
@@ -192,7 +199,7 @@ func (s *Server) listQrcodes(k *apiKey, p params) (any, *apiError) {
 		}
 		page = b.set("total", all)
 	}
-	return s.b11QrcodesAnswer(p, s.b9QrcodesAnswer(s.b6QrcodesAnswer(p, s.b10QrcodesPage(k, p, viaURL, page)))), nil
+	return s.b11QrcodesAnswer(p, s.b12QrcodesPage(p, s.b9QrcodesAnswer(s.b6QrcodesAnswer(p, s.b10QrcodesPage(k, p, viaURL, page))))), nil
 }
 
 // created adds an item's creation time to it (a variant).
@@ -258,7 +265,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		westRefused: s.opts.has(BugB5NegativeOffsetRefused), spaceOffset: s.opts.is(VariantB5TimeSpaceOffset),
 		endLocalUTC: templates && s.opts.has(BugB6TemplatesLocalEndUTC), lowercase: s.opts.is(VariantB6LowercaseRFC3339),
 		rfc3339Only: s.opts.is(VariantA4RFC3339Only), endCeil: qrcodes && s.opts.has(BugB7FractionalEndRoundsUp)}
-	if e := s.b10TimeRefused(p); e != nil {
+	if e := firstErr(s.b10TimeRefused(p), s.b12TimeRefused(p)); e != nil {
 		return nil, e
 	}
 	w, err := readWindow(p, tb)
@@ -269,7 +276,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 	if err != nil {
 		return nil, err
 	}
-	w = s.b11Window(p, templates, qrcodes, s.b10Window(p, s.b9Window(p, w)))
+	w = s.b12Window(p, templates, s.b11Window(p, templates, qrcodes, s.b10Window(p, s.b9Window(p, w))))
 	if qrcodes && s.opts.has(BugB8WindowEndTakesStartOffset) {
 		w = b8EndInStartOffset(p, w)
 	}
@@ -292,7 +299,7 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 		rawOffset, numeric = b7NumericToken(p)
 	}
 	offset, err := s.readToken(p, filter)
-	err = s.b10TokenError(qrcodes, err)
+	err = s.b12TokenError(templates, s.b10TokenError(qrcodes, err))
 	if numeric {
 		offset = rawOffset
 	}
@@ -407,6 +414,9 @@ func (s *Server) cursorPage(p params, scope string, items []item, ignoreEnd, ign
 func (s *Server) orderItems(items []item) {
 	sort.SliceStable(items, func(i, j int) bool {
 		a, b := items[i], items[j]
+		if less := s.b12ItemsLess(); less != nil {
+			return less(a, b)
+		}
 		if s.opts.is(VariantB5ItemsByDayThenName) {
 			return b5DayThenName(a, b)
 		}

@@ -82,6 +82,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 			return nil, err
 		}
 	}
+	if data := s.b12StatusCheck(k, p); data != nil {
+		return data, nil
+	}
 	if !s.opts.is(VariantA2PermissionAfterFind) {
 		if e := s.writePermission(k, p, byURL, readSets); e != nil {
 			return nil, e
@@ -119,6 +122,9 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 		return nil, verifyError(100325, "Invalid verification action")
 	}
 	if r == nil {
+		if e := s.b12UnknownCode(v); e != nil {
+			return nil, e
+		}
 		if e := s.b9UnknownCode(v.code); e != nil {
 			return nil, e
 		}
@@ -136,7 +142,7 @@ func (s *Server) verify(k *apiKey, p params) (any, *apiError) {
 	if err == nil {
 		s.b6Remember(k, p, data)
 		s.b11Permit(r)
-		return s.b9VerifyAnswer(v, s.b10VerifyData(s.b11VerifyData(data))), nil
+		return s.b12VerifyAnswer(v, s.b9VerifyAnswer(v, s.b10VerifyData(s.b11VerifyData(data)))), nil
 	}
 	return data, s.b9VerifyError(err)
 }
@@ -203,6 +209,7 @@ func (s *Server) move(k *apiKey, r *record, v verifyRequest) (any, *apiError) {
 	if s.opts.has(BugB3NextFromStale) && v.action == "set_next_certificate_status" {
 		cur = r.form.flow.ref(r.cert.start)
 	}
+	cur = s.b12NextFrom(st, v, cur)
 	to, e := s.target(r.form.flow, cur, v)
 	if e != nil {
 		s.b9Commit(r.form.flow, st, v, e)
@@ -326,7 +333,7 @@ func (s *Server) preconditions(r *record, v verifyRequest) *apiError {
 	hasTpl := v.hasTpl && !(s.opts.has(BugB1TplIDZeroUnscoped) && v.tplID == 0) && !(s.opts.has(BugA2WrongTplMovesOnNext) && next)
 	hasCode := v.hasCode && !(s.opts.has(BugA3CodeIDShadowed) && hasTpl)
 	hasTpl = hasTpl && !(s.opts.has(BugB8TplShadowedByCode) && hasCode)
-	formOff := !r.form.verification && !s.opts.has(BugB3FormVerifyFlagIgnored) && !(s.opts.has(BugA2FormOffSkippedOnSet) && set)
+	formOff := !s.b12Verification(r) && !s.opts.has(BugB3FormVerifyFlagIgnored) && !(s.opts.has(BugA2FormOffSkippedOnSet) && set)
 	identityCode := 100329
 	scopeCode, offCode := 100323, 100321
 	if hasCode && v.codeID != s.qrOf(r) && !(hasTpl && v.tplID != s.formOf(r)) && s.opts.has(BugB8CodeIDMismatch100328) {
@@ -439,6 +446,9 @@ func (s *Server) pick(f *flow, cur *status, v verifyRequest) (*status, *apiError
 		return f.ref(cur.next[0]), nil
 	}
 	to := s.a6Target(f, v.to)
+	if e := s.b12Repeat(cur, to, v); e != nil {
+		return nil, e
+	}
 	switch {
 	case to != nil && to != cur && to.forbids && s.opts.has(BugA3VoidFromAnywhere):
 		return to, nil
@@ -505,6 +515,9 @@ func (s *Server) formOf(r *record) int64 {
 func (s *Server) qrOf(r *record) int64 {
 	if s.opts.has(BugA1CodeIDIsRecordID) {
 		return r.id
+	}
+	if s.opts.has(BugB12CodeIDIsTemplateID) {
+		return r.form.id
 	}
 	return r.qr.id
 }
