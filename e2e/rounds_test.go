@@ -77,6 +77,7 @@ var firstSights = map[string]firstSight{
 	"adversarial-8": adversarial8FirstSight,
 	"blind-11":      blind11FirstSight,
 	"adversarial-9": adversarial9FirstSight,
+	"blind-12":      blind12FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly
