@@ -199,9 +199,9 @@ func items(data map[string]any) []map[string]any {
 func permissionMayComeLater(x *Exchange, env *Env) bool {
 	switch errorCodeOf(x) {
 	case 100301:
-		return len(Faults(contract.Verify, x.Request)) > 0 || len(Unnamed(contract.Verify, x.Request)) > 0
+		return len(x.faults(contract.Verify)) > 0 || len(x.unnamed(contract.Verify)) > 0
 	case 100325:
-		return len(Faults(contract.Verify, x.Request)) > 0
+		return len(x.faults(contract.Verify)) > 0
 	case 100320:
 		code := x.Param("certificate_code")
 		return !env.Ours.names(code) && !env.Codes[code]

@@ -88,12 +88,18 @@ func RequestSchemas() (map[string]RequestSchema, error) {
 // parameter error, so a 100301 to a request holding one may come before
 // any other check (§C6's order is the kit's).
 func Unnamed(ep contract.Endpoint, body []byte) []string {
+	return (&Exchange{Request: body}).unnamed(ep)
+}
+
+// unnamed is Unnamed on x's request, its body parsed once for every
+// rule that asks (Exchange.Params).
+func (x *Exchange) unnamed(ep contract.Endpoint) []string {
 	all, err := RequestSchemas()
 	if err != nil {
 		return nil
 	}
 	sch := all[ep.Name]
-	p, ok := (&Exchange{Request: body}).Params()
+	p, ok := x.Params()
 	if !ok {
 		return nil
 	}
@@ -120,12 +126,17 @@ func Unnamed(ep contract.Endpoint, body []byte) []string {
 // an integer, nor an empty string (it reads as absent, §C10), nor an
 // unknown member (ignored, §C1). The order is the schema's members, sorted.
 func Faults(ep contract.Endpoint, body []byte) []string {
+	return (&Exchange{Request: body}).faults(ep)
+}
+
+// faults is Faults on x's request, its body parsed once for every rule
+// that asks (Exchange.Params).
+func (x *Exchange) faults(ep contract.Endpoint) []string {
 	all, err := RequestSchemas()
 	if err != nil {
 		return nil
 	}
 	sch := all[ep.Name]
-	x := &Exchange{Request: body}
 	p, ok := x.Params()
 	if !ok {
 		return []string{"the body is not a JSON object"}
@@ -245,13 +256,13 @@ func memberFault(p Property, v any) string {
 var inputRules = []Rule{
 	{"C1.badInput", "bad input is an error in the endpoint's shape", badInput, func(x *Exchange, _ *Env) []string {
 		if x.Success() {
-			return []string{fmt.Sprintf("bad input (%s) was answered with a success", strings.Join(Faults(*x.Endpoint, x.Request), "; "))}
+			return []string{fmt.Sprintf("bad input (%s) was answered with a success", strings.Join(x.faults(*x.Endpoint), "; "))}
 		}
 		return nil
 	}},
 	{"C1.clientError", "bad input is no server error", badInput, func(x *Exchange, _ *Env) []string {
 		if x.Status >= 500 {
-			return []string{fmt.Sprintf("bad input (%s) was answered with HTTP %d, a server error", strings.Join(Faults(*x.Endpoint, x.Request), "; "), x.Status)}
+			return []string{fmt.Sprintf("bad input (%s) was answered with HTTP %d, a server error", strings.Join(x.faults(*x.Endpoint), "; "), x.Status)}
 		}
 		return nil
 	}},
@@ -259,5 +270,5 @@ var inputRules = []Rule{
 
 // badInput applies to a POST of an endpoint whose body is bad input.
 func badInput(x *Exchange, _ *Env) bool {
-	return x.Endpoint != nil && x.post() && len(Faults(*x.Endpoint, x.Request)) > 0
+	return x.Endpoint != nil && x.post() && len(x.faults(*x.Endpoint)) > 0
 }

@@ -38,11 +38,11 @@ func verifyParamError(x *Exchange) bool {
 		return false
 	}
 	c, _ := x.Code()
-	return c != 413 && c != 429 && c < 500 && len(Faults(contract.Verify, x.Request)) > 0
+	return c != 413 && c != 429 && c < 500 && len(x.faults(contract.Verify)) > 0
 }
 
 func hasFault(x *Exchange, prefix string) bool {
-	for _, f := range Faults(contract.Verify, x.Request) {
+	for _, f := range x.faults(contract.Verify) {
 		if strings.HasPrefix(f, prefix) {
 			return true
 		}
@@ -70,7 +70,7 @@ func wantCodes(codes ...int64) func(x *Exchange, env *Env) []string {
 				allowed = append(allowed, 100320)
 			}
 		}
-		for _, f := range Faults(contract.Verify, x.Request) {
+		for _, f := range x.faults(contract.Verify) {
 			if strings.HasPrefix(f, "action_type ") && !strings.HasPrefix(f, "action_type missing") {
 				allowed = append(allowed, 100325)
 			} else {
@@ -83,7 +83,7 @@ func wantCodes(codes ...int64) func(x *Exchange, env *Env) []string {
 				return nil
 			}
 		}
-		return []string{fmt.Sprintf("verify with %s: error_code %d, want %v", strings.Join(Faults(contract.Verify, x.Request), "; "), got, dedupe(allowed))}
+		return []string{fmt.Sprintf("verify with %s: error_code %d, want %v", strings.Join(x.faults(contract.Verify), "; "), got, dedupe(allowed))}
 	}
 }
 
