@@ -45,9 +45,6 @@ var adversarial9FirstSight = firstSight{
 		foreign.VariantA9InnerContentType:   "answers.2.1.schema, answers.4.1.contentType.json, .jsonld and .markdown, answers.4.1.wrapper, getRecord.byUrl, getRecord.format.*, and every getRecord check after them: data.content_type is compared as the string application/json; charset=utf-8, not as a media type, which RFC 9110 §8.3.1 and RFC 2046 §4.1.2 compare without regard to case or the white space around ;",
 		foreign.VariantA9BlankSearchRefused: "relation.formList.filters: a number beside a blank search_key (a cleared search box) must be served, while §C5 makes reading an empty search_key as absent the kit's choice and §C4 lets a service refuse a value with a parameter error in its shape",
 	},
-	ruledOut: map[foreign.Variant]string{
-		foreign.VariantA9InnerContentType: "docs/contract.md §4.1: data.content_type is the string of its table byte for byte, a value of the body clients switch over; RFC 9110's media-type equivalence applies to the answer's Content-Type header only",
-	},
 	passingSince: map[foreign.Variant]string{
 		// relation.formList.filters accepts a blank key refused on its
 		// first page as a parameter error.

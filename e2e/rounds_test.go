@@ -32,11 +32,6 @@ type firstSight struct {
 	// sight and that a later runner fails, the commit of main where that
 	// was first seen: a false alarm the runner learnt, listed until fixed.
 	alarmingSince map[foreign.Variant]string
-	// ruledOut names, for a false alarm on a variant the contract was
-	// found not to allow, the contract's reading that rules it out: the
-	// variant is a break after all, and is expected to fail. The first
-	// sight keeps its alarm: the round's figures are as measured.
-	ruledOut map[foreign.Variant]string
 }
 
 // expectMiss says whether bug b is expected to be missed now.
@@ -46,12 +41,14 @@ func (fs firstSight) expectMiss(b foreign.Bug) bool {
 	return missed && !caught
 }
 
-// expectFalseAlarm says whether variant v is expected to fail now.
-func (fs firstSight) expectFalseAlarm(v foreign.Variant) bool {
-	_, failed := fs.falseAlarms[v]
-	_, passing := fs.passingSince[v]
-	_, learnt := fs.alarmingSince[v]
-	_, ruled := fs.ruledOut[v]
+// expectFalseAlarm says whether variant v is expected to fail now: a
+// false alarm not yet mended, or a variant the contract rules out
+// (foreign.RuledOut), whose first sight keeps its alarm.
+func (fs firstSight) expectFalseAlarm(v foreign.VariantInfo) bool {
+	_, failed := fs.falseAlarms[v.Variant]
+	_, passing := fs.passingSince[v.Variant]
+	_, learnt := fs.alarmingSince[v.Variant]
+	_, ruled := foreign.RuledOut()[v.Variant]
 	return failed && !passing || learnt || ruled
 }
 
@@ -148,7 +145,7 @@ func TestRoundsOfBreaks(t *testing.T) {
 						t.Fatal(v.err)
 					}
 					fails := append(v.must, v.should...)
-					listed := fs.expectFalseAlarm(va.Variant)
+					listed := fs.expectFalseAlarm(va)
 					switch {
 					case len(fails) == 0 && listed:
 						t.Errorf("a false alarm at first sight (%s) or since (%s) but now passes: list it in the round's passingSince with the commit of main, or take it out of alarmingSince", fs.falseAlarms[va.Variant], fs.alarmingSince[va.Variant])
@@ -191,12 +188,9 @@ func checkListed(t *testing.T, r foreign.Round, fs firstSight) {
 			t.Errorf("passingSince lists %s, which was no false alarm of round %s's first sight", v, r.Name)
 		}
 	}
-	for v := range fs.ruledOut {
-		if _, ok := fs.falseAlarms[v]; !ok {
-			t.Errorf("ruledOut lists %s, which was no false alarm of round %s's first sight", v, r.Name)
-		}
-		if _, ok := fs.passingSince[v]; ok {
-			t.Errorf("%s is both ruled out by the contract and passing since a commit", v)
+	for _, v := range r.Variants {
+		if _, passing := fs.passingSince[v.Variant]; passing && foreign.RuledOut()[v.Variant] != "" {
+			t.Errorf("%s is both ruled out by the contract and passing since a commit", v.Variant)
 		}
 	}
 }

@@ -279,9 +279,7 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 // traffic, one line each on what it reads as a breach. A build leaves
 // this list when the proxy stops reporting it; the test fails while the
 // list says otherwise than the run.
-var knownFalseAlarms = map[string]string{
-	"a9-data-content-type-spelt-otherwise": "getRecord's data.content_type written application/json;charset=UTF-8: the rules compare it with §4.1's table as a string, where RFC 9110 compares media types without regard to case or the space after ;; whether §4.1 names a string or a media type is not yet settled",
-}
+var knownFalseAlarms = map[string]string{}
 
 // Every correct build of the fake (MockLike and each round's
 // variants: builds that differ from Defaults only where docs/contract.md
@@ -297,6 +295,9 @@ func TestCorrectBuildsBreakNothing(t *testing.T) {
 	for _, r := range foreign.Rounds() {
 		for _, v := range r.Variants {
 			opts := foreign.Defaults()
+			if _, ruled := foreign.RuledOut()[v.Variant]; ruled {
+				continue // a break after all
+			}
 			opts.Variant = v.Variant
 			builds[string(v.Variant)] = opts
 		}
