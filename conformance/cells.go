@@ -173,23 +173,31 @@ func cellCandidates(roles []string) []cell {
 // broken in an order the seed picks per object (AETG's greedy
 // construction of a covering array), so that over seeds each object gets
 // each cell.
-func coverRows(seed uint64, objects []string, cands []cell, n int, tuples func(i int, c cell) map[string]int) [][]cell {
-	out := make([][]cell, len(objects))
+func coverRows[C comparable](seed uint64, objects []string, cands []C, n int, tuples func(i int, c C) map[string]int) [][]C {
+	return coverEach(seed, objects, func(int) []C { return cands }, func(int) int { return n }, tuples)
+}
+
+// coverEach is coverRows where each object has its own candidates and
+// its own number of rows: the objects of one array need not take the
+// same values (a request by id has no URL to spell).
+func coverEach[C comparable](seed uint64, objects []string, cands func(i int) []C, n func(i int) int, tuples func(i int, c C) map[string]int) [][]C {
+	out := make([][]C, len(objects))
 	covered := map[string]bool{}
 	for oi, name := range objects {
-		if len(cands) == 0 {
-			break
+		cs := cands(oi)
+		if len(cs) == 0 {
+			continue
 		}
-		tie := pick(seed, "cells "+name, len(cands))
-		for range min(n, len(cands)) {
+		tie := pick(seed, "cells "+name, len(cs))
+		for range min(n(oi), len(cs)) {
 			best, bestW := -1, -1
-			for i := range cands {
-				j := (tie + i) % len(cands)
-				if slices.Contains(out[oi], cands[j]) {
+			for i := range cs {
+				j := (tie + i) % len(cs)
+				if slices.Contains(out[oi], cs[j]) {
 					continue
 				}
 				w := 0
-				for t, wt := range tuples(oi, cands[j]) {
+				for t, wt := range tuples(oi, cs[j]) {
 					if !covered[t] {
 						w += wt
 					}
@@ -198,10 +206,22 @@ func coverRows(seed uint64, objects []string, cands []cell, n int, tuples func(i
 					best, bestW = j, w
 				}
 			}
-			out[oi] = append(out[oi], cands[best])
-			for t := range tuples(oi, cands[best]) {
+			out[oi] = append(out[oi], cs[best])
+			for t := range tuples(oi, cs[best]) {
 				covered[t] = true
 			}
+		}
+	}
+	return out
+}
+
+// pairsOf are the pairs of values of a row of named factors, each of
+// weight 1: what a pairwise covering array covers.
+func pairsOf(factors ...string) map[string]int {
+	out := map[string]int{}
+	for i := 0; i+1 < len(factors); i += 2 {
+		for j := i + 2; j+1 < len(factors); j += 2 {
+			out[factors[i]+" "+factors[i+1]+" "+factors[j]+" "+factors[j+1]] = 1
 		}
 	}
 	return out
@@ -432,4 +452,15 @@ func withoutMoveMembers(rec map[string]any) map[string]any {
 		}
 	}
 	return out
+}
+
+// keyFirst is pairs with those of the key (the first factor, the object
+// an array gives rows to) weighing more than the rest together.
+func keyFirst(pairs map[string]int) map[string]int {
+	for t := range pairs {
+		if strings.HasPrefix(t, "key ") {
+			pairs[t] = len(pairs)
+		}
+	}
+	return pairs
 }

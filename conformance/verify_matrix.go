@@ -3,8 +3,11 @@ package conformance
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
 )
@@ -21,9 +24,11 @@ import (
 //     expects (§4.2, §C10);
 //   - every key that may not move it on (the read key, §5 item 3; another
 //     organization's, §C2; none and a key nobody issued, §5; the limited
-//     key where a case shows it may not write the form, §5 item 4) with
-//     each action, each address (the code, the full URL) and with and
-//     without its own tpl_id and code_id: never a success;
+//     key where a case shows it may not write the form, §5 item 4), in
+//     the rows of a pairwise covering array over the key, the move (the
+//     target by name or by id, or next), the address (the code, the full
+//     URL, that URL with its host in capitals) and with and without its
+//     own tpl_id and code_id (refusalRows): never a success;
 //   - the write key with exactly one fault: from_certificate_status
 //     another status (the one it left among them) by name and by id on
 //     each action (100324), or as a JSON number (100301 or 100324);
@@ -36,9 +41,9 @@ import (
 // Rows with one fault have one answer whatever order the checks run in
 // (§C6: the order is the kit's), and a key that may not move the record
 // is sent a move the write key could make, so no row depends on that
-// order. Which action, address and form of a status each row takes is
-// picked by the run's seed, each row beside its complement, so every
-// value of every dimension is sent every run. On a correct target no row
+// order. Which action, address and form of a status each row with one
+// fault takes is picked by the run's seed, each row beside its
+// complement, so every value of every dimension is sent every run. On a correct target no row
 // after the move changes anything, so the refusals are sent side by
 // side, then the rows with one fault, then the reads, then the case's
 // next step, which shows a refusal that moved the record all the same:
@@ -93,7 +98,14 @@ func planVerifyMatrix(seed uint64) func(t *T) writePlan {
 			}
 			switch {
 			case limitedRefused(c):
-				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: 1,
+				// The refusals on the fresh credential; where a case
+				// gives the write key a move of it, that move and the
+				// refusals on the moved credential after them.
+				keys, cost := t.r.caseKeys(c), 1
+				if mc, _, ok := t.writeMoveFromStart(matrixSubject{c: c, flow: t.r.prof.Flow(c.FormID)}); ok {
+					keys, cost = append(slices.Clone(keys), t.r.caseKeys(mc)...), 3
+				}
+				units = append(units, writeUnit{keys: keys, cost: cost,
 					run: func(t *T, _ []*T) bool { return t.runMatrix(seed, c, matrixLimitedRefused) }})
 			case limitedMoves(c):
 				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: 2,
@@ -199,7 +211,9 @@ func (t *T) runMatrix(seed uint64, c profile.Case, mode int) bool {
 	}
 	switch mode {
 	case matrixLimitedRefused:
-		t.sendRows(t.refusalRows(seed, sub, []string{profile.RoleLimited}))
+		if t.sendRows(t.refusalRows(seed, sub, []string{profile.RoleLimited}, stateFresh)) {
+			t.refusedAfterWriteMove(seed, sub)
+		}
 		return true
 	case matrixLimitedFaults:
 		t.sendRows(byRole(faultRows(seed, sub, *start, t.r.prof.Forms.IDs), profile.RoleLimited, *start))
@@ -239,7 +253,7 @@ func (t *T) runMatrix(seed uint64, c profile.Case, mode int) bool {
 	// such a row would race the rows that show it). The reads come after
 	// the rows, not beside them: on a broken target what they read would
 	// depend on when a row wrongly taken moved the record.
-	if !t.sendRows(t.refusalRows(seed, sub, t.refusingRoles(c.RecordID))) {
+	if !t.sendRows(t.refusalRows(seed, sub, t.refusingRoles(c), stateMovedByWrite)) {
 		return true
 	}
 	rows := append(faultRows(seed, sub, *start, t.r.prof.Forms.IDs), t.productRows(seed, sub, t.r.prof.Forms.IDs)...)
@@ -271,8 +285,11 @@ func (t *T) nextStepAfterRows(c profile.Case, sub matrixSubject) {
 }
 
 // refusingRoles are the keys that may not move a credential of ours: the
-// limited key too where a case of the record shows it refused.
-func (t *T) refusingRoles(recordID int64) []string {
+// limited key too where a case shows it refused on the record, or on
+// another record of the record's form (§5 item 4: a key's writes are
+// limited by form, so what it may not write on one record of a form it
+// may not write on any).
+func (t *T) refusingRoles(c profile.Case) []string {
 	roles := []string{"none", "bad"}
 	if t.hasKey(profile.RoleRead) && !t.r.readKeyWrites() {
 		roles = append(roles, profile.RoleRead)
@@ -280,39 +297,176 @@ func (t *T) refusingRoles(recordID int64) []string {
 	if t.hasKey(profile.RoleOtherOrg) {
 		roles = append(roles, profile.RoleOtherOrg)
 	}
-	for _, c := range t.r.prof.Cases {
-		if c.RecordID == recordID && limitedRefused(c) && t.hasKey(profile.RoleLimited) {
+	for _, o := range t.r.prof.Cases {
+		if limitedRefused(o) && t.hasKey(profile.RoleLimited) && (o.RecordID == c.RecordID || c.FormID != 0 && o.FormID == c.FormID) {
 			return append(roles, profile.RoleLimited)
 		}
 	}
 	return roles
 }
 
-// refusalRows: each role with the move the write key would make, twice:
-// once as the seed picks action, address, tpl_id and code_id (the
-// record's own: a key that may not write is refused whatever scope it
-// names), once the opposite of each.
-func (t *T) refusalRows(seed uint64, sub matrixSubject, roles []string) []matrixRow {
-	actions := sub.actions()
-	if len(actions) == 0 {
+// The states a credential is in when a key that may not move it is sent
+// its refusals: as the profile's reset left it, or just moved by the
+// write key (a permission the service cached for that move must not
+// serve another key).
+const (
+	stateFresh        = "fresh"
+	stateMovedByWrite = "moved by the write key"
+)
+
+// refusedAfterWriteMove: once the limited key was refused on a fresh
+// credential, the write key makes a move a case of the profile shows it
+// makes from the record's start, and the limited key is refused again,
+// on the moved credential. Only where the profile has a reset: the
+// record is then where its start says (t.fresh).
+func (t *T) refusedAfterWriteMove(seed uint64, sub matrixSubject) {
+	mc, ms, ok := t.writeMoveFromStart(sub)
+	if !ok {
+		return
+	}
+	x := t.post(contract.Verify, profile.RoleWrite, stepBody(mc, ms))
+	obj := objOf(x)
+	data, _ := obj["data"].(map[string]any)
+	if c, isInt := intOf(obj["code"]); !isInt || c != 0 || data["certificate_status"] != ms.Expect.Status {
+		t.Notef("the verify matrix: case %s's first move, sent before the limited key's refusals on the moved credential, was not the success the case expects (its own check judges it): those refusals are not sent", mc.Name)
+		return
+	}
+	t.r.moves.moved(mc.Code, "relation.verify.matrix")
+	sub.cur = ms.Expect.Status
+	t.sendRows(t.refusalRows(seed, sub, []string{profile.RoleLimited}, stateMovedByWrite))
+}
+
+// writeMoveFromStart is a case of sub's record whose first step is a
+// single move by the write key from the record's start to a status that
+// may move on, the first in profile order.
+func (t *T) writeMoveFromStart(sub matrixSubject) (profile.Case, profile.Step, bool) {
+	if t.r.prof.Reset == "" || !t.hasKey(profile.RoleWrite) {
+		return profile.Case{}, profile.Step{}, false
+	}
+	for _, c := range t.r.prof.Cases {
+		if c.RecordID != sub.c.RecordID || c.Start != sub.c.Start || len(c.Steps) == 0 {
+			continue
+		}
+		s := c.Steps[0]
+		to := sub.status(s.Expect.Status)
+		if stepRole(s) == profile.RoleWrite && s.Expect.Status != "" && s.Concurrent <= 1 && (s.From == "" || s.From == c.Start) && to != nil && movable(*to) {
+			return c, s, true
+		}
+	}
+	return profile.Case{}, profile.Step{}, false
+}
+
+// refusalsPerKey is how many refused moves each key that may not move a
+// credential is sent in one state of it.
+const refusalsPerKey = 3
+
+// refusal is one refused move: the move (set_certificate_status with
+// its target by name or by id, or set_next_certificate_status), how the
+// credential is addressed (its code, the record's URL as the service
+// gave it, or that URL with its scheme and host in capitals, which
+// RFC 3986 and §C10 read alike), and whether the record's own tpl_id
+// and code_id go with it.
+type refusal struct {
+	move, address string
+	tpl, codeID   bool
+}
+
+// The values of a refusal's factors.
+const (
+	refuseSetByName = "set_certificate_status to a status by name"
+	refuseSetByID   = "set_certificate_status to a status by id"
+	refuseNext      = contract.ActionNextStatus
+	addressCode     = "the code"
+	addressURL      = "the record's full URL"
+	addressURLCaps  = "the record's full URL, its host in capitals"
+)
+
+// refusalCands are the refusals the subject can be sent: every value of
+// every factor it has.
+func (sub matrixSubject) refusalCands() []refusal {
+	var moves []string
+	for _, a := range sub.actions() {
+		if a == contract.ActionNextStatus {
+			moves = append(moves, refuseNext)
+			continue
+		}
+		moves = append(moves, refuseSetByName)
+		if sub.status(sub.next()) != nil {
+			moves = append(moves, refuseSetByID)
+		}
+	}
+	addresses := []string{addressCode}
+	if sub.url != "" {
+		addresses = append(addresses, addressURL, addressURLCaps)
+	}
+	var out []refusal
+	for _, m := range moves {
+		for _, a := range addresses {
+			for _, tpl := range []bool{false, true} {
+				for _, code := range []bool{false, true} {
+					if !code || sub.codeID != nil {
+						out = append(out, refusal{m, a, tpl, code})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// body is the request of a refusal of the subject.
+func (sub matrixSubject) refusalBody(r refusal) map[string]any {
+	action, to := contract.ActionSetStatus, sub.next()
+	switch r.move {
+	case refuseNext:
+		action = contract.ActionNextStatus
+	case refuseSetByID:
+		to = statusForm(*sub.status(to), false)
+	}
+	body := sub.moveBody(action, to, r.address != addressCode)
+	if r.address == addressURLCaps {
+		body["certificate_code"] = rules.CaseURL(sub.url, strings.ToUpper)
+	}
+	if r.tpl {
+		body["tpl_id"] = sub.c.FormID
+	}
+	if r.codeID {
+		body["code_id"] = *sub.codeID
+	}
+	return body
+}
+
+// refusalRows: each role with moves the write key could make, as a
+// pairwise covering array picks them (coverRows): over the roles, every
+// pair of values of two factors (the key, the state the credential is
+// in, the move and the form of its target, the address, tpl_id, code_id)
+// is sent at least once, the seed picking which array. A key that may
+// not write is refused whatever move, address or scope it names, and
+// whoever moved the credential before it (state: "fresh", or "moved by
+// the write key"): a refusal checked on one path of the service (the
+// resolver of status names, a tenancy check that compares hosts byte for
+// byte, a permission cached per record) and not on another is a way in.
+func (t *T) refusalRows(seed uint64, sub matrixSubject, roles []string, state string) []matrixRow {
+	cands := sub.refusalCands()
+	if len(cands) == 0 {
 		return nil
 	}
+	names := make([]string, len(roles))
+	for i, role := range roles {
+		names[i] = "matrix refusals " + role + " " + state
+	}
+	// A key's pairs weigh more than the others: only its own rows can
+	// cover them, while the pairs of two other factors may wait for the
+	// next key's.
+	cells := coverRows(seed, names, cands, refusalsPerKey, func(i int, r refusal) map[string]int {
+		return keyFirst(pairsOf("key", roles[i], "state", state, "move", r.move, "address", r.address,
+			"tpl_id", fmt.Sprint(r.tpl), "code_id", fmt.Sprint(r.codeID)))
+	})
 	var rows []matrixRow
-	for _, role := range roles {
-		for half := range 2 {
-			a := (pick(seed, "matrix action "+role, 2) + half) % len(actions)
-			byURLToo := (pick(seed, "matrix address "+role, 2)+half)%2 == 1 && sub.url != ""
-			tpl := (pick(seed, "matrix tpl "+role, 2)+half)%2 == 1
-			code := (pick(seed, "matrix code "+role, 2)+half)%2 == 1
-			body := sub.moveBody(actions[a], sub.next(), byURLToo)
-			if tpl {
-				body["tpl_id"] = sub.c.FormID
-			}
-			if code && sub.codeID != nil {
-				body["code_id"] = *sub.codeID
-			}
-			rows = append(rows, matrixRow{role: role, body: body,
-				what: fmt.Sprintf("the %s key, %s%s", role, actions[a], byURL(body, sub)), want: refusalOf(role)})
+	for i, role := range roles {
+		for _, r := range cells[i] {
+			rows = append(rows, matrixRow{role: role, body: sub.refusalBody(r),
+				what: fmt.Sprintf("the %s key, %s, by %s (the credential %s)", role, r.move, r.address, state), want: refusalOf(role)})
 		}
 	}
 	return rows

@@ -49,9 +49,9 @@ func TestFaultRowsHaveOneFault(t *testing.T) {
 // addresses and both with and without tpl_id are sent, whatever the seed.
 func TestRefusalRowsCoverEveryValue(t *testing.T) {
 	sub := matrixTestSubject()
-	for _, seed := range []uint64{1, 2, 3, DefaultSeed} {
+	for seed := range uint64(40) {
 		seen := map[string]bool{}
-		for _, r := range (&T{}).refusalRows(seed, sub, []string{"read", "none"}) {
+		for _, r := range (&T{}).refusalRows(seed, sub, []string{"read", "none"}, stateMovedByWrite) {
 			_, tpl := r.body["tpl_id"]
 			seen[fmt.Sprint(r.role, " ", r.body["action_type"])] = true
 			seen[fmt.Sprint(r.role, " ", r.body["certificate_code"])] = true
@@ -61,6 +61,61 @@ func TestRefusalRowsCoverEveryValue(t *testing.T) {
 			for _, want := range []string{contract.ActionSetStatus, contract.ActionNextStatus, sub.c.Code, sub.url, "tpl true", "tpl false"} {
 				if !seen[role+" "+want] {
 					t.Errorf("seed %d: the %s key is never sent %s", seed, role, want)
+				}
+			}
+		}
+	}
+}
+
+// TestRefusalRowsCoverEveryPair: over the keys that may not move a
+// credential, every pair of values of two factors of a refused move (the
+// key, the move and its target's form, the address, tpl_id, code_id) is
+// sent, whatever the seed: a service that checks a key on one path and
+// not another (a status by id, a host in capitals) meets the pair it
+// lets through.
+func TestRefusalRowsCoverEveryPair(t *testing.T) {
+	sub := matrixTestSubject()
+	roles := []string{"none", "bad", profile.RoleRead, profile.RoleOtherOrg, profile.RoleLimited}
+	for seed := range uint64(40) {
+		rows := (&T{}).refusalRows(seed, sub, roles, stateMovedByWrite)
+		if len(rows) != refusalsPerKey*len(roles) {
+			t.Fatalf("seed %d: %d rows, want %d", seed, len(rows), refusalsPerKey*len(roles))
+		}
+		seen := map[string]bool{}
+		for _, r := range rows {
+			move := fmt.Sprint(r.body["action_type"])
+			if to, _ := r.body["to_certificate_status"].(string); to != "" {
+				move += " " + formName(to == sub.next())
+			}
+			address := map[bool]string{true: "code", false: "url"}[r.body["certificate_code"] == sub.c.Code]
+			if r.body["certificate_code"] == "HTTPS://H/r/c1" {
+				address = "url capitals"
+			}
+			_, tpl := r.body["tpl_id"]
+			_, code := r.body["code_id"]
+			f := []string{"key " + r.role, "move " + move, "address " + address, fmt.Sprint("tpl ", tpl), fmt.Sprint("code ", code)}
+			for i := range f {
+				for j := i + 1; j < len(f); j++ {
+					seen[f[i]+" / "+f[j]] = true
+				}
+			}
+			if r.want(answerWith(0)) == "" {
+				t.Errorf("seed %d: the %s key's %v: a success passes", seed, r.role, r.body)
+			}
+		}
+		values := [][]string{nil, {"move set_certificate_status by name", "move set_certificate_status by id", "move set_next_certificate_status"},
+			{"address code", "address url", "address url capitals"}, {"tpl true", "tpl false"}, {"code true", "code false"}}
+		for _, role := range roles {
+			values[0] = append(values[0], "key "+role)
+		}
+		for i := range values {
+			for j := i + 1; j < len(values); j++ {
+				for _, a := range values[i] {
+					for _, b := range values[j] {
+						if !seen[a+" / "+b] {
+							t.Errorf("seed %d: no refused move has %s and %s", seed, a, b)
+						}
+					}
 				}
 			}
 		}

@@ -144,7 +144,7 @@ func TestRefusalsCarryTheRecordsOwnScope(t *testing.T) {
 	roles := []string{"none", "bad", profile.RoleRead, profile.RoleOtherOrg, profile.RoleLimited}
 	for _, seed := range []uint64{1, 2, 3, 4, DefaultSeed} {
 		with, without := map[string]bool{}, map[string]bool{}
-		for _, r := range tt.refusalRows(seed, sub, roles) {
+		for _, r := range tt.refusalRows(seed, sub, roles, stateMovedByWrite) {
 			if r.body["code_id"] == int64(40) {
 				with[r.role] = true
 			} else {
