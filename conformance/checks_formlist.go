@@ -161,7 +161,17 @@ func checkFormNumber(t *T) {
 			}
 		}
 	}
+	typed := typedForms(t.r.opts.Seed, "number", typedClasses, typedSpread, t.r.prof.Forms.Numbers, known)
+	for _, f := range typed {
+		filters = append(filters, map[string]any{"number": f.form})
+	}
 	t.formWalks("read", filters...)
+	for _, f := range typed {
+		w := t.walkForms("read", map[string]any{"number": f.form})
+		if t.servedOrRefused(w) {
+			t.onlyNumber(w, f.form, fmt.Sprintf("number %q (%q typed %s)", f.form, f.of, f.class))
+		}
+	}
 	for _, n := range t.r.prof.Forms.Numbers {
 		w := t.walkForms("read", map[string]any{"number": n})
 		if !t.pagesValid(w, contract.GetFormList) {
@@ -183,6 +193,18 @@ func checkFormNumber(t *T) {
 			}
 		}
 	}
+}
+
+// servedOrRefused says whether the getFormList walk w was served (its
+// pages valid successes, recorded as the rules judge them) for a filter
+// written otherwise than the service holds it; a first page refused as a
+// parameter error (code 400 in the endpoint's shape) is the contract's
+// answer too (§C4) and is false, recording nothing.
+func (t *T) servedOrRefused(w walk) bool {
+	if len(w.pages) > 0 && t.refusedParamForm(w.pages[0], contract.GetFormList) {
+		return false
+	}
+	return t.pagesValid(w, contract.GetFormList)
 }
 
 // onlyNumber fails for a hit whose number is not n (exact, case-sensitive:
@@ -249,7 +271,22 @@ func checkFormSearch(t *T) {
 	for _, n := range t.r.prof.Forms.Numbers {
 		filters = append(filters, map[string]any{"search_key": n})
 	}
+	keys := make([]string, len(t.r.prof.Forms.Searches))
+	for i, s := range t.r.prof.Forms.Searches {
+		keys[i] = s.Key
+	}
+	typed := typedForms(t.r.opts.Seed, "search_key", searchClasses, 1, keys, setOf(keys))
+	for _, f := range typed {
+		filters = append(filters, map[string]any{"search_key": f.form})
+	}
 	t.formWalks("read", filters...)
+	for _, f := range typed {
+		w := t.walkForms("read", map[string]any{"search_key": f.form})
+		if t.servedOrRefused(w) {
+			t.hitsHoldWords(w, f.form)
+			t.totalHolds(w, fmt.Sprintf("search_key %q (%q typed %s)", f.form, f.of, f.class))
+		}
+	}
 	for _, s := range t.r.prof.Forms.Searches {
 		w := t.walkForms("read", map[string]any{"search_key": s.Key})
 		if !t.pagesValid(w, contract.GetFormList) {
@@ -286,6 +323,23 @@ func (t *T) searchFindsNumbers() {
 	}
 }
 
+// hitsHoldWords fails for a hit that lacks a word of key (key split at
+// white space; a key with none is one word): what every reading of a
+// fuzzy search_key the contract allows finds (§C5: the key as one
+// substring, or each of its words), case-insensitively, in name, note
+// or number.
+func (t *T) hitsHoldWords(w walk, key string) {
+	for _, it := range w.items {
+		hay := strings.ToLower(fmt.Sprint(it["name"], "\x00", it["note"], "\x00", it["number"]))
+		for _, word := range strings.Fields(strings.ToLower(key)) {
+			if !strings.Contains(hay, word) {
+				t.Errorf(pageHolding(w, "id", fmt.Sprint(it["id"])), "search_key %q: form %v holds %q in neither name, note nor number", key, it["id"], word)
+				return
+			}
+		}
+	}
+}
+
 // hitsContain fails for a hit whose name, note and number all lack key.
 func (t *T) hitsContain(w walk, key string) {
 	k := strings.ToLower(key)
@@ -313,6 +367,60 @@ func checkFormBoth(t *T) {
 		if it["number"] != n {
 			t.Errorf(w.last, "number %q with search_key %q: the list holds number %v", n, key, it["number"])
 		}
+	}
+	t.bothPastFirstPage()
+}
+
+// bothPastFirstPage: both filters apply on every page, not on the first
+// alone (§4.3). A number beside a key hits few forms, so no walk of both
+// reaches a second page; a service whose query for later pages keeps one
+// filter only shows it there. So a number the seed picks beside the
+// profile's key that most forms hold is walked at page_size 1 and asked
+// page last_page + 1 at that size (page 2 where one form holds both):
+// every form listed on any page holds both (its number exactly, the key
+// in every reading of a fuzzy search), and a success past the end says
+// the walk's total (relation.formList.pastEnd's rule, §4.3: total counts
+// what matches the filter).
+func (t *T) bothPastFirstPage() {
+	p := t.r.prof.Forms
+	key, most := "", -1
+	for _, s := range p.Searches {
+		if s.Count != nil && *s.Count > most {
+			key, most = s.Key, *s.Count
+		}
+	}
+	if key == "" {
+		key = p.Searches[pick(t.r.opts.Seed, "both past first page key", len(p.Searches))].Key
+	}
+	n := p.Numbers[pick(t.r.opts.Seed, "both past first page number", len(p.Numbers))]
+	f := map[string]any{"number": n, "search_key": key}
+	what := fmt.Sprintf("number %q with search_key %q", n, key)
+	w := t.walkFormsAt("read", f, 1)
+	if !t.servedOrRefused(w) || w.broken != "" {
+		return
+	}
+	body := withMember(withMember(f, "page", len(w.pages)+1), "page_size", 1)
+	x := t.post(contract.GetFormList, "read", body)
+	t.pastEndTotal(w, x)
+	past := walk{pages: []*Exchange{x}, last: x}
+	obj, _ := x.Doc.(map[string]any)
+	if code, ok := intOf(obj["code"]); !ok || code != 0 {
+		// an error past the end is the kit's to choose (§C5)
+	} else if data := t.success(x, responseFile(contract.GetFormList)); data != nil {
+		for _, it := range listOf(data) {
+			if m, ok := it.(map[string]any); ok {
+				past.items = append(past.items, m)
+			}
+		}
+	}
+	for _, pw := range []walk{w, past} {
+		for _, it := range pw.items {
+			if it["number"] != n {
+				t.Errorf(pageHolding(pw, "id", fmt.Sprint(it["id"])), "%s, page_size 1: a page lists form %v, number %v (both apply on every page, §4.3)", what, it["id"], it["number"])
+				return
+			}
+		}
+		t.hitsHoldWords(pw, key)
 	}
 }
 
