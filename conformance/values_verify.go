@@ -150,13 +150,14 @@ func heldFraction(id int64) []any {
 // spelt are the names of the case's first step written the way a
 // client gets them almost right: action_type in capitals and cut short
 // (an enum is matched exactly, §4.2, §7: 100325 or 100301), and
-// to_certificate_status cut to its first character, or in capitals
-// where it has letters (a status is named exactly, §3.1: a name no status
-// has is 100326); each of the two padded with white space, and
-// action_type under the names an older API took (enumAliases), and
-// from_certificate_status the status it is in, padded. Each
-// is left out where it would name what the step names (a status whose
-// name is the prefix), so none may move the record.
+// to_certificate_status cut to its first character, in capitals where it
+// has letters, or in traditional characters (typedforms.go; a status is
+// named exactly, §3.1: a name no status has is 100326); each of the two
+// padded with white space, and action_type under the names an older API
+// took (enumAliases), and from_certificate_status the status it is in,
+// padded and in traditional characters (100324). Each is left out where
+// it would name what the step names (a status whose name is the prefix),
+// so none may move the record.
 func (r *runner) spelt(c profile.Case) []liveValue {
 	s := c.Steps[0]
 	act := []rune(s.Action)
@@ -172,6 +173,10 @@ func (r *runner) spelt(c profile.Case) []liveValue {
 		// The status it is in, padded, as from_certificate_status: no
 		// status's name (100324); a target that trims reads it right.
 		out = append(out, liveValue{"from_certificate_status", "padded", paddedValues(c.Start), nil})
+		// In traditional characters: no status's name either (100324).
+		if tr := traditionalForm(c.Start); tr != "" && !r.statusNamed(c.FormID, tr) {
+			out = append(out, liveValue{"from_certificate_status", "traditional", []any{tr}, nil})
+		}
 	}
 	if s.To == "" {
 		return out
@@ -196,7 +201,26 @@ func (r *runner) spelt(c profile.Case) []liveValue {
 	if up := swapCase(s.To); up != s.To && !names[up] {
 		out = append(out, liveValue{"to_certificate_status", "otherCase", []any{up}, nil})
 	}
+	// The target in traditional characters (typedforms.go): a status is
+	// named exactly, so a converter that folds them to simplified ones
+	// moves the record to a status the request does not name.
+	if tr := traditionalForm(s.To); tr != "" && !names[tr] {
+		out = append(out, liveValue{"to_certificate_status", "traditional", []any{tr}, nil})
+	}
 	return out
+}
+
+// statusNamed says whether the flow of form formID has a status named
+// name.
+func (r *runner) statusNamed(formID int64, name string) bool {
+	if f := r.prof.Flow(formID); f != nil {
+		for _, st := range f.Statuses {
+			if st.Name == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // anys is ss as values.
