@@ -580,13 +580,14 @@ func (t *T) fractionsAt(l listing, at int64, totals [2]int64) {
 		case i%2 == 0:
 			got[i], oks[i], xs[i] = t.totalAt(l, c.param.Name, c.value)
 		case c.wantAt != "":
-			got[i], oks[i], _ = t.totalAt(l, c.param.Name, c.wantAt)
+			got[i], oks[i], xs[i] = t.totalAt(l, c.param.Name, c.wantAt)
 		default:
 			got[i], oks[i] = c.want, true
 		}
 	})
 	if all.broken == "" {
 		t.judgeWindows(l, all, around)
+		t.endsShortOf(l, at, totals[0], int64(len(all.items)), cases, got, oks, xs)
 	}
 	equal := around[0].w
 	both, bothOK := int64(len(equal.items)), equal.broken == ""
@@ -607,6 +608,34 @@ func (t *T) fractionsAt(l listing, at int64, totals [2]int64) {
 		case frac != want:
 			t.Errorf(x, "%s %s %s gives total %d; %s, the whole second it must be read as, gives %d (an item was created at %s: a bound is an exact instant)",
 				l.name, c.param.Name, c.value, frac, read, want, contract.Stamp(at))
+		}
+	}
+}
+
+// endsShortOf: an end_time short of the second at an item was created
+// in (the second before it, whole or plus a fraction, so with seconds
+// short of the next whole minute, hour and day whenever at is on one)
+// and a start_time at that second select no item in common, however the
+// service reads the bounds' own seconds (§C5: inclusive bounds are the
+// kit's, exclusive ones select less): the end's total and start_time
+// at's (startAt) add up to at most the listing's items (n). A service
+// that rounds an end with seconds up to a whole minute (an index on
+// minutes), an hour or a day lets the item at `at` in on both sides.
+// Judged on the fraction cases' end requests already sent: got, oks and
+// xs hold each case's answer and its whole second's, two per case.
+func (t *T) endsShortOf(l listing, at, startAt, n int64, cases []fractionCase, got []int64, oks []bool, xs []*Exchange) {
+	for i, c := range cases {
+		if !c.param.Upper || c.sec >= at {
+			continue
+		}
+		for k, value := range []string{c.value, c.wantAt} {
+			j := 2*i + k
+			if !oks[j] || value == "" || got[j]+startAt <= n {
+				continue
+			}
+			t.Errorf(xs[j], "%s %s %s gives total %d and start_time %s gives %d: %d of the %d items, though an item was created at %s, after the end (a bound is an exact instant: the end's seconds are not rounded up to a minute, an hour or a day)",
+				l.name, c.param.Name, value, got[j], contract.Stamp(at), startAt, got[j]+startAt, n, contract.Stamp(at))
+			return
 		}
 	}
 }
