@@ -45,6 +45,15 @@ var adversarial9FirstSight = firstSight{
 		foreign.VariantA9InnerContentType:   "answers.2.1.schema, answers.4.1.contentType.json, .jsonld and .markdown, answers.4.1.wrapper, getRecord.byUrl, getRecord.format.*, and every getRecord check after them: data.content_type is compared as the string application/json; charset=utf-8, not as a media type, which RFC 9110 §8.3.1 and RFC 2046 §4.1.2 compare without regard to case or the white space around ;",
 		foreign.VariantA9BlankSearchRefused: "relation.formList.filters: a number beside a blank search_key (a cleared search box) must be served, while §C5 makes reading an empty search_key as absent the kit's choice and §C4 lets a service refuse a value with a parameter error in its shape",
 	},
+	caughtSince: map[foreign.Bug]string{
+		// The refused moves of relation.verify.matrix are a pairwise
+		// covering array of key, move (the target by name or by id),
+		// address (the URL's host in capitals among them), tpl_id and
+		// code_id.
+		foreign.BugA9LimitedSetsByStatusID:  "8e3f4400721ce5d9fbe5d105c0e46698cad7f614",
+		foreign.BugA9ReadKeySetsByStatusID:  "8e3f4400721ce5d9fbe5d105c0e46698cad7f614",
+		foreign.BugA9OtherOrgVerifyHostCaps: "8e3f4400721ce5d9fbe5d105c0e46698cad7f614",
+	},
 	passingSince: map[foreign.Variant]string{
 		// relation.formList.filters accepts a blank key refused on its
 		// first page as a parameter error.

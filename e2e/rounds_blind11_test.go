@@ -15,4 +15,10 @@ var blind11FirstSight = firstSight{
 		foreign.BugB11PermissionCachePerRecord: "the limited key's out-of-scope verify was only sent on credentials no other key had moved, " +
 			"so a form-restriction cache filled by the write key's move never answered it",
 	},
+	caughtSince: map[foreign.Bug]string{
+		// The state a credential is in is a factor of the refused moves:
+		// the limited key is refused on a credential the write key has
+		// just moved (relation.verify.matrix).
+		foreign.BugB11PermissionCachePerRecord: "8e3f4400721ce5d9fbe5d105c0e46698cad7f614",
+	},
 }
