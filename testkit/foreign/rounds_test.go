@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http/httptest"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rtq-kit/rtq/testkit/foreign"
@@ -49,6 +51,10 @@ type probe struct {
 	path string
 	// raw keeps the answer's body as written, white space around it too.
 	raw bool
+	// together are requests sent side by side after before, with the
+	// probe's key and operation; their answers, in a stable order, come
+	// first in what is compared (which of them wins is the build's race).
+	together []string
 }
 
 const (
@@ -323,7 +329,25 @@ func answer(t *testing.T, s *foreign.Server, p probe) string {
 		req.Header.Set("Authorization", "Bearer "+key)
 		s.ServeHTTP(httptest.NewRecorder(), req)
 	}
+	var side []string
+	if len(p.together) > 0 {
+		side = make([]string, len(p.together))
+		var wg sync.WaitGroup
+		for i, b := range p.together {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				head, body := send(p.key, b)
+				side[i] = head + string(bytes.TrimSpace(body))
+			}()
+		}
+		wg.Wait()
+		sort.Strings(side)
+	}
 	head, body := send(p.key, p.body)
+	if len(side) > 0 {
+		head = strings.Join(side, "\n") + "\n" + head
+	}
 	if p.follow {
 		var a struct {
 			Data struct {

@@ -40,6 +40,8 @@ type Server struct {
 	a7 a7State
 	// b11 is what round 11's bugs remember between requests.
 	b11 b11State
+	// a10 is what adversarial round 10's bugs remember.
+	a10 a10State
 	// now is the clock of verifies (time.Now; a Witness gives its twins one).
 	now func() time.Time
 }
@@ -115,6 +117,7 @@ func (s *Server) Reset() {
 	s.a6Reset()
 	s.a7Reset()
 	s.b11 = b11State{}
+	s.a10Reset()
 	s.mu.Unlock()
 }
 
@@ -172,7 +175,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		e.textPlain = e.textPlain || s.a6TextPlain(r)
 		s.fail(w, sh, e)
 	}
-	if s.a8Front(w, r) || s.a9Front(w, r) || s.a7Path(w, r) {
+	if s.a10Front(w, r) || s.a8Front(w, r) || s.a9Front(w, r) || s.a7Path(w, r) {
 		return
 	}
 	ep := lookup(r.URL.Path)
@@ -248,6 +251,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		k = s.a9Key(ep.name, r)
 	}
 	if k == nil {
+		k = s.a10Key(r)
+	}
+	if k == nil {
 		if s.opts.is(VariantB8WWWAuthenticate) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="rtq"`)
 		}
@@ -298,7 +304,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.a5Intercept(w, ep.name, p) {
 		return
 	}
-	data, aerr := s.a9Serve(ep, k, p, r)
+	data, aerr := s.a10Serve(ep, k, p, r)
 	if aerr != nil && aerr.param != "" && k.forms != nil && ep.name == "record/getFormList" && s.opts.has(BugA4LimitedErrorEnvelope) {
 		s.a4LimitedEnvelope(w, aerr)
 		return
