@@ -327,9 +327,10 @@ func (t *T) qrcodesByURLRead() {
 }
 
 // checkQrcodesUnknown: a template nobody has, one of ours by its coding
-// spelt otherwise (another letter case, full width, a near form:
-// identifiers are exact, §C10), and an identifier of another kind of
-// object of ours (otherKindsFor: a sub-code's coding, a tpl_id) are 404
+// spelt otherwise (another letter case, full width, a near form, two
+// forms as people type them, typedforms.go: identifiers are exact,
+// §C10), and an identifier of another kind of object of ours
+// (otherKindsFor: a sub-code's coding, a tpl_id) are 404
 // (§4.5).
 func checkQrcodesUnknown(t *T) {
 	templates, whats := []string{probeTemplate}, []string{}
@@ -346,6 +347,7 @@ func checkQrcodesUnknown(t *T) {
 		}
 		templates = append(templates, foldings(items[0].Coding, setOf(known))...)
 		templates = append(templates, nearForms(t.r.opts.Seed, "coding", 0, items[0].Coding, setOf(known), 1)...)
+		templates = append(templates, typedOne(t.r.opts.Seed, "coding", items[0].Coding, setOf(known), 2)...)
 		templates = append(templates, pastedForms(t.r.opts.Seed, "coding", items[0].Coding, setOf(known), false)...)
 		if u := items[0].URL; u != "" {
 			templates = append(templates, urlFoldings(u, setOf(known))...)

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
 )
@@ -82,7 +83,8 @@ func checkVerifyBadTplID(t *T) {
 
 // checkVerifyUnknownCode: a code nobody issued names no record (100320),
 // and so do one of ours spelt otherwise (another letter case, full
-// width, a near form: identifiers are exact, §C10) and an identifier of
+// width, a near form, two forms as people type them, typedforms.go:
+// identifiers are exact, §C10) and an identifier of
 // another kind of object of ours (otherKindsFor: a sub-code's or a
 // template's coding, a tpl_id). from_certificate_status names no
 // status, so that a target that takes the spelling for our code still
@@ -96,6 +98,9 @@ func checkVerifyUnknownCode(t *T) {
 		}
 		codes = append(codes, spellings(own, setOf(known))...)
 		codes = append(codes, nearSpellings(t.r.opts.Seed, "certificate code", own, setOf(known), 1)...)
+		if !strings.Contains(own, "://") {
+			codes = append(codes, typedOne(t.r.opts.Seed, "certificate code", own, setOf(known), 2)...)
+		}
 		codes = append(codes, pastedForms(t.r.opts.Seed, "certificate code", own, setOf(known), false)...)
 		// The same record by its full URL (§4.2), spelt otherwise too.
 		for _, c := range t.r.prof.Cases {

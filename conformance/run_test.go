@@ -109,6 +109,8 @@ func TestWritesResetAndSendOnlyProfileCodes(t *testing.T) {
 	for _, c := range nearClasses {
 		spelt = append(spelt, c.form("C-1"))
 	}
+	// So do its typed forms (typedforms.go), of the run's seed.
+	spelt = append(spelt, typedOne(DefaultSeed, "certificate code", "C-1", nil, len(typedClasses))...)
 	// The profile's code as pasted (white space around it) names it under
 	// any reading that names a record by it at all: it may go unguarded.
 	var pasted []string

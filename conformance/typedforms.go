@@ -238,3 +238,21 @@ func traditionalForm(s string) string {
 	}
 	return out
 }
+
+// typedOne are n typed forms of one identifier v at site (a template's
+// coding, a certificate code), of consecutive classes of typedClasses
+// from the one the seed picks, each in a variant the seed picks; a class
+// without a form of v, or whose form is one of ours (known), gives way
+// to the next.
+func typedOne(seed uint64, site, v string, known map[string]bool, n int) []string {
+	var out []string
+	start := pick(seed, "typed one "+site, len(typedClasses))
+	for i := 0; i < len(typedClasses) && len(out) < n; i++ {
+		c := typedClasses[(start+i)%len(typedClasses)]
+		f := c.form(v, pick(seed, "typed one "+site+" "+c.name, 1<<20), nil)
+		if f != "" && f != v && !known[f] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
