@@ -13,18 +13,15 @@ import (
 // expect (no key, a key nobody issued) is also asked of a later page: a
 // cursor listing's second page, named by a valid page_token taken from
 // the read key's first page of the same filter at page_size 1, and
-// getFormList's second page. A token is the service's to bind (§C5: to
+// getFormList's second page under each filter (refusedListBodies). A token is the service's to bind (§C5: to
 // the filter, and it may be to the key), so the answer is judged only
 // as a refusal, never by what it says of the token.
 
-// laterPageBodies are the probe bodies of ep on a later page: none when
-// ep has no pages, or a cursor listing's first page names no next one.
+// laterPageBodies are the probe bodies of a cursor listing ep on a later
+// page: none when ep is no cursor listing, or its first page names no
+// next one (getFormList's: refusedListBodies).
 func (t *T) laterPageBodies(ep contract.Endpoint) []map[string]any {
 	switch {
-	case ep == contract.GetFormList:
-		b := maps.Clone(t.probeBody(ep))
-		b["page"], b["page_size"] = 2, 1
-		return []map[string]any{b}
 	case ep == contract.TemplatesList || ep == contract.ListQrcodes:
 		tok := t.secondPageToken(ep)
 		if tok == "" {

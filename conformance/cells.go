@@ -286,6 +286,24 @@ func (t *T) recordCellsOf(recs []int64, readers []string) [][]cell {
 			}
 		}
 	}
+	// A record that masks values by its URL: each other key reads one,
+	// picked by the seed, by its record_url in json or in the default
+	// format (the seed picks which), so that the key meets the address
+	// on a record masking applies to (a share link's path that renders
+	// json without masking is a path like any other). The rules judge
+	// the answer's masking; sameCell compares it with the read key's.
+	var masked []int
+	for i, id := range recs {
+		if rec := byID[id]; rec != nil && len(rec.MaskedFields) > 0 && rec.URL != "" {
+			masked = append(masked, i)
+		}
+	}
+	if len(masked) > 0 {
+		i := masked[pick(t.r.opts.Seed, "cells masked by url", len(masked))]
+		for _, role := range readers {
+			rows[i] = append(rows[i], cell{role, "url", []string{"", "json"}[pick(t.r.opts.Seed, "cells masked by url "+role, 2)]})
+		}
+	}
 	return rows
 }
 

@@ -73,17 +73,10 @@ var probeBodies = map[contract.Endpoint]func(p *profile.Profile) map[string]any{
 
 // probeAddresses are, for an endpoint that takes an object, the probe's
 // request with the object addressed each other way the contract allows:
-// a record by its full URL (a share link), a template by its URL, a
-// credential by its record's URL. No address is a way in without a key.
+// a template by its URL, a credential by its record's URL (a record's
+// addresses are the cells of a refused read: cells_refused.go). No
+// address is a way in without a key.
 var probeAddresses = map[contract.Endpoint]func(p *profile.Profile) []map[string]any{
-	contract.GetRecord: func(p *profile.Profile) []map[string]any {
-		for _, r := range p.Records {
-			if r.URL != "" {
-				return []map[string]any{{"record_url": r.URL}}
-			}
-		}
-		return nil
-	},
 	contract.ListQrcodes: func(p *profile.Profile) []map[string]any {
 		if len(p.Templates.Items) > 0 && p.Templates.Items[0].URL != "" {
 			return []map[string]any{{"template": p.Templates.Items[0].URL}}
@@ -104,7 +97,9 @@ var probeAddresses = map[contract.Endpoint]func(p *profile.Profile) []map[string
 
 // authProbe: without a key, or with a key nobody issued, no endpoint
 // answers a success (docs/contract.md §5), however the request addresses
-// its object (probeAddresses); verify, which needs write permission,
+// its object (probeAddresses; getRecord's addresses and formats are the
+// cells of a refused read) and whatever filter it carries (getFormList:
+// refusedListBodies); verify, which needs write permission,
 // answers an authentication or permission failure: code 401/403 or
 // error_code 100328. That the answer uses the endpoint's own error shape
 // is the kit's choice (docs/contract.md §C3), so a different shape is
@@ -118,10 +113,22 @@ func authProbe(ep contract.Endpoint, role string) func(t *T) {
 		}
 		addressed := len(bodies)
 		bodies = append(bodies, t.laterPageBodies(ep)...)
+		switch ep {
+		case contract.GetRecord: // the cells of a refused read (cells_refused.go)
+			probes, _ := refusedReads(t.r.opts.Seed, t.r.prof)
+			rec := probeRecord(t.r.prof)
+			bodies = nil
+			for _, c := range probes[role] {
+				bodies = append(bodies, refusedReadBody(c, rec))
+			}
+			addressed = len(bodies)
+		case contract.GetFormList: // every filter, on a first page and a later one
+			bodies, addressed = refusedListBodies(t.r.opts.Seed, t.r.prof, role), 0
+		}
 		t.each(len(bodies), func(t *T, i int) {
 			what := why
 			if i >= addressed {
-				what = fmt.Sprintf("%s, a later page: %s", why, marshal(bodies[i]))
+				what = fmt.Sprintf("%s, %s", why, marshal(bodies[i]))
 			} else if i > 0 {
 				what = fmt.Sprintf("%s, the object addressed by %s", why, marshal(bodies[i]))
 			}
@@ -185,13 +192,22 @@ func checkOtherOrgRecord(t *T) {
 		t.Skipf("needs keys.other_org and records in the profile")
 		return
 	}
-	t.records(func(t *T, rec profile.Record) {
-		var xs [2]*Exchange
-		t.each(2, func(t *T, i int) { // by id, by URL
-			xs[i] = t.post(contract.GetRecord, "other_org", []map[string]any{{"record_id": rec.ID}, {"record_url": rec.URL}}[i])
-		})
-		t.refused(xs[0], contract.GetRecord, fmt.Sprintf("record %d with another organization's key", rec.ID))
-		t.refused(xs[1], contract.GetRecord, fmt.Sprintf("record %s with another organization's key", rec.URL))
+	// By id and by URL, each in the address and format the cells of a
+	// refused read give it (cells_refused.go).
+	_, cells := refusedReads(t.r.opts.Seed, t.r.prof)
+	t.recordsAt(func(t *T, ri int) {
+		rec := t.r.prof.Records[ri]
+		var bodies []map[string]any
+		for _, cs := range cells[2*ri : 2*ri+2] {
+			for _, c := range cs {
+				bodies = append(bodies, refusedReadBody(c, rec))
+			}
+		}
+		xs := make([]*Exchange, len(bodies))
+		t.each(len(bodies), func(t *T, i int) { xs[i] = t.post(contract.GetRecord, "other_org", bodies[i]) })
+		for i, x := range xs {
+			t.refused(x, contract.GetRecord, fmt.Sprintf("record %d with another organization's key, %s", rec.ID, marshal(bodies[i])))
+		}
 	})
 }
 

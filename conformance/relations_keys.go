@@ -114,7 +114,7 @@ func relKeys(t *T) {
 			rr.json = append(rr.json, add(contract.GetRecord, role, map[string]any{"record_id": id, "format": "json"}))
 		}
 		for _, c := range cells[i] {
-			rr.cells = append(rr.cells, cellRead{c, add(contract.GetRecord, c.role, cellBody(c, id, ""))})
+			rr.cells = append(rr.cells, cellRead{c, add(contract.GetRecord, c.role, cellBody(c, id, t.recordURL(id)))})
 		}
 		perRecord[i] = rr
 	}
