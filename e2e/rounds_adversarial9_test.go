@@ -53,6 +53,14 @@ var adversarial9FirstSight = firstSight{
 		foreign.BugA9LimitedSetsByStatusID:  "8e3f4400721ce5d9fbe5d105c0e46698cad7f614",
 		foreign.BugA9ReadKeySetsByStatusID:  "8e3f4400721ce5d9fbe5d105c0e46698cad7f614",
 		foreign.BugA9OtherOrgVerifyHostCaps: "8e3f4400721ce5d9fbe5d105c0e46698cad7f614",
+		// The refused reads of getRecord are a pairwise covering array
+		// of key, address and format; no key and a key nobody issued
+		// list forms under every filter; each key of ours reads a
+		// record that masks values by its URL.
+		foreign.BugA9OtherOrgRecordHostCaps: "26e885014fb1c3fe58a98f2e09b9f4f4bd7638a1",
+		foreign.BugA9NoKeyMarkdownPublic:    "26e885014fb1c3fe58a98f2e09b9f4f4bd7638a1",
+		foreign.BugA9BadKeyNumberLookup:     "26e885014fb1c3fe58a98f2e09b9f4f4bd7638a1",
+		foreign.BugA9LimitedByURLUnmasked:   "26e885014fb1c3fe58a98f2e09b9f4f4bd7638a1",
 		// Form numbers and search keys as people type them, verify
 		// targets in traditional characters and both filters past a
 		// first page (conformance/typedforms.go): the + and the percent
