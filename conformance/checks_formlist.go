@@ -188,7 +188,7 @@ func checkFormNumber(t *T) {
 				continue
 			}
 			w := t.walkForms("read", map[string]any{"number": miss})
-			if t.pagesValid(w, contract.GetFormList) {
+			if t.servedOrRefused(w) {
 				t.onlyNumber(w, miss, fmt.Sprintf("number %q (a near miss of %q)", miss, n))
 			}
 		}

@@ -271,15 +271,43 @@ func generateFormFilters(seed uint64, v formValues) []formFilterCase {
 	return out
 }
 
+// mayRefuseFilter says whether a service may refuse filter c as a
+// parameter error: a blank search_key beside a number, or a filter none
+// of whose values a form of the unfiltered walk all holds whole (as its
+// name, note or number, in any letter case).
+func mayRefuseFilter(c formFilterCase, all walk) bool {
+	if _, blank := c.f["search_key"]; blank && !c.keyed {
+		return true
+	}
+	for _, k := range []string{"search_key", "number"} {
+		v, _ := c.f[k].(string)
+		if strings.TrimSpace(v) == "" {
+			continue
+		}
+		for _, it := range all.items {
+			for _, m := range []string{"name", "note", "number"} {
+				if s, _ := it[m].(string); strings.EqualFold(s, v) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // judgeFormFilter judges one generated filter's walk against the
 // unfiltered walk, and, for a filter with both, against each alone
 // (byNumber, byKey; nil when the filter has not both).
 func (t *T) judgeFormFilter(c formFilterCase, all walk, byNumber, byKey *walk) {
 	what := "getFormList with " + c.what
-	if _, blank := c.f["search_key"]; blank && !c.keyed && len(c.w.pages) == 1 && paramRefusal(c.w.last) {
-		// An empty or blank search_key read as absent is the kit's choice
-		// (§C5): a service may refuse it as a parameter error (§C4), on
-		// the first page, in the shape the rules over every answer judge.
+	if len(c.w.pages) == 1 && paramRefusal(c.w.last) && mayRefuseFilter(c, all) {
+		// A value out of a service's range is a parameter error (§C4),
+		// and what range a search_key or a number has is the kit's: an
+		// empty or blank search_key read as absent (§C5), a key of one
+		// character, a number with white space around it (§C10: it names
+		// nothing). Such a refusal, on the first page, in the shape the
+		// rules over every answer judge, is the contract's answer; a
+		// value a form holds whole must be served.
 		return
 	}
 	if c.w.broken != "" {
