@@ -485,6 +485,9 @@ func (s *Server) a10Stale(rec *record, move func() (any, *apiError)) (any, *apiE
 // another request takes the slow step of the same thing, which ends it
 // and goes on at once itself.
 func (s *Server) a10Meet(key string) {
+	if s.serial {
+		return // no request can come beside this one (Server.serial)
+	}
 	s.a10.mu.Lock()
 	if ch, ok := s.a10.waiting[key]; ok {
 		delete(s.a10.waiting, key)

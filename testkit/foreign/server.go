@@ -42,6 +42,12 @@ type Server struct {
 	b11 b11State
 	// a10 is what adversarial round 10's bugs remember.
 	a10 a10State
+	// serial says the server answers one request at a time (a Witness
+	// runs each request through its builds in turn, under one lock): no
+	// request can come beside another, so a racing bug's slow step does
+	// not wait for one (a10Meet). With every bug on, each verify went
+	// through some 1,600 builds, each waiting out its slow step.
+	serial bool
 	// now is the clock of verifies (time.Now; a Witness gives its twins one).
 	now func() time.Time
 }

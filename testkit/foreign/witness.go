@@ -82,7 +82,7 @@ const TouchedPath = "/__foreign/touched"
 func NewWitness(opts Options) *Witness {
 	correct := opts
 	correct.Bug, correct.Bugs = "", nil
-	w := &Witness{bugged: New(opts), twin: New(correct)}
+	w := &Witness{bugged: serial(New(opts)), twin: serial(New(correct))}
 	bugs := opts.bugs()
 	if len(bugs) < 2 {
 		return w
@@ -91,9 +91,16 @@ func NewWitness(opts Options) *Witness {
 		without, alone := correct, correct
 		without.Bugs = slices.DeleteFunc(slices.Clone(bugs), func(x Bug) bool { return x == b })
 		alone.Bug = b
-		w.per = append(w.per, &bugBuilds{bug: b, without: New(without), alone: New(alone)})
+		w.per = append(w.per, &bugBuilds{bug: b, without: serial(New(without)), alone: serial(New(alone))})
 	}
 	return w
+}
+
+// serial marks s as answering one request at a time (Server.serial), as
+// every build of a Witness does.
+func serial(s *Server) *Server {
+	s.serial = true
+	return s
 }
 
 // NewComparison serves the build served says and notes every answer the
@@ -101,7 +108,7 @@ func NewWitness(opts Options) *Witness {
 // Defaults, to learn whether a client's traffic sees the variant at all
 // (ByBug is nil: no bug is told apart).
 func NewComparison(served, other Options) *Witness {
-	return &Witness{bugged: New(served), twin: New(other)}
+	return &Witness{bugged: serial(New(served)), twin: serial(New(other))}
 }
 
 // bugs lists the bugs o is built with, each once.
