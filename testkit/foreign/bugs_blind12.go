@@ -1,9 +1,6 @@
 package foreign
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"net/http"
 	"regexp"
 	"sort"
@@ -517,21 +514,7 @@ func (s *Server) b12StatusCheck(k *apiKey, p params) any {
 // b12Key is the key a bug's gateway lets the public scan page's
 // listQrcodes by URL through with (nil: none).
 func (s *Server) b12Key(ep string, r *http.Request) *apiKey {
-	if ep != "templates/listQrcodes" || strings.TrimSpace(r.Header.Get("Authorization")) != "" || !s.opts.has(BugB12QrcodesByURLNoKey) {
-		return nil
-	}
-	raw, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
-	r.Body = io.NopCloser(bytes.NewReader(raw))
-	if err != nil {
-		return nil
-	}
-	var p struct {
-		Template string `json:"template"`
-	}
-	if json.Unmarshal(raw, &p) != nil || !strings.HasPrefix(p.Template, "https://") {
-		return nil
-	}
-	return &s.data.keys[0]
+	return s.keylessTemplateURL(ep, r, BugB12QrcodesByURLNoKey)
 }
 
 // b12Headers adds the headers of a variant's rate limiter.
