@@ -55,7 +55,7 @@ func FuzzMutatedAnswers(f *testing.F) {
 		}))
 		defer ts.Close()
 		rep := runbound.RunOrDiagnosed(t, conformance.Options{BaseURL: ts.URL, Profile: prof, AllowWrites: true,
-			Timeout: 2 * time.Second, Concurrency: 4}, 60*time.Second)
+			Timeout: 2 * time.Second, Concurrency: 4}, runbound.Patience(t))
 		if rep == nil {
 			return // answered as a gateway does: diagnosed, exit 3 (docs/conformance.md)
 		}

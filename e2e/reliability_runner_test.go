@@ -187,16 +187,10 @@ func hostileRun(t *testing.T, ep contract.Endpoint, mode string, only []string) 
 var stalling = map[string]bool{"slow": true, "trickle": true}
 
 // patience is a per-request time-out and a run bound that the machine's
-// speed cannot reach: what is left of the test binary's -timeout (less a
-// margin so that runbound.Run, not a panic, reports a hang), or an hour
-// with -timeout 0.
+// speed cannot reach (runbound.Patience).
 func patience(t *testing.T) (timeout, bound time.Duration) {
-	deadline, ok := t.Deadline()
-	if !ok {
-		return time.Hour, time.Hour
-	}
-	left := time.Until(deadline) - 20*time.Second
-	return max(left, time.Second), max(left, time.Second)
+	p := runbound.Patience(t)
+	return p, p
 }
 
 // said is what a failed check's message or problems must mention, per mode.

@@ -68,3 +68,16 @@ func run(t testing.TB, opts conformance.Options, limit time.Duration) (*conforma
 		return nil, nil
 	}
 }
+
+// Patience is a bound on a run that the machine's speed cannot reach:
+// what is left of the test binary's -timeout, less a margin so that Run,
+// not go test's panic, reports a hang; an hour under -timeout 0. A fixed
+// bound of seconds failed healthy runs on a busy two-core machine, and a
+// hang is found as well by the longer one.
+func Patience(t interface{ Deadline() (time.Time, bool) }) time.Duration {
+	deadline, ok := t.Deadline()
+	if !ok {
+		return time.Hour
+	}
+	return max(time.Until(deadline)-20*time.Second, time.Second)
+}
