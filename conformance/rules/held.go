@@ -20,7 +20,8 @@ import (
 // value may be written in any form the contract allows (an instant as
 // seconds or as its *_iso, in json or in a format's own members), and an
 // optional object the target does not hold (a project) is absent or
-// null, never an object of zero values; one it holds may be left out.
+// null, never an object of zero values; one it holds is shown, in every
+// answer of the object alike.
 
 // heldRecordOf is what the profile holds for the record a getRecord
 // answer is of: the json payload's record_id, else the request's
@@ -75,18 +76,17 @@ func offBy(d int64) string {
 }
 
 // projectProblem says how a shown project differs from the held one.
-// absent says the member is missing, which an optional member may be,
-// whatever is held.
+// absent says the member is missing: an optional member (a record's
+// project) may be missing only where the object belongs to no project,
+// and is shown wherever it belongs to one (2.1.held), in every answer
+// alike; left out or null, it would tell a client "no project".
 func projectProblem(where string, v any, absent, optional bool, p *profile.HeldProject, none bool) string {
 	switch {
 	case none && (v == nil && (absent && optional || !absent)):
 		return ""
 	case none:
 		return fmt.Sprintf("%s is %s, but it is linked to no project: %s", where, short(jsonText(v)), map[bool]string{true: "absent or null", false: "null"}[optional])
-	case p == nil, absent && optional:
-		// A member the contract does not require says nothing when it
-		// is left out (§2.1: a record's project is not required); null
-		// says "none", which is wrong for a record that has one.
+	case p == nil:
 		return ""
 	case absent || v == nil:
 		return fmt.Sprintf("%s is missing, but it belongs to project %d", where, p.ID)

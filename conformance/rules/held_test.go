@@ -72,9 +72,9 @@ func TestAnswersShowWhatIsHeld(t *testing.T) {
 		{"no project: null", contract.GetRecord, `{"record_id":2}`, rec("json", `{"record_id":2,"project":null}`), "2.1.held", ""},
 		{"no project: absent", contract.GetRecord, `{"record_id":2}`, rec("json", `{"record_id":2}`), "2.1.held", ""},
 		{"another project", contract.GetRecord, `{"record_id":1}`, rec("json", `{"record_id":1,"project":{"id":302,"name":"x","number":"y"}}`), "2.1.held", "belongs to project 301"},
-		// §2.1 does not require a record's project: left out, it says
-		// nothing; null says "none", which is wrong for record 1.
-		{"the project left out", contract.GetRecord, `{"record_id":1}`, rec("json", `{"record_id":1}`), "2.1.held", ""},
+		// A record's project may be left out only where it belongs to
+		// none: left out or null, it says "none", wrong for record 1.
+		{"the project left out", contract.GetRecord, `{"record_id":1}`, rec("json", `{"record_id":1}`), "2.1.held", "missing"},
 		{"the project null where it has one", contract.GetRecord, `{"record_id":1}`, rec("json", `{"record_id":1,"project":null}`), "2.1.held", "missing"},
 		{"another organization", contract.GetRecord, `{"record_id":1}`, rec("json", `{"record_id":1,"org":{"id":10},`+project+`}`), "2.1.held", "organization is 9"},
 		{"markdown front matter 8 hours late", contract.GetRecord, `{"record_id":1,"format":"markdown"}`,
