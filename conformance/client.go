@@ -319,10 +319,13 @@ func (c *client) exchange(ctx context.Context, ep contract.Endpoint, o outgoing,
 // where its bare body is good input, the exchange of the request
 // without them: a service may refuse members the contract does not name
 // (§C1) and such an envelope, and is then judged on the request without
-// them.
+// them. A bare body with a fault is refused as a parameter error anyway,
+// so its dressed refusal stands, unless the fault has a code of its own
+// (rules.OffEnum: an action_type outside the two is 100325), which the
+// bare request is then asked for.
 func (c *client) undressed(ctx context.Context, ep contract.Endpoint, role, key string, bare []byte, form *wireForm, x *Exchange) *Exchange {
 	refused := paramRefusal(x) || refusableEnvelope(x.Req) && envelopeRefusal(x)
-	if !refused || len(rules.Faults(ep, bare)) > 0 {
+	if !refused || len(rules.Faults(ep, bare)) > 0 && !rules.OffEnum(ep, bare) {
 		return x
 	}
 	f := *form

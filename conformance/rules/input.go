@@ -187,6 +187,29 @@ func (x *Exchange) faults(ep contract.Endpoint) []string {
 	return out
 }
 
+// OffEnum says whether body names a string outside its member's enum
+// (action_type "cancel"): a fault with a code of its own (100325, §7),
+// so a parameter error (100301) is not the only right refusal of it, and
+// a dressed request refused so does not stand for the bare one.
+func OffEnum(ep contract.Endpoint, body []byte) bool {
+	all, err := RequestSchemas()
+	if err != nil {
+		return false
+	}
+	sch := all[ep.Name]
+	p, ok := (&Exchange{Request: body}).Params()
+	if !ok {
+		return false
+	}
+	for _, n := range sch.Names() {
+		s, isStr := p[n].(string)
+		if isStr && s != "" && len(sch.Properties[n].Enum) > 0 && memberFault(sch.Properties[n], s) != "" {
+			return true
+		}
+	}
+	return false
+}
+
 func anyOfNames(sch RequestSchema) string {
 	var names []string
 	for _, alt := range sch.AnyOf {
