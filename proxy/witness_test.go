@@ -182,7 +182,6 @@ var knownGaps = map[foreign.Bug]string{
 	// Blind round 12: a held value the answer leaves out, which the
 	// runner missed at first sight too; and a walk that breaks on its
 	// second page, which the runner sees against the first page's total.
-	foreign.BugB12ReviewedProjectDropped: "a record under review is answered without the project it is held with: the live rules compare a held project only where an answer shows one",
 	foreign.BugB12QrcodesURLLaterPage404: "listQrcodes by the template's URL answers 404 on its second page: a 404 in shape is the answer for an unknown template, and no live relation holds the first page's total beside it",
 	// Correct for this client: it accepts gzip, as every browser does.
 	foreign.BugA2AlwaysGzip: "answers are gzipped whatever Accept-Encoding says; this client asks for gzip",
@@ -272,8 +271,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 271 || reported < 260 {
-		t.Errorf("the traffic touched %d bugs (docs: 271) and the proxy reported %d (docs: 260)", touched, reported)
+	if touched < 271 || reported < 261 {
+		t.Errorf("the traffic touched %d bugs (docs: 271) and the proxy reported %d (docs: 261)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
