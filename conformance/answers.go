@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -185,7 +186,31 @@ func (a *answers) findings(base string, selected func(id string) bool, scrub fun
 				shown = append(shown, example{req: x.Req, problems: broken[x]})
 			}
 		}
+		for _, x := range xs {
+			// An answer read while other units move records (clocked)
+			// breaks a rule as surely as any other: when it alone broke
+			// it, it is the example, its times elided so that the
+			// report stays the same at any concurrency.
+			if len(shown) == 0 && x.clocked {
+				shown = append(shown, example{req: x.Req, problems: unclocked(broken[x])})
+			}
+		}
 		out = append(out, scrub(answerFinding(base, s, n, len(xs), shown)))
+	}
+	return out
+}
+
+// clockValues are the values in a problem's words that say when an
+// answer was read: an instant written as a date and time, or as a Unix
+// time in seconds or milliseconds.
+var clockValues = regexp.MustCompile(`\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2}|\(UTC[^)]*\))?|\b\d{9,13}\b`)
+
+// unclocked are problems with the instants they quote elided: an answer
+// read while other units move records holds times of that moment.
+func unclocked(problems []string) []string {
+	out := make([]string, len(problems))
+	for i, p := range problems {
+		out[i] = clockValues.ReplaceAllString(p, "…")
 	}
 	return out
 }

@@ -101,8 +101,10 @@ type Exchange struct {
 	validated map[string]error // schema file → result, see runner.validate
 	// clocked says what the answer holds depends on when the run sent it
 	// (a listing read while other units move records of its forms): the
-	// rules judge and count it, but it is never a finding's example, so
-	// the report stays the same at any concurrency.
+	// rules judge and count it, and it fails what it breaks, but it is a
+	// finding's example only when no other answer broke the statement,
+	// its instants elided (unclocked), so the report stays the same at
+	// any concurrency.
 	clocked bool
 	// refusedDressed is the answer to this request dressed with members
 	// a client adds, refused as a parameter error before this bare one

@@ -21,11 +21,13 @@ import (
 // those still name one instant with their _iso; another organization
 // still sees none of it. relation.afterWrites judges them (afterLook).
 //
-// The rules over every answer judge the listing too, and count it, but
-// it is never shown as a finding's example (Exchange.clocked):
-// overlapped, other units move other records of the same form beside
-// this one, and a time that changed with them would put the clock of
-// each run in the report.
+// The rules over every answer judge the listing too, count it and fail
+// what it breaks (a page read after a write holds to the paging rules as
+// any other), but it is shown as a finding's example only when nothing
+// else broke the statement, and then with its instants elided
+// (Exchange.clocked): overlapped, other units move other records of the
+// same form beside this one, and a time that changed with them would put
+// the clock of each run in the report.
 
 // formAfterMoveMayChange are the members of a Form a verify of one of its
 // records may change.
