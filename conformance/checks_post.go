@@ -7,7 +7,7 @@ import "github.com/rtq-kit/rtq/contract"
 func transportChecks() []Check {
 	return []Check{
 		{ID: "auth.readKey.accepted", Endpoint: contract.GetFormList.Name, Section: "5", Severity: Must, run: checkReadKeyAccepted},
-		{ID: "transport.method", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Should, run: checkMethod},
+		{ID: "transport.method", Endpoint: "*", Section: "1.1", Severity: Should, run: checkMethod},
 		{ID: "profile.findings", Endpoint: "*", Section: "4.4", Severity: Must, run: checkProfileFindings},
 	}
 }

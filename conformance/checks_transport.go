@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"context"
+	"encoding/json"
 	"maps"
 	"net/http"
 	"slices"
@@ -13,21 +14,47 @@ import (
 // otherMethods are the methods transport.method sends instead of POST.
 var otherMethods = []string{http.MethodGet, http.MethodPut}
 
+// faultEndpoints pairs n transport faults of one kind with the
+// operations: every operation gets one when n is their number, the
+// fault of each picked by the seed (the same seed, the same pairs); with
+// fewer faults than operations the seed picks which operations get them.
+// A front (a proxy's location, a framework's route group) may answer
+// one operation's path otherwise than another's, so no fault is sent to
+// one operation alone (§1.1: every operation is a POST of a JSON body).
+func faultEndpoints(seed uint64, id string, n int) []contract.Endpoint {
+	eps := contract.Endpoints
+	first := pick(seed, id, len(eps))
+	out := make([]contract.Endpoint, n)
+	for i := range out {
+		out[i] = eps[(first+i)%len(eps)]
+	}
+	return out
+}
+
 // checkMethod: every operation is a POST (docs/contract.md §1.1): a GET or
 // PUT with a body that a POST would answer with a success must not get
-// one. What it gets instead (405, an error body) is KIT.
+// one. What it gets instead (405, an error body) is KIT; the rules over
+// every answer judge it as any other (JSON, never a front's HTML page).
+// Every operation gets one of the other methods, the seed picking which.
 func checkMethod(t *T) {
-	t.each(len(otherMethods), func(t *T, i int) {
-		m := otherMethods[i]
+	eps := faultEndpoints(t.runSeed(), "transport.method", len(contract.Endpoints))
+	shift := pick(t.runSeed(), "transport.method.method", len(otherMethods))
+	t.each(len(eps), func(t *T, i int) {
+		m, ep := otherMethods[(i+shift)%len(otherMethods)], eps[i]
 		defer t.slot()()
 		t.depth++
-		x := t.r.client.send(t.ctx, m, contract.GetFormList, "read", t.r.keys.Read, []byte(`{}`))
+		raw, err := json.Marshal(t.probeBody(ep))
+		if err != nil {
+			t.Errorf(nil, "runner bug: %s's probe body: %v", ep.Name, err)
+			return
+		}
+		x := t.r.client.send(t.ctx, m, ep, "read", t.r.keys.Read, raw)
 		if x.Err != nil {
 			return // a refusal at the connection is no success
 		}
 		if obj, ok := x.Doc.(map[string]any); ok {
 			if code, isInt := intOf(obj["code"]); isInt && code == 0 {
-				t.Errorf(x, "%s %s answered like a POST, with a success (code 0): every operation is a POST", m, contract.GetFormList.Path())
+				t.Errorf(x, "%s %s answered like a POST, with a success (code 0): every operation is a POST", m, ep.Path())
 			}
 		}
 	})

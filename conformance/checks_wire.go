@@ -182,14 +182,20 @@ func checkUnknownPath(t *T) {
 const oversize = 1024
 
 // checkBodyTooLarge: a body just over the size limit (docs/contract.md
-// §C10) is answered in JSON. A target may read it whole (the limit is
-// the kit's) or refuse it; a front proxy's HTML page is neither.
+// §C10) is answered in JSON, by every operation (a proxy may limit the
+// bodies of one operation's path and not another's). A target may read
+// it whole (the limit is the kit's) or refuse it; a front proxy's HTML
+// page is neither. The read key sends it: on verify, no write.
 func checkBodyTooLarge(t *T) {
 	pad := contract.MaxBodyBytes + oversize
 	raw := []byte(`{"rtq_conform_padding":"` + strings.Repeat("a", pad) + `"}`)
-	x := t.sendWire(wireRequest{ep: &contract.GetFormList, path: contract.GetFormList.Path(), role: "read", body: raw,
-		show: fmt.Sprintf(`{"rtq_conform_padding":"a…a"} (%d bytes: %d a's)`, len(raw), pad)})
-	t.jsonAnswer(x, fmt.Sprintf("a body of %d bytes, over the size limit of %d", len(raw), contract.MaxBodyBytes))
+	eps := faultEndpoints(t.runSeed(), "transport.bodyTooLarge", len(contract.Endpoints))
+	t.each(len(eps), func(t *T, i int) {
+		ep := eps[i]
+		x := t.sendWire(wireRequest{ep: &ep, path: ep.Path(), role: "read", body: raw,
+			show: fmt.Sprintf(`{"rtq_conform_padding":"a…a"} (%d bytes: %d a's)`, len(raw), pad)})
+		t.jsonAnswer(x, fmt.Sprintf("%s: a body of %d bytes, over the size limit of %d", ep.Name, len(raw), contract.MaxBodyBytes))
+	})
 }
 
 // otherContentTypes are request Content-Types a careless client sends:
@@ -371,7 +377,7 @@ func authWhat(r Request) string {
 func wireChecks(seed uint64) []Check {
 	return []Check{
 		{ID: "transport.unknownPath", Endpoint: "*", Section: "1.1", Severity: Must, run: checkUnknownPath},
-		{ID: "transport.bodyTooLarge", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkBodyTooLarge},
+		{ID: "transport.bodyTooLarge", Endpoint: "*", Section: "1.1", Severity: Must, run: checkBodyTooLarge},
 		{ID: "transport.requestContentType", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkRequestContentType},
 		{ID: "transport.requestForms", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkRequestForms},
 		{ID: "transport.clientProfiles", Endpoint: "*", Section: "1.1", Severity: Must, run: relClientProfiles},
