@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"reflect"
+	"slices"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
@@ -19,19 +20,42 @@ import (
 // whatever key it went with: every key gets some cells every run, and
 // the same seed the same ones.
 
+//
+// The other organization is a subject too. A request that names no
+// object at all (a page size above the maximum, bad input) asks the
+// other organization's key what it asks ours, and its tenant may be
+// served by another configuration (its plan's limits, its collation, its
+// time zone): the rules over every answer hold for it as for ours. So
+// such cells turn over the other organization's key as well (subject).
+
 // keyColumn is our keys that may read, in the order the seed turns them.
 type keyColumn struct {
 	// all is the read key, then the others; others the keys of ours
-	// besides the read key (otherReaders).
-	all, others []string
-	turn        int
+	// besides the read key (otherReaders); subjects are the others and
+	// the other organization's key, when the run has one.
+	all, others, subjects []string
+	turn                  int
 }
 
 // keyColumn is the key column of the product id.
 func (t *T) keyColumn(id string) keyColumn {
 	others := t.otherReaders()
 	all := append([]string{profile.RoleRead}, others...)
-	return keyColumn{all: all, others: others, turn: pick(t.r.opts.Seed, "key column "+id, len(all))}
+	subjects := slices.Clone(others)
+	if t.hasKey(profile.RoleOtherOrg) {
+		subjects = append(subjects, profile.RoleOtherOrg)
+	}
+	return keyColumn{all: all, others: others, subjects: subjects, turn: pick(t.r.opts.Seed, "key column "+id, len(all))}
+}
+
+// subject is the key of cell i among the keys besides the read key and
+// the other organization's (the read key when there is none), for a
+// request that names no object of either organization.
+func (k keyColumn) subject(i int) string {
+	if len(k.subjects) == 0 {
+		return profile.RoleRead
+	}
+	return k.subjects[(k.turn+i)%len(k.subjects)]
 }
 
 // at is the key of cell i: every key of ours in turn.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // Paging as a product (relation.formList.paging, relation.cursor.paging).
@@ -122,7 +123,29 @@ type pagedWalk struct {
 	what  string
 	class pageClass
 	asked int // 0: no page_size
-	w     walk
+	// role is the key that walks it ("" : the read key).
+	role string
+	w    walk
+}
+
+// keyWhat names a key other than the read key in a walk's words.
+func keyWhat(role string) string {
+	if role == "" || role == profile.RoleRead {
+		return ""
+	}
+	return fmt.Sprintf(", the %s key", role)
+}
+
+// keyRefused says whether a walk's first page is a refusal of its key
+// (401 or 403): the read scope of a key other than the read key is the
+// service's to give (§5).
+func keyRefused(w walk) bool {
+	if len(w.pages) != 1 || w.pages[0] == nil {
+		return false
+	}
+	obj, _ := w.pages[0].Doc.(map[string]any)
+	code, _ := intOf(obj["code"])
+	return code == 401 || code == 403 || w.pages[0].Status == 401 || w.pages[0].Status == 403
 }
 
 // walkRefused says whether a walk's first page is a refusal a class above
@@ -229,6 +252,24 @@ func (t *T) judgePaged(ep contract.Endpoint, ref walk, p pagedWalk, key string, 
 	t.sameSequence(ref, p.w, key, p.what+" against "+refWhat(ref))
 }
 
+// judgeKeyPaged is judgePaged of a walk another key of ours sent: its
+// read scope may be narrower than the read key's (§5), so it holds no
+// item the read key's walk does not, and its pages hold to the paging
+// rules as any key's.
+func (t *T) judgeKeyPaged(ep contract.Endpoint, ref walk, p pagedWalk, key string, want, max int) {
+	if ref.broken != "" || t.walkRefused(p, ep) {
+		return
+	}
+	if p.w.broken != "" {
+		t.Errorf(p.w.last, "%s: %s", p.what, p.w.broken)
+		return
+	}
+	t.examinedWalks(ref, p.w)
+	t.totalHolds(p.w, p.what)
+	t.evenPages(ep, p, want, max)
+	t.keyWalkAsRead(p.w, ref, key, p.role, p.what)
+}
+
 // refWhat names the reference walk by its first request.
 func refWhat(w walk) string {
 	if x := firstPage(w); x != nil {
@@ -307,6 +348,7 @@ func relFormPaging(t *T) {
 			served = append(served, c)
 		}
 	}
+	keys := t.keyColumn("paging formList")
 	for i, f := range filters {
 		id := "formList " + f.kind
 		for _, c := range pageClasses {
@@ -326,7 +368,8 @@ func relFormPaging(t *T) {
 				singles = append(singles, formPagingRequest{filter: i, body: body})
 				continue
 			}
-			walks = append(walks, pagedWalk{what: fmt.Sprintf("getFormList with %s at %s (%s)", f.kind, at, c.name), class: c, asked: asInt(v)})
+			role := keys.at(i + len(walks))
+			walks = append(walks, pagedWalk{what: fmt.Sprintf("getFormList with %s at %s (%s)%s", f.kind, at, c.name, keyWhat(role)), class: c, asked: asInt(v), role: role})
 			walkOf = append(walkOf, i)
 		}
 		// A page past the last and a page below the first, each at a
@@ -345,16 +388,26 @@ func relFormPaging(t *T) {
 			singles = append(singles, formPagingRequest{filter: i, body: body, pastEnd: pe})
 		}
 	}
-	// The key column: bad input goes with each key of ours in turn, and
-	// a size above the maximum, a first page beside each filter, with a
-	// key other than the read key (keyColumn).
-	keys := t.keyColumn("paging formList")
+	// The key column: bad input goes with each key of ours in turn; a
+	// size above the maximum, a first page, with each key other than the
+	// read key and with the other organization's, at each class above
+	// the maximum, the filter turning over them (keyColumn: a tenant's
+	// plan may set its own maximum); and each served walk with a key the
+	// seed turns over the filters and classes, so that every key walks
+	// past page 1.
 	var overs []map[string]any
-	if len(keys.others) > 0 {
-		for _, f := range filters {
-			c := overClasses[pick(seed, "paging other key over "+f.kind, len(overClasses))]
+	var overKeys []string
+	if n := len(keys.subjects) * len(overClasses); n > 0 {
+		turn := pick(seed, "paging other key over", len(filters))
+		if n < len(filters) {
+			n = len(filters)
+		}
+		for j := range n {
+			f := filters[(turn+j)%len(filters)]
+			c := overClasses[j/len(keys.subjects)%len(overClasses)]
 			v, _ := c.value(seed, "formList "+f.kind, max, f.n)
 			overs = append(overs, withMember(f.f, "page_size", v))
+			overKeys = append(overKeys, keys.subject(j))
 		}
 	}
 	refs := make([]walk, len(filters))
@@ -364,7 +417,7 @@ func relFormPaging(t *T) {
 			refs[i] = t.walkForms("read", filters[i].f)
 		case i < len(filters)+len(walks):
 			j := i - len(filters)
-			walks[j].w = t.walkFormsAt("read", walks[j].sizeIn(filters[walkOf[j]].f), walks[j].asked)
+			walks[j].w = t.walkFormsAt(walks[j].role, walks[j].sizeIn(filters[walkOf[j]].f), walks[j].asked)
 		case i < len(filters)+len(walks)+len(singles):
 			j := i - len(filters) - len(walks)
 			s := &singles[j]
@@ -375,7 +428,7 @@ func relFormPaging(t *T) {
 			s.x = t.post(contract.GetFormList, role, s.body)
 		default:
 			j := i - len(filters) - len(walks) - len(singles)
-			t.post(contract.GetFormList, keys.other(j), overs[j])
+			t.post(contract.GetFormList, overKeys[j], overs[j])
 		}
 	})
 	for j, p := range walks {
@@ -385,6 +438,14 @@ func relFormPaging(t *T) {
 			want = contract.FormListDefaultPageSize
 		case p.class.over:
 			want = 0
+		}
+		if p.role != profile.RoleRead && keyRefused(p.w) {
+			continue // a key's read scope is the service's (§5)
+		}
+		if p.role != profile.RoleRead {
+			t.judgeKeyPaged(contract.GetFormList, refs[walkOf[j]], p, "id", want, max)
+			t.perPageHolds(p, want, max)
+			continue
 		}
 		t.judgePaged(contract.GetFormList, refs[walkOf[j]], p, "id", want, max)
 		t.perPageHolds(p, want, max)
@@ -570,8 +631,8 @@ func relCursorPaging(t *T) {
 			case j == 0:
 				u.ref = t.walkCursor(u.l.ep, "read", u.f, u.refSize)
 			case j == 2:
-				if len(keys.others) > 0 && u.class.over && u.class.name == overClasses[pick(seed, "paging other key "+u.p.what, len(overClasses))].name {
-					t.post(u.l.ep, keys.other(i), withMember(u.sent, "page_size", u.v))
+				if len(keys.subjects) > 0 && u.class.over && u.class.name == overClasses[pick(seed, "paging other key "+u.p.what, len(overClasses))].name {
+					t.post(u.l.ep, keys.subject(i), withMember(u.sent, "page_size", u.v))
 				}
 			case !u.class.bad:
 				u.p.w = t.walkCursor(u.l.ep, "read", u.p.sizeIn(u.sent), u.p.asked)
