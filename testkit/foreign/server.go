@@ -42,6 +42,8 @@ type Server struct {
 	b11 b11State
 	// a10 is what adversarial round 10's bugs remember.
 	a10 a10State
+	// a11 is what adversarial round 11's bugs and variants remember.
+	a11 a11State
 	// serial says the server answers one request at a time (a Witness
 	// runs each request through its builds in turn, under one lock): no
 	// request can come beside another, so a racing bug's slow step does
@@ -124,6 +126,7 @@ func (s *Server) Reset() {
 	s.a7Reset()
 	s.b11 = b11State{}
 	s.a10Reset()
+	s.a11Reset()
 	s.mu.Unlock()
 }
 
@@ -167,6 +170,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	defer kept()
 	w, rewritten := s.a9Writer(w)
 	defer rewritten()
+	w, jsonp := s.a11Writer(w, r)
+	defer jsonp()
 	ae := r.Header.Get("Accept-Encoding")
 	if s.opts.is(VariantB2Gzip) && acceptsGzip(ae) || s.opts.has(BugA3GzipQZero) && strings.Contains(ae, "gzip") || s.opts.has(BugA2AlwaysGzip) {
 		gz := &gzipWriter{ResponseWriter: w}
@@ -181,7 +186,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		e.textPlain = e.textPlain || s.a6TextPlain(r)
 		s.fail(w, sh, e)
 	}
-	if s.a10Front(w, r) || s.a8Front(w, r) || s.a9Front(w, r) || s.a7Path(w, r) {
+	if s.a11Front(w, r) || s.a10Front(w, r) || s.a8Front(w, r) || s.a9Front(w, r) || s.a7Path(w, r) {
 		return
 	}
 	ep := lookup(r.URL.Path)
@@ -260,6 +265,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		k = s.a10Key(r)
 	}
 	if k == nil {
+		k = s.a11Key(r)
+	}
+	if k == nil {
 		if s.opts.is(VariantB8WWWAuthenticate) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="rtq"`)
 		}
@@ -310,7 +318,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.a5Intercept(w, ep.name, p) {
 		return
 	}
-	data, aerr := s.a10Serve(ep, k, p, r)
+	data, aerr := s.a11Serve(ep, k, p, r)
 	if aerr != nil && aerr.param != "" && k.forms != nil && ep.name == "record/getFormList" && s.opts.has(BugA4LimitedErrorEnvelope) {
 		s.a4LimitedEnvelope(w, aerr)
 		return
