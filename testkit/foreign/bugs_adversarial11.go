@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -22,16 +21,17 @@ import (
 //     partner's gateway, a console integration): walks, filters, page
 //     sizes, windows and defaults that only the read key is asked;
 //   - two conditions of one request that the runner sends apart: a
-//     console's cookie with the write key, a JSONP callback or an
-//     Expect header on verify, a session cookie without a key, both
-//     bounds of a window with a date as its end;
-//   - values past the data set's edges: a fraction of a record's id, a
-//     code or a coding cut at a NUL, as C strings cut them;
+//     console's cookie with the write key, a JSONP callback on verify,
+//     a session cookie without a key, both bounds of a window with a
+//     date as its end;
+//   - values past the data set's edges: a record's id as a fraction or
+//     with letters after it, a code, a coding or a number cut at a NUL,
+//     as C strings cut them;
 //   - verify's conditions met one way and not the other (a status by id
-//     on a form without verification, from_certificate_status by id
-//     beside set_next_certificate_status, a repeat by URL), refusals
-//     that write, and answers of the limited key;
-//   - masks and times a move or a format shows otherwise.
+//     on a form without verification or a record not approved,
+//     from_certificate_status by id beside set_next_certificate_status,
+//     a repeat by URL), refusals that write, answers of the limited key;
+//   - masks and times a move, a format or a key shows otherwise.
 //
 // The variants differ from Defaults only where docs/contract.md allows,
 // where a runner that follows a record through its moves may assume one
@@ -43,7 +43,7 @@ import (
 // The bugs of adversarial round 11.
 const (
 	BugA11LimitedTemplatesTokenDropped Bug = "a11-limited-templates-token-dropped"
-	BugA11LimitedFormPageSize50        Bug = "a11-limited-form-page-size-50"
+	BugA11LimitedTemplatesTotalAll     Bug = "a11-limited-templates-total-unfiltered"
 	BugA11LimitedNumberCaseless        Bug = "a11-limited-number-caseless"
 	BugA11WriteQrcodesTotalUnfiltered  Bug = "a11-write-qrcodes-total-unfiltered"
 	BugA11LimitedQrcodesStartExclusive Bug = "a11-limited-qrcodes-start-exclusive"
@@ -53,7 +53,7 @@ const (
 	BugA11LimitedQrcodesTotalRemaining Bug = "a11-limited-qrcodes-total-remaining"
 	BugA11ConsoleOrgCookie             Bug = "a11-console-org-cookie"
 	BugA11VerifyJSONP                  Bug = "a11-verify-jsonp-callback"
-	BugA11VerifyExpectHTML417          Bug = "a11-verify-expect-continue-html-417"
+	BugA11NumberNULTruncated           Bug = "a11-number-nul-truncated"
 	BugA11SessionCookieNoKey           Bug = "a11-session-cookie-without-key"
 	BugA11RecordIDFraction             Bug = "a11-record-id-fraction-truncated"
 	BugA11CodeNULTruncated             Bug = "a11-certificate-code-nul-truncated"
@@ -66,11 +66,11 @@ const (
 	BugA11RepeatByURLSucceeds          Bug = "a11-repeat-by-url-succeeds"
 	BugA11ExpiredRefusalAppends        Bug = "a11-expired-refusal-appends-change"
 	BugA11NextByURLSubmitAtNow         Bug = "a11-next-by-url-submit-at-now"
-	BugA11LimitedAnswerNumberIsCode    Bug = "a11-limited-answer-number-is-code"
+	BugA11UnapprovedStatusByID         Bug = "a11-unapproved-status-by-id-moves"
 	BugA11MarkdownNameKeepsLast        Bug = "a11-credential-markdown-name-keeps-last"
 	BugA11ActiveISOAfterVerify         Bug = "a11-active-iso-after-verify-utc"
-	BugA11QrcodesEmptyTokenByURL       Bug = "a11-qrcodes-empty-list-token-by-url"
-	BugA11SearchPageDefault15          Bug = "a11-search-page-default-size-15"
+	BugA11RecordIDNumericPrefix        Bug = "a11-record-id-numeric-prefix"
+	BugA11LimitedJSONLDKeepsLast       Bug = "a11-limited-jsonld-name-keeps-last"
 	BugA11NumberLaterPageTotalAll      Bug = "a11-number-later-page-total-all"
 	BugA11MovedMarkdownIDIsNumber      Bug = "a11-moved-markdown-record-id-number"
 )
@@ -92,7 +92,7 @@ const (
 func adversarialRound11() Round {
 	return Round{Name: "adversarial-11", Kind: "adversarial", Bugs: []BugInfo{
 		{BugA11LimitedTemplatesTokenDropped, "§4.4 (4.4.disjoint, 4.4.total, must)", "the partner gateway in front of the limited key forwards only the members on its list for templates/list, and page_token is not on it: every page the limited key asks is the first"},
-		{BugA11LimitedFormPageSize50, "§8 (8.formList.max, must)", "the partner plan of the limited key raises getFormList's maximum page_size to 50: per_page says what was asked, 21 to 50"},
+		{BugA11LimitedTemplatesTotalAll, "§4.4 (4.4.totalFilter, must)", "the partner gateway answers templates/list's total from the organization's template count, which knows no window"},
 		{BugA11LimitedNumberCaseless, "§4.3 (4.3.number, must)", "the limited key's form list goes through the partner search index, whose number field is case-insensitive: fx-c01 finds FX-C01"},
 		{BugA11WriteQrcodesTotalUnfiltered, "§4.4, §4.5 (4.4.totalFilter, must)", "the console integration's listQrcodes (the write key) counts total with the template's count cache, which knows no window: total is every sub-code of the template"},
 		{BugA11LimitedQrcodesStartExclusive, "§4.5 (4.4.startTime, must)", "the partner API's listQrcodes filters created_at > start_time: a sub-code created at start_time is left out for the limited key"},
@@ -102,7 +102,7 @@ func adversarialRound11() Round {
 		{BugA11LimitedQrcodesTotalRemaining, "§4.5 (4.4.total, must)", "the partner API's listQrcodes counts from the token's position: on later pages total is what remains"},
 		{BugA11ConsoleOrgCookie, "§4.2, §C2 (C2.tenancyVerify, C2.tenancy, must)", "the API shares the console's middleware, which honours the organization switcher's current_org cookie for keys with write permission: a write key sent with current_org=<another organization> acts in it"},
 		{BugA11VerifyJSONP, "§1.1, §C1 (C1.contentType, C1.jsonText, must)", "verify's controller extends the legacy controller that answers JSONP when the query names a callback: a success is callback({...}) as application/javascript"},
-		{BugA11VerifyExpectHTML417, "§1.1, §C1 (C1.contentType, must)", "the write location's proxy does not pass Expect: 100-continue on and answers it with its own HTML 417 page"},
+		{BugA11NumberNULTruncated, "§4.3, §C10 (4.3.number, must)", "the form number index is a C library that ends a string at NUL: FX-001\\u0000x finds FX-001"},
 		{BugA11SessionCookieNoKey, "§5, §C2 (C2.noKey, must)", "the console's session middleware marks a request with a session cookie authenticated before the key is read: no Authorization and a session cookie is served as a read key"},
 		{BugA11RecordIDFraction, "§4.1, §C1 (C1.badInput, must)", "record_id is read with intval: 800001.5, which is no integer, answers record 800001"},
 		{BugA11CodeNULTruncated, "§4.2, §C10 (7.unknownCode, must)", "the code lookup goes through a C extension that ends a string at NUL: hx810001\\u0000x moves hx810001"},
@@ -115,11 +115,11 @@ func adversarialRound11() Round {
 		{BugA11RepeatByURLSucceeds, "§7 (7.repeat, must)", "a verify by URL is a scan of the QR code, made idempotent: moving a credential by URL to the status it is in answers a success"},
 		{BugA11ExpiredRefusalAppends, "§3.1, §7 (7.conditions, must)", "the status log is written before the authorization code is checked: a verify refused with 100327 leaves a state change behind"},
 		{BugA11NextByURLSubmitAtNow, "§4.2 (4.2.successData, must)", "set_next_certificate_status by URL answers submit_at with the time of the scan"},
-		{BugA11LimitedAnswerNumberIsCode, "§4.2 (4.2.successData, must)", "the partner API's verify answers record_number with the certificate code the partner sent"},
+		{BugA11UnapprovedStatusByID, "§3.1, §7 (7.conditions, must)", "a status given by id goes through the flow repository, which does not read the record's review: set_certificate_status by id moves a credential not yet approved"},
 		{BugA11MarkdownNameKeepsLast, "§2.1, §C8 (C8.otherFormats, must)", "credentials' markdown goes through the card template, whose mask keeps a name's first and last characters: 陈*怡 where json shows 陈**"},
 		{BugA11ActiveISOAfterVerify, "§1.3, §C1 (C1.timeZone, must)", "a verify records the form's activity with the database clock, in UTC: active_at_iso of a form verified since is the UTC clock labelled UTC+08:00"},
-		{BugA11QrcodesEmptyTokenByURL, "§4.5 (4.4.lastToken, must)", "listQrcodes by template URL goes through the share page's controller, which writes an empty list's next_page_token as \"\""},
-		{BugA11SearchPageDefault15, "§4.3, §8 (8.formList.defaults, must)", "getFormList with search_key and page but no page_size takes the search service's default size, 15"},
+		{BugA11RecordIDNumericPrefix, "§4.1, §C1 (C1.badInput, must)", "record_id is read with intval, which takes the digits a string starts with: \"800001abc\", which is no integer, answers record 800001"},
+		{BugA11LimitedJSONLDKeepsLast, "§2.1, §C8 (C8.otherFormats, must)", "the partner's json-ld goes through its own serializer, whose mask keeps a name's first and last characters: 陈*怡 where json shows 陈**"},
 		{BugA11NumberLaterPageTotalAll, "§4.3 (4.3.totalFilter, must)", "the number filter's count query is built only for the first page: past it total counts every form"},
 		{BugA11MovedMarkdownIDIsNumber, "§2.2 (2.2.markdownId, must)", "a moved credential's markdown is rendered by the redeemed-card template, whose front matter's record_id is the record number"},
 	}, Variants: []VariantInfo{
@@ -161,21 +161,6 @@ func (s *Server) a11Reset() {
 	s.a11.mu.Lock()
 	defer s.a11.mu.Unlock()
 	s.a11.active, s.a11.moves = nil, 0
-}
-
-// a11Front answers a request a front answers before the service reads
-// it; true when it did.
-func (s *Server) a11Front(w http.ResponseWriter, r *http.Request) bool {
-	if r.URL.Path != pathPrefix+"certificates/verify" || !s.opts.has(BugA11VerifyExpectHTML417) {
-		return false
-	}
-	if !strings.EqualFold(strings.TrimSpace(r.Header.Get("Expect")), "100-continue") {
-		return false
-	}
-	w.Header().Set("Content-Type", "text/html")
-	w.WriteHeader(http.StatusExpectationFailed)
-	_, _ = io.WriteString(w, htmlPage(http.StatusExpectationFailed))
-	return true
 }
 
 // a11Key is the key a request without a known one is served as by round
@@ -248,7 +233,6 @@ func (s *Server) a11Serve(ep *endpoint, k *apiKey, p params, r *http.Request) (a
 		return nil, e
 	}
 	limited, console := k.forms != nil, k.write && k.forms == nil
-	asked := int64(0)
 	switch ep.name {
 	case "certificates/verify":
 		return s.a11Verify(ep, k, p, r)
@@ -258,11 +242,16 @@ func (s *Server) a11Serve(ep *endpoint, k *apiKey, p params, r *http.Request) (a
 				p["record_id"] = json.Number(whole)
 			}
 		}
+		if id, isStr := p["record_id"].(string); isStr && s.opts.has(BugA11RecordIDNumericPrefix) {
+			if digits := strings.TrimRight(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-"); digits != id && a9Digits(digits) {
+				p["record_id"] = json.Number(digits)
+			}
+		}
 		if f, _ := p["format"].(string); f == "" && limited && s.opts.has(BugA11LimitedDefaultMarkdown) {
 			p["format"] = "markdown"
 		}
 	case "record/getFormList":
-		asked = s.a11FormParams(k, p)
+		s.a11FormParams(k, p)
 	case "templates/list", "templates/listQrcodes":
 		s.a11ListParams(ep.name, k, p)
 	}
@@ -278,7 +267,7 @@ func (s *Server) a11Serve(ep *endpoint, k *apiKey, p params, r *http.Request) (a
 	case "record/getRecord":
 		return s.a11Record(k, p, b), nil
 	case "record/getFormList":
-		return s.a11Forms(k, p, b, asked), nil
+		return s.a11Forms(k, p, b), nil
 	case "templates/list", "templates/listQrcodes":
 		return s.a11List(ep.name, k, p, b, limited, console), nil
 	}
@@ -310,9 +299,8 @@ func (s *Server) a11Token(name string, p params) *apiError {
 }
 
 // a11FormParams rewrites getFormList's parameters as round 11's bugs
-// read them; it returns the page_size a bug serves as asked (0 for
-// none).
-func (s *Server) a11FormParams(k *apiKey, p params) int64 {
+// read them.
+func (s *Server) a11FormParams(k *apiKey, p params) {
 	if n, isStr := p["number"].(string); isStr && n != "" && k.forms != nil && s.opts.has(BugA11LimitedNumberCaseless) {
 		exact := false
 		for _, f := range s.data.forms {
@@ -324,27 +312,19 @@ func (s *Server) a11FormParams(k *apiKey, p params) int64 {
 			}
 		}
 	}
-	_, hasSize := p["page_size"]
-	if key, _ := p["search_key"].(string); key != "" && !hasSize && p["page"] != nil && s.opts.has(BugA11SearchPageDefault15) {
-		p["page_size"] = json.Number("15")
-		return 15
+	if n, isStr := p["number"].(string); isStr && s.opts.has(BugA11NumberNULTruncated) {
+		if cut, _, found := strings.Cut(n, "\x00"); found && cut != "" {
+			p["number"] = cut
+		}
 	}
-	if size := a9Int(p, "page_size"); k.forms != nil && size > 20 && size <= 50 && s.opts.has(BugA11LimitedFormPageSize50) {
-		p["page_size"] = json.Number("20")
-		return size
-	}
-	return 0
 }
 
 // a11Forms rewrites a getFormList answer as round 11's bugs do.
-func (s *Server) a11Forms(k *apiKey, p params, b obj, asked int64) obj {
+func (s *Server) a11Forms(k *apiKey, p params, b obj) obj {
 	list, _ := b.get("list").([]any)
 	pg, _ := b.get("page").(obj)
 	if pg == nil {
 		return b
-	}
-	if asked > 0 {
-		pg = pg.set("per_page", asked)
 	}
 	if n, isStr := p["number"].(string); isStr && n != "" && a9Int(p, "page") >= 2 && s.opts.has(BugA11NumberLaterPageTotalAll) {
 		all := int64(0)
@@ -463,9 +443,15 @@ func (s *Server) a11List(name string, k *apiKey, p params, b obj, limited, conso
 				}
 			}
 		}
-		if ref, _ := p["template"].(string); strings.Contains(ref, "://") && len(list) == 0 && s.opts.has(BugA11QrcodesEmptyTokenByURL) {
-			b = b.set("next_page_token", "")
+	}
+	if !qrcodes && limited && (hasStart || hasEnd) && s.opts.has(BugA11LimitedTemplatesTotalAll) {
+		all := int64(0)
+		for _, t := range s.data.templates {
+			if t.org == k.org {
+				all++
+			}
 		}
+		b = b.set("total", all)
 	}
 	if !qrcodes && hasStart && hasEnd && s.opts.has(BugA11TemplatesWindowStartExcl) {
 		if w, err := readWindow(p, timeBugs{}); err == nil && w.hasStart && w.hasE {
@@ -584,6 +570,8 @@ func (s *Server) a11Verify(ep *endpoint, k *apiKey, p params, r *http.Request) (
 		switch {
 		case !rec.form.verification && a9Digits(to) && to != "" && target != nil && cur.reaches(target.name) && rec.cert.approved && s.opts.has(BugA11OffFormStatusByID):
 			return s.a11Move(rec, cur, target), nil
+		case rec.form.verification && rec.cert.verification && !rec.cert.approved && a9Digits(to) && target != nil && cur.reaches(target.name) && s.opts.has(BugA11UnapprovedStatusByID):
+			return s.a11Move(rec, cur, target), nil
 		case byURL && target == cur && s.opts.has(BugA11RepeatByURLSucceeds):
 			return o("record_number", rec.number, "record_id", rec.id, "org_id", rec.org, "submit_at", rec.submit, "certificate_status", cur.name), nil
 		}
@@ -617,9 +605,6 @@ func (s *Server) a11Verify(ep *endpoint, k *apiKey, p params, r *http.Request) (
 		if now := s.statusOf(rec); now != nil {
 			b = b.set("certificate_status", itoa(now.id))
 		}
-	}
-	if k.forms != nil && s.opts.has(BugA11LimitedAnswerNumberIsCode) {
-		b = b.set("record_number", code)
 	}
 	if byURL && action == "set_next_certificate_status" && s.opts.has(BugA11NextByURLSubmitAtNow) {
 		b = b.set("submit_at", s.now().Unix())
@@ -673,6 +658,11 @@ func (s *Server) a11Record(k *apiKey, p params, b obj) obj {
 		}
 		if format == "json-ld" {
 			x = s.a11JSONLD(rec, x)
+			if k.forms != nil && s.opts.has(BugA11LimitedJSONLDKeepsLast) {
+				for m, alt := range s.a11KeptLast(rec) {
+					x, _ = a11Replace(x, m, alt).(obj)
+				}
+			}
 		}
 		b = b.set("data", x)
 	case string:
@@ -704,6 +694,16 @@ func a11DropLine(text, prefix string) string {
 // a11KeepLast is markdown with rec's masked names masked as the card
 // template masks them: the first and the last characters kept.
 func (s *Server) a11KeepLast(rec *record, text string) string {
+	for m, alt := range s.a11KeptLast(rec) {
+		text = strings.ReplaceAll(strings.ReplaceAll(text, escapeMD(m), escapeMD(alt)), m, alt)
+	}
+	return text
+}
+
+// a11KeptLast maps the masks of rec's masked names (of three characters
+// or more) to the masks that keep their first and last characters.
+func (s *Server) a11KeptLast(rec *record) map[string]string {
+	out := map[string]string{}
 	for _, g := range rec.groups {
 		for _, f := range g.fields {
 			v, isStr := f.value.(string)
@@ -711,12 +711,33 @@ func (s *Server) a11KeepLast(rec *record, text string) string {
 				continue
 			}
 			rs := []rune(v)
-			m := s.mask(f.typ, v)
-			alt := string(rs[0]) + strings.Repeat("*", len(rs)-2) + string(rs[len(rs)-1])
-			text = strings.ReplaceAll(strings.ReplaceAll(text, escapeMD(m), escapeMD(alt)), m, alt)
+			out[s.mask(f.typ, v)] = string(rs[0]) + strings.Repeat("*", len(rs)-2) + string(rs[len(rs)-1])
 		}
 	}
-	return text
+	return out
+}
+
+// a11Replace is v with every string equal to from replaced by to.
+func a11Replace(v any, from, to string) any {
+	switch x := v.(type) {
+	case string:
+		if x == from {
+			return to
+		}
+	case obj:
+		out := make(obj, len(x))
+		for i, m := range x {
+			out[i] = member{m.key, a11Replace(m.val, from, to)}
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = a11Replace(e, from, to)
+		}
+		return out
+	}
+	return v
 }
 
 // a11JSON rewrites a json Record as round 11's variants show it.

@@ -13,7 +13,7 @@ func init() {
 	limited := func(op, body string) probe { return probe{key: foreign.LimitedKey, op: op, body: body} }
 	for b, p := range map[foreign.Bug]probe{
 		foreign.BugA11LimitedTemplatesTokenDropped: {key: foreign.LimitedKey, op: opTemplates, body: `{"page_size":5}`, follow: true},
-		foreign.BugA11LimitedFormPageSize50:        limited(opForms, `{"page_size":30}`),
+		foreign.BugA11LimitedTemplatesTotalAll:     limited(opTemplates, `{"start_time":"2026-01-20"}`),
 		foreign.BugA11LimitedNumberCaseless:        limited(opForms, `{"number":"fx-c01"}`),
 		foreign.BugA11WriteQrcodesTotalUnfiltered:  write(opQrcodes, `{"template":"fxt3100","start_time":"2026-01-10"}`),
 		foreign.BugA11LimitedQrcodesStartExclusive: limited(opQrcodes, `{"template":"fxt3100","start_time":"2026-01-02 08:00:00"}`),
@@ -23,7 +23,7 @@ func init() {
 		foreign.BugA11LimitedQrcodesTotalRemaining: {key: foreign.LimitedKey, op: opQrcodes, body: `{"template":"fxt3100","page_size":5}`, follow: true},
 		foreign.BugA11ConsoleOrgCookie:             {key: foreign.WriteKey, op: opVerify, body: `{"certificate_code":"hx910001",` + nextTo, reqHeader: [2]string{"Cookie", "lang=zh; current_org=7002"}},
 		foreign.BugA11VerifyJSONP:                  {key: foreign.WriteKey, op: opVerify, body: moveNext, path: "/api/v2/rpc/certificates/verify?callback=cb"},
-		foreign.BugA11VerifyExpectHTML417:          {key: foreign.WriteKey, op: opVerify, body: moveNext, reqHeader: [2]string{"Expect", "100-continue"}},
+		foreign.BugA11NumberNULTruncated:           read(opForms, `{"number":"FX-001\u0000x"}`),
 		foreign.BugA11SessionCookieNoKey:           {op: opForms, body: `{}`, reqHeader: [2]string{"Cookie", "PHPSESSID=8a1f6c2d0e4b7a39"}},
 		foreign.BugA11RecordIDFraction:             read(opRecord, `{"record_id":800001.5}`),
 		foreign.BugA11CodeNULTruncated:             write(opVerify, `{"certificate_code":"hx810001\u0000x",`+nextTo),
@@ -36,11 +36,11 @@ func init() {
 		foreign.BugA11RepeatByURLSucceeds:          write(opVerify, byURLSet),
 		foreign.BugA11ExpiredRefusalAppends:        {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810008}`, before: []string{expired}},
 		foreign.BugA11NextByURLSubmitAtNow:         write(opVerify, `{"certificate_code":"`+ourURL+`hx810001",`+nextTo),
-		foreign.BugA11LimitedAnswerNumberIsCode:    limited(opVerify, limNext),
+		foreign.BugA11UnapprovedStatusByID:         write(opVerify, `{"certificate_code":"hx810005","action_type":"set_certificate_status","to_certificate_status":"12"}`),
 		foreign.BugA11MarkdownNameKeepsLast:        read(opRecord, `{"record_id":810001,"format":"markdown"}`),
 		foreign.BugA11ActiveISOAfterVerify:         {key: foreign.ReadKey, op: opForms, body: `{"number":"FX-C01"}`, before: []string{moveNext}},
-		foreign.BugA11QrcodesEmptyTokenByURL:       read(opQrcodes, `{"template":"`+ourTpl+`","start_time":"2027-01-01"}`),
-		foreign.BugA11SearchPageDefault15:          read(opForms, `{"search_key":"记录","page":1}`),
+		foreign.BugA11RecordIDNumericPrefix:        read(opRecord, `{"record_id":"800001abc"}`),
+		foreign.BugA11LimitedJSONLDKeepsLast:       limited(opRecord, `{"record_id":810001,"format":"json-ld"}`),
 		foreign.BugA11NumberLaterPageTotalAll:      read(opForms, `{"number":"FX-001","page":2}`),
 		foreign.BugA11MovedMarkdownIDIsNumber:      {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810001,"format":"markdown"}`, before: []string{moveNext}},
 	} {

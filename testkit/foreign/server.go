@@ -186,7 +186,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		e.textPlain = e.textPlain || s.a6TextPlain(r)
 		s.fail(w, sh, e)
 	}
-	if s.a11Front(w, r) || s.a10Front(w, r) || s.a8Front(w, r) || s.a9Front(w, r) || s.a7Path(w, r) {
+	if s.a10Front(w, r) || s.a8Front(w, r) || s.a9Front(w, r) || s.a7Path(w, r) {
 		return
 	}
 	ep := lookup(r.URL.Path)
