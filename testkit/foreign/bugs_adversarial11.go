@@ -24,9 +24,9 @@ import (
 //     console's cookie with the write key, a JSONP callback on verify,
 //     a session cookie without a key, both bounds of a window with a
 //     date as its end;
-//   - values past the data set's edges: a record's id as a fraction or
-//     with letters after it, a code, a coding or a number cut at a NUL,
-//     as C strings cut them;
+//   - values past the data set's edges: a record's id as a fraction, an
+//     id or a status id with letters after its digits (intval, MySQL's
+//     casts), a code or a coding cut at a NUL, as C strings cut them;
 //   - verify's conditions met one way and not the other (a status by id
 //     on a form without verification or a record not approved,
 //     from_certificate_status by id beside set_next_certificate_status,
@@ -43,9 +43,9 @@ import (
 // The bugs of adversarial round 11.
 const (
 	BugA11LimitedTemplatesTokenDropped Bug = "a11-limited-templates-token-dropped"
-	BugA11LimitedTemplatesTotalAll     Bug = "a11-limited-templates-total-unfiltered"
+	BugA11LimitedFormPageIgnored       Bug = "a11-limited-form-list-page-ignored"
 	BugA11LimitedNumberCaseless        Bug = "a11-limited-number-caseless"
-	BugA11WriteQrcodesTotalUnfiltered  Bug = "a11-write-qrcodes-total-unfiltered"
+	BugA11WriteQrcodesLocalUTC         Bug = "a11-write-qrcodes-local-times-utc"
 	BugA11LimitedQrcodesStartExclusive Bug = "a11-limited-qrcodes-start-exclusive"
 	BugA11LimitedDefaultMarkdown       Bug = "a11-limited-default-format-markdown"
 	BugA11WriteTemplatesLaterHideEmpty Bug = "a11-write-templates-later-pages-hide-empty"
@@ -53,7 +53,7 @@ const (
 	BugA11LimitedQrcodesTotalRemaining Bug = "a11-limited-qrcodes-total-remaining"
 	BugA11ConsoleOrgCookie             Bug = "a11-console-org-cookie"
 	BugA11VerifyJSONP                  Bug = "a11-verify-jsonp-callback"
-	BugA11NumberNULTruncated           Bug = "a11-number-nul-truncated"
+	BugA11StatusIDNumericPrefix        Bug = "a11-status-id-numeric-prefix"
 	BugA11SessionCookieNoKey           Bug = "a11-session-cookie-without-key"
 	BugA11RecordIDFraction             Bug = "a11-record-id-fraction-truncated"
 	BugA11CodeNULTruncated             Bug = "a11-certificate-code-nul-truncated"
@@ -71,7 +71,7 @@ const (
 	BugA11ActiveISOAfterVerify         Bug = "a11-active-iso-after-verify-utc"
 	BugA11RecordIDNumericPrefix        Bug = "a11-record-id-numeric-prefix"
 	BugA11LimitedJSONLDKeepsLast       Bug = "a11-limited-jsonld-name-keeps-last"
-	BugA11NumberLaterPageTotalAll      Bug = "a11-number-later-page-total-all"
+	BugA11TplIDNumericPrefix           Bug = "a11-tpl-id-numeric-prefix"
 	BugA11MovedMarkdownIDIsNumber      Bug = "a11-moved-markdown-record-id-number"
 )
 
@@ -92,9 +92,9 @@ const (
 func adversarialRound11() Round {
 	return Round{Name: "adversarial-11", Kind: "adversarial", Bugs: []BugInfo{
 		{BugA11LimitedTemplatesTokenDropped, "§4.4 (4.4.disjoint, 4.4.total, must)", "the partner gateway in front of the limited key forwards only the members on its list for templates/list, and page_token is not on it: every page the limited key asks is the first"},
-		{BugA11LimitedTemplatesTotalAll, "§4.4 (4.4.totalFilter, must)", "the partner gateway answers templates/list's total from the organization's template count, which knows no window"},
+		{BugA11LimitedFormPageIgnored, "§4.3 (4.3.disjoint, must)", "the partner gateway forwards getFormList's page_size but not page: every page the limited key asks is the first"},
 		{BugA11LimitedNumberCaseless, "§4.3 (4.3.number, must)", "the limited key's form list goes through the partner search index, whose number field is case-insensitive: fx-c01 finds FX-C01"},
-		{BugA11WriteQrcodesTotalUnfiltered, "§4.4, §4.5 (4.4.totalFilter, must)", "the console integration's listQrcodes (the write key) counts total with the template's count cache, which knows no window: total is every sub-code of the template"},
+		{BugA11WriteQrcodesLocalUTC, "§4.5, §C5 (4.4.startTime, 4.4.endTime, must)", "the console integration (the write key) runs in UTC: its listQrcodes reads a start_time or end_time without zone, and a date, in UTC"},
 		{BugA11LimitedQrcodesStartExclusive, "§4.5 (4.4.startTime, must)", "the partner API's listQrcodes filters created_at > start_time: a sub-code created at start_time is left out for the limited key"},
 		{BugA11LimitedDefaultMarkdown, "§4.1 (4.1.defaultFormat, must)", "the partner's app settings set its default format to markdown: getRecord without format answers the limited key in markdown"},
 		{BugA11WriteTemplatesLaterHideEmpty, "§4.4 (4.4.total, must)", "the console integration hides batch templates without sub-codes on the pages past the first, as the console's list does, while total counts them"},
@@ -102,7 +102,7 @@ func adversarialRound11() Round {
 		{BugA11LimitedQrcodesTotalRemaining, "§4.5 (4.4.total, must)", "the partner API's listQrcodes counts from the token's position: on later pages total is what remains"},
 		{BugA11ConsoleOrgCookie, "§4.2, §C2 (C2.tenancyVerify, C2.tenancy, must)", "the API shares the console's middleware, which honours the organization switcher's current_org cookie for keys with write permission: a write key sent with current_org=<another organization> acts in it"},
 		{BugA11VerifyJSONP, "§1.1, §C1 (C1.contentType, C1.jsonText, must)", "verify's controller extends the legacy controller that answers JSONP when the query names a callback: a success is callback({...}) as application/javascript"},
-		{BugA11NumberNULTruncated, "§4.3, §C10 (4.3.number, must)", "the form number index is a C library that ends a string at NUL: FX-001\\u0000x finds FX-001"},
+		{BugA11StatusIDNumericPrefix, "§3.1, §7 (7.conditions, must)", "a status given by id is compared with the integer id column, which MySQL casts the string to by its leading digits: 12abc names status 12"},
 		{BugA11SessionCookieNoKey, "§5, §C2 (C2.noKey, must)", "the console's session middleware marks a request with a session cookie authenticated before the key is read: no Authorization and a session cookie is served as a read key"},
 		{BugA11RecordIDFraction, "§4.1, §C1 (C1.badInput, must)", "record_id is read with intval: 800001.5, which is no integer, answers record 800001"},
 		{BugA11CodeNULTruncated, "§4.2, §C10 (7.unknownCode, must)", "the code lookup goes through a C extension that ends a string at NUL: hx810001\\u0000x moves hx810001"},
@@ -120,7 +120,7 @@ func adversarialRound11() Round {
 		{BugA11ActiveISOAfterVerify, "§1.3, §C1 (C1.timeZone, must)", "a verify records the form's activity with the database clock, in UTC: active_at_iso of a form verified since is the UTC clock labelled UTC+08:00"},
 		{BugA11RecordIDNumericPrefix, "§4.1, §C1 (C1.badInput, must)", "record_id is read with intval, which takes the digits a string starts with: \"800001abc\", which is no integer, answers record 800001"},
 		{BugA11LimitedJSONLDKeepsLast, "§2.1, §C8 (C8.otherFormats, must)", "the partner's json-ld goes through its own serializer, whose mask keeps a name's first and last characters: 陈*怡 where json shows 陈**"},
-		{BugA11NumberLaterPageTotalAll, "§4.3 (4.3.totalFilter, must)", "the number filter's count query is built only for the first page: past it total counts every form"},
+		{BugA11TplIDNumericPrefix, "§4.2, §7 (7.params, must)", "tpl_id is read with intval, which takes the digits a string starts with: \"5031abc\", which is no integer, scopes the move to form 5031 and moves the credential"},
 		{BugA11MovedMarkdownIDIsNumber, "§2.2 (2.2.markdownId, must)", "a moved credential's markdown is rendered by the redeemed-card template, whose front matter's record_id is the record number"},
 	}, Variants: []VariantInfo{
 		{VariantA11AuditDisabledBlocks, "records without review show audit {enabled: false}",
@@ -312,10 +312,8 @@ func (s *Server) a11FormParams(k *apiKey, p params) {
 			}
 		}
 	}
-	if n, isStr := p["number"].(string); isStr && s.opts.has(BugA11NumberNULTruncated) {
-		if cut, _, found := strings.Cut(n, "\x00"); found && cut != "" {
-			p["number"] = cut
-		}
+	if k.forms != nil && s.opts.has(BugA11LimitedFormPageIgnored) {
+		delete(p, "page")
 	}
 }
 
@@ -325,15 +323,6 @@ func (s *Server) a11Forms(k *apiKey, p params, b obj) obj {
 	pg, _ := b.get("page").(obj)
 	if pg == nil {
 		return b
-	}
-	if n, isStr := p["number"].(string); isStr && n != "" && a9Int(p, "page") >= 2 && s.opts.has(BugA11NumberLaterPageTotalAll) {
-		all := int64(0)
-		for _, f := range s.data.forms {
-			if f.org == k.org {
-				all++
-			}
-		}
-		pg = pg.set("total", all)
 	}
 	if s.opts.has(BugA11ActiveISOAfterVerify) {
 		s.a11.mu.Lock()
@@ -362,7 +351,8 @@ func (s *Server) a11ListParams(name string, k *apiKey, p params) {
 	}
 	start, hasStart := p["start_time"].(string)
 	end, hasEnd := p["end_time"].(string)
-	if name == "templates/list" && limited && s.opts.has(BugA11LimitedTemplatesLocalUTC) {
+	if name == "templates/list" && limited && s.opts.has(BugA11LimitedTemplatesLocalUTC) ||
+		name == "templates/listQrcodes" && k.write && !limited && s.opts.has(BugA11WriteQrcodesLocalUTC) {
 		for m, v := range map[string]string{"start_time": start, "end_time": end} {
 			switch {
 			case len(v) == len("2006-01-02") && a9Digits(v[:4]):
@@ -413,9 +403,6 @@ func (s *Server) a11List(name string, k *apiKey, p params, b obj, limited, conso
 	tok, _ := p["page_token"].(string)
 	if qrcodes {
 		t := s.a11Template(k, p)
-		if t != nil && console && (hasStart || hasEnd) && s.opts.has(BugA11WriteQrcodesTotalUnfiltered) {
-			b = b.set("total", int64(len(t.subs)))
-		}
 		if t != nil && limited && hasStart && s.opts.has(BugA11LimitedQrcodesStartExclusive) {
 			if w, err := readWindow(p, timeBugs{}); err == nil && w.hasStart {
 				kept, dropped := []any{}, int64(0)
@@ -443,15 +430,6 @@ func (s *Server) a11List(name string, k *apiKey, p params, b obj, limited, conso
 				}
 			}
 		}
-	}
-	if !qrcodes && limited && (hasStart || hasEnd) && s.opts.has(BugA11LimitedTemplatesTotalAll) {
-		all := int64(0)
-		for _, t := range s.data.templates {
-			if t.org == k.org {
-				all++
-			}
-		}
-		b = b.set("total", all)
 	}
 	if !qrcodes && hasStart && hasEnd && s.opts.has(BugA11TemplatesWindowStartExcl) {
 		if w, err := readWindow(p, timeBugs{}); err == nil && w.hasStart && w.hasE {
@@ -557,6 +535,20 @@ func (s *Server) a11Verify(ep *endpoint, k *apiKey, p params, r *http.Request) (
 	}
 	if from, isStr := p["from_certificate_status"].(string); isStr && action == "set_next_certificate_status" && a9Digits(from) && from != "" && s.opts.has(BugA11NextFromByIDIgnored) {
 		delete(p, "from_certificate_status")
+	}
+	if tpl, isStr := p["tpl_id"].(string); isStr && s.opts.has(BugA11TplIDNumericPrefix) {
+		if digits := strings.TrimRight(tpl, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-"); digits != tpl && a9Digits(digits) {
+			p["tpl_id"] = json.Number(digits)
+		}
+	}
+	for _, m := range []string{"to_certificate_status", "from_certificate_status"} {
+		v, isStr := p[m].(string)
+		if !isStr || !s.opts.has(BugA11StatusIDNumericPrefix) {
+			continue
+		}
+		if digits := strings.TrimRight(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-"); digits != v && a9Digits(digits) {
+			p[m] = digits
+		}
 	}
 	byURL := strings.Contains(code, "://")
 	rec := s.credential(k, verifyRequest{code: code, byURL: byURL})

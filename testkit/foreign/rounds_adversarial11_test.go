@@ -13,9 +13,9 @@ func init() {
 	limited := func(op, body string) probe { return probe{key: foreign.LimitedKey, op: op, body: body} }
 	for b, p := range map[foreign.Bug]probe{
 		foreign.BugA11LimitedTemplatesTokenDropped: {key: foreign.LimitedKey, op: opTemplates, body: `{"page_size":5}`, follow: true},
-		foreign.BugA11LimitedTemplatesTotalAll:     limited(opTemplates, `{"start_time":"2026-01-20"}`),
+		foreign.BugA11LimitedFormPageIgnored:       limited(opForms, `{"page":2}`),
 		foreign.BugA11LimitedNumberCaseless:        limited(opForms, `{"number":"fx-c01"}`),
-		foreign.BugA11WriteQrcodesTotalUnfiltered:  write(opQrcodes, `{"template":"fxt3100","start_time":"2026-01-10"}`),
+		foreign.BugA11WriteQrcodesLocalUTC:         write(opQrcodes, `{"template":"fxt3100","start_time":"2026-01-02 08:00:00"}`),
 		foreign.BugA11LimitedQrcodesStartExclusive: limited(opQrcodes, `{"template":"fxt3100","start_time":"2026-01-02 08:00:00"}`),
 		foreign.BugA11LimitedDefaultMarkdown:       limited(opRecord, `{"record_id":800001}`),
 		foreign.BugA11WriteTemplatesLaterHideEmpty: {key: foreign.WriteKey, op: opTemplates, body: `{"page_size":5}`, follow: true},
@@ -23,7 +23,7 @@ func init() {
 		foreign.BugA11LimitedQrcodesTotalRemaining: {key: foreign.LimitedKey, op: opQrcodes, body: `{"template":"fxt3100","page_size":5}`, follow: true},
 		foreign.BugA11ConsoleOrgCookie:             {key: foreign.WriteKey, op: opVerify, body: `{"certificate_code":"hx910001",` + nextTo, reqHeader: [2]string{"Cookie", "lang=zh; current_org=7002"}},
 		foreign.BugA11VerifyJSONP:                  {key: foreign.WriteKey, op: opVerify, body: moveNext, path: "/api/v2/rpc/certificates/verify?callback=cb"},
-		foreign.BugA11NumberNULTruncated:           read(opForms, `{"number":"FX-001\u0000x"}`),
+		foreign.BugA11StatusIDNumericPrefix:        write(opVerify, `{"certificate_code":"hx810001","action_type":"set_certificate_status","to_certificate_status":"12abc"}`),
 		foreign.BugA11SessionCookieNoKey:           {op: opForms, body: `{}`, reqHeader: [2]string{"Cookie", "PHPSESSID=8a1f6c2d0e4b7a39"}},
 		foreign.BugA11RecordIDFraction:             read(opRecord, `{"record_id":800001.5}`),
 		foreign.BugA11CodeNULTruncated:             write(opVerify, `{"certificate_code":"hx810001\u0000x",`+nextTo),
@@ -41,7 +41,7 @@ func init() {
 		foreign.BugA11ActiveISOAfterVerify:         {key: foreign.ReadKey, op: opForms, body: `{"number":"FX-C01"}`, before: []string{moveNext}},
 		foreign.BugA11RecordIDNumericPrefix:        read(opRecord, `{"record_id":"800001abc"}`),
 		foreign.BugA11LimitedJSONLDKeepsLast:       limited(opRecord, `{"record_id":810001,"format":"json-ld"}`),
-		foreign.BugA11NumberLaterPageTotalAll:      read(opForms, `{"number":"FX-001","page":2}`),
+		foreign.BugA11TplIDNumericPrefix:           write(opVerify, `{"certificate_code":"hx810001","tpl_id":"5031abc",`+nextTo),
 		foreign.BugA11MovedMarkdownIDIsNumber:      {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810001,"format":"markdown"}`, before: []string{moveNext}},
 	} {
 		bugProbes[b] = p
