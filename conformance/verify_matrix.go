@@ -197,7 +197,18 @@ func (t *T) runMatrix(seed uint64, c profile.Case, mode int) bool {
 		return true
 	}
 	sub := matrixSubject{c: c, flow: t.r.prof.Flow(c.FormID), cur: c.Start}
-	payload, beforeJSON := t.recordPayload(profile.Record{ID: c.RecordID})
+	// The record, and beside it the forms of the credentials the
+	// profile names without their form (scopeRows).
+	var payload map[string]any
+	var beforeJSON *Exchange
+	var credForms []int64
+	t.each(2, func(t *T, i int) {
+		if i == 0 {
+			payload, beforeJSON = t.recordPayload(profile.Record{ID: c.RecordID})
+		} else if mode == matrixPivotMove {
+			credForms = t.credentialForms()
+		}
+	})
 	sub.url, _ = payload["record_url"].(string)
 	if qr, ok := payload["qrcode"].(map[string]any); ok {
 		if id, ok := intOf(qr["id"]); ok {
@@ -257,6 +268,7 @@ func (t *T) runMatrix(seed uint64, c profile.Case, mode int) bool {
 		return true
 	}
 	rows := append(faultRows(seed, sub, *start, t.r.prof.Forms.IDs), t.productRows(seed, sub, t.r.prof.Forms.IDs)...)
+	rows = append(rows, t.scopeRows(seed, sub, credForms)...)
 	if !t.sendRows(rows) {
 		return true
 	}

@@ -236,7 +236,7 @@ func (t *T) productRows(seed uint64, sub matrixSubject, forms []int64) []matrixR
 	for _, u := range t.r.plainURLs() {
 		add("certificate_code "+u+", no credential", act("plain "+u), map[string]any{"certificate_code": u}, wantRefusal)
 	}
-	return rows
+	return append(rows, t.spellingRows(seed, sub)...)
 }
 
 // otherForm is a form of forms that is not id (id+1 when there is none).
