@@ -59,6 +59,20 @@ var adversarial10FirstSight = firstSight{
 		foreign.VariantA10NumberPaddedRefused:  "formList.filter.number: a number pasted with white space around it (\\u3000FX-001\\u3000) must be a success with no form, while §C10 makes such a number name nothing and §C4 lets a service refuse a value it does not take as a parameter error in its shape",
 		foreign.VariantA10OneCharSearchRefused: "relation.formList.filters: a one-character search_key (typed: 维, 业) must be a success on page 1 (\"any string is a search_key\"), while §4.3 leaves the key's length open and §C4 lets a service refuse a value out of its range as a parameter error in its shape",
 	},
+	caughtSince: map[foreign.Bug]string{
+		// Verify as a state machine (verify_model.go): pairs of moves of
+		// one credential at once judged by serialisability
+		// (verify.concurrent), the repeat after a next move, and the
+		// matrix's respelt values and other credential forms as tpl_id
+		// (relation.verify.matrix).
+		foreign.BugA10NextNotAtomic:         "53a4186fb629f3c916d4c2a6e542e4a70c68bc02",
+		foreign.BugA10ForkWithoutFromRaces:  "53a4186fb629f3c916d4c2a6e542e4a70c68bc02",
+		foreign.BugA10EmptyTargetNext:       "53a4186fb629f3c916d4c2a6e542e4a70c68bc02",
+		foreign.BugA10RepeatAfterNext:       "53a4186fb629f3c916d4c2a6e542e4a70c68bc02",
+		foreign.BugA10TplScopeSharedFlow:    "53a4186fb629f3c916d4c2a6e542e4a70c68bc02",
+		foreign.BugA10StatusIDLeadingZero:   "53a4186fb629f3c916d4c2a6e542e4a70c68bc02",
+		foreign.BugA10CodeInvisibleStripped: "53a4186fb629f3c916d4c2a6e542e4a70c68bc02",
+	},
 	passingSince: map[foreign.Variant]string{
 		// A form filter no form holds whole may be refused as a
 		// parameter error (filters.go, mayRefuseFilter; near misses of a
