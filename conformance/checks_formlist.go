@@ -162,10 +162,21 @@ func checkFormNumber(t *T) {
 		}
 	}
 	typed := typedForms(t.r.opts.Seed, "number", typedClasses, typedSpread, t.r.prof.Forms.Numbers, known)
+	typed = append(typed, typedForms(t.r.opts.Seed, "number", markClasses, 1, t.r.prof.Forms.Numbers, known)...)
 	for _, f := range typed {
 		filters = append(filters, map[string]any{"number": f.form})
 	}
+	others := t.otherKindsFor("number")
+	for _, id := range others {
+		filters = append(filters, map[string]any{"number": id.v})
+	}
 	t.formWalks("read", filters...)
+	for _, id := range others {
+		w := t.walkForms("read", map[string]any{"number": id.v})
+		if t.servedOrRefused(w) {
+			t.onlyNumber(w, id.v, fmt.Sprintf("number %q, %s (no form number)", id.v, id.what))
+		}
+	}
 	for _, f := range typed {
 		w := t.walkForms("read", map[string]any{"number": f.form})
 		if t.servedOrRefused(w) {
@@ -279,7 +290,17 @@ func checkFormSearch(t *T) {
 	for _, f := range typed {
 		filters = append(filters, map[string]any{"search_key": f.form})
 	}
+	others := t.otherKindsFor("number")
+	for _, id := range others {
+		filters = append(filters, map[string]any{"number": id.v})
+	}
 	t.formWalks("read", filters...)
+	for _, id := range others {
+		w := t.walkForms("read", map[string]any{"number": id.v})
+		if t.servedOrRefused(w) {
+			t.onlyNumber(w, id.v, fmt.Sprintf("number %q, %s (no form number)", id.v, id.what))
+		}
+	}
 	for _, f := range typed {
 		w := t.walkForms("read", map[string]any{"search_key": f.form})
 		if t.servedOrRefused(w) {

@@ -89,7 +89,10 @@ func checkRecordChinese(t *T) {
 
 // checkRecordNotFound: a record nobody has, another organization's, and
 // one of ours by its URL with the code spelt otherwise (another letter
-// case, full width: identifiers are exact, §C10) are no success.
+// case, full width) or the URL on another host or scheme or with its
+// path in the other case (identifiers are exact, §C10), and an
+// identifier of another kind of ours (otherKindsFor: a bare record code,
+// a record number, a template's URL) are no success.
 func checkRecordNotFound(t *T) {
 	ids := append([]int64{unknownRecordID}, t.r.prof.Foreign.RecordIDs...)
 	var urls []string
@@ -101,8 +104,20 @@ func checkRecordNotFound(t *T) {
 		urls = urlFoldings(t.r.prof.Records[0].URL, setOf(known))
 		urls = append(urls, urlNearForms(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), 1)...)
 		urls = append(urls, pastedForms(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), false)...)
+		urls = append(urls, urlRespellings(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), 2)...)
+	}
+	spelt := len(urls)
+	var whats []string
+	for _, id := range t.otherKindsFor("record_url") {
+		urls = append(urls, id.v)
+		whats = append(whats, id.what)
 	}
 	t.each(len(ids)+len(urls), func(t *T, i int) {
+		if j := i - len(ids); j >= spelt {
+			x := t.post(contract.GetRecord, "read", map[string]any{"record_url": urls[j]})
+			t.errorAnswer(x, contract.GetRecord, fmt.Sprintf("record_url %q, %s (no record's URL)", urls[j], whats[j-spelt]))
+			return
+		}
 		if i >= len(ids) {
 			u := urls[i-len(ids)]
 			x := t.post(contract.GetRecord, "read", map[string]any{"record_url": u})

@@ -328,8 +328,10 @@ func (t *T) qrcodesByURLRead() {
 
 // checkQrcodesUnknown: a template nobody has, one of ours by its coding
 // spelt otherwise (another letter case, full width, a near form, two
-// forms as people type them, typedforms.go: identifiers are exact,
-// §C10), and an identifier of another kind of object of ours
+// forms as people type them and one with marks, typedforms.go; its URL
+// on another host or scheme or with its path in the other case,
+// spellings.go: identifiers are exact, §C10), and an identifier of
+// another kind of object of ours
 // (otherKindsFor: a sub-code's coding, a tpl_id) are 404
 // (§4.5).
 func checkQrcodesUnknown(t *T) {
@@ -349,10 +351,12 @@ func checkQrcodesUnknown(t *T) {
 		templates = append(templates, nearForms(t.r.opts.Seed, "coding", 0, items[0].Coding, setOf(known), 1)...)
 		templates = append(templates, typedOne(t.r.opts.Seed, "coding", items[0].Coding, setOf(known), 2)...)
 		templates = append(templates, pastedForms(t.r.opts.Seed, "coding", items[0].Coding, setOf(known), false)...)
+		templates = append(templates, markedOne(t.r.opts.Seed, "coding", items[0].Coding, setOf(known))...)
 		if u := items[0].URL; u != "" {
 			templates = append(templates, urlFoldings(u, setOf(known))...)
 			templates = append(templates, urlNearForms(t.r.opts.Seed, "template url", u, setOf(known), 1)...)
 			templates = append(templates, pastedForms(t.r.opts.Seed, "template url", u, setOf(known), false)...)
+			templates = append(templates, urlRespellings(t.r.opts.Seed, "template url", u, setOf(known), 2)...)
 		}
 	}
 	spelt := len(templates)

@@ -75,16 +75,30 @@ func checkVerifyBadAction(t *T) {
 	}, contract.ErrInvalidAction, contract.ErrInvalidParams)
 }
 
+// checkVerifyBadTplID: a tpl_id that is no integer is 100301 (§7): a
+// word, and identifiers of other kinds of ours written as strings
+// (otherKindsFor: a form's number, a template's coding, a status's
+// name), which a target that looks a string up elsewhere takes for a
+// form.
 func checkVerifyBadTplID(t *T) {
-	t.verifyError("tpl_id not an integer", map[string]any{
-		"certificate_code": t.probeTarget(), "action_type": contract.ActionNextStatus, "tpl_id": "abc", "from_certificate_status": neverStatus,
-	}, contract.ErrInvalidParams)
+	tpls, whats := []string{"abc"}, []string{"tpl_id not an integer"}
+	for _, id := range t.otherKindsFor("tpl_id") {
+		tpls = append(tpls, id.v)
+		whats = append(whats, fmt.Sprintf("tpl_id %q, %s (no integer)", id.v, id.what))
+	}
+	t.each(len(tpls), func(t *T, i int) {
+		t.verifyError(whats[i], map[string]any{
+			"certificate_code": t.probeTarget(), "action_type": contract.ActionNextStatus, "tpl_id": tpls[i], "from_certificate_status": neverStatus,
+		}, contract.ErrInvalidParams)
+	})
 }
 
 // checkVerifyUnknownCode: a code nobody issued names no record (100320),
 // and so do one of ours spelt otherwise (another letter case, full
-// width, a near form, two forms as people type them, typedforms.go:
-// identifiers are exact, §C10) and an identifier of
+// width, a near form, two forms as people type them, typedforms.go,
+// one with marks, its URL on another host or scheme or with its path in
+// the other case, spellings.go: identifiers are exact, §C10) and an
+// identifier of
 // another kind of object of ours (otherKindsFor: a sub-code's or a
 // template's coding, a tpl_id). from_certificate_status names no
 // status, so that a target that takes the spelling for our code still
@@ -116,6 +130,15 @@ func checkVerifyUnknownCode(t *T) {
 			}
 			break
 		}
+		// Its URL on another host, over http, with its path in the
+		// other case (urlRespellings), and its code with marks
+		// (markedOne).
+		if u := t.credentialURL(own); u != "" {
+			codes = append(codes, urlRespellings(t.r.opts.Seed, "certificate url", u, setOf(known), 2)...)
+		}
+		if !strings.Contains(own, "://") {
+			codes = append(codes, markedOne(t.r.opts.Seed, "certificate code", own, setOf(known))...)
+		}
 	}
 	spelt, whats := len(codes), []string{}
 	for _, id := range t.otherKindsFor("certificate_code") {
@@ -134,4 +157,23 @@ func checkVerifyUnknownCode(t *T) {
 			"certificate_code": codes[i], "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus,
 		}, contract.ErrInvalidCode)
 	})
+}
+
+// credentialURL is the full URL of the record whose certificate code is
+// code (code itself when it is a URL), "" when the profile lists none.
+func (t *T) credentialURL(code string) string {
+	if strings.Contains(code, "://") {
+		return code
+	}
+	for _, c := range t.r.prof.Cases {
+		if c.Code != code || c.RecordID == 0 {
+			continue
+		}
+		for _, r := range t.r.prof.Records {
+			if r.ID == c.RecordID {
+				return r.URL
+			}
+		}
+	}
+	return ""
 }

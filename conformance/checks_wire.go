@@ -107,21 +107,25 @@ func authShown(form, role string) string {
 		v = keyVars["read"]
 	}
 	return strings.NewReplacer("{key}", "${"+v+"}", "{KEY}", `$(printf %s "$`+v+`" | tr a-zA-Z A-Za-z)`,
-		"{key-}", "${"+v+"%?}", "{-key}", "${"+v+"#?}", "{basic}", `$(printf %s: "$`+v+`" | base64)`).Replace(form)
+		"{key-}", "${"+v+"%?}", "{-key}", "${"+v+"#?}", "{basic}", `$(printf %s: "$`+v+`" | base64)`,
+		"{wide}", `$(printf %s "$`+v+`" | perl -CS -pe 's/([!-~])/chr(ord($1)+0xFEE0)/ge')`, "{key.}", "${"+v+"}.").Replace(form)
 }
 
 // keyForm is an Authorization form with key written into it: "{key}"
 // the key, "{KEY}" the key in the other letter case, "{key-}" the key
 // without its last character, "{-key}" without its first, "{basic}"
 // the key as the user name of HTTP Basic credentials (base64 of
-// "<key>:", as some services take an API key).
+// "<key>:", as some services take an API key), "{wide}" the key in
+// full-width letters (spellings.go) and "{key.}" the key with a full
+// stop after it.
 func keyForm(form, key string) string {
 	short, tail := key, key
 	if key != "" {
 		short, tail = key[:len(key)-1], key[1:]
 	}
 	basic := base64.StdEncoding.EncodeToString([]byte(key + ":"))
-	return strings.NewReplacer("{key}", key, "{KEY}", swapCase(key), "{key-}", short, "{-key}", tail, "{basic}", basic).Replace(form)
+	return strings.NewReplacer("{key}", key, "{KEY}", swapCase(key), "{key-}", short, "{-key}", tail, "{basic}", basic,
+		"{wide}", fullWidth(key), "{key.}", key+".").Replace(form)
 }
 
 // swapCase writes each ASCII letter of a key in the other case: a key
@@ -241,14 +245,21 @@ var noBearerKey = []authForm{
 // unissuedKeys are keys nobody issued made from an issued one: each
 // shares a prefix or a suffix with it (the key with one character more
 // or less at either end), as a key mistyped or cut short when pasted
-// does. A target that compares only part of a key (its first characters,
-// an indexed prefix, a LIKE) takes some of them; §5 and §C2 refuse them
-// all, as any key nobody issued.
+// does, or spells it as it was not issued, as the identifiers of the
+// run are respelt (spellings.go, typedforms.go): in full-width letters,
+// which Unicode compatibility normalisation (NFKC) folds back, or with
+// the full stop a key pasted from a sentence ends with. A target that
+// compares only part of a key (its first characters, an indexed prefix,
+// a LIKE), or normalises what it reads before it compares (a middleware
+// that folds every header, a trimmer), takes some of them; §5 and §C2
+// refuse them all, as any key nobody issued.
 var unissuedKeys = []authForm{
 	{form: "Bearer {key}0", what: "the key with one more character at its end, a key nobody issued"},
 	{form: "Bearer {key-}", what: "the key without its last character, a key nobody issued"},
 	{form: "Bearer 0{key}", what: "the key with one more character at its start, a key nobody issued"},
 	{form: "Bearer {-key}", what: "the key without its first character, a key nobody issued"},
+	{form: "Bearer {wide}", what: "the key in full-width letters, a key nobody issued"},
+	{form: "Bearer {key.}", what: "the key with a full stop after it, a key nobody issued"},
 }
 
 // keyNotBearer are the ways a tester tries to pass the key other than
@@ -256,7 +267,9 @@ var unissuedKeys = []authForm{
 // or a gateway's leniency may take: another scheme (Token, as Django
 // REST framework reads it; the key as Basic credentials' user name), no
 // Authorization header and the key in the query string (api_key;
-// access_token, RFC 6750 §2.3) or in another header (X-API-Key), and two
+// access_token, RFC 6750 §2.3) or in the other headers clients put keys
+// in (keyHeaders, all in one request: a target that reads any of them
+// serves it), and two
 // Authorization headers, the first a key nobody issued (RFC 9110 §5.3:
 // Authorization is one field; a target that reads the last, or any,
 // takes a key the request's first Authorization does not carry). §5
@@ -267,8 +280,30 @@ var keyNotBearer = []authForm{
 	{form: "Basic {basic}", what: "the key as the user name of Basic credentials"},
 	{query: "api_key={key}", what: "no Authorization, the key in the query string (api_key)"},
 	{query: "access_token={key}", what: "no Authorization, the key in the query string (access_token)"},
-	{headers: []string{"X-API-Key: {key}"}, what: "no Authorization, the key in another header (X-API-Key)"},
+	{headers: keyHeaders, what: "no Authorization, the key in the other headers clients send keys in (" + headerNames(keyHeaders) + ")"},
 	{form: "Bearer {key}0", headers: []string{"Authorization: Bearer {key}"}, what: "two Authorization headers, the first a key nobody issued"},
+}
+
+// keyHeaders are the headers other than Authorization that clients and
+// gateways carry an API key in: an API gateway's X-API-Key (and its
+// other spellings), the X-Access-Token and X-Auth-Token of mobile SDKs
+// and single-page apps, a bare Token or Access-Token, and a Bearer
+// header under another name (X-Authorization, which proxies that eat
+// Authorization leave alone; Authentication, a common misnomer). The
+// contract reads a key only from Authorization (§5): a key in any of
+// them is no key.
+var keyHeaders = []string{
+	"X-API-Key: {key}", "X-Access-Token: {key}", "X-Auth-Token: {key}", "X-Token: {key}", "Api-Key: {key}",
+	"Access-Token: {key}", "Token: {key}", "X-Authorization: Bearer {key}", "Authentication: Bearer {key}",
+}
+
+// headerNames are the names of header lines, joined for a finding.
+func headerNames(lines []string) string {
+	names := make([]string, len(lines))
+	for i, l := range lines {
+		names[i], _, _ = strings.Cut(l, ":")
+	}
+	return strings.Join(names, ", ")
 }
 
 // otherSpellings are forms RFC 9110 §11.1 reads as "Bearer <key>" (the

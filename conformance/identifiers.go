@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
@@ -26,11 +27,78 @@ type namedID struct {
 }
 
 // otherKindsFor are the identifiers of our objects that are no object of
-// the kind param takes ("template" or "certificate_code"): one of each
-// kind the run knows, none that is also an identifier of that kind.
+// the kind param takes ("template", "certificate_code", "record_url",
+// "number", "tpl_id"), none that is also an identifier of that kind:
+// for template and certificate_code the kinds a lookup of several
+// tables confuses most (a sub-code's coding, a tpl_id, a template's
+// coding, a credential's code), then otherKindsSampled more of the
+// catalogue (idKinds), turned by the seed and the parameter.
 func (t *T) otherKindsFor(param string) []namedID {
 	p := t.r.prof
-	taken := map[string]bool{} // the identifiers of the kind param takes
+	taken := t.takenBy(param)
+	var out []namedID
+	sent := map[string]bool{}
+	add := func(kind, what, v string) {
+		if v != "" && !taken[v] {
+			taken[v] = true
+			sent[kind] = true
+			out = append(out, namedID{what, v})
+		}
+	}
+	if param == "template" || param == "certificate_code" {
+		if sub, tpl := t.aSubCode(); sub != "" {
+			add("sub-code coding", fmt.Sprintf("the coding of a sub-code of template %s", tpl), sub)
+		}
+		if items := p.Templates.Items; len(items) > 0 {
+			tp := items[pick(t.r.opts.Seed, "other kinds template "+param, len(items))]
+			add("template tpl_id", fmt.Sprintf("template %s's tpl_id as a string", tp.Coding), strconv.FormatInt(tp.TplID, 10))
+			if param != "template" {
+				add("template coding", "template "+tp.Coding+"'s coding", tp.Coding)
+			}
+		}
+		if param != "certificate_code" {
+			for _, c := range p.Cases {
+				add("certificate code", "the certificate code of case "+c.Name, c.Code)
+				break
+			}
+		}
+	}
+	// The catalogue's other kinds, from the one the seed picks for
+	// param: each kind with a value param does not take, the value
+	// picked by the seed.
+	n := otherKindsSampled[param]
+	start := pick(t.r.opts.Seed, "other kinds sampled "+param, len(idKinds))
+	for i := 0; i < len(idKinds) && n > 0; i++ {
+		k := idKinds[(start+i)%len(idKinds)]
+		if sent[k.name] || k.takenBy[param] {
+			continue
+		}
+		var vs []string
+		for _, v := range k.values(t) {
+			if v != "" && !taken[v] && !(param == "tpl_id" && isInteger(v)) {
+				vs = append(vs, v)
+			}
+		}
+		if len(vs) == 0 {
+			continue
+		}
+		v := vs[pick(t.r.opts.Seed, "other kinds sampled "+param+" "+k.name, len(vs))]
+		add(k.name, fmt.Sprintf("%s %q", k.name, v), v)
+		n--
+	}
+	return out
+}
+
+// otherKindsSampled is how many kinds of the catalogue each parameter
+// gets beyond its fixed ones: over the run's parameters the seed's
+// turns send most kinds, and over seeds every kind in every parameter.
+var otherKindsSampled = map[string]int{"template": 1, "certificate_code": 1, "record_url": 2, "number": 2, "tpl_id": 2}
+
+// takenBy are the identifiers of the kind param takes, which name an
+// object there: never sent as another kind.
+func (t *T) takenBy(param string) map[string]bool {
+	p := t.r.prof
+	taken := map[string]bool{}
 	switch param {
 	case "template":
 		for _, tp := range p.Templates.Items {
@@ -48,28 +116,164 @@ func (t *T) otherKindsFor(param string) []namedID {
 		for _, r := range p.Records {
 			taken[r.URL] = true
 		}
-	}
-	var out []namedID
-	add := func(what, v string) {
-		if v != "" && !taken[v] {
-			taken[v] = true
-			out = append(out, namedID{what, v})
+	case "record_url":
+		for _, r := range p.Records {
+			taken[r.URL] = true
+		}
+	case "number":
+		for _, n := range p.Forms.Numbers {
+			taken[n] = true
+		}
+		if p.Held != nil {
+			for _, r := range p.Held.Records {
+				if r.Template != nil {
+					taken[r.Template.Number] = true
+				}
+			}
 		}
 	}
-	if sub, tpl := t.aSubCode(); sub != "" {
-		add(fmt.Sprintf("the coding of a sub-code of template %s", tpl), sub)
-	}
-	if items := p.Templates.Items; len(items) > 0 {
-		tp := items[pick(t.r.opts.Seed, "other kinds template "+param, len(items))]
-		add(fmt.Sprintf("template %s's tpl_id as a string", tp.Coding), strconv.FormatInt(tp.TplID, 10))
-		if param != "template" {
-			add("template "+tp.Coding+"'s coding", tp.Coding)
+	return taken
+}
+
+// idKind is one kind of identifier the profile holds, the parameters
+// that take it, and its values.
+type idKind struct {
+	name    string
+	takenBy map[string]bool
+	values  func(t *T) []string
+}
+
+// idKinds is the catalogue of the identifiers of the profile, by kind:
+// what the run can send in a parameter that takes another kind. A
+// record's code is the last segment of its URL (§C10); a template's
+// name is read off the templates listing, a sub-code's coding off
+// listQrcodes, once a run.
+var idKinds = []idKind{
+	{"record id", nil, func(t *T) []string {
+		var out []string
+		for _, r := range t.r.prof.Records {
+			out = append(out, strconv.FormatInt(r.ID, 10))
 		}
-	}
-	if param != "certificate_code" {
-		for _, c := range p.Cases {
-			add("the certificate code of case "+c.Name, c.Code)
-			break
+		return out
+	}},
+	{"record code", map[string]bool{"certificate_code": true}, func(t *T) []string {
+		var out []string
+		for _, r := range t.r.prof.Records {
+			if i := strings.LastIndexByte(r.URL, '/'); i >= 0 && strings.Contains(r.URL, "://") {
+				out = append(out, r.URL[i+1:])
+			}
+		}
+		return out
+	}},
+	{"record number", nil, func(t *T) []string {
+		var out []string
+		if h := t.r.prof.Held; h != nil {
+			for _, r := range h.Records {
+				out = append(out, r.Number)
+			}
+		}
+		return out
+	}},
+	{"record URL", map[string]bool{"certificate_code": true, "record_url": true}, func(t *T) []string {
+		var out []string
+		for _, r := range t.r.prof.Records {
+			out = append(out, r.URL)
+		}
+		return out
+	}},
+	{"certificate code", map[string]bool{"certificate_code": true}, func(t *T) []string {
+		var out []string
+		for _, c := range t.r.prof.Cases {
+			if !strings.Contains(c.Code, "://") {
+				out = append(out, c.Code)
+			}
+		}
+		return out
+	}},
+	{"form id", nil, func(t *T) []string { return idStrings(t.r.prof.Forms.IDs) }},
+	{"form number", map[string]bool{"number": true}, func(t *T) []string { return t.r.prof.Forms.Numbers }},
+	{"form name", nil, func(t *T) []string {
+		var out []string
+		if h := t.r.prof.Held; h != nil {
+			for _, r := range h.Records {
+				if r.Template != nil {
+					out = append(out, r.Template.Name)
+				}
+			}
+		}
+		return out
+	}},
+	{"template tpl_id", nil, func(t *T) []string {
+		var out []string
+		for _, tp := range t.r.prof.Templates.Items {
+			out = append(out, strconv.FormatInt(tp.TplID, 10))
+		}
+		return out
+	}},
+	{"template coding", map[string]bool{"template": true}, func(t *T) []string {
+		var out []string
+		for _, tp := range t.r.prof.Templates.Items {
+			out = append(out, tp.Coding)
+		}
+		return out
+	}},
+	{"template URL", map[string]bool{"template": true}, func(t *T) []string {
+		var out []string
+		for _, tp := range t.r.prof.Templates.Items {
+			out = append(out, tp.URL)
+		}
+		return out
+	}},
+	{"template name", nil, (*T).templateNames},
+	{"sub-code coding", nil, func(t *T) []string {
+		sub, _ := t.aSubCode()
+		return []string{sub}
+	}},
+	{"status id", nil, func(t *T) []string {
+		var out []string
+		for _, f := range t.r.prof.Flows {
+			for _, s := range f.Statuses {
+				out = append(out, strconv.FormatInt(s.ID, 10))
+			}
+		}
+		return out
+	}},
+	{"status name", nil, func(t *T) []string {
+		var out []string
+		for _, f := range t.r.prof.Flows {
+			for _, s := range f.Statuses {
+				out = append(out, s.Name)
+			}
+		}
+		return out
+	}},
+	{"another organization's template coding", nil, func(t *T) []string { return t.r.prof.Foreign.Codings }},
+	{"another organization's record id", nil, func(t *T) []string { return idStrings(t.r.prof.Foreign.RecordIDs) }},
+	{"another organization's form id", nil, func(t *T) []string { return idStrings(t.r.prof.Foreign.FormIDs) }},
+}
+
+// isInteger says whether v is written as a decimal integer.
+func isInteger(v string) bool {
+	_, err := strconv.ParseInt(v, 10, 64)
+	return err == nil
+}
+
+// templateNames are the names of the templates on the first page of the
+// read key's templates listing at the maximum page size, read once a
+// run.
+func (t *T) templateNames() []string {
+	body := map[string]any{"page_size": contract.TemplatesMaxPageSize}
+	x := t.once(fmt.Sprintf("templates/list read %v", body), func(t *T) any {
+		return t.post(contract.TemplatesList, profile.RoleRead, body)
+	}).(*Exchange)
+	var out []string
+	if l := listedOf(x); l != nil {
+		list, _ := l["list"].([]any)
+		for _, it := range list {
+			m, _ := it.(map[string]any)
+			if n, _ := m["name"].(string); n != "" {
+				out = append(out, n)
+			}
 		}
 	}
 	return out

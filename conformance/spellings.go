@@ -63,3 +63,102 @@ func spellings(id string, known map[string]bool) []string {
 	}
 	return foldings(id, known)
 }
+
+// URLs spelt as they were not issued. A record's URL is accepted exactly
+// as issued (§C10), and so names its record only on the organization's
+// host, over https, with the path the service wrote; only the case of
+// the scheme and host is left to the reader (RFC 3986). A router that
+// takes the code from the path whatever the host (a service behind
+// several domains), that matches paths without regard to case (as IIS
+// does), or that treats http and https alike answers the record for a
+// URL nobody issued: the code of a credential on another host moves it.
+// urlClasses are those respellings; each site that names an object by
+// its URL sends some of them, the classes and their variants turned by
+// the seed and the site (urlRespellings), so that over the run's sites
+// every class is sent and over seeds every pair of class and site.
+
+// urlClass is one class of URL respellings: the form of u with variant
+// alt, "" when the class has none of u.
+type urlClass struct {
+	name string
+	form func(u string, alt int) string
+}
+
+// otherHosts are hosts put in the place of the URL's own: a subdomain of
+// it, a host of nobody's, and the host with a port it was not issued
+// with.
+var otherHosts = []func(host string) string{
+	func(h string) string { return "www." + h },
+	func(string) string { return "rtq-conform-other.example" },
+	func(h string) string { return h + ":8443" },
+}
+
+var urlClasses = []urlClass{
+	{"otherHost", func(u string, alt int) string {
+		scheme, host, path, ok := splitURL(u)
+		if !ok {
+			return ""
+		}
+		return scheme + "://" + otherHosts[alt%len(otherHosts)](host) + path
+	}},
+	{"otherScheme", func(u string, _ int) string {
+		scheme, host, path, ok := splitURL(u)
+		switch {
+		case !ok:
+			return ""
+		case strings.EqualFold(scheme, "https"):
+			return "http://" + host + path
+		}
+		return "https://" + host + path
+	}},
+	// The letters of the path before its last segment in the other case
+	// (/R/<code> for /r/<code>); the last segment's case is a folding of
+	// the code (urlFoldings).
+	{"pathCase", func(u string, _ int) string {
+		scheme, host, path, ok := splitURL(u)
+		i := strings.LastIndexByte(path, '/')
+		if !ok || i <= 0 {
+			return ""
+		}
+		swapped := swapCase(path[:i])
+		if swapped == path[:i] {
+			return ""
+		}
+		return scheme + "://" + host + swapped + path[i:]
+	}},
+}
+
+// splitURL splits an absolute URL into its scheme, its host (with any
+// port) and the rest (path, query, fragment); ok is false for anything
+// else.
+func splitURL(u string) (scheme, host, rest string, ok bool) {
+	scheme, after, found := strings.Cut(u, "://")
+	if !found || scheme == "" {
+		return "", "", "", false
+	}
+	i := strings.IndexAny(after, "/?#")
+	if i < 0 {
+		i = len(after)
+	}
+	if i == 0 {
+		return "", "", "", false
+	}
+	return scheme, after[:i], after[i:], true
+}
+
+// urlRespellings are n respellings of the URL u at site, of consecutive
+// classes of urlClasses from the one the seed picks for the site, each
+// in a variant the seed picks; a class without a form of u, or whose
+// form is one of ours (known), gives way to the next.
+func urlRespellings(seed uint64, site, u string, known map[string]bool, n int) []string {
+	var out []string
+	start := pick(seed, "url respelling "+site, len(urlClasses))
+	for i := 0; i < len(urlClasses) && len(out) < n; i++ {
+		c := urlClasses[(start+i)%len(urlClasses)]
+		f := c.form(u, pick(seed, "url respelling "+site+" "+c.name, 1<<20))
+		if f != "" && f != u && !known[f] {
+			out = append(out, f)
+		}
+	}
+	return out
+}

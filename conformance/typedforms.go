@@ -110,6 +110,88 @@ func zerosDropped(v string, alt int, _ []string) string {
 	return b.String()
 }
 
+// Marks: what a value picks up on its way from where it was read. A
+// number copied out of a sentence ends with its full stop ("FX-001."),
+// one copied out of a list with a comma, a Chinese text's number with
+// 。 or ，; a value quoted in a chat or a document comes in quotation
+// marks or brackets ("“FX-001”", 「FX-001」); a value typed on a phone
+// or copied from a page in another script holds letters that look like
+// ours and are not (a Cyrillic А, Е, О, Р, С, Х; a Greek Α, Ο). The
+// contract reads values as they are written (§C5, §C10): each names
+// nothing, and a service that trims punctuation, strips quotes or folds
+// lookalike letters answers the value it holds for a value nobody
+// issued. markClasses are sent beside typedClasses: every class on one
+// of a filter's values (checkFormNumber), one class on each other
+// identifier the run respells (markedOne).
+
+// trailingMarks are the punctuation a value is copied with after it, the
+// commonest first; leadingMarks before it; wrapMarks around it.
+var (
+	trailingMarks = []string{".", ",", "。", "，", ";", ":", "!", "?", "、", ")"}
+	leadingMarks  = []string{".", ":", "(", "-", "'", "`"}
+	wrapMarks     = [][2]string{{"\"", "\""}, {"“", "”"}, {"「", "」"}, {"'", "'"}, {"(", ")"}, {"[", "]"}, {"<", ">"}, {"《", "》"}}
+)
+
+// lookalikes are Latin letters and the letters of other scripts that
+// look like them (Unicode's confusables: Cyrillic and Greek).
+var lookalikes = map[rune]rune{
+	'A': 'А', 'B': 'В', 'C': 'С', 'E': 'Е', 'H': 'Н', 'K': 'К', 'M': 'М', 'O': 'О', 'P': 'Р', 'T': 'Т', 'X': 'Х', 'Y': 'У',
+	'a': 'а', 'c': 'с', 'e': 'е', 'o': 'о', 'p': 'р', 'x': 'х', 'y': 'у', 'i': 'і', 'j': 'ј', 's': 'ѕ',
+	'I': 'Ι', 'N': 'Ν', 'Z': 'Ζ', 'J': 'Ј', 'S': 'Ѕ',
+}
+
+var markClasses = []typedClass{
+	// alt picks the mark: below len(trailingMarks) one after the value
+	// (variant 0, a full stop, the commonest), then one before it, then
+	// a pair around it.
+	{"punctuated", func(v string, alt int, _ []string) string {
+		alt %= len(trailingMarks) + len(leadingMarks) + len(wrapMarks)
+		switch {
+		case alt < len(trailingMarks):
+			return v + trailingMarks[alt]
+		case alt < len(trailingMarks)+len(leadingMarks):
+			return leadingMarks[alt-len(trailingMarks)] + v
+		}
+		w := wrapMarks[alt-len(trailingMarks)-len(leadingMarks)]
+		return w[0] + v + w[1]
+	}},
+	// Every letter that has a lookalike in its place (an even alt), or
+	// only the first (an odd one: one letter typed in another layout).
+	{"lookalike", func(v string, alt int, _ []string) string {
+		r := []rune(v)
+		changed := false
+		for i, c := range r {
+			if l, ok := lookalikes[c]; ok {
+				r[i] = l
+				changed = true
+				if alt%2 == 1 {
+					break
+				}
+			}
+		}
+		if !changed {
+			return ""
+		}
+		return string(r)
+	}},
+}
+
+// markedOne is one form of v at site (a template's coding, a
+// certificate code) of markClasses: of the class the seed picks, in a
+// variant it picks; a class without a form of v, or whose form is one
+// of ours (known), gives way to the next.
+func markedOne(seed uint64, site, v string, known map[string]bool) []string {
+	start := pick(seed, "marked one "+site, len(markClasses))
+	for i := range markClasses {
+		c := markClasses[(start+i)%len(markClasses)]
+		f := c.form(v, pick(seed, "marked one "+site+" "+c.name, 1<<20), nil)
+		if f != "" && f != v && !known[f] {
+			return []string{f}
+		}
+	}
+	return nil
+}
+
 // typedSpread is how many of a filter's values each class is sent on:
 // two, so that a class whose form one value does not show (no zero
 // left out, FX-C01) shows it on another.
