@@ -24,6 +24,7 @@ import (
 // namedID is an identifier of one of our objects and what it names.
 type namedID struct {
 	what, v string
+	kind    string // its kind's name in idKinds
 }
 
 // otherKindsFor are the identifiers of our objects that are no object of
@@ -34,6 +35,11 @@ type namedID struct {
 // coding, a credential's code), then otherKindsSampled more of the
 // catalogue (idKinds), turned by the seed and the parameter.
 func (t *T) otherKindsFor(param string) []namedID {
+	return t.otherKindsFrom(param, idKinds)
+}
+
+// otherKindsFrom is otherKindsFor with the catalogue kinds.
+func (t *T) otherKindsFrom(param string, kinds []idKind) []namedID {
 	p := t.r.prof
 	taken := t.takenBy(param)
 	var out []namedID
@@ -42,7 +48,7 @@ func (t *T) otherKindsFor(param string) []namedID {
 		if v != "" && !taken[v] {
 			taken[v] = true
 			sent[kind] = true
-			out = append(out, namedID{what, v})
+			out = append(out, namedID{what, v, kind})
 		}
 	}
 	if param == "template" || param == "certificate_code" {
@@ -67,9 +73,9 @@ func (t *T) otherKindsFor(param string) []namedID {
 	// param: each kind with a value param does not take, the value
 	// picked by the seed.
 	n := otherKindsSampled[param]
-	start := pick(t.r.opts.Seed, "other kinds sampled "+param, len(idKinds))
-	for i := 0; i < len(idKinds) && n > 0; i++ {
-		k := idKinds[(start+i)%len(idKinds)]
+	start := pick(t.r.opts.Seed, "other kinds sampled "+param, len(kinds))
+	for i := 0; i < len(kinds) && n > 0; i++ {
+		k := kinds[(start+i)%len(kinds)]
 		if sent[k.name] || k.takenBy[param] {
 			continue
 		}
@@ -136,11 +142,13 @@ func (t *T) takenBy(param string) map[string]bool {
 }
 
 // idKind is one kind of identifier the profile holds, the parameters
-// that take it, and its values.
+// that take it, and its values; read says the values are read off an
+// answer (one request a run), not the profile.
 type idKind struct {
 	name    string
 	takenBy map[string]bool
 	values  func(t *T) []string
+	read    bool
 }
 
 // idKinds is the catalogue of the identifiers of the profile, by kind:
@@ -155,7 +163,7 @@ var idKinds = []idKind{
 			out = append(out, strconv.FormatInt(r.ID, 10))
 		}
 		return out
-	}},
+	}, false},
 	{"record code", map[string]bool{"certificate_code": true}, func(t *T) []string {
 		var out []string
 		for _, r := range t.r.prof.Records {
@@ -164,7 +172,7 @@ var idKinds = []idKind{
 			}
 		}
 		return out
-	}},
+	}, false},
 	{"record number", nil, func(t *T) []string {
 		var out []string
 		if h := t.r.prof.Held; h != nil {
@@ -173,14 +181,14 @@ var idKinds = []idKind{
 			}
 		}
 		return out
-	}},
+	}, false},
 	{"record URL", map[string]bool{"certificate_code": true, "record_url": true}, func(t *T) []string {
 		var out []string
 		for _, r := range t.r.prof.Records {
 			out = append(out, r.URL)
 		}
 		return out
-	}},
+	}, false},
 	{"certificate code", map[string]bool{"certificate_code": true}, func(t *T) []string {
 		var out []string
 		for _, c := range t.r.prof.Cases {
@@ -189,9 +197,9 @@ var idKinds = []idKind{
 			}
 		}
 		return out
-	}},
-	{"form id", nil, func(t *T) []string { return idStrings(t.r.prof.Forms.IDs) }},
-	{"form number", map[string]bool{"number": true}, func(t *T) []string { return t.r.prof.Forms.Numbers }},
+	}, false},
+	{"form id", nil, func(t *T) []string { return idStrings(t.r.prof.Forms.IDs) }, false},
+	{"form number", map[string]bool{"number": true}, func(t *T) []string { return t.r.prof.Forms.Numbers }, false},
 	{"form name", nil, func(t *T) []string {
 		var out []string
 		if h := t.r.prof.Held; h != nil {
@@ -202,33 +210,33 @@ var idKinds = []idKind{
 			}
 		}
 		return out
-	}},
+	}, false},
 	{"template tpl_id", nil, func(t *T) []string {
 		var out []string
 		for _, tp := range t.r.prof.Templates.Items {
 			out = append(out, strconv.FormatInt(tp.TplID, 10))
 		}
 		return out
-	}},
+	}, false},
 	{"template coding", map[string]bool{"template": true}, func(t *T) []string {
 		var out []string
 		for _, tp := range t.r.prof.Templates.Items {
 			out = append(out, tp.Coding)
 		}
 		return out
-	}},
+	}, false},
 	{"template URL", map[string]bool{"template": true}, func(t *T) []string {
 		var out []string
 		for _, tp := range t.r.prof.Templates.Items {
 			out = append(out, tp.URL)
 		}
 		return out
-	}},
-	{"template name", nil, (*T).templateNames},
+	}, false},
+	{"template name", nil, (*T).templateNames, true},
 	{"sub-code coding", nil, func(t *T) []string {
 		sub, _ := t.aSubCode()
 		return []string{sub}
-	}},
+	}, true},
 	{"status id", nil, func(t *T) []string {
 		var out []string
 		for _, f := range t.r.prof.Flows {
@@ -237,7 +245,7 @@ var idKinds = []idKind{
 			}
 		}
 		return out
-	}},
+	}, false},
 	{"status name", nil, func(t *T) []string {
 		var out []string
 		for _, f := range t.r.prof.Flows {
@@ -246,10 +254,10 @@ var idKinds = []idKind{
 			}
 		}
 		return out
-	}},
-	{"another organization's template coding", nil, func(t *T) []string { return t.r.prof.Foreign.Codings }},
-	{"another organization's record id", nil, func(t *T) []string { return idStrings(t.r.prof.Foreign.RecordIDs) }},
-	{"another organization's form id", nil, func(t *T) []string { return idStrings(t.r.prof.Foreign.FormIDs) }},
+	}, false},
+	{"another organization's template coding", nil, func(t *T) []string { return t.r.prof.Foreign.Codings }, false},
+	{"another organization's record id", nil, func(t *T) []string { return idStrings(t.r.prof.Foreign.RecordIDs) }, false},
+	{"another organization's form id", nil, func(t *T) []string { return idStrings(t.r.prof.Foreign.FormIDs) }, false},
 }
 
 // isInteger says whether v is written as a decimal integer.

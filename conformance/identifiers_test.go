@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/rtq-kit/rtq/profile"
@@ -20,7 +21,7 @@ func TestOtherKindsNameNothingOfTheirParameter(t *testing.T) {
 	tt := &T{r: &runner{prof: prof}}
 	got := func(param string) map[string]bool {
 		out := map[string]bool{}
-		for _, id := range tt.otherKindsFor(param) {
+		for _, id := range tt.otherKindsFrom(param, profileKinds()) {
 			out[id.v] = true
 		}
 		return out
@@ -32,5 +33,119 @@ func TestOtherKindsNameNothingOfTheirParameter(t *testing.T) {
 	code := got("certificate_code")
 	if !code["tpl-a"] || code["9101"] || code["c-1"] {
 		t.Errorf("as certificate_code: %v; want the template's coding, never a case's code (9101 is one)", code)
+	}
+}
+
+// profileKinds are the kinds of idKinds whose values the profile holds
+// (no request reads them).
+func profileKinds() []idKind {
+	var out []idKind
+	for _, k := range idKinds {
+		if !k.read {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// TestOtherKindsCoverEverySlot: the kinds sampled for each parameter are
+// never of the kind it takes (nor, for tpl_id, an integer, which may be
+// a form), and over seeds every kind the profile holds goes in every
+// parameter that does not take it: the pairs are covered.
+func TestOtherKindsCoverEverySlot(t *testing.T) {
+	formID, none := int64(2001), 0
+	prof := &profile.Profile{
+		Records: []profile.Record{{ID: 100001, URL: "https://h/r/rec-a", FormID: &formID}},
+		Forms:   profile.Forms{IDs: []int64{2001}, Numbers: []string{"FX-001"}},
+		Templates: profile.Templates{Items: []profile.Template{
+			{TplID: 9101, Coding: "tpl-a", URL: "https://h/t/tpl-a", SubCodes: &none}}},
+		Flows:   []profile.Flow{{FormID: 2001, Statuses: []profile.Status{{ID: 1, Name: "待核验"}}}},
+		Cases:   []profile.Case{{Name: "move", Code: "c-1", RecordID: 100001}},
+		Foreign: profile.Foreign{RecordIDs: []int64{190001}, FormIDs: []int64{2101}, Codings: []string{"other-tpl"}},
+		Held: &profile.Held{Records: []profile.HeldRecord{{ID: 100001, Number: "R100001",
+			Template: &profile.HeldObject{Name: "设备巡检记录表", Number: "FX-001"}}}},
+	}
+	kinds := profileKinds()
+	for _, param := range []string{"template", "certificate_code", "record_url", "number", "tpl_id"} {
+		seen := map[string]bool{}
+		for seed := uint64(1); seed <= 400; seed++ {
+			tt := &T{r: &runner{prof: prof, opts: Options{Seed: seed}}}
+			taken := tt.takenBy(param)
+			for _, id := range tt.otherKindsFrom(param, kinds) {
+				if taken[id.v] {
+					t.Fatalf("seed %d: %s gets %q (%s), which it takes", seed, param, id.v, id.what)
+				}
+				if param == "tpl_id" && isInteger(id.v) {
+					t.Fatalf("seed %d: tpl_id gets the integer %q (%s)", seed, id.v, id.what)
+				}
+				seen[id.kind] = true
+			}
+		}
+		for _, k := range kinds {
+			if k.takenBy[param] {
+				continue
+			}
+			found := seen[k.name]
+			integer := true
+			for _, v := range k.values(&T{r: &runner{prof: prof}}) {
+				integer = integer && isInteger(v)
+			}
+			if !found && !(param == "tpl_id" && integer) && !(param == "number" && k.name == "form number") {
+				t.Errorf("%s: no seed of 400 sends a %s", param, k.name)
+			}
+		}
+	}
+}
+
+// TestURLRespellingsNameNothing: every class of urlClasses respells a
+// URL (never to itself), keeps its code, and over seeds each site gets
+// every class.
+func TestURLRespellingsNameNothing(t *testing.T) {
+	u := "https://demo.rtq.example/r/demo-all-types"
+	for i, c := range urlClasses {
+		for alt := 0; alt < 6; alt++ {
+			f := c.form(u, alt)
+			if f == "" || f == u || !strings.HasSuffix(f, "/demo-all-types") {
+				t.Errorf("%s (%d): %q", c.name, alt, f)
+			}
+		}
+		if i == 0 && urlClasses[i].form("not a url", 0) != "" {
+			t.Errorf("%s respells what is no URL", c.name)
+		}
+	}
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= 50; seed++ {
+		for _, f := range urlRespellings(seed, "record url", u, nil, 2) {
+			seen[f] = true
+		}
+	}
+	for _, want := range []string{"http://demo.rtq.example/r/demo-all-types", "https://demo.rtq.example/R/demo-all-types",
+		"https://www.demo.rtq.example/r/demo-all-types", "https://demo.rtq.example:8443/r/demo-all-types"} {
+		if !seen[want] {
+			t.Errorf("no seed of 50 respells %s as %s", u, want)
+		}
+	}
+}
+
+// TestMarkClasses: the marks of a value differ from it and keep it
+// whole between them; the first variant is a full stop after it and
+// every lookalike letter.
+func TestMarkClasses(t *testing.T) {
+	if got := markClasses[0].form("FX-001", 0, nil); got != "FX-001." {
+		t.Errorf("punctuated, variant 0: %q", got)
+	}
+	if got := markClasses[1].form("FX-001", 0, nil); got != "ҒХ-001" && got != "FХ-001" {
+		t.Errorf("lookalike, variant 0: %q", got)
+	}
+	if got := markClasses[1].form("2001", 0, nil); got != "" {
+		t.Errorf("lookalike of a value without letters: %q, want none", got)
+	}
+	for alt := 0; alt < 40; alt++ {
+		if got := markClasses[0].form("FX-001", alt, nil); got == "FX-001" || !strings.Contains(got, "FX-001") {
+			t.Errorf("punctuated, variant %d: %q", alt, got)
+		}
+	}
+	if got := markedOne(1, "coding", "2001", nil); len(got) != 1 || got[0] == "2001" {
+		t.Errorf("markedOne of a value without letters: %q, want a punctuated one", got)
 	}
 }
