@@ -104,7 +104,7 @@ func checkRecordNotFound(t *T) {
 		urls = urlFoldings(t.r.prof.Records[0].URL, setOf(known))
 		urls = append(urls, urlNearForms(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), 1)...)
 		urls = append(urls, pastedForms(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), false)...)
-		urls = append(urls, urlRespellings(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), 2)...)
+		urls = append(urls, urlRespellings(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), 1)...)
 	}
 	spelt := len(urls)
 	var whats []string

@@ -356,7 +356,7 @@ func checkQrcodesUnknown(t *T) {
 			templates = append(templates, urlFoldings(u, setOf(known))...)
 			templates = append(templates, urlNearForms(t.r.opts.Seed, "template url", u, setOf(known), 1)...)
 			templates = append(templates, pastedForms(t.r.opts.Seed, "template url", u, setOf(known), false)...)
-			templates = append(templates, urlRespellings(t.r.opts.Seed, "template url", u, setOf(known), 2)...)
+			templates = append(templates, urlRespellings(t.r.opts.Seed, "template url", u, setOf(known), 1)...)
 		}
 	}
 	spelt := len(templates)

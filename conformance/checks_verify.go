@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 func verifyCheck(id, section string, sev Severity, ph phase, run func(t *T)) Check {
@@ -134,7 +135,7 @@ func checkVerifyUnknownCode(t *T) {
 		// other case (urlRespellings), and its code with marks
 		// (markedOne).
 		if u := t.credentialURL(own); u != "" {
-			codes = append(codes, urlRespellings(t.r.opts.Seed, "certificate url", u, setOf(known), 2)...)
+			codes = append(codes, urlRespellings(t.r.opts.Seed, "certificate url", u, setOf(known), 1)...)
 		}
 		if !strings.Contains(own, "://") {
 			codes = append(codes, markedOne(t.r.opts.Seed, "certificate code", own, setOf(known))...)
@@ -160,20 +161,40 @@ func checkVerifyUnknownCode(t *T) {
 }
 
 // credentialURL is the full URL of the record whose certificate code is
-// code (code itself when it is a URL), "" when the profile lists none.
+// code (code itself when it is a URL), or else of another credential of
+// the profile (a case's record, or a record of a form with a flow), or
+// else of any record: respelt, each names no record, so verify answers
+// 100320 whatever record it respells; "" when the profile lists no
+// record URL.
 func (t *T) credentialURL(code string) string {
 	if strings.Contains(code, "://") {
 		return code
 	}
+	cases := map[int64]bool{}
 	for _, c := range t.r.prof.Cases {
-		if c.Code != code || c.RecordID == 0 {
-			continue
+		cases[c.RecordID] = cases[c.RecordID] || c.Code == code
+	}
+	flows := map[int64]bool{}
+	for _, f := range t.r.prof.Flows {
+		flows[f.FormID] = true
+	}
+	rank := func(r profile.Record) int {
+		own, isCase := cases[r.ID]
+		switch {
+		case own:
+			return 3
+		case isCase:
+			return 2
+		case r.FormID != nil && flows[*r.FormID]:
+			return 1
 		}
-		for _, r := range t.r.prof.Records {
-			if r.ID == c.RecordID {
-				return r.URL
-			}
+		return 0
+	}
+	url, best := "", -1
+	for _, r := range t.r.prof.Records {
+		if r.URL != "" && rank(r) > best {
+			url, best = r.URL, rank(r)
 		}
 	}
-	return ""
+	return url
 }

@@ -73,7 +73,7 @@ func (t *T) otherKindsFrom(param string, kinds []idKind) []namedID {
 	// param: each kind with a value param does not take, the value
 	// picked by the seed.
 	n := otherKindsSampled[param]
-	start := pick(t.r.opts.Seed, "other kinds sampled "+param, len(kinds))
+	start := pick(t.r.opts.Seed, "other kinds sampled", len(kinds)) + otherKindsOffset(param)
 	for i := 0; i < len(kinds) && n > 0; i++ {
 		k := kinds[(start+i)%len(kinds)]
 		if sent[k.name] || k.takenBy[param] {
@@ -95,10 +95,38 @@ func (t *T) otherKindsFrom(param string, kinds []idKind) []namedID {
 	return out
 }
 
-// otherKindsSampled is how many kinds of the catalogue each parameter
-// gets beyond its fixed ones: over the run's parameters the seed's
-// turns send most kinds, and over seeds every kind in every parameter.
-var otherKindsSampled = map[string]int{"template": 1, "certificate_code": 1, "record_url": 2, "number": 2, "tpl_id": 2}
+// otherKindsSlots are the parameters that name an object, and how many
+// kinds of the catalogue each gets beyond its fixed ones. The seed picks
+// one place in the catalogue for the run and each parameter takes the
+// kinds from there on after those of the parameters before it, so that
+// one run sends most kinds, each in some parameter, and over seeds every
+// kind in every parameter.
+var otherKindsSlots = []struct {
+	param string
+	n     int
+}{{"template", 2}, {"certificate_code", 2}, {"record_url", 3}, {"number", 2}, {"tpl_id", 2}}
+
+// otherKindsSampled is otherKindsSlots by parameter.
+var otherKindsSampled = func() map[string]int {
+	out := map[string]int{}
+	for _, s := range otherKindsSlots {
+		out[s.param] = s.n
+	}
+	return out
+}()
+
+// otherKindsOffset is where param's kinds start in the catalogue, after
+// the run's start: after the kinds of the parameters before it.
+func otherKindsOffset(param string) int {
+	off := 0
+	for _, s := range otherKindsSlots {
+		if s.param == param {
+			break
+		}
+		off += s.n
+	}
+	return off
+}
 
 // takenBy are the identifiers of the kind param takes, which name an
 // object there: never sent as another kind.

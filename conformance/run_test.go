@@ -111,6 +111,12 @@ func TestWritesResetAndSendOnlyProfileCodes(t *testing.T) {
 	}
 	// So do its typed forms (typedforms.go), of the run's seed.
 	spelt = append(spelt, typedOne(DefaultSeed, "certificate code", "C-1", nil, len(typedClasses))...)
+	// And its marked forms, and identifiers of other kinds of the profile
+	// (identifiers.go), which name no record.
+	spelt = append(spelt, markedOne(DefaultSeed, "certificate code", "C-1", nil)...)
+	for _, k := range profileKinds() {
+		spelt = append(spelt, k.values(&T{r: &runner{prof: writeProfile()}})...)
+	}
 	// The profile's code as pasted (white space around it) names it under
 	// any reading that names a record by it at all: it may go unguarded.
 	var pasted []string

@@ -1,6 +1,9 @@
 package conformance
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Identifiers are exact (docs/contract.md §C10): a record code, a
 // template's coding, a form number and a record's URL name an object
@@ -73,9 +76,9 @@ func spellings(id string, known map[string]bool) []string {
 // does), or that treats http and https alike answers the record for a
 // URL nobody issued: the code of a credential on another host moves it.
 // urlClasses are those respellings; each site that names an object by
-// its URL sends some of them, the classes and their variants turned by
-// the seed and the site (urlRespellings), so that over the run's sites
-// every class is sent and over seeds every pair of class and site.
+// its URL sends one of them, the classes and their variants turned by
+// the seed and the site (urlRespellings), so that each run sends every
+// class and over seeds every pair of class and site.
 
 // urlClass is one class of URL respellings: the form of u with variant
 // alt, "" when the class has none of u.
@@ -146,13 +149,19 @@ func splitURL(u string) (scheme, host, rest string, ok bool) {
 	return scheme, after[:i], after[i:], true
 }
 
-// urlRespellings are n respellings of the URL u at site, of consecutive
-// classes of urlClasses from the one the seed picks for the site, each
-// in a variant the seed picks; a class without a form of u, or whose
-// form is one of ours (known), gives way to the next.
+// urlSites are the places the run names an object by its URL, in the
+// order they take urlClasses: the seed picks the class of the first, and
+// each next site takes the next class, so that one run sends every class
+// (as many sites as classes), and over seeds every class at every site.
+var urlSites = []string{"record url", "certificate url", "template url"}
+
+// urlRespellings are n respellings of the URL u at site (one of
+// urlSites), of consecutive classes of urlClasses from the site's turn,
+// each in a variant the seed picks; a class without a form of u, or
+// whose form is one of ours (known), gives way to the next.
 func urlRespellings(seed uint64, site, u string, known map[string]bool, n int) []string {
 	var out []string
-	start := pick(seed, "url respelling "+site, len(urlClasses))
+	start := pick(seed, "url respelling", len(urlClasses)) + slices.Index(urlSites, site)
 	for i := 0; i < len(urlClasses) && len(out) < n; i++ {
 		c := urlClasses[(start+i)%len(urlClasses)]
 		f := c.form(u, pick(seed, "url respelling "+site+" "+c.name, 1<<20))
