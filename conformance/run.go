@@ -46,7 +46,14 @@ type Check struct {
 	// call of T.eachHeld (t.records is one): it lets the writes go once
 	// the branches that may see what they change are done (gate.go).
 	letsGo bool
-	run    func(t *T)
+	// chain, when set, is how many requests one after the other the
+	// check's longest chain takes (against the default mock): its
+	// requests queue for a slot as that far down their chain (slots.go),
+	// so that a long chain of the background starts when the run does
+	// and ends beside the writes, not after them, where the checks after
+	// the writes would wait for it.
+	chain int
+	run   func(t *T)
 	// plan, instead of run, makes a write check's units (writeplan.go).
 	plan func(t *T) writePlan
 }

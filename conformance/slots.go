@@ -241,11 +241,18 @@ func (t *T) slot() (release func()) {
 	if turns == "" {
 		turns = t.check.ID
 	}
-	p, err := t.r.slots.acquireFor(t.ctx, turns, t.priority(), t.depth, prio)
+	p, err := t.r.slots.acquireFor(t.ctx, turns, t.priority(), t.queueDepth(), prio)
 	if err != nil {
 		return func() {}
 	}
 	return func() { t.r.slots.release(p) }
+}
+
+// queueDepth is how far down its chain t's next request queues: its
+// depth, or its check's chain (Check.chain) when that is longer. Only
+// the order of the queue reads it; the plan's chain is t.depth.
+func (t *T) queueDepth() int {
+	return max(t.depth, t.check.chain)
 }
 
 // drop removes a waiter that gave up; false when it was already handed a

@@ -107,3 +107,31 @@ func TestSlotsStartEveryChainAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// A check that says its chain is long (Check.chain) queues as that far
+// down its chain from its first request: a slot freed goes to it before a
+// deeper request of a check that says nothing, so that a long chain of
+// the background starts when the run does, not once the walks are done.
+func TestSlotsServeALongChainFirst(t *testing.T) {
+	s := newSlots(1)
+	if ch := s.enqueue(prioBackground, baseDepth+1); ch != nil {
+		t.Fatal("the one free slot was not taken")
+	}
+	walk := &T{check: Check{ID: "walk"}, depth: 5}
+	long := &T{check: Check{ID: "long", chain: 14}, depth: baseDepth + 1}
+	if got := long.queueDepth(); got != 14 {
+		t.Errorf("the long chain's first request queues at depth %d, want 14", got)
+	}
+	if got := walk.queueDepth(); got != 5 {
+		t.Errorf("a check without a chain queues at depth %d, want its own 5", got)
+	}
+	var p1, p2 priority
+	chWalk := s.enqueueAs("walk", prioBackground, walk.queueDepth(), nil, &p1)
+	chLong := s.enqueueAs("long", prioBackground, long.queueDepth(), nil, &p2)
+	s.release(prioBackground)
+	select {
+	case <-chLong:
+	case <-chWalk:
+		t.Fatal("the freed slot went to the deeper request, not to the long chain")
+	}
+}

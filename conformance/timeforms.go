@@ -694,7 +694,17 @@ func dayStart(at int64) int64 {
 	return time.Date(y, m, d, 0, 0, 0, 0, contract.Zone).Unix()
 }
 
+// timeFormsChain is relation.time.forms' chain against a target whose
+// items are apart: the probe, the locating's rounds, the narrowing's, and
+// the three requests one after the other after them (a form's walk of two
+// pages, the fractions beside it).
+const timeFormsChain = 1 + locateRounds + refineRounds + 3
+
 // timeChecks are the checks of this file.
 func timeChecks() []Check {
-	return []Check{{ID: "relation.time.forms", Endpoint: contract.TemplatesList.Name, Section: "4.4", Severity: Must, run: relTimeForms}}
+	// Its chain is the locating's rounds, the narrowing's to one second,
+	// and the walks and windows after: the longest of the read phase, so
+	// it queues as that chain (Check.chain).
+	return []Check{{ID: "relation.time.forms", Endpoint: contract.TemplatesList.Name, Section: "4.4", Severity: Must, run: relTimeForms,
+		chain: timeFormsChain}}
 }
