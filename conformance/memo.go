@@ -26,7 +26,8 @@ func newMemo() *memo { return &memo{calls: map[string]*memoCall{}} }
 // do returns the value of f for key, calling f at most once per run. The
 // caller waits at priority prio (read at any time); f is handed the lift
 // of every caller's, and a caller that comes to wait while f runs calls
-// raised once its priority is in it.
+// raised once its priority is in it, if it is served before those who
+// waited already (else nothing queued moves: raising scans every queue).
 func (m *memo) do(key string, prio func() priority, raised func(), f func(l *lift) any) any {
 	m.mu.Lock()
 	c, ok := m.calls[key]
@@ -37,9 +38,10 @@ func (m *memo) do(key string, prio func() priority, raised func(), f func(l *lif
 	done := c.done
 	m.mu.Unlock()
 	if !done {
+		before := c.waiting.best()
 		c.waiting.add(prio)
-		if ok {
-			raised()
+		if ok && prio() < before {
+			raised() // the call queued lower than this waiter
 		}
 	}
 	c.once.Do(func() {
