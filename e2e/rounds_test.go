@@ -76,6 +76,7 @@ var firstSights = map[string]firstSight{
 	"adversarial-9":  adversarial9FirstSight,
 	"blind-12":       blind12FirstSight,
 	"adversarial-10": adversarial10FirstSight,
+	"adversarial-11": adversarial11FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly
