@@ -2,10 +2,12 @@ package conformance
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 func formCheck(id, section string, sev Severity, run func(t *T)) Check {
@@ -152,9 +154,13 @@ func checkFormNumber(t *T) {
 	for _, n := range t.r.prof.Forms.Numbers {
 		known[n] = true
 	}
+	theirs := t.numberSubject(t.r.prof.Forms.Numbers)
 	var filters []map[string]any
 	for i, n := range t.r.prof.Forms.Numbers {
 		filters = append(filters, map[string]any{"number": n})
+		if i == theirs.drop {
+			continue
+		}
 		for _, miss := range t.numberMisses(i, n) {
 			if !known[miss] {
 				filters = append(filters, map[string]any{"number": miss})
@@ -170,7 +176,13 @@ func checkFormNumber(t *T) {
 	for _, id := range others {
 		filters = append(filters, map[string]any{"number": id.v})
 	}
-	t.formWalks("read", filters...)
+	t.each(2, func(t *T, i int) {
+		if i == 0 {
+			t.formWalks("read", filters...)
+		} else {
+			t.theirNumber(theirs)
+		}
+	})
 	for _, id := range others {
 		w := t.walkForms("read", map[string]any{"number": id.v})
 		if t.servedOrRefused(w) {
@@ -194,6 +206,9 @@ func checkFormNumber(t *T) {
 		t.onlyNumber(w, n, fmt.Sprintf("number %q", n))
 	}
 	for i, n := range t.r.prof.Forms.Numbers {
+		if i == theirs.drop {
+			continue
+		}
 		for _, miss := range t.numberMisses(i, n) {
 			if known[miss] {
 				continue
@@ -202,6 +217,87 @@ func checkFormNumber(t *T) {
 			if t.servedOrRefused(w) {
 				t.onlyNumber(w, miss, fmt.Sprintf("number %q (a near miss of %q)", miss, n))
 			}
+		}
+	}
+}
+
+// The other organization is a subject of the number filter as ours is:
+// its tenant may be served by another configuration (a database created
+// later with another collation), and §4.3 holds for every key over its
+// own forms. So one number of its own forms (the seed picks which, among
+// those its key's unfiltered walk lists) goes with its key and must list
+// exactly its forms of that number, and that number's near misses go
+// with its key in place of the near misses of one of our numbers (the
+// seed picks which; a profile of two numbers or more): the run sends as
+// many requests, and over seeds each subject meets every class of miss.
+
+// numberSubject is the other organization's number of a run and the
+// index of our number whose near misses give way to its (drop, -1 when
+// none).
+type numberSubject struct {
+	drop   int
+	number string
+	all    walk
+}
+
+// numberSubject picks the run's number of the other organization's, when
+// the run has its key and ours has two numbers or more.
+func (t *T) numberSubject(ours []string) numberSubject {
+	none := numberSubject{drop: -1}
+	if len(ours) < 2 || !t.hasKey(profile.RoleOtherOrg) {
+		return none
+	}
+	all := t.walkForms(profile.RoleOtherOrg, nil)
+	if all.broken != "" {
+		return none
+	}
+	var theirs []string
+	for _, it := range all.items {
+		if n, _ := it["number"].(string); n != "" && !slices.Contains(theirs, n) {
+			theirs = append(theirs, n)
+		}
+	}
+	if len(theirs) == 0 {
+		return none
+	}
+	seed := t.runSeed()
+	return numberSubject{drop: pick(seed, "number subject ours", len(ours)), number: theirs[pick(seed, "number subject theirs", len(theirs))], all: all}
+}
+
+// theirNumber walks, with the other organization's key, its number and
+// that number's near misses, and judges them as ours are judged.
+func (t *T) theirNumber(s numberSubject) {
+	if s.number == "" {
+		return
+	}
+	known := map[string]bool{}
+	var want []string
+	for _, it := range s.all.items {
+		n, _ := it["number"].(string)
+		known[n] = true
+		if n == s.number {
+			want = append(want, fmt.Sprint(it["id"]))
+		}
+	}
+	filters := []map[string]any{{"number": s.number}}
+	var misses []string
+	for _, miss := range t.numberMisses(s.drop, s.number) {
+		if !known[miss] && !slices.Contains(misses, miss) {
+			misses = append(misses, miss)
+			filters = append(filters, map[string]any{"number": miss})
+		}
+	}
+	ws := t.formWalks(profile.RoleOtherOrg, filters...)
+	what := fmt.Sprintf("the other organization's key, its number %q", s.number)
+	if t.pagesValid(ws[0], contract.GetFormList) {
+		t.onlyNumber(ws[0], s.number, what)
+		if got := itemKeys(ws[0], "id"); !sameSet(got, want) {
+			t.Errorf(ws[0].last, "%s: forms %v, its unfiltered walk has %v with that number", what, got, want)
+		}
+	}
+	for i, miss := range misses {
+		if w := ws[i+1]; t.servedOrRefused(w) {
+			t.onlyNumber(w, miss, fmt.Sprintf("the other organization's key, number %q (a near miss of its %q)", miss, s.number))
 		}
 	}
 }
