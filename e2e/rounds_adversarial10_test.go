@@ -72,6 +72,20 @@ var adversarial10FirstSight = firstSight{
 		foreign.BugA10TplScopeSharedFlow:    "53a4186fb629f3c916d4c2a6e542e4a70c68bc02",
 		foreign.BugA10StatusIDLeadingZero:   "53a4186fb629f3c916d4c2a6e542e4a70c68bc02",
 		foreign.BugA10CodeInvisibleStripped: "53a4186fb629f3c916d4c2a6e542e4a70c68bc02",
+		// Every subject, every moment, every way of sending: the answer
+		// read right after a move fails the rules it breaks (answers.go),
+		// every operation gets another method and a body over the size
+		// limit (checks_transport.go, checks_wire.go), every key walks
+		// getFormList past page 1 and the other organization is asked
+		// above the maximum (paging.go, keycolumn.go).
+		foreign.BugA10VerifiedFormNumberCache:       "b08e619dd004f41e91b9ec9579209918331001ab",
+		foreign.BugA10VerifyBodyHTML413:             "b08e619dd004f41e91b9ec9579209918331001ab",
+		foreign.BugA10VerifyGet405HTML:              "b08e619dd004f41e91b9ec9579209918331001ab",
+		foreign.BugA10WriteKeyLaterPagesSystemForms: "b08e619dd004f41e91b9ec9579209918331001ab",
+		foreign.BugA10OtherTenantPageSize50:         "b08e619dd004f41e91b9ec9579209918331001ab",
+		// The other organization as a subject of the number filter
+		// (checks_formlist.go, numberSubject).
+		foreign.BugA10OtherTenantNumberCaseless: "cd2dbee236aa76dba7245fca308b0327f860f243",
 	},
 	passingSince: map[foreign.Variant]string{
 		// A form filter no form holds whole may be refused as a
