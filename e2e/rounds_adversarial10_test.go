@@ -85,7 +85,7 @@ var adversarial10FirstSight = firstSight{
 		foreign.BugA10OtherTenantPageSize50:         "b08e619dd004f41e91b9ec9579209918331001ab",
 		// The other organization as a subject of the number filter
 		// (checks_formlist.go, numberSubject).
-		foreign.BugA10OtherTenantNumberCaseless: "cd2dbee236aa76dba7245fca308b0327f860f243",
+		foreign.BugA10OtherTenantNumberCaseless: "cec90d1ec4627f106b13ffd4a54e3ccbe8802307",
 	},
 	passingSince: map[foreign.Variant]string{
 		// A form filter no form holds whole may be refused as a
