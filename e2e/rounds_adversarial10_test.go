@@ -86,6 +86,21 @@ var adversarial10FirstSight = firstSight{
 		// The other organization as a subject of the number filter
 		// (checks_formlist.go, numberSubject).
 		foreign.BugA10OtherTenantNumberCaseless: "cec90d1ec4627f106b13ffd4a54e3ccbe8802307",
+		// Every identifier in every slot, spelt every way a client
+		// writes it: a URL respelt on another host, over http or with
+		// its path in the other case, one class per site in turn
+		// (spellings.go); the catalogue's kinds in the parameters that
+		// do not take them, sampled by the seed (identifiers.go; at the
+		// default seed a bare record code as record_url); marks after a
+		// number (typedforms.go); keys in the other headers clients
+		// send them in, and in full width (checks_wire.go).
+		foreign.BugA10VerifyURLHostIgnored:   "3c0cd1dfd499078956a193fd36e1f87557255099",
+		foreign.BugA10RecordURLPathCaseless:  "3c0cd1dfd499078956a193fd36e1f87557255099",
+		foreign.BugA10TemplateURLHostIgnored: "3c0cd1dfd499078956a193fd36e1f87557255099",
+		foreign.BugA10RecordURLBareCode:      "3c0cd1dfd499078956a193fd36e1f87557255099",
+		foreign.BugA10NumberTrailingPeriod:   "3c0cd1dfd499078956a193fd36e1f87557255099",
+		foreign.BugA10XAccessToken:           "3c0cd1dfd499078956a193fd36e1f87557255099",
+		foreign.BugA10KeyFullWidthFolded:     "3c0cd1dfd499078956a193fd36e1f87557255099",
 	},
 	passingSince: map[foreign.Variant]string{
 		// A form filter no form holds whole may be refused as a
