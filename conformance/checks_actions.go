@@ -256,7 +256,7 @@ func (t *T) judgeBoth(b bothActions, xs []*Exchange) string {
 	}
 	if b.url != "" {
 		x := xs[1+len(b.mirrors)+len(b.paired)]
-		if p := wantCodes(int64(s.Expect.ErrorCode))(x); p != "" {
+		if p := wantCodes(append([]int64{int64(s.Expect.ErrorCode)}, t.r.alsoFailing(b.c, s, b.cur)...)...)(x); p != "" {
 			t.Errorf(x, "%s%s by the record's full URL %s: %s (by the code the same request is refused so; the address adds no condition, §4.2)", actionWhat(s), b.scopeWhat(false), b.url, p)
 		}
 	}

@@ -46,6 +46,16 @@ func RuledOut() map[Variant]string {
 	}
 }
 
+// RuledIn are the bugs the contract was found to allow, each with the
+// reading that allows it: correct builds after all, which no check may
+// fail from then on. Each stays in its round, whose first sight counted
+// it a bug.
+func RuledIn() map[Bug]string {
+	return map[Bug]string{
+		BugB10FinishedFlow100326: "docs/contract.md §C6: set_next_certificate_status on a terminal status fails both \"the flow is finished\" (100324) and \"there is no next status\" (100326), and the order of the checks is the kit's, so either code answers; §C10's End of a flow row is the kit's own choice",
+	}
+}
+
 // Rounds lists every round, oldest first.
 func Rounds() []Round {
 	return []Round{blindRound1(), blindRound2(), adversarialRound1(), blindRound3(), adversarialRound2(), blindRound4(), adversarialRound3(), blindRound5(), blindRound6(), adversarialRound4(), blindRound7(), adversarialRound5(), blindRound8(), adversarialRound6(), blindRound9(), adversarialRound7(), blindRound10(), adversarialRound8(), blindRound11(), adversarialRound9(), blindRound12(), adversarialRound10(), adversarialRound11()}
