@@ -69,6 +69,10 @@ var adversarial6FirstSight = firstSight{
 		foreign.BugA6AndroidIDsAsStrings:        "headers: the User-Agent is the runner's own; never an Android client's okhttp",
 	},
 	caughtSince: map[foreign.Bug]string{
+		// Every key walks getFormList past page 1 (relation.formList.paging),
+		// and the other organization is a subject of the number filter.
+		foreign.BugA6LimitedFormPageRepeats: "b08e619dd004f41e91b9ec9579209918331001ab",
+		foreign.BugA6OtherOrgNumberIndex:    "cec90d1ec4627f106b13ffd4a54e3ccbe8802307",
 		// relation.verify.matrix: verify's successes as a product (key,
 		// action, target by name or id, address, from, tpl_id, code_id).
 		foreign.BugA6LimitedNextRescoped: "51d980726b0da7ace4a8df270ae7a898838eee0b",
