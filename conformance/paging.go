@@ -239,17 +239,9 @@ func (t *T) pagesAtMost(p pagedWalk, want, max int) {
 // filter's walk at another size: refused where the class allows, else
 // whole, with its total, even pages and the reference's items.
 func (t *T) judgePaged(ep contract.Endpoint, ref walk, p pagedWalk, key string, want, max int) {
-	if ref.broken != "" || t.walkRefused(p, ep) {
-		return // the reference's own checks report it
+	if t.pagingHolds(ep, ref, p, want, max) {
+		t.sameSequence(ref, p.w, key, p.what+" against "+refWhat(ref))
 	}
-	if p.w.broken != "" {
-		t.Errorf(p.w.last, "%s: %s", p.what, p.w.broken)
-		return
-	}
-	t.examinedWalks(ref, p.w)
-	t.totalHolds(p.w, p.what)
-	t.evenPages(ep, p, want, max)
-	t.sameSequence(ref, p.w, key, p.what+" against "+refWhat(ref))
 }
 
 // judgeKeyPaged is judgePaged of a walk another key of ours sent: its
@@ -257,17 +249,27 @@ func (t *T) judgePaged(ep contract.Endpoint, ref walk, p pagedWalk, key string, 
 // item the read key's walk does not, and its pages hold to the paging
 // rules as any key's.
 func (t *T) judgeKeyPaged(ep contract.Endpoint, ref walk, p pagedWalk, key string, want, max int) {
+	if t.pagingHolds(ep, ref, p, want, max) {
+		t.keyWalkAsRead(p.w, ref, key, p.role, p.what)
+	}
+}
+
+// pagingHolds judges what every paged walk owes whatever key sent it
+// (its total, even pages) and says whether it is whole enough to be
+// compared with the reference: a broken reference is its own checks'
+// to report, a refusal the walk's.
+func (t *T) pagingHolds(ep contract.Endpoint, ref walk, p pagedWalk, want, max int) bool {
 	if ref.broken != "" || t.walkRefused(p, ep) {
-		return
+		return false
 	}
 	if p.w.broken != "" {
 		t.Errorf(p.w.last, "%s: %s", p.what, p.w.broken)
-		return
+		return false
 	}
 	t.examinedWalks(ref, p.w)
 	t.totalHolds(p.w, p.what)
 	t.evenPages(ep, p, want, max)
-	t.keyWalkAsRead(p.w, ref, key, p.role, p.what)
+	return true
 }
 
 // refWhat names the reference walk by its first request.
