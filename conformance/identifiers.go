@@ -239,27 +239,9 @@ var idKinds = []idKind{
 		}
 		return out
 	}, false},
-	{"template tpl_id", nil, func(t *T) []string {
-		var out []string
-		for _, tp := range t.r.prof.Templates.Items {
-			out = append(out, strconv.FormatInt(tp.TplID, 10))
-		}
-		return out
-	}, false},
-	{"template coding", map[string]bool{"template": true}, func(t *T) []string {
-		var out []string
-		for _, tp := range t.r.prof.Templates.Items {
-			out = append(out, tp.Coding)
-		}
-		return out
-	}, false},
-	{"template URL", map[string]bool{"template": true}, func(t *T) []string {
-		var out []string
-		for _, tp := range t.r.prof.Templates.Items {
-			out = append(out, tp.URL)
-		}
-		return out
-	}, false},
+	{"template tpl_id", nil, templatesEach(func(tp profile.Template) string { return strconv.FormatInt(tp.TplID, 10) }), false},
+	{"template coding", map[string]bool{"template": true}, templatesEach(func(tp profile.Template) string { return tp.Coding }), false},
+	{"template URL", map[string]bool{"template": true}, templatesEach(func(tp profile.Template) string { return tp.URL }), false},
 	{"template name", nil, (*T).templateNames, true},
 	{"sub-code coding", nil, func(t *T) []string {
 		sub, _ := t.aSubCode()
@@ -339,4 +321,16 @@ func (t *T) aSubCode() (coding, template string) {
 		return "", ""
 	}
 	return "", ""
+}
+
+// templatesEach is a kind's values read off each template the profile
+// lists.
+func templatesEach(value func(profile.Template) string) func(t *T) []string {
+	return func(t *T) []string {
+		var out []string
+		for _, tp := range t.r.prof.Templates.Items {
+			out = append(out, value(tp))
+		}
+		return out
+	}
 }
