@@ -49,12 +49,12 @@ type gate struct {
 	inFlight int
 	queue    []chan struct{}
 
-	notBefore time.Time   // no call starts before
-	cutAt     time.Time   // the last refusal that lowers: refusals of calls sent before it are the same burst
-	pending   bool        // a lowering to make once the Retry-After has passed
-	refusedAt time.Time   // when the call that lowers was sent
-	atRefusal float64     // the window then (0: none)
-	burst     []time.Time // when the refused calls of the burst were sent
+	notBefore time.Time // no call starts before
+	cutAt     time.Time // the last refusal that lowers: refusals of calls sent before it are the same burst
+	pending   bool      // a lowering to make once the Retry-After has passed
+	refusedAt time.Time // when the call that lowers was sent
+	atRefusal float64   // the window then (0: none)
+	burst     []span    // the refused calls of the burst, from when each was sent to its refusal
 
 	rate     func(perSecond float64) // sets the client's rate (the limiter's)
 	userRate float64                 // the rate asked for (0: none)
@@ -201,12 +201,12 @@ func (g *gate) refused(sent time.Time, d time.Duration) {
 	}
 	if sent.Before(g.cutAt) {
 		if g.pending && len(g.burst) < okMemory {
-			g.burst = append(g.burst, sent)
+			g.burst = append(g.burst, span{sent, now})
 		}
 		return // the same burst: one lowering for it
 	}
 	g.cutAt, g.pending, g.refusedAt, g.atRefusal = now, true, sent, g.window
-	g.burst = append(g.burst[:0], sent)
+	g.burst = append(g.burst[:0], span{sent, now})
 	g.window = 1 // until the lowering: the calls the target let in are still answering
 }
 
@@ -220,9 +220,8 @@ func (g *gate) lower() {
 	g.ceiling = math.Max(1, float64(peak-1))
 	if !limitsRate {
 		// It limits the calls in flight: it held, when it refused, at
-		// most as many as the fewest answered calls in flight when one
-		// of the burst was sent (a call's span from here holds its span
-		// there; the fewest is the nearest to its limit).
+		// most as many as the fewest answered calls in flight over the
+		// whole of a refused call of the burst (fewestHeld).
 		g.ceiling = math.Max(1, float64(g.fewestHeld()-1))
 	}
 	if g.atRefusal > 0 { // refused at that bound: under it from now on
@@ -275,14 +274,22 @@ func (g *gate) learn(refusedSent time.Time) (peak, lastSecond int) {
 	return peak, lastSecond
 }
 
-// fewestHeld is the fewest answered calls in flight when a refused call
-// of the burst was sent; g.mu held.
+// fewestHeld is the fewest answered calls in flight from when a refused
+// call of the burst was sent to when its refusal came; g.mu held. A
+// call's span seen from here holds its span at the target, but may
+// outlast it by the time its answer took to be read: a call that ended
+// here while the refused one was under way may have left the target
+// before the refused one reached it, and counting it would put the
+// bound above the target's limit, to be refused again once the bounds
+// climb back. Only the calls that span the whole refused call surely
+// were there when it was refused; the fewest over the burst is the
+// nearest to the limit.
 func (g *gate) fewestHeld() int {
 	fewest := -1
 	for _, r := range g.burst {
 		n := 0
 		for _, s := range g.ok {
-			if !s.sent.After(r) && s.done.After(r) {
+			if !s.sent.After(r.sent) && !s.done.Before(r.done) {
 				n++
 			}
 		}

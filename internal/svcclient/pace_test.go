@@ -150,3 +150,26 @@ func TestACallSentOnceStillSlowsTheClient(t *testing.T) {
 		t.Errorf("the next call within the Retry-After: %v after %d calls, want it not sent", err, calls.Load())
 	}
 }
+
+// The calls counted as held when the target refused are those in flight
+// over the whole refused call: one that ended while it was under way may
+// have left the target before it came, and would put the bound above the
+// target's limit.
+func TestTheTargetHeldOnlyWhatSpansTheRefusal(t *testing.T) {
+	g := newGate(func(float64) {})
+	t0 := time.Now()
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	for range 3 {
+		g.ok = append(g.ok, span{at(0), at(1000)}) // spans the refused call
+	}
+	g.ok = append(g.ok, span{at(0), at(505)}, span{at(0), at(509)}) // ended while it was under way
+	g.ok = append(g.ok, span{at(501), at(900)})                     // sent after it
+	g.burst = []span{{at(500), at(510)}}
+	if n := g.fewestHeld(); n != 3 {
+		t.Errorf("held %d, want 3", n)
+	}
+	g.burst = append(g.burst, span{at(600), at(1200)}) // none spans this one
+	if n := g.fewestHeld(); n != 0 {
+		t.Errorf("held %d over the burst, want the fewest, 0", n)
+	}
+}
