@@ -14,10 +14,16 @@ import (
 func planConcurrent(t *T) writePlan {
 	p := planCases(profile.KindConcurrent)(t)
 	cases := len(p.units)
+	var judges []*overlapJudge
 	if cases > 0 {
-		p.units = append(p.units, t.overlapUnits(t.r.opts.Seed)...)
+		var units []writeUnit
+		units, judges = t.overlapUnits(t.r.opts.Seed)
+		p.units = append(p.units, units...)
 	}
-	p.done = func(t *T, ran []bool) { casesDone(t, profile.KindConcurrent, ran[:cases]) }
+	p.done = func(t *T, ran []bool) {
+		casesDone(t, profile.KindConcurrent, ran[:cases])
+		overlapsDone(t, judges)
+	}
 	return p
 }
 

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -158,6 +159,25 @@ type serialOutcome struct {
 	success bool
 	status  string
 	code    int64
+}
+
+// String is the answer in a finding's words.
+func (o serialOutcome) String() string {
+	if o.success {
+		return fmt.Sprintf("a success to %q", o.status)
+	}
+	return fmt.Sprintf("error_code %d", o.code)
+}
+
+// String is what the verdict allows, in a finding's words.
+func (v verdict) String() string {
+	if !v.ok {
+		return fmt.Sprintf("error_code %v", v.codes)
+	}
+	if len(v.tos) == 1 {
+		return fmt.Sprintf("a success to %q", v.tos[0])
+	}
+	return fmt.Sprintf("a success to one of %q", v.tos)
 }
 
 // serialisable says whether the answers to requests sent at once, from
