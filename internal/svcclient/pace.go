@@ -216,13 +216,22 @@ func (g *gate) refused(sent time.Time, d time.Duration) {
 func (g *gate) lower() {
 	g.pending = false
 	peak, lastSecond := g.learn(g.refusedAt)
+	held := g.fewestHeld()
 	limitsRate := lastSecond > 2*peak // it answered many more a second than it held at once
 	g.ceiling = math.Max(1, float64(peak-1))
-	if !limitsRate {
+	if !limitsRate || held > 0 {
 		// It limits the calls in flight: it held, when it refused, at
 		// most as many as the fewest answered calls in flight over the
-		// whole of a refused call of the burst (fewestHeld).
-		g.ceiling = math.Max(1, float64(g.fewestHeld()-1))
+		// whole of a refused call of the burst (fewestHeld). A target
+		// that answers fast looks like one that limits a rate (many a
+		// second, few at once), and what the client saw at once is what
+		// it saw, not what the target held: so where calls were in
+		// flight over a refusal, the bound is under them too. Where none
+		// were, the refusal was of the rate alone.
+		g.ceiling = math.Min(g.ceiling, math.Max(1, float64(held-1)))
+		if !limitsRate {
+			g.ceiling = math.Max(1, float64(held-1))
+		}
 	}
 	if g.atRefusal > 0 { // refused at that bound: under it from now on
 		g.ceiling = min(g.ceiling, math.Max(1, g.atRefusal-1))

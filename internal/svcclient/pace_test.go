@@ -173,3 +173,31 @@ func TestTheTargetHeldOnlyWhatSpansTheRefusal(t *testing.T) {
 		t.Errorf("held %d over the burst, want the fewest, 0", n)
 	}
 }
+
+// A target that answers fast and holds few at once looks like one that
+// limits a rate; where calls were in flight over its refusal, the calls
+// in flight are held under them all the same, not under the most the
+// client saw at once (which a loaded client sees more of than the target
+// held).
+func TestAFastTargetsRefusalBoundsTheCallsInFlight(t *testing.T) {
+	g := newGate(func(float64) {})
+	g.bound(64)
+	t0 := time.Now().Add(-3 * time.Second)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	for i := range 100 { // 100 in the second before, at most 6 at once as seen here
+		g.ok = append(g.ok, span{at(10 * i), at(10*i + 55)})
+	}
+	for range 3 { // in flight over the whole refused call
+		g.ok = append(g.ok, span{at(995), at(4000)}) // answered after the refusal came (now)
+	}
+	g.cutAt = at(0)
+	g.refused(at(1000), 0)
+	release, err := g.acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	release()
+	if g.ceiling != 2 {
+		t.Errorf("ceiling %v, want 2: three calls spanned the refusal, less one", g.ceiling)
+	}
+}

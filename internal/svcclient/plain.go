@@ -42,9 +42,12 @@ func plain(ctx context.Context, req *http.Request, timeout time.Duration, err er
 		why = fmt.Sprintf("no answer within %v (the time allowed for one call: --timeout)", timeout)
 	case errors.Is(err, syscall.ECONNREFUSED):
 		why = "connection refused: nothing listens at " + req.URL.Host
-	case errors.Is(err, syscall.ECONNRESET):
-		why = "the connection was reset before the answer came"
-	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		// One wording for a target that closed the connection: whether
+		// the client sees a reset, a broken pipe or an end of stream
+		// depends on how much of the request it had written when the
+		// close came, which is timing, and a report must not depend on
+		// it. The error itself stays for errors.Is.
 		why = "the connection was closed before the answer came"
 	default:
 		return err

@@ -3,6 +3,7 @@ package svcclient
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -42,5 +43,22 @@ func TestFailuresAreWordedPlainly(t *testing.T) {
 	_, err = New(Config{BaseURL: slow.URL}).Post(ctx, "/x", "", nil)
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped: received interrupt") || strings.Contains(err.Error(), "context canceled") {
 		t.Errorf("interrupted: %v", err)
+	}
+}
+
+// A target that closes the connection is worded one way, whatever the
+// client saw of it (a reset, a broken pipe while it wrote, an end of
+// stream): which one depends on timing, and a report must not.
+func TestAClosedConnectionIsWordedOneWay(t *testing.T) {
+	req := httptest.NewRequest(http.MethodPost, "http://target.test/x", nil)
+	for _, err := range []error{
+		&net.OpError{Op: "read", Err: syscall.ECONNRESET},
+		&net.OpError{Op: "write", Err: syscall.EPIPE},
+		io.ErrUnexpectedEOF,
+	} {
+		got := plain(context.Background(), req, time.Second, err)
+		if got.Error() != "POST http://target.test/x: the connection was closed before the answer came" || !errors.Is(got, err) {
+			t.Errorf("%v: worded %q", err, got)
+		}
 	}
 }
