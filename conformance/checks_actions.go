@@ -3,6 +3,8 @@ package conformance
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
@@ -121,14 +123,21 @@ type bothActions struct {
 	// url is the record's full URL (caseRecordURL; "" when not known):
 	// the step is also sent by it.
 	url string
+	// ids are the ids of the statuses of the record's flow, by name, as
+	// decimal strings: the step sent by the URL names its statuses by id.
+	ids map[string]string
 }
 
-// The step by the record's full URL. certificate_code is the record's
-// code or its full URL (§4.2), and the address adds no condition: an
-// error case by the URL gets the case's code, as by the code. A target
-// that serves the URL on another path (a share-link handler) may skip a
-// check there (the identity, the approval, the key's form restriction)
-// and move the record.
+// The step by the record's full URL, its statuses by id. certificate_code
+// is the record's code or its full URL (§4.2), a status its name or its
+// id (§4.2, §C10), and neither the address nor the spelling adds a
+// condition: an error case sent so gets the case's code, as sent by the
+// code and the names. A target that serves the URL on another path (a
+// share-link handler), or resolves a status id through another lookup
+// (a flow repository that knows nothing of the form's verification
+// switch or the credential's approval), may skip a check there and move
+// the record. Where the URL is not known, the step is sent again by the
+// code with its statuses by id, when it names one.
 
 // caseURL is the full URL of case c's record as the profile lists it
 // ("" when it does not); listed says whether it does.
@@ -170,6 +179,14 @@ func (t *T) caseRecordURL(c profile.Case) string {
 func (r *runner) both(c profile.Case, s profile.Step, role, cur string) bothActions {
 	ms, loose := r.mirrored(c, s, cur)
 	b := bothActions{c: c, s: s, role: role, cur: cur, mirrors: ms, loose: loose, paired: r.pairedFault(c, s)}
+	if f := r.prof.Flow(c.FormID); f != nil && c.FormID != 0 {
+		b.ids = map[string]string{}
+		for _, st := range f.Statuses {
+			if st.ID != 0 {
+				b.ids[st.Name] = strconv.FormatInt(st.ID, 10)
+			}
+		}
+	}
 	if len(ms) > 0 && s.TplID == nil && s.CodeID == nil && c.FormID != 0 {
 		b.scoped = 1 + pick(r.opts.Seed, "scoped step "+c.Name, 2)
 	}
@@ -217,12 +234,46 @@ func (b bothActions) attempts() []attempt {
 	for _, m := range b.paired {
 		as = append(as, attempt{contract.Verify, b.role, stepBody(b.c, m)})
 	}
-	if b.url != "" {
-		body := b.body(b.s, false)
-		body["certificate_code"] = b.url
+	if body, ok := b.otherWay(); ok {
 		as = append(as, attempt{contract.Verify, b.role, body})
 	}
 	return as
+}
+
+// otherWay is the step's body by the record's full URL and its statuses
+// by id (otherwise as the step), when b is one request that must be
+// refused and either is known.
+func (b bothActions) otherWay() (map[string]any, bool) {
+	if b.s.Expect.Status != "" || b.s.Concurrent > 1 {
+		return nil, false
+	}
+	body := stepBody(b.c, b.s) // as the profile writes it, without the scope the seed adds
+	changed := false
+	if b.url != "" {
+		body["certificate_code"] = b.url
+		changed = true
+	}
+	for _, m := range []string{"to_certificate_status", "from_certificate_status"} {
+		if name, _ := body[m].(string); b.ids[name] != "" {
+			body[m] = b.ids[name]
+			changed = true
+		}
+	}
+	return body, changed
+}
+
+// otherWayWhat names how otherWay writes the step.
+func (b bothActions) otherWayWhat(body map[string]any) string {
+	var parts []string
+	if b.url != "" {
+		parts = append(parts, "by the record's full URL "+b.url)
+	}
+	for _, m := range []string{"to_certificate_status", "from_certificate_status"} {
+		if v, ok := body[m].(string); ok && v != stepBody(b.c, b.s)[m] {
+			parts = append(parts, fmt.Sprintf("%s %q (the status's id)", m, v))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // by is b sent also by url, the record's full URL ("": not), where b is
@@ -237,7 +288,7 @@ func (b bothActions) by(url string) bothActions {
 // size is how many attempts b sends.
 func (b bothActions) size() int {
 	n := 1 + len(b.mirrors) + len(b.paired)
-	if b.url != "" {
+	if _, ok := b.otherWay(); ok {
 		n++
 	}
 	return n
@@ -254,10 +305,10 @@ func (t *T) judgeBoth(b bothActions, xs []*Exchange) string {
 			t.Errorf(x, "%s with a second fault, tpl_id %d (not the record's form): %s (either condition's code, §C6)", actionWhat(s), *m.TplID, p)
 		}
 	}
-	if b.url != "" {
+	if body, ok := b.otherWay(); ok {
 		x := xs[1+len(b.mirrors)+len(b.paired)]
 		if p := wantCodes(append([]int64{int64(s.Expect.ErrorCode)}, t.r.alsoFailing(b.c, s, b.cur)...)...)(x); p != "" {
-			t.Errorf(x, "%s%s by the record's full URL %s: %s (by the code the same request is refused so; the address adds no condition, §4.2)", actionWhat(s), b.scopeWhat(false), b.url, p)
+			t.Errorf(x, "%s %s: %s (by the code and the names the same request is refused so; neither the address nor the spelling adds a condition, §4.2, §C10)", actionWhat(s), b.otherWayWhat(body), p)
 		}
 	}
 	for i, x := range xs[1 : 1+len(b.mirrors)] {

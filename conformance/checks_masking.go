@@ -24,6 +24,9 @@ import (
 type maskedValue struct {
 	field int64
 	value []rune
+	// ftype is the field's type as json gives it ("" where unknown): what
+	// share of the value a mask may show (rules.MaskShare).
+	ftype string
 }
 
 func checkRecordMasked(t *T) {
@@ -48,7 +51,8 @@ func checkRecordMasked(t *T) {
 				t.Errorf(x, "record %d field %d (%v): is_masked but the value shows no mask character (%s)", rec.ID, id, f["field_type"], chars)
 				continue
 			}
-			masked = append(masked, maskedValue{id, []rune(s)})
+			ft, _ := f["field_type"].(string)
+			masked = append(masked, maskedValue{id, []rune(s), ft})
 		}
 		if len(masked) == 0 {
 			return
@@ -255,11 +259,12 @@ func maskRefOf(payload map[string]any, chars string, held []profile.HeldMask) *m
 		opts, _ := f["options"].(map[string]any)
 		s, isString := f["field_value"].(string)
 		fid, _ := intOf(f["field_id"])
+		ft, _ := f["field_type"].(string)
 		if opts["is_masked"] == true && isString && strings.ContainsAny(s, chars) {
-			r.masked = append(r.masked, maskedValue{fid, []rune(s)})
+			r.masked = append(r.masked, maskedValue{fid, []rune(s), ft})
 		}
 		if isString && (opts["is_masked"] == true || heldField[fid]) {
-			private = append(private, maskedValue{fid, []rune(s)})
+			private = append(private, maskedValue{fid, []rune(s), ft})
 		}
 	}
 	collectPublic(payload, r.public, private)
@@ -304,7 +309,7 @@ func (r *maskRef) leak(payload any, chars string) (maskedValue, bool) {
 	for _, h := range r.held {
 		for _, text := range unesc {
 			if clear := r.heldClear(h, text, chars); clear != "" {
-				return maskedValue{h.field, []rune(fmt.Sprintf("%d characters the profile holds", h.length))}, true
+				return maskedValue{field: h.field, value: []rune(fmt.Sprintf("%d characters the profile holds", h.length))}, true
 			}
 		}
 	}
@@ -312,7 +317,7 @@ func (r *maskRef) leak(payload any, chars string) (maskedValue, bool) {
 	for _, run := range runs {
 		for _, text := range unesc {
 			if piece := cmp.Or(r.revealed(run, text, chars), r.revealedPart(run, text, chars)); piece != "" {
-				return maskedValue{run.field, []rune(fmt.Sprintf("the %d characters its mask hides, found by the profile's fingerprint in a string of this answer, as written or decoded",
+				return maskedValue{field: run.field, value: []rune(fmt.Sprintf("the %d characters its mask hides, found by the profile's fingerprint in a string of this answer, as written or decoded",
 					run.hidden))}, true
 			}
 		}
@@ -435,6 +440,7 @@ func relMasked(t *T) {
 	// together (masks_union.go).
 	for _, id := range slices.Sorted(maps.Keys(byRecord)) {
 		t.maskUnions(id, refs[id], jsons[id], byRecord[id], chars)
+		t.maskShares(id, refs[id], jsons[id], byRecord[id], chars)
 	}
 	if n == 0 {
 		t.Skipf("no getRecord answer of a record with a masked value")
