@@ -108,6 +108,65 @@ func (t *T) stepBoth(c profile.Case, s profile.Step, role, cur string) (after st
 	return t.judgeBoth(b, xs), false
 }
 
+// refusalOtherWay sends a step of a case of moves that must be refused
+// (the repeat of a move, a next move past the end) as the profile writes
+// it and, side by side, by the record's full URL with its statuses by
+// id, where either is known: the refusal after a move is the same
+// whichever way the request names the credential and its statuses (a
+// target that answers a repeat by URL from a share-link handler that
+// does not look at the status moves nothing but answers a success). It
+// returns the record's status after the step, and stop when the unit is
+// to run again alone (tryAll).
+func (t *T) refusalOtherWay(c profile.Case, s profile.Step, role, cur, url string) (after string, stop bool) {
+	b := bothActions{c: c, s: s, role: role, cur: cur, ids: t.r.statusIDs(c.FormID), url: url}
+	if b.size() == 1 {
+		return t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s))), false
+	}
+	xs := t.tryAll(b.attempts(), refusedAs(nil))
+	if xs == nil {
+		return cur, true
+	}
+	return t.judgeBoth(b, xs), false
+}
+
+// anyFlowIDs are the ids the profile's flows give a status name, for
+// the names every flow that has one gives the same id: a record whose
+// flow the profile does not list (a form that shares a flow) names its
+// statuses so where it has them.
+func (r *runner) anyFlowIDs() map[string]string {
+	ids := map[string]string{}
+	clash := map[string]bool{}
+	for _, f := range r.prof.Flows {
+		for _, st := range f.Statuses {
+			id := strconv.FormatInt(st.ID, 10)
+			if prev, ok := ids[st.Name]; ok && prev != id || st.ID == 0 {
+				clash[st.Name] = true
+			}
+			ids[st.Name] = id
+		}
+	}
+	for n := range clash {
+		delete(ids, n)
+	}
+	return ids
+}
+
+// statusIDs are the ids of the statuses of a form's flow, by name, as
+// decimal strings; nil when the profile lists no flow of the form.
+func (r *runner) statusIDs(form int64) map[string]string {
+	f := r.prof.Flow(form)
+	if f == nil || form == 0 {
+		return nil
+	}
+	ids := map[string]string{}
+	for _, st := range f.Statuses {
+		if st.ID != 0 {
+			ids[st.Name] = strconv.FormatInt(st.ID, 10)
+		}
+	}
+	return ids
+}
+
 // bothActions is an error step and its mirrors under the other action.
 type bothActions struct {
 	c         profile.Case
@@ -154,14 +213,29 @@ func (r *runner) caseURL(c profile.Case) (url string, listed bool) {
 // so its unit reads the record for its URL first: one request more.
 func (r *runner) byURLRead(c profile.Case) bool {
 	_, listed := r.caseURL(c)
-	return c.Kind == profile.KindError && c.RecordID != 0 && !listed
+	return (c.Kind == profile.KindError || refusesAfterMove(c)) && c.RecordID != 0 && !listed
+}
+
+// refusesAfterMove says a case of moves has a step that must be refused
+// (the repeat of a move, a next move past the end): it is sent by the
+// record's URL too (refusalOtherWay).
+func refusesAfterMove(c profile.Case) bool {
+	if c.Kind == profile.KindError {
+		return false
+	}
+	for _, s := range c.Steps {
+		if s.Expect.Status == "" && s.Concurrent <= 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // caseRecordURL is the full URL of case c's record: the profile's, else the
 // record's record_url as the read key reads it by its id (shared with
 // every read of the record as json). "" when neither says.
 func (t *T) caseRecordURL(c profile.Case) string {
-	if c.Kind != profile.KindError || c.RecordID == 0 {
+	if c.Kind != profile.KindError && !refusesAfterMove(c) || c.RecordID == 0 {
 		return ""
 	}
 	u, listed := t.r.caseURL(c)
@@ -179,13 +253,9 @@ func (t *T) caseRecordURL(c profile.Case) string {
 func (r *runner) both(c profile.Case, s profile.Step, role, cur string) bothActions {
 	ms, loose := r.mirrored(c, s, cur)
 	b := bothActions{c: c, s: s, role: role, cur: cur, mirrors: ms, loose: loose, paired: r.pairedFault(c, s)}
-	if f := r.prof.Flow(c.FormID); f != nil && c.FormID != 0 {
-		b.ids = map[string]string{}
-		for _, st := range f.Statuses {
-			if st.ID != 0 {
-				b.ids[st.Name] = strconv.FormatInt(st.ID, 10)
-			}
-		}
+	b.ids = r.statusIDs(c.FormID)
+	if b.ids == nil {
+		b.ids = r.anyFlowIDs()
 	}
 	if len(ms) > 0 && s.TplID == nil && s.CodeID == nil && c.FormID != 0 {
 		b.scoped = 1 + pick(r.opts.Seed, "scoped step "+c.Name, 2)
@@ -234,7 +304,7 @@ func (b bothActions) attempts() []attempt {
 	for _, m := range b.paired {
 		as = append(as, attempt{contract.Verify, b.role, stepBody(b.c, m)})
 	}
-	if body, ok := b.otherWay(); ok {
+	if body, _, ok := b.otherWay(); ok {
 		as = append(as, attempt{contract.Verify, b.role, body})
 	}
 	return as
@@ -243,11 +313,24 @@ func (b bothActions) attempts() []attempt {
 // otherWay is the step's body by the record's full URL and its statuses
 // by id (otherwise as the step), when b is one request that must be
 // refused and either is known.
-func (b bothActions) otherWay() (map[string]any, bool) {
+//
+// A step that names no status (a next move) takes the statuses of its
+// first mirror that names one, and is then judged as that mirror; where
+// the record's flow is not known, a status's id is the one the flows the
+// profile lists give its name, when they agree.
+func (b bothActions) otherWay() (body map[string]any, asMirror, ok bool) {
 	if b.s.Expect.Status != "" || b.s.Concurrent > 1 {
-		return nil, false
+		return nil, false, false
 	}
-	body := stepBody(b.c, b.s) // as the profile writes it, without the scope the seed adds
+	body = stepBody(b.c, b.s) // as the profile writes it, without the scope the seed adds
+	if b.s.To == "" && b.s.From == "" {
+		for _, m := range b.mirrors {
+			if m.To != "" {
+				body, asMirror = stepBody(b.c, m), true
+				break
+			}
+		}
+	}
 	changed := false
 	if b.url != "" {
 		body["certificate_code"] = b.url
@@ -259,7 +342,10 @@ func (b bothActions) otherWay() (map[string]any, bool) {
 			changed = true
 		}
 	}
-	return body, changed
+	if !changed {
+		return nil, false, false
+	}
+	return body, asMirror, true
 }
 
 // otherWayWhat names how otherWay writes the step.
@@ -269,11 +355,21 @@ func (b bothActions) otherWayWhat(body map[string]any) string {
 		parts = append(parts, "by the record's full URL "+b.url)
 	}
 	for _, m := range []string{"to_certificate_status", "from_certificate_status"} {
-		if v, ok := body[m].(string); ok && v != stepBody(b.c, b.s)[m] {
+		if v, ok := body[m].(string); ok && b.isID(v) {
 			parts = append(parts, fmt.Sprintf("%s %q (the status's id)", m, v))
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// isID says v is one of the ids b writes statuses by.
+func (b bothActions) isID(v string) bool {
+	for _, id := range b.ids {
+		if id == v {
+			return true
+		}
+	}
+	return false
 }
 
 // by is b sent also by url, the record's full URL ("": not), where b is
@@ -288,7 +384,7 @@ func (b bothActions) by(url string) bothActions {
 // size is how many attempts b sends.
 func (b bothActions) size() int {
 	n := 1 + len(b.mirrors) + len(b.paired)
-	if _, ok := b.otherWay(); ok {
+	if _, _, ok := b.otherWay(); ok {
 		n++
 	}
 	return n
@@ -305,10 +401,18 @@ func (t *T) judgeBoth(b bothActions, xs []*Exchange) string {
 			t.Errorf(x, "%s with a second fault, tpl_id %d (not the record's form): %s (either condition's code, §C6)", actionWhat(s), *m.TplID, p)
 		}
 	}
-	if body, ok := b.otherWay(); ok {
+	if body, asMirror, ok := b.otherWay(); ok {
 		x := xs[1+len(b.mirrors)+len(b.paired)]
-		if p := wantCodes(append([]int64{int64(s.Expect.ErrorCode)}, t.r.alsoFailing(b.c, s, b.cur)...)...)(x); p != "" {
-			t.Errorf(x, "%s %s: %s (by the code and the names the same request is refused so; neither the address nor the spelling adds a condition, §4.2, §C10)", actionWhat(s), b.otherWayWhat(body), p)
+		codes := append([]int64{int64(s.Expect.ErrorCode)}, t.r.alsoFailing(b.c, s, b.cur)...)
+		what := actionWhat(s)
+		if asMirror {
+			what = fmt.Sprintf("under %v to %v", body["action_type"], body["to_certificate_status"])
+			if b.loose {
+				codes = append(codes, contract.ErrInvalidTarget) // the flow is not known: the target may be one the record cannot reach
+			}
+		}
+		if p := wantCodes(codes...)(x); p != "" {
+			t.Errorf(x, "%s %s: %s (by the code and the names the same request is refused so; neither the address nor the spelling adds a condition, §4.2, §C10)", what, b.otherWayWhat(body), p)
 		}
 	}
 	for i, x := range xs[1 : 1+len(b.mirrors)] {

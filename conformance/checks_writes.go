@@ -221,6 +221,12 @@ func (t *T) runCase(c profile.Case) bool {
 	if !t.caseCanRun(c) {
 		return false
 	}
+	// The record's URL, for the refusals after a move (refusalOtherWay),
+	// read before the reset where the profile does not list it.
+	url := ""
+	if refusesAfterMove(c) {
+		url = t.caseRecordURL(c)
+	}
 	if err := t.fresh(); err != nil {
 		t.Errorf(nil, "case %s: reset before the case: %v", c.Name, err)
 		return true
@@ -255,6 +261,9 @@ func (t *T) runCase(c profile.Case) bool {
 					cur = t.concurrentStep(c, s, role, cur)
 				case c.Kind == profile.KindError:
 					cur, stop = t.stepBoth(c, s, role, cur) // checks_actions.go
+				case s.Expect.Status == "" && s.Concurrent <= 1:
+					t.caseStep = i + 1
+					cur, stop = t.refusalOtherWay(c, s, role, cur, url) // checks_actions.go
 				default:
 					t.caseStep = i + 1
 					cur = t.step(c, s, role, cur, t.post(contract.Verify, role, t.r.withRightMembers(c, s, i, cur)))
