@@ -56,6 +56,10 @@ var adversarial11FirstSight = firstSight{
 		foreign.BugA11MarkdownNameKeepsLast:  "3310bf31155e8b027a4d8ce5fc625ed5df883898",
 		foreign.BugA11LimitedJSONLDKeepsLast: "3310bf31155e8b027a4d8ce5fc625ed5df883898",
 		foreign.BugA11UnapprovedStatusByID:   "3310bf31155e8b027a4d8ce5fc625ed5df883898",
+		// The refusals of cases of moves by the URL, and an error case's
+		// next move by its mirror's status id.
+		foreign.BugA11OffFormStatusByID:   "9cc2e158f309d9e4631c6224a1d30ce1ea36cd34",
+		foreign.BugA11RepeatByURLSucceeds: "9cc2e158f309d9e4631c6224a1d30ce1ea36cd34",
 	},
 	passingSince: map[foreign.Variant]string{
 		// A verify case's refusal may carry the code of any other
