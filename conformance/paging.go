@@ -246,11 +246,12 @@ func (t *T) judgePaged(ep contract.Endpoint, ref walk, p pagedWalk, key string, 
 
 // judgeKeyPaged is judgePaged of a walk another key of ours sent: its
 // read scope may be narrower than the read key's (§5), so it holds no
-// item the read key's walk does not, and its pages hold to the paging
-// rules as any key's.
-func (t *T) judgeKeyPaged(ep contract.Endpoint, ref walk, p pagedWalk, key string, want, max int) {
+// item the read key's walk does not and, where the key's own unfiltered
+// walk is known (kall), every item of the read key's it sees
+// (keyWalkWithin); its pages hold to the paging rules as any key's.
+func (t *T) judgeKeyPaged(ep contract.Endpoint, ref walk, p pagedWalk, kall *walk, key string, want, max int) {
 	if t.pagingHolds(ep, ref, p, want, max) {
-		t.keyWalkAsRead(p.w, ref, key, p.role, p.what)
+		t.keyWalkWithin(p.w, ref, kall, key, p.role, p.what)
 	}
 }
 
@@ -445,7 +446,7 @@ func relFormPaging(t *T) {
 			continue // a key's read scope is the service's (§5)
 		}
 		if p.role != profile.RoleRead {
-			t.judgeKeyPaged(contract.GetFormList, refs[walkOf[j]], p, "id", want, max)
+			t.judgeKeyPaged(contract.GetFormList, refs[walkOf[j]], p, nil, "id", want, max)
 			t.perPageHolds(p, want, max)
 			continue
 		}
@@ -585,14 +586,22 @@ type cursorPagingUnit struct {
 	absent  bool
 	ref     walk
 	p       pagedWalk
+	// kall is the unit's key's unfiltered walk of the listing, where
+	// the key is not the read key.
+	kall walk
 }
 
 func relCursorPaging(t *T) {
 	ls := append(t.listings(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...)
 	seed, max := t.runSeed(), contract.TemplatesMaxPageSize
 	var units []cursorPagingUnit
-	for _, k := range cursorKinds {
-		for _, c := range pageClasses {
+	// The key column: each served walk with a key of ours, turned over
+	// the kinds and the classes as a Latin square (kind and class add
+	// up to the key), so that every run walks each kind and each class
+	// with every key past page 1, and the seed turns which.
+	keys := t.keyColumn("paging cursor")
+	for ki, k := range cursorKinds {
+		for ci, c := range pageClasses {
 			var eligible []listing
 			for _, l := range ls {
 				if _, _, _, ok := cursorFilter(l, k); ok {
@@ -614,21 +623,23 @@ func relCursorPaging(t *T) {
 				at = fmt.Sprintf("page_size %q", fmt.Sprint(v))
 			}
 			sent, kitForm := t.sentFilter(l, f, id)
+			role := keys.at(ki + ci)
 			units = append(units, cursorPagingUnit{l: l, f: f, sent: sent, kitForm: kitForm, refSize: refSize, class: c, v: v, absent: absent,
-				p: pagedWalk{what: fmt.Sprintf("%s with %s at %s (%s)", l.name, k, at, c.name), class: c, asked: asInt(v)}})
+				p: pagedWalk{what: fmt.Sprintf("%s with %s at %s (%s)%s", l.name, k, at, c.name, keyWhat(role)), class: c, asked: asInt(v), role: role}})
 		}
 	}
 	if len(units) == 0 {
 		t.Skipf("the profile gives no listing")
 		return
 	}
-	// The key column (keyColumn): bad input with each key of ours in
+	// Beside them (keyColumn): bad input with each key of ours in
 	// turn; above the maximum, the first page again with a key other
 	// than the read key, beside one of the two classes a filter kind.
-	keys := t.keyColumn("paging cursor")
+	// A walk with another key than the read key goes beside that key's
+	// unfiltered walk, what it sees of the listing (keyWalkWithin).
 	t.each(len(units), func(t *T, i int) {
 		u := &units[i]
-		t.each(3, func(t *T, j int) {
+		t.each(4, func(t *T, j int) {
 			switch {
 			case j == 0:
 				u.ref = t.walkCursor(u.l.ep, "read", u.f, u.refSize)
@@ -636,8 +647,12 @@ func relCursorPaging(t *T) {
 				if len(keys.subjects) > 0 && u.class.over && u.class.name == overClasses[pick(seed, "paging other key "+u.p.what, len(overClasses))].name {
 					t.post(u.l.ep, keys.subject(i), withMember(u.sent, "page_size", u.v))
 				}
+			case j == 3:
+				if !u.class.bad && u.p.role != profile.RoleRead {
+					u.kall = t.keyAll(u.l, u.p.role)
+				}
 			case !u.class.bad:
-				u.p.w = t.walkCursor(u.l.ep, "read", u.p.sizeIn(u.sent), u.p.asked)
+				u.p.w = t.walkCursor(u.l.ep, u.p.role, u.p.sizeIn(u.sent), u.p.asked)
 			default:
 				t.cursorBadSize(u, keys.at(i))
 			}
@@ -657,6 +672,12 @@ func relCursorPaging(t *T) {
 			want = contract.TemplatesDefaultPageSize
 		case u.class.over:
 			want = 0
+		}
+		if u.p.role != profile.RoleRead {
+			if !keyRefused(u.p.w) { // a key's read scope is the service's (§5)
+				t.judgeKeyPaged(u.l.ep, u.ref, u.p, &u.kall, u.l.key, want, max)
+			}
+			continue
 		}
 		t.judgePaged(u.l.ep, u.ref, u.p, u.l.key, want, max)
 	}

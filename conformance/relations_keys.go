@@ -164,7 +164,7 @@ func relKeys(t *T) {
 						rw = t.walkForms(profile.RoleRead, f)
 					}
 				})
-				t.keyWalkAsRead(kw, rw, "id", role, fmt.Sprintf("getFormList with %v", f))
+				t.keyWalkAsRead(kw, rw, nil, "id", role, fmt.Sprintf("getFormList with %v", f))
 			})
 		}
 	}
@@ -534,11 +534,44 @@ func (t *T) keyFilters() []map[string]any {
 	return out
 }
 
-// keyWalkAsRead fails when another key of ours walks a listing to more
-// than the read key's walk of the same request holds: an item the read
-// key's does not, or a larger total. A walk either refused or broken is
-// the rules' to judge.
-func (t *T) keyWalkAsRead(kw, rw walk, key, role, what string) {
+// keyWalkAsRead judges a walk another key of ours made of a listing
+// against the read key's walk of the same request (keyWalkWhole, then
+// keyWalkWithin). kall is the key's own unfiltered walk of the listing
+// (nil where the run has none).
+func (t *T) keyWalkAsRead(kw, rw walk, kall *walk, key, role, what string) {
+	if t.keyWalkWhole(kw, role, what) {
+		t.keyWalkWithin(kw, rw, kall, key, role, what)
+	}
+}
+
+// keyWalkWhole judges what every walk owes whatever key sent it, and
+// says whether the walk is whole enough to be compared: a first page
+// refused is the key's to give (§5) and the rules' to judge; a walk
+// that served its first page serves every page, and its total is the
+// same on every page and the count of its items (§4.3, §4.4).
+func (t *T) keyWalkWhole(kw walk, role, what string) bool {
+	switch {
+	case len(kw.pages) == 0 || keyRefused(kw):
+		return false
+	case kw.broken != "" && len(kw.pages) == 1:
+		return false // the rules judge the answer
+	}
+	t.examinedWalks(kw)
+	t.totalHolds(kw, fmt.Sprintf("%s, the %s key", what, role))
+	return kw.broken == ""
+}
+
+// keyWalkWithin fails when another key of ours walks a listing to more
+// than the read key's walk of the same request holds (an item the read
+// key's does not, or a larger total), or to less than the read key's
+// walk holds of what the key sees: a filter (a number, a search key, a
+// time bound) selects by the item, whatever key asks, so the key's walk
+// of a filter holds every item of the read key's walk of it that the
+// key's own unfiltered walk (kall) holds. How the service reads a
+// filter, a time bound's zone or its own second included, is one
+// reading (§C5: the kit's), not one a key: only which items a key sees
+// is the service's (§5).
+func (t *T) keyWalkWithin(kw, rw walk, kall *walk, key, role, what string) {
 	if kw.broken != "" || rw.broken != "" || len(kw.pages) == 0 || len(rw.pages) == 0 {
 		return
 	}
@@ -551,7 +584,25 @@ func (t *T) keyWalkAsRead(kw, rw walk, key, role, what string) {
 	}
 	if len(kw.totals) > 0 && len(rw.totals) > 0 && kw.totals[0] > rw.totals[0] {
 		t.errorfPair(firstPage(kw), firstPage(rw), "%s: the %s key's total is %d, more than the read key's %d", what, role, kw.totals[0], rw.totals[0])
+		return
 	}
+	if kall == nil || kall.broken != "" || len(kall.pages) == 0 {
+		return
+	}
+	sees, got := setOf(itemKeys(*kall, key)), setOf(itemKeys(kw, key))
+	for _, k := range itemKeys(rw, key) {
+		if sees[k] && !got[k] {
+			t.errorfPair(firstPage(kw), pageHolding(rw, key, k), "%s: the %s key's walk leaves out %s %s, which the read key's walk of the same request lists and the %s key's unfiltered walk lists too (a filter selects by the item, whatever key asks)", what, role, key, k, role)
+			return
+		}
+	}
+}
+
+// keyAll is role's unfiltered walk of listing l, at the size the read
+// key's unfiltered walks are read at (shared with them where role is
+// the read key).
+func (t *T) keyAll(l listing, role string) walk {
+	return t.walkCursor(l.ep, role, l.filter, contract.TemplatesMaxPageSize)
 }
 
 // keyListings walks, with every key but the read key, every cursor
@@ -579,15 +630,18 @@ func (t *T) keyListings(readers []string) {
 					continue // half the pairs a listing, turning over the listings
 				}
 				jobs = append(jobs, func(t *T) {
-					var kw, rw walk
-					t.each(2, func(t *T, i int) {
-						if i == 0 {
+					var kw, rw, kall walk
+					t.each(3, func(t *T, i int) {
+						switch i {
+						case 0:
 							kw = t.walkCursor(l.ep, role, filter, size)
-						} else {
+						case 1:
 							rw = t.walkCursor(l.ep, profile.RoleRead, filter, size)
+						default:
+							kall = t.keyAll(l, role)
 						}
 					})
-					t.keyWalkAsRead(kw, rw, l.key, role, fmt.Sprintf("%s with %v", l.name, filter))
+					t.keyWalkAsRead(kw, rw, &kall, l.key, role, fmt.Sprintf("%s with %v", l.name, filter))
 				})
 			}
 		}
