@@ -156,17 +156,10 @@ func checkFormNumber(t *T) {
 	}
 	theirs := t.numberSubject(t.r.prof.Forms.Numbers)
 	var filters []map[string]any
-	for i, n := range t.r.prof.Forms.Numbers {
+	for _, n := range t.r.prof.Forms.Numbers {
 		filters = append(filters, map[string]any{"number": n})
-		if i == theirs.drop {
-			continue
-		}
-		for _, miss := range t.numberMisses(i, n) {
-			if !known[miss] {
-				filters = append(filters, map[string]any{"number": miss})
-			}
-		}
 	}
+	misses := t.keyedMisses(theirs.drop, known)
 	typed := typedForms(t.r.opts.Seed, "number", typedClasses, typedSpread, t.r.prof.Forms.Numbers, known)
 	typed = append(typed, typedForms(t.r.opts.Seed, "number", markClasses, 1, t.r.prof.Forms.Numbers, known)...)
 	for _, f := range typed {
@@ -176,11 +169,16 @@ func checkFormNumber(t *T) {
 	for _, id := range others {
 		filters = append(filters, map[string]any{"number": id.v})
 	}
-	t.each(2, func(t *T, i int) {
-		if i == 0 {
+	missWalks := make([]walk, len(misses))
+	t.each(2+len(misses), func(t *T, i int) {
+		switch i {
+		case 0:
 			t.formWalks("read", filters...)
-		} else {
+		case 1:
 			t.theirNumber(theirs)
+		default:
+			m := misses[i-2]
+			missWalks[i-2] = t.walkForms(m.role, map[string]any{"number": m.miss})
 		}
 	})
 	for _, id := range others {
@@ -205,18 +203,13 @@ func checkFormNumber(t *T) {
 		}
 		t.onlyNumber(w, n, fmt.Sprintf("number %q", n))
 	}
-	for i, n := range t.r.prof.Forms.Numbers {
-		if i == theirs.drop {
-			continue
+	for i, m := range misses {
+		w := missWalks[i]
+		if m.role != profile.RoleRead && keyRefused(w) {
+			continue // a key's read scope is the service's (§5)
 		}
-		for _, miss := range t.numberMisses(i, n) {
-			if known[miss] {
-				continue
-			}
-			w := t.walkForms("read", map[string]any{"number": miss})
-			if t.servedOrRefused(w) {
-				t.onlyNumber(w, miss, fmt.Sprintf("number %q (a near miss of %q)", miss, n))
-			}
+		if t.servedOrRefused(w) {
+			t.onlyNumber(w, m.miss, fmt.Sprintf("number %q (a near miss of %q)%s", m.miss, m.of, keyWhat(m.role)))
 		}
 	}
 }
@@ -333,37 +326,109 @@ func (t *T) onlyNumber(w walk, n, what string) {
 // swapped or added, a space inside, a leading zero), turned by the seed
 // and by i so that the numbers together get every class.
 func (t *T) numberMisses(i int, n string) []string {
-	out := append(nearMisses(n), nearForms(t.r.opts.Seed, "number", i, n, nil, 2)...)
-	return append(out, pastedForms(t.r.opts.Seed, fmt.Sprintf("number %d", i), n, nil, false)...)
+	var out []string
+	for _, m := range t.numberMissClasses(i, n) {
+		out = append(out, m.v)
+	}
+	return out
+}
+
+// numberMiss is a near miss of a number and the class it is of.
+type numberMiss struct{ class, v string }
+
+// numberMissClasses are numberMisses with their classes.
+func (t *T) numberMissClasses(i int, n string) []numberMiss {
+	out := nearMisses(n)
+	for _, f := range nearForms(t.r.opts.Seed, "number", i, n, nil, 2) {
+		out = append(out, numberMiss{"near form", f})
+	}
+	for _, f := range pastedForms(t.r.opts.Seed, fmt.Sprintf("number %d", i), n, nil, false) {
+		out = append(out, numberMiss{"pasted", f})
+	}
+	return out
 }
 
 // nearMisses are numbers a number filter must not take for n: a prefix, a
 // substring, n with one more character, n with its last character a
 // pattern character (_ % ? *), and n in another case and in full width.
-func nearMisses(n string) []string {
+func nearMisses(n string) []numberMiss {
 	r := []rune(n)
-	var out []string
+	var out []numberMiss
 	if len(r) > 1 {
-		out = append(out, string(r[:len(r)-1]), string(r[1:]))
+		out = append(out, numberMiss{"cut", string(r[:len(r)-1])}, numberMiss{"cut", string(r[1:])})
 	}
-	out = append(out, n+"0")
+	out = append(out, numberMiss{"longer", n + "0"})
 	// An exact match reads every character as itself: the last one as
 	// each pattern character of SQL LIKE and of globs matches none.
 	if len(r) > 1 {
 		for _, w := range []string{"_", "%", "?", "*"} {
-			out = append(out, string(r[:len(r)-1])+w)
+			out = append(out, numberMiss{"pattern", string(r[:len(r)-1]) + w})
 		}
 	}
 	for _, c := range []string{strings.ToLower(n), strings.ToUpper(n)} {
 		if c != n {
-			out = append(out, c)
+			out = append(out, numberMiss{"case", c})
 			break
 		}
 	}
 	// Character for character (§C5): the full-width spelling NFKC folds
 	// to n names another number (spellings.go).
 	if w := fullWidth(n); w != n {
-		out = append(out, w)
+		out = append(out, numberMiss{"width", w})
+	}
+	return out
+}
+
+// The key is a subject of the number filter's near misses. A service may
+// serve a key by another path (a partner's search index, a scoped
+// middleware) whose number field reads a value otherwise: caseless, or
+// trimmed. §4.3 holds for every key (number is exact), so each near miss
+// goes with a key of ours, and every class of near miss meets every key
+// on every run: the key turns over a class's misses (from where the seed
+// says), and a class with fewer misses than we have keys sends them
+// again, turning on, until every key has had one.
+
+// keyedMiss is one near miss of our numbers and the key it goes with.
+type keyedMiss struct {
+	of, miss, role string
+}
+
+// keyedMisses are the near misses of our numbers, each with its key or
+// keys (see above); known numbers are no misses, and theirs.drop's give
+// way to the other organization's.
+func (t *T) keyedMisses(drop int, known map[string]bool) []keyedMiss {
+	keys := t.keyColumn("number misses")
+	type classed struct {
+		of string
+		numberMiss
+	}
+	byClass := map[string][]classed{}
+	var classes []string
+	for i, n := range t.r.prof.Forms.Numbers {
+		if i == drop {
+			continue
+		}
+		for _, m := range t.numberMissClasses(i, n) {
+			if known[m.v] {
+				continue
+			}
+			if _, seen := byClass[m.class]; !seen {
+				classes = append(classes, m.class)
+			}
+			byClass[m.class] = append(byClass[m.class], classed{n, m})
+		}
+	}
+	var out []keyedMiss
+	seen := map[string]bool{}
+	for ci, c := range classes {
+		ms := byClass[c]
+		for k := range max(len(ms), len(keys.all)) {
+			m, role := ms[k%len(ms)], keys.at(ci+k)
+			if id := role + " " + m.v; !seen[id] {
+				seen[id] = true
+				out = append(out, keyedMiss{of: m.of, miss: m.v, role: role})
+			}
+		}
 	}
 	return out
 }

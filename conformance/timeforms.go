@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // relation.time.forms: every time-taking member of every endpoint
@@ -285,6 +286,12 @@ type timeCase struct {
 	ats  []int64
 	what string
 	size int
+	// role is the key the form goes with ("" and read: the read key);
+	// sees, for another key, the items its own unfiltered walk lists
+	// (nil: not known), of which it must list those the read key's
+	// walk of the instant lists.
+	role string
+	sees map[string]bool
 	w    walk
 }
 
@@ -297,13 +304,27 @@ var timeSizes = []int{contract.TemplatesMaxPageSize, contract.TemplatesMaxPageSi
 // timeWalk is the listing's walk with param at value, at size: when a
 // size above the maximum is refused in the endpoint's shape (the
 // target's choice), at the maximum.
-func (t *T) timeWalk(l listing, param, value string, size int) walk {
-	w := t.walkCursor(l.ep, "read", withMember(l.filter, param, value), size)
+func (t *T) timeWalk(l listing, role, param, value string, size int) walk {
+	w := t.walkCursor(l.ep, role, withMember(l.filter, param, value), size)
 	if size > contract.TemplatesMaxPageSize && len(w.pages) == 1 && w.broken != "" && t.refusedOverMax(w.pages[0], l.ep) {
-		return t.walkCursor(l.ep, "read", withMember(l.filter, param, value), contract.TemplatesMaxPageSize)
+		return t.walkCursor(l.ep, role, withMember(l.filter, param, value), contract.TemplatesMaxPageSize)
 	}
 	return w
 }
+
+// The key is a subject of the time forms. A service may serve a key by
+// another path (a partner gateway, a console integration) with a clock
+// or a parser of its own, reading a time without zone in UTC or a start
+// as exclusive; §4.4 and §C5 read a bound one way whatever key sends
+// it. So each form's walk goes with a key of ours, turning over the
+// cases (keyColumn, from where the seed says), and is judged against
+// the read key's walk of its instant as that key sees it: the items of
+// it the key's own unfiltered walk lists, since a key's read scope is
+// the service's (§5) and a bound selects by the item. The windows at
+// an item's own second go with one key a listing, the seed's, judged
+// as one model over that key's walks, and its start alone at that
+// second against the read key's total there where the key lists what
+// the read key lists.
 
 // Each form is walked to its end and judged by its own walk: its total
 // is the count of the items it holds, its items are among the
@@ -321,16 +342,20 @@ func (t *T) timeFormCases(l listing, a, b int64, counts [2]int64) {
 		}
 	}
 	day := dayStart(a)
+	// The key of each case (see timeWalk): class, member and instant
+	// add up to it, so that each class meets every key on every run
+	// (two members, two instants), and each member and instant too.
+	keys := t.keyColumn("time.forms " + l.name)
 	var cases []timeCase
-	for _, p := range params {
-		for _, c := range timeFormClasses {
+	for pi, p := range params {
+		for ci, c := range timeFormClasses {
 			var loc *time.Location
 			if c.zones != nil {
 				loc = c.zones[pick(t.r.opts.Seed, l.name+" "+p.Name+" "+c.name, len(c.zones))]
 			}
-			for _, at := range instants {
+			for k, at := range instants {
 				cases = append(cases, timeCase{param: p, class: c, value: writeTime(at, loc), ats: []int64{at},
-					what: fmt.Sprintf("the instant %s", contract.Stamp(at))})
+					what: fmt.Sprintf("the instant %s", contract.Stamp(at)), role: keys.at(2*ci + 2*pi + k)})
 			}
 		}
 		date := time.Unix(day, 0).In(contract.Zone).Format(time.DateOnly)
@@ -338,9 +363,12 @@ func (t *T) timeFormCases(l listing, a, b int64, counts [2]int64) {
 		if p.Upper {
 			ats, what = []int64{day + 86399, day}, "its last second, "+contract.Stamp(day+86399)+", or its first"
 		}
-		cases = append(cases, timeCase{param: p, class: timeFormClass{name: "date"}, value: date, ats: ats, what: what})
+		cases = append(cases, timeCase{param: p, class: timeFormClass{name: "date"}, value: date, ats: ats, what: what, role: keys.at(pi)})
 	}
-	cases = append(cases, t.nearCases(l, params, a, b)...)
+	for i, c := range t.nearCases(l, params, a, b) {
+		c.role = keys.at(i)
+		cases = append(cases, c)
+	}
 	// The references: every instant a form may name, as the instant
 	// written RFC 3339 in UTC+08:00, beside the forms and the unfiltered
 	// walk (the one relation.cursor.window reads).
@@ -360,18 +388,24 @@ func (t *T) timeFormCases(l listing, a, b int64, counts [2]int64) {
 	}
 	t.twoPages(l, cases, instants, counts)
 	refWalks := make([]walk, len(refKeys))
-	var all walk
-	t.each(len(refKeys)+len(cases)+1, func(t *T, i int) {
+	alls := make([]walk, len(keys.all))
+	t.each(len(refKeys)+len(cases)+len(keys.all), func(t *T, i int) {
 		switch {
 		case i < len(refKeys):
 			refWalks[i] = t.walkCursor(l.ep, "read", withMember(l.filter, refParam[i], contract.Stamp(refAt[i])), contract.TemplatesMaxPageSize)
 		case i < len(refKeys)+len(cases):
 			c := &cases[i-len(refKeys)]
-			c.w = t.timeWalk(l, c.param.Name, c.value, c.size)
+			c.w = t.timeWalk(l, c.role, c.param.Name, c.value, c.size)
 		default:
-			all = t.walkCursor(l.ep, "read", l.filter, contract.TemplatesMaxPageSize)
+			alls[i-len(refKeys)-len(cases)] = t.keyAll(l, keys.all[i-len(refKeys)-len(cases)])
 		}
 	})
+	all := alls[0] // the read key's
+	for i := range cases {
+		if k := slices.Index(keys.all, cases[i].role); k > 0 && alls[k].broken == "" {
+			cases[i].sees = setOf(itemKeys(alls[k], l.key))
+		}
+	}
 	for i, k := range refKeys {
 		if refWalks[i].broken != "" {
 			return // the listing itself fails: its own checks say so
@@ -389,8 +423,13 @@ func (t *T) timeFormCases(l listing, a, b int64, counts [2]int64) {
 // so, its total its items' count, its items among the unfiltered walk's
 // and those of an instant it may name.
 func (t *T) judgeTimeCase(l listing, c timeCase, refs map[string]walk, all walk) {
-	what := fmt.Sprintf("%s %s %s (%s)", l.name, c.param.Name, c.value, c.class.name)
+	what := fmt.Sprintf("%s %s %s (%s)%s", l.name, c.param.Name, c.value, c.class.name, keyWhat(c.role))
+	other := c.role != "" && c.role != profile.RoleRead
 	switch {
+	case other && keyRefused(c.w):
+		return // a key's read scope is the service's (§5)
+	case other && c.sees == nil:
+		return // what the key sees is not known
 	case c.w.broken != "" && len(c.w.pages) == 1 && c.class.spec:
 		t.Errorf(c.w.last, "%s: not served (%s), yet ISO 8601 names %s in any offset", what, describe(c.w.last), c.what)
 		return
@@ -420,17 +459,27 @@ func (t *T) judgeTimeCase(l listing, c timeCase, refs map[string]walk, all walk)
 	var counts []int
 	for _, at := range c.ats {
 		ref := refs[key2(c.param.Name, at)]
-		if sameSet(got, itemKeys(ref, l.key)) {
+		want := itemKeys(ref, l.key)
+		if other {
+			want = slices.DeleteFunc(want, func(k string) bool { return !c.sees[k] })
+		}
+		if sameSet(got, want) {
 			return
 		}
 		if first.pages == nil {
 			first = ref
 		}
-		counts = append(counts, len(ref.items))
+		counts = append(counts, len(want))
 	}
-	sa, sb := slices.Sorted(slices.Values(itemKeys(first, l.key))), slices.Sorted(slices.Values(got))
-	t.errorfPair(firstPage(c.w), firstPage(first), "%s gives %d items; %s, written RFC 3339 in UTC+08:00, gives %v: %s",
-		what, len(got), c.what, counts, diffKeys(sa, sb))
+	want := itemKeys(first, l.key)
+	seen := ""
+	if other {
+		want = slices.DeleteFunc(want, func(k string) bool { return !c.sees[k] })
+		seen = fmt.Sprintf(", of what the %s key's unfiltered walk lists", c.role)
+	}
+	sa, sb := slices.Sorted(slices.Values(want)), slices.Sorted(slices.Values(got))
+	t.errorfPair(firstPage(c.w), firstPage(first), "%s gives %d items; %s, written RFC 3339 in UTC+08:00, gives %v%s (the read key's walk): %s",
+		what, len(got), c.what, counts, seen, diffKeys(sa, sb))
 }
 
 // twoPages walks, of each instant, one case of start_time written with
@@ -560,19 +609,25 @@ func (t *T) fractionsAt(l listing, at int64, totals [2]int64) {
 	// read as either whole second is the target's reading.
 	// Beside them, windows at the item's second (windowsAround), judged
 	// as one model with the halves they are made of.
+	// They go with one key of ours, the seed's (see timeWalk), judged
+	// against that key's own unfiltered walk.
 	around, sent := t.windowsAround(l, at)
-	var all walk
+	role := t.keyColumn("time.forms around " + l.name).at(0)
+	var all, keyAll walk
 	got := make([]int64, 2*len(cases))
 	oks := make([]bool, 2*len(cases))
 	xs := make([]*Exchange, 2*len(cases))
-	t.each(2*len(cases)+len(around)+1, func(t *T, i int) {
+	t.each(2*len(cases)+len(around)+2, func(t *T, i int) {
 		switch {
+		case i == 2*len(cases)+len(around)+1:
+			keyAll = t.keyAll(l, role)
+			return
 		case i == 2*len(cases)+len(around):
-			all = t.walkCursor(l.ep, "read", l.filter, contract.TemplatesMaxPageSize)
+			all = t.keyAll(l, profile.RoleRead)
 			return
 		case i >= 2*len(cases):
 			j := i - 2*len(cases)
-			around[j].w = t.walkCursor(l.ep, "read", sent[j], contract.TemplatesMaxPageSize)
+			around[j].w = t.walkCursor(l.ep, role, sent[j], contract.TemplatesMaxPageSize)
 			return
 		}
 		c := cases[i/2]
@@ -586,8 +641,17 @@ func (t *T) fractionsAt(l listing, at int64, totals [2]int64) {
 		}
 	})
 	if all.broken == "" {
-		t.judgeWindows(l, all, around)
 		t.endsShortOf(l, at, totals[0], int64(len(all.items)), cases, got, oks, xs)
+	}
+	if role != profile.RoleRead && keyRefused(around[0].w) {
+		return // a key's read scope is the service's (§5)
+	}
+	if keyAll.broken == "" {
+		for i := range around {
+			around[i].what += keyWhat(role)
+		}
+		t.judgeWindows(l, keyAll, around)
+		t.startAsRead(l, around[1], role, totals[0], all, keyAll)
 	}
 	equal := around[0].w
 	both, bothOK := int64(len(equal.items)), equal.broken == ""
@@ -637,6 +701,20 @@ func (t *T) endsShortOf(l listing, at, startAt, n int64, cases []fractionCase, g
 				l.name, c.param.Name, value, got[j], contract.Stamp(at), startAt, got[j]+startAt, n, contract.Stamp(at))
 			return
 		}
+	}
+}
+
+// startAsRead: the start alone at an item's second (b), walked with
+// another key than the read key, totals what the read key's start_time
+// there totals (readTotal, from the narrowing) where the key's
+// unfiltered walk (keyAll) lists what the read key's (all) lists: a
+// bound's own second is read one way, whatever key sends it (§C5).
+func (t *T) startAsRead(l listing, b bounded, role string, readTotal int64, all, keyAll walk) {
+	if role == profile.RoleRead || all.broken != "" || b.w.broken != "" || len(b.w.totals) == 0 || !sameSet(itemKeys(all, l.key), itemKeys(keyAll, l.key)) {
+		return
+	}
+	if got := b.w.totals[0]; got != readTotal {
+		t.Errorf(firstPage(b.w), "%s gives total %d; the read key's start_time there gives %d, and both keys' unfiltered walks list the same %d items (a bound's own second is read one way, whatever key sends it)", b.what, got, readTotal, len(all.items))
 	}
 }
 
