@@ -398,7 +398,8 @@ func (t *T) listedAsRead(k *keyRead, read *Exchange, all walk, key, role string)
 //   - Every cursor listing (templates/list, listQrcodes of each profile
 //     template) with each time bound alone and both, walked with the
 //     write and the limited key: no item the read key's walk of the same
-//     request does not hold; and listQrcodes of another organization's
+//     request does not hold, and every item of it that the key's own
+//     unfiltered walk lists (keyWalkWithin); and listQrcodes of another organization's
 //     coding (foreign.codings) with every key of ours, with and without
 //     a window (C2.tenancy: no success), and with the other
 //     organization's own key (its answers judged by the rules).

@@ -344,7 +344,8 @@ func (t *T) timeFormCases(l listing, a, b int64, counts [2]int64) {
 	day := dayStart(a)
 	// The key of each case (see timeWalk): class, member and instant
 	// add up to it, so that each class meets every key on every run
-	// (two members, two instants), and each member and instant too.
+	// (two members, two instants), and each member and instant too; but
+	// for the form without zone, below.
 	keys := t.keyColumn("time.forms " + l.name)
 	var cases []timeCase
 	for pi, p := range params {
@@ -354,8 +355,17 @@ func (t *T) timeFormCases(l listing, a, b int64, counts [2]int64) {
 				loc = c.zones[pick(t.r.opts.Seed, l.name+" "+p.Name+" "+c.name, len(c.zones))]
 			}
 			for k, at := range instants {
+				role := keys.at(2*ci + 2*pi + k)
+				if !c.spec && k == 0 {
+					// The kit's form without zone at the instant before
+					// the item, where a reading in UTC (a later one) moves
+					// it on either bound, with the keys besides the read
+					// key (turning over the members): the read key sends
+					// such times in its spellings (timespellings.go).
+					role = keys.other(pi)
+				}
 				cases = append(cases, timeCase{param: p, class: c, value: writeTime(at, loc), ats: []int64{at},
-					what: fmt.Sprintf("the instant %s", contract.Stamp(at)), role: keys.at(2*ci + 2*pi + k)})
+					what: fmt.Sprintf("the instant %s", contract.Stamp(at)), role: role})
 			}
 		}
 		date := time.Unix(day, 0).In(contract.Zone).Format(time.DateOnly)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 // Time windows as one model. A listing's items each have one creation
@@ -170,13 +171,17 @@ type roleListing struct {
 	role string
 }
 
-// windowListings are every listing of both endpoints: ours with the read
-// key, and the other organization's own with its key (its templates, and
-// the sub-codes of one of its templates the seed picks).
+// windowListings are every listing of both endpoints: ours each with a
+// key of ours, turning over the listings from where the seed says (a
+// key may be served by another path, with a clock or a parser of its
+// own, and the model holds over every key's walks), and the other
+// organization's own with its key (its templates, and the sub-codes of
+// one of its templates the seed picks).
 func (t *T) windowListings() []roleListing {
 	var out []roleListing
-	for _, l := range append(t.listingsOrNone(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...) {
-		out = append(out, roleListing{l, "read"})
+	keys := t.keyColumn("time.windows")
+	for i, l := range append(t.listingsOrNone(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...) {
+		out = append(out, roleListing{l, keys.at(i)})
 	}
 	if !t.hasKey("other_org") {
 		return out
@@ -207,7 +212,7 @@ func (t *T) windowedPicks(ls []roleListing) (dated, tokened []bool) {
 	for _, ep := range []contract.Endpoint{contract.TemplatesList, contract.ListQrcodes} {
 		var idx []int
 		for i, l := range ls {
-			if l.ep == ep && l.window != nil && l.role == "read" {
+			if l.ep == ep && l.window != nil && l.role != profile.RoleOtherOrg {
 				idx = append(idx, i)
 			}
 		}
@@ -258,13 +263,16 @@ func (t *T) listingWindows(l roleListing, dated, tokened bool) {
 		case i == len(bs):
 			all = t.walkCursor(l.ep, l.role, l.filter, contract.TemplatesMaxPageSize)
 		case i == len(bs)+1 && dated:
-			date, dateWhat = t.dateEndWalk(l.listing)
+			date, dateWhat = t.dateEndWalk(l.listing, l.role)
 		case i == len(bs)+2 && tokened:
-			t.tokenBesideWindow(l.listing)
+			t.tokenBesideWindow(l.listing, l.role)
 		}
 	})
-	if all.broken != "" {
-		return // the listing's own checks say so
+	if all.broken != "" || l.role != profile.RoleRead && l.role != profile.RoleOtherOrg && keyRefused(all) {
+		return // the listing's own checks say so; a key's scope is the service's (§5)
+	}
+	for i := range bs {
+		bs[i].what += keyWhat(l.role)
 	}
 	for _, b := range bs {
 		if b.w.broken == "" || len(b.w.pages) != 1 {
@@ -293,9 +301,9 @@ func (t *T) listingWindows(l roleListing, dated, tokened bool) {
 // most: several, so that later pages are reached by a token.
 const datePages = 4
 
-// dateEndWalk walks the listing with end_time the date of its window's
-// end, at a page size that takes up to datePages pages.
-func (t *T) dateEndWalk(l listing) (walk, string) {
+// dateEndWalk walks the listing with role, end_time the date of its
+// window's end, at a page size that takes up to datePages pages.
+func (t *T) dateEndWalk(l listing, role string) (walk, string) {
 	end, ok := readBound(l.window.End, true)
 	if !ok {
 		return walk{}, ""
@@ -307,8 +315,8 @@ func (t *T) dateEndWalk(l listing) (walk, string) {
 	}
 	size := max(1, (n+datePages-1)/datePages)
 	size += pick(t.runSeed(), "windows date size "+l.name, 2)
-	what := fmt.Sprintf("%s with end_time %s (a date) at page_size %d", l.name, day, size)
-	return t.walkCursor(l.ep, "read", withMember(l.filter, "end_time", day), size), what
+	what := fmt.Sprintf("%s with end_time %s (a date) at page_size %d%s", l.name, day, size, keyWhat(role))
+	return t.walkCursor(l.ep, role, withMember(l.filter, "end_time", day), size), what
 }
 
 // judgeDateWalk: a date is the kit's form (a target may refuse it, noted);
@@ -335,12 +343,12 @@ var otherWindows = []string{"start_time alone", "end_time alone", "no bound", "t
 // window: a token is the previous page's of the same query (§4.4), so
 // this is the client's mistake, code 400 in the listing's shape, or a
 // success that lists only the listing's items.
-func (t *T) tokenBesideWindow(l listing) {
+func (t *T) tokenBesideWindow(l listing, role string) {
 	if l.window.Total < 2 {
 		return
 	}
 	win := withMember(withMember(withMember(l.filter, "start_time", l.window.Start), "end_time", l.window.End), "page_size", 1)
-	first := t.post(l.ep, "read", win)
+	first := t.post(l.ep, role, win)
 	tok, _ := nextToken(first).(string)
 	if tok == "" {
 		return // the walk checks judge a window's tokens
@@ -364,15 +372,15 @@ func (t *T) tokenBesideWindow(l listing) {
 	var x *Exchange
 	t.each(2, func(t *T, i int) {
 		if i == 0 {
-			all = t.walkCursor(l.ep, "read", l.filter, contract.TemplatesMaxPageSize)
+			all = t.walkCursor(l.ep, role, l.filter, contract.TemplatesMaxPageSize)
 		} else {
-			x = t.post(l.ep, "read", f)
+			x = t.post(l.ep, role, f)
 		}
 	})
 	t.examinedAll(first, x)
 	obj, _ := x.Doc.(map[string]any)
 	c, isInt := intOf(obj["code"])
-	what := fmt.Sprintf("%s: the window's page token beside %s", l.name, k)
+	what := fmt.Sprintf("%s: the window's page token beside %s%s", l.name, k, keyWhat(role))
 	switch {
 	case !isInt:
 		return // the rules judge an answer without an integer code
