@@ -60,6 +60,17 @@ var adversarial11FirstSight = firstSight{
 		// next move by its mirror's status id.
 		foreign.BugA11OffFormStatusByID:   "9cc2e158f309d9e4631c6224a1d30ce1ea36cd34",
 		foreign.BugA11RepeatByURLSucceeds: "9cc2e158f309d9e4631c6224a1d30ce1ea36cd34",
+		// The key as a dimension of the listing rules: the cursor
+		// product's walks, the number near misses, the time forms and
+		// the windows at an item's second go with every key of ours,
+		// each judged against what that key sees.
+		foreign.BugA11LimitedTemplatesTokenDropped: "9792821d6cf047950f61cb1fbaccbda85f12e0da",
+		foreign.BugA11LimitedNumberCaseless:        "9792821d6cf047950f61cb1fbaccbda85f12e0da",
+		foreign.BugA11WriteQrcodesLocalUTC:         "9792821d6cf047950f61cb1fbaccbda85f12e0da",
+		foreign.BugA11LimitedQrcodesStartExclusive: "9792821d6cf047950f61cb1fbaccbda85f12e0da",
+		foreign.BugA11WriteTemplatesLaterHideEmpty: "9792821d6cf047950f61cb1fbaccbda85f12e0da",
+		foreign.BugA11LimitedTemplatesLocalUTC:     "9792821d6cf047950f61cb1fbaccbda85f12e0da",
+		foreign.BugA11LimitedQrcodesTotalRemaining: "9792821d6cf047950f61cb1fbaccbda85f12e0da",
 	},
 	passingSince: map[foreign.Variant]string{
 		// A verify case's refusal may carry the code of any other
