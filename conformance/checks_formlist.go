@@ -342,6 +342,11 @@ func (t *T) numberMissClasses(i int, n string) []numberMiss {
 	for _, f := range nearForms(t.r.opts.Seed, "number", i, n, nil, 2) {
 		out = append(out, numberMiss{"near form", f})
 	}
+	if i == 0 {
+		for _, f := range tailStrings(t.r.opts.Seed, "number", n, nil, 1) {
+			out = append(out, numberMiss{"tail", f})
+		}
+	}
 	for _, f := range pastedForms(t.r.opts.Seed, fmt.Sprintf("number %d", i), n, nil, false) {
 		out = append(out, numberMiss{"pasted", f})
 	}

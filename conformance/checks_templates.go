@@ -330,7 +330,8 @@ func (t *T) qrcodesByURLRead() {
 // spelt otherwise (another letter case, full width, a near form, two
 // forms as people type them and one with marks, typedforms.go; its URL
 // on another host or scheme or with its path in the other case,
-// spellings.go: identifiers are exact, §C10), and an identifier of
+// spellings.go; the coding and the URL with a NUL after them, tails.go:
+// identifiers are exact, §C10), and an identifier of
 // another kind of object of ours
 // (otherKindsFor: a sub-code's coding, a tpl_id) are 404
 // (§4.5).
@@ -352,11 +353,13 @@ func checkQrcodesUnknown(t *T) {
 		templates = append(templates, typedOne(t.r.opts.Seed, "coding", items[0].Coding, setOf(known), 2)...)
 		templates = append(templates, pastedForms(t.r.opts.Seed, "coding", items[0].Coding, setOf(known), false)...)
 		templates = append(templates, markedOne(t.r.opts.Seed, "coding", items[0].Coding, setOf(known))...)
+		templates = append(templates, tailStrings(t.r.opts.Seed, "template", items[0].Coding, setOf(known), 1)...)
 		if u := items[0].URL; u != "" {
 			templates = append(templates, urlFoldings(u, setOf(known))...)
 			templates = append(templates, urlNearForms(t.r.opts.Seed, "template url", u, setOf(known), 1)...)
 			templates = append(templates, pastedForms(t.r.opts.Seed, "template url", u, setOf(known), false)...)
 			templates = append(templates, urlRespellings(t.r.opts.Seed, "template url", u, setOf(known), 1)...)
+			templates = append(templates, tailStrings(t.r.opts.Seed, "template url", u, setOf(known), 1)...)
 		}
 	}
 	spelt := len(templates)

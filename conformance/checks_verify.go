@@ -98,7 +98,8 @@ func checkVerifyBadTplID(t *T) {
 // and so do one of ours spelt otherwise (another letter case, full
 // width, a near form, two forms as people type them, typedforms.go,
 // one with marks, its URL on another host or scheme or with its path in
-// the other case, spellings.go: identifiers are exact, §C10) and an
+// the other case, spellings.go; the code and the URL with a NUL after
+// them, tails.go: identifiers are exact, §C10) and an
 // identifier of
 // another kind of object of ours (otherKindsFor: a sub-code's or a
 // template's coding, a tpl_id). from_certificate_status names no
@@ -117,6 +118,7 @@ func checkVerifyUnknownCode(t *T) {
 			codes = append(codes, typedOne(t.r.opts.Seed, "certificate code", own, setOf(known), 2)...)
 		}
 		codes = append(codes, pastedForms(t.r.opts.Seed, "certificate code", own, setOf(known), false)...)
+		codes = append(codes, tailStrings(t.r.opts.Seed, "certificate_code", own, setOf(known), 1)...)
 		// The same record by its full URL (§4.2), spelt otherwise too.
 		for _, c := range t.r.prof.Cases {
 			if c.Code != own || c.RecordID == 0 {
@@ -136,6 +138,7 @@ func checkVerifyUnknownCode(t *T) {
 		// (markedOne).
 		if u := t.credentialURL(own); u != "" {
 			codes = append(codes, urlRespellings(t.r.opts.Seed, "certificate url", u, setOf(known), 1)...)
+			codes = append(codes, tailStrings(t.r.opts.Seed, "certificate url", u, setOf(known), 1)...)
 		}
 		if !strings.Contains(own, "://") {
 			codes = append(codes, markedOne(t.r.opts.Seed, "certificate code", own, setOf(known))...)

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
@@ -232,6 +233,7 @@ func valueCases(seed uint64, ep contract.Endpoint, sch rules.RequestSchema, p *p
 			classes = enumClasses(prop)
 		case prop.Type == "integer":
 			classes = integerClasses(prop, held[name])
+			classes = heldTailClasses(seed, name, held[name], classes)
 			if ep == contract.GetRecord && name == "record_id" && len(p.Foreign.RecordIDs) > 0 {
 				// Another organization's record as a digit string: a
 				// lenient reading must scope it as it scopes the number
@@ -296,4 +298,29 @@ func typeOf(p rules.Property) string {
 // sameType says which members share p's kind of value space.
 func sameType(p rules.Property) func(contract.Endpoint, rules.Property, string) bool {
 	return func(_ contract.Endpoint, q rules.Property, _ string) bool { return typeOf(q) == typeOf(p) }
+}
+
+// heldTailClasses are classes with, for a member that names an object
+// by a value the run holds (tailSlots: record_id), its fractions those
+// of the held id (800001.5, not 1.5) and two more classes, each a tail
+// of it (tails.go: the held id with letters, an exponent, a space or a
+// NUL and more after it). None is an integer (rules.Faults), so each is
+// an error in the endpoint's shape, where a reading that drops the tail
+// serves the held object.
+func heldTailClasses(seed uint64, name string, held any, classes []valueClass) []valueClass {
+	n, ok := held.(int64)
+	if !ok || n <= 0 || !slices.Contains(tailSlots, name) {
+		return classes
+	}
+	for i, c := range classes {
+		if c.name == "fraction" {
+			classes[i].values = heldFraction(n)
+		}
+	}
+	for turn := range 2 {
+		if f, ok := heldTail(seed, name, turn, strconv.FormatInt(n, 10), true, true, nil); ok {
+			classes = append(classes, valueClass{"heldTail" + strconv.Itoa(turn+1) + " " + f.class, []any{f.v}})
+		}
+	}
+	return classes
 }

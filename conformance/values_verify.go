@@ -94,6 +94,7 @@ func (r *runner) liveValues(c profile.Case) []liveValue {
 			liveValue{m, "wrongType", []any{"abc", true}, nil},
 		)
 	}
+	classes = append(classes, r.heldTails(c, held)...)
 	classes = append(classes, r.spelt(c)...)
 	classes = append(classes, r.wrapped(c)...)
 	classes = append(classes, r.farTargets(c)...)
@@ -145,6 +146,49 @@ func heldFraction(id int64) []any {
 		return []any{json.Number(fmt.Sprintf("%d.5", id))}
 	}
 	return []any{json.Number("1.5"), json.Number("0.5")}
+}
+
+// heldTails are the values of the case's first step, each then a tail a
+// lenient reading drops (tails.go): the record's form as tpl_id and its
+// QR code as code_id (held), the status the record is in by id as
+// from_certificate_status and the target by id as
+// to_certificate_status, and the code. The case's place among the
+// profile's cases turns the classes, so that the two cases take
+// different ones. None names what the step names, so none may move the
+// record.
+func (r *runner) heldTails(c profile.Case, held map[string]int64) []liveValue {
+	turn := slices.IndexFunc(r.prof.Cases, func(o profile.Case) bool { return o.Name == c.Name })
+	var out []liveValue
+	add := func(member, v string, numeric, asNumber bool) {
+		if f, ok := heldTail(r.opts.Seed, member, turn, v, numeric, asNumber, nil); ok {
+			out = append(out, liveValue{member, "heldTail " + f.class, []any{f.v}, nil})
+		}
+	}
+	for _, m := range []string{"tpl_id", "code_id"} {
+		if id, ok := held[m]; ok && id > 0 {
+			add(m, strconv.FormatInt(id, 10), true, true)
+		}
+	}
+	if f := r.prof.Flow(c.FormID); f != nil {
+		byName := func(name string) *profile.Status {
+			for i, st := range f.Statuses {
+				if st.Name == name {
+					return &f.Statuses[i]
+				}
+			}
+			return nil
+		}
+		if st := byName(c.Start); st != nil {
+			add("from_certificate_status", strconv.FormatInt(st.ID, 10), true, false)
+		}
+		if st := byName(c.Steps[0].To); st != nil && c.Steps[0].Action == contract.ActionSetStatus {
+			add("to_certificate_status", strconv.FormatInt(st.ID, 10), true, false)
+		}
+	}
+	if c.Code != "" {
+		add("certificate_code", c.Code, false, false)
+	}
+	return out
 }
 
 // spelt are the names of the case's first step written the way a
