@@ -43,8 +43,9 @@ type tailClass struct {
 }
 
 // tailLetters are what follows an id's digits: a word, a letter, a unit,
-// a hex digit's letters (intval and MySQL's casts stop at each).
-var tailLetters = []string{"abc", "x", "a1", "px", "_1", "ff"}
+// a long suffix, a hex digit's letters (intval and MySQL's casts stop at
+// each; no underscore, which Go's ParseFloat reads between digits).
+var tailLetters = []string{"abc", "x", "a1", "px", "L", "ff"}
 
 // tailMore is what follows a space or a NUL: more digits (a second id
 // pasted behind the first) or letters.

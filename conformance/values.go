@@ -233,7 +233,7 @@ func valueCases(seed uint64, ep contract.Endpoint, sch rules.RequestSchema, p *p
 			classes = enumClasses(prop)
 		case prop.Type == "integer":
 			classes = integerClasses(prop, held[name])
-			classes = heldTailClasses(seed, name, held[name], classes)
+			classes = heldTailClasses(name, held[name], classes)
 			if ep == contract.GetRecord && name == "record_id" && len(p.Foreign.RecordIDs) > 0 {
 				// Another organization's record as a digit string: a
 				// lenient reading must scope it as it scopes the number
@@ -302,12 +302,13 @@ func sameType(p rules.Property) func(contract.Endpoint, rules.Property, string) 
 
 // heldTailClasses are classes with, for a member that names an object
 // by a value the run holds (tailSlots: record_id), its fractions those
-// of the held id (800001.5, not 1.5) and two more classes, each a tail
-// of it (tails.go: the held id with letters, an exponent, a space or a
-// NUL and more after it). None is an integer (rules.Faults), so each is
-// an error in the endpoint's shape, where a reading that drops the tail
-// serves the held object.
-func heldTailClasses(seed uint64, name string, held any, classes []valueClass) []valueClass {
+// of the held id (800001.5, not 1.5) and a class for each other tail of
+// it (tails.go: the held id with letters, an exponent, a space or a NUL
+// and more after it), whose variant the seed picks as for every class.
+// None is an integer (rules.Faults), so each is an error in the
+// endpoint's shape, where a reading that drops the tail serves the held
+// object.
+func heldTailClasses(name string, held any, classes []valueClass) []valueClass {
 	n, ok := held.(int64)
 	if !ok || n <= 0 || !slices.Contains(tailSlots, name) {
 		return classes
@@ -317,9 +318,19 @@ func heldTailClasses(seed uint64, name string, held any, classes []valueClass) [
 			classes[i].values = heldFraction(n)
 		}
 	}
-	for turn := range 2 {
-		if f, ok := heldTail(seed, name, turn, strconv.FormatInt(n, 10), true, true, nil); ok {
-			classes = append(classes, valueClass{"heldTail" + strconv.Itoa(turn+1) + " " + f.class, []any{f.v}})
+	v := strconv.FormatInt(n, 10)
+	for _, c := range numberTails {
+		if c.name == "fraction" {
+			continue
+		}
+		var vs []any
+		for alt := range 4 {
+			if f := c.form(v, alt); f != "" && !slices.Contains(vs, any(f)) {
+				vs = append(vs, f)
+			}
+		}
+		if len(vs) > 0 {
+			classes = append(classes, valueClass{"held " + c.name, vs})
 		}
 	}
 	return classes
