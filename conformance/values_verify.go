@@ -159,8 +159,15 @@ func heldFraction(id int64) []any {
 func (r *runner) heldTails(c profile.Case, held map[string]int64) []liveValue {
 	turn := slices.IndexFunc(r.prof.Cases, func(o profile.Case) bool { return o.Name == c.Name })
 	var out []liveValue
+	// A tail that is a status's name or id names that status, not none.
+	names := map[string]bool{}
+	if f := r.prof.Flow(c.FormID); f != nil {
+		for _, st := range f.Statuses {
+			names[st.Name], names[strconv.FormatInt(st.ID, 10)] = true, true
+		}
+	}
 	add := func(member, v string, numeric, asNumber bool) {
-		if f, ok := heldTail(r.opts.Seed, member, turn, v, numeric, asNumber, nil); ok {
+		if f, ok := heldTail(r.opts.Seed, member, turn, v, numeric, asNumber, names); ok {
 			out = append(out, liveValue{member, "heldTail " + f.class, []any{f.v}, nil})
 		}
 	}
