@@ -343,8 +343,9 @@ func (t *T) numberMissClasses(i int, n string) []numberMiss {
 		out = append(out, numberMiss{"near form", f})
 	}
 	if i == 0 {
+		// A tail (tails.go) is a near form too: the number and a NUL.
 		for _, f := range tailStrings(t.r.opts.Seed, "number", n, nil, 1) {
-			out = append(out, numberMiss{"tail", f})
+			out = append(out, numberMiss{"near form", f})
 		}
 	}
 	for _, f := range pastedForms(t.r.opts.Seed, fmt.Sprintf("number %d", i), n, nil, false) {
