@@ -108,6 +108,9 @@ type overlap struct {
 	bodies [2]map[string]any
 	reqs   [2]verifyReq
 	model  *verifyModel
+	// series are the pair on the credentials its orders one after the
+	// other go on, one per order (placeSeries).
+	series []overlap
 }
 
 // overlapSubjects are the credentials cases move from their start by the
@@ -168,7 +171,34 @@ func (t *T) planOverlaps(seed uint64) []overlap {
 			break
 		}
 	}
+	t.placeSeries(subjects, out)
 	return out
+}
+
+// placeSeries puts each pair's orders one after the other on credentials
+// of the same form in the same status, the least used first: the orders
+// judge the service's answers from that status, whichever credential is
+// in it, and spread over the credentials they lengthen no one's chain of
+// units by much (each credential's units go one after the other).
+func (t *T) placeSeries(subjects []profile.Case, pairs []overlap) {
+	units := make([]int, len(subjects))
+	for _, o := range pairs {
+		units[slices.IndexFunc(subjects, func(c profile.Case) bool { return c.RecordID == o.c.RecordID })]++
+	}
+	for p := range pairs {
+		o := &pairs[p]
+		st := statusByName(t.r.prof.Flow(o.c.FormID), o.c.Start)
+		for range o.orders() {
+			best := -1
+			for i, c := range subjects {
+				if c.FormID == o.c.FormID && c.Start == o.c.Start && (best < 0 || units[i] < units[best]) {
+					best = i
+				}
+			}
+			units[best]++
+			o.series = append(o.series, t.overlapOf(subjects[best], *st, o.kind))
+		}
+	}
 }
 
 // overlapOf is the pair of kind k on c, from st: a set takes a move out
@@ -225,8 +255,9 @@ func (t *T) overlapUnits(seed uint64) (units []writeUnit, judges []*overlapJudge
 	}
 	for _, o := range pairs {
 		j := &overlapJudge{}
-		for _, order := range o.orders() {
-			units = append(units, writeUnit{keys: t.r.caseKeys(o.c), cost: 2, run: func(t *T, _ []*T) bool { t.inSeries(o, order, j); return false }})
+		for i, order := range o.orders() {
+			on := o.series[i]
+			units = append(units, writeUnit{keys: t.r.caseKeys(on.c), cost: 2, run: func(t *T, _ []*T) bool { t.inSeries(on, order, j); return false }})
 		}
 		units = append(units, writeUnit{keys: t.r.caseKeys(o.c), cost: 1, run: func(t *T, _ []*T) bool { t.overlap(o, j); return false }})
 		judges = append(judges, j)
