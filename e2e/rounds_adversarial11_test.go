@@ -71,6 +71,17 @@ var adversarial11FirstSight = firstSight{
 		foreign.BugA11WriteTemplatesLaterHideEmpty: "9792821d6cf047950f61cb1fbaccbda85f12e0da",
 		foreign.BugA11LimitedTemplatesLocalUTC:     "9792821d6cf047950f61cb1fbaccbda85f12e0da",
 		foreign.BugA11LimitedQrcodesTotalRemaining: "9792821d6cf047950f61cb1fbaccbda85f12e0da",
+		// A held identifier then a tail a lenient reading drops (a
+		// fraction, letters, an exponent, a space or a NUL and more; a
+		// NUL after a code, a coding or a URL) in every slot that names
+		// an object: record_id's value space, verify.values' tpl_id,
+		// code_id, status ids and code, the unknown template and code.
+		foreign.BugA11RecordIDFraction:      "c2cd2020c1e6090e89236f1d5b91ad648554b735",
+		foreign.BugA11RecordIDNumericPrefix: "c2cd2020c1e6090e89236f1d5b91ad648554b735",
+		foreign.BugA11TplIDNumericPrefix:    "c2cd2020c1e6090e89236f1d5b91ad648554b735",
+		foreign.BugA11StatusIDNumericPrefix: "c2cd2020c1e6090e89236f1d5b91ad648554b735",
+		foreign.BugA11CodeNULTruncated:      "c2cd2020c1e6090e89236f1d5b91ad648554b735",
+		foreign.BugA11TemplateNULTruncated:  "c2cd2020c1e6090e89236f1d5b91ad648554b735",
 	},
 	passingSince: map[foreign.Variant]string{
 		// A verify case's refusal may carry the code of any other
