@@ -137,15 +137,18 @@ func keyWhat(role string) string {
 }
 
 // keyRefused says whether a walk's first page is a refusal of its key
-// (401 or 403): the read scope of a key other than the read key is the
-// service's to give (§5).
+// (401 or 403; on listQrcodes also 404, §4.5: "a template that does not
+// exist, or that the caller may not see"): the read scope of a key other
+// than the read key is the service's to give (§5).
 func keyRefused(w walk) bool {
 	if len(w.pages) != 1 || w.pages[0] == nil {
 		return false
 	}
-	obj, _ := w.pages[0].Doc.(map[string]any)
+	x := w.pages[0]
+	obj, _ := x.Doc.(map[string]any)
 	code, _ := intOf(obj["code"])
-	return code == 401 || code == 403 || w.pages[0].Status == 401 || w.pages[0].Status == 403
+	unseen := (code == 404 || x.Status == 404) && x.Req.Path == contract.ListQrcodes.Path()
+	return code == 401 || code == 403 || x.Status == 401 || x.Status == 403 || unseen
 }
 
 // walkRefused says whether a walk's first page is a refusal a class above
@@ -674,8 +677,14 @@ func relCursorPaging(t *T) {
 			want = 0
 		}
 		if u.p.role != profile.RoleRead {
-			if !keyRefused(u.p.w) { // a key's read scope is the service's (§5)
+			switch {
+			case !keyRefused(u.p.w): // a key's read scope is the service's (§5)
 				t.judgeKeyPaged(u.l.ep, u.ref, u.p, &u.kall, u.l.key, want, max)
+			case len(u.kall.pages) > 0 && u.kall.broken == "":
+				// Refused under a filter, while the same key's walk of the
+				// listing without one is served: a filter names no object
+				// and changes no scope.
+				t.Errorf(u.p.w.pages[0], "%s: refused (%s), while the same key's walk of %s without a filter is served", u.p.what, describe(u.p.w.pages[0]), u.l.name)
 			}
 			continue
 		}
