@@ -42,10 +42,11 @@ import (
 // in one order only would show it on some runs and not others, so the
 // pair at once is reported only where both orders one after the other
 // were right (overlapsDone, once the check's units have run), when what
-// it shows is that the moves are not atomic. Its answers are not given
-// to the rules of every answer either (client.quiet): which of them
-// succeeded is the race's, and the orders one after the other give the
-// rules the same answers. Within --concurrency: at --concurrency 1 the
+// it shows is that the moves are not atomic. Its answers are given only
+// to the rules that concern every answer whatever its operation (its
+// Content-Type, its JSON): which of them succeeded is the race's, so the
+// rules of verify's answers, whose counts the report gives, judge the
+// same answers in the orders one after the other instead. Within --concurrency: at --concurrency 1 the
 // pair goes one request after the other, and a race is not sought.
 
 // maxOverlaps is the most pairs sent at once.
@@ -373,6 +374,9 @@ func (t *T) overlap(o overlap, j *overlapJudge) {
 		}()
 	}
 	wg.Wait()
+	for _, x := range xs {
+		t.r.observeAt(nil, x) // the rules of every answer whatever its operation: which one succeeded is the race's
+	}
 	t.depth++ // sent at once: one request's time
 	t.judgeOverlap(o, xs, j)
 }
