@@ -22,8 +22,12 @@ const (
 	// rate back from half their ceiling to the ceiling after a refusal.
 	climbCalls = 50
 	// rateShare is the share of the rate the target let through, in the
-	// second before it refused, that the client keeps under after.
-	rateShare = 0.9
+	// second before it refused, that the client keeps under after. The
+	// second is the client's: calls it sent within one second reach the
+	// target over a longer one when the client's machine is loaded, so
+	// the count can run above the target's limit; a fifth to spare keeps
+	// a target that refused once from refusing again.
+	rateShare = 0.8
 	// okMemory is how many answered calls the client remembers, and
 	// okHorizon how old they may be, to learn the target's limits from.
 	okMemory  = 1024

@@ -3,6 +3,7 @@ package svcclient
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -90,7 +91,7 @@ func TestResetsKeepTheRate(t *testing.T) {
 
 // What the gate learns from the answers before a refusal: the most calls
 // the target answered at once, less one, is the ceiling of the calls in
-// flight, which start again at half of it; 90% of the calls answered in
+// flight, which start again at half of it; 80% of the calls answered in
 // the second before is the ceiling of the rate, which starts at half.
 func TestGateLearnsTheTargetsLimits(t *testing.T) {
 	var rate float64
@@ -115,8 +116,8 @@ func TestGateLearnsTheTargetsLimits(t *testing.T) {
 	if g.ceiling != 3 || g.window != 1 {
 		t.Errorf("ceiling %v window %v, want 3 (4 at once, less one) and 1 (half, at least one)", g.ceiling, g.window)
 	}
-	if g.rateCeil != 0.9*24 || rate != g.rateCeil/2 {
-		t.Errorf("rate ceiling %v, rate %v: want 90%% of the 24 answered in the second before, and half of it", g.rateCeil, rate)
+	if math.Abs(g.rateCeil-0.8*24) > 1e-9 || rate != g.rateCeil/2 {
+		t.Errorf("rate ceiling %v, rate %v: want 80%% of the 24 answered in the second before, and half of it", g.rateCeil, rate)
 	}
 	if g.asked != 2 {
 		t.Errorf("asked %d, want 2", g.asked)
