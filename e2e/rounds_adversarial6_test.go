@@ -69,6 +69,10 @@ var adversarial6FirstSight = firstSight{
 		foreign.BugA6AndroidIDsAsStrings:        "headers: the User-Agent is the runner's own; never an Android client's okhttp",
 	},
 	caughtSince: map[foreign.Bug]string{
+		// The cursor walks go with every key of ours past page 1
+		// (relation.cursor.paging).
+		foreign.BugA6WriteTemplatesTokenIgnored: "3137a4c0df8127b472fc56cd4dba861b11a339c3",
+		foreign.BugA6LimitedTemplatesToken400:   "3137a4c0df8127b472fc56cd4dba861b11a339c3",
 		// Every key walks getFormList past page 1 (relation.formList.paging),
 		// and the other organization is a subject of the number filter.
 		foreign.BugA6LimitedFormPageRepeats: "b08e619dd004f41e91b9ec9579209918331001ab",
