@@ -97,13 +97,19 @@ func (r *runner) movedTo() []string {
 // request at a time (tryAll, alone.go). It returns the record's status
 // after the step, and stop when the unit is to run again.
 func (t *T) stepBoth(c profile.Case, s profile.Step, role, cur string) (after string, stop bool) {
-	b := t.r.both(c, s, role, cur).by(t.caseRecordURL(c))
+	return t.sendBoth(t.r.both(c, s, role, cur).by(t.caseRecordURL(c)))
+}
+
+// sendBoth sends b's attempts side by side, or its step alone where it
+// has no other, and judges them: the record's status after the step, and
+// stop when the unit is to run again alone (tryAll).
+func (t *T) sendBoth(b bothActions) (after string, stop bool) {
 	if b.size() == 1 {
-		return t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s))), false
+		return t.step(b.c, b.s, b.role, b.cur, t.post(contract.Verify, b.role, stepBody(b.c, b.s))), false
 	}
 	xs := t.tryAll(b.attempts(), refusedAs(nil))
 	if xs == nil {
-		return cur, true
+		return b.cur, true
 	}
 	return t.judgeBoth(b, xs), false
 }
@@ -118,15 +124,7 @@ func (t *T) stepBoth(c profile.Case, s profile.Step, role, cur string) (after st
 // returns the record's status after the step, and stop when the unit is
 // to run again alone (tryAll).
 func (t *T) refusalOtherWay(c profile.Case, s profile.Step, role, cur, url string) (after string, stop bool) {
-	b := bothActions{c: c, s: s, role: role, cur: cur, ids: t.r.statusIDs(c.FormID), url: url}
-	if b.size() == 1 {
-		return t.step(c, s, role, cur, t.post(contract.Verify, role, stepBody(c, s))), false
-	}
-	xs := t.tryAll(b.attempts(), refusedAs(nil))
-	if xs == nil {
-		return cur, true
-	}
-	return t.judgeBoth(b, xs), false
+	return t.sendBoth(bothActions{c: c, s: s, role: role, cur: cur, ids: t.r.statusIDs(c.FormID), url: url})
 }
 
 // anyFlowIDs are the ids the profile's flows give a status name, for
