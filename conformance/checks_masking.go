@@ -439,8 +439,9 @@ func relMasked(t *T) {
 	// Across formats: what a record's answers show of a masked value
 	// together (masks_union.go).
 	for _, id := range slices.Sorted(maps.Keys(byRecord)) {
-		t.maskUnions(id, refs[id], jsons[id], byRecord[id], chars)
-		t.maskShares(id, refs[id], jsons[id], byRecord[id], chars)
+		texts := maskedTexts(byRecord[id], chars) // read once for both
+		t.maskUnions(id, refs[id], jsons[id], byRecord[id], texts, chars)
+		t.maskShares(id, refs[id], jsons[id], byRecord[id], texts, chars)
 	}
 	if n == 0 {
 		t.Skipf("no getRecord answer of a record with a masked value")

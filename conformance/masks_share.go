@@ -62,9 +62,10 @@ func sharesBeyond(m, text []rune, chars string, others map[string]bool) [][]rune
 }
 
 // maskShares fails, for each value a record's json masks, a masked form
-// of it in the record's other answers (ref: its json; xs: its answers)
+// of it in the record's other answers (ref: its json; xs: its answers;
+// texts: their masked strings, maskedTexts)
 // that shows more than its type's share.
-func (t *T) maskShares(id int64, ref *maskRef, json *Exchange, xs []*Exchange, chars string) {
+func (t *T) maskShares(id int64, ref *maskRef, json *Exchange, xs []*Exchange, texts [][][]rune, chars string) {
 	others := map[string]bool{}
 	for _, m := range ref.masked {
 		others[string(rules.Normalised(m.value, chars))] = true
@@ -73,7 +74,6 @@ func (t *T) maskShares(id int64, ref *maskRef, json *Exchange, xs []*Exchange, c
 	for _, h := range ref.held {
 		lengths[h.field] = h.length
 	}
-	texts := maskedTexts(xs, chars)
 	for _, m := range ref.masked {
 		mv := rules.Normalised(m.value, chars)
 		for i, x := range xs {

@@ -100,9 +100,9 @@ func unionLeak(m []rune, others [][]rune, chars string) string {
 
 // maskUnions fails, for each record, a value its json masks that the
 // masked forms of its answers in every format show more of together
-// than any one does: ref is the record's json, xs its answers.
-func (t *T) maskUnions(id int64, ref *maskRef, json *Exchange, xs []*Exchange, chars string) {
-	texts := maskedTexts(xs, chars)
+// than any one does: ref is the record's json, xs its answers, texts
+// their masked strings (maskedTexts).
+func (t *T) maskUnions(id int64, ref *maskRef, json *Exchange, xs []*Exchange, texts [][][]rune, chars string) {
 	for _, m := range ref.masked {
 		mv := rules.Normalised(m.value, chars)
 		type found struct {
