@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,8 +33,9 @@ type namedID struct {
 // "number", "tpl_id"), none that is also an identifier of that kind:
 // for template and certificate_code the kinds a lookup of several
 // tables confuses most (a sub-code's coding, a tpl_id, a template's
-// coding, a credential's code), then otherKindsSampled more of the
-// catalogue (idKinds), turned by the seed and the parameter.
+// coding, a credential's code), then every other identifier of the
+// kind of object param names (slotObjects), then otherKindsSampled more
+// of the catalogue (idKinds), turned by the seed and the parameter.
 func (t *T) otherKindsFor(param string) []namedID {
 	return t.otherKindsFrom(param, idKinds)
 }
@@ -69,6 +71,21 @@ func (t *T) otherKindsFrom(param string, kinds []idKind) []namedID {
 			}
 		}
 	}
+	// Every other identifier of the kind of object param names, on every
+	// run: a lookup that also matches another column of the same rows
+	// (a record's number or id for its code, a form's id or name for its
+	// number, a template's name for its coding, a form's number for
+	// tpl_id) serves an object where the contract gives nothing. Which
+	// object's identifier goes is the seed's.
+	for _, k := range kinds {
+		if !slotObjects[param][k.object] || sent[k.name] || k.takenBy[param] {
+			continue
+		}
+		if vs := t.kindValues(param, k, taken); len(vs) > 0 {
+			v := vs[pick(t.r.opts.Seed, "other kinds of the object "+param+" "+k.name, len(vs))]
+			add(k.name, fmt.Sprintf("%s %q", k.name, v), v)
+		}
+	}
 	// The catalogue's other kinds, from the one the seed picks for
 	// param: each kind with a value param does not take, the value
 	// picked by the seed.
@@ -79,12 +96,7 @@ func (t *T) otherKindsFrom(param string, kinds []idKind) []namedID {
 		if sent[k.name] || k.takenBy[param] {
 			continue
 		}
-		var vs []string
-		for _, v := range k.values(t) {
-			if v != "" && !taken[v] && !(param == "tpl_id" && isInteger(v)) {
-				vs = append(vs, v)
-			}
-		}
+		vs := t.kindValues(param, k, taken)
 		if len(vs) == 0 {
 			continue
 		}
@@ -95,8 +107,49 @@ func (t *T) otherKindsFrom(param string, kinds []idKind) []namedID {
 	return out
 }
 
+// kindValues are the values of kind k that param may be sent: none it
+// takes, none already sent, no integer for tpl_id (an integer may be a
+// form's); for certificate_code, a record kind's values are those of the
+// credentials (the cases' records) when the profile says which, the
+// records a lookup of codes reads.
+func (t *T) kindValues(param string, k idKind, taken map[string]bool) []string {
+	var vs []string
+	for _, v := range k.values(t) {
+		if v != "" && !taken[v] && !(param == "tpl_id" && isInteger(v)) {
+			vs = append(vs, v)
+		}
+	}
+	if param != "certificate_code" || k.object != "record" || k.credential == nil {
+		return vs
+	}
+	var creds []string
+	for _, v := range k.credential(t) {
+		if slices.Contains(vs, v) {
+			creds = append(creds, v)
+		}
+	}
+	if len(creds) > 0 {
+		return creds
+	}
+	return vs
+}
+
+// slotObjects are, per parameter, the kinds of object it names: every
+// other identifier of those objects goes in it on every run.
+// certificate_code and record_url name a record; number a form; template
+// a batch template; tpl_id the record's form (§C10), whose identifiers
+// that are no integer it gets.
+var slotObjects = map[string]map[string]bool{
+	"template":         {"template": true},
+	"certificate_code": {"record": true},
+	"record_url":       {"record": true},
+	"number":           {"form": true},
+	"tpl_id":           {"form": true},
+}
+
 // otherKindsSlots are the parameters that name an object, and how many
-// kinds of the catalogue each gets beyond its fixed ones. The seed picks
+// kinds of the catalogue each gets beyond its fixed ones and the other
+// identifiers of the object it names (slotObjects). The seed picks
 // one place in the catalogue for the run and each parameter takes the
 // kinds from there on after those of the parameters before it, so that
 // one run sends most kinds, each in some parameter, and over seeds every
@@ -104,7 +157,7 @@ func (t *T) otherKindsFrom(param string, kinds []idKind) []namedID {
 var otherKindsSlots = []struct {
 	param string
 	n     int
-}{{"template", 2}, {"certificate_code", 2}, {"record_url", 3}, {"number", 2}, {"tpl_id", 2}}
+}{{"template", 1}, {"certificate_code", 1}, {"record_url", 1}, {"number", 1}, {"tpl_id", 2}}
 
 // otherKindsSampled is otherKindsSlots by parameter.
 var otherKindsSampled = func() map[string]int {
@@ -171,12 +224,16 @@ func (t *T) takenBy(param string) map[string]bool {
 
 // idKind is one kind of identifier the profile holds, the parameters
 // that take it, and its values; read says the values are read off an
-// answer (one request a run), not the profile.
+// answer (one request a run), not the profile. object is the kind of
+// object it names (slotObjects); credential, for a record kind, are its
+// values of the credentials alone.
 type idKind struct {
-	name    string
-	takenBy map[string]bool
-	values  func(t *T) []string
-	read    bool
+	name       string
+	takenBy    map[string]bool
+	values     func(t *T) []string
+	read       bool
+	object     string
+	credential func(t *T) []string
 }
 
 // idKinds is the catalogue of the identifiers of the profile, by kind:
@@ -191,7 +248,7 @@ var idKinds = []idKind{
 			out = append(out, strconv.FormatInt(r.ID, 10))
 		}
 		return out
-	}, false},
+	}, false, "record", credentialIDs},
 	{"record code", map[string]bool{"certificate_code": true}, func(t *T) []string {
 		var out []string
 		for _, r := range t.r.prof.Records {
@@ -200,7 +257,7 @@ var idKinds = []idKind{
 			}
 		}
 		return out
-	}, false},
+	}, false, "record", nil},
 	{"record number", nil, func(t *T) []string {
 		var out []string
 		if h := t.r.prof.Held; h != nil {
@@ -209,14 +266,14 @@ var idKinds = []idKind{
 			}
 		}
 		return out
-	}, false},
+	}, false, "record", credentialNumbers},
 	{"record URL", map[string]bool{"certificate_code": true, "record_url": true}, func(t *T) []string {
 		var out []string
 		for _, r := range t.r.prof.Records {
 			out = append(out, r.URL)
 		}
 		return out
-	}, false},
+	}, false, "record", nil},
 	{"certificate code", map[string]bool{"certificate_code": true}, func(t *T) []string {
 		var out []string
 		for _, c := range t.r.prof.Cases {
@@ -225,9 +282,9 @@ var idKinds = []idKind{
 			}
 		}
 		return out
-	}, false},
-	{"form id", nil, func(t *T) []string { return idStrings(t.r.prof.Forms.IDs) }, false},
-	{"form number", map[string]bool{"number": true}, func(t *T) []string { return t.r.prof.Forms.Numbers }, false},
+	}, false, "record", nil},
+	{"form id", nil, func(t *T) []string { return idStrings(t.r.prof.Forms.IDs) }, false, "form", nil},
+	{"form number", map[string]bool{"number": true}, func(t *T) []string { return t.r.prof.Forms.Numbers }, false, "form", nil},
 	{"form name", nil, func(t *T) []string {
 		var out []string
 		if h := t.r.prof.Held; h != nil {
@@ -238,15 +295,15 @@ var idKinds = []idKind{
 			}
 		}
 		return out
-	}, false},
-	{"template tpl_id", nil, templatesEach(func(tp profile.Template) string { return strconv.FormatInt(tp.TplID, 10) }), false},
-	{"template coding", map[string]bool{"template": true}, templatesEach(func(tp profile.Template) string { return tp.Coding }), false},
-	{"template URL", map[string]bool{"template": true}, templatesEach(func(tp profile.Template) string { return tp.URL }), false},
-	{"template name", nil, (*T).templateNames, true},
+	}, false, "form", nil},
+	{"template tpl_id", nil, templatesEach(func(tp profile.Template) string { return strconv.FormatInt(tp.TplID, 10) }), false, "template", nil},
+	{"template coding", map[string]bool{"template": true}, templatesEach(func(tp profile.Template) string { return tp.Coding }), false, "template", nil},
+	{"template URL", map[string]bool{"template": true}, templatesEach(func(tp profile.Template) string { return tp.URL }), false, "template", nil},
+	{"template name", nil, (*T).templateNames, true, "template", nil},
 	{"sub-code coding", nil, func(t *T) []string {
 		sub, _ := t.aSubCode()
 		return []string{sub}
-	}, true},
+	}, true, "sub-code", nil},
 	{"status id", nil, func(t *T) []string {
 		var out []string
 		for _, f := range t.r.prof.Flows {
@@ -255,7 +312,7 @@ var idKinds = []idKind{
 			}
 		}
 		return out
-	}, false},
+	}, false, "status", nil},
 	{"status name", nil, func(t *T) []string {
 		var out []string
 		for _, f := range t.r.prof.Flows {
@@ -264,10 +321,39 @@ var idKinds = []idKind{
 			}
 		}
 		return out
-	}, false},
-	{"another organization's template coding", nil, func(t *T) []string { return t.r.prof.Foreign.Codings }, false},
-	{"another organization's record id", nil, func(t *T) []string { return idStrings(t.r.prof.Foreign.RecordIDs) }, false},
-	{"another organization's form id", nil, func(t *T) []string { return idStrings(t.r.prof.Foreign.FormIDs) }, false},
+	}, false, "status", nil},
+	{"another organization's template coding", nil, func(t *T) []string { return t.r.prof.Foreign.Codings }, false, "foreign", nil},
+	{"another organization's record id", nil, func(t *T) []string { return idStrings(t.r.prof.Foreign.RecordIDs) }, false, "foreign", nil},
+	{"another organization's form id", nil, func(t *T) []string { return idStrings(t.r.prof.Foreign.FormIDs) }, false, "foreign", nil},
+}
+
+// credentialIDs are the ids of the cases' records: the credentials.
+func credentialIDs(t *T) []string {
+	var out []string
+	for _, c := range t.r.prof.Cases {
+		if c.RecordID != 0 {
+			out = append(out, strconv.FormatInt(c.RecordID, 10))
+		}
+	}
+	return out
+}
+
+// credentialNumbers are the record numbers of the cases' records the
+// profile holds.
+func credentialNumbers(t *T) []string {
+	ids := map[int64]bool{}
+	for _, c := range t.r.prof.Cases {
+		ids[c.RecordID] = true
+	}
+	var out []string
+	if h := t.r.prof.Held; h != nil {
+		for _, r := range h.Records {
+			if ids[r.ID] {
+				out = append(out, r.Number)
+			}
+		}
+	}
+	return out
 }
 
 // isInteger says whether v is written as a decimal integer.

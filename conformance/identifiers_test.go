@@ -149,3 +149,44 @@ func TestMarkClasses(t *testing.T) {
 		t.Errorf("markedOne of a value without letters: %q, want a punctuated one", got)
 	}
 }
+
+// TestOtherKindsOfTheObjectEveryRun: at every seed each parameter gets
+// every other identifier of the object it names (a credential's record
+// number and id as certificate_code, a form's id and name as number, a
+// template's name as template, a form's number as tpl_id): those pairs
+// are no sample.
+func TestOtherKindsOfTheObjectEveryRun(t *testing.T) {
+	formID := int64(2001)
+	prof := &profile.Profile{
+		Records: []profile.Record{{ID: 100001, URL: "https://h/r/rec-a", FormID: &formID}, {ID: 100002, URL: "https://h/r/rec-b"}},
+		Forms:   profile.Forms{IDs: []int64{2001}, Numbers: []string{"FX-001"}},
+		Cases:   []profile.Case{{Name: "move", Code: "c-1", RecordID: 100001}},
+		Held: &profile.Held{Records: []profile.HeldRecord{
+			{ID: 100002, Number: "R100002"},
+			{ID: 100001, Number: "R100001", Template: &profile.HeldObject{Name: "设备巡检记录表", Number: "FX-001"}}}},
+	}
+	want := map[string][]string{
+		"certificate_code": {"100001", "R100001"},
+		"record_url":       {"100001|100002", "R100001|R100002", "rec-a|rec-b"},
+		"number":           {"2001", "设备巡检记录表"},
+		"tpl_id":           {"FX-001", "设备巡检记录表"},
+	}
+	for seed := uint64(1); seed <= 50; seed++ {
+		tt := &T{r: &runner{prof: prof, opts: Options{Seed: seed}}}
+		for param, vs := range want {
+			got := map[string]bool{}
+			for _, id := range tt.otherKindsFrom(param, profileKinds()) {
+				got[id.v] = true
+			}
+			for _, alts := range vs {
+				found := false
+				for _, v := range strings.Split(alts, "|") {
+					found = found || got[v]
+				}
+				if !found {
+					t.Errorf("seed %d: %s gets none of %s: %v", seed, param, alts, got)
+				}
+			}
+		}
+	}
+}
