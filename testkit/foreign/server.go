@@ -268,6 +268,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		k = s.a11Key(r)
 	}
 	if k == nil {
+		k = s.a12Key(ep.name, r)
+	}
+	if k == nil {
 		if s.opts.is(VariantB8WWWAuthenticate) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="rtq"`)
 		}
@@ -282,7 +285,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(ep.shape, e)
 		return
 	}
-	if s.a5LengthRequired(w, r, ep.shape) {
+	if s.a12Front(w, r, ep.name) || s.a5LengthRequired(w, r, ep.shape) {
 		return
 	}
 	raw, perr := s.a4Prepare(r)
@@ -318,7 +321,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.a5Intercept(w, ep.name, p) {
 		return
 	}
-	data, aerr := s.a11Serve(ep, k, p, r)
+	data, aerr := s.a12Serve(ep, k, p, r)
 	if aerr != nil && aerr.param != "" && k.forms != nil && ep.name == "record/getFormList" && s.opts.has(BugA4LimitedErrorEnvelope) {
 		s.a4LimitedEnvelope(w, aerr)
 		return
