@@ -529,6 +529,15 @@ func inOffset(s string, loc *time.Location) string {
 
 func relCursorWindow(t *T) {
 	ls := append(t.listings(contract.TemplatesList), t.listingsOrNone(contract.ListQrcodes)...)
+	// turns: each windowed listing's place among its endpoint's, which
+	// turns the forms sameInstants writes over them.
+	turns, seen := make([]int, len(ls)), map[string]int{}
+	for i, l := range ls {
+		if l.window != nil {
+			turns[i] = seen[l.ep.Name]
+			seen[l.ep.Name]++
+		}
+	}
 	var windows atomic.Int64 // branches count side by side
 	t.each(len(ls), func(t *T, i int) {
 		l := ls[i]
@@ -570,7 +579,7 @@ func relCursorWindow(t *T) {
 		if got := itemKeys(both, l.key); !sameSet(got, inter) {
 			t.errorfPair(firstPage(both), firstPage(start), "%s: the window gives %d items; start_time alone and end_time alone have %d in common", l.name, len(got), len(inter))
 		}
-		t.sameInstants(l, win, both)
+		t.sameInstants(l, turns[i], both, all)
 		t.byTemplateURL(l, win, both)
 	})
 	if windows.Load() == 0 && !t.failed() {
@@ -578,23 +587,89 @@ func relCursorWindow(t *T) {
 	}
 }
 
-// sameInstants: the window's bounds written in other offsets select the
-// same items (ISO 8601 names one instant in any offset).
-func (t *T) sameInstants(l listing, win map[string]any, base walk) {
-	t.each(len(otherOffsets), func(t *T, i int) {
-		s, e := inOffset(l.window.Start, otherOffsets[i]), inOffset(l.window.End, otherOffsets[i])
-		if s == "" || e == "" {
-			return
-		}
-		w := t.walkCursor(l.ep, "read", withMember(withMember(l.filter, "start_time", s), "end_time", e), contract.TemplatesMaxPageSize)
-		if w.broken != "" {
-			t.Errorf(w.last, "%s from %s to %s: %s", l.name, s, e, w.broken)
-			return
-		}
-		if got, want := itemKeys(w, l.key), itemKeys(base, l.key); !sameSet(got, want) {
-			t.errorfPair(firstPage(w), firstPage(base), "%s from %s to %s gives %d items, the same instants written %s to %s give %d", l.name, s, e, len(got), l.window.Start, l.window.End, len(want))
+// sameInstants: the window's bounds written in another offset select the
+// same items (ISO 8601 names one instant in any offset), the offset
+// turning over the listings of the endpoint from where the seed says;
+// and the window widened to the edges of its days (the first second of
+// its start's day in UTC+08:00, the last of its end's), both bounds
+// written in one form a client writes (dayEdgeForms: a date, RFC 3339 in
+// UTC+08:00 or in UTC, a time without zone), the form turning over the
+// listings of the endpoint likewise: it selects every item the window
+// does and none the unfiltered walk does not hold, its total the count
+// of its items. A date or a time without zone is the kit's form (§C5): a
+// refusal of it is noted.
+func (t *T) sameInstants(l listing, turn int, base, all walk) {
+	seed := t.runSeed()
+	off := otherOffsets[(pick(seed, "cursor window offset "+l.ep.Name, len(otherOffsets))+turn)%len(otherOffsets)]
+	form := dayEdgeForms[(pick(seed, "cursor window day edges "+l.ep.Name, len(dayEdgeForms))+turn)%len(dayEdgeForms)]
+	s, e := inOffset(l.window.Start, off), inOffset(l.window.End, off)
+	ds, de := dayEdges(l.window, form.form)
+	t.each(2, func(t *T, i int) {
+		switch {
+		case i == 0 && s != "" && e != "":
+			w := t.walkCursor(l.ep, "read", withMember(withMember(l.filter, "start_time", s), "end_time", e), contract.TemplatesMaxPageSize)
+			if w.broken != "" {
+				t.Errorf(w.last, "%s from %s to %s: %s", l.name, s, e, w.broken)
+				return
+			}
+			if got, want := itemKeys(w, l.key), itemKeys(base, l.key); !sameSet(got, want) {
+				t.errorfPair(firstPage(w), firstPage(base), "%s from %s to %s gives %d items, the same instants written %s to %s give %d", l.name, s, e, len(got), l.window.Start, l.window.End, len(want))
+			}
+		case i == 1 && ds != "" && de != "":
+			what := fmt.Sprintf("%s from %s to %s (the window's days, %s)", l.name, ds, de, form.name)
+			w := t.walkCursor(l.ep, "read", withMember(withMember(l.filter, "start_time", ds), "end_time", de), contract.TemplatesMaxPageSize)
+			if w.broken != "" && len(w.pages) == 1 {
+				if form.kit {
+					t.Notef("%s is not accepted (the kit's choice, §C5)", what)
+				} else {
+					t.Errorf(w.last, "%s: %s", what, w.broken)
+				}
+				return
+			}
+			t.examinedWalks(w)
+			t.totalHolds(w, what)
+			if w.broken != "" {
+				return
+			}
+			t.subsetOf(w, all, l.key, what)
+			in := setOf(itemKeys(w, l.key))
+			for _, k := range itemKeys(base, l.key) {
+				if !in[k] {
+					t.errorfPair(firstPage(w), pageHolding(base, l.key, k), "%s leaves out %s %s, which the window from %s to %s lists: the window's days hold every item the window does", what, l.key, k, l.window.Start, l.window.End)
+					return
+				}
+			}
 		}
 	})
+}
+
+// dayEdgeForms are the forms a window over whole days is written in:
+// each bound at its day's edge (the first second of the start's day, the
+// last of the end's, in UTC+08:00). kit: the form is the kit's to accept
+// (§C5), not RFC 3339.
+var dayEdgeForms = []struct {
+	name string
+	kit  bool
+	form func(at time.Time) string
+}{
+	{"dates", true, func(at time.Time) string { return at.Format(time.DateOnly) }},
+	{"RFC 3339 in UTC+08:00", false, func(at time.Time) string { return at.Format(time.RFC3339) }},
+	{"RFC 3339 in UTC", false, func(at time.Time) string { return at.UTC().Format("2006-01-02T15:04:05Z") }},
+	{"times without zone", true, func(at time.Time) string { return at.Format(time.DateTime) }},
+}
+
+// dayEdges writes the edges of w's days with form: its start's day's
+// first second and its end's day's last ("" when a bound is unread).
+func dayEdges(w *profile.Window, form func(time.Time) string) (string, string) {
+	s, okS := readBound(w.Start, false)
+	e, okE := readBound(w.End, true)
+	if !okS || !okE {
+		return "", ""
+	}
+	sd, ed := time.Unix(s, 0).In(contract.Zone), time.Unix(e, 0).In(contract.Zone)
+	first := time.Date(sd.Year(), sd.Month(), sd.Day(), 0, 0, 0, 0, contract.Zone)
+	last := time.Date(ed.Year(), ed.Month(), ed.Day(), 23, 59, 59, 0, contract.Zone)
+	return form(first), form(last)
 }
 
 // byTemplateURL: listQrcodes of a template by its full URL, window
