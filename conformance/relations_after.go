@@ -40,15 +40,55 @@ func afterMoveListing(number string) map[string]any {
 	return map[string]any{"number": number, "page_size": contract.FormListMaxPageSize}
 }
 
+// afterMoveFormats are the formats besides json each other key reads the
+// moved record in, one a key (afterMoveReads).
+var afterMoveFormats = []string{"json-ld", "markdown"}
+
+// afterMoveReads are the bodies each other key reads the moved record
+// with (roles in order): json, by its id or its URL, and a format of
+// afterMoveFormats by the other address, the address and the format
+// turning over the keys from where the seed says, so that every key
+// reads it by both addresses on every run and, over seeds, in every
+// format by each. The reads in json-ld and markdown are judged by
+// relation.formats (2.1.held: every instant they write is the record's,
+// compared as instants) and the rules over every answer.
+func afterMoveReads(seed uint64, roles []string, recordID int64, url string) [][]map[string]any {
+	addr := func(byURL bool, format string) map[string]any {
+		body := map[string]any{"record_id": recordID}
+		if byURL && url != "" {
+			body = map[string]any{"record_url": url}
+		}
+		if format != "" {
+			body["format"] = format
+		}
+		return body
+	}
+	a0, f0 := pick(seed, "after move address", 2), pick(seed, "after move format", len(afterMoveFormats))
+	out := make([][]map[string]any, len(roles))
+	for i := range roles {
+		byURL := (a0+i)%2 == 1
+		out[i] = []map[string]any{addr(byURL, ""), addr(!byURL, afterMoveFormats[(f0+i)%len(afterMoveFormats)])}
+	}
+	return out
+}
+
 // lookAround reads, right after the move look.x shows, the moved record
-// with every other key and its form's listing (see above). Nothing is
-// observed here: observeLook hands the run's look to the rules.
+// with every other key (afterMoveReads) and its form's listing (see
+// above). Nothing is observed here: observeLook hands the run's look to
+// the rules.
 func (t *T) lookAround(l *look, recordID int64) {
 	roles := t.otherReaders()
 	if t.hasKey(profile.RoleOtherOrg) {
 		roles = append(roles, profile.RoleOtherOrg)
 	}
 	rec, _ := payloadOf(l.x).(map[string]any)
+	url, _ := rec["record_url"].(string)
+	var reads []*keyRead
+	for i, bodies := range afterMoveReads(t.runSeed(), roles, recordID, url) {
+		for _, b := range bodies {
+			reads = append(reads, &keyRead{ep: contract.GetRecord, role: roles[i], body: b})
+		}
+	}
 	tpl, _ := rec["record_template"].(map[string]any)
 	number, _ := tpl["number"].(string)
 	lists := []string{}
@@ -58,19 +98,18 @@ func (t *T) lookAround(l *look, recordID int64) {
 			lists = append(lists, profile.RoleOtherOrg)
 		}
 	}
-	l.others = make([]*keyRead, len(roles))
+	l.others = reads
 	l.lists = make([]*keyRead, len(lists))
 	l.number = number
-	t.each(len(roles)+len(lists), func(t *T, i int) {
-		if i < len(roles) {
-			k := &keyRead{ep: contract.GetRecord, role: roles[i], body: map[string]any{"record_id": recordID}}
+	t.each(len(reads)+len(lists), func(t *T, i int) {
+		if i < len(reads) {
+			k := reads[i]
 			k.x = t.send(k.ep, k.role, k.body)
-			l.others[i] = k
 			return
 		}
-		k := &keyRead{ep: contract.GetFormList, role: lists[i-len(roles)], body: afterMoveListing(number)}
+		k := &keyRead{ep: contract.GetFormList, role: lists[i-len(reads)], body: afterMoveListing(number)}
 		k.x = t.send(k.ep, k.role, k.body)
-		l.lists[i-len(roles)] = k
+		l.lists[i-len(reads)] = k
 	})
 }
 
@@ -79,11 +118,13 @@ func (t *T) afterLook(l *look, id int64) {
 	for _, k := range l.others {
 		if k.role == profile.RoleOtherOrg {
 			if payloadOf(k.x) != nil {
-				t.errorfPair(k.x, l.x, "record %d: right after its move, another organization's key reads it", id)
+				t.errorfPair(k.x, l.x, "record %d: right after its move, another organization's key reads it (%v)", id, k.body)
 			}
 			continue
 		}
-		t.sameAsRead(id, l.x, k)
+		if body, _ := k.body.(map[string]any); body["format"] == nil {
+			t.sameAsRead(id, l.x, k)
+		}
 	}
 	if len(l.lists) == 0 {
 		return
