@@ -95,3 +95,31 @@ func TestOurTokenBesideTheirTemplate(t *testing.T) {
 		})
 	}
 }
+
+// TestAfterMoveReads: after the first move each other key reads the
+// record in json by one address and in another format by the other, and
+// over seeds each key reads it by URL in every format besides json.
+func TestAfterMoveReads(t *testing.T) {
+	roles := []string{profile.RoleWrite, profile.RoleLimited, profile.RoleOtherOrg}
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= 40; seed++ {
+		for i, bodies := range afterMoveReads(seed, roles, 110001, "https://h/r/c-1") {
+			if len(bodies) != 2 || bodies[0]["format"] != nil || bodies[1]["format"] == nil {
+				t.Fatalf("seed %d, %s: %v, want json then another format", seed, roles[i], bodies)
+			}
+			if (bodies[0]["record_url"] == nil) == (bodies[1]["record_url"] == nil) {
+				t.Fatalf("seed %d, %s: %v, want both addresses", seed, roles[i], bodies)
+			}
+			if bodies[1]["record_url"] != nil {
+				seen[fmt.Sprintf("%s %v", roles[i], bodies[1]["format"])] = true
+			}
+		}
+	}
+	for _, r := range roles {
+		for _, f := range afterMoveFormats {
+			if !seen[r+" "+f] {
+				t.Errorf("no seed of 40 has the %s key read the moved record by URL in %s", r, f)
+			}
+		}
+	}
+}

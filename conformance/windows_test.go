@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
 )
 
 func judgeModel(all walk, bs ...bounded) []string {
@@ -107,5 +108,36 @@ func TestWindowsAroundStayInTheDay(t *testing.T) {
 				t.Errorf("at %d seed %d: %d reversed windows", at, seed, reversed)
 			}
 		}
+	}
+}
+
+// TestDayEdges: a window's days are written in every form at the first
+// second of its start's day and the last of its end's (UTC+08:00), and
+// each form reads back as those instants: the widened window holds the
+// window.
+func TestDayEdges(t *testing.T) {
+	w := &profile.Window{Start: "2025-04-25T01:33:14+08:00", End: "2026-05-11T07:18:06+08:00"}
+	want := map[string][2]string{
+		"dates":                 {"2025-04-25", "2026-05-11"},
+		"RFC 3339 in UTC+08:00": {"2025-04-25T00:00:00+08:00", "2026-05-11T23:59:59+08:00"},
+		"RFC 3339 in UTC":       {"2025-04-24T16:00:00Z", "2026-05-11T15:59:59Z"},
+		"times without zone":    {"2025-04-25 00:00:00", "2026-05-11 23:59:59"},
+	}
+	first, _ := readBound("2025-04-25T00:00:00+08:00", false)
+	last, _ := readBound("2026-05-11T23:59:59+08:00", true)
+	for _, f := range dayEdgeForms {
+		s, e := dayEdges(w, f.form)
+		if got := [2]string{s, e}; got != want[f.name] {
+			t.Errorf("%s: %v, want %v", f.name, got, want[f.name])
+		}
+		if a, _ := readBound(s, false); a != first {
+			t.Errorf("%s: start %s reads %d, want %d", f.name, s, a, first)
+		}
+		if b, _ := readBound(e, true); b != last {
+			t.Errorf("%s: end %s reads %d, want %d", f.name, e, b, last)
+		}
+	}
+	if s, e := dayEdges(&profile.Window{Start: "soon", End: w.End}, dayEdgeForms[0].form); s != "" || e != "" {
+		t.Errorf("an unread bound: %q %q, want none", s, e)
 	}
 }
