@@ -507,9 +507,6 @@ func (t *T) listingsOrNone(ep contract.Endpoint) []listing {
 	return t.listings(ep)
 }
 
-// otherOffsets are the offsets the same instant is written in again.
-var otherOffsets = []*time.Location{time.UTC, time.FixedZone("", -5*3600-30*60)}
-
 // inOffset writes the instant of s (RFC 3339, or a form the profile
 // took from the target, read as UTC+08:00) in loc, RFC 3339; "" when s
 // is a whole day (a day's bound is the kit's reading, not an instant).
@@ -587,55 +584,42 @@ func relCursorWindow(t *T) {
 	}
 }
 
-// sameInstants: the window's bounds written in another offset select the
-// same items (ISO 8601 names one instant in any offset), the offset
-// turning over the listings of the endpoint from where the seed says;
-// and the window widened to the edges of its days (the first second of
-// its start's day in UTC+08:00, the last of its end's), both bounds
-// written in one form a client writes (dayEdgeForms: a date, RFC 3339 in
-// UTC+08:00 or in UTC, a time without zone), the form turning over the
-// listings of the endpoint likewise: it selects every item the window
-// does and none the unfiltered walk does not hold, its total the count
-// of its items. A date or a time without zone is the kit's form (§C5): a
-// refusal of it is noted.
+// sameInstants: the window's bounds written in another form name the
+// same instants and select the same items (ISO 8601 names one instant
+// in any offset; a time without zone is read in UTC+08:00, §1.3), the
+// form (windowForms) turning over the listings of the endpoint from
+// where the seed says; and the window widened to its whole days, both
+// bounds dates (the first second of its start's day, the last of its
+// end's, §C5), on every windowed listing: it selects every item the
+// window does and none the unfiltered walk does not, its total the
+// count of its items. A time without zone and a date are the kit's
+// forms (§C5): a refusal of them is noted.
 func (t *T) sameInstants(l listing, turn int, base, all walk) {
-	seed := t.runSeed()
-	off := otherOffsets[(pick(seed, "cursor window offset "+l.ep.Name, len(otherOffsets))+turn)%len(otherOffsets)]
-	form := dayEdgeForms[(pick(seed, "cursor window day edges "+l.ep.Name, len(dayEdgeForms))+turn)%len(dayEdgeForms)]
-	s, e := inOffset(l.window.Start, off), inOffset(l.window.End, off)
-	ds, de := dayEdges(l.window, form.form)
+	form := windowForms[(pick(t.runSeed(), "cursor window form "+l.ep.Name, len(windowForms))+turn)%len(windowForms)]
+	s, e := form.write(l.window.Start, false), form.write(l.window.End, true)
+	ds, de := windowDays(l.window)
 	t.each(2, func(t *T, i int) {
 		switch {
 		case i == 0 && s != "" && e != "":
+			what := fmt.Sprintf("%s from %s to %s (%s)", l.name, s, e, form.name)
 			w := t.walkCursor(l.ep, "read", withMember(withMember(l.filter, "start_time", s), "end_time", e), contract.TemplatesMaxPageSize)
-			if w.broken != "" {
-				t.Errorf(w.last, "%s from %s to %s: %s", l.name, s, e, w.broken)
+			if t.windowRefused(w, what, form.kit) {
 				return
 			}
 			if got, want := itemKeys(w, l.key), itemKeys(base, l.key); !sameSet(got, want) {
-				t.errorfPair(firstPage(w), firstPage(base), "%s from %s to %s gives %d items, the same instants written %s to %s give %d", l.name, s, e, len(got), l.window.Start, l.window.End, len(want))
+				t.errorfPair(firstPage(w), firstPage(base), "%s gives %d items, the same instants written %s to %s give %d", what, len(got), l.window.Start, l.window.End, len(want))
 			}
 		case i == 1 && ds != "" && de != "":
-			what := fmt.Sprintf("%s from %s to %s (the window's days, %s)", l.name, ds, de, form.name)
+			what := fmt.Sprintf("%s from %s to %s (the window's days, as dates)", l.name, ds, de)
 			w := t.walkCursor(l.ep, "read", withMember(withMember(l.filter, "start_time", ds), "end_time", de), contract.TemplatesMaxPageSize)
-			if w.broken != "" && len(w.pages) == 1 {
-				if form.kit {
-					t.Notef("%s is not accepted (the kit's choice, §C5)", what)
-				} else {
-					t.Errorf(w.last, "%s: %s", what, w.broken)
-				}
-				return
-			}
-			t.examinedWalks(w)
-			t.totalHolds(w, what)
-			if w.broken != "" {
+			if t.windowRefused(w, what, true) {
 				return
 			}
 			t.subsetOf(w, all, l.key, what)
 			in := setOf(itemKeys(w, l.key))
 			for _, k := range itemKeys(base, l.key) {
 				if !in[k] {
-					t.errorfPair(firstPage(w), pageHolding(base, l.key, k), "%s leaves out %s %s, which the window from %s to %s lists: the window's days hold every item the window does", what, l.key, k, l.window.Start, l.window.End)
+					t.errorfPair(pageHolding(w, l.key, k), pageHolding(base, l.key, k), "%s leaves out %s %s, which the window from %s to %s lists: the window's days hold every item the window does", what, l.key, k, l.window.Start, l.window.End)
 					return
 				}
 			}
@@ -643,33 +627,54 @@ func (t *T) sameInstants(l listing, turn int, base, all walk) {
 	})
 }
 
-// dayEdgeForms are the forms a window over whole days is written in:
-// each bound at its day's edge (the first second of the start's day, the
-// last of the end's, in UTC+08:00). kit: the form is the kit's to accept
-// (§C5), not RFC 3339.
-var dayEdgeForms = []struct {
-	name string
-	kit  bool
-	form func(at time.Time) string
-}{
-	{"dates", true, func(at time.Time) string { return at.Format(time.DateOnly) }},
-	{"RFC 3339 in UTC+08:00", false, func(at time.Time) string { return at.Format(time.RFC3339) }},
-	{"RFC 3339 in UTC", false, func(at time.Time) string { return at.UTC().Format("2006-01-02T15:04:05Z") }},
-	{"times without zone", true, func(at time.Time) string { return at.Format(time.DateTime) }},
+// windowRefused says a walk of sameInstants is not to be judged further:
+// refused on its first page (noted for a form of the kit's, kit, else a
+// failure) or broken on a later one (the paging checks say so). A served
+// walk holds its total on every page.
+func (t *T) windowRefused(w walk, what string, kit bool) bool {
+	if w.broken != "" && len(w.pages) == 1 {
+		if kit {
+			t.Notef("%s is not accepted (the kit's choice, §C5)", what)
+		} else {
+			t.Errorf(w.last, "%s: %s", what, w.broken)
+		}
+		return true
+	}
+	t.examinedWalks(w)
+	t.totalHolds(w, what)
+	return w.broken != ""
 }
 
-// dayEdges writes the edges of w's days with form: its start's day's
-// first second and its end's day's last ("" when a bound is unread).
-func dayEdges(w *profile.Window, form func(time.Time) string) (string, string) {
+// windowForms are the forms a window's bounds are written in again: in
+// UTC, west of UTC, and without zone (in UTC+08:00); kit: the form is the
+// kit's to accept (§C5), not RFC 3339. write gives "" for a bound it
+// cannot read.
+var windowForms = []struct {
+	name  string
+	kit   bool
+	write func(bound string, end bool) string
+}{
+	{"RFC 3339 in UTC", false, func(b string, _ bool) string { return inOffset(b, time.UTC) }},
+	{"RFC 3339 at -05:30", false, func(b string, _ bool) string { return inOffset(b, time.FixedZone("", -5*3600-30*60)) }},
+	{"without zone", true, func(b string, end bool) string {
+		at, ok := readBound(b, end)
+		if !ok || inOffset(b, time.UTC) == "" {
+			return "" // a date names a day, not an instant
+		}
+		return time.Unix(at, 0).In(contract.Zone).Format(time.DateTime)
+	}},
+}
+
+// windowDays are the dates of w's start and end in UTC+08:00 ("" when a
+// bound is unread): as bounds, the first second of the one and the last
+// of the other (§C5), a window that holds w.
+func windowDays(w *profile.Window) (string, string) {
 	s, okS := readBound(w.Start, false)
 	e, okE := readBound(w.End, true)
 	if !okS || !okE {
 		return "", ""
 	}
-	sd, ed := time.Unix(s, 0).In(contract.Zone), time.Unix(e, 0).In(contract.Zone)
-	first := time.Date(sd.Year(), sd.Month(), sd.Day(), 0, 0, 0, 0, contract.Zone)
-	last := time.Date(ed.Year(), ed.Month(), ed.Day(), 23, 59, 59, 0, contract.Zone)
-	return form(first), form(last)
+	return time.Unix(s, 0).In(contract.Zone).Format(time.DateOnly), time.Unix(e, 0).In(contract.Zone).Format(time.DateOnly)
 }
 
 // byTemplateURL: listQrcodes of a template by its full URL, window

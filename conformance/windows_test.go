@@ -111,33 +111,44 @@ func TestWindowsAroundStayInTheDay(t *testing.T) {
 	}
 }
 
-// TestDayEdges: a window's days are written in every form at the first
-// second of its start's day and the last of its end's (UTC+08:00), and
-// each form reads back as those instants: the widened window holds the
-// window.
-func TestDayEdges(t *testing.T) {
-	w := &profile.Window{Start: "2025-04-25T01:33:14+08:00", End: "2026-05-11T07:18:06+08:00"}
+// TestWindowForms: a window's bounds written again in each form read
+// back as the same instants, and its days as dates hold it (the first
+// second of its start's day, the last of its end's, in UTC+08:00).
+func TestWindowForms(t *testing.T) {
+	w := &profile.Window{Start: "2025-04-25T01:33:14+08:00", End: "2026-05-11 07:18:06"}
 	want := map[string][2]string{
-		"dates":                 {"2025-04-25", "2026-05-11"},
-		"RFC 3339 in UTC+08:00": {"2025-04-25T00:00:00+08:00", "2026-05-11T23:59:59+08:00"},
-		"RFC 3339 in UTC":       {"2025-04-24T16:00:00Z", "2026-05-11T15:59:59Z"},
-		"times without zone":    {"2025-04-25 00:00:00", "2026-05-11 23:59:59"},
+		"RFC 3339 in UTC":    {"2025-04-24T17:33:14Z", "2026-05-10T23:18:06Z"},
+		"RFC 3339 at -05:30": {"2025-04-24T12:03:14-05:30", "2026-05-10T17:48:06-05:30"},
+		"without zone":       {"2025-04-25 01:33:14", "2026-05-11 07:18:06"},
 	}
-	first, _ := readBound("2025-04-25T00:00:00+08:00", false)
-	last, _ := readBound("2026-05-11T23:59:59+08:00", true)
-	for _, f := range dayEdgeForms {
-		s, e := dayEdges(w, f.form)
+	s0, _ := readBound(w.Start, false)
+	e0, _ := readBound(w.End, true)
+	for _, f := range windowForms {
+		s, e := f.write(w.Start, false), f.write(w.End, true)
 		if got := [2]string{s, e}; got != want[f.name] {
 			t.Errorf("%s: %v, want %v", f.name, got, want[f.name])
 		}
-		if a, _ := readBound(s, false); a != first {
-			t.Errorf("%s: start %s reads %d, want %d", f.name, s, a, first)
+		if a, _ := readBound(s, false); a != s0 {
+			t.Errorf("%s: start %s reads %d, want %d", f.name, s, a, s0)
 		}
-		if b, _ := readBound(e, true); b != last {
-			t.Errorf("%s: end %s reads %d, want %d", f.name, e, b, last)
+		if b, _ := readBound(e, true); b != e0 {
+			t.Errorf("%s: end %s reads %d, want %d", f.name, e, b, e0)
+		}
+		if got := f.write("2026-01-06", false); got != "" {
+			t.Errorf("%s writes the date 2026-01-06 as %q: a date names no instant", f.name, got)
 		}
 	}
-	if s, e := dayEdges(&profile.Window{Start: "soon", End: w.End}, dayEdgeForms[0].form); s != "" || e != "" {
+	ds, de := windowDays(w)
+	if ds != "2025-04-25" || de != "2026-05-11" {
+		t.Errorf("days %s %s, want 2025-04-25 2026-05-11", ds, de)
+	}
+	if a, _ := readBound(ds, false); a > s0 {
+		t.Errorf("the start's day begins after the start")
+	}
+	if b, _ := readBound(de, true); b < e0 {
+		t.Errorf("the end's day ends before the end")
+	}
+	if s, e := windowDays(&profile.Window{Start: "soon", End: w.End}); s != "" || e != "" {
 		t.Errorf("an unread bound: %q %q, want none", s, e)
 	}
 }
