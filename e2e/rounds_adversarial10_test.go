@@ -101,6 +101,14 @@ var adversarial10FirstSight = firstSight{
 		foreign.BugA10NumberTrailingPeriod:   "3c0cd1dfd499078956a193fd36e1f87557255099",
 		foreign.BugA10XAccessToken:           "3c0cd1dfd499078956a193fd36e1f87557255099",
 		foreign.BugA10KeyFullWidthFolded:     "3c0cd1dfd499078956a193fd36e1f87557255099",
+		// Every other identifier of the object a parameter names, on
+		// every run (identifiers.go, slotObjects): a credential's record
+		// number as certificate_code, a template's name as template, a
+		// form's id as number, a form's number as tpl_id.
+		foreign.BugA10CodeOrNumber:          "6911964a4d281121a63a298541f98fd851c61b30",
+		foreign.BugA10QrcodesTemplateByName: "6911964a4d281121a63a298541f98fd851c61b30",
+		foreign.BugA10NumberMatchesFormID:   "6911964a4d281121a63a298541f98fd851c61b30",
+		foreign.BugA10TplIDFormNumber:       "6911964a4d281121a63a298541f98fd851c61b30",
 	},
 	passingSince: map[foreign.Variant]string{
 		// A form filter no form holds whole may be refused as a
