@@ -157,7 +157,7 @@ var slotObjects = map[string]map[string]bool{
 var otherKindsSlots = []struct {
 	param string
 	n     int
-}{{"template", 1}, {"certificate_code", 1}, {"record_url", 1}, {"number", 1}, {"tpl_id", 2}}
+}{{"template", 1}, {"certificate_code", 1}, {"record_url", 1}, {"number", 1}, {"tpl_id", 1}}
 
 // otherKindsSampled is otherKindsSlots by parameter.
 var otherKindsSampled = func() map[string]int {

@@ -576,7 +576,7 @@ func relCursorWindow(t *T) {
 		if got := itemKeys(both, l.key); !sameSet(got, inter) {
 			t.errorfPair(firstPage(both), firstPage(start), "%s: the window gives %d items; start_time alone and end_time alone have %d in common", l.name, len(got), len(inter))
 		}
-		t.sameInstants(l, turns[i], both, all)
+		t.sameInstants(l, turns[i], start, all)
 		t.byTemplateURL(l, win, both)
 	})
 	if windows.Load() == 0 && !t.failed() {
@@ -584,60 +584,63 @@ func relCursorWindow(t *T) {
 	}
 }
 
-// sameInstants: the window's bounds written in another form name the
-// same instants and select the same items (ISO 8601 names one instant
-// in any offset; a time without zone is read in UTC+08:00, §1.3), the
-// form (windowForms) turning over the listings of the endpoint from
-// where the seed says; and the window widened to its whole days, both
-// bounds dates (the first second of its start's day, the last of its
-// end's, §C5), on every windowed listing: it selects every item the
-// window does and none the unfiltered walk does not, its total the
-// count of its items. A time without zone and a date are the kit's
-// forms (§C5): a refusal of them is noted.
-func (t *T) sameInstants(l listing, turn int, base, all walk) {
+// sameInstants: the window with its end written as the date of its last
+// day and its start written again in another form (windowForms: RFC 3339
+// in UTC, at -05:30, or without zone, read in UTC+08:00, §1.3; the form
+// turning over the listings of the endpoint from where the seed says),
+// on every windowed listing, beside that date alone as end_time: a date
+// as an end is read to its last second or from its first (§C5), either
+// reading the service's, but one reading whether the other bound is
+// given or not, so the window is exactly what the start alone (the same
+// instant as written in the profile) and the date alone select in common
+// (the model of relation.time.windows). A time without zone and a date
+// are the kit's forms (§C5): a refusal of them is noted; the walks judged
+// hold their total on every page, their items the unfiltered walk's.
+func (t *T) sameInstants(l listing, turn int, start, all walk) {
 	form := windowForms[(pick(t.runSeed(), "cursor window form "+l.ep.Name, len(windowForms))+turn)%len(windowForms)]
-	s, e := form.write(l.window.Start, false), form.write(l.window.End, true)
-	ds, de := windowDays(l.window)
+	s := form.write(l.window.Start, false)
+	if s == "" {
+		s = l.window.Start // a date names a day: as the profile writes it
+	}
+	day := windowEndDay(l.window)
+	if day == "" {
+		return
+	}
+	whatBoth := fmt.Sprintf("%s from %s (%s) to %s (the date of the window's end)", l.name, s, form.name, day)
+	whatEnd := fmt.Sprintf("%s with end_time %s (the date of the window's end) alone", l.name, day)
+	ws := make([]walk, 2)
 	t.each(2, func(t *T, i int) {
-		switch {
-		case i == 0 && s != "" && e != "":
-			what := fmt.Sprintf("%s from %s to %s (%s)", l.name, s, e, form.name)
-			w := t.walkCursor(l.ep, "read", withMember(withMember(l.filter, "start_time", s), "end_time", e), contract.TemplatesMaxPageSize)
-			if t.windowRefused(w, what, form.kit) {
-				return
-			}
-			if got, want := itemKeys(w, l.key), itemKeys(base, l.key); !sameSet(got, want) {
-				t.errorfPair(firstPage(w), firstPage(base), "%s gives %d items, the same instants written %s to %s give %d", what, len(got), l.window.Start, l.window.End, len(want))
-			}
-		case i == 1 && ds != "" && de != "":
-			what := fmt.Sprintf("%s from %s to %s (the window's days, as dates)", l.name, ds, de)
-			w := t.walkCursor(l.ep, "read", withMember(withMember(l.filter, "start_time", ds), "end_time", de), contract.TemplatesMaxPageSize)
-			if t.windowRefused(w, what, true) {
-				return
-			}
-			t.subsetOf(w, all, l.key, what)
-			in := setOf(itemKeys(w, l.key))
-			for _, k := range itemKeys(base, l.key) {
-				if !in[k] {
-					t.errorfPair(pageHolding(w, l.key, k), pageHolding(base, l.key, k), "%s leaves out %s %s, which the window from %s to %s lists: the window's days hold every item the window does", what, l.key, k, l.window.Start, l.window.End)
-					return
-				}
-			}
+		f := withMember(l.filter, "end_time", day)
+		if i == 0 {
+			f = withMember(f, "start_time", s)
 		}
+		ws[i] = t.walkCursor(l.ep, "read", f, contract.TemplatesMaxPageSize)
 	})
+	both, end := ws[0], ws[1]
+	if t.windowRefused(both, whatBoth) || t.windowRefused(end, whatEnd) {
+		return
+	}
+	t.subsetOf(both, all, l.key, whatBoth)
+	t.subsetOf(end, all, l.key, whatEnd)
+	inEnd := setOf(itemKeys(end, l.key))
+	var want []string
+	for _, k := range itemKeys(start, l.key) {
+		if inEnd[k] {
+			want = append(want, k)
+		}
+	}
+	if got := itemKeys(both, l.key); !sameSet(got, want) {
+		t.errorfPair(firstPage(both), firstPage(end), "%s gives %d items; start_time %s alone and the date alone have %d in common (one reading of the date whether the start is given or not, §C5): %s", whatBoth, len(got), l.window.Start, len(want), diffKeys(sortedKeys(want), sortedKeys(got)))
+	}
 }
 
 // windowRefused says a walk of sameInstants is not to be judged further:
-// refused on its first page (noted for a form of the kit's, kit, else a
-// failure) or broken on a later one (the paging checks say so). A served
-// walk holds its total on every page.
-func (t *T) windowRefused(w walk, what string, kit bool) bool {
+// refused on its first page (a date or a time without zone is the kit's
+// form, §C5: noted) or broken on a later one (the paging checks say so).
+// A served walk holds its total on every page.
+func (t *T) windowRefused(w walk, what string) bool {
 	if w.broken != "" && len(w.pages) == 1 {
-		if kit {
-			t.Notef("%s is not accepted (the kit's choice, §C5)", what)
-		} else {
-			t.Errorf(w.last, "%s: %s", what, w.broken)
-		}
+		t.Notef("%s is not accepted (the kit's choice, §C5)", what)
 		return true
 	}
 	t.examinedWalks(w)
@@ -645,36 +648,31 @@ func (t *T) windowRefused(w walk, what string, kit bool) bool {
 	return w.broken != ""
 }
 
-// windowForms are the forms a window's bounds are written in again: in
-// UTC, west of UTC, and without zone (in UTC+08:00); kit: the form is the
-// kit's to accept (§C5), not RFC 3339. write gives "" for a bound it
-// cannot read.
+// windowForms are the forms a window's start is written in again: in
+// UTC, west of UTC, and without zone (in UTC+08:00). write gives "" for
+// a bound it cannot read or that is a date (a day, not an instant).
 var windowForms = []struct {
 	name  string
-	kit   bool
 	write func(bound string, end bool) string
 }{
-	{"RFC 3339 in UTC", false, func(b string, _ bool) string { return inOffset(b, time.UTC) }},
-	{"RFC 3339 at -05:30", false, func(b string, _ bool) string { return inOffset(b, time.FixedZone("", -5*3600-30*60)) }},
-	{"without zone", true, func(b string, end bool) string {
+	{"RFC 3339 in UTC", func(b string, _ bool) string { return inOffset(b, time.UTC) }},
+	{"RFC 3339 at -05:30", func(b string, _ bool) string { return inOffset(b, time.FixedZone("", -5*3600-30*60)) }},
+	{"without zone", func(b string, end bool) string {
 		at, ok := readBound(b, end)
 		if !ok || inOffset(b, time.UTC) == "" {
-			return "" // a date names a day, not an instant
+			return ""
 		}
 		return time.Unix(at, 0).In(contract.Zone).Format(time.DateTime)
 	}},
 }
 
-// windowDays are the dates of w's start and end in UTC+08:00 ("" when a
-// bound is unread): as bounds, the first second of the one and the last
-// of the other (§C5), a window that holds w.
-func windowDays(w *profile.Window) (string, string) {
-	s, okS := readBound(w.Start, false)
-	e, okE := readBound(w.End, true)
-	if !okS || !okE {
-		return "", ""
+// windowEndDay is the date of w's end in UTC+08:00 ("" when unread).
+func windowEndDay(w *profile.Window) string {
+	e, ok := readBound(w.End, true)
+	if !ok {
+		return ""
 	}
-	return time.Unix(s, 0).In(contract.Zone).Format(time.DateOnly), time.Unix(e, 0).In(contract.Zone).Format(time.DateOnly)
+	return time.Unix(e, 0).In(contract.Zone).Format(time.DateOnly)
 }
 
 // byTemplateURL: listQrcodes of a template by its full URL, window

@@ -45,23 +45,30 @@ func afterMoveListing(number string) map[string]any {
 var afterMoveFormats = []string{"json-ld", "markdown"}
 
 // afterMoveReads are the bodies each other key reads the moved record
-// with (roles in order): json by its id, and, for a key of ours, each
+// with (roles in order): json by its id; and, for the write key, each
 // format of afterMoveFormats by its URL (by its id when the read key's
-// answer gives none). A key's rendering of a moved record by URL goes by
-// another path (a verification log's copy of the record, a cache keyed
-// by the address) than its json by id; the reads in json-ld and markdown
-// are judged by relation.formats (2.1.held: every instant they write is
-// one of the record's, compared as instants) and the rules over every
+// answer gives none), for another key of ours one of them, turning with
+// the seed. A key's rendering of a moved record by URL goes by another
+// path (a verification log's copy of the record, a cache keyed by the
+// address) than its json by id; the reads in json-ld and markdown are
+// judged by relation.formats (2.1.held: every instant they write is one
+// of the record's, compared as instants) and the rules over every
 // answer. Another organization's key reads ours by every address in
 // every format in relation.tenancy: here json by id alone.
-func afterMoveReads(roles []string, recordID int64, url string) [][]map[string]any {
+func afterMoveReads(seed uint64, roles []string, recordID int64, url string) [][]map[string]any {
 	out := make([][]map[string]any, len(roles))
+	turn := pick(seed, "after move format", len(afterMoveFormats))
 	for i, role := range roles {
 		out[i] = []map[string]any{{"record_id": recordID}}
-		if role == profile.RoleOtherOrg {
+		formats := afterMoveFormats
+		switch role {
+		case profile.RoleOtherOrg:
 			continue
+		case profile.RoleWrite:
+		default:
+			formats = afterMoveFormats[(turn+i)%len(afterMoveFormats):][:1]
 		}
-		for _, f := range afterMoveFormats {
+		for _, f := range formats {
 			body := map[string]any{"record_url": url, "format": f}
 			if url == "" {
 				body = map[string]any{"record_id": recordID, "format": f}
@@ -84,7 +91,7 @@ func (t *T) lookAround(l *look, recordID int64) {
 	rec, _ := payloadOf(l.x).(map[string]any)
 	url, _ := rec["record_url"].(string)
 	var reads []*keyRead
-	for i, bodies := range afterMoveReads(roles, recordID, url) {
+	for i, bodies := range afterMoveReads(t.runSeed(), roles, recordID, url) {
 		for _, b := range bodies {
 			reads = append(reads, &keyRead{ep: contract.GetRecord, role: roles[i], body: b})
 		}

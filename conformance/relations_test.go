@@ -96,26 +96,40 @@ func TestOurTokenBesideTheirTemplate(t *testing.T) {
 	}
 }
 
-// TestAfterMoveReads: after the first move each other key of ours reads
-// the record in json by its id and in every other format by its URL;
-// another organization's key in json by its id.
+// TestAfterMoveReads: after the first move each other key reads the
+// record in json by its id; the write key in every other format by its
+// URL, the limited key in one of them, by seed, every one over seeds;
+// another organization's key in json alone.
 func TestAfterMoveReads(t *testing.T) {
 	roles := []string{profile.RoleWrite, profile.RoleLimited, profile.RoleOtherOrg}
-	got := afterMoveReads(roles, 110001, "https://h/r/c-1")
-	for i, role := range roles {
-		var seen []string
-		for _, b := range got[i] {
-			seen = append(seen, fmt.Sprintf("%v %v %v", b["format"], b["record_id"], b["record_url"]))
-		}
-		want := []string{"<nil> 110001 <nil>", "json-ld <nil> https://h/r/c-1", "markdown <nil> https://h/r/c-1"}
-		if role == profile.RoleOtherOrg {
-			want = want[:1]
-		}
-		if strings.Join(seen, "; ") != strings.Join(want, "; ") {
-			t.Errorf("%s reads %v, want %v", role, seen, want)
+	limited := map[string]bool{}
+	for seed := uint64(1); seed <= 20; seed++ {
+		got := afterMoveReads(seed, roles, 110001, "https://h/r/c-1")
+		for i, role := range roles {
+			var seen []string
+			for _, b := range got[i] {
+				seen = append(seen, fmt.Sprintf("%v %v %v", b["format"], b["record_id"], b["record_url"]))
+			}
+			want := []string{"<nil> 110001 <nil>", "json-ld <nil> https://h/r/c-1", "markdown <nil> https://h/r/c-1"}
+			switch role {
+			case profile.RoleOtherOrg:
+				want = want[:1]
+			case profile.RoleLimited:
+				if len(seen) != 2 || seen[0] != want[0] || !strings.HasSuffix(seen[1], "<nil> https://h/r/c-1") {
+					t.Fatalf("seed %d: the limited key reads %v, want json by id and one format by URL", seed, seen)
+				}
+				limited[seen[1]] = true
+				continue
+			}
+			if strings.Join(seen, "; ") != strings.Join(want, "; ") {
+				t.Errorf("seed %d: %s reads %v, want %v", seed, role, seen, want)
+			}
 		}
 	}
-	if b := afterMoveReads(roles[:1], 1, "")[0][1]; b["record_id"] != int64(1) || b["record_url"] != nil {
+	if len(limited) != len(afterMoveFormats) {
+		t.Errorf("over 20 seeds the limited key reads by URL in %v, want every format", limited)
+	}
+	if b := afterMoveReads(1, roles[:1], 1, "")[0][1]; b["record_id"] != int64(1) || b["record_url"] != nil {
 		t.Errorf("without a URL: %v, want by its id", b)
 	}
 }
