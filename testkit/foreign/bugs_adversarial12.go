@@ -67,7 +67,7 @@ const (
 	BugA12LimitedAuditLabel      Bug = "a12-limited-audit-pending-label"
 	BugA12WindowTokenDropsEnd    Bug = "a12-window-token-drops-end"
 	BugA12ImportedFromSkipped    Bug = "a12-imported-status-from-skipped"
-	BugA12ArchivedJSONLDNumber   Bug = "a12-archived-jsonld-identifier-number"
+	BugA12ArchivedJSONLDArray    Bug = "a12-archived-jsonld-main-entity-array"
 	BugA12VoidedSubmitAtMoved    Bug = "a12-voided-submit-at-moved"
 	BugA12ExpiredBySetMoves      Bug = "a12-expired-authorization-set-by-id-moves"
 	BugA12FormsNoteOnlyTotal     Bug = "a12-forms-note-only-hits-uncounted"
@@ -116,7 +116,7 @@ func adversarialRound12() Round {
 		{BugA12LimitedAuditLabel, "§2.1, §3.2 (2.1.labels, must)", "the partner API keeps its own label table: audit.status 0 reads 待审批 for the limited key and 待审核 elsewhere"},
 		{BugA12WindowTokenDropsEnd, "§4.4 (4.4.endTime, must)", "listQrcodes' page token keeps start_time but not end_time: the pages after the first of a window with an end list sub-codes past it"},
 		{BugA12ImportedFromSkipped, "§3.1, §7 (7.conditions, must)", "from_certificate_status is compared with the last row of the verify log, and skipped when there is none: an imported credential (hx810013, 已核销) sent from 待核销 moves"},
-		{BugA12ArchivedJSONLDNumber, "§2.1 (2.1.held, must)", "json-ld of an archived credential comes from the archive's serializer, whose name is the record number of another record, the archive's row id"},
+		{BugA12ArchivedJSONLDArray, "§2.2 (2.2.jsonld, must)", "json-ld of a credential a verify archived comes from the archive's serializer, which writes mainEntity as an array of item lists, one per archived version"},
 		{BugA12VoidedSubmitAtMoved, "§4.2 (4.2.successData, must)", "voiding a credential by status id answers submit_at with the time of the void"},
 		{BugA12ExpiredBySetMoves, "§3.1, §7 (7.conditions, must)", "the authorization code is checked by the scan and set_next handlers; set_certificate_status by id on a credential whose authorization expired moves it"},
 		{BugA12FormsNoteOnlyTotal, "§4.3 (4.3.total, must)", "getFormList's count query matches search_key on name and number, the list query on the note too: a search that hits a form by its note alone counts one form less"},
@@ -630,8 +630,8 @@ func (s *Server) a12Record(k *apiKey, p params, r *http.Request, data any) any {
 			}
 		}
 		if format == "json-ld" {
-			if now := s.statusOf(rec); now != nil && now.terminal && !now.forbids && s.verified(rec) && s.opts.has(BugA12ArchivedJSONLDNumber) {
-				x = x.set("name", "R2026"+itoa(rec.id%1000000+1))
+			if now := s.statusOf(rec); now != nil && now.terminal && !now.forbids && s.verified(rec) && s.opts.has(BugA12ArchivedJSONLDArray) {
+				x = append(obj{}, x...).set("mainEntity", []any{x.get("mainEntity")})
 			}
 			if s.opts.is(VariantA12ContextArray) {
 				x = x.set("@context", []any{x.get("@context"), o("@language", "zh-CN")})

@@ -46,7 +46,7 @@ func init() {
 		foreign.BugA12LimitedAuditLabel:      limited(opRecord, `{"record_id":800002}`),
 		foreign.BugA12WindowTokenDropsEnd:    {key: foreign.ReadKey, op: opQrcodes, body: `{"template":"fxt3100","end_time":"2026-01-03","page_size":5}`, follow: true},
 		foreign.BugA12ImportedFromSkipped:    write(opVerify, imported+`"from_certificate_status":"待核销",`+setTo+`"已归档"}`),
-		foreign.BugA12ArchivedJSONLDNumber:   {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810001,"format":"json-ld"}`, before: []string{moveTo, archive}},
+		foreign.BugA12ArchivedJSONLDArray:    {key: foreign.ReadKey, op: opRecord, body: `{"record_id":810001,"format":"json-ld"}`, before: []string{moveTo, archive}},
 		foreign.BugA12VoidedSubmitAtMoved:    write(opVerify, `{"certificate_code":"hx810001",`+setTo+`"14"}`),
 		foreign.BugA12ExpiredBySetMoves:      write(opVerify, `{"certificate_code":"hx810008",`+setTo+`"12"}`),
 		foreign.BugA12FormsNoteOnlyTotal:     read(opForms, `{"search_key":"night"}`),
