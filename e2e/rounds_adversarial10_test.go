@@ -109,6 +109,10 @@ var adversarial10FirstSight = firstSight{
 		foreign.BugA10QrcodesTemplateByName: "6911964a4d281121a63a298541f98fd851c61b30",
 		foreign.BugA10NumberMatchesFormID:   "6911964a4d281121a63a298541f98fd851c61b30",
 		foreign.BugA10TplIDFormNumber:       "6911964a4d281121a63a298541f98fd851c61b30",
+		// Right after the first move the write key reads the record by
+		// its URL in json-ld and markdown, judged by relation.formats
+		// (relations_after.go, afterMoveReads).
+		foreign.BugA10WriteURLJSONLDMoved: "361e4c55a08fa2c5e11753cce822d5e68b66aeec",
 	},
 	passingSince: map[foreign.Variant]string{
 		// A form filter no form holds whole may be refused as a

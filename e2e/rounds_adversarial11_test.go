@@ -82,6 +82,10 @@ var adversarial11FirstSight = firstSight{
 		foreign.BugA11StatusIDNumericPrefix: "c2cd2020c1e6090e89236f1d5b91ad648554b735",
 		foreign.BugA11CodeNULTruncated:      "c2cd2020c1e6090e89236f1d5b91ad648554b735",
 		foreign.BugA11TemplateNULTruncated:  "c2cd2020c1e6090e89236f1d5b91ad648554b735",
+		// A window whose end is written as the date of its last day, on
+		// every windowed listing, held to its halves: the start alone and
+		// the date alone (relations.go, sameInstants).
+		foreign.BugA11WindowEndDateMidnight: "361e4c55a08fa2c5e11753cce822d5e68b66aeec",
 	},
 	passingSince: map[foreign.Variant]string{
 		// A verify case's refusal may carry the code of any other
