@@ -354,3 +354,28 @@ func TestSlotsRaiseASharedReadToItsWaiters(t *testing.T) {
 		t.Fatalf("the background holds %d slots, want its 6: the raised read is not the background's", s.background)
 	}
 }
+
+// TestAFreeCheckTakesTheLeastLoadedCase: verify.values may send its
+// values on any move case of the write key alike; it takes the ones the
+// checks planned before it load least, whatever the seed, so that its
+// units fit in rounds beside theirs.
+func TestAFreeCheckTakesTheLeastLoadedCase(t *testing.T) {
+	prof := writeProfile()
+	c := prof.Cases[0]
+	prof.Cases = nil
+	for i, code := range []string{"C-1", "C-2", "C-3"} {
+		c.Code, c.RecordID = code, int64(i+1)
+		prof.Cases = append(prof.Cases, c)
+	}
+	for seed := range uint64(8) {
+		r := &runner{prof: prof, opts: Options{Seed: seed}, writeLoad: map[string]int{"record:1": 5, "record:2": 1, "code:C-3": 2}}
+		plan := planVerifyValues(&T{r: r})
+		if len(plan.units) != liveCases {
+			t.Fatalf("seed %d: %d units, want %d", seed, len(plan.units), liveCases)
+		}
+		got := []string{plan.units[0].keys[0], plan.units[1].keys[0]}
+		if got[0] != "code:C-2" || got[1] != "code:C-3" {
+			t.Errorf("seed %d: units on %v; want C-2 (load 1), then C-3 (load 2), never C-1 (load 5)", seed, got)
+		}
+	}
+}

@@ -90,6 +90,10 @@ type runner struct {
 	ff *failFast
 	// trace, when set, notes every request (trace.go).
 	trace *tracer
+	// writeLoad is, while the write checks plan, the requests one after
+	// the other the units planned so far send on each key (writeplan.go):
+	// a check free to choose its credential takes the least loaded.
+	writeLoad map[string]int
 }
 
 // Run runs every selected check against opts.BaseURL and returns the

@@ -40,12 +40,14 @@ func planVerifyValues(t *T) writePlan {
 			moves = append(moves, c)
 		}
 	}
-	// The cases on the records the fewest other steps verify, so that
-	// the record with the longest chain keeps its length; the seed picks
-	// among the records alike.
+	// The cases on the records the fewest other steps verify (the
+	// profile's cases and the units the checks before planned), so that
+	// the record with the longest chain keeps its length and the units
+	// fit in a round beside the others; the seed picks among the
+	// records alike.
 	load := map[int64]int{}
 	for _, c := range t.r.prof.Cases {
-		load[c.RecordID] += caseCost(c)
+		load[c.RecordID] = max(load[c.RecordID], t.r.caseLoad(c))
 	}
 	slices.SortStableFunc(moves, func(a, b profile.Case) int { return load[a.RecordID] - load[b.RecordID] })
 	for i := 0; i < liveCases && len(moves) > 0; i++ {
@@ -56,6 +58,10 @@ func planVerifyValues(t *T) writePlan {
 		j := pick(t.r.opts.Seed, fmt.Sprintf("verify.values %d", i), same)
 		c := moves[j]
 		moves = append(moves[:j:j], moves[j+1:]...)
+		// The next on another record where there is one: two units on
+		// one record go one after the other.
+		load[c.RecordID] += 1 << 20
+		slices.SortStableFunc(moves, func(a, b profile.Case) int { return load[a.RecordID] - load[b.RecordID] })
 		units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: 1, reads: 0,
 			run: func(t *T, _ []*T) bool { return t.liveValues(c) }})
 	}

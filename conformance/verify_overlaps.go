@@ -135,13 +135,19 @@ func (t *T) overlapSubjects() []profile.Case {
 			out = append(out, c)
 		}
 	}
-	// The records the fewest other steps of the profile verify first, the
-	// matrix's pivot last: a pair's units go one after the other on its
-	// record, after the cases' and the matrix's, and the longest such
-	// chain is what a run against a distant target waits for.
+	// The records the fewest other steps of the profile and units of the
+	// checks planned before verify (caseLoad) first, the matrix's pivot
+	// last: a pair's units go one after the other on its record, after
+	// the cases' and the matrix's, and the longest such chain is what a
+	// run against a distant target waits for.
 	load := map[int64]int{}
+	planned := map[int64]int{}
 	for _, c := range t.r.prof.Cases {
 		load[c.RecordID] += len(c.Steps)
+		planned[c.RecordID] = max(planned[c.RecordID], t.r.caseLoad(c))
+	}
+	for id, n := range planned {
+		load[id] += n
 	}
 	if pivot, ok := t.matrixPivot(); ok {
 		load[pivot.RecordID] += 1 << 20
@@ -183,6 +189,9 @@ func (t *T) planOverlaps(seed uint64) []overlap {
 // units by much (each credential's units go one after the other).
 func (t *T) placeSeries(subjects []profile.Case, pairs []overlap) {
 	units := make([]int, len(subjects))
+	for i, c := range subjects {
+		units[i] = t.r.caseLoad(c) // the units the checks before planned on it
+	}
 	for _, o := range pairs {
 		units[slices.IndexFunc(subjects, func(c profile.Case) bool { return c.RecordID == o.c.RecordID })]++
 	}

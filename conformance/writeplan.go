@@ -94,6 +94,19 @@ func (r *runner) recordURLOf(id int64) string {
 	return ""
 }
 
+// caseLoad is how many requests one after the other the write units
+// planned so far send on what a verify of c may change (the most of its
+// keys): a check that may take any of several cases alike takes the
+// least loaded, so that its units fit beside the others' in a round
+// rather than after them (rounds), and the run's writes take fewer rounds.
+func (r *runner) caseLoad(c profile.Case) int {
+	n := 0
+	for _, k := range r.caseKeys(c) {
+		n = max(n, r.writeLoad[k])
+	}
+	return n
+}
+
 // caseCost is how many requests of a case follow one another.
 func caseCost(c profile.Case) int { return max(1, len(c.Steps)) }
 

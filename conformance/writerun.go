@@ -78,6 +78,7 @@ func (r *runner) runWrites(ctx context.Context, checks []Check, wcs []*pendingWr
 func (r *runner) planWrites(ctx context.Context, checks []Check) ([]*pendingWrite, []planned) {
 	wcs := make([]*pendingWrite, len(checks))
 	var units []planned
+	r.writeLoad = map[string]int{}
 	for i, c := range checks {
 		wc := &pendingWrite{c: c, t: &T{ctx: ctx, r: r, check: c}, start: time.Now()}
 		wc.t.guard(func() { wc.plan = c.plan(wc.t) })
@@ -85,6 +86,9 @@ func (r *runner) planWrites(ctx context.Context, checks []Check) ([]*pendingWrit
 		wc.ran = make([]bool, len(wc.plan.units))
 		for j, u := range wc.plan.units {
 			units = append(units, planned{check: i, index: j, unit: u})
+			for _, k := range u.keys {
+				r.writeLoad[k] += u.cost
+			}
 		}
 		wcs[i] = wc
 	}
