@@ -111,7 +111,7 @@ func (t *T) join(s *T) {
 //
 // Whoever waits for a shared read waits at its own priority: a read the
 // writes wait for may find the read it shares made by a branch nothing
-// waits for (prioBackground), queued behind the background's quarter of
+// waits for (prioBackground), queued behind the background's share of
 // the slots. The read's requests are sent at the first served priority
 // of all who wait for it (lift), raised as each comes to wait, those
 // already queued too (slots.raise).

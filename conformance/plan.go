@@ -124,6 +124,7 @@ func (r *runner) runAll(ctx context.Context, checks []Check) []Finding {
 	for i, f := range r.runWrites(ctx, pickChecks(checks, writes), wcs, units, floor) {
 		out[writes[i]] = f
 	}
+	r.slots.writesDone()
 	reading.Wait()
 	background.Wait()
 	r.startAll(ctx, checks, post, out, depth, prioRead).Wait()

@@ -46,21 +46,22 @@ func TestSlotsServeTheCriticalPathFirst(t *testing.T) {
 	}
 }
 
-// The background never holds the last quarter of the slots: a request of
-// a chain (a write, a read the writes wait for) gets one at once while
-// the background waits, and a background request that gives its slot
-// back hands it to the next background waiter.
-func TestSlotsKeepAQuarterFromTheBackground(t *testing.T) {
-	s := newSlots(8)
+// While writes remain the background never holds the last eighth of the
+// slots: a request of a chain (a write, a read the writes wait for) gets
+// one at once while the background waits, and a background request that
+// gives its slot back hands it to the next background waiter. Once the
+// writes are done, the background takes every slot.
+func TestSlotsKeepAnEighthFromTheBackground(t *testing.T) {
+	s := newSlots(16)
 	ctx := context.Background()
-	for i := range 6 {
+	for i := range 14 {
 		if _, err := s.acquire(ctx, prioBackground, 0, nil); err != nil {
 			t.Fatalf("background request %d: %v", i, err)
 		}
 	}
 	waiting := s.enqueue(prioBackground, 0)
 	if waiting == nil {
-		t.Fatal("a 7th background request of 8 slots got one: the writes would queue behind the background")
+		t.Fatal("a 15th background request of 16 slots got one: the writes would queue behind the background")
 	}
 	for i := range 2 {
 		if ch := s.enqueue(prioWrite, 0); ch != nil {
@@ -68,7 +69,7 @@ func TestSlotsKeepAQuarterFromTheBackground(t *testing.T) {
 		}
 	}
 	if ch := s.enqueue(prioRead, 0); ch == nil {
-		t.Fatal("a read got a 9th slot of 8")
+		t.Fatal("a read got a 17th slot of 16")
 	}
 	s.release(prioWrite) // to the read, which outranks the background
 	select {
@@ -81,6 +82,18 @@ func TestSlotsKeepAQuarterFromTheBackground(t *testing.T) {
 	case <-waiting:
 	default:
 		t.Fatal("a slot the background gave back did not go to the background waiter")
+	}
+	s.release(prioWrite) // the last write: the slot stays free for the next
+	if ch := s.enqueue(prioBackground, 0); ch == nil {
+		t.Fatal("with a write's slot free the background took the writes' eighth")
+	}
+	s.writesDone()
+	select {
+	case <-waiting:
+	default:
+	}
+	if free := func() int { s.mu.Lock(); defer s.mu.Unlock(); return s.free }(); free != 0 {
+		t.Fatalf("%d slots free after the writes were done with a background request waiting", free)
 	}
 }
 
@@ -314,14 +327,14 @@ func TestGateOpensWhenEveryHoldIsLetGo(t *testing.T) {
 }
 
 // A shared read queued in the background, behind the background's
-// quarter of the slots, is raised when a read the writes wait for comes
+// share of the slots, is raised when a read the writes wait for comes
 // to wait for it (T.once): it takes a free slot at once, at the shared
 // reads' priority (a check's chain goes on from it, as from a shared read
 // a read check made), and gives it back at the priority it took it.
 func TestSlotsRaiseASharedReadToItsWaiters(t *testing.T) {
-	s := newSlots(8)
+	s := newSlots(16)
 	ctx := context.Background()
-	for i := range 6 {
+	for i := range 14 {
 		if _, err := s.acquire(ctx, prioBackground, 0, nil); err != nil {
 			t.Fatalf("background request %d: %v", i, err)
 		}
@@ -338,7 +351,7 @@ func TestSlotsRaiseASharedReadToItsWaiters(t *testing.T) {
 	})
 	ch := <-queued
 	if ch == nil {
-		t.Fatal("a 7th background request of 8 slots got one")
+		t.Fatal("a 15th background request of 16 slots got one")
 	}
 	select {
 	case <-ch:
@@ -350,8 +363,8 @@ func TestSlotsRaiseASharedReadToItsWaiters(t *testing.T) {
 	if got != prioShared {
 		t.Fatalf("the shared read took its slot at priority %d, want %d: a read a check waits for goes before the reads no one waits for", got, prioShared)
 	}
-	if s.background != 6 {
-		t.Fatalf("the background holds %d slots, want its 6: the raised read is not the background's", s.background)
+	if s.background != 14 {
+		t.Fatalf("the background holds %d slots, want its 14: the raised read is not the background's", s.background)
 	}
 }
 

@@ -25,10 +25,10 @@ const (
 // slots bounds the requests the checks have in flight (--concurrency).
 // A freed slot goes to the waiting request of the highest priority, so
 // that a run ends when its longest chain does. What nothing waits for
-// never holds the last quarter of the slots: a request a chain waits for
-// (a write round's, a read the writes wait for) finds one free or freed
-// within one answer of the background's, not behind 64 of them. The rate
-// (--rate) is the client's, on top of this.
+// never holds the last eighth of the slots while writes remain: a request
+// a chain waits for (a write round's, a read the writes wait for) finds
+// one free or freed within one answer of the background's, not behind 64
+// of them. The rate (--rate) is the client's, on top of this.
 type slots struct {
 	mu    sync.Mutex
 	free  int
@@ -48,13 +48,20 @@ func newSlots(n int) *slots {
 // While the writes wait for reads, those reads are the run's chain: the
 // background gets a quarter of the slots (one at least: a read may wait
 // for a walk the background shares). Once the gate opens, it gets all but
-// the quarter the writes keep.
+// an eighth the writes keep (most of a round's steps are a few requests;
+// a quarter left the slots a seventh idle against a slow target, and a
+// step of more waits at most one answer for the background's slots);
+// once the writes are done, all of them.
 
 // gateClosed narrows the background to a quarter of the slots.
 func (s *slots) gateClosed() { s.limitBackground(max(1, s.n/4)) }
 
-// gateOpen gives the background all but a quarter of the slots.
-func (s *slots) gateOpen() { s.limitBackground(s.n - s.n/4) }
+// gateOpen gives the background all but an eighth of the slots.
+func (s *slots) gateOpen() { s.limitBackground(s.n - s.n/8) }
+
+// writesDone gives the background every slot: no write is left to keep
+// an eighth for, and what is left of the background is the run's end.
+func (s *slots) writesDone() { s.limitBackground(s.n) }
 
 // limitBackground sets how many slots the background may hold.
 func (s *slots) limitBackground(n int) {
