@@ -115,19 +115,22 @@ func (r *runner) runAll(ctx context.Context, checks []Check) []Finding {
 		}
 	}
 	r.gate = newReadGate(holders, r.prof, units)
-	r.slots.gateClosed()
 	depth := make([]int, len(checks))
 	reading := r.startAll(ctx, checks, reads, out, depth, prioRead)
 	background := r.startAll(ctx, checks, static, out, depth, prioBackground)
 	floor := r.gate.wait()
-	r.slots.gateOpen()
 	for i, f := range r.runWrites(ctx, pickChecks(checks, writes), wcs, units, floor) {
 		out[writes[i]] = f
 	}
 	r.slots.writesDone()
+	// The post checks read what the writes left: they go as soon as the
+	// writes are done, beside what is left of the reads (none of which
+	// sees a record a write moved, or shares a request with them); the
+	// last ones judge every answer, so they wait for everything.
+	posting := r.startAll(ctx, checks, post, out, depth, prioRead)
 	reading.Wait()
 	background.Wait()
-	r.startAll(ctx, checks, post, out, depth, prioRead).Wait()
+	posting.Wait()
 	r.startAll(ctx, checks, last, out, depth, prioRead).Wait()
 	for _, d := range depth {
 		r.chain.add(d)

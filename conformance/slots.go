@@ -41,23 +41,19 @@ type slots struct {
 
 func newSlots(n int) *slots {
 	s := &slots{free: n, n: n}
-	s.gateOpen()
+	s.limitBackground(n - n/8)
 	return s
 }
 
-// While the writes wait for reads, those reads are the run's chain: the
-// background gets a quarter of the slots (one at least: a read may wait
-// for a walk the background shares). Once the gate opens, it gets all but
-// an eighth the writes keep (most of a round's steps are a few requests;
-// a quarter left the slots a seventh idle against a slow target, and a
-// step of more waits at most one answer for the background's slots);
-// once the writes are done, all of them.
-
-// gateClosed narrows the background to a quarter of the slots.
-func (s *slots) gateClosed() { s.limitBackground(max(1, s.n/4)) }
-
-// gateOpen gives the background all but an eighth of the slots.
-func (s *slots) gateOpen() { s.limitBackground(s.n - s.n/8) }
+// Until the writes are done, the background gets all but an eighth of the
+// slots: the reads the writes wait for, then the writes, are the run's
+// chain, and queued before the background they take every slot it frees;
+// the eighth is for the first requests of a step that comes (most steps
+// are a few requests; one of more waits at most one answer for the
+// background's slots). Narrower shares (a quarter while the writes
+// waited, a quarter beside them) left the slots a seventh idle against a
+// slow target, whenever the chain held fewer requests than its share.
+// Once the writes are done, the background gets every slot.
 
 // writesDone gives the background every slot: no write is left to keep
 // an eighth for, and what is left of the background is the run's end.
