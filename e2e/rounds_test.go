@@ -80,6 +80,7 @@ var firstSights = map[string]firstSight{
 	"blind-12":       blind12FirstSight,
 	"adversarial-10": adversarial10FirstSight,
 	"adversarial-11": adversarial11FirstSight,
+	"adversarial-12": adversarial12FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly
