@@ -42,12 +42,16 @@ func plain(ctx context.Context, req *http.Request, timeout time.Duration, err er
 		why = fmt.Sprintf("no answer within %v (the time allowed for one call: --timeout)", timeout)
 	case errors.Is(err, syscall.ECONNREFUSED):
 		why = "connection refused: nothing listens at " + req.URL.Host
-	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF),
+		errors.Is(err, net.ErrClosed):
 		// One wording for a target that closed the connection: whether
-		// the client sees a reset, a broken pipe or an end of stream
-		// depends on how much of the request it had written when the
-		// close came, which is timing, and a report must not depend on
-		// it. The error itself stays for errors.Is.
+		// the client sees a reset, a broken pipe, an end of stream or its
+		// own write on a connection the transport has just closed (Go's
+		// "use of closed network connection", when the answer and the
+		// close came while the body was still being written) depends on
+		// how much of the request it had written when the close came,
+		// which is timing, and a report must not depend on it. The error
+		// itself stays for errors.Is.
 		why = "the connection was closed before the answer came"
 	default:
 		return err

@@ -55,6 +55,7 @@ func TestAClosedConnectionIsWordedOneWay(t *testing.T) {
 		&net.OpError{Op: "read", Err: syscall.ECONNRESET},
 		&net.OpError{Op: "write", Err: syscall.EPIPE},
 		io.ErrUnexpectedEOF,
+		&net.OpError{Op: "readfrom", Err: &net.OpError{Op: "write", Err: net.ErrClosed}},
 	} {
 		got := plain(context.Background(), req, time.Second, err)
 		if got.Error() != "POST http://target.test/x: the connection was closed before the answer came" || !errors.Is(got, err) {
