@@ -265,7 +265,7 @@ func (t *T) recordCellsOf(recs []int64, readers []string) [][]cell {
 	}
 	var cands []cell
 	for _, c := range cellCandidates(readers) {
-		if c.address == "id" && c.format != "json" { // json: relKeys reads every record so, with every key or one; the cases' records' URLs are not known yet
+		if c.address == "id" && c.format != "json" { // json: relKeys reads every record so, with every key; the cases' records' URLs are not known yet
 			cands = append(cands, c)
 		}
 	}

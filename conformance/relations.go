@@ -662,7 +662,7 @@ var windowForms = []struct {
 		if !ok || inOffset(b, time.UTC) == "" {
 			return ""
 		}
-		return time.Unix(at, 0).In(contract.Zone).Format(time.DateTime)
+		return writeTime(at, nil)
 	}},
 }
 
