@@ -28,7 +28,9 @@ import (
 //     the rows of a pairwise covering array over the key, the move (the
 //     target by name or by id, or next), the address (the code, the full
 //     URL, that URL with its host in capitals) and with and without its
-//     own tpl_id and code_id (refusalRows): never a success;
+//     own tpl_id and code_id (refusalRows), a key the service knows (the
+//     read key, the limited key, another organization's) each action by
+//     the code and by a URL on every run: never a success;
 //   - the write key with exactly one fault: from_certificate_status
 //     another status (the one it left among them) by name and by id on
 //     each action (100324), or as a JSON number (100301 or 100324);
@@ -108,7 +110,7 @@ func planVerifyMatrix(seed uint64) func(t *T) writePlan {
 				units = append(units, writeUnit{keys: keys, cost: cost,
 					run: func(t *T, _ []*T) bool { return t.runMatrix(seed, c, matrixLimitedRefused) }})
 			case limitedMoves(c):
-				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: 2,
+				units = append(units, writeUnit{keys: t.r.caseKeys(c), cost: 3,
 					run: func(t *T, _ []*T) bool { return t.runMatrix(seed, c, matrixLimitedFaults) }})
 			}
 		}
@@ -227,7 +229,9 @@ func (t *T) runMatrix(seed uint64, c profile.Case, mode int) bool {
 		}
 		return true
 	case matrixLimitedFaults:
-		t.sendRows(byRole(faultRows(seed, sub, *start, t.r.prof.Forms.IDs), profile.RoleLimited, *start))
+		if t.sendRows(byRole(faultRows(seed, sub, *start, t.r.prof.Forms.IDs), profile.RoleLimited, *start)) {
+			t.keyMoveAfterRows(seed, sub, profile.RoleLimited, payload)
+		}
 		return true
 	}
 	// The move, every optional member right, by the URL when known.
@@ -372,6 +376,21 @@ func (t *T) writeMoveFromStart(sub matrixSubject) (profile.Case, profile.Step, b
 // credential is sent in one state of it.
 const refusalsPerKey = 3
 
+// refusalsPerKnownKey is how many a key the service knows is sent (the
+// read key, the limited key, another organization's): one for each
+// action by each address, so that a permission checked on one path of
+// the service (set_certificate_status by code in one handler, by URL in
+// another) and not on another meets its path on every run.
+const refusalsPerKnownKey = 4
+
+// refusalsOf is how many refused moves role is sent in one state.
+func refusalsOf(role string) int {
+	if role == "none" || role == "bad" {
+		return refusalsPerKey
+	}
+	return refusalsPerKnownKey
+}
+
 // refusal is one refused move: the move (set_certificate_status with
 // its target by name or by id, or set_next_certificate_status), how the
 // credential is addressed (its code, the record's URL as the service
@@ -392,6 +411,19 @@ const (
 	addressURL      = "the record's full URL"
 	addressURLCaps  = "the record's full URL, its host in capitals"
 )
+
+// path is the action and the kind of address of a refusal: what a
+// service's handlers are split by.
+func (r refusal) path() string {
+	action := contract.ActionSetStatus
+	if r.move == refuseNext {
+		action = contract.ActionNextStatus
+	}
+	if r.address == addressCode {
+		return action + " by code"
+	}
+	return action + " by URL"
+}
 
 // refusalCands are the refusals the subject can be sent: every value of
 // every factor it has.
@@ -470,9 +502,15 @@ func (t *T) refusalRows(seed uint64, sub matrixSubject, roles []string, state st
 	// A key's pairs weigh more than the others: only its own rows can
 	// cover them, while the pairs of two other factors may wait for the
 	// next key's.
-	cells := coverRows(seed, names, cands, refusalsPerKey, func(i int, r refusal) map[string]int {
-		return keyFirst(pairsOf("key", roles[i], "state", state, "move", r.move, "address", r.address,
+	cells := coverEach(seed, names, func(int) []refusal { return cands }, func(i int) int { return refusalsOf(roles[i]) }, func(i int, r refusal) map[string]int {
+		pairs := keyFirst(pairsOf("key", roles[i], "state", state, "move", r.move, "address", r.address,
 			"tpl_id", fmt.Sprint(r.tpl), "code_id", fmt.Sprint(r.codeID)))
+		if refusalsOf(roles[i]) == refusalsPerKnownKey {
+			// Each action by each kind of address, before any pair: a
+			// key the service knows meets every path of its handler.
+			pairs["key "+roles[i]+" path "+r.path()] = 1000
+		}
+		return pairs
 	})
 	var rows []matrixRow
 	for i, role := range roles {

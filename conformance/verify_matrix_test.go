@@ -78,8 +78,12 @@ func TestRefusalRowsCoverEveryPair(t *testing.T) {
 	roles := []string{"none", "bad", profile.RoleRead, profile.RoleOtherOrg, profile.RoleLimited}
 	for seed := range uint64(40) {
 		rows := (&T{}).refusalRows(seed, sub, roles, stateMovedByWrite)
-		if len(rows) != refusalsPerKey*len(roles) {
-			t.Fatalf("seed %d: %d rows, want %d", seed, len(rows), refusalsPerKey*len(roles))
+		want := 0
+		for _, role := range roles {
+			want += refusalsOf(role)
+		}
+		if len(rows) != want {
+			t.Fatalf("seed %d: %d rows, want %d", seed, len(rows), want)
 		}
 		seen := map[string]bool{}
 		for _, r := range rows {
@@ -116,6 +120,44 @@ func TestRefusalRowsCoverEveryPair(t *testing.T) {
 							t.Errorf("seed %d: no refused move has %s and %s", seed, a, b)
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestRefusalRowsTakeEveryPathOfKnownKeys: a key the service knows (the
+// read key, the limited key, another organization's) is sent each action
+// by the code and by the URL on every run, whatever the seed: a service
+// that checks write permission in one handler (a scan by URL) and not in
+// another (set_certificate_status by code) is met on its open path.
+func TestRefusalRowsTakeEveryPathOfKnownKeys(t *testing.T) {
+	sub := matrixTestSubject()
+	roles := []string{"none", "bad", profile.RoleRead, profile.RoleOtherOrg, profile.RoleLimited}
+	for seed := range uint64(60) {
+		seen := map[string]bool{}
+		forms := map[string]bool{}
+		for _, r := range (&T{}).refusalRows(seed, sub, roles, stateFresh) {
+			address := "code"
+			if r.body["certificate_code"] != sub.c.Code {
+				address = "URL"
+			}
+			seen[fmt.Sprint(r.role, " ", r.body["action_type"], " by ", address)] = true
+			if to, _ := r.body["to_certificate_status"].(string); to != "" {
+				forms[r.role+" "+formName(to == sub.next())] = true
+			}
+		}
+		for _, role := range []string{profile.RoleRead, profile.RoleOtherOrg, profile.RoleLimited} {
+			for _, action := range []string{contract.ActionSetStatus, contract.ActionNextStatus} {
+				for _, address := range []string{"code", "URL"} {
+					if !seen[fmt.Sprint(role, " ", action, " by ", address)] {
+						t.Errorf("seed %d: the %s key is never sent %s by %s", seed, role, action, address)
+					}
+				}
+			}
+			for _, f := range []string{"by name", "by id"} {
+				if !forms[role+" "+f] {
+					t.Errorf("seed %d: the %s key never names its target %s", seed, role, f)
 				}
 			}
 		}

@@ -163,6 +163,72 @@ func successCellAt(seed uint64, n int) successCell {
 	return c
 }
 
+// A key other than the write key moves few credentials in a run (the
+// limited key: the one record of its own form a case names, whose flow
+// may end after one move), so the pairwise array over every unit's cells
+// gives it one cell, and one path of the service's handler (the action,
+// the address, the form of the target) a run. Its moves take its paths
+// in pairs instead: each pair both addresses, and the three pairs, one a
+// run as the seed picks, every action by every address and every form of
+// the target (set by the code by name, set by a URL by id, set by the
+// code by id, set by a URL by name, next by the code, next by a URL).
+// Move 0 of a pair is the successes' first move of the key; move 1 the
+// move sent after the key's rows with one fault (runLimitedFaults).
+
+// keyPathCell is one path: the action, the address and the target's form.
+type keyPathCell struct {
+	next, url, byID bool
+}
+
+// keyPaths are the pairs of paths.
+var keyPaths = [3][2]keyPathCell{
+	{{false, false, false}, {true, true, false}},
+	{{false, true, true}, {true, false, false}},
+	{{false, false, true}, {false, true, false}},
+}
+
+// keyPath is a key's n-th move's path: the pair the seed picks for the
+// key, then the others in turn.
+func keyPath(seed uint64, role string, n int) keyPathCell {
+	k := pick(seed, "verify key paths "+role, len(keyPaths))
+	return keyPaths[(k+n/2)%len(keyPaths)][n%2]
+}
+
+// on is cell with its action, address and target form those of p.
+func (p keyPathCell) on(cell successCell) successCell {
+	cell.on[choiceNext], cell.on[choiceURL], cell.on[choiceTargetByID] = p.next, p.url, p.byID
+	return cell
+}
+
+// keyMoveAfterRows: after role's rows with one fault, all refused, the
+// key moves the record from where it is by the second path of its pair
+// (keyPath), every optional member left out: a success naming the
+// status reached by its name (§3.1, §4.2) that describes the record. A
+// refused row that moved the record all the same shows here too.
+func (t *T) keyMoveAfterRows(seed uint64, sub matrixSubject, role string, payload map[string]any) {
+	cur := sub.status(sub.cur)
+	if cur == nil || !movable(*cur) {
+		return
+	}
+	var cell successCell
+	cell = keyPath(seed, role, 1).on(cell)
+	body, to, what := cell.body(sub, *cur, t.r.nextOf(sub.c.FormID, *cur), sub.url, nil)
+	x := t.post(contract.Verify, role, body)
+	t.labelled(fmt.Sprintf("certificate %s from %s after the %s key's rows with one fault, the %s key, %s", sub.c.Code, cur.Name, role, role, what), func() {
+		data := t.success(x, responseFile(contract.Verify))
+		if data == nil {
+			return
+		}
+		if data["certificate_status"] != to {
+			t.Errorf(x, "certificate_status is %v, want %q", data["certificate_status"], to)
+			return
+		}
+		t.r.cov.transition(profile.TransitionName(sub.c.FormID, cur.Name, to))
+		t.r.moves.moved(sub.c.Code, "relation.verify.matrix")
+		t.describesRecord(x, sub.c.RecordID, data, payload)
+	})
+}
+
 // planVerifySuccesses are the units of the successes, the first cell of
 // each unit numbered after the cells of the units before it.
 func (t *T) planVerifySuccesses(seed uint64) []writeUnit {
@@ -213,6 +279,10 @@ func (t *T) runSuccesses(seed uint64, sub successSubject, first int) bool {
 			break
 		}
 		cell := successCellAt(seed, first+i)
+		if sub.role != profile.RoleWrite {
+			// A key with few moves takes its paths in turn (keyPath).
+			cell = keyPath(seed, sub.role, 2*i).on(cell)
+		}
 		body, to, what := cell.body(subj, *cur, t.r.nextOf(c.FormID, *cur), url, codeID)
 		what = fmt.Sprintf("the %s key, %s", sub.role, what)
 		x := t.post(contract.Verify, sub.role, body)
