@@ -35,9 +35,15 @@ var exoticClasses = []exoticClass{
 	{"combining", func(h string) string { return h + "e\u0301\u0308" }},
 	{"bidi", func(h string) string { return "\u202e" + h + "\u202c\u2066" }},
 	{"control", func(h string) string { return h + "\u0000\u0007\u001b" }},
+	// A long text: the held value, then characters of four bytes in
+	// UTF-8 (a rare CJK character and an emoji, over 2,000 characters in
+	// all). A service that cuts a value it quotes at a count of bytes,
+	// not of characters, cuts inside a character at three counts in four
+	// whatever the count, and the members that take the class hold values
+	// of different lengths: an answer that is then no UTF-8, or empty, is
+	// what C1.jsonText fails.
 	{"long", func(h string) string {
-		unit := h + "巡检"
-		return strings.Repeat(unit, 2000/len([]rune(unit))+1)
+		return h + "巡检" + strings.Repeat("𠮷🔥", 1000)
 	}},
 }
 

@@ -63,6 +63,20 @@ func TestExoticStringsHoldWhatTheyName(t *testing.T) {
 		case c.name == "astral" && !astral, c.name == "control" && !control, c.name == "long" && utf8.RuneCountInString(s) < 2000:
 			t.Errorf("%s: %q is not one", c.name, s)
 		}
+		if c.name != "long" {
+			continue
+		}
+		// Cut at any count of bytes past the held value, the long text is
+		// cut inside a character at three counts in four.
+		inside := 0
+		for n := len("FX-001巡检"); n < len("FX-001巡检")+400; n++ {
+			if !utf8.ValidString(s[:n]) {
+				inside++
+			}
+		}
+		if inside < 300 {
+			t.Errorf("long: cut at 400 byte counts past the held value, %d cuts fall inside a character, want 300", inside)
+		}
 	}
 }
 

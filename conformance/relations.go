@@ -393,30 +393,49 @@ const pastEndPage = 10000
 // profile number and search key) holds no form and, when it is a success,
 // says the walk's total: total counts what matches the filter, whatever
 // page is asked (§4.3); what a page past the end holds besides is the
-// kit's (§C5).
+// kit's (§C5). The page asked is the first past the walk's end where the
+// profile gives the filter's count (a number names one form), so that
+// the whole list still has items there: a service that forgets the
+// filter on later pages (a cache keyed without it) lists another form's
+// page, which the rules over every answer fail (answers.4.3.number and
+// the search key's). Where the count is not given, the page is far past
+// any end (pastEndPage).
 func relFormPastEnd(t *T) {
-	filters := []map[string]any{nil}
+	type past struct {
+		f    map[string]any
+		page int
+	}
+	const size = 3
+	just := func(n int) int { return (n+size-1)/size + 1 }
+	filters := []past{{page: pastEndPage}}
+	if n := t.r.prof.Forms.Total; n != nil {
+		filters[0].page = just(*n)
+	}
 	for _, n := range t.r.prof.Forms.Numbers {
-		filters = append(filters, map[string]any{"number": n})
+		filters = append(filters, past{map[string]any{"number": n}, just(1)})
 	}
 	for _, s := range t.r.prof.Forms.Searches {
-		filters = append(filters, map[string]any{"search_key": s.Key})
+		p := past{map[string]any{"search_key": s.Key}, pastEndPage}
+		if s.Count != nil {
+			p.page = just(*s.Count)
+		}
+		filters = append(filters, p)
 	}
 	t.each(len(filters), func(t *T, i int) {
 		var w walk
 		var x *Exchange
 		t.each(2, func(t *T, j int) {
 			if j == 0 {
-				w = t.walkForms("read", filters[i])
+				w = t.walkForms("read", filters[i].f)
 				return
 			}
-			body := map[string]any{"page": pastEndPage, "page_size": 3}
-			for k, v := range filters[i] {
+			body := map[string]any{"page": filters[i].page, "page_size": size}
+			for k, v := range filters[i].f {
 				body[k] = v
 			}
 			x = t.post(contract.GetFormList, "read", body)
 		})
-		if len(w.pages) < pastEndPage {
+		if len(w.pages) < filters[i].page {
 			t.pastEndTotal(w, x)
 		}
 		// What the page holds is the kit's (§C5: the spec does not say);

@@ -3,7 +3,6 @@ package conformance
 import (
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
@@ -33,10 +32,11 @@ import (
 // other organization's own listings too, with its key): a start and an
 // end past every creation time (the value by the seed, after 2038 in
 // any case); on listings with a profile window, the window reversed; on
-// one such listing of each endpoint (by the seed), an end written as the
-// date of the window's end, walked at a page size that takes several
-// pages (a later page reached by a token reads the date as its first
-// page does), and a page token of the window's walk sent back beside
+// one such listing of each endpoint (by the seed), the date of the
+// window's end as an end (walked at a page size that takes several
+// pages: a later page reached by a token reads the date as its first
+// page does), as a start, and as both bounds (one day written as two
+// equal dates), and a page token of the window's walk sent back beside
 // another window (the client's mistake: code 400, §4.4, or a success
 // that lists what the listing holds). relation.time.forms judges its
 // windows at an item's own second by the same model.
@@ -253,18 +253,35 @@ func (t *T) listingWindows(l roleListing, dated, tokened bool) {
 			sent = append(sent, withMember(withMember(l.filter, "start_time", w.End), "end_time", w.Start))
 		}
 	}
+	// On the dated listing, the date of the window's end as an end alone
+	// (walked at a page size that takes several pages: a later page,
+	// reached by a token, reads the date as its first page does), as a
+	// start alone, and as both bounds at once: a window of one day
+	// written as two equal dates selects what that date as a start and
+	// as an end select in common, whichever reading of a date as an end
+	// the service has (§C5), as any window does.
+	sizes := make([]int, len(sent))
+	if day, s, e, ok := windowDay(l.window); dated && ok {
+		size := max(1, (l.windowCount()+datePages-1)/datePages) + pick(seed, "windows date size "+l.name, 2)
+		bs = append(bs,
+			bounded{what: fmt.Sprintf("%s with end_time %s (a date) at page_size %d", l.name, day, size), end: instant(e)},
+			bounded{what: fmt.Sprintf("%s with start_time %s (a date) alone", l.name, day), start: instant(s)},
+			bounded{what: fmt.Sprintf("%s from %s to %s (one date as both bounds)", l.name, day, day), start: instant(s), end: instant(e)})
+		sent = append(sent, withMember(l.filter, "end_time", day), withMember(l.filter, "start_time", day), withMember(withMember(l.filter, "start_time", day), "end_time", day))
+		sizes = append(sizes, size, 0, 0)
+	}
 	var all walk
-	var date walk
-	var dateWhat string
-	t.each(len(bs)+3, func(t *T, i int) {
+	t.each(len(sent)+2, func(t *T, i int) {
 		switch {
-		case i < len(bs):
-			bs[i].w = t.walkCursor(l.ep, l.role, sent[i], contract.TemplatesMaxPageSize)
-		case i == len(bs):
+		case i < len(sent):
+			size := sizes[i]
+			if size == 0 {
+				size = contract.TemplatesMaxPageSize
+			}
+			bs[i].w = t.walkCursor(l.ep, l.role, sent[i], size)
+		case i == len(sent):
 			all = t.walkCursor(l.ep, l.role, l.filter, contract.TemplatesMaxPageSize)
-		case i == len(bs)+1 && dated:
-			date, dateWhat = t.dateEndWalk(l.listing, l.role)
-		case i == len(bs)+2 && tokened:
+		case i == len(sent)+1 && tokened:
 			t.tokenBesideWindow(l.listing, l.role)
 		}
 	})
@@ -292,46 +309,33 @@ func (t *T) listingWindows(l roleListing, dated, tokened bool) {
 		}
 	}
 	t.judgeWindows(l.listing, all, bs)
-	if dateWhat != "" {
-		t.judgeDateWalk(l.listing, all, date, dateWhat)
-	}
 }
 
 // datePages is how many pages the walk with a date as end_time takes at
 // most: several, so that later pages are reached by a token.
 const datePages = 4
 
-// dateEndWalk walks the listing with role, end_time the date of its
-// window's end, at a page size that takes up to datePages pages.
-func (t *T) dateEndWalk(l listing, role string) (walk, string) {
-	end, ok := readBound(l.window.End, true)
-	if !ok {
-		return walk{}, ""
+// windowDay is the date of w's end in UTC+08:00 and the first and last
+// second of that day (ok false without a window or with an unread end).
+func windowDay(w *profile.Window) (day string, first, last int64, ok bool) {
+	if w == nil {
+		return "", 0, 0, false
 	}
-	day := time.Unix(end, 0).In(contract.Zone).Format(time.DateOnly)
-	n := l.window.Total
-	if l.total != nil {
-		n = *l.total
+	if day = windowEndDay(w); day == "" {
+		return "", 0, 0, false
 	}
-	size := max(1, (n+datePages-1)/datePages)
-	size += pick(t.runSeed(), "windows date size "+l.name, 2)
-	what := fmt.Sprintf("%s with end_time %s (a date) at page_size %d%s", l.name, day, size, keyWhat(role))
-	return t.walkCursor(l.ep, role, withMember(l.filter, "end_time", day), size), what
+	first, _ = readBound(day, false)
+	last, _ = readBound(day, true)
+	return day, first, last, true
 }
 
-// judgeDateWalk: a date is the kit's form (a target may refuse it, noted);
-// served, every page reads it alike: one total, the count of the items,
-// all of them the unfiltered walk's.
-func (t *T) judgeDateWalk(l listing, all, w walk, what string) {
-	if w.broken != "" && len(w.pages) == 1 {
-		t.Notef("%s is not accepted (the kit's choice, §C5)", what)
-		return
+// windowCount is how many items the listing's window holds, or the
+// listing's total where the profile gives it.
+func (l listing) windowCount() int {
+	if l.total != nil {
+		return *l.total
 	}
-	t.examinedWalks(w)
-	t.totalHolds(w, what)
-	if w.broken == "" {
-		t.subsetOf(w, all, l.key, what)
-	}
+	return l.window.Total
 }
 
 // otherWindows are the windows a page token is sent back beside: each
@@ -368,19 +372,69 @@ func (t *T) tokenBesideWindow(l listing, role string) {
 		f["start_time"], f["end_time"] = contract.Stamp(s+1), l.window.End
 	}
 	f["page_token"], f["page_size"] = tok, 1
+	others := t.otherListings(l)
 	var all walk
 	var x *Exchange
-	t.each(2, func(t *T, i int) {
-		if i == 0 {
+	crossed := make([]*Exchange, len(others))
+	owns := make([]walk, len(others)) // each other listing's own walk, the read key's
+	n := len(others)
+	t.each(2+2*n, func(t *T, i int) {
+		switch {
+		case i == 0:
 			all = t.walkCursor(l.ep, role, l.filter, contract.TemplatesMaxPageSize)
-		} else {
+		case i == 1:
 			x = t.post(l.ep, role, f)
+		case i < 2+n:
+			o := others[i-2]
+			crossed[i-2] = t.post(o.ep, role, withMember(withMember(o.filter, "page_token", tok), "page_size", 1))
+		case role == profile.RoleRead:
+			o := others[i-2-n]
+			owns[i-2-n] = t.walkCursor(o.ep, role, o.filter, contract.TemplatesMaxPageSize)
+		default:
+			owns[i-2-n].broken = "not walked with this key"
 		}
 	})
 	t.examinedAll(first, x)
+	what := fmt.Sprintf("%s: the window's page token beside %s%s", l.name, k, keyWhat(role))
+	t.tokenElsewhere(x, first, l, all, what)
+	for i, o := range others {
+		t.examinedAll(crossed[i])
+		t.tokenElsewhere(crossed[i], first, o, owns[i], fmt.Sprintf("%s: a page token of %s with the window%s", o.name, l.name, keyWhat(role)))
+	}
+}
+
+// otherListings are the listings a token of l is sent to as well: a
+// token names a place in the walk it was issued for (bound to its
+// endpoint and filter, §C10), so on another listing it is the client's
+// mistake. A token of listQrcodes goes to templates/list and to another
+// template's sub-codes (by the seed), one of templates/list to a
+// template's sub-codes (by the seed): each endpoint gets a real token of
+// another listing on every run, where a decoder that trusts a token's
+// shape reads it as its own cursor.
+func (t *T) otherListings(l listing) []listing {
+	var qr []listing
+	for _, o := range t.listingsOrNone(contract.ListQrcodes) {
+		if fmt.Sprint(o.filter["template"]) != fmt.Sprint(l.filter["template"]) {
+			qr = append(qr, o)
+		}
+	}
+	var out []listing
+	if l.ep == contract.ListQrcodes {
+		out = append(out, t.listings(contract.TemplatesList)[0])
+	}
+	if len(qr) > 0 {
+		out = append(out, qr[pick(t.runSeed(), "windows token elsewhere "+l.name, len(qr))])
+	}
+	return out
+}
+
+// tokenElsewhere judges x, a request of listing l sent with a page token
+// issued for another query (the answer first gave it): the client's
+// mistake, code 400 in the listing's shape, or a success that lists only
+// l's items (all: l's own walk; unjudged when broken).
+func (t *T) tokenElsewhere(x, first *Exchange, l listing, all walk, what string) {
 	obj, _ := x.Doc.(map[string]any)
 	c, isInt := intOf(obj["code"])
-	what := fmt.Sprintf("%s: the window's page token beside %s%s", l.name, k, keyWhat(role))
 	switch {
 	case !isInt:
 		return // the rules judge an answer without an integer code

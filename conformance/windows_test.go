@@ -3,6 +3,7 @@ package conformance
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
@@ -142,5 +143,21 @@ func TestWindowForms(t *testing.T) {
 	}
 	if d := windowEndDay(&profile.Window{Start: w.Start, End: "soon"}); d != "" {
 		t.Errorf("an unread end: %q, want none", d)
+	}
+}
+
+// TestWindowDay: the day a one-day window is written for is the date of
+// the window's end in UTC+08:00, from its first second to its last.
+func TestWindowDay(t *testing.T) {
+	day, first, last, ok := windowDay(&profile.Window{Start: "2026-01-01T00:00:00+08:00", End: "2026-01-05T17:30:00Z"})
+	if !ok || day != "2026-01-06" {
+		t.Fatalf("day %q ok %v, want 2026-01-06", day, ok)
+	}
+	want, _ := time.Parse(time.RFC3339, "2026-01-06T00:00:00+08:00")
+	if first != want.Unix() || last != want.Unix()+86399 {
+		t.Errorf("first %d last %d, want %d and %d", first, last, want.Unix(), want.Unix()+86399)
+	}
+	if _, _, _, ok := windowDay(nil); ok {
+		t.Error("no window gives a day")
 	}
 }
