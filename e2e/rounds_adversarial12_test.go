@@ -59,4 +59,18 @@ var adversarial12FirstSight = firstSight{
 		foreign.BugA12OriginalHostURL:        "transport: X-Forwarded-Host and Forwarded are sent, never X-Original-Host",
 		foreign.BugA12URLUnapprovedNoFields:  "addresses: credentials not approved or with verification off are read by id, never by their URL",
 	},
+	caughtSince: map[foreign.Bug]string{
+		// A key the service knows is refused on every path of verify;
+		// the limited key's moves take its paths in turn.
+		foreign.BugA12LimitedEchoTargetID: "368a7f527274feebf2e74d32530a51b1b4e059fd",
+		foreign.BugA12ReadKeySetByCode:    "368a7f527274feebf2e74d32530a51b1b4e059fd",
+		// The first page past a filter's end where the whole list still
+		// has items; one date as both bounds; a long text of four-byte
+		// characters, cut inside one at any byte count; page tokens sent
+		// to other listings.
+		foreign.BugA12NumberLaterPagesCached: "4f1fec6fd048b5b2e5ac8bec24c9bb40980d89f4",
+		foreign.BugA12SameDayWindowInstant:   "4f1fec6fd048b5b2e5ac8bec24c9bb40980d89f4",
+		foreign.BugA12ErrorTextCutBytes:      "4f1fec6fd048b5b2e5ac8bec24c9bb40980d89f4",
+		foreign.BugA12CrossTokenPanics:       "4f1fec6fd048b5b2e5ac8bec24c9bb40980d89f4",
+	},
 }
