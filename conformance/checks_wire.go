@@ -28,6 +28,9 @@ type wireRequest struct {
 	// auth is Authorization as sent, "{key}" standing for keyRole's key
 	// ("" : the usual for role); keyRole "" is role.
 	auth, keyRole string
+	// drawn, when its auth is set, is Authorization as sent and as
+	// shown, in the place of auth (keyforms.go).
+	drawn drawnForm
 	// headers are more header lines sent ("Name: value", "{key}" as in
 	// auth), added after Authorization; query is a query string the path
 	// gets ("name={key}").
@@ -47,7 +50,9 @@ func (t *T) sendWire(w wireRequest) *Exchange {
 		w.keyRole = w.role
 	}
 	key := t.r.keys.KeyFor(w.keyRole)
-	if w.auth != "" {
+	if w.drawn.auth != "" {
+		h.Set("Authorization", w.drawn.auth)
+	} else if w.auth != "" {
 		h.Set("Authorization", keyForm(w.auth, key))
 	} else if w.role != "none" && key != "" {
 		h.Set("Authorization", "Bearer "+key)
@@ -80,6 +85,9 @@ func (t *T) sendWire(w wireRequest) *Exchange {
 	}
 	x := &Exchange{Req: Request{Method: w.method, Path: showPath, Key: w.role, Body: show,
 		Authorization: authShown(w.auth, w.keyRole), Headers: shown, ContentType: w.ctype}}
+	if w.drawn.auth != "" {
+		x.Req.Authorization = w.drawn.shown
+	}
 	defer t.slot()()
 	t.depth++
 	a, err := t.r.client.svc.SendHeaders(t.ctx, w.method, path, h, w.body)
@@ -226,6 +234,9 @@ func checkRequestContentType(t *T) {
 // or in the query string, or in a second Authorization header.
 type authForm struct {
 	form, what string
+	// drawn, when not "", says the form is drawn from the space of
+	// keyforms.go: a misplaced key ("none") or a key near ours ("bad").
+	drawn string
 	headers    []string // more header lines, as wireRequest.headers
 	query      string   // the query string, as wireRequest.query
 }
@@ -283,6 +294,13 @@ var keyNotBearer = []authForm{
 	{headers: keyHeaders, what: "no Authorization, the key in the other headers clients send keys in (" + headerNames(keyHeaders) + ")"},
 	{form: "Bearer {key}0", headers: []string{"Authorization: Bearer {key}"}, what: "two Authorization headers, the first a key nobody issued"},
 }
+
+// commonKeyPlaces is the key in every common place at once, without
+// Authorization: the query parameters a share page, an OAuth client or
+// a gateway sends it in (token, access_token, api_key) and keyHeaders.
+// A target that reads any of them alone serves it.
+var commonKeyPlaces = authForm{query: "token={key}&access_token={key}&api_key={key}", headers: keyHeaders,
+	what: "no Authorization, the key in the query (token, access_token, api_key) and in the other headers clients send keys in (" + headerNames(keyHeaders) + ")"}
 
 // keyHeaders are the headers other than Authorization that clients and
 // gateways carry an API key in: an API gateway's X-API-Key (and its
@@ -360,10 +378,14 @@ func authMalformed(seed uint64) func(t *T) {
 				}
 				continue
 			}
-			f := keyNotBearer[pick(seed, "auth.notBearer "+ep.Name, len(keyNotBearer))]
+			// Every other endpoint, verify included: one malformed
+			// Bearer form, the key in every common place at once
+			// without Authorization, and a drawn Authorization of
+			// another scheme and a drawn key near ours (keyforms.go).
 			sends = append(sends, send{ep, noBearerKey[pick(seed, "auth.malformed "+ep.Name, len(noBearerKey))], true, "none"},
-				send{ep, unissuedKeys[pick(seed, "auth.unissued "+ep.Name, len(unissuedKeys))], true, "bad"},
-				send{ep, f, true, notBearerRole(f)})
+				send{ep, commonKeyPlaces, true, "none"},
+				send{ep, authForm{drawn: "none", what: "the key in another place of Authorization, drawn"}, true, "none"},
+				send{ep, authForm{drawn: "bad", what: "a key near ours, drawn: a key nobody issued"}, true, "bad"})
 		}
 		t.each(len(sends), func(t *T, i int) {
 			s := sends[i]
@@ -377,7 +399,7 @@ func authMalformed(seed uint64) func(t *T) {
 				t.Notef("%s: not sent, the %s key has no letter", s.f.what, role)
 				return
 			}
-			if s.as == "bad" && t.r.issued(strings.TrimPrefix(keyForm(s.f.form, key), "Bearer ")) {
+			if s.as == "bad" && s.f.drawn == "" && t.r.issued(strings.TrimPrefix(keyForm(s.f.form, key), "Bearer ")) {
 				t.Notef("%s: not sent, it is an issued key", s.f.what)
 				return
 			}
@@ -386,6 +408,13 @@ func authMalformed(seed uint64) func(t *T) {
 				headers = plainKeyHeaders(headers)
 			}
 			w := wireRequest{ep: &ep, path: ep.Path(), role: role, auth: s.f.form, headers: headers, query: s.f.query, body: marshal(t.probeBody(ep))}
+			if s.f.drawn != "" {
+				w.drawn = drawnAuth(seed, ep, s.f.drawn, role, key, t.r.issued)
+				if w.drawn.auth == "" {
+					t.Notef("%s: no form drawn", ep.Name)
+					return
+				}
+			}
 			if s.refus {
 				w.role, w.keyRole = s.as, role // the rules judge it as a call without a key, or with a key nobody issued
 			}

@@ -151,6 +151,12 @@ type client struct {
 	base    string
 	stalls  *stalls
 	observe func(ep contract.Endpoint, x *Exchange)
+	// keyOf gives each role's key and issued says whether a key is one
+	// the run was given: a request without a key, or with a key nobody
+	// issued, carries one of ours elsewhere, or one near ours
+	// (keyforms.go); nil sends them bare.
+	keyOf  func(role string) string
+	issued func(key string) bool
 }
 
 // maxStalls is how many time-outs in a row an endpoint may give before the
@@ -229,6 +235,9 @@ type outgoing struct {
 	req  Request
 	bare []byte
 	form *wireForm
+	// keys is where a request of role none or bad carries a key, as
+	// sent (keyforms.go).
+	keys keyWire
 }
 
 // request is the request quietAs sends, written in its form, not yet
@@ -239,6 +248,7 @@ func (c *client) request(ep contract.Endpoint, role string, body any, form *wire
 		raw, _ = json.Marshal(body)
 	}
 	req := Request{Method: http.MethodPost, Path: ep.Path(), Key: role, Body: string(raw)}
+	bare := req
 	switch {
 	case form != nil:
 		form.apply(&req, c.site)
@@ -247,7 +257,18 @@ func (c *client) request(ep contract.Endpoint, role string, body any, form *wire
 		form = &f
 		form.apply(&req, c.site)
 	}
-	return outgoing{req: req, bare: raw, form: form}
+	var keys keyWire
+	if !c.plain && c.keyOf != nil {
+		keys = keyDress(c.seed, &bare, c.keyOf, c.issued)
+		req.Authorization, req.Headers = bare.Authorization, bare.Headers
+		if bare.Query != "" {
+			if req.Query != "" {
+				req.Query += "&"
+			}
+			req.Query += bare.Query
+		}
+	}
+	return outgoing{req: req, bare: raw, form: form, keys: keys}
 }
 
 // exchange sends o, made by request, with key.
@@ -267,7 +288,7 @@ func (c *client) exchange(ctx context.Context, ep contract.Endpoint, o outgoing,
 			break
 		}
 		var limited bool
-		x.Err, limited = c.do(ctx, x, raw, key)
+		x.Err, limited = c.do(ctx, x, raw, key, o.keys)
 		if limited {
 			break
 		}
@@ -296,7 +317,7 @@ func (c *client) exchange(ctx context.Context, ep contract.Endpoint, o outgoing,
 		// to the request, which goes again with its length, once.
 		again := &Exchange{Req: x.Req}
 		again.Req.Chunked = false
-		if err, limited := c.do(ctx, again, raw, key); !limited {
+		if err, limited := c.do(ctx, again, raw, key, o.keys); !limited {
 			again.Err = err
 			c.stalls.record(ep.Name, err)
 			return again
@@ -308,7 +329,7 @@ func (c *client) exchange(ctx context.Context, ep contract.Endpoint, o outgoing,
 		// without a decoder for it would.
 		again := &Exchange{Req: x.Req}
 		again.Req.AcceptEncoding = withoutUnread(x.Req.AcceptEncoding)
-		if err, limited := c.do(ctx, again, raw, key); !limited {
+		if err, limited := c.do(ctx, again, raw, key, o.keys); !limited {
 			again.Err = err
 			return again
 		}
@@ -353,8 +374,25 @@ var errTooLarge = svcclient.ErrTooLarge
 
 // do is one attempt; limited says it was not sent (the rate's wait ended
 // with ctx), so that post does not try again.
-func (c *client) do(ctx context.Context, x *Exchange, raw []byte, key string) (err error, limited bool) {
-	a, err := c.svc.SendWire(ctx, x.Req.Method, wirePath(x.Req), key, wireBody(x.Req, raw), wireOf(x.Req))
+func (c *client) do(ctx context.Context, x *Exchange, raw []byte, key string, keys keyWire) (err error, limited bool) {
+	path, w := wirePath(x.Req), wireOf(x.Req)
+	if keys.query != "" {
+		// The query as sent: the key itself where the request shows
+		// its shell variable, in the last parameter.
+		path = path[:strings.LastIndexByte(path, '&')+1]
+		if !strings.Contains(path, "?") {
+			path = x.Req.Path + "?"
+		}
+		path += keys.query
+	}
+	if keys.auth != "" {
+		w.Header.Set("Authorization", keys.auth)
+	}
+	for _, l := range keys.lines {
+		name, value, _ := strings.Cut(l, ":")
+		w.Header.Add(name, strings.TrimSpace(value))
+	}
+	a, err := c.svc.SendWire(ctx, x.Req.Method, path, key, wireBody(x.Req, raw), w)
 	if errors.Is(err, svcclient.ErrNotSent) {
 		return err, true
 	}

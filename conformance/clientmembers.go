@@ -63,6 +63,8 @@ const (
 	// otherOrgValue is an organization that is not the key's: ours for
 	// the other organization's key, another for ours.
 	otherOrgValue = "{other_org}"
+	// otherOrgText is that organization's id as a string.
+	otherOrgText = "{other_org_text}"
 	// runRequestID and runIdempotency are one value for every request
 	// of the run: a service that keys answers by them alone answers one
 	// request with another's answer.
@@ -76,12 +78,60 @@ const (
 // cursor helper writes (base64 of {"offset":10}).
 const otherToken = "eyJvZmZzZXQiOjEwfQ"
 
-// writesFamily names the family of members clients add to writes.
-const writesFamily = "writes"
+// writesFamily names the family of members clients add to writes,
+// tenancyFamily the one that names an organization.
+const (
+	writesFamily  = "writes"
+	tenancyFamily = "tenancy"
+)
+
+// The names of the members that name an organization are a space, not
+// a list: an integration reads the tenant under its own platform's word
+// (a WeCom or DingTalk corp_id, a SaaS tenant_code, a marketplace's
+// merchant_id, a workspace's, a team's, an enterprise's) in its own
+// style. Beside the members of the tenancy family a dress draws go one
+// or two more, drawn apart (so that the rest of the dress is as it
+// was): a third of them a common one (corp_id, tenant_id, org_id,
+// company_id, in one of four styles), the rest a name made of a stem and
+// a suffix (tenancyStems, tenancySuffixes) in snake_case, camelCase,
+// kebab-case or written together; the value is the other
+// organization's id, as a number or a string. §C1 ignores them all, and
+// C2.tenancy judges every answer.
+var (
+	tenancyStems = []string{"org", "organization", "organisation", "tenant", "company", "corp", "corporation", "enterprise",
+		"workspace", "team", "account", "merchant", "group", "customer", "biz", "partner", "owner", "domain", "site", "realm"}
+	tenancySuffixes = []string{"id", "code", "key", "no", "uid", "ref", ""}
+)
+
+// tenancyMember draws a member that names the other organization.
+func tenancyMember(g *rand.Rand) (string, any) {
+	stem, suffix := tenancyStems[g.IntN(len(tenancyStems))], tenancySuffixes[g.IntN(len(tenancySuffixes))]
+	if g.IntN(3) == 0 {
+		stem, suffix = []string{"corp", "tenant", "org", "company"}[g.IntN(4)], "id"
+	}
+	name := stem
+	if suffix != "" {
+		switch g.IntN(4) {
+		case 0:
+			name = stem + strings.ToUpper(suffix[:1]) + suffix[1:]
+		case 1:
+			name = stem + "-" + suffix
+		case 2:
+			name = stem + suffix
+		default:
+			name = stem + "_" + suffix
+		}
+	}
+	v := any(otherOrgValue)
+	if g.IntN(2) == 0 {
+		v = otherOrgText
+	}
+	return name, v
+}
 
 // memberFamilies is the corpus.
 var memberFamilies = []memberFamily{
-	{"tenancy", []clientMember{
+	{tenancyFamily, []clientMember{
 		{"org_id", []any{otherOrgValue}},
 		{"tenant_id", []any{otherOrgValue, "default"}},
 		{"organization_id", []any{otherOrgValue}},
@@ -184,6 +234,9 @@ func dressOf(d uint64, path string, body map[string]any) []dressMember {
 		fams[0], fams[i] = fams[i], fams[0]
 	}
 	k := 2 + int(d/4%3)
+	// g draws the names of tenancy members apart from r, so that the
+	// rest of the dress is the same whatever names it draws.
+	g := rand.New(rand.NewPCG(d, 0x74656e616e6379))
 	var out []dressMember
 	for _, fi := range fams {
 		f := memberFamilies[fi]
@@ -200,6 +253,14 @@ func dressOf(d uint64, path string, body map[string]any) []dressMember {
 				continue
 			}
 			out = append(out, dressMember{m.name, v})
+		}
+		for n := 1 + g.IntN(2); f.name == tenancyFamily && n > 0; n-- {
+			name, v := tenancyMember(g)
+			_, named := own[name]
+			_, has := body[name]
+			if !named && !has && !slices.ContainsFunc(out, func(o dressMember) bool { return o.name == name }) {
+				out = append(out, dressMember{name, v})
+			}
 		}
 	}
 	if n := ownNull(path, body, d); n != "" && !write {
@@ -305,13 +366,16 @@ func memberValue(v any, role string, s clientSite, nonce uint64) any {
 		return v
 	}
 	switch str {
-	case otherOrgValue:
+	case otherOrgValue, otherOrgText:
 		other := s.theirs
 		if role == profile.RoleOtherOrg {
 			other = s.ours
 		}
 		if other == 0 {
 			other = s.ours + 1
+		}
+		if str == otherOrgText {
+			return strconv.FormatInt(other, 10)
 		}
 		return json.Number(strconv.FormatInt(other, 10))
 	case runRequestID:

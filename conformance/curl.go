@@ -20,7 +20,7 @@ func curlLine(base string, r *Request) string {
 	}
 	var b strings.Builder
 	url := strings.TrimRight(base, "/") + wirePath(*r)
-	if strings.Contains(r.Path, "${") { // a key in the query string, as its shell variable
+	if strings.Contains(url, "${") { // a key in the query string, as its shell variable
 		fmt.Fprintf(&b, "curl -sS -X %s %s", r.Method, doubleQuote(url))
 	} else {
 		fmt.Fprintf(&b, "curl -sS -X %s %s", r.Method, shellQuote(url))

@@ -227,6 +227,7 @@ func newRunner(opts Options) (*runner, error) {
 		r.client.seed = DefaultSeed
 	}
 	r.client.site.run = runTag(r.client.seed)
+	r.client.keyOf, r.client.issued = keys.KeyFor, r.issued
 	return r, nil
 }
 
