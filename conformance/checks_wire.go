@@ -236,9 +236,9 @@ type authForm struct {
 	form, what string
 	// drawn, when not "", says the form is drawn from the space of
 	// keyforms.go: a misplaced key ("none") or a key near ours ("bad").
-	drawn string
-	headers    []string // more header lines, as wireRequest.headers
-	query      string   // the query string, as wireRequest.query
+	drawn   string
+	headers []string // more header lines, as wireRequest.headers
+	query   string   // the query string, as wireRequest.query
 }
 
 // noBearerKey are forms that carry no Bearer key: §5 asks for
