@@ -70,6 +70,15 @@ func (t *T) rereadMoved(m moveRead, settled bool) {
 	}
 	b, _ := payloadOf(before).(map[string]any)
 	url, _ := b["record_url"].(string)
+	label := m.label
+	if m.refused && url != "" {
+		// After a refusal the record is read by its URL: the read
+		// before the writes was by its id, so the two are the same
+		// object by another address as well (4.1.byUrl), for every
+		// credential a refusal names, whatever its condition.
+		body = map[string]any{"record_url": url, "format": "json"}
+		label += " (read by its record_url)"
+	}
 	xs := make([]*Exchange, 1+len(m.cells))
 	t.each(len(xs), func(t *T, i int) {
 		if i == 0 {
@@ -79,8 +88,8 @@ func (t *T) rereadMoved(m moveRead, settled bool) {
 		c := m.cells[i-1]
 		xs[i] = t.post(contract.GetRecord, c.role, cellBody(c, m.id, url))
 	})
-	t.sameAfter(m.id, before, xs[0], !m.refused, m.label)
+	t.sameAfter(m.id, before, xs[0], !m.refused, label)
 	for i, c := range m.cells {
-		t.sameCell(m.id, c, xs[0], xs[i+1], settled, m.label)
+		t.sameCell(m.id, c, xs[0], xs[i+1], settled, label)
 	}
 }

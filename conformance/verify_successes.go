@@ -229,6 +229,26 @@ func (t *T) keyMoveAfterRows(seed uint64, sub matrixSubject, role string, payloa
 	})
 }
 
+// sandboxMembers are members a sandbox or an SDK adds to a write, which
+// the contract does not name: ignored, or the request refused as a
+// parameter error (§C1, "Unknown request members"), so a move that
+// carries one and succeeds has moved the record. Each success unit sends
+// one (in turn from one the seed picks), true, on its first move where the unit's
+// next request shows whether it moved: its second move, or the repeat
+// after a set_next_certificate_status (repeatAfterNext). A service that
+// honours a dry run answers the move and writes nothing, and that next
+// request finds the record where it was.
+var sandboxMembers = []string{"dry_run", "validate_only", "simulate", "test_mode", "sandbox"}
+
+// refusedAsParameter says x is a refusal of the request's parameters:
+// error_code 100301, or code 400 (an error shape without error_code).
+func refusedAsParameter(x *Exchange) bool {
+	obj := objOf(x)
+	c, isInt := intOf(obj["code"])
+	ec := errorCode(obj)
+	return x.Err == nil && isInt && c != 0 && (ec == contract.ErrInvalidParams || ec == 0 && c == 400)
+}
+
 // planVerifySuccesses are the units of the successes, the first cell of
 // each unit numbered after the cells of the units before it.
 func (t *T) planVerifySuccesses(seed uint64) []writeUnit {
@@ -285,7 +305,22 @@ func (t *T) runSuccesses(seed uint64, sub successSubject, first int) bool {
 		}
 		body, to, what := cell.body(subj, *cur, t.r.nextOf(c.FormID, *cur), url, codeID)
 		what = fmt.Sprintf("the %s key, %s", sub.role, what)
+		member := ""
+		if st := subj.status(to); i == 0 && st != nil && (movable(*st) || body["action_type"] == contract.ActionNextStatus) {
+			// A move something judges after it (the next move, or the
+			// repeat after a next) carries a member the contract does
+			// not name (sandboxMembers).
+			member = sandboxMembers[(pick(seed, "verify successes unknown member", len(sandboxMembers))+first/successMoves)%len(sandboxMembers)]
+			body[member] = true
+			what += fmt.Sprintf(", %s true (a member the contract does not name)", member)
+		}
 		x := t.post(contract.Verify, sub.role, body)
+		if member != "" && refusedAsParameter(x) {
+			// §C1 lets a service refuse an unknown member as a
+			// parameter error: the move goes again without it.
+			delete(body, member)
+			x = t.post(contract.Verify, sub.role, body)
+		}
 		var data map[string]any
 		t.labelled(fmt.Sprintf("verify's successes, certificate %s from %s, %s", c.Code, cur.Name, what), func() {
 			data = t.success(x, responseFile(contract.Verify))
