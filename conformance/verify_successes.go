@@ -434,7 +434,16 @@ func (cell successCell) body(subj matrixSubject, cur profile.Status, next, url s
 // their flows, so the move is set_next_certificate_status (it names no
 // status) by the record's URL as that key reads it, and only a success
 // is judged: a refusal may be the flow's (a status that forbids, an end)
-// and is noted.
+// and is noted, unless the profile says where the move goes
+// (foreign.next): then it must succeed, with that status.
+
+// wantStatus names the status the profile says a move reaches, if any.
+func wantStatus(want string) string {
+	if want == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (%s, foreign.next)", want)
+}
 
 // maxOtherOrgOwn bounds the other organization's records moved.
 const maxOtherOrgOwn = 3
@@ -475,17 +484,28 @@ func (t *T) runOtherOrgOwn(id int64) bool {
 		return true
 	}
 	x := t.post(contract.Verify, profile.RoleOtherOrg, map[string]any{"certificate_code": url, "action_type": contract.ActionNextStatus})
-	if !isSuccess(x) {
+	want := ""
+	for _, n := range t.r.prof.Foreign.Next {
+		if n.RecordID == id {
+			want = n.Status
+		}
+	}
+	what := fmt.Sprintf("the other organization's key, set_next_certificate_status of its own record %d by its URL", id)
+	switch {
+	case !isSuccess(x) && want == "":
 		t.Notef("the other organization's record %d: set_next_certificate_status by its URL refused (%s); its flow is not in the profile", id, describe(x))
 		return true
+	case !isSuccess(x):
+		t.Errorf(x, "%s: refused (%s), yet the profile says it moves to %s (foreign.next; §5: a key acts for its own organization)", what, describe(x), want)
+		return true
 	}
-	t.labelled(fmt.Sprintf("the other organization's key, set_next_certificate_status of its own record %d by its URL", id), func() {
+	t.labelled(what, func() {
 		data := t.success(x, responseFile(contract.Verify))
 		if data == nil {
 			return
 		}
-		if s, _ := data["certificate_status"].(string); s == "" {
-			t.Errorf(x, "certificate_status is %v, want the name of the status it reached", data["certificate_status"])
+		if s, _ := data["certificate_status"].(string); s == "" || want != "" && s != want {
+			t.Errorf(x, "certificate_status is %v, want the name of the status it reached%s", data["certificate_status"], wantStatus(want))
 		}
 		t.describesRecord(x, id, data, rec)
 	})

@@ -81,6 +81,19 @@ type Foreign struct {
 	RecordIDs []int64  `json:"record_ids,omitempty" yaml:"record_ids,omitempty"`
 	FormIDs   []int64  `json:"form_ids,omitempty" yaml:"form_ids,omitempty"`
 	Codings   []string `json:"codings,omitempty" yaml:"codings,omitempty"`
+	// Next are moves the other organization's key makes of its own
+	// credentials: without them the runner can only note a refusal of
+	// such a move (the profile's flows are ours), and a service that
+	// refuses another organization every move of its own credentials
+	// passes.
+	Next []ForeignNext `json:"next,omitempty" yaml:"next,omitempty"`
+}
+
+// ForeignNext says that the other organization's key, from a reset, moves
+// its own record RecordID on with set_next_certificate_status to Status.
+type ForeignNext struct {
+	RecordID int64  `json:"record_id" yaml:"record_id"`
+	Status   string `json:"status" yaml:"status"`
 }
 
 // Forms are facts about getFormList for the read key.

@@ -185,6 +185,9 @@ func (b *profileBuilder) foreign() {
 	for _, r := range b.s.Records {
 		if r.Org != b.org && len(f.RecordIDs) < 5 {
 			f.RecordIDs = append(f.RecordIDs, r.ID)
+			if to := foreignNext(r); to != "" {
+				f.Next = append(f.Next, profile.ForeignNext{RecordID: r.ID, Status: to})
+			}
 		}
 	}
 	for _, fm := range b.s.Forms {
@@ -197,6 +200,21 @@ func (b *profileBuilder) foreign() {
 			f.Codings = append(f.Codings, t.Coding)
 		}
 	}
+}
+
+// foreignNext is the status the other organization's key moves its own
+// credential r to with set_next_certificate_status, from a reset: ""
+// when r is no credential that may move on (docs/contract.md §C6: a
+// switch of the record's own, a status that forbids or ends) or whose
+// status has more than one move out.
+func foreignNext(r *scenario.Record) string {
+	if r.Cert == nil || r.Form == nil || r.Form.Flow == nil || r.Cert.Status == nil || blocker(r) != 0 {
+		return ""
+	}
+	if st := r.Cert.Status; !st.ForbidsVerification && !st.Terminal && len(st.Next) == 1 {
+		return st.Next[0].Name
+	}
+	return ""
 }
 
 func (b *profileBuilder) forms() {

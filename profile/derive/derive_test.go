@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/scenario"
 )
 
@@ -132,5 +133,25 @@ func TestSearchCountsFollowTheScenariosReading(t *testing.T) {
 		if !inNote && *s.Count != 0 {
 			t.Errorf("notes only: %q counts %d, want 0", s.Key, *s.Count)
 		}
+	}
+}
+
+// TestForeignNextNamesTheOtherOrganizationsMovableCredentials: the
+// default scenario's other organization has two credentials waiting in a
+// flow of one move (待核验 → 已核验) and a record that is none: the
+// profile says where its key moves the two, and nothing of the third.
+func TestForeignNextNamesTheOtherOrganizationsMovableCredentials(t *testing.T) {
+	data, err := os.ReadFile("../../scenarios/default.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.Parse("default.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := FromScenario(sc).Foreign.Next
+	want := []profile.ForeignNext{{RecordID: 190101, Status: "已核验"}, {RecordID: 190102, Status: "已核验"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("foreign.next %v, want %v", got, want)
 	}
 }

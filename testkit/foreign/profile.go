@@ -70,8 +70,9 @@ type profileStep struct {
 func (s *Server) Profile() []byte {
 	d := s.data
 	p := profileDoc{Version: 1, Name: "foreign service", Reset: s.opts.ResetPath,
-		Keys:    map[string]any{"read": ReadKey, "write": WriteKey, "limited": LimitedKey, "other_org": OtherOrgKey},
-		Foreign: map[string]any{"record_ids": []int64{900001, 910001}, "form_ids": []int64{6001, 6002}, "codings": []string{"xlt0001"}},
+		Keys: map[string]any{"read": ReadKey, "write": WriteKey, "limited": LimitedKey, "other_org": OtherOrgKey},
+		Foreign: map[string]any{"record_ids": []int64{900001, 910001}, "form_ids": []int64{6001, 6002}, "codings": []string{"xlt0001"},
+			"next": []map[string]any{{"record_id": 910001, "status": "已用"}}},
 		Masking: map[string]any{"chars": "*"},
 	}
 	if s.opts.is(VariantB3MaskBullets) {
