@@ -64,6 +64,13 @@ var adversarial12FirstSight = firstSight{
 		// the limited key's moves take its paths in turn.
 		foreign.BugA12LimitedEchoTargetID: "368a7f527274feebf2e74d32530a51b1b4e059fd",
 		foreign.BugA12ReadKeySetByCode:    "368a7f527274feebf2e74d32530a51b1b4e059fd",
+		// Verify moves a credential no case names from the status it
+		// reads; a success carries a member the contract does not
+		// name; the read after a refusal goes by the record's URL.
+		foreign.BugA12ImportedRepeatServed:  "434652b563b526908946c81732bddba5c483c841",
+		foreign.BugA12ImportedFromSkipped:   "434652b563b526908946c81732bddba5c483c841",
+		foreign.BugA12DryRunHonoured:        "434652b563b526908946c81732bddba5c483c841",
+		foreign.BugA12URLUnapprovedNoFields: "434652b563b526908946c81732bddba5c483c841",
 		// The first page past a filter's end where the whole list still
 		// has items; one date as both bounds; a long text of four-byte
 		// characters, cut inside one at any byte count; page tokens sent
