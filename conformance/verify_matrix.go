@@ -116,7 +116,7 @@ func planVerifyMatrix(seed uint64) func(t *T) writePlan {
 		}
 		units = append(units, t.planVerifySuccesses(seed)...)
 		units = append(units, t.planUnmoved(seed)...)
-		units = append(units, t.planOtherOrgOwn()...)
+		units = append(units, t.planOtherOrgOwn(seed)...)
 		if len(units) == 0 {
 			t.Skipf("needs a case that starts with a move by the write key from a status of a flow the profile lists")
 		}

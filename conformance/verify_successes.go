@@ -450,7 +450,7 @@ const maxOtherOrgOwn = 3
 
 // planOtherOrgOwn is a unit for each of the other organization's
 // records (up to maxOtherOrgOwn).
-func (t *T) planOtherOrgOwn() []writeUnit {
+func (t *T) planOtherOrgOwn(seed uint64) []writeUnit {
 	if !t.hasKey(profile.RoleOtherOrg) {
 		return nil
 	}
@@ -460,14 +460,16 @@ func (t *T) planOtherOrgOwn() []writeUnit {
 			break
 		}
 		units = append(units, writeUnit{keys: []string{"record:" + strconv.FormatInt(id, 10)}, cost: 2,
-			run: func(t *T, _ []*T) bool { return t.runOtherOrgOwn(id) }})
+			run: func(t *T, _ []*T) bool { return t.runOtherOrgOwn(seed, id) }})
 	}
 	return units
 }
 
 // runOtherOrgOwn reads the other organization's record with its key and
-// moves it on by its URL; a success must describe it.
-func (t *T) runOtherOrgOwn(id int64) bool {
+// moves it on by its URL or by its record_code (§4.2: a credential is
+// named by either; the seed picks, record by record); a success must
+// describe it.
+func (t *T) runOtherOrgOwn(seed uint64, id int64) bool {
 	if t.r.prof.Reset == "" {
 		t.Notef("the other organization's record %d: not moved, the profile has no reset to put it back", id)
 		return false
@@ -483,17 +485,21 @@ func (t *T) runOtherOrgOwn(id int64) bool {
 		t.Notef("the other organization's record %d: its key reads no record_url", id)
 		return true
 	}
-	x := t.post(contract.Verify, profile.RoleOtherOrg, map[string]any{"certificate_code": url, "action_type": contract.ActionNextStatus})
+	address, how := url, "its URL"
+	if code, _ := rec["record_code"].(string); code != "" && pick(seed, fmt.Sprint("other org own address ", id), 2) == 1 {
+		address, how = code, "its record_code"
+	}
+	x := t.post(contract.Verify, profile.RoleOtherOrg, map[string]any{"certificate_code": address, "action_type": contract.ActionNextStatus})
 	want := ""
 	for _, n := range t.r.prof.Foreign.Next {
 		if n.RecordID == id {
 			want = n.Status
 		}
 	}
-	what := fmt.Sprintf("the other organization's key, set_next_certificate_status of its own record %d by its URL", id)
+	what := fmt.Sprintf("the other organization's key, set_next_certificate_status of its own record %d by %s", id, how)
 	switch {
 	case !isSuccess(x) && want == "":
-		t.Notef("the other organization's record %d: set_next_certificate_status by its URL refused (%s); its flow is not in the profile", id, describe(x))
+		t.Notef("the other organization's record %d: set_next_certificate_status by %s refused (%s); its flow is not in the profile", id, how, describe(x))
 		return true
 	case !isSuccess(x):
 		t.Errorf(x, "%s: refused (%s), yet the profile says it moves to %s (foreign.next; §5: a key acts for its own organization)", what, describe(x), want)
