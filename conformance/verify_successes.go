@@ -168,12 +168,14 @@ func successCellAt(seed uint64, n int) successCell {
 // may end after one move), so the pairwise array over every unit's cells
 // gives it one cell, and one path of the service's handler (the action,
 // the address, the form of the target) a run. Its moves take its paths
-// in pairs instead: each pair both addresses, and the three pairs, one a
-// run as the seed picks, every action by every address and every form of
-// the target (set by the code by name, set by a URL by id, set by the
-// code by id, set by a URL by name, next by the code, next by a URL).
-// Move 0 of a pair is the successes' first move of the key; move 1 the
-// move sent after the key's rows with one fault (runLimitedFaults).
+// in pairs instead: each pair both actions (each its own handler, met on
+// every run) and both addresses, and the four pairs, one a run as the
+// seed picks, every action by every address and every form of the target
+// (set by the code by name, next by a URL; set by a URL by id, next by
+// the code; set by the code by id, next by a URL; set by a URL by name,
+// next by the code). Move 0 of a pair is the successes' first move of the
+// key; move 1 the move sent after the key's rows with one fault
+// (runLimitedFaults).
 
 // keyPathCell is one path: the action, the address and the target's form.
 type keyPathCell struct {
@@ -181,10 +183,11 @@ type keyPathCell struct {
 }
 
 // keyPaths are the pairs of paths.
-var keyPaths = [3][2]keyPathCell{
+var keyPaths = [4][2]keyPathCell{
 	{{false, false, false}, {true, true, false}},
 	{{false, true, true}, {true, false, false}},
-	{{false, false, true}, {false, true, false}},
+	{{false, false, true}, {true, true, false}},
+	{{false, true, false}, {true, false, false}},
 }
 
 // keyPath is a key's n-th move's path: the pair the seed picks for the

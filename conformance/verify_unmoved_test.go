@@ -30,14 +30,18 @@ func TestUnmovedCredentialsAreTheUncasedOfAFlow(t *testing.T) {
 }
 
 // TestKeyPathsTurnOverEveryPath: a key's two moves a run take both
-// addresses, and the three pairs every action by every address and
-// every form of the target, so over seeds the limited key meets each.
+// actions and both addresses, and the four pairs every action by every
+// address and every form of the target, so over seeds the limited key
+// meets each.
 func TestKeyPathsTurnOverEveryPath(t *testing.T) {
 	all := map[keyPathCell]bool{}
 	for seed := range uint64(30) {
 		a, b := keyPath(seed, profile.RoleLimited, 0), keyPath(seed, profile.RoleLimited, 1)
 		if a.url == b.url {
 			t.Errorf("seed %d: both moves of a run go by the same address (%v, %v)", seed, a, b)
+		}
+		if a.next == b.next {
+			t.Errorf("seed %d: both moves of a run take the same action (%v, %v): each action is a handler of its own", seed, a, b)
 		}
 		all[a], all[b] = true, true
 	}
