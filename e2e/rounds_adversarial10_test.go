@@ -60,6 +60,10 @@ var adversarial10FirstSight = firstSight{
 		foreign.VariantA10OneCharSearchRefused: "relation.formList.filters: a one-character search_key (typed: 维, 业) must be a success on page 1 (\"any string is a search_key\"), while §4.3 leaves the key's length open and §C4 lets a service refuse a value out of its range as a parameter error in its shape",
 	},
 	caughtSince: map[foreign.Bug]string{
+		// A refusal of the other organization's move of its own
+		// credential fails where the profile says where it goes
+		// (foreign.next).
+		foreign.BugA10OtherTenantFlowEditor: "3849bfbc1f15da774e5a3d61e26de91b40ed42ec",
 		// Verify as a state machine (verify_model.go): pairs of moves of
 		// one credential at once judged by serialisability
 		// (verify.concurrent), the repeat after a next move, and the

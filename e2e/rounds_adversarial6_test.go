@@ -69,6 +69,10 @@ var adversarial6FirstSight = firstSight{
 		foreign.BugA6AndroidIDsAsStrings:        "headers: the User-Agent is the runner's own; never an Android client's okhttp",
 	},
 	caughtSince: map[foreign.Bug]string{
+		// A refusal of the other organization's move of its own
+		// credential fails where the profile says where it goes
+		// (foreign.next).
+		foreign.BugA6OtherOrgFlowByName: "3849bfbc1f15da774e5a3d61e26de91b40ed42ec",
 		// The cursor walks go with every key of ours past page 1
 		// (relation.cursor.paging).
 		foreign.BugA6WriteTemplatesTokenIgnored: "3137a4c0df8127b472fc56cd4dba861b11a339c3",
