@@ -86,7 +86,9 @@ var nearClasses = []nearClass{
 // another object, not none), gives way to the next.
 func nearForms(seed uint64, site string, turn int, id string, known map[string]bool, n int) []string {
 	var out []string
-	start := pick(seed, "near forms "+site, len(nearClasses)) + turn*n
+	// A turn may be negative (the other organization's number takes
+	// turn -1, before ours): the start is taken modulo the classes.
+	start := ((pick(seed, "near forms "+site, len(nearClasses))+turn*n)%len(nearClasses) + len(nearClasses)) % len(nearClasses)
 	for i := 0; i < len(nearClasses) && len(out) < n; i++ {
 		f := nearClasses[(start+i)%len(nearClasses)].form(id)
 		if f != "" && f != id && !known[f] {

@@ -46,3 +46,14 @@ func TestThreeNumbersGetEveryNearClass(t *testing.T) {
 		}
 	}
 }
+
+// TestNearFormsAtANegativeTurn: the other organization's number takes
+// turn -1; at every seed its near forms are drawn, never an index below
+// the classes (a run at --seed 11 crashed formList.filter.number so).
+func TestNearFormsAtANegativeTurn(t *testing.T) {
+	for seed := range uint64(64) {
+		if got := nearForms(seed, "number", -1, "XJ-2025-001", nil, 2); len(got) != 2 {
+			t.Errorf("seed %d: near forms %q, want 2", seed, got)
+		}
+	}
+}
