@@ -79,5 +79,13 @@ var adversarial12FirstSight = firstSight{
 		foreign.BugA12SameDayWindowInstant:   "4f1fec6fd048b5b2e5ac8bec24c9bb40980d89f4",
 		foreign.BugA12ErrorTextCutBytes:      "4f1fec6fd048b5b2e5ac8bec24c9bb40980d89f4",
 		foreign.BugA12CrossTokenPanics:       "4f1fec6fd048b5b2e5ac8bec24c9bb40980d89f4",
+		// Every request without a key or with a key nobody issued
+		// carries one of ours where the contract reads none, or one near
+		// ours, drawn from a space; auth.malformed sends the key in every
+		// common place at once on every endpoint.
+		foreign.BugA12QueryToken:       "470c1c2d99f28e5a7ef85e93d9f7a2f96eb95fc5",
+		foreign.BugA12VerifyXAPIKey:    "470c1c2d99f28e5a7ef85e93d9f7a2f96eb95fc5",
+		foreign.BugA12BasicPasswordKey: "470c1c2d99f28e5a7ef85e93d9f7a2f96eb95fc5",
+		foreign.BugA12SandboxSuffixKey: "470c1c2d99f28e5a7ef85e93d9f7a2f96eb95fc5",
 	},
 }
