@@ -79,6 +79,8 @@ var adversarial12FirstSight = firstSight{
 		foreign.BugA12SameDayWindowInstant:   "4f1fec6fd048b5b2e5ac8bec24c9bb40980d89f4",
 		foreign.BugA12ErrorTextCutBytes:      "4f1fec6fd048b5b2e5ac8bec24c9bb40980d89f4",
 		foreign.BugA12CrossTokenPanics:       "4f1fec6fd048b5b2e5ac8bec24c9bb40980d89f4",
+		// The limited key's two moves a run take both actions.
+		foreign.BugA12LimitedNextByCodeOld: "f1de26e1cd3b5211eb0df0d6a14493147cd24dae",
 		// Every request without a key or with a key nobody issued
 		// carries one of ours where the contract reads none, or one near
 		// ours, drawn from a space; auth.malformed sends the key in every
