@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"compress/gzip"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
@@ -151,7 +153,7 @@ var clientEnvelopes = []clientEnvelope{
 	{name: "a CDN in front", encoding: "gzip",
 		lines: []string{"CDN-Loop: cloudflare", "CF-Ray: 8f2a1b3c4d5e6f70-FRA", "CF-IPCountry: US", "CF-Visitor: {\"scheme\":\"https\"}",
 			"X-Forwarded-Proto: https", "Via: 1.1 varnish"}},
-	{name: "an HTTP cache revalidating (If-Modified-Since)",
+	{name: revalidating,
 		lines: []string{"If-Modified-Since: Thu, 01 Jan 2026 00:00:00 GMT", `If-None-Match: W/"rtq-0"`, "Cache-Control: max-age=0"}},
 	// Negotiation.
 	{name: "an old Windows client in China (Accept-Charset: GBK)",
@@ -185,6 +187,55 @@ var envelopeDraw = func() []int {
 	}
 	return out
 }()
+
+// revalidating names the envelope of an HTTP cache revalidating.
+const revalidating = "an HTTP cache revalidating (If-Modified-Since)"
+
+// A cache revalidates with the date and the tag it holds, whatever they
+// are: a date long before the service's data, one just before or after
+// it, one far after it (a clock set wrong, a cache that stamps its own
+// time), written in any of the three forms RFC 9110 §5.6.7 has a
+// recipient read (IMF-fixdate, RFC 850's, asctime's), with or without
+// an If-None-Match (weak or strong) and a Cache-Control. So the
+// envelope's lines are drawn per request (gen), not listed, the listed
+// ones half the time. RFC 9110 §13.1.3 has a recipient ignore
+// If-Modified-Since on any method but GET and HEAD: on the contract's
+// POST, a 304 (or any answer without its JSON body) is never right,
+// which the rules over every answer judge (C1.jsonText).
+var conditionalDates = []string{"1970-01-01T00:00:00Z", "2000-01-01T00:00:00Z", "2026-01-01T00:00:00Z",
+	"2026-06-30T12:00:00Z", "2026-12-31T23:59:59Z", "2030-01-01T00:00:00Z", "2099-12-31T23:59:59Z"}
+
+// conditionalLines are a revalidating cache's lines, drawn by gen.
+func conditionalLines(gen uint64) []string {
+	if gen>>24%2 == 0 {
+		return clientEnvelopes[slices.IndexFunc(clientEnvelopes, func(e clientEnvelope) bool { return e.name == revalidating })].lines
+	}
+	at, _ := time.Parse(time.RFC3339, conditionalDates[gen>>25%uint64(len(conditionalDates))])
+	var date string
+	switch gen >> 29 % 4 {
+	case 0:
+		date = at.Format(time.RFC850)
+		date = strings.Replace(date, "UTC", "GMT", 1)
+	case 1:
+		date = at.Format(time.ANSIC)
+	default:
+		date = at.Format(http.TimeFormat)
+	}
+	lines := []string{"If-Modified-Since: " + date}
+	switch gen >> 32 % 3 {
+	case 0:
+		lines = append(lines, `If-None-Match: W/"rtq-0"`)
+	case 1:
+		lines = append(lines, `If-None-Match: "rtq-0-`+strconv.FormatUint(gen>>40, 16)+`"`)
+	}
+	switch gen >> 35 % 3 {
+	case 0:
+		lines = append(lines, "Cache-Control: max-age=0")
+	case 1:
+		lines = append(lines, "Cache-Control: no-cache", "Pragma: no-cache")
+	}
+	return lines
+}
 
 // sessionCookie is the session a console's cookie names: one nobody
 // issued, which authenticates no request.
@@ -232,6 +283,9 @@ func applyEnvelope(f wireForm, r *Request, s clientSite) {
 	}
 	e := clientEnvelopes[i]
 	lines := envelopeLines(i, r.Key, s)
+	if e.name == revalidating && f.gen != 0 {
+		lines = conditionalLines(f.gen)
+	}
 	write := writePath(r.Path)
 	if write && !f.origins {
 		lines = withoutOrigin(lines)

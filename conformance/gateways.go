@@ -49,16 +49,52 @@ var gatewayForms = [][]string{
 	{"X-Client-IP: 127.0.0.1", "True-Client-IP: ::1", "CF-Connecting-IP: 10.0.0.1"},
 }
 
-// gatewayLines are gateway form i's header lines for a request to path.
-func gatewayLines(i int, path string) []string {
+// The header a gateway names the client's host in is a space too: nginx
+// and most proxies write X-Forwarded-Host, RFC 7239 Forwarded's host=,
+// Azure's Application Gateway and WAFs X-Original-Host, Apache
+// X-Forwarded-Server, an ingress X-Original-Forwarded-Host, others
+// X-Host, X-HTTP-Host-Override, X-Forwarded-Hostname, X-Proxy-Host or
+// X-Backend-Host; a URL builder that trusts one of them writes the
+// gateway's host into record_url. So a gateway form that names a host
+// names it, on half the requests gen draws, in one more of these (the
+// first two, the commonest, on half of those), with or without a port,
+// and the rules over every answer judge the URLs the service writes.
+var hostHeaders = []string{"X-Forwarded-Host", "X-Original-Host", "X-Host", "X-Forwarded-Server", "X-Original-Forwarded-Host",
+	"X-HTTP-Host-Override", "X-Forwarded-Hostname", "X-Proxy-Host", "X-Backend-Host", "Forwarded"}
+
+// gatewayLines are gateway form i's header lines for a request to path,
+// gen drawing the host header a gateway that names a host adds (0:
+// none).
+func gatewayLines(i int, path string, gen uint64) []string {
 	if i <= 0 || i >= len(gatewayForms) {
 		return nil
 	}
 	out := make([]string, len(gatewayForms[i]))
+	named := false
 	for j, l := range gatewayForms[i] {
 		out[j] = strings.ReplaceAll(l, otherPath, otherEndpointPath(path))
+		named = named || strings.Contains(l, gatewayHost)
 	}
-	return out
+	if gen == 0 || !named || gen>>8%2 == 0 {
+		return out
+	}
+	name := hostHeaders[gen>>9%uint64(len(hostHeaders))]
+	if gen>>16%2 == 0 {
+		name = hostHeaders[gen>>17%2]
+	}
+	host := gatewayHost
+	if gen>>20%3 == 0 {
+		host += ":8443"
+	}
+	for _, l := range out {
+		if n, _, _ := strings.Cut(l, ":"); strings.EqualFold(n, name) {
+			return out // the form names its host there already
+		}
+	}
+	if name == "Forwarded" {
+		return append(out, "Forwarded: host="+host)
+	}
+	return append(out, name+": "+host)
 }
 
 // otherEndpointPath is the path of the endpoint after the one path

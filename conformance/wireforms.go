@@ -83,6 +83,11 @@ type wireForm struct {
 	// envelope indexes clientEnvelopes (envelopes.go), written over
 	// the client profile.
 	envelope int
+	// gen draws the parts of a gateway's or an envelope's lines that
+	// are built, not listed: the header a gateway names its host in
+	// (gateways.go), a revalidating cache's conditional headers
+	// (envelopes.go); 0 writes the listed lines.
+	gen uint64
 }
 
 // wireFormOf picks the form of a request from the seed and the request
@@ -109,6 +114,7 @@ func wireFormOf(seed uint64, r Request, base string) wireForm {
 		gateway: next(len(gatewayForms)), style: next(len(bodyStyles)), client: next(len(clientProfiles)),
 		envelope: envelopeDraw[next(len(envelopeDraw))]}
 	f.dress = (h.Sum64() ^ seed ^ 0x6d656d62657273) * 0xBF58476D1CE4E5B9
+	f.gen = (h.Sum64()^seed^0x67656e)*0xD6E8FEB86659FD93 | 1
 	if f.chunked != 0 && (h.Sum64()^seed^0x6368756e6b6564)*0x94D049BB133111EB>>62 != 0 {
 		f.chunked = 0 // chunked on one request in eight (see chunkedForms)
 	}
@@ -116,6 +122,7 @@ func wireFormOf(seed uint64, r Request, base string) wireForm {
 		f.client = clientOfWrite(seed, r, body)
 		f.dress = dressOfWrite(seed, r, body)
 		f.envelope = envelopeOfWrite(seed, r, body)
+		f.gen = writeDraw(seed, "gen ", r, body) | 1
 	}
 	if doc, _ := decodeBody([]byte(r.Body)); clientEnvelopes[f.envelope].refusable && !isObject(doc) {
 		// A body that is not a JSON object is refused whatever carries it: an
@@ -142,7 +149,7 @@ func (f wireForm) apply(r *Request, s clientSite) {
 		r.AcceptEncoding = refusingEncodings[f.refusing-1]
 	}
 	r.Chunked = chunkedForms[f.chunked]
-	r.Gateway = gatewayLines(f.gateway, r.Path)
+	r.Gateway = gatewayLines(f.gateway, r.Path, f.gen)
 	if f.dress != 0 {
 		doc, _ := decodeBody([]byte(r.Body))
 		m, _ := doc.(map[string]any)
