@@ -89,14 +89,14 @@ const (
 // a list: an integration reads the tenant under its own platform's word
 // (a WeCom or DingTalk corp_id, a SaaS tenant_code, a marketplace's
 // merchant_id, a workspace's, a team's, an enterprise's) in its own
-// style. Beside the members of the tenancy family a dress draws go one
-// or two more, drawn apart (so that the rest of the dress is as it
-// was): a third of them a common one (corp_id, tenant_id, org_id,
-// company_id, in one of four styles), the rest a name made of a stem and
-// a suffix (tenancyStems, tenancySuffixes) in snake_case, camelCase,
-// kebab-case or written together; the value is the other
-// organization's id, as a number or a string. §C1 ignores them all, and
-// C2.tenancy judges every answer.
+// style. Beside the members of the families a read's dress draws go one
+// or two more that name an organization, drawn apart (so that the rest
+// of the dress is as it was): half of them a common one (corp_id,
+// org_id, tenant_id, company_id, organization_id, corpId, tenantId,
+// orgId), the rest a name made of a stem and a suffix (tenancyStems,
+// tenancySuffixes) in snake_case, camelCase, kebab-case or written
+// together; the value is the other organization's id, as a number or a
+// string. §C1 ignores them all, and C2.tenancy judges every answer.
 var (
 	tenancyStems = []string{"org", "organization", "organisation", "tenant", "company", "corp", "corporation", "enterprise",
 		"workspace", "team", "account", "merchant", "group", "customer", "biz", "partner", "owner", "domain", "site", "realm"}
@@ -106,8 +106,9 @@ var (
 // tenancyMember draws a member that names the other organization.
 func tenancyMember(g *rand.Rand) (string, any) {
 	stem, suffix := tenancyStems[g.IntN(len(tenancyStems))], tenancySuffixes[g.IntN(len(tenancySuffixes))]
-	if g.IntN(3) == 0 {
-		stem, suffix = []string{"corp", "tenant", "org", "company"}[g.IntN(4)], "id"
+	if g.IntN(2) == 0 {
+		common := []string{"corp_id", "org_id", "tenant_id", "company_id", "organization_id", "corpId", "tenantId", "orgId"}
+		stem, suffix = common[g.IntN(len(common))], ""
 	}
 	name := stem
 	if suffix != "" {
@@ -254,13 +255,13 @@ func dressOf(d uint64, path string, body map[string]any) []dressMember {
 			}
 			out = append(out, dressMember{m.name, v})
 		}
-		for n := 1 + g.IntN(2); f.name == tenancyFamily && n > 0; n-- {
-			name, v := tenancyMember(g)
-			_, named := own[name]
-			_, has := body[name]
-			if !named && !has && !slices.ContainsFunc(out, func(o dressMember) bool { return o.name == name }) {
-				out = append(out, dressMember{name, v})
-			}
+	}
+	for n := 1 + g.IntN(2); !write && n > 0; n-- {
+		name, v := tenancyMember(g)
+		_, named := own[name]
+		_, has := body[name]
+		if !named && !has && !slices.ContainsFunc(out, func(o dressMember) bool { return o.name == name }) {
+			out = append(out, dressMember{name, v})
 		}
 	}
 	if n := ownNull(path, body, d); n != "" && !write {
