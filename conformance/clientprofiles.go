@@ -3,6 +3,7 @@ package conformance
 import (
 	"hash/fnv"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -177,6 +178,37 @@ func clientLines(i int, role string, s clientSite) []string {
 	return out
 }
 
+// tenantHeader is one more header a multi-tenant client names the
+// other organization in, drawn by gen from the space of tenancy names
+// (clientmembers.go) in the styles of header names (X-Corp-Id,
+// X-TENANT-CODE, Organization-Id, ...); where the run does not know the
+// other organization, the id after ours, as a member names it.
+func tenantHeader(gen uint64, role string, s clientSite) []string {
+	tenant := s.theirs
+	if role == profile.RoleOtherOrg {
+		tenant = s.ours
+	}
+	if tenant == 0 {
+		tenant = s.ours + 1 // as a member names it (memberValue)
+	}
+	stem := tenancyStems[gen>>44%uint64(len(tenancyStems))]
+	suffix := tenancySuffixes[gen>>50%uint64(len(tenancySuffixes))]
+	title := func(w string) string {
+		if w == "" {
+			return ""
+		}
+		return "-" + strings.ToUpper(w[:1]) + w[1:]
+	}
+	name := "X" + title(stem) + title(suffix)
+	switch gen >> 54 % 3 {
+	case 0:
+		name = strings.ToUpper(name)
+	case 1:
+		name = strings.TrimPrefix(name, "X-")
+	}
+	return []string{name + ": " + strconv.FormatInt(tenant, 10)}
+}
+
 // clientOfWrite is the client a write goes as (writeDraw).
 func clientOfWrite(seed uint64, r Request, body string) int {
 	return int((writeDraw(seed, "", r, body) >> 17) % uint64(len(clientProfiles)))
@@ -217,6 +249,9 @@ func applyClient(f wireForm, r *Request, s clientSite) {
 	}
 	p := clientProfiles[i]
 	r.Client, r.ClientHeaders = p.name, clientLines(i, r.Key, s)
+	if f.gen != 0 && slices.ContainsFunc(p.lines, func(l string) bool { return strings.Contains(l, otherTenant) }) {
+		r.ClientHeaders = append(r.ClientHeaders, tenantHeader(f.gen, r.Key, s)...)
+	}
 	if writePath(r.Path) && !f.origins {
 		// A service may refuse a write from a browser's origin (a
 		// defence against cross-site requests, as the mock's, see

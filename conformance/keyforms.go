@@ -36,7 +36,11 @@ import (
 // rest reach the whole space over seeds. A quarter of the requests go
 // bare, as before. The rules over every answer (C2.noKey, C2.badKey)
 // and each check's own assertion judge the answer as they judge the
-// bare request's: never a success. --plain-requests sends them bare.
+// bare request's: never a success. The read key's verify carries the
+// write key so too, beside its own Authorization (in a header, a cookie
+// or the query, never in Authorization): a service that prefers a key
+// from elsewhere lets the read key write, and C2.writeScope refuses it.
+// --plain-requests sends them bare.
 
 // keyWire is what a request of role none or bad carries, as sent: the
 // Authorization header ("" for none), more header lines, a query
@@ -62,7 +66,8 @@ type keyTexts struct{ real, shown string }
 // issued says whether a key is one the run was given. A request of
 // another role, or drawn bare, is left as it is.
 func keyDress(seed uint64, req *Request, keyOf func(string) string, issued func(string) bool) keyWire {
-	if req.Key != "none" && req.Key != "bad" {
+	readWrite := req.Key == profile.RoleRead && writePath(req.Path) && keyOf(profile.RoleWrite) != "" && keyOf(profile.RoleWrite) != keyOf(profile.RoleRead)
+	if req.Key != "none" && req.Key != "bad" && !readWrite {
 		return keyWire{}
 	}
 	h := fnv.New64a()
@@ -70,6 +75,24 @@ func keyDress(seed uint64, req *Request, keyOf func(string) string, issued func(
 	r := rand.New(rand.NewPCG(h.Sum64()^seed, 0x6b657973))
 	if r.IntN(4) == 0 {
 		return keyWire{} // a quarter go bare
+	}
+	if readWrite {
+		// The read key's write carries the write key beside it, where
+		// the contract reads none: still the read key's, refused.
+		k := keyTexts{real: keyOf(profile.RoleWrite), shown: "${" + keyVarOf(profile.RoleWrite) + "}"}
+		for try := 0; try < 8; try++ {
+			var w keyWire
+			switch p := misplacedKey(r, k); p.kind {
+			case "header":
+				w.lines, req.Headers = []string{p.real}, []string{p.shown}
+			case "query":
+				w.query, req.Query = p.real, p.shown
+			default:
+				continue
+			}
+			return w
+		}
+		return keyWire{}
 	}
 	role := keyCarrier(r, req.Path, req.Key, keyOf)
 	key := keyOf(role)
