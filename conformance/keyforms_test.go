@@ -1,0 +1,99 @@
+package conformance
+
+import (
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/profile"
+)
+
+// TestKeyDressCarriesNoUsableKey: a request without a key never gets
+// "Authorization: Bearer <an issued key>", a request with a key nobody
+// issued never gets an issued one, a finding never shows a key, and over
+// requests every place and edit kind the space has is met, the common
+// members among them.
+func TestKeyDressCarriesNoUsableKey(t *testing.T) {
+	keys := profile.Keys{Read: "rtq-demo-read", Write: "rtq-demo-write", Limited: "rtq-demo-limited", OtherOrg: "rtq-other-org"}
+	issued := func(k string) bool {
+		return k == "" || k == keys.Read || k == keys.Write || k == keys.Limited || k == keys.OtherOrg
+	}
+	seen := map[string]bool{}
+	for i := 0; i < 4000; i++ {
+		for _, role := range []string{"none", "bad", "read"} {
+			ep := contract.Endpoints[i%len(contract.Endpoints)]
+			req := Request{Method: "POST", Path: ep.Path(), Key: role, Body: fmt.Sprintf(`{"n":%d}`, i)}
+			w := keyDress(uint64(i/7), &req, keys.KeyFor, issued)
+			shown := req.Authorization + strings.Join(req.Headers, "") + req.Query
+			for _, k := range []string{keys.Read, keys.Write, keys.Limited, keys.OtherOrg} {
+				if strings.Contains(shown, k) {
+					t.Fatalf("%s request shows a key: %q", role, shown)
+				}
+			}
+			switch role {
+			case "none":
+				if v, ok := strings.CutPrefix(w.auth, "Bearer "); ok && issued(strings.TrimSpace(v)) {
+					t.Fatalf("a request without a key carries Authorization %q", w.auth)
+				}
+				if b, ok := strings.CutPrefix(w.auth, "Basic "); ok {
+					raw, err := base64.StdEncoding.DecodeString(b)
+					if err != nil || !strings.Contains(string(raw), ":") {
+						t.Fatalf("Basic credentials %q are not user:password", w.auth)
+					}
+					user, pass, _ := strings.Cut(string(raw), ":")
+					seen["basic user"] = seen["basic user"] || issued(user) && user != ""
+					seen["basic password"] = seen["basic password"] || issued(pass) && pass != ""
+				}
+				if strings.HasPrefix(w.query, "token=") {
+					seen["query token"] = true
+				}
+				for _, l := range w.lines {
+					if strings.HasPrefix(strings.ToLower(l), "x-api-key:") {
+						seen["x-api-key"] = true
+					}
+				}
+			case "bad":
+				if w.auth == "" {
+					continue
+				}
+				k := strings.TrimPrefix(w.auth, "Bearer ")
+				if issued(k) || strings.TrimSpace(k) != k {
+					t.Fatalf("a key nobody issued is %q", w.auth)
+				}
+				seen["suffix -test"] = seen["suffix -test"] || strings.HasSuffix(k, "-test")
+				seen["one character"] = seen["one character"] || len(k) == len(keys.Read) && k != keys.Read && strings.HasPrefix(k, keys.Read[:len(keys.Read)-1])
+			case "read":
+				if w.auth != "" {
+					t.Fatalf("the read key's Authorization was replaced by %q", w.auth)
+				}
+				if ep.Write && (len(w.lines) > 0 || w.query != "") {
+					seen["read key's verify"] = true
+				}
+				if !ep.Write && (len(w.lines) > 0 || w.query != "") {
+					t.Fatalf("the read key's read carries another key: %v %q", w.lines, w.query)
+				}
+			}
+		}
+	}
+	for _, want := range []string{"basic user", "basic password", "query token", "x-api-key", "suffix -test", "one character", "read key's verify"} {
+		if !seen[want] {
+			t.Errorf("no request met %s", want)
+		}
+	}
+}
+
+// TestKeyDressFollowsTheSeed: the same request and seed dress alike.
+func TestKeyDressFollowsTheSeed(t *testing.T) {
+	keys := profile.Keys{Read: "r-key", Write: "w-key"}
+	issued := func(k string) bool { return k == "" || k == keys.Read || k == keys.Write }
+	for i := 0; i < 200; i++ {
+		a := Request{Method: "POST", Path: contract.GetFormList.Path(), Key: "none", Body: fmt.Sprint(i)}
+		b := a
+		wa, wb := keyDress(9, &a, keys.KeyFor, issued), keyDress(9, &b, keys.KeyFor, issued)
+		if fmt.Sprint(wa) != fmt.Sprint(wb) || fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Fatalf("one request dressed two ways: %v %v", wa, wb)
+		}
+	}
+}
