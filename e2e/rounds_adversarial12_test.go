@@ -89,5 +89,10 @@ var adversarial12FirstSight = firstSight{
 		foreign.BugA12VerifyXAPIKey:    "470c1c2d99f28e5a7ef85e93d9f7a2f96eb95fc5",
 		foreign.BugA12BasicPasswordKey: "470c1c2d99f28e5a7ef85e93d9f7a2f96eb95fc5",
 		foreign.BugA12SandboxSuffixKey: "470c1c2d99f28e5a7ef85e93d9f7a2f96eb95fc5",
+		// A gateway's host header and a cache's conditional headers
+		// drawn per request; tenancy members drawn from a space.
+		foreign.BugA12OriginalHostURL:   "cfcf82397f2fd04124ea2308d962e4b32f179c88",
+		foreign.BugA12NotModifiedPost:   "cfcf82397f2fd04124ea2308d962e4b32f179c88",
+		foreign.BugA12CorpIDSwitchesOrg: "716b1fdeef040009a02e70c4b613e311584acc20",
 	},
 }
