@@ -8,6 +8,7 @@ import (
 
 	"github.com/rtq-kit/rtq/profile"
 	"github.com/rtq-kit/rtq/scenario"
+	"github.com/rtq-kit/rtq/scenarios"
 )
 
 // Tests of the profile derivation (beside derive.go); its golden
@@ -141,11 +142,7 @@ func TestSearchCountsFollowTheScenariosReading(t *testing.T) {
 // flow of one move (待核验 → 已核验) and a record that is none: the
 // profile says where its key moves the two, and nothing of the third.
 func TestForeignNextNamesTheOtherOrganizationsMovableCredentials(t *testing.T) {
-	data, err := os.ReadFile("../../scenarios/default.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenario.Parse("default.yaml", data)
+	sc, err := scenarios.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
