@@ -515,10 +515,10 @@ func (l *liveRelations) read(space string, x *Exchange, obj map[string]any, key 
 		out = append(out, l.labels.judge(space, id, rec)...)
 	}
 	if known && moved && !mv.seen && cur.json && mv.status != "" {
-		if ps, ok := rec["process_status"].(map[string]any); ok && ps["enabled"] == true {
+		if text, enabled := shownStatus(rec); enabled {
 			problem := ""
-			if ps["text"] != mv.status {
-				problem = fmt.Sprintf("record %d: after a verify moved it to %q, process_status.text is %v (a KIT choice of the mock; never required)", id, mv.status, ps["text"])
+			if text != mv.status {
+				problem = fmt.Sprintf("record %d: after a verify moved it to %q, process_status.text is %v (a KIT choice of the mock; never required)", id, mv.status, text)
 			}
 			out = append(out, relResult{id: relVerifyVisible, problem: problem})
 		}

@@ -104,11 +104,11 @@ func (t *T) runUnmoved(seed uint64, rec profile.Record) bool {
 	if payload == nil || m == nil {
 		return true // getRecord's own checks report why
 	}
-	ps, _ := payload["process_status"].(map[string]any)
-	text, _ := ps["text"].(string)
+	shown, _ := shownStatus(payload)
+	text, _ := shown.(string)
 	cur := m.named(text)
 	if cur == nil || text != cur.Name {
-		t.Notef("verify on credential %d, which no case names: its record shows no status of its flow (process_status.text %v), so nothing is sent", rec.ID, ps["text"])
+		t.Notef("verify on credential %d, which no case names: its record shows no status of its flow (process_status.text %v), so nothing is sent", rec.ID, shown)
 		return true
 	}
 	code, _ := payload["record_code"].(string)
