@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/profile"
@@ -49,7 +50,12 @@ type bounded struct {
 	// far: the bound sent lies past every creation time; early: before
 	// every one (creation times are Unix seconds after 1970).
 	far, early bool
-	w          walk
+	// edge: a date at the calendar's edge near the window (a year's
+	// end, a month's last day), which a target that reads dates serves.
+	edge bool
+	// dateEnd: the window's end date as an end alone.
+	dateEnd bool
+	w       walk
 }
 
 func instant(at int64) *int64 { return &at }
@@ -264,11 +270,27 @@ func (t *T) listingWindows(l roleListing, dated, tokened bool) {
 	if day, s, e, ok := windowDay(l.window); dated && ok {
 		size := max(1, (l.windowCount()+datePages-1)/datePages) + pick(seed, "windows date size "+l.name, 2)
 		bs = append(bs,
-			bounded{what: fmt.Sprintf("%s with end_time %s (a date) at page_size %d", l.name, day, size), end: instant(e)},
+			bounded{what: fmt.Sprintf("%s with end_time %s (a date) at page_size %d", l.name, day, size), end: instant(e), dateEnd: true},
 			bounded{what: fmt.Sprintf("%s with start_time %s (a date) alone", l.name, day), start: instant(s)},
 			bounded{what: fmt.Sprintf("%s from %s to %s (one date as both bounds)", l.name, day, day), start: instant(s), end: instant(e)})
 		sent = append(sent, withMember(l.filter, "end_time", day), withMember(l.filter, "start_time", day), withMember(withMember(l.filter, "start_time", day), "end_time", day))
 		sizes = append(sizes, size, 0, 0)
+		// And the calendar's edges around the window, as a date picker
+		// writes them: a start on the nearest year's end before the
+		// window whose days lie in the next ISO week-year, an end on the
+		// last day of the month the window ends in, and both at once (a
+		// window across a year's end). The date walks above are the
+		// dates beside them: a later start, an earlier end.
+		if ye, me, ok := calendarEdges(l.window); ok {
+			ys, _ := readBound(ye, false)
+			me2, _ := readBound(me, true)
+			bs = append(bs,
+				bounded{what: fmt.Sprintf("%s with start_time %s (a year's end in the next ISO week-year)", l.name, ye), start: instant(ys), edge: true},
+				bounded{what: fmt.Sprintf("%s with end_time %s (a month's last day)", l.name, me), end: instant(me2), edge: true},
+				bounded{what: fmt.Sprintf("%s from %s to %s (a window across a year's end)", l.name, ye, me), start: instant(ys), end: instant(me2), edge: true})
+			sent = append(sent, withMember(l.filter, "start_time", ye), withMember(l.filter, "end_time", me), withMember(withMember(l.filter, "start_time", ye), "end_time", me))
+			sizes = append(sizes, 0, 0, 0)
+		}
 	}
 	var all walk
 	t.each(len(sent)+2, func(t *T, i int) {
@@ -302,6 +324,10 @@ func (t *T) listingWindows(l roleListing, dated, tokened bool) {
 			// An end before the start may be refused (§C5), as the
 			// client's mistake: code 400 (§4.4).
 			t.Errorf(b.w.last, "%s is refused with code %d: an end before the start is the client's mistake, code 400 (§4.4)", b.what, c)
+		case b.edge && isInt && c != 0 && dateServed(bs):
+			// A date of the calendar is a bound like any other, and the
+			// target reads dates: it served the window's end date.
+			t.Errorf(b.w.last, "%s is refused with code %d, though the date of the window's end is served: a calendar's edge is a date like any other (§4.4, §C5)", b.what, c)
 		case !b.reversed():
 			// A bound past every creation time names an instant; a
 			// refusal is the target's to explain, the rules judge it.
@@ -309,6 +335,56 @@ func (t *T) listingWindows(l roleListing, dated, tokened bool) {
 		}
 	}
 	t.judgeWindows(l.listing, all, bs)
+}
+
+// dateServed says the walk with the window's end date as its end was
+// served.
+func dateServed(bs []bounded) bool {
+	for _, b := range bs {
+		if b.dateEnd {
+			return b.w.broken == "" && len(b.w.pages) > 0 && !refusedPage(b.w)
+		}
+	}
+	return false
+}
+
+// refusedPage says a walk of one page holds an answer with a code other
+// than 0.
+func refusedPage(w walk) bool {
+	if len(w.pages) != 1 {
+		return false
+	}
+	obj, _ := w.last.Doc.(map[string]any)
+	c, isInt := intOf(obj["code"])
+	return isInt && c != 0
+}
+
+// calendarEdges are the calendar's edges around a window, as dates in
+// UTC+08:00: yearEnd is the last 29 to 31 December before the window's
+// start that lies in the next ISO week-year (a service that writes a
+// bound with the week-year's pattern, Java's and ICU's YYYY, moves it a
+// year on, past the window), monthEnd the last day of the month the
+// window ends in (a service that finds a day's end by adding one to the
+// day of the month runs off the month). ok is false without a window.
+func calendarEdges(w *profile.Window) (yearEnd, monthEnd string, ok bool) {
+	if w == nil {
+		return "", "", false
+	}
+	s, okS := readBound(w.Start, false)
+	e, okE := readBound(w.End, true)
+	if !okS || !okE {
+		return "", "", false
+	}
+	start := time.Unix(s, 0).In(contract.Zone)
+	for d := start.AddDate(0, 0, -1); start.Sub(d) < 8*366*24*time.Hour; d = d.AddDate(0, 0, -1) {
+		if y, _ := d.ISOWeek(); d.Month() == time.December && y > d.Year() {
+			yearEnd = d.Format(time.DateOnly)
+			break
+		}
+	}
+	end := time.Unix(e, 0).In(contract.Zone)
+	last := time.Date(end.Year(), end.Month()+1, 0, 0, 0, 0, 0, contract.Zone)
+	return yearEnd, last.Format(time.DateOnly), yearEnd != ""
 }
 
 // datePages is how many pages the walk with a date as end_time takes at

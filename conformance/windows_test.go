@@ -161,3 +161,29 @@ func TestWindowDay(t *testing.T) {
 		t.Error("no window gives a day")
 	}
 }
+
+// TestCalendarEdgesAroundAWindow: the year's end is the last December
+// day before the window that lies in the next ISO week-year, whatever
+// year the window is in (some years have none: 1 January on a Friday
+// to a Monday), and the month's end is the last day of the window's
+// end month, February of a leap year too.
+func TestCalendarEdgesAroundAWindow(t *testing.T) {
+	for _, c := range []struct{ start, end, yearEnd, monthEnd string }{
+		{"2026-03-01T00:00:00+08:00", "2026-03-31T12:00:00+08:00", "2025-12-31", "2026-03-31"},
+		{"2026-01-10T00:00:00+08:00", "2026-01-20T00:00:00+08:00", "2025-12-31", "2026-01-31"},
+		{"2028-02-01T00:00:00+08:00", "2028-02-10T00:00:00+08:00", "2025-12-31", "2028-02-29"},
+		{"2027-06-01 00:00:00", "2027-04-30", "2025-12-31", "2027-04-30"},
+	} {
+		ye, me, ok := calendarEdges(&profile.Window{Start: c.start, End: c.end})
+		if !ok || ye != c.yearEnd || me != c.monthEnd {
+			t.Errorf("window %s to %s: edges %q %q (%v), want %q %q", c.start, c.end, ye, me, ok, c.yearEnd, c.monthEnd)
+		}
+		d, _ := time.ParseInLocation(time.DateOnly, ye, contract.Zone)
+		if y, _ := d.ISOWeek(); y != d.Year()+1 {
+			t.Errorf("%s is in ISO week-year %d", ye, y)
+		}
+	}
+	if _, _, ok := calendarEdges(nil); ok {
+		t.Error("no window, yet edges")
+	}
+}
