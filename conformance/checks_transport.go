@@ -72,7 +72,7 @@ func (c *client) send(ctx context.Context, method string, ep contract.Endpoint, 
 		x.Err = err
 		return x
 	}
-	x.Body = a.Body
+	x.Body = readAnswer("", a.Header.Get("Content-Encoding"), a.Body)
 	x.Doc, x.DecodeErr = decodeBody(x.Body)
 	if c.observe != nil {
 		c.observe(ep, x)

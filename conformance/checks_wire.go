@@ -98,7 +98,7 @@ func (t *T) sendWire(w wireRequest) *Exchange {
 		x.Err = err
 		return x
 	}
-	x.Body = a.Body
+	x.Body = readAnswer("", a.Header.Get("Content-Encoding"), a.Body)
 	x.Doc, x.DecodeErr = decodeBody(x.Body)
 	t.r.observeAt(w.ep, x)
 	return x

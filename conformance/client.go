@@ -402,10 +402,9 @@ func (c *client) do(ctx context.Context, x *Exchange, raw []byte, key string, ke
 	if err != nil {
 		return err, false
 	}
-	x.Body = a.Body
+	x.Body = readAnswer(x.Req.AcceptEncoding, a.Header.Get("Content-Encoding"), a.Body)
 	if x.Req.AcceptEncoding != "" {
 		x.ContentEncoding = a.Header.Get("Content-Encoding")
-		x.Body = readCoded(x.Req.AcceptEncoding, x.ContentEncoding, a.Body)
 	}
 	x.Doc, x.DecodeErr = decodeBody(x.Body)
 	return nil, false

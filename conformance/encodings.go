@@ -52,6 +52,26 @@ func readCoded(ae, contentEncoding string, body []byte) []byte {
 	return body
 }
 
+// transportEncoding is the Accept-Encoding Go's transport sends for a
+// request that names none (the runner's usual way). The transport
+// unpacks an answer only when its Content-Encoding is gzip by that name;
+// a coding RFC 9110 makes the same (x-gzip, §8.4.1.3) comes through
+// packed.
+const transportEncoding = "gzip"
+
+// readAnswer is an answer's body as the client that sent a request with
+// Accept-Encoding ae ("" : Go's transport's own, transportEncoding)
+// reads it: every name RFC 9110 gives a coding the request accepted is
+// that coding (rules.CanonicalCoding), so that a target that writes
+// x-gzip where a client asked for gzip is read as a client that follows
+// the RFC reads it, not as the bytes Go's transport left packed.
+func readAnswer(ae, contentEncoding string, body []byte) []byte {
+	if ae == "" {
+		ae = transportEncoding
+	}
+	return readCoded(ae, contentEncoding, body)
+}
+
 // readAllCapped reads r whole, up to MaxResponseBytes.
 func readAllCapped(r io.Reader) ([]byte, bool) {
 	out, err := io.ReadAll(io.LimitReader(r, MaxResponseBytes+1))

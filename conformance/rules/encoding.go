@@ -53,14 +53,20 @@ func CodingAccepted(ae, coding string) bool {
 }
 
 // CanonicalCoding is a coding's name as compared: trimmed, in lower
-// case, x-gzip as gzip.
+// case, and each name RFC 9110 makes another's (§8.4.1.1, §8.4.1.3: a
+// recipient should treat x-compress as compress and x-gzip as gzip) as
+// that one.
 func CanonicalCoding(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
-	if s == "x-gzip" {
-		return "gzip"
+	if c, ok := codingAliases[s]; ok {
+		return c
 	}
 	return s
 }
+
+// codingAliases are the names RFC 9110 §8.4.1 registers as another
+// coding's.
+var codingAliases = map[string]string{"x-gzip": "gzip", "x-compress": "compress"}
 
 // refusedCoding says what is wrong with an answer's Content-Encoding for
 // a request that sent Accept-Encoding ae ("" : nothing): a coding other
