@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -55,28 +56,134 @@ func marker(line, m string) bool {
 // Any other form YAML allows for the front matter's top-level mapping (a
 // flow mapping such as a JSON object, a key over several lines) is read
 // by a YAML parser, so that no correct form is taken for a missing key.
+//
+// A value YAML 1.2 resolves otherwise than its text is read as YAML
+// resolves it, so that every form a reader takes for the same value is
+// that value: a scalar with node properties (a tag such as !!int or
+// !!str, an anchor), an alias, a block scalar (| or >), a value on the
+// lines after its key, and a plain scalar the core schema reads as an
+// integer in another notation (0x2A, 0o52, +42, 42.0, 4.2e1: 42). A
+// plain decimal with leading zeros keeps its text: YAML 1.1 readers take
+// it for octal, 1.2 readers for decimal, so no one value is meant.
 func YAMLValue(front, key string) (string, bool) {
 	for _, line := range strings.Split(front, "\n") {
 		k, rest, ok := yamlKey(line)
 		if !ok || k != key {
 			continue
 		}
-		v, ok := yamlScalar(strings.TrimSpace(rest))
+		raw := strings.TrimSpace(rest)
+		if text, ok := strTagged(raw); ok {
+			return yamlScalar(text)
+		}
+		if resolvedByParser(raw) {
+			if v, ok := parsedScalar(front, key); ok {
+				return v, true
+			}
+		}
+		v, ok := yamlScalar(raw)
+		if ok && raw != "" && raw[0] != '"' && raw[0] != '\'' {
+			if n, isNum := coreInteger(v); isNum {
+				return n, true
+			}
+		}
 		return v, ok
 	}
 	var m map[string]any
 	if err := yaml.Unmarshal([]byte(front), &m); err != nil {
 		return "", false
 	}
-	switch v := m[key].(type) {
-	case nil:
+	if m[key] == nil {
 		return "", false
-	case map[string]any, []any:
-		return "", false // not a scalar
-	default:
-		return fmt.Sprint(v), true
 	}
+	return scalarText(m[key])
 }
+
+// resolvedByParser says whether a value as written after its key's
+// colon is one YAML resolves otherwise than its text: node properties
+// (! a tag, & an anchor), an alias (*), a block scalar (| or >), or
+// nothing on the key's line (the value follows on the next lines, or the
+// key is null).
+func resolvedByParser(raw string) bool {
+	return raw == "" || raw[0] == '#' || strings.IndexByte("!&*|>", raw[0]) >= 0
+}
+
+// strTagged is the scalar after a core schema's str tag (!!str, or its
+// verbatim form), which a reader takes as the text written whatever it
+// looks like; ok is false for a value without that tag.
+func strTagged(raw string) (string, bool) {
+	for _, tag := range []string{"!!str", "!<tag:yaml.org,2002:str>"} {
+		if rest, ok := strings.CutPrefix(raw, tag); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return strings.TrimSpace(rest), true
+		}
+	}
+	return "", false
+}
+
+// parsedScalar is the scalar a YAML parser reads for the front matter's
+// key, written as scalarText writes it; ok is false when the block does
+// not parse or the key holds no scalar.
+func parsedScalar(front, key string) (string, bool) {
+	var m map[string]any
+	if err := yaml.Unmarshal([]byte(front), &m); err != nil {
+		return "", false
+	}
+	v, present := m[key]
+	if !present {
+		return "", false
+	}
+	if v == nil {
+		return "", true // a null: present and empty (YAMLFilled)
+	}
+	return scalarText(v)
+}
+
+// scalarText writes a resolved scalar: a string as it is, a number in
+// decimal (an integral float as the integer it is), anything else as Go
+// prints it; a mapping or a sequence is no scalar.
+func scalarText(v any) (string, bool) {
+	switch x := v.(type) {
+	case map[string]any, []any:
+		return "", false
+	case string:
+		return x, true
+	case float64:
+		if x == float64(int64(x)) {
+			return strconv.FormatInt(int64(x), 10), true
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64), true
+	}
+	return fmt.Sprint(v), true
+}
+
+// coreInteger is the decimal integer a plain scalar is in YAML 1.2's
+// core schema when it writes one otherwise than in plain decimal
+// (hexadecimal 0x, octal 0o, a + sign, a float of integral value); ok is
+// false for anything else, plain decimals included (see YAMLValue).
+func coreInteger(v string) (string, bool) {
+	switch {
+	case coreHexOct.MatchString(v):
+		n, err := strconv.ParseInt(v, 0, 64)
+		return strconv.FormatInt(n, 10), err == nil
+	case corePlus.MatchString(v):
+		n, err := strconv.ParseInt(v[1:], 10, 64)
+		return strconv.FormatInt(n, 10), err == nil
+	case coreFloat.MatchString(v) && !coreDecimal.MatchString(v):
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f != float64(int64(f)) {
+			return "", false
+		}
+		return strconv.FormatInt(int64(f), 10), true
+	}
+	return "", false
+}
+
+// The core schema's integer and float notations (YAML 1.2.2 §10.3.2).
+var (
+	coreHexOct  = regexp.MustCompile(`^0x[0-9a-fA-F]+$|^0o[0-7]+$`)
+	corePlus    = regexp.MustCompile(`^\+[0-9]+$`)
+	coreFloat   = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+	coreDecimal = regexp.MustCompile(`^-?[0-9]+$`)
+)
 
 // YAMLFilled says whether the front matter's key, whose scalar read line
 // by line is v (YAMLValue), holds a value: a member present and empty

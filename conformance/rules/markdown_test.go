@@ -109,3 +109,35 @@ func TestFrontMatterEmptyMemberIsNone(t *testing.T) {
 		}
 	}
 }
+
+// TestFrontMatterValuesAsYAMLResolvesThem: every form a YAML 1.2 reader
+// resolves to the record's id is read as that id (a tag of the core
+// schema or a local one, an anchor and its alias, a block scalar, the
+// value on the next line, the core schema's other integer notations),
+// and a form that resolves to another value, or to none, is not.
+func TestFrontMatterValuesAsYAMLResolvesThem(t *testing.T) {
+	same := []string{
+		"record_id: !!int 42", "record_id: !!int \"42\"", "record_id: !!str 42", "record_id: !<tag:yaml.org,2002:int> 42",
+		"record_id: !!float 42", "record_id: !id 42", "record_id: &id 42\ncopy: *id", "base: &b 42\nrecord_id: *b",
+		"record_id: |-\n  42", "record_id: >-\n  42", "record_id:\n  42", "record_id: # the id\n  42",
+		"record_id: 0x2A", "record_id: 0o52", "record_id: +42", "record_id: 42.0", "record_id: 4.2e1",
+		"record_id: 42 # a comment", "record_id: '42'",
+	}
+	for _, front := range same {
+		if v, ok := YAMLValue("title: T\n"+front, "record_id"); !ok || v != "42" {
+			t.Errorf("%q: record_id %q (%v); want 42", front, v, ok)
+		}
+	}
+	other := []string{"record_id: 42.5", "record_id: 0042", "record_id: !!str 0x2A", "record_id: '0x2A'", "record_id: 4_2", "record_id: 43"}
+	for _, front := range other {
+		if v, _ := YAMLValue("title: T\n"+front, "record_id"); v == "42" {
+			t.Errorf("%q read as record_id 42", front)
+		}
+	}
+	for _, front := range []string{"record_id: ~", "record_id: !!null ''", "record_id:"} {
+		v, ok := YAMLValue("title: T\n"+front, "record_id")
+		if ok && YAMLFilled("title: T\n"+front, "record_id", v) {
+			t.Errorf("%q: a null read as the member %q", front, v)
+		}
+	}
+}
