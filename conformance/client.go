@@ -323,6 +323,16 @@ func (c *client) exchange(ctx context.Context, ep contract.Endpoint, o outgoing,
 			return again
 		}
 	}
+	if x.Err == nil && x.Req.Accept != "" && notAcceptable(x) {
+		// An Accept a service may refuse (clientdraws.go): asked again
+		// with the usual one, once; the refusal is judged too.
+		again := &Exchange{Req: x.Req, refusedDressed: x}
+		again.Req.Accept = ""
+		if err, limited := c.do(ctx, again, raw, key, o.keys); !limited {
+			again.Err = err
+			return again
+		}
+	}
 	if x.Err == nil && !ep.Write && unreadable(x) {
 		// A coding the request accepted that the runner cannot unpack
 		// (a browser's br): asked again without it, once, as a client

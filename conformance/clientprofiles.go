@@ -286,12 +286,14 @@ func withoutOrigin(lines []string) []string {
 }
 
 // acceptsJSON says whether a request's Accept lets the answer be JSON
-// (no Accept, or one that lists application/json or a range holding it).
+// (no Accept, or one that lists application/json or a range holding it
+// with a weight above 0, mediaAccepted); a client profile's own Accept
+// is read as the profile says.
 func acceptsJSON(r Request) bool {
 	for _, p := range clientProfiles {
-		if p.name != "" && p.name == r.Client {
+		if p.name != "" && p.name == r.Client && p.accept == r.Accept {
 			return !p.otherMedia
 		}
 	}
-	return true
+	return mediaAccepted(r.Accept, "application", "json")
 }

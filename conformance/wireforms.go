@@ -164,6 +164,7 @@ func (f wireForm) apply(r *Request, s clientSite) {
 	}
 	applyClient(f, r, s)
 	applyEnvelope(f, r, s)
+	applyDrawn(f, r)
 }
 
 // wireOf is the request r as the client writes it: the headers that
@@ -232,9 +233,7 @@ func wireShown(r Request) string {
 	if r.Envelope != "" {
 		parts = append(parts, "in the envelope of "+r.Envelope)
 	}
-	if r.Client != "" || r.Envelope != "" {
-		parts = append(parts, r.ClientHeaders...)
-	}
+	parts = append(parts, r.ClientHeaders...)
 	if r.Query != "" {
 		parts = append(parts, "?"+r.Query+" after the path")
 	}
