@@ -11,8 +11,11 @@ import (
 	"github.com/rtq-kit/rtq/contract"
 )
 
-// otherMethods are the methods transport.method sends instead of POST.
-var otherMethods = []string{http.MethodGet, http.MethodPut}
+// otherMethods are the methods transport.method sends instead of POST:
+// every method of RFC 9110 §9.3 a client or a router names but POST
+// (CONNECT and TRACE are a proxy's and a diagnostic's), OPTIONS without
+// the Origin of a CORS preflight (which §C1 lets a target answer).
+var otherMethods = []string{http.MethodGet, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodOptions, http.MethodHead}
 
 // faultEndpoints pairs n transport faults of one kind with the
 // operations: every operation gets one when n is their number, the
@@ -31,16 +34,32 @@ func faultEndpoints(seed uint64, id string, n int) []contract.Endpoint {
 	return out
 }
 
-// checkMethod: every operation is a POST (docs/contract.md §1.1): a GET or
-// PUT with a body that a POST would answer with a success must not get
-// one. What it gets instead (405, an error body) is KIT; the rules over
-// every answer judge it as any other (JSON, never a front's HTML page).
-// Every operation gets one of the other methods, the seed picking which.
+// methodSends pairs the methods with the operations: every operation
+// gets one, and every method goes on every run (an operation gets a
+// second where there are more methods than operations), the seed
+// turning which operation gets which.
+func methodSends(seed uint64) (eps []contract.Endpoint, methods []string) {
+	all := faultEndpoints(seed, "transport.method", len(contract.Endpoints))
+	shift := pick(seed, "transport.method.method", len(otherMethods))
+	n := max(len(all), len(otherMethods))
+	for i := range n {
+		eps = append(eps, all[i%len(all)])
+		methods = append(methods, otherMethods[(i+shift)%len(otherMethods)])
+	}
+	return eps, methods
+}
+
+// checkMethod: every operation is a POST (docs/contract.md §1.1): a
+// request of another method with a body that a POST would answer with a
+// success must not get one (a router that maps DELETE or PATCH, or every
+// method, to the operation's handler). What it gets instead (405, an
+// error body) is KIT; the rules over every answer judge it as any other
+// (JSON, never a front's HTML page). A HEAD's answer has no body: only
+// its Content-Type is judged, and a success cannot be told.
 func checkMethod(t *T) {
-	eps := faultEndpoints(t.runSeed(), "transport.method", len(contract.Endpoints))
-	shift := pick(t.runSeed(), "transport.method.method", len(otherMethods))
+	eps, methods := methodSends(t.runSeed())
 	t.each(len(eps), func(t *T, i int) {
-		m, ep := otherMethods[(i+shift)%len(otherMethods)], eps[i]
+		m, ep := methods[i], eps[i]
 		defer t.slot()()
 		t.depth++
 		raw, err := json.Marshal(t.probeBody(ep))
@@ -51,6 +70,12 @@ func checkMethod(t *T) {
 		x := t.r.client.send(t.ctx, m, ep, "read", t.r.keys.Read, raw)
 		if x.Err != nil {
 			return // a refusal at the connection is no success
+		}
+		if m == http.MethodHead {
+			if ct, _, _ := answerFaults(x); ct != "" && x.ContentType != "" {
+				t.Errorf(x, "HEAD %s: HTTP %d, %s", ep.Path(), x.Status, ct)
+			}
+			return
 		}
 		if obj, ok := x.Doc.(map[string]any); ok {
 			if code, isInt := intOf(obj["code"]); isInt && code == 0 {
@@ -74,7 +99,7 @@ func (c *client) send(ctx context.Context, method string, ep contract.Endpoint, 
 	}
 	x.Body = readAnswer("", a.Header.Get("Content-Encoding"), a.Body)
 	x.Doc, x.DecodeErr = decodeBody(x.Body)
-	if c.observe != nil {
+	if c.observe != nil && method != http.MethodHead { // a HEAD's answer has no body to judge
 		c.observe(ep, x)
 	}
 	return x
