@@ -1,10 +1,14 @@
 package conformance
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/rtq-kit/rtq/conformance/rules"
 )
 
 // The headers of a client are spaces, not lists. Beside the clients of
@@ -241,4 +245,49 @@ func notAcceptable(x *Exchange) bool {
 	obj, _ := x.Doc.(map[string]any)
 	code, _ := intOf(obj["code"])
 	return code == http.StatusNotAcceptable
+}
+
+// frameworkMembers are the members a client's library or a web
+// framework's convention adds to a body, each of which asks some
+// framework for another answer: a JSONP callback (jQuery's callback and
+// its cache-buster _, Angular's, a bare cb or jsonp), a method override
+// (Rails' and Laravel's _method), another format (_format, output,
+// dataType, responseType, OData's $format), an envelope or a status
+// kept out of the status line (suppress_response_codes). The contract
+// names none of them (§C1, "Unknown request members"): a service ignores
+// them or refuses the request as a parameter error, never serves
+// another answer.
+var frameworkMembers = []clientMember{
+	{"callback", []any{"jQuery371024881035281912_1767225600000", "angular.callbacks._0", "cb"}},
+	{"jsonp", []any{"__jp0", true}},
+	{"jsonpCallback", []any{"handleResponse"}},
+	{"cb", []any{"cb1767225600000"}},
+	{"_", []any{json.Number("1767225600000")}},
+	{"_method", []any{http.MethodDelete, http.MethodPut, http.MethodPatch, http.MethodGet}},
+	{"_format", []any{"xml", "html", "csv"}},
+	{"output", []any{"xml", "jsonp"}},
+	{"dataType", []any{"jsonp", "xml"}},
+	{"responseType", []any{"text", "blob"}},
+	{"$format", []any{"xml", "atom"}},
+	{"envelope", []any{true, "false"}},
+	{"suppress_response_codes", []any{true}},
+}
+
+// frameworkMember draws, for half of the dressed bodies, one member of
+// frameworkMembers that is neither the endpoint's own nor in the body or
+// the dress already, apart from the rest of the dress (so that it is
+// the same whatever is drawn here).
+func frameworkMember(d uint64, own map[string]rules.Property, body map[string]any, dress []dressMember) (dressMember, bool) {
+	g := rand.New(rand.NewPCG(d, 0x6672616d65776b)) // "framewk"
+	if g.IntN(2) == 0 {
+		return dressMember{}, false
+	}
+	m := frameworkMembers[g.IntN(len(frameworkMembers))]
+	v := m.values[g.IntN(len(m.values))]
+	_, named := own[m.name]
+	_, has := body[m.name]
+	if named || has || slices.ContainsFunc(dress, func(o dressMember) bool { return o.name == m.name }) {
+		return dressMember{}, false
+	}
+	return dressMember{m.name, v}, true
 }

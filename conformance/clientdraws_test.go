@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -124,5 +125,34 @@ func TestNotAcceptableIsAskedAgainWithTheUsualAccept(t *testing.T) {
 	}
 	if refused != 1 || served != 1 {
 		t.Fatalf("%d refused and %d served; want one of each", refused, served)
+	}
+}
+
+// TestFrameworkMembersAreDrawn: over the dressed bodies of a run, every
+// member of frameworkMembers goes on some read and some write, never
+// one the endpoint names.
+func TestFrameworkMembersAreDrawn(t *testing.T) {
+	seen := map[string]map[bool]bool{}
+	for i := range 20000 {
+		ep := contract.Endpoints[i%len(contract.Endpoints)]
+		body := map[string]any{"page_size": json.Number(fmt.Sprint(1 + i%20))}
+		if ep.Write {
+			body = map[string]any{"certificate_code": fmt.Sprintf("C%d", i), "action_type": "set_next_certificate_status"}
+		}
+		own := endpointMembers(ep.Path())
+		for _, m := range dressOf(uint64(i)*0x9E3779B97F4A7C15|1, ep.Path(), body) {
+			if _, named := own[m.name]; named && m.value != nil { // ownNull's null is the endpoint's own
+				t.Fatalf("%s dressed with its own member %s", ep.Name, m.name)
+			}
+			if seen[m.name] == nil {
+				seen[m.name] = map[bool]bool{}
+			}
+			seen[m.name][ep.Write] = true
+		}
+	}
+	for _, m := range frameworkMembers {
+		if !seen[m.name][false] || !seen[m.name][true] {
+			t.Errorf("%s drawn on reads %v, on writes %v", m.name, seen[m.name][false], seen[m.name][true])
+		}
 	}
 }

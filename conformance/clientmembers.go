@@ -264,6 +264,9 @@ func dressOf(d uint64, path string, body map[string]any) []dressMember {
 			out = append(out, dressMember{name, v})
 		}
 	}
+	if m, ok := frameworkMember(d, own, body, out); ok {
+		out = append(out, m)
+	}
 	if n := ownNull(path, body, d); n != "" && !write {
 		out = append(out, dressMember{n, nil})
 	}
