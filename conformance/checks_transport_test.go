@@ -24,3 +24,18 @@ func TestEveryMethodOnEveryRun(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryProtocolFormOnEveryRun: transport.protocols writes every
+// protocol form on every run, one request an operation.
+func TestEveryProtocolFormOnEveryRun(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3, DefaultSeed} {
+		eps, forms := protocolSends(seed)
+		seenEp, seenF := map[string]bool{}, map[string]bool{}
+		for i := range eps {
+			seenEp[eps[i].Name], seenF[forms[i].what] = true, true
+		}
+		if len(eps) != max(len(contract.Endpoints), len(protocolForms)) || len(seenEp) != len(contract.Endpoints) || len(seenF) != len(protocolForms) {
+			t.Errorf("seed %d: %d requests, %d operations, %d forms", seed, len(eps), len(seenEp), len(seenF))
+		}
+	}
+}

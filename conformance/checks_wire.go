@@ -465,6 +465,7 @@ func wireChecks(seed uint64) []Check {
 		{ID: "transport.requestContentType", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkRequestContentType},
 		{ID: "transport.requestForms", Endpoint: contract.GetFormList.Name, Section: "1.1", Severity: Must, run: checkRequestForms},
 		{ID: "transport.clientProfiles", Endpoint: "*", Section: "1.1", Severity: Must, run: relClientProfiles},
+		{ID: "transport.protocols", Endpoint: "*", Section: "1.1", Severity: Must, run: checkProtocols},
 		{ID: "auth.malformed", Endpoint: "*", Section: "5", Severity: Must, run: authMalformed(seed)},
 	}
 }
