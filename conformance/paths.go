@@ -31,6 +31,8 @@ type pathVariant struct {
 	// names says whether the path may still name the operation (a
 	// service may clean or fold it); false for a misspelt operation.
 	names bool
+	// ep is the operation whose path is written.
+	ep contract.Endpoint
 }
 
 // pathJoints are the indexes of the slashes of p after the first.
@@ -81,9 +83,13 @@ func pathEndpoints() []contract.Endpoint {
 // pathVariants are the run's paths: one of each class.
 func pathVariants(seed uint64) []pathVariant {
 	eps := pathEndpoints()
-	epFor := func(class string) string { return eps[pick(seed, "path ep "+class, len(eps))].Path() }
+	var cur contract.Endpoint
+	epFor := func(class string) string {
+		cur = eps[pick(seed, "path ep "+class, len(eps))]
+		return cur.Path()
+	}
 	var out []pathVariant
-	add := func(class, path string, names bool) { out = append(out, pathVariant{class, path, names}) }
+	add := func(class, path string, names bool) { out = append(out, pathVariant{class, path, names, cur}) }
 
 	add("a base URL ending in /", "/"+epFor("base"), true)
 	p := epFor("inner")
@@ -123,7 +129,21 @@ func pathVariants(seed uint64) []pathVariant {
 	at = strings.LastIndexByte(p, '/')
 	enc := []string{"%2F", "%2f"}[pick(seed, "path encoded", 2)]
 	add("a percent-encoded slash", p[:at]+enc+p[at+1:], true)
+
+	// A path parameter (RFC 3986 §3.3): a servlet container's session
+	// id, which Java clients and containers append to a URL, or a
+	// version, after a segment the seed picks.
+	p = epFor("param")
+	segs := append(pathJoints(p), len(p))
+	at = segs[1+pick(seed, "path param joint", len(segs)-1)]
+	params := []string{";jsessionid=" + sessionID(seed), ";JSESSIONID=" + sessionID(seed) + ".node0", ";v=2", ";"}
+	add("a path parameter", p[:at]+params[pick(seed, "path param", len(params))]+p[at:], true)
 	return out
+}
+
+// sessionID is a servlet container's session id: 32 hexadecimal digits.
+func sessionID(seed uint64) string {
+	return fmt.Sprintf("%016X%016X", seed*0x9E3779B97F4A7C15, seed^0xD6E8FEB86659FD93)
 }
 
 // known says whether name is an operation of the contract.
@@ -138,15 +158,29 @@ func known(name string) bool {
 
 // checkPathVariants sends each of the run's path variants and judges the
 // answer: JSON (§C1), and never a success for a path that names no
-// operation.
+// operation. A path that may name its operation carries the operation's
+// probe body: refused (in JSON) or served, and a served answer is the
+// operation's, judged by every rule over its answers.
 func checkPathVariants(t *T) {
 	vs := pathVariants(t.runSeed())
 	t.each(len(vs), func(t *T, i int) {
 		v := vs[i]
 		what := fmt.Sprintf("POST %s (%s)", v.path, v.class)
-		x := t.sendWire(wireRequest{path: v.path, role: "read", body: []byte(`{}`)})
+		body := []byte(`{}`)
+		if v.names {
+			body = marshal(t.probeBody(v.ep))
+		}
+		x := t.sendWire(wireRequest{path: v.path, role: "read", body: body})
 		obj := t.jsonAnswer(x, what)
-		if obj == nil || v.names {
+		if obj == nil {
+			return
+		}
+		if v.names {
+			if c, ok := intOf(obj["code"]); ok && c == 0 {
+				// Served as the operation: its answer, judged by
+				// every rule over the operation's answers.
+				t.r.answers.judge(&v.ep, x)
+			}
 			return
 		}
 		if c, ok := intOf(obj["code"]); ok && c == 0 {
