@@ -20,8 +20,8 @@ import (
 //     json with or without parameters, application/*, */*, a Java
 //     client's bare *) or another type (a +json suffix such as hal+json,
 //     problem+json or vnd.api+json, text/json, XML, HTML, text/*, ...),
-//     each with a weight or none, in any order; on a request that keeps
-//     the runner's usual Accept;
+//     each with a weight or none, in any order; on every request that
+//     keeps the runner's usual Accept;
 //   - Accept-Language: one to three language ranges (*, zh-CN, en-US,
 //     es-419, a private-use tag, ...) with weights;
 //   - Prefer (RFC 7240): return=minimal or representation, respond-async,
@@ -66,6 +66,13 @@ var otherRanges = []string{"application/hal+json", "application/problem+json", "
 	"application/msgpack", "application/cbor", "application/octet-stream", "text/event-stream", "text/*", "image/*",
 	"application/problem+xml"}
 
+// suffixRanges is how many of otherRanges, the first, are types of a
+// structured syntax suffix (+json, RFC 6839) or of JSON's own family:
+// the types a framework that negotiates answers in (Spring's HAL and
+// problem details, a JSON:API or JSON-LD layer), so a third of the
+// ranges drawn are drawn from them.
+const suffixRanges = 8
+
 // mediaWeights are the weights a range is drawn with ("": none).
 var mediaWeights = []string{"", "", "q=1", "q=0.9", "Q=0.8", "q=.5", "q=0.2", "q=0.01", "q=1.000", "q=0"}
 
@@ -95,8 +102,8 @@ func applyDrawn(f wireForm, r *Request) {
 	}
 	g := rand.New(rand.NewPCG(f.gen, 0x636c69656e742073)) // "client s"
 	write := writePath(r.Path)
-	accept, lang, prefer, override := g.IntN(2) == 0, g.IntN(2) == 0, g.IntN(4) == 0, g.IntN(4) == 0
-	if v := drawAccept(g, write); accept && r.Accept == "" {
+	lang, prefer, override := g.IntN(2) == 0, g.IntN(4) == 0, g.IntN(4) == 0
+	if v := drawAccept(g, write); r.Accept == "" {
 		r.Accept = v
 	}
 	var lines []string
@@ -138,9 +145,12 @@ func drawAccept(g *rand.Rand, write bool) string {
 	var parts []string
 	for range n {
 		var r string
-		if g.IntN(3) == 0 {
+		switch g.IntN(3) {
+		case 0:
 			r = jsonRanges[g.IntN(len(jsonRanges))]
-		} else {
+		case 1:
+			r = otherRanges[g.IntN(suffixRanges)]
+		default:
 			r = otherRanges[g.IntN(len(otherRanges))]
 		}
 		if w := mediaWeights[g.IntN(len(mediaWeights))]; w != "" && !strings.Contains(r, "q=") {

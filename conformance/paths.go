@@ -160,19 +160,31 @@ func known(name string) bool {
 // answer: JSON (§C1), and never a success for a path that names no
 // operation. A path that may name its operation carries the operation's
 // probe body: refused (in JSON) or served, and a served answer is the
-// operation's, judged by every rule over its answers.
+// operation's, judged by every rule over its answers; half of them (the
+// seed picks which) go without a key, and are never served (§5: a path
+// a service reads as the operation's asks for the key as the operation
+// does).
 func checkPathVariants(t *T) {
 	vs := pathVariants(t.runSeed())
 	t.each(len(vs), func(t *T, i int) {
 		v := vs[i]
 		what := fmt.Sprintf("POST %s (%s)", v.path, v.class)
-		body := []byte(`{}`)
+		body, role := []byte(`{}`), "read"
 		if v.names {
 			body = marshal(t.probeBody(v.ep))
+			if pick(t.runSeed(), "path role "+v.class, 2) == 0 {
+				role = "none"
+			}
 		}
-		x := t.sendWire(wireRequest{path: v.path, role: "read", body: body})
+		x := t.sendWire(wireRequest{path: v.path, role: role, body: body})
 		obj := t.jsonAnswer(x, what)
 		if obj == nil {
+			return
+		}
+		if role == "none" {
+			if c, ok := intOf(obj["code"]); ok && c == 0 {
+				t.Errorf(x, "%s without an Authorization header was answered with a success (code 0): a path the service reads as the operation's asks for its key as the operation does (§5)", what)
+			}
 			return
 		}
 		if v.names {

@@ -116,7 +116,7 @@ var checkStatements = []struct {
 	{"transport.contentType", []string{"C1.contentType"}},
 	{"transport.charset", []string{"C1.charset"}},
 	{"transport.json", []string{"C1.jsonText"}},
-	{"transport.unknownPath", []string{"C1.contentType", "C1.jsonText"}},
+	{"transport.unknownPath", []string{"C1.contentType", "C1.jsonText", "C2.noKey"}},
 	{"transport.bodyTooLarge", []string{"C1.contentType", "C1.jsonText"}},
 	{"transport.requestContentType", []string{"C1.contentType", "C1.jsonText"}},
 	{"transport.protocols", []string{"C1.contentType", "C1.jsonText"}},
