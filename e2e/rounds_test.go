@@ -81,6 +81,7 @@ var firstSights = map[string]firstSight{
 	"adversarial-10": adversarial10FirstSight,
 	"adversarial-11": adversarial11FirstSight,
 	"adversarial-12": adversarial12FirstSight,
+	"adversarial-13": adversarial13FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly

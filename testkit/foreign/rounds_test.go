@@ -55,6 +55,10 @@ type probe struct {
 	// probe's key and operation; their answers, in a stable order, come
 	// first in what is compared (which of them wins is the build's race).
 	together []string
+	// http10 sends the request as HTTP/1.0; more are further request
+	// headers, name and value.
+	http10 bool
+	more   [][2]string
 }
 
 const (
@@ -307,6 +311,12 @@ func answer(t *testing.T, s *foreign.Server, p probe) string {
 		}
 		if p.reqHeader[0] != "" {
 			req.Header.Set(p.reqHeader[0], p.reqHeader[1])
+		}
+		for _, h := range p.more {
+			req.Header.Set(h[0], h[1])
+		}
+		if p.http10 {
+			req.Proto, req.ProtoMinor = "HTTP/1.0", 0
 		}
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, req)

@@ -178,6 +178,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		defer gz.close()
 		w = gz
 	}
+	w, r, a13done := s.a13Writer(w, r)
+	defer a13done()
 	// htmlErrors: a bug renders errors as HTML for a request that does not
 	// ask for JSON in its Accept header.
 	htmlErrors := s.opts.has(BugA2HTMLWithoutAcceptJSON) && !strings.Contains(r.Header.Get("Accept"), "json")
@@ -186,7 +188,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		e.textPlain = e.textPlain || s.a6TextPlain(r)
 		s.fail(w, sh, e)
 	}
-	if s.a10Front(w, r) || s.a8Front(w, r) || s.a9Front(w, r) || s.a7Path(w, r) {
+	if s.a13Front(w, r) || s.a10Front(w, r) || s.a8Front(w, r) || s.a9Front(w, r) || s.a7Path(w, r) {
 		return
 	}
 	ep := lookup(r.URL.Path)
@@ -199,6 +201,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method != http.MethodPost && !(s.opts.has(BugGetServedAsPost) && r.Method == http.MethodGet) {
 		w.Header().Set("Allow", http.MethodPost)
+		if s.opts.is(VariantA13AllowOptions) {
+			w.Header().Set("Allow", "OPTIONS, POST")
+		}
 		if s.opts.has(BugB3MethodPlainText) {
 			http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
 			return
@@ -271,6 +276,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		k = s.a12Key(ep.name, r)
 	}
 	if k == nil {
+		k = s.a13Key(r)
+	}
+	if k == nil {
 		if s.opts.is(VariantB8WWWAuthenticate) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="rtq"`)
 		}
@@ -321,7 +329,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.a5Intercept(w, ep.name, p) {
 		return
 	}
-	data, aerr := s.a12Serve(ep, k, p, r)
+	data, aerr := s.a13Serve(ep, k, p, r)
 	if aerr != nil && aerr.param != "" && k.forms != nil && ep.name == "record/getFormList" && s.opts.has(BugA4LimitedErrorEnvelope) {
 		s.a4LimitedEnvelope(w, aerr)
 		return
