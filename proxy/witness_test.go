@@ -271,8 +271,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 275 || reported < 265 {
-		t.Errorf("the traffic touched %d bugs (docs: 275) and the proxy reported %d (docs: 265)", touched, reported)
+	if touched < 277 || reported < 267 {
+		t.Errorf("the traffic touched %d bugs (docs: 277) and the proxy reported %d (docs: 267)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
@@ -283,7 +283,14 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 // traffic, one line each on what it reads as a breach. A build leaves
 // this list when the proxy stops reporting it; the test fails while the
 // list says otherwise than the run.
-var knownFalseAlarms = map[string]string{}
+var knownFalseAlarms = map[string]string{
+	// Adversarial round 13's variants that the runner fails too (its
+	// first sight, e2e/rounds_adversarial13_test.go): the live checks
+	// share the runner's readings.
+	string(foreign.VariantA13YAMLTags):      "the front matter is read as plain scalars: record_id !!int 800001 is not 800001 (answers.2.1.held, answers.2.2.markdownId)",
+	string(foreign.VariantA13XGzip):         "an answer labelled Content-Encoding x-gzip is not unpacked: the proxy judges too little of the traffic",
+	string(foreign.VariantA13EmptyLastPage): "a full last page with a token whose page is empty fails 4.4.lastToken; whether the contract allows it is open",
+}
 
 // Every correct build of the fake (MockLike and each round's
 // variants: builds that differ from Defaults only where docs/contract.md
@@ -320,6 +327,9 @@ func TestCorrectBuildsBreakNothing(t *testing.T) {
 				}
 				rep, _ := throughProxy(t, opts)
 				if rep.Traffic == nil || rep.Traffic.Judged < 50 {
+					if _, known := knownFalseAlarms[name]; known {
+						return // the alarm: answers it cannot read
+					}
 					t.Fatalf("the proxy judged too little of the traffic: %+v", rep.Traffic)
 				}
 				var reported []string
