@@ -79,4 +79,12 @@ var adversarial13FirstSight = firstSight{
 		foreign.VariantA13HTTPURL:         "addresses: listQrcodes of the template's URL written http:// is expected 404 (listQrcodes.unknown); whether the contract allows reading it is open",
 		foreign.VariantA13SearchWidthFold: "search: a hit must hold the key as sent, case-insensitively, so a width-folded hit fails answers.4.3.searchKey (should); §C5 says fuzzy could mean more",
 	},
+	caughtSince: map[foreign.Bug]string{
+		// The calendar's edges around a window (a year's end in the next
+		// ISO week-year, a month's last day, a window across a year's
+		// end) walked on each dated listing and judged by the window model.
+		foreign.BugA13ISOWeekYear:     "444970ddd9cdb7302a63dfa9de5a4844708430fa",
+		foreign.BugA13MonthLastDayEnd: "444970ddd9cdb7302a63dfa9de5a4844708430fa",
+		foreign.BugA13CrossYearWindow: "444970ddd9cdb7302a63dfa9de5a4844708430fa",
+	},
 }
