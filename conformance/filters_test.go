@@ -115,3 +115,24 @@ func TestFormFiltersCoverEveryClass(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchFoldIsEveryFuzzyReading: a hit that holds the key only as a
+// search index folds it (width, case, marks) holds it; a hit that lacks
+// it under every folding does not.
+func TestSearchFoldIsEveryFuzzyReading(t *testing.T) {
+	for _, c := range []struct {
+		hay, key string
+		holds    bool
+	}{
+		{"ＡＢＣ巡检单", "abc", true},
+		{"Café report", "cafe", true},
+		{"Straße", "STRASSE", true},
+		{"abc", "ＡＢＣ", true},
+		{"巡检单", "巡查", false},
+		{"Cafe", "caff", false},
+	} {
+		if got := strings.Contains(searchFold(c.hay), searchFold(c.key)); got != c.holds {
+			t.Errorf("%q holds %q: %v, want %v", c.hay, c.key, got, c.holds)
+		}
+	}
+}

@@ -77,7 +77,7 @@ var statementTable = []Statement{
 	{"4.3.total", "§4.3", Must, "The pages of a walk hold total forms, and total is the same on every page.", ""},
 	{"4.3.totalFilter", "§4.3", Must, "total counts the forms that match the filter (number, search_key), not all forms.", ""},
 	{"4.3.number", "§4.3", Must, "number is exact: every hit has exactly that number; a prefix, a substring or another case of a number hits no form with another number.", ""},
-	{"4.3.searchKey", "§4.3, §C5", Should, "search_key is fuzzy: each hit holds the key in its name, note or number (case-insensitively), and a key forms hold hits them.", ""},
+	{"4.3.searchKey", "§4.3, §C5", Should, "search_key is fuzzy: each hit holds the key in its name, note or number (folding case, width and marks), and a key forms hold hits them.", ""},
 	{"4.3.both", "§4.3", Must, "number and search_key sent together: both apply.", ""},
 	{"9.version", "§9", Should, "getFormList answers data.version v1.", ""},
 	{"4.4.schema", "§4.4, §2.4", Must, "A templates/list success is {code 0, message, data: {list of {tpl_id, name, coding}, next_page_token, total}}.", ""},
