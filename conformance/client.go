@@ -259,8 +259,15 @@ func (c *client) request(ep contract.Endpoint, role string, body any, form *wire
 	}
 	var keys keyWire
 	if !c.plain && c.keyOf != nil {
-		keys = keyDress(c.seed, &bare, c.keyOf, c.issued)
+		keys = keyDress(c.seed, &bare, c.keyOf, c.issued, c.site.domain)
 		req.Authorization, req.Headers = bare.Authorization, bare.Headers
+		req.ClientHeaders = withoutNamed(req.ClientHeaders, req.Headers)
+		if len(keys.members) > 0 {
+			var ok bool
+			if req.Body, ok = withKeyMembers(req, keys.members); !ok {
+				keys.members = nil
+			}
+		}
 		if bare.Query != "" {
 			if req.Query != "" {
 				req.Query += "&"
@@ -386,14 +393,13 @@ var errTooLarge = svcclient.ErrTooLarge
 // with ctx), so that post does not try again.
 func (c *client) do(ctx context.Context, x *Exchange, raw []byte, key string, keys keyWire) (err error, limited bool) {
 	path, w := wirePath(x.Req), wireOf(x.Req)
+	if len(keys.members) > 0 {
+		raw = keyMembersSent(raw, keys.members)
+	}
 	if keys.query != "" {
-		// The query as sent: the key itself where the request shows
-		// its shell variable, in the last parameter.
-		path = path[:strings.LastIndexByte(path, '&')+1]
-		if !strings.Contains(path, "?") {
-			path = x.Req.Path + "?"
-		}
-		path += keys.query
+		// The query as sent: the keys themselves where the request
+		// shows their shell variable, in the last parameters.
+		path = strings.TrimSuffix(path, keys.queryShown) + keys.query
 	}
 	if keys.auth != "" {
 		w.Header.Set("Authorization", keys.auth)

@@ -75,6 +75,9 @@ func curlLine(base string, r *Request) string {
 	case strings.HasPrefix(r.Body, bom):
 		// A byte order mark is invisible once pasted: printf writes it.
 		fmt.Fprintf(&b, ` --data-raw "$(printf '\357\273\277')"%s`, shellQuote(strings.TrimPrefix(r.Body, bom)))
+	case strings.Contains(r.Body, `"${RTQ_`):
+		// A key in a body member (keyforms.go), as its shell variable.
+		fmt.Fprintf(&b, " --data-raw %s", doubleQuote(r.Body))
 	case r.Body != "":
 		fmt.Fprintf(&b, " --data-raw %s", shellQuote(r.Body))
 	}

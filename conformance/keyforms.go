@@ -1,11 +1,14 @@
 package conformance
 
 import (
+	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
@@ -48,14 +51,26 @@ import (
 type keyWire struct {
 	auth  string
 	lines []string
-	query string
+	// query is the parameters that carry a key, as sent and as shown
+	// (the end of the request's query).
+	query, queryShown string
+	// members are body members that carry the key (name, the key as
+	// sent and as shown): written into the body where it is a JSON
+	// object (client.request), the key put in on the wire (client.do).
+	members []keyMember
 }
+
+// keyMember is a body member that carries a key.
+type keyMember struct{ name, real, shown string }
 
 // keyPlace is one place a key goes, as sent (real) and as a finding
 // shows it (shown: the key as its shell variable, never its value).
 type keyPlace struct {
-	kind        string // "auth", "header" or "query"
+	kind        string // "auth", "header", "query" or "member"
 	real, shown string
+	// name is a member's name (kind "member"; real and shown are then
+	// its value).
+	name string
 }
 
 // keyTexts is a key as sent and as shown.
@@ -63,9 +78,12 @@ type keyTexts struct{ real, shown string }
 
 // keyDress writes the key dressing of req (role none or bad) into it
 // and returns what goes on the wire; keyOf gives each role's key,
-// issued says whether a key is one the run was given. A request of
-// another role, or drawn bare, is left as it is.
-func keyDress(seed uint64, req *Request, keyOf func(string) string, issued func(string) bool) keyWire {
+// issued says whether a key is one the run was given, site is the
+// service's registrable domain (a Referer's host). A request of
+// another role, or drawn bare, is left as it is; a body member is
+// returned alone (keyWire.member), for the caller to write into the
+// body as sent.
+func keyDress(seed uint64, req *Request, keyOf func(string) string, issued func(string) bool, site string) keyWire {
 	readWrite := req.Key == profile.RoleRead && writePath(req.Path) && keyOf(profile.RoleWrite) != "" && keyOf(profile.RoleWrite) != keyOf(profile.RoleRead)
 	if req.Key != "none" && req.Key != "bad" && !readWrite {
 		return keyWire{}
@@ -80,19 +98,13 @@ func keyDress(seed uint64, req *Request, keyOf func(string) string, issued func(
 		// The read key's write carries the write key beside it, where
 		// the contract reads none: still the read key's, refused.
 		k := keyTexts{real: keyOf(profile.RoleWrite), shown: "${" + keyVarOf(profile.RoleWrite) + "}"}
-		for try := 0; try < 8; try++ {
-			var w keyWire
-			switch p := misplacedKey(r, k); p.kind {
-			case "header":
-				w.lines, req.Headers = []string{p.real}, []string{p.shown}
-			case "query":
-				w.query, req.Query = p.real, p.shown
-			default:
-				continue
+		var w keyWire
+		for _, p := range misplacedSet(r, k, site) {
+			if p.kind != "auth" {
+				w.put(req, p)
 			}
-			return w
 		}
-		return keyWire{}
+		return w
 	}
 	role := keyCarrier(r, req.Path, req.Key, keyOf)
 	key := keyOf(role)
@@ -111,33 +123,97 @@ func keyDress(seed uint64, req *Request, keyOf func(string) string, issued func(
 		return keyWire{}
 	}
 	var w keyWire
-	n := 1
-	if r.IntN(3) == 0 {
-		n = 2
-	}
-	for i := 0; i < n; i++ {
-		p := misplacedKey(r, k)
-		switch p.kind {
-		case "auth":
-			if w.auth != "" {
-				continue
-			}
-			w.auth, req.Authorization = p.real, p.shown
-		case "header":
-			w.lines = append(w.lines, p.real)
-			req.Headers = append(req.Headers, p.shown)
-		case "query":
-			if w.query != "" {
-				continue
-			}
-			w.query = p.real
-			if req.Query != "" {
-				req.Query += "&"
-			}
-			req.Query += p.shown
-		}
+	for _, p := range misplacedSet(r, k, site) {
+		w.put(req, p)
 	}
 	return w
+}
+
+// misplacedSet is where one request carries k: half the time every
+// common place but Authorization at once (commonMisplaced), and no
+// Authorization (a gateway reads a key elsewhere when the request has
+// none), so that each goes on every run; otherwise one to three places
+// drawn from the whole space (misplacedKey). A service that reads a key
+// from any of them serves the request.
+func misplacedSet(r *rand.Rand, k keyTexts, site string) []keyPlace {
+	var out []keyPlace
+	if r.IntN(2) == 0 {
+		for _, f := range commonMisplaced {
+			if p := f(k, site); p.kind != "auth" {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	out = append(out, misplacedAuth(r, k))
+	for n := r.IntN(3); n > 0; n-- {
+		out = append(out, misplacedKey(r, k, site))
+	}
+	return out
+}
+
+// misplacedAuth draws an Authorization that carries k in another form
+// than "Bearer <k>": half the draws the common ones (commonMisplaced's),
+// the rest from the whole space of them (Basic parts, other schemes,
+// bearerForms).
+func misplacedAuth(r *rand.Rand, k keyTexts) keyPlace {
+	if r.IntN(2) == 0 {
+		var auths []keyPlace
+		for _, f := range commonMisplaced {
+			if p := f(k, ""); p.kind == "auth" {
+				auths = append(auths, p)
+			}
+		}
+		return auths[r.IntN(len(auths))]
+	}
+	switch r.IntN(3) {
+	case 0:
+		for {
+			u, p := basicUsers[r.IntN(len(basicUsers))], basicPasswords[r.IntN(len(basicPasswords))]
+			if strings.Contains(u+p, "{key}") {
+				return basicPlace(k, u, p)
+			}
+		}
+	case 1:
+		return authPlace(otherSchemes[r.IntN(len(otherSchemes))]+" %s", k)
+	default:
+		return authPlace(bearerForms[r.IntN(len(bearerForms))], k)
+	}
+}
+
+// put writes place p into w and req (as shown): one Authorization, one
+// member, header line and query parameter of a name.
+func (w *keyWire) put(req *Request, p keyPlace) {
+	switch p.kind {
+	case "member":
+		if !slices.ContainsFunc(w.members, func(m keyMember) bool { return m.name == p.name }) {
+			w.members = append(w.members, keyMember{p.name, p.real, p.shown})
+		}
+	case "auth":
+		if w.auth == "" {
+			w.auth, req.Authorization = p.real, p.shown
+		}
+	case "header":
+		if !slices.Contains(req.Headers, p.shown) {
+			w.lines = append(w.lines, p.real)
+			req.Headers = append(req.Headers, p.shown)
+		}
+	case "query":
+		name, _, _ := strings.Cut(p.shown, "=")
+		if slices.ContainsFunc(strings.Split(w.queryShown, "&"), func(q string) bool { return strings.HasPrefix(q, name+"=") }) {
+			return
+		}
+		if w.query != "" {
+			w.query += "&"
+			w.queryShown += "&"
+		}
+		w.query += p.real
+		w.queryShown += p.shown
+		if req.Query != "" {
+			req.Query += "&"
+		}
+		req.Query += p.shown
+	}
 }
 
 // keyVarOf is the shell variable a finding shows role's key as.
@@ -175,52 +251,55 @@ func keyCarrier(r *rand.Rand, path, role string, keyOf func(string) string) stri
 // keyStems, keyNouns are the parts of the names clients give a key:
 // "api" and "key" make api_key, apiKey, api-key, X-Api-Key.
 var (
-	keyStems = []string{"", "api", "access", "auth", "app", "client", "private", "secret", "user", "session", "bearer"}
+	keyStems = []string{"", "api", "access", "auth", "app", "client", "private", "secret", "user", "session", "bearer", "id", "refresh", "jwt"}
 	keyNouns = []string{"key", "token", "secret", "id"}
 )
 
-// keyName is a name made of stem and noun in one of the styles clients
-// write (header: the styles of header names, else of query and cookie
-// names).
-func keyName(r *rand.Rand, header bool) string {
-	stem, noun := keyStems[r.IntN(len(keyStems))], keyNouns[r.IntN(len(keyNouns))]
-	if stem == noun || stem == "" && noun == "id" {
-		stem, noun = "", "token"
-	}
-	if stem == "secret" && noun == "secret" {
-		noun = "key"
-	}
-	parts := []string{noun}
-	if stem != "" {
-		parts = []string{stem, noun}
-	}
-	title := func(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
-	if header {
-		switch r.IntN(5) {
-		case 0: // X-Api-Key
-			return "X-" + title(parts[0]) + strings.Join(mapStrings(parts[1:], func(s string) string { return "-" + title(s) }), "")
-		case 1: // X-API-KEY
-			return "X-" + strings.ToUpper(strings.Join(parts, "-"))
-		case 2: // x-api-key
-			return "x-" + strings.Join(parts, "-")
-		case 3: // Api-Key
-			return title(parts[0]) + strings.Join(mapStrings(parts[1:], func(s string) string { return "-" + title(s) }), "")
-		default: // X-ApiKey
-			return "X-" + strings.Join(mapStrings(parts, title), "")
+// keyNameSpace is every name keyStems and keyNouns make, in the styles
+// clients write: header names (X-Api-Key, X-API-KEY, x-api-key,
+// Api-Key, X-ApiKey) and query, cookie and member names (api_key,
+// apiKey, api-key, apikey, API_KEY). Built once: every request of a
+// run draws from it.
+var keyNameSpace = func() (s struct{ header, other []string }) {
+	title := func(w string) string { return strings.ToUpper(w[:1]) + w[1:] }
+	seen := map[string]bool{}
+	add := func(to *[]string, name string) {
+		if !seen[name] {
+			seen[name] = true
+			*to = append(*to, name)
 		}
 	}
-	switch r.IntN(5) {
-	case 0:
-		return strings.Join(parts, "_")
-	case 1:
-		return parts[0] + strings.Join(mapStrings(parts[1:], title), "")
-	case 2:
-		return strings.Join(parts, "-")
-	case 3:
-		return strings.Join(parts, "")
-	default:
-		return strings.ToUpper(strings.Join(parts, "_"))
+	for _, stem := range keyStems {
+		for _, noun := range keyNouns {
+			if stem == noun || stem == "" && noun == "id" || stem == "secret" && noun == "secret" {
+				continue
+			}
+			parts := []string{noun}
+			if stem != "" {
+				parts = []string{stem, noun}
+			}
+			add(&s.header, "X-"+strings.Join(mapStrings(parts, title), "-"))
+			add(&s.header, "X-"+strings.ToUpper(strings.Join(parts, "-")))
+			add(&s.header, "x-"+strings.Join(parts, "-"))
+			add(&s.header, strings.Join(mapStrings(parts, title), "-"))
+			add(&s.header, "X-"+strings.Join(mapStrings(parts, title), ""))
+			add(&s.other, strings.Join(parts, "_"))
+			add(&s.other, parts[0]+strings.Join(mapStrings(parts[1:], title), ""))
+			add(&s.other, strings.Join(parts, "-"))
+			add(&s.other, strings.Join(parts, ""))
+			add(&s.other, strings.ToUpper(strings.Join(parts, "_")))
+		}
 	}
+	return s
+}()
+
+// keyName is a name of keyNameSpace (header: a header name, else a
+// query, cookie or member name).
+func keyName(r *rand.Rand, header bool) string {
+	if header {
+		return keyNameSpace.header[r.IntN(len(keyNameSpace.header))]
+	}
+	return keyNameSpace.other[r.IntN(len(keyNameSpace.other))]
 }
 
 func mapStrings(in []string, f func(string) string) []string {
@@ -234,17 +313,26 @@ func mapStrings(in []string, f func(string) string) []string {
 // commonMisplaced are the places real clients put a key most often,
 // and the ones a service was seen to read: half the draws of
 // misplacedKey are one of them.
-var commonMisplaced = []func(k keyTexts) keyPlace{
-	func(k keyTexts) keyPlace { return queryPlace("token", k) },
-	func(k keyTexts) keyPlace { return queryPlace("access_token", k) },
-	func(k keyTexts) keyPlace { return queryPlace("api_key", k) },
-	func(k keyTexts) keyPlace { return headerPlace("X-Api-Key", k) },
-	func(k keyTexts) keyPlace { return headerPlace("X-Access-Token", k) },
-	func(k keyTexts) keyPlace { return basicPlace(k, "{key}", "") },
-	func(k keyTexts) keyPlace { return basicPlace(k, "api", "{key}") },
-	func(k keyTexts) keyPlace { return basicPlace(k, "", "{key}") },
-	func(k keyTexts) keyPlace { return keyPlace{"auth", "Token " + k.real, "Token " + k.shown} },
-	func(k keyTexts) keyPlace { return keyPlace{"auth", k.real, k.shown} },
+var commonMisplaced = []func(k keyTexts, site string) keyPlace{
+	func(k keyTexts, _ string) keyPlace { return queryPlace("token", k) },
+	func(k keyTexts, _ string) keyPlace { return queryPlace("access_token", k) },
+	func(k keyTexts, _ string) keyPlace { return queryPlace("api_key", k) },
+	func(k keyTexts, _ string) keyPlace { return headerPlace("X-Api-Key", k) },
+	func(k keyTexts, _ string) keyPlace { return headerPlace("X-Access-Token", k) },
+	func(k keyTexts, _ string) keyPlace { return headerPlace("Proxy-Authorization", bearerOf(k)) },
+	func(k keyTexts, _ string) keyPlace { return cookiePlace("token", k) },
+	func(k keyTexts, _ string) keyPlace { return memberPlace("api_token", k) },
+	func(k keyTexts, _ string) keyPlace { return memberPlace("api_key", k) },
+	func(k keyTexts, _ string) keyPlace { return memberPlace("access_token", k) },
+	func(k keyTexts, site string) keyPlace { return refererPlace(site, "/share", "token", k) },
+	func(k keyTexts, _ string) keyPlace { return basicPlace(k, "{key}", "") },
+	func(k keyTexts, _ string) keyPlace { return basicPlace(k, "api", "{key}") },
+	func(k keyTexts, _ string) keyPlace { return basicPlace(k, "", "{key}") },
+	func(k keyTexts, _ string) keyPlace { return authPlace("Token %s", k) },
+	func(k keyTexts, _ string) keyPlace { return authPlace("Bearer Bearer %s", k) },
+	func(k keyTexts, _ string) keyPlace { return authPlace(`Bearer "%s"`, k) },
+	func(k keyTexts, _ string) keyPlace { return authPlace("Bearer token=%s", k) },
+	func(k keyTexts, _ string) keyPlace { return authPlace("%s", k) },
 }
 
 // basicUsers, basicPasswords are what curl -u and SDKs write around a
@@ -254,19 +342,41 @@ var (
 	basicPasswords = []string{"", "{key}", "x", "X", "api", "password"}
 	// otherSchemes are the schemes other than Bearer frameworks read a
 	// key under.
-	otherSchemes = []string{"Token", "ApiKey", "Api-Key", "Key", "JWT", "OAuth", "Access", "apikey", "SSWS", "Apikey"}
+	otherSchemes = []string{"Token", "ApiKey", "Api-Key", "Key", "JWT", "OAuth", "Access", "apikey", "SSWS", "Apikey", "Bearer-Token", "Digest", "Negotiate", "MAC"}
+	// authHeaders are the headers proxies, gateways and frameworks carry
+	// an Authorization in under another name: one a proxy forwards (the
+	// client's credentials to the proxy), one a gateway renames the
+	// client's to, a spelling of its own.
+	authHeaders = []string{"Proxy-Authorization", "X-Authorization", "Authentication", "X-Authentication", "Authorisation", "X-Auth",
+		"X-Forwarded-Authorization", "X-Original-Authorization", "X-Amzn-Remapped-Authorization", "X-Http-Authorization", "Http-Authorization",
+		"X-Forwarded-Access-Token", "X-Auth-Request-Access-Token", "X-Bearer", "Sec-Authorization", "X-MS-TOKEN-AAD-ACCESS-TOKEN"}
+	// bearerForms are Authorization headers that carry the key, written
+	// otherwise than "Bearer <key>": the scheme doubled, written with a
+	// separator, the key wrapped in quotes or brackets, as an auth-param,
+	// with something after it. None is the form §5 gives (the scheme's
+	// letter case and the count of spaces after it are free: RFC 9110
+	// §11.1 and §11.4), so each carries no key: a parser that takes the
+	// last word, strips quotes or reads token= reads one.
+	bearerForms = []string{"Bearer Bearer %s", "bearer Bearer %s", "Bearer  Bearer %s", "Bearer Token %s", "Token Bearer %s", "Bearer Basic %s",
+		"Bearer:%s", "Bearer: %s", "Bearer=%s", "Bearer%s", "Bearer-%s", "Bearer_%s", "Bearer/%s",
+		`Bearer "%s"`, "Bearer '%s'", "Bearer <%s>", "Bearer {%s}", "Bearer [%s]", "Bearer (%s)", "Bearer `%s`",
+		"Bearer token=%s", `Bearer token="%s"`, "Bearer access_token=%s", "Bearer api_key=%s", `Bearer realm="api", token=%s`,
+		"Bearer %s;", "Bearer %s,", "Bearer %s x", "Bearer %s Bearer", ", Bearer %s", "Bearer, %s", "Bearer %s %s"}
+	// refererPaths are the pages a Referer that carries a key names.
+	refererPaths = []string{"/share", "/", "/r/view", "/h5/verify.html", "/console/records", "/oauth/callback"}
 )
 
 // misplacedKey draws one place a key goes that is not "Authorization:
-// Bearer <key>".
-func misplacedKey(r *rand.Rand, k keyTexts) keyPlace {
+// Bearer <key>": site is the service's registrable domain, the host a
+// Referer names.
+func misplacedKey(r *rand.Rand, k keyTexts, site string) keyPlace {
 	if r.IntN(2) == 0 {
-		return commonMisplaced[r.IntN(len(commonMisplaced))](k)
+		return commonMisplaced[r.IntN(len(commonMisplaced))](k, site)
 	}
 	value := func() keyTexts {
 		switch r.IntN(4) {
 		case 0:
-			return keyTexts{"Bearer " + k.real, "Bearer " + k.shown}
+			return bearerOf(k)
 		case 1:
 			s := otherSchemes[r.IntN(len(otherSchemes))]
 			return keyTexts{s + " " + k.real, s + " " + k.shown}
@@ -274,14 +384,13 @@ func misplacedKey(r *rand.Rand, k keyTexts) keyPlace {
 			return k
 		}
 	}
-	switch r.IntN(5) {
+	switch r.IntN(9) {
 	case 0:
 		return queryPlace(keyName(r, false), value())
 	case 1:
 		return headerPlace(keyName(r, true), value())
 	case 2:
-		name := keyName(r, false)
-		return keyPlace{"header", "Cookie: " + name + "=" + k.real, "Cookie: " + name + "=" + k.shown}
+		return cookiePlace(keyName(r, false), k)
 	case 3:
 		for {
 			u, p := basicUsers[r.IntN(len(basicUsers))], basicPasswords[r.IntN(len(basicPasswords))]
@@ -289,20 +398,63 @@ func misplacedKey(r *rand.Rand, k keyTexts) keyPlace {
 				return basicPlace(k, u, p)
 			}
 		}
-	default:
+	case 4:
 		s := otherSchemes[r.IntN(len(otherSchemes))]
-		return keyPlace{"auth", s + " " + k.real, s + " " + k.shown}
+		return authPlace(s+" %s", k)
+	case 5:
+		v := bearerOf(k)
+		if r.IntN(3) == 0 {
+			v = k
+		}
+		return headerPlace(authHeaders[r.IntN(len(authHeaders))], v)
+	case 6:
+		return authPlace(bearerForms[r.IntN(len(bearerForms))], k)
+	case 7:
+		v := k
+		if r.IntN(4) == 0 {
+			v = bearerOf(k)
+		}
+		return memberPlace(keyName(r, false), v)
+	default:
+		return refererPlace(site, refererPaths[r.IntN(len(refererPaths))], keyName(r, false), k)
 	}
+}
+
+// bearerOf is "Bearer <k>".
+func bearerOf(k keyTexts) keyTexts { return keyTexts{"Bearer " + k.real, "Bearer " + k.shown} }
+
+// authPlace is the key in Authorization written in form ("%s" standing
+// for the key).
+func authPlace(form string, k keyTexts) keyPlace {
+	return keyPlace{kind: "auth", real: strings.ReplaceAll(form, "%s", k.real), shown: strings.ReplaceAll(form, "%s", k.shown)}
 }
 
 // queryPlace is the key as query parameter name.
 func queryPlace(name string, k keyTexts) keyPlace {
-	return keyPlace{"query", name + "=" + url.QueryEscape(k.real), name + "=" + k.shown}
+	return keyPlace{kind: "query", real: name + "=" + url.QueryEscape(k.real), shown: name + "=" + k.shown}
 }
 
 // headerPlace is the key in header name.
 func headerPlace(name string, k keyTexts) keyPlace {
-	return keyPlace{"header", name + ": " + k.real, name + ": " + k.shown}
+	return keyPlace{kind: "header", real: name + ": " + k.real, shown: name + ": " + k.shown}
+}
+
+// cookiePlace is the key in cookie name.
+func cookiePlace(name string, k keyTexts) keyPlace {
+	return keyPlace{kind: "header", real: "Cookie: " + name + "=" + k.real, shown: "Cookie: " + name + "=" + k.shown}
+}
+
+// memberPlace is the key as body member name.
+func memberPlace(name string, k keyTexts) keyPlace {
+	return keyPlace{kind: "member", name: name, real: k.real, shown: k.shown}
+}
+
+// refererPlace is the key in the query of the page a Referer names, on
+// the service's own site: a share page or an OAuth callback whose link
+// carried it.
+func refererPlace(site, path, name string, k keyTexts) keyPlace {
+	u := "https://www." + site + path + "?" + name + "="
+	return keyPlace{kind: "header", real: "Referer: " + u + url.QueryEscape(k.real), shown: "Referer: " + u + k.shown}
 }
 
 // basicPlace is the key in Basic credentials of user and password
@@ -310,7 +462,7 @@ func headerPlace(name string, k keyTexts) keyPlace {
 func basicPlace(k keyTexts, user, pass string) keyPlace {
 	real := strings.ReplaceAll(user+":"+pass, "{key}", k.real)
 	shown := strings.ReplaceAll(user+":"+pass, "{key}", k.shown)
-	return keyPlace{"auth", "Basic " + base64.StdEncoding.EncodeToString([]byte(real)), "Basic base64(" + shown + ")"}
+	return keyPlace{kind: "auth", real: "Basic " + base64.StdEncoding.EncodeToString([]byte(real)), shown: "Basic base64(" + shown + ")"}
 }
 
 // keySuffixes, keyPrefixes are what sandbox, test and environment keys
@@ -323,9 +475,13 @@ var (
 // nearKey draws a key nobody issued near k: k with a suffix or a prefix,
 // one character changed, dropped, added or swapped with the next, cut
 // short at either end, in other letter case, with a space inside, in
-// full-width letters, or twice. Half the draws are the most common: the
-// sandbox suffix, the last character changed, the last dropped, the
-// letter case swapped.
+// full-width letters, or twice; a pattern that a store that matches
+// keys loosely reads as k (SQL LIKE's _ and %, a glob's *, a regular
+// expression's .*), k with a character a normaliser drops (a zero-width
+// space, a byte order mark, an escaped space or NUL, a backslash), k
+// encoded (base64, one character percent-encoded). Half the draws are
+// the most common: the sandbox suffix, the last character changed, the
+// last dropped, the letter case swapped, a LIKE pattern.
 func nearKey(r *rand.Rand, k keyTexts) keyTexts {
 	n := len(k.real)
 	v := strings.TrimSuffix(strings.TrimPrefix(k.shown, "${"), "}")
@@ -348,9 +504,9 @@ func nearKey(r *rand.Rand, k keyTexts) keyTexts {
 		}
 		return 'x'
 	}
-	kind := r.IntN(12)
+	kind := r.IntN(15)
 	if r.IntN(2) == 0 {
-		kind = []int{0, 2, 6, 8}[r.IntN(4)]
+		kind = []int{0, 2, 6, 8, 12}[r.IntN(5)]
 	}
 	if n < 2 && kind >= 2 {
 		kind = 0
@@ -410,8 +566,44 @@ func nearKey(r *rand.Rand, k keyTexts) keyTexts {
 			return keyTexts{fullWidth(k.real), "fullwidth(" + k.shown + ")"}
 		}
 		return keyTexts{k.real + ".", k.shown + "."}
-	default:
+	case 11:
 		return keyTexts{k.real + k.real, k.shown + k.shown}
+	case 12: // a pattern a lookup with LIKE, a glob or a regular expression reads
+		switch r.IntN(7) {
+		case 0: // one character as LIKE's any character
+			p := r.IntN(n)
+			return keyTexts{k.real[:p] + "_" + k.real[p+1:], sub(0, p) + "_" + sub(p+1, -1)}
+		case 1: // the end as LIKE's any characters
+			m := n/2 + r.IntN(n-n/2)
+			return keyTexts{k.real[:m] + "%", sub(0, m) + "%"}
+		case 2: // the start as LIKE's any characters
+			m := 1 + r.IntN(n/2)
+			return keyTexts{"%" + k.real[m:], "%" + sub(m, -1)}
+		case 3: // every character as LIKE's any character
+			return keyTexts{strings.Repeat("_", n), strings.Repeat("_", n)}
+		case 4:
+			return keyTexts{"%", "%"}
+		case 5: // a glob
+			m := n/2 + r.IntN(n-n/2)
+			return keyTexts{k.real[:m] + "*", sub(0, m) + "*"}
+		default: // a regular expression
+			m := n/2 + r.IntN(n-n/2)
+			return keyTexts{k.real[:m] + ".*", sub(0, m) + ".*"}
+		}
+	case 13: // an invisible or escaped character a normaliser drops
+		p := n
+		if r.IntN(2) == 0 {
+			p = r.IntN(n)
+		}
+		c := [][2]string{{"\u200b", `$'\u200b'`}, {"\u2060", `$'\u2060'`}, {"\ufeff", `$'\ufeff'`}, {"%20", "%20"}, {"%00", "%00"}, {`\`, `\\`}}[r.IntN(6)]
+		return keyTexts{k.real[:p] + c[0] + k.real[p:], sub(0, p) + c[1] + sub(p, -1)}
+	default: // encoded
+		if r.IntN(2) == 0 {
+			return keyTexts{base64.StdEncoding.EncodeToString([]byte(k.real)), "$(printf %s \"$" + v + "\" | base64)"}
+		}
+		p := r.IntN(n)
+		c := fmt.Sprintf("%%%02X", k.real[p])
+		return keyTexts{k.real[:p] + c + k.real[p+1:], sub(0, p) + c + sub(p+1, -1)}
 	}
 }
 
@@ -440,9 +632,67 @@ func drawnAuth(seed uint64, ep contract.Endpoint, as, role, key string, issued f
 			}
 			continue
 		}
-		if p := misplacedKey(r, k); p.kind == "auth" {
+		if p := misplacedKey(r, k, ""); p.kind == "auth" {
 			return drawnForm{p.real, p.shown}
 		}
 	}
 	return drawnForm{}
+}
+
+// withKeyMembers is req's body with ms written in after its opening
+// brace, each key shown (its shell variable), and whether they were: a
+// body that is no JSON object, or that travels in another style
+// (bodystyles.go), or that names a member already, goes as it was.
+func withKeyMembers(req Request, ms []keyMember) (string, bool) {
+	t := strings.TrimLeft(req.Body, " \t\r\n")
+	if req.BodyStyle != "" || !strings.HasPrefix(t, "{") {
+		return req.Body, false
+	}
+	if doc, err := decodeBody([]byte(req.Body)); err != nil {
+		return req.Body, false
+	} else if obj, isObj := doc.(map[string]any); !isObj || slices.ContainsFunc(ms, func(m keyMember) bool { _, has := obj[m.name]; return has }) {
+		return req.Body, false
+	}
+	var added []string
+	for _, m := range ms {
+		name, _ := json.Marshal(m.name)
+		value, _ := json.Marshal(m.shown)
+		added = append(added, string(name)+":"+string(value))
+	}
+	sep := ""
+	if !strings.HasPrefix(strings.TrimSpace(t[1:]), "}") {
+		sep = ","
+	}
+	return req.Body[:len(req.Body)-len(t)] + "{" + strings.Join(added, ",") + sep + t[1:], true
+}
+
+// keyMembersSent is raw, a body withKeyMembers wrote ms into, with each
+// key itself where it shows its shell variable.
+func keyMembersSent(raw []byte, ms []keyMember) []byte {
+	for _, m := range ms {
+		name, _ := json.Marshal(m.name)
+		shown, _ := json.Marshal(m.shown)
+		real, _ := json.Marshal(m.real)
+		raw = bytes.Replace(raw, append(append(name, ':'), shown...), append(append(name, ':'), real...), 1)
+	}
+	return raw
+}
+
+// withoutNamed is lines less those whose header a line of more names:
+// a key dressing's Referer or Cookie takes the place of the client's.
+func withoutNamed(lines, more []string) []string {
+	if len(more) == 0 {
+		return lines
+	}
+	var out []string
+	for _, l := range lines {
+		name, _, _ := strings.Cut(l, ":")
+		if !slices.ContainsFunc(more, func(m string) bool {
+			n, _, _ := strings.Cut(m, ":")
+			return strings.EqualFold(strings.TrimSpace(n), strings.TrimSpace(name))
+		}) {
+			out = append(out, l)
+		}
+	}
+	return out
 }

@@ -25,7 +25,7 @@ func TestKeyDressCarriesNoUsableKey(t *testing.T) {
 		for _, role := range []string{"none", "bad", "read"} {
 			ep := contract.Endpoints[i%len(contract.Endpoints)]
 			req := Request{Method: "POST", Path: ep.Path(), Key: role, Body: fmt.Sprintf(`{"n":%d}`, i)}
-			w := keyDress(uint64(i/7), &req, keys.KeyFor, issued)
+			w := keyDress(uint64(i/7), &req, keys.KeyFor, issued, "rtq.invalid")
 			shown := req.Authorization + strings.Join(req.Headers, "") + req.Query
 			for _, k := range []string{keys.Read, keys.Write, keys.Limited, keys.OtherOrg} {
 				if strings.Contains(shown, k) {
@@ -46,13 +46,25 @@ func TestKeyDressCarriesNoUsableKey(t *testing.T) {
 					seen["basic user"] = seen["basic user"] || issued(user) && user != ""
 					seen["basic password"] = seen["basic password"] || issued(pass) && pass != ""
 				}
-				if strings.HasPrefix(w.query, "token=") {
+				if strings.HasPrefix(w.query, "token=") || strings.Contains(w.query, "&token=") {
 					seen["query token"] = true
 				}
 				for _, l := range w.lines {
-					if strings.HasPrefix(strings.ToLower(l), "x-api-key:") {
-						seen["x-api-key"] = true
+					low := strings.ToLower(l)
+					seen["x-api-key"] = seen["x-api-key"] || strings.HasPrefix(low, "x-api-key:")
+					seen["proxy-authorization"] = seen["proxy-authorization"] || strings.HasPrefix(low, "proxy-authorization: bearer ")
+					seen["cookie token"] = seen["cookie token"] || strings.HasPrefix(low, "cookie: token=")
+					seen["referer token"] = seen["referer token"] || strings.HasPrefix(low, "referer: https://www.rtq.invalid/") && strings.Contains(low, "?token=")
+				}
+				seen["bearer bearer"] = seen["bearer bearer"] || strings.HasPrefix(w.auth, "Bearer Bearer ")
+				for _, m := range w.members {
+					seen["member "+m.name] = true
+					if !issued(strings.TrimPrefix(m.real, "Bearer ")) || strings.Contains(m.shown, "rtq-") {
+						t.Fatalf("member %+v", m)
 					}
+				}
+				if w.query != "" && !strings.HasSuffix(req.Query, w.queryShown) {
+					t.Fatalf("query %q does not end with the keys' %q", req.Query, w.queryShown)
 				}
 			case "bad":
 				if w.auth == "" {
@@ -64,6 +76,7 @@ func TestKeyDressCarriesNoUsableKey(t *testing.T) {
 				}
 				seen["suffix -test"] = seen["suffix -test"] || strings.HasSuffix(k, "-test")
 				seen["one character"] = seen["one character"] || len(k) == len(keys.Read) && k != keys.Read && strings.HasPrefix(k, keys.Read[:len(keys.Read)-1])
+				seen["like pattern"] = seen["like pattern"] || strings.HasSuffix(k, "%") || strings.Contains(k, "_")
 			case "read":
 				if w.auth != "" {
 					t.Fatalf("the read key's Authorization was replaced by %q", w.auth)
@@ -77,7 +90,8 @@ func TestKeyDressCarriesNoUsableKey(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"basic user", "basic password", "query token", "x-api-key", "suffix -test", "one character", "read key's verify"} {
+	for _, want := range []string{"basic user", "basic password", "query token", "x-api-key", "suffix -test", "one character", "read key's verify",
+		"proxy-authorization", "cookie token", "referer token", "bearer bearer", "member api_token", "like pattern"} {
 		if !seen[want] {
 			t.Errorf("no request met %s", want)
 		}
@@ -91,7 +105,7 @@ func TestKeyDressFollowsTheSeed(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		a := Request{Method: "POST", Path: contract.GetFormList.Path(), Key: "none", Body: fmt.Sprint(i)}
 		b := a
-		wa, wb := keyDress(9, &a, keys.KeyFor, issued), keyDress(9, &b, keys.KeyFor, issued)
+		wa, wb := keyDress(9, &a, keys.KeyFor, issued, "rtq.invalid"), keyDress(9, &b, keys.KeyFor, issued, "rtq.invalid")
 		if fmt.Sprint(wa) != fmt.Sprint(wb) || fmt.Sprint(a) != fmt.Sprint(b) {
 			t.Fatalf("one request dressed two ways: %v %v", wa, wb)
 		}
