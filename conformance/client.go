@@ -257,6 +257,11 @@ func (c *client) request(ep contract.Endpoint, role string, body any, form *wire
 		form = &f
 		form.apply(&req, c.site)
 	}
+	if form != nil && !c.plain {
+		if lines := tenancyLines(form.gen, req.Path, role, c.site); len(lines) > 0 {
+			req.ClientHeaders = append(withoutNamed(req.ClientHeaders, lines), lines...)
+		}
+	}
 	var keys keyWire
 	if !c.plain && c.keyOf != nil {
 		keys = keyDress(c.seed, &bare, c.keyOf, c.issued, c.site.domain)

@@ -2,10 +2,12 @@ package conformance
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,7 +65,7 @@ const (
 	// otherOrgValue is an organization that is not the key's: ours for
 	// the other organization's key, another for ours.
 	otherOrgValue = "{other_org}"
-	// otherOrgText is that organization's id as a string.
+	// otherOrgText is that organization's id as a string, or its code.
 	otherOrgText = "{other_org_text}"
 	// runRequestID and runIdempotency are one value for every request
 	// of the run: a service that keys answers by them alone answers one
@@ -103,7 +105,8 @@ var (
 	tenancySuffixes = []string{"id", "code", "key", "no", "uid", "ref", ""}
 )
 
-// tenancyMember draws a member that names the other organization.
+// tenancyMember draws a member that names the other organization: by
+// its id, as a number or a string, or by its code (memberValue).
 func tenancyMember(g *rand.Rand) (string, any) {
 	stem, suffix := tenancyStems[g.IntN(len(tenancyStems))], tenancySuffixes[g.IntN(len(tenancySuffixes))]
 	if g.IntN(2) == 0 {
@@ -371,14 +374,17 @@ func memberValue(v any, role string, s clientSite, nonce uint64) any {
 	}
 	switch str {
 	case otherOrgValue, otherOrgText:
-		other := s.theirs
+		other, code := s.theirs, s.orgs.theirCode
 		if role == profile.RoleOtherOrg {
-			other = s.ours
+			other, code = s.ours, s.orgs.ourCode
 		}
 		if other == 0 {
-			other = s.ours + 1
+			other = s.ours + 1 // not learnt (learnTheirs): the id after ours
 		}
 		if str == otherOrgText {
+			if code != "" && nonce&1 == 1 {
+				return code // half the time by its code, as a WeCom corp_id
+			}
 			return strconv.FormatInt(other, 10)
 		}
 		return json.Number(strconv.FormatInt(other, 10))
@@ -465,4 +471,121 @@ func cellDress(seed uint64, id string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte("members " + id))
 	return ((h.Sum64()^seed)*0x9E3779B97F4A7C15)&^3 | 1
+}
+
+// Every place a request can name an organization. Beside its members
+// (tenancyMember) and the multi-tenant client's headers
+// (clientprofiles.go), a browser names a host: a console or a tenant's
+// own page served under the organization's subdomain (its code, its id,
+// the host of its record URLs), or a page whose path or query names it,
+// and a service that takes the tenant from Origin or Referer lets a key
+// act in another organization. So a quarter of the reads with a key
+// carry an Origin and a Referer that name the other organization (ours,
+// for the other organization's key), on the service's own site (a
+// policy against other sites has no reason to refuse them); they take
+// the place of the client profile's. Writes carry none (a service may
+// refuse a write from a browser's origin, applyClient). §C2 gives a key
+// its own organization whatever a request names, and C2.tenancy judges
+// every answer. The other organization's id, code and host are read
+// once, before the checks, off its own record read with its key
+// (learnTheirs).
+
+// orgNames are the names the run knows of our organization and of the
+// other one, besides the ids of clientSite: their codes (org.code) and
+// the hosts of their record URLs ("" where not known).
+type orgNames struct {
+	ourCode, ourHost     string
+	theirCode, theirHost string
+}
+
+// oursNamed reads our organization's code and host off the profile.
+func oursNamed(p *profile.Profile) orgNames {
+	var n orgNames
+	for _, rec := range p.Records {
+		if u, err := url.Parse(rec.URL); err == nil && u.Hostname() != "" {
+			n.ourHost = u.Hostname()
+			break
+		}
+	}
+	if p.Held != nil {
+		for _, r := range p.Held.Records {
+			if r.Org != nil && r.Org.Code != "" {
+				n.ourCode = r.Org.Code
+				break
+			}
+		}
+	}
+	return n
+}
+
+// learnTheirs reads the other organization's id, code and record host
+// off one of its records (the profile's foreign record ids), read with
+// its own key, plainly: one request a run, before the checks, so that
+// every request names the same organization at any concurrency. Where
+// the profile gives no such key or record, the names stay unknown.
+func (r *runner) learnTheirs(ctx context.Context) {
+	key := r.keys.OtherOrg
+	if key == "" || len(r.prof.Foreign.RecordIDs) == 0 {
+		return
+	}
+	x := r.client.quietAs(ctx, contract.GetRecord, profile.RoleOtherOrg, key,
+		map[string]any{"record_id": r.prof.Foreign.RecordIDs[0]}, &wireForm{})
+	obj, _ := x.Doc.(map[string]any)
+	data, _ := obj["data"].(map[string]any)
+	rec, _ := data["data"].(map[string]any)
+	org, _ := rec["org"].(map[string]any)
+	if c, _ := intOf(obj["code"]); x.Err != nil || c != 0 || org == nil {
+		return
+	}
+	s := &r.client.site
+	if id, ok := intOf(org["id"]); ok && id != s.ours {
+		s.theirs = id
+	}
+	if code, _ := org["code"].(string); code != "" && code != s.orgs.ourCode {
+		s.orgs.theirCode = code
+	}
+	if u, _ := rec["record_url"].(string); u != "" {
+		if pu, err := url.Parse(u); err == nil && pu.Hostname() != "" && pu.Hostname() != s.orgs.ourHost {
+			s.orgs.theirHost = pu.Hostname()
+		}
+	}
+}
+
+// tenancyLines are the Origin and Referer a read with the key role
+// carries under draw gen, naming the organization that is not the
+// key's (nil: none, three reads in four, and every write and keyless
+// request).
+func tenancyLines(gen uint64, path, role string, s clientSite) []string {
+	d := (gen ^ 0x6f726967696e) * 0x9E3779B97F4A7C15
+	if gen == 0 || d>>62 != 0 || writePath(path) {
+		return nil
+	}
+	id, code, host := s.theirs, s.orgs.theirCode, s.orgs.theirHost
+	switch role {
+	case profile.RoleOtherOrg:
+		id, code, host = s.ours, s.orgs.ourCode, s.orgs.ourHost
+	case profile.RoleRead, profile.RoleWrite, profile.RoleLimited:
+	default:
+		return nil
+	}
+	type named struct{ origin, referer string }
+	var forms []named
+	if host != "" {
+		forms = append(forms, named{host, host + "/"})
+	}
+	if code != "" {
+		forms = append(forms, named{code + "." + s.domain, code + "." + s.domain + "/records"},
+			named{"console." + s.domain, "console." + s.domain + "/org/" + code + "/records"},
+			named{"www." + s.domain, "www." + s.domain + "/verify.html?tenant=" + url.QueryEscape(code)})
+	}
+	if id != 0 {
+		ids := strconv.FormatInt(id, 10)
+		forms = append(forms, named{ids + "." + s.domain, ids + "." + s.domain + "/"},
+			named{"console." + s.domain, "console." + s.domain + "/records?org_id=" + ids})
+	}
+	if len(forms) == 0 {
+		return nil
+	}
+	f := forms[d>>8%uint64(len(forms))]
+	return []string{"Origin: https://" + f.origin, "Referer: https://" + f.referer}
 }

@@ -124,6 +124,8 @@ type clientSite struct {
 	// ours is our organization's id, theirs the other organization's
 	// (0: not known; a tenant header naming it is then not sent).
 	ours, theirs int64
+	// orgs are the other names of both (clientmembers.go).
+	orgs orgNames
 	// run is the run's tag (runTag): the one request_id and
 	// idempotency_key every request of the run that carries one sends.
 	run string
@@ -152,6 +154,7 @@ func siteOf(p *profile.Profile) clientSite {
 			}
 		}
 	}
+	s.orgs = oursNamed(p)
 	return s
 }
 

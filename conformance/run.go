@@ -122,6 +122,9 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		}
 		return rep.Stop(StatusUnreachable, err.Error()), err
 	}
+	if !r.opts.PlainRequests {
+		r.learnTheirs(runCtx)
+	}
 	checks := r.selected()
 	r.total = len(checks)
 	runCtx, stop := r.withFailFast(runCtx, checks)
