@@ -263,7 +263,8 @@ func (t *T) noneListed(w walk, key string, forbidden []string, who string) {
 }
 
 // checkOtherOrgQrcodes: a template of another organization is "not found
-// or no access": code 404 (docs/contract.md §4.5).
+// or no access": code 404 (docs/contract.md §4.5), for every template of
+// ours (the profile's, and a few of those our templates listing gives).
 func checkOtherOrgQrcodes(t *T) {
 	p := t.r.prof
 	ran := false
@@ -271,6 +272,12 @@ func checkOtherOrgQrcodes(t *T) {
 		for _, tp := range p.Templates.Items {
 			ran = true
 			t.want404(contract.ListQrcodes, t.post(contract.ListQrcodes, "other_org", map[string]any{"template": tp.Coding}), "template "+tp.Coding+" with another organization's key")
+		}
+		// Every template of ours, not only the profile's: a few of those
+		// the read key's templates listing gives, the seed's each run.
+		for _, c := range t.unprofiledTemplates("other org", unprofiledWalks) {
+			ran = true
+			t.want404(contract.ListQrcodes, t.post(contract.ListQrcodes, "other_org", map[string]any{"template": c}), "template "+c+" (ours, which the profile does not list) with another organization's key")
 		}
 	}
 	for _, c := range p.Foreign.Codings {

@@ -366,6 +366,13 @@ func isInteger(v string) bool {
 // read key's templates listing at the maximum page size, read once a
 // run.
 func (t *T) templateNames() []string {
+	return t.listedTemplates("name")
+}
+
+// listedTemplates are the values of member (name, coding) of the
+// templates on the first page of the read key's templates listing at
+// the maximum page size, read once a run.
+func (t *T) listedTemplates(member string) []string {
 	body := map[string]any{"page_size": contract.TemplatesMaxPageSize}
 	x := t.once(fmt.Sprintf("templates/list read %v", body), func(t *T) any {
 		return t.post(contract.TemplatesList, profile.RoleRead, body)
@@ -375,10 +382,41 @@ func (t *T) templateNames() []string {
 		list, _ := l["list"].([]any)
 		for _, it := range list {
 			m, _ := it.(map[string]any)
-			if n, _ := m["name"].(string); n != "" {
+			if n, _ := m[member].(string); n != "" {
 				out = append(out, n)
 			}
 		}
+	}
+	return out
+}
+
+// unprofiledTemplates are n codings of our templates that the read key's
+// templates listing gives and the profile does not list (nor its
+// windows, nor the other organization's), from the one the seed picks
+// for site on: the run asks a few of the templates it never names
+// otherwise, and the rotation reaches every one over seeds.
+func (t *T) unprofiledTemplates(site string, n int) []string {
+	p := t.r.prof
+	named := map[string]bool{}
+	for _, tp := range p.Templates.Items {
+		named[tp.Coding] = true
+	}
+	for _, c := range p.Foreign.Codings {
+		named[c] = true
+	}
+	var others []string
+	for _, c := range t.listedTemplates("coding") {
+		if !named[c] && !slices.Contains(others, c) {
+			others = append(others, c)
+		}
+	}
+	if len(others) == 0 {
+		return nil
+	}
+	start := pick(t.r.opts.Seed, "unprofiled templates "+site, len(others))
+	var out []string
+	for i := 0; i < min(n, len(others)); i++ {
+		out = append(out, others[(start+i)%len(others)])
 	}
 	return out
 }
