@@ -146,20 +146,34 @@ var padSides = []func(id, ws string) string{
 // feed, a no-break space, an ideographic space.
 var padSpaces = []string{" ", "\t", "\n", "\u00a0", "\u3000"}
 
-// urlSuffixes are what a sharing app or a tracker appends to a link, by
-// class: a query string, a fragment, a trailing slash.
-var urlSuffixes = [][]string{{"?from=singlemessage", "?utm_source=share", "?"}, {"#", "#top"}, {"/"}}
+// urlSuffixes are what a sharing app, a tracker or a server appends to
+// a link, by class: a query string, a fragment, a trailing slash, a
+// path parameter (a servlet container's session id).
+var urlSuffixes = [][]string{{"?from=singlemessage", "?utm_source=share", "?"}, {"#", "#top", "#/"},
+	{"/"}, {";jsessionid=0A1B2C3D4E5F", ";"}}
 
-// pastedForms are the pasted forms of id at site: one padded form, and
-// for a URL one with a suffix of one class (every class where every is
-// set: a site where a loose reading moves a credential); the seed and
-// the site pick the cells. None is one of ours (known).
+// urlSuffixClasses is how many classes of urlSuffixes a site gets where
+// not every one.
+const urlSuffixClasses = 2
+
+// pastedForms are the pasted forms of id at site: id with a trailing
+// space, which both a store's PAD SPACE collation (SQL's CHAR and the
+// default collations of MySQL and SQL Server compare 'A ' equal to 'A')
+// and a framework that trims strings read as id, on every site; one
+// more padded form of the product; and for a URL a suffix of each of
+// urlSuffixClasses classes from the one the seed picks (every class
+// where every is set: a site where a loose reading moves a credential).
+// The seed and the site pick the cells. None is one of ours (known).
 func pastedForms(seed uint64, site, id string, known map[string]bool, every bool) []string {
 	side := padSides[pick(seed, "pad side "+site, len(padSides))]
-	out := []string{side(id, padSpaces[pick(seed, "pad space "+site, len(padSpaces))])}
+	out := []string{id + " "}
+	if f := side(id, padSpaces[pick(seed, "pad space "+site, len(padSpaces))]); f != out[0] {
+		out = append(out, f)
+	}
 	if strings.Contains(id, "://") {
+		first := pick(seed, "url suffix class "+site, len(urlSuffixes))
 		for i, class := range urlSuffixes {
-			if every || i == pick(seed, "url suffix class "+site, len(urlSuffixes)) {
+			if every || (i-first+len(urlSuffixes))%len(urlSuffixes) < urlSuffixClasses {
 				out = append(out, id+class[pick(seed, "url suffix "+site, len(class))])
 			}
 		}
