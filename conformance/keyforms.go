@@ -145,40 +145,10 @@ func misplacedSet(r *rand.Rand, k keyTexts, site string) []keyPlace {
 		}
 		return out
 	}
-	out = append(out, misplacedAuth(r, k))
-	for n := r.IntN(3); n > 0; n-- {
+	for n := 1 + r.IntN(3); n > 0; n-- {
 		out = append(out, misplacedKey(r, k, site))
 	}
 	return out
-}
-
-// misplacedAuth draws an Authorization that carries k in another form
-// than "Bearer <k>": half the draws the common ones (commonMisplaced's),
-// the rest from the whole space of them (Basic parts, other schemes,
-// bearerForms).
-func misplacedAuth(r *rand.Rand, k keyTexts) keyPlace {
-	if r.IntN(2) == 0 {
-		var auths []keyPlace
-		for _, f := range commonMisplaced {
-			if p := f(k, ""); p.kind == "auth" {
-				auths = append(auths, p)
-			}
-		}
-		return auths[r.IntN(len(auths))]
-	}
-	switch r.IntN(3) {
-	case 0:
-		for {
-			u, p := basicUsers[r.IntN(len(basicUsers))], basicPasswords[r.IntN(len(basicPasswords))]
-			if strings.Contains(u+p, "{key}") {
-				return basicPlace(k, u, p)
-			}
-		}
-	case 1:
-		return authPlace(otherSchemes[r.IntN(len(otherSchemes))]+" %s", k)
-	default:
-		return authPlace(bearerForms[r.IntN(len(bearerForms))], k)
-	}
 }
 
 // put writes place p into w and req (as shown): one Authorization, one
@@ -618,9 +588,10 @@ func keyDressed(r Request) bool {
 type drawnForm struct{ auth, shown string }
 
 // drawnAuth draws, for auth.malformed's request to ep, an Authorization
-// header that carries key (the key of role) in another scheme than
-// Bearer (as "none") or a key near it in Bearer (as "bad"); auth is ""
-// when no draw is a key nobody issued.
+// header that carries key (the key of role) otherwise than "Bearer
+// <key>" (as "none": the class of authClasses ep takes this run) or a
+// key near it in Bearer (as "bad"); auth is "" when no draw is a key
+// nobody issued.
 func drawnAuth(seed uint64, ep contract.Endpoint, as, role, key string, issued func(string) bool) drawnForm {
 	r := rand.New(rand.NewPCG(seed, uint64(pick(seed, "auth.drawn "+as+" "+ep.Name, 1<<30))))
 	k := keyTexts{real: key, shown: "${" + keyVarOf(role) + "}"}
@@ -632,11 +603,50 @@ func drawnAuth(seed uint64, ep contract.Endpoint, as, role, key string, issued f
 			}
 			continue
 		}
-		if p := misplacedKey(r, k, ""); p.kind == "auth" {
-			return drawnForm{p.real, p.shown}
-		}
+		p := authClass(r, k, (pick(seed, "auth.drawn classes", len(authClasses))+drawnRank(ep))%len(authClasses))
+		return drawnForm{p.real, p.shown}
 	}
 	return drawnForm{}
+}
+
+// authClasses name the classes of an Authorization that carries a key
+// otherwise than "Bearer <key>" (authClass): auth.malformed's drawn
+// requests, one an endpoint, take them in turn from one the seed picks,
+// so that a run sends every class on some endpoint and over seeds every
+// class on every endpoint.
+var authClasses = []string{"Basic, the key as password", "Basic, the key as user", "another scheme or none", "Bearer malformed"}
+
+// authClass draws an Authorization of class c of authClasses.
+func authClass(r *rand.Rand, k keyTexts, c int) keyPlace {
+	switch c {
+	case 0:
+		return basicPlace(k, []string{"api", "", "x", "apikey", "user", "token"}[r.IntN(6)], "{key}")
+	case 1:
+		return basicPlace(k, "{key}", basicPasswords[r.IntN(len(basicPasswords))])
+	case 2:
+		if r.IntN(4) == 0 {
+			return authPlace("%s", k)
+		}
+		return authPlace(otherSchemes[r.IntN(len(otherSchemes))]+" %s", k)
+	default:
+		return authPlace(bearerForms[r.IntN(len(bearerForms))], k)
+	}
+}
+
+// drawnRank is ep's place among the endpoints auth.malformed draws an
+// Authorization for (every one but getFormList, which sends fixed
+// forms).
+func drawnRank(ep contract.Endpoint) int {
+	n := 0
+	for _, e := range contract.Endpoints {
+		if e == ep {
+			return n
+		}
+		if e != contract.GetFormList {
+			n++
+		}
+	}
+	return n
 }
 
 // withKeyMembers is req's body with ms written in after its opening
