@@ -458,3 +458,53 @@ func templatesEach(value func(profile.Template) string) func(t *T) []string {
 		return out
 	}
 }
+
+// strangerTargets are the matrix's rows (relation.verify.matrix) whose
+// target is a status from the wrong set: a status of another form's
+// flow that this flow has under neither its name nor its id, named by
+// name or by id as the seed picks, with set_certificate_status from
+// the status the record is in. It names no status the record can
+// reach: 100326 (the target is invalid), or 100301 where a service
+// reads an unknown status as a bad parameter. A service that looks a
+// status up in every flow's table, not the record's, moves the record
+// to a status its flow does not have. One row a run, the flow and the
+// status turned by the seed over runs.
+func strangerTargets(seed uint64, sub matrixSubject, flows []profile.Flow) []matrixRow {
+	if sub.flow == nil || sub.status(sub.cur) == nil {
+		return nil
+	}
+	own := map[string]bool{}
+	for _, s := range sub.flow.Statuses {
+		own[s.Name], own[strconv.FormatInt(s.ID, 10)] = true, true
+	}
+	var strangers []profile.Status
+	for _, f := range flows {
+		if f.FormID == sub.flow.FormID {
+			continue
+		}
+		for _, s := range f.Statuses {
+			if !own[s.Name] && !own[strconv.FormatInt(s.ID, 10)] {
+				strangers = append(strangers, s)
+			}
+		}
+	}
+	if len(strangers) == 0 {
+		return nil
+	}
+	st := strangers[pick(seed, "matrix stranger target", len(strangers))]
+	byName := pick(seed, "matrix stranger target form", 2) == 0
+	body := sub.moveBody(contract.ActionSetStatus, statusForm(st, byName), pick(seed, "matrix stranger address", 2) == 1 && sub.url != "")
+	body["from_certificate_status"] = sub.cur
+	what := fmt.Sprintf("set_certificate_status to %q, a status of another form's flow, %s", statusForm(st, byName), formName(byName))
+	return []matrixRow{{role: profile.RoleWrite, body: body, what: what + byURL(body, sub), want: func(x *Exchange) string {
+		obj, _ := x.Doc.(map[string]any)
+		switch ec := errorCode(obj); {
+		case ec == contract.ErrInvalidTarget, ec == contract.ErrInvalidParams:
+			return ""
+		}
+		if c, _ := intOf(obj["code"]); c == 0 && x.Err == nil {
+			return fmt.Sprintf("a success, want error_code %d (or %d)", contract.ErrInvalidTarget, contract.ErrInvalidParams)
+		}
+		return fmt.Sprintf("%s, want error_code %d (or %d)", describe(x), contract.ErrInvalidTarget, contract.ErrInvalidParams)
+	}}}
+}

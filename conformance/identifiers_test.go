@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rtq-kit/rtq/contract"
+
 	"github.com/rtq-kit/rtq/profile"
 )
 
@@ -188,5 +190,80 @@ func TestOtherKindsOfTheObjectEveryRun(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestStrangerTargetsNameNoStatusOfTheFlow: the matrix's target from
+// the wrong set is a status of another flow under a name and an id the
+// record's flow has neither of, the only fault of a move from the
+// current status; over seeds both forms and every stranger are sent,
+// and a profile with one flow sends none.
+func TestStrangerTargetsNameNoStatusOfTheFlow(t *testing.T) {
+	sub := matrixTestSubject()
+	flows := []profile.Flow{*sub.flow, {FormID: 8, Statuses: []profile.Status{
+		{ID: 2, Name: "B"}, {ID: 11, Name: "X"}, {ID: 12, Name: "Y"}, {ID: 3, Name: "Z"}}}}
+	seen := map[string]bool{}
+	for seed := range uint64(64) {
+		rows := strangerTargets(seed, sub, flows)
+		if len(rows) != 1 {
+			t.Fatalf("seed %d: %d rows", seed, len(rows))
+		}
+		b := rows[0].body
+		to := b["to_certificate_status"].(string)
+		if to != "X" && to != "Y" && to != "11" && to != "12" {
+			t.Fatalf("seed %d: target %q names a status of the flow, or none of the other", seed, to)
+		}
+		if b["from_certificate_status"] != sub.cur || b["action_type"] != contract.ActionSetStatus {
+			t.Fatalf("seed %d: %v is not a move from the current status", seed, b)
+		}
+		seen[to] = true
+	}
+	if len(seen) != 4 {
+		t.Errorf("over seeds the targets were %v, want X, Y, 11 and 12", seen)
+	}
+	if rows := strangerTargets(1, sub, flows[:1]); len(rows) != 0 {
+		t.Errorf("one flow: %d rows", len(rows))
+	}
+}
+
+// TestTenancyLinesNameTheOtherOrganization: a quarter of the keyed reads
+// carry an Origin and a Referer that name the organization the key is
+// not of, never ours for our keys nor theirs for theirs, and no write
+// or keyless request carries one.
+func TestTenancyLinesNameTheOtherOrganization(t *testing.T) {
+	s := clientSite{domain: "svc.example", ours: 100, theirs: 200,
+		orgs: orgNames{ourCode: "ours", ourHost: "o.svc.example", theirCode: "theirs", theirHost: "t.svc.example"}}
+	n, forms := 0, map[string]bool{}
+	for gen := uint64(1); gen < 4000; gen += 2 {
+		for _, role := range []string{profile.RoleRead, profile.RoleOtherOrg, "none"} {
+			lines := tenancyLines(gen*0x9E3779B97F4A7C15|1, contract.GetFormList.Path(), role, s)
+			if w := tenancyLines(gen*0x9E3779B97F4A7C15|1, contract.Verify.Path(), role, s); len(w) > 0 {
+				t.Fatalf("a write carries %v", w)
+			}
+			if len(lines) == 0 {
+				continue
+			}
+			if role == "none" || len(lines) != 2 {
+				t.Fatalf("%s: %v", role, lines)
+			}
+			all := strings.Join(lines, " ")
+			names := strings.Contains(all, "theirs") || strings.Contains(all, "200") || strings.Contains(all, "t.svc.example")
+			if role == profile.RoleOtherOrg {
+				names = strings.Contains(all, "ours") || strings.Contains(all, "100") || strings.Contains(all, "o.svc.example")
+			}
+			if !names || !strings.HasPrefix(lines[0], "Origin: https://") || !strings.HasPrefix(lines[1], "Referer: https://") {
+				t.Fatalf("%s: %v names no other organization", role, lines)
+			}
+			if role == profile.RoleRead {
+				n++
+				forms[lines[1]] = true
+			}
+		}
+	}
+	if n < 300 || n > 700 {
+		t.Errorf("%d of 2000 reads carry a tenancy origin, want about a quarter", n)
+	}
+	if len(forms) != 6 {
+		t.Errorf("%d forms of Referer, want 6: %v", len(forms), forms)
 	}
 }

@@ -274,6 +274,7 @@ func (t *T) runMatrix(seed uint64, c profile.Case, mode int) bool {
 	}
 	rows := append(faultRows(seed, sub, *start, t.r.prof.Forms.IDs), t.productRows(seed, sub, t.r.prof.Forms.IDs)...)
 	rows = append(rows, t.scopeRows(seed, sub, credForms)...)
+	rows = append(rows, strangerTargets(seed, sub, t.r.prof.Flows)...)
 	if !t.sendRows(rows) {
 		return true
 	}
