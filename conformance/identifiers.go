@@ -462,13 +462,13 @@ func templatesEach(value func(profile.Template) string) func(t *T) []string {
 // strangerTargets are the matrix's rows (relation.verify.matrix) whose
 // target is a status from the wrong set: a status of another form's
 // flow that this flow has under neither its name nor its id, named by
-// name or by id as the seed picks, with set_certificate_status from
-// the status the record is in. It names no status the record can
-// reach: 100326 (the target is invalid), or 100301 where a service
-// reads an unknown status as a bad parameter. A service that looks a
-// status up in every flow's table, not the record's, moves the record
-// to a status its flow does not have. One row a run, the flow and the
-// status turned by the seed over runs.
+// name and by id, with set_certificate_status and nothing else (the
+// target the only fault). It names no status the record can reach:
+// 100326 (the target is invalid), or 100301 where a service reads an
+// unknown status as a bad parameter. A service that looks a status up
+// in every flow's table, not the record's, moves the record to a
+// status its flow does not have. Two rows a run, the status turned by
+// the seed over runs.
 func strangerTargets(seed uint64, sub matrixSubject, flows []profile.Flow) []matrixRow {
 	if sub.flow == nil || sub.status(sub.cur) == nil {
 		return nil
@@ -492,11 +492,7 @@ func strangerTargets(seed uint64, sub matrixSubject, flows []profile.Flow) []mat
 		return nil
 	}
 	st := strangers[pick(seed, "matrix stranger target", len(strangers))]
-	byName := pick(seed, "matrix stranger target form", 2) == 0
-	body := sub.moveBody(contract.ActionSetStatus, statusForm(st, byName), pick(seed, "matrix stranger address", 2) == 1 && sub.url != "")
-	body["from_certificate_status"] = sub.cur
-	what := fmt.Sprintf("set_certificate_status to %q, a status of another form's flow, %s", statusForm(st, byName), formName(byName))
-	return []matrixRow{{role: profile.RoleWrite, body: body, what: what + byURL(body, sub), want: func(x *Exchange) string {
+	want := func(x *Exchange) string {
 		obj, _ := x.Doc.(map[string]any)
 		switch ec := errorCode(obj); {
 		case ec == contract.ErrInvalidTarget, ec == contract.ErrInvalidParams:
@@ -506,5 +502,12 @@ func strangerTargets(seed uint64, sub matrixSubject, flows []profile.Flow) []mat
 			return fmt.Sprintf("a success, want error_code %d (or %d)", contract.ErrInvalidTarget, contract.ErrInvalidParams)
 		}
 		return fmt.Sprintf("%s, want error_code %d (or %d)", describe(x), contract.ErrInvalidTarget, contract.ErrInvalidParams)
-	}}}
+	}
+	var rows []matrixRow
+	for _, byName := range []bool{true, false} {
+		body := sub.moveBody(contract.ActionSetStatus, statusForm(st, byName), pick(seed, "matrix stranger address "+formName(byName), 2) == 1 && sub.url != "")
+		what := fmt.Sprintf("set_certificate_status to %q, a status of another form's flow, %s", statusForm(st, byName), formName(byName))
+		rows = append(rows, matrixRow{role: profile.RoleWrite, body: body, what: what + byURL(body, sub), want: want})
+	}
+	return rows
 }

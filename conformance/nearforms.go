@@ -152,31 +152,27 @@ var padSpaces = []string{" ", "\t", "\n", "\u00a0", "\u3000"}
 var urlSuffixes = [][]string{{"?from=singlemessage", "?utm_source=share", "?"}, {"#", "#top", "#/"},
 	{"/"}, {";jsessionid=0A1B2C3D4E5F", ";"}}
 
-// urlSuffixClasses is how many classes of urlSuffixes a site gets where
-// not every one.
-const urlSuffixClasses = 2
-
 // pastedForms are the pasted forms of id at site: id with a trailing
 // space, which both a store's PAD SPACE collation (SQL's CHAR and the
 // default collations of MySQL and SQL Server compare 'A ' equal to 'A')
-// and a framework that trims strings read as id, on every site; one
-// more padded form of the product; and for a URL a suffix of each of
-// urlSuffixClasses classes from the one the seed picks (every class
-// where every is set: a site where a loose reading moves a credential).
-// The seed and the site pick the cells. None is one of ours (known).
+// and a framework that trims strings read as id, on every site; for an
+// identifier one more padded form of the product, for a URL a suffix of
+// every class. The seed and the site pick the cells; every is kept for
+// the sites that asked for every class (all do now). None is one of
+// ours (known).
 func pastedForms(seed uint64, site, id string, known map[string]bool, every bool) []string {
 	side := padSides[pick(seed, "pad side "+site, len(padSides))]
 	out := []string{id + " "}
-	if f := side(id, padSpaces[pick(seed, "pad space "+site, len(padSpaces))]); f != out[0] {
-		out = append(out, f)
-	}
 	if strings.Contains(id, "://") {
-		first := pick(seed, "url suffix class "+site, len(urlSuffixes))
-		for i, class := range urlSuffixes {
-			if every || (i-first+len(urlSuffixes))%len(urlSuffixes) < urlSuffixClasses {
-				out = append(out, id+class[pick(seed, "url suffix "+site, len(class))])
-			}
+		// A URL: every class of suffix, each a reading of its own (a
+		// query answered by a share handler, a fragment dropped for the
+		// lookup and kept in the answer, a path parameter cut), and no
+		// more white space than the trailing space.
+		for _, class := range urlSuffixes {
+			out = append(out, id+class[pick(seed, "url suffix "+site, len(class))])
 		}
+	} else if f := side(id, padSpaces[pick(seed, "pad space "+site, len(padSpaces))]); f != out[0] {
+		out = append(out, f)
 	}
 	kept := out[:0]
 	for _, f := range out {
