@@ -86,5 +86,29 @@ var adversarial13FirstSight = firstSight{
 		foreign.BugA13ISOWeekYear:     "444970ddd9cdb7302a63dfa9de5a4844708430fa",
 		foreign.BugA13MonthLastDayEnd: "444970ddd9cdb7302a63dfa9de5a4844708430fa",
 		foreign.BugA13CrossYearWindow: "444970ddd9cdb7302a63dfa9de5a4844708430fa",
+		// Every dressed request draws a client's headers from their
+		// spaces: Accept's ranges (a bare *, +json suffixes), Prefer, a
+		// method-override header under any name.
+		foreign.BugA13JavaAcceptStar:      "41fb247679c26a9fee3bc6347ad4c444613cf7f7",
+		foreign.BugA13XHTTPMethodHonoured: "41fb247679c26a9fee3bc6347ad4c444613cf7f7",
+		foreign.BugA13HALAccept:           "41fb247679c26a9fee3bc6347ad4c444613cf7f7",
+		foreign.BugA13PreferMinimal:       "41fb247679c26a9fee3bc6347ad4c444613cf7f7",
+		// The usual Accept drawn too, a third of its ranges +json types.
+		foreign.BugA13ProblemJSONErrors: "a9904c2adb6a1582b82dba97da5bef2d5a7528f9",
+		// Half the dressed bodies carry a member a client library or a
+		// framework's convention adds (a JSONP callback among them).
+		foreign.BugA13BodyCallbackJSONP: "0a7b463d29e9888d87bba2340607c377ff0c407c",
+		// Every operation's probe in another protocol form (HTTP/1.0, an
+		// h2c upgrade).
+		foreign.BugA13H2CUpgradeBodyDropped: "12e46a5d85386e1e31a1b476d0a4449f49486531",
+		foreign.BugA13HTTP10LengthInChars:   "12e46a5d85386e1e31a1b476d0a4449f49486531",
+		// transport.method sends every method but POST.
+		foreign.BugA13DeletePatchHTML: "a5b7ce1e04852ea62b484fc3e0b03558631df5ab",
+	},
+	passingSince: map[foreign.Variant]string{
+		// A front-matter value read as a YAML 1.2 reader resolves it.
+		foreign.VariantA13YAMLTags: "3125c0e2bfa5c676b716a4e6048ff260c35981f1",
+		// Every name RFC 9110 gives a coding is that coding (x-gzip).
+		foreign.VariantA13XGzip: "5895f73a693c442a81d54c7cdfcad994d1a3a076",
 	},
 }
