@@ -44,6 +44,7 @@ func RuledOut() map[Variant]string {
 		VariantB6NoRecordProject:      "docs/contract.md §2.1 and 2.1.held: a record's answers show the project it belongs to; the member may be left out only where it belongs to none, so a service that never shows it tells every client its records have no project",
 		VariantA9InnerContentType:     "docs/contract.md §4.1: data.content_type is the string of its table byte for byte, a value of the body clients switch over; RFC 9110's media-type equivalence applies to the answer's Content-Type header only",
 		VariantA13EmptyLastPage:       "docs/contract.md §C5, next_page_token: the last page is the last that holds items, also when it is full; a page whose token leads to an empty page breaks §4.4 (null means the last page), and the service knows it from total",
+		VariantA13HTTPURL:             "docs/contract.md §C10, URLs: an object's URL names it only as issued (https, its organization's host, the scheme and host in any letter case); the same path under http:// names nothing, as under another host: a lookup by the path alone moves and shows credentials by URLs nobody issued",
 		VariantA11TokensVoidAfterMove: "docs/contract.md §C5, Writes between pages: a page's token continues the walk (§4.4) whatever was written since it was issued; a service refuses a token only for another filter, a forgery or another page_size it binds, never because the data changed",
 	}
 }
