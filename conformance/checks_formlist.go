@@ -4,10 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
-
-	"golang.org/x/text/cases"
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
@@ -524,8 +520,8 @@ func (t *T) searchFindsNumbers() {
 // or number.
 func (t *T) hitsHoldWords(w walk, key string) {
 	for _, it := range w.items {
-		hay := searchFold(fmt.Sprint(it["name"], "\x00", it["note"], "\x00", it["number"]))
-		for _, word := range strings.Fields(searchFold(key)) {
+		hay := rules.SearchFold(fmt.Sprint(it["name"], "\x00", it["note"], "\x00", it["number"]))
+		for _, word := range strings.Fields(rules.SearchFold(key)) {
 			if !strings.Contains(hay, word) {
 				t.Errorf(pageHolding(w, "id", fmt.Sprint(it["id"])), "search_key %q: form %v holds %q in neither name, note nor number", key, it["id"], word)
 				return
@@ -534,29 +530,11 @@ func (t *T) hitsHoldWords(w walk, key string) {
 	}
 }
 
-// searchFold is a text as the loosest reading of a fuzzy search_key the
-// contract allows reads it (§4.3, §C5: "fuzzy could mean more" than a
-// substring): a search index may fold case (ß is ss), width and other
-// compatibility forms (a full-width Ａ is A, as NFKC reads it) and marks
-// (é is e, as an accent-insensitive collation such as MySQL's default
-// reads it). A hit is judged to hold the key under all of them at once;
-// that a form holding the key as sent is a hit (relation.formList.searchKey)
-// needs no folding, since every reading finds it.
-func searchFold(s string) string {
-	var b strings.Builder
-	for _, r := range norm.NFKD.String(s) {
-		if !unicode.Is(unicode.Mn, r) {
-			b.WriteRune(r)
-		}
-	}
-	return cases.Fold().String(b.String())
-}
-
 // hitsContain fails for a hit whose name, note and number all lack key.
 func (t *T) hitsContain(w walk, key string) {
-	k := searchFold(key)
+	k := rules.SearchFold(key)
 	for _, it := range w.items {
-		hay := searchFold(fmt.Sprint(it["name"], "\x00", it["note"], "\x00", it["number"]))
+		hay := rules.SearchFold(fmt.Sprint(it["name"], "\x00", it["note"], "\x00", it["number"]))
 		if !strings.Contains(hay, k) {
 			t.Errorf(w.last, "search_key %q: form %v holds it in neither name, note nor number", key, it["id"])
 		}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rtq-kit/rtq/conformance/rules"
 )
 
 // form is one getFormList item.
@@ -131,7 +133,7 @@ func TestSearchFoldIsEveryFuzzyReading(t *testing.T) {
 		{"巡检单", "巡查", false},
 		{"Cafe", "caff", false},
 	} {
-		if got := strings.Contains(searchFold(c.hay), searchFold(c.key)); got != c.holds {
+		if got := strings.Contains(rules.SearchFold(c.hay), rules.SearchFold(c.key)); got != c.holds {
 			t.Errorf("%q holds %q: %v, want %v", c.hay, c.key, got, c.holds)
 		}
 	}

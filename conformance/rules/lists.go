@@ -6,6 +6,10 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/rtq-kit/rtq/contract"
 )
@@ -205,13 +209,31 @@ func numberHits(x *Exchange, _ *Env) []string {
 	return out
 }
 
+// SearchFold is a text as the loosest reading of a fuzzy search_key the
+// contract allows reads it (§4.3, §C5: "fuzzy could mean more" than a
+// substring): a search index may fold case (ß is ss), width and other
+// compatibility forms (a full-width Ａ is A, as NFKC reads it) and marks
+// (é is e, as an accent-insensitive collation such as MySQL's default
+// reads it). A hit is judged to hold the key under all of them at once;
+// that a form holding the key as sent is a hit needs no folding, since
+// every reading finds it.
+func SearchFold(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFKD.String(s) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return cases.Fold().String(b.String())
+}
+
 // searchKeyHits: every form listed holds the key in its name, note or
-// number, case-insensitively. How fuzzy a key of several words, or one
+// number, read as SearchFold reads both. How fuzzy a key of several words, or one
 // with white space around it, reads is the target's (§C5): a form that
 // holds the key trimmed, or any one of its words, is a hit; a key of
 // white space alone says nothing.
 func searchKeyHits(x *Exchange, _ *Env) []string {
-	key := strings.ToLower(x.Param("search_key"))
+	key := SearchFold(x.Param("search_key"))
 	needles := append([]string{key, strings.TrimSpace(key)}, strings.Fields(key)...)
 	if strings.TrimSpace(key) == "" {
 		return nil
@@ -222,7 +244,7 @@ func searchKeyHits(x *Exchange, _ *Env) []string {
 		for _, m := range []string{"name", "note", "number"} {
 			s, _ := it[m].(string)
 			for _, n := range needles {
-				hit = hit || n != "" && strings.Contains(strings.ToLower(s), n)
+				hit = hit || n != "" && strings.Contains(SearchFold(s), n)
 			}
 		}
 		if !hit {
