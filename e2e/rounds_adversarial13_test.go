@@ -104,6 +104,28 @@ var adversarial13FirstSight = firstSight{
 		foreign.BugA13HTTP10LengthInChars:   "12e46a5d85386e1e31a1b476d0a4449f49486531",
 		// transport.method sends every method but POST.
 		foreign.BugA13DeletePatchHTML: "a5b7ce1e04852ea62b484fc3e0b03558631df5ab",
+		// A key where the contract reads none in every carrier (body
+		// members, Proxy-Authorization, a Referer's query, cookies), a key
+		// nobody issued as a LIKE pattern.
+		foreign.BugA13BodyAPIToken:       "8408db38f47e1e6206ce32c55b43b3271fecc707",
+		foreign.BugA13ProxyAuthorization: "8408db38f47e1e6206ce32c55b43b3271fecc707",
+		foreign.BugA13RefererToken:       "8408db38f47e1e6206ce32c55b43b3271fecc707",
+		foreign.BugA13CookieToken:        "8408db38f47e1e6206ce32c55b43b3271fecc707",
+		foreign.BugA13KeyLikeWildcards:   "8408db38f47e1e6206ce32c55b43b3271fecc707",
+		// The other organization learnt and named in an Origin.
+		foreign.BugA13OriginSubdomainOrg: "9caa68df1c48acec685cd551df4d256a73573a6a",
+		// listQrcodes of templates the profile does not list.
+		foreign.BugA13OtherOrgNewTemplates: "a82460a27913e917e4deb795b9e3c1e6e3327550",
+		foreign.BugA13NewStoreListNull:     "a82460a27913e917e4deb795b9e3c1e6e3327550",
+		foreign.BugA13NewStoreEmptyToken:   "a82460a27913e917e4deb795b9e3c1e6e3327550",
+		// A trailing space on every identifier site.
+		foreign.BugA13CodePadSpace:   "b32b80405ad6d0dd923c7d40d7e8ba27dd521ad1",
+		foreign.BugA13CodingPadSpace: "b32b80405ad6d0dd923c7d40d7e8ba27dd521ad1",
+		// A URL site sends a suffix of every class (query, fragment).
+		foreign.BugA13URLFragmentEchoed:  "d9d6fa7469f884776270cfc044f4a73b80fc5f70",
+		foreign.BugA13ShareQueryCrossOrg: "d9d6fa7469f884776270cfc044f4a73b80fc5f70",
+		// The verify matrix moves to a status of another form's flow.
+		foreign.BugA13OtherFlowStatus: "d1544edcecd48cdc8decd95039aab128bc345273",
 	},
 	passingSince: map[foreign.Variant]string{
 		// A front-matter value read as a YAML 1.2 reader resolves it.
