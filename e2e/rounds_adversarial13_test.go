@@ -132,5 +132,8 @@ var adversarial13FirstSight = firstSight{
 		foreign.VariantA13YAMLTags: "3125c0e2bfa5c676b716a4e6048ff260c35981f1",
 		// Every name RFC 9110 gives a coding is that coding (x-gzip).
 		foreign.VariantA13XGzip: "5895f73a693c442a81d54c7cdfcad994d1a3a076",
+		// A fuzzy search's hit is judged with case, width and marks
+		// folded, by the rule over every answer and the checks alike.
+		foreign.VariantA13SearchWidthFold: "5cd60926fb97c98302e3f371e209732ae84e06af",
 	},
 }
