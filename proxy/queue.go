@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/conformance/rules"
 )
 
 // queueLen bounds the exchanges waiting for their verdict: when judging
@@ -55,7 +55,9 @@ func (q *queue) observe(ob conformance.Observed, encoding string, sent <-chan st
 		case <-t.C:
 		}
 		t.Stop()
-		switch strings.ToLower(strings.TrimSpace(encoding)) {
+		// Every name RFC 9110 gives a coding is that coding (x-gzip is
+		// gzip, §8.4.1.3), as the runner reads it.
+		switch rules.CanonicalCoding(encoding) {
 		case "", "identity":
 		case "gzip":
 			zr, err := gzip.NewReader(bytes.NewReader(ob.Body))
