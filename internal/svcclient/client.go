@@ -323,7 +323,13 @@ func (c *Client) send(ctx context.Context, method, path, key string, body []byte
 		return Answer{}, plain(ctx, req, c.http.Timeout, err)
 	}
 	defer resp.Body.Close()
-	a := Answer{Status: resp.StatusCode, Header: c.scrub.Header(resp.Header)}
+	return c.readAnswer(resp, Answer{Status: resp.StatusCode, Header: c.scrub.Header(resp.Header)})
+}
+
+// readAnswer reads resp's body into a, up to the client's cap and
+// scrubbed of the secrets it knows: one reading for every answer, sent
+// by the transport or written by hand (raw.go).
+func (c *Client) readAnswer(resp *http.Response, a Answer) (Answer, error) {
 	if resp.ContentLength > c.max {
 		return a, &TooLargeError{c.max} // declared: no need to read the cap's worth first
 	}

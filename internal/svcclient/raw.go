@@ -6,7 +6,6 @@ import (
 	"context"
 	"crypto/tls"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -135,16 +134,5 @@ func (c *Client) sendRaw(ctx context.Context, key string, r Raw) (Answer, error)
 	if resp.StatusCode == http.StatusSwitchingProtocols {
 		return a, nil
 	}
-	if resp.ContentLength > c.max {
-		return a, &TooLargeError{c.max}
-	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, c.max+1))
-	if err != nil {
-		return a, fmt.Errorf("read answer: %w", err)
-	}
-	if int64(len(data)) > c.max {
-		return a, &TooLargeError{c.max}
-	}
-	a.Body = c.scrub.Bytes(data)
-	return a, nil
+	return c.readAnswer(resp, a)
 }
