@@ -267,10 +267,18 @@ func (c *client) request(ep contract.Endpoint, role string, body any, form *wire
 		keys = keyDress(c.seed, &bare, c.keyOf, c.issued, c.site.domain)
 		req.Authorization, req.Headers = bare.Authorization, bare.Headers
 		req.ClientHeaders = withoutNamed(req.ClientHeaders, req.Headers)
+		if len(keys.members) > 0 && form != nil && form.keysBare {
+			keys.members = nil
+		}
 		if len(keys.members) > 0 {
 			var ok bool
 			if req.Body, ok = withKeyMembers(req, keys.members); !ok {
 				keys.members = nil
+			}
+			// Members the contract does not name (§C1): a service may
+			// refuse them, and is then asked without them (undressed).
+			for _, m := range keys.members {
+				req.Members = append(req.Members, m.name)
 			}
 		}
 		if bare.Query != "" {
@@ -374,7 +382,7 @@ func (c *client) undressed(ctx context.Context, ep contract.Endpoint, role, key 
 		return x
 	}
 	f := *form
-	f.dress, f.envelope = 0, 0
+	f.dress, f.envelope, f.keysBare = 0, 0, true
 	y := c.quietAs(ctx, ep, role, key, bare, &f)
 	y.refusedDressed = x
 	return y

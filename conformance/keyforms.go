@@ -122,9 +122,15 @@ func keyDress(seed uint64, req *Request, keyOf func(string) string, issued func(
 		}
 		return keyWire{}
 	}
+	// A request without a key has no Authorization: its absence is a
+	// class of its own (a gateway, or a share link's path, reads a key
+	// elsewhere, or none, only when the request has none); malformed
+	// Authorization headers are auth.malformed's.
 	var w keyWire
 	for _, p := range misplacedSet(r, k, site) {
-		w.put(req, p)
+		if p.kind != "auth" {
+			w.put(req, p)
+		}
 	}
 	return w
 }

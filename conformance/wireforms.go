@@ -77,6 +77,9 @@ type wireForm struct {
 	// origins keeps its Origin on a write too.
 	client  int
 	origins bool
+	// keysBare: the request goes without key members in its body, as
+	// sent again after a service refused them (undressed).
+	keysBare bool
 	// dress picks the members a client adds to the body
 	// (clientmembers.go; 0: none).
 	dress uint64
