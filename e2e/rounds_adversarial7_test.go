@@ -70,6 +70,10 @@ var adversarial7FirstSight = firstSight{
 		foreign.VariantA7RecordIDWins: "answers.2.1.identity, answers.C2.tenancy: a request with both addresses is held to record_url too, and a success to one that names our URL is read as our record shown, where §C10 leaves both addresses to the service and the answer is the record record_id names (the other organization's own one under its key)",
 	},
 	caughtSince: map[foreign.Bug]string{
+		// Seen caught at main 4ab549d by the body members drawn from a
+		// client's space (a version member among framework members or
+		// the dress): not bisected to one commit.
+		foreign.BugA7BodyVersionV1: "4ab549da5e770997f8d7fa6dede8ef8b05d1023f",
 		// transport.unknownPath sends the paths a client joins (a base
 		// URL ending in /, a trailing slash, a misspelt operation of a
 		// known group), every answer of which must be JSON.

@@ -67,6 +67,9 @@ var adversarial8FirstSight = firstSight{
 		foreign.BugA8EpochNumberAsMillis:     "time forms: a number is sent only as 0 and 42, which fall in 1970 read as seconds or as milliseconds",
 	},
 	caughtSince: map[foreign.Bug]string{
+		// Every URL site sends a suffix of every class, a trailing slash
+		// among them.
+		foreign.BugA8TemplateURLSlashFirst: "d9d6fa7469f884776270cfc044f4a73b80fc5f70",
 		// The cursor walks and the time forms go with every key of ours,
 		// each request in the envelope the seed picks for it.
 		foreign.BugA8JSONPatchWindow: "3137a4c0df8127b472fc56cd4dba861b11a339c3",
