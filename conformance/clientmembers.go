@@ -530,6 +530,9 @@ func (r *runner) learnTheirs(ctx context.Context) {
 	}
 	x := r.client.quietAs(ctx, contract.GetRecord, profile.RoleOtherOrg, key,
 		map[string]any{"record_id": r.prof.Foreign.RecordIDs[0]}, &wireForm{})
+	if x.Err == nil {
+		r.observe(contract.GetRecord, x) // an answer of the service like any other: the rules judge it
+	}
 	obj, _ := x.Doc.(map[string]any)
 	data, _ := obj["data"].(map[string]any)
 	rec, _ := data["data"].(map[string]any)

@@ -283,7 +283,8 @@ type Options struct {
 	// a staging behind a front that refuses a spoofed X-Forwarded-For or
 	// an unusual Accept answers the front's refusals, not the service's.
 	// The forms the seed would pick are then never sent, and
-	// transport.requestForms is skipped.
+	// transport.requestForms, transport.clientProfiles and
+	// transport.protocols are skipped.
 	PlainRequests bool
 	// Baseline, when set, is an earlier run's report: the run then fails
 	// only for must checks that did not fail in it.

@@ -26,7 +26,8 @@ import (
 // and goes on in HTTP/2, which the runner does not speak: a note, not a
 // finding. transport.protocols writes each form by hand on a connection
 // of its own (svcclient.SendRaw), one request an operation, the seed
-// turning which operation gets which form, every form on every run.
+// turning which operation gets which form, every form on every run;
+// none under --plain-requests, whose requests go the usual way.
 
 // protocolForm is one way of writing a request's protocol.
 type protocolForm struct {
@@ -74,6 +75,14 @@ func probeServed(ep contract.Endpoint, p *profile.Profile) bool {
 // rule over answers as the endpoint's answer, and a read of the
 // profile's objects served (code 0).
 func checkProtocols(t *T) {
+	if t.r.client.plain {
+		t.Skipf("--plain-requests: every request goes the usual way")
+		return
+	}
+	if t.r.client.plain {
+		t.Skipf("--plain-requests: every request goes the usual way")
+		return
+	}
 	eps, forms := protocolSends(t.runSeed())
 	t.each(len(eps), func(t *T, i int) {
 		ep, f := eps[i], forms[i]

@@ -292,6 +292,9 @@ func (c *Client) once(ctx context.Context, method, path, key string, body []byte
 }
 
 func (c *Client) send(ctx context.Context, method, path, key string, body []byte) (Answer, error) {
+	if r, ok := ctx.Value(rawKey{}).(Raw); ok {
+		return c.sendRaw(ctx, key, r)
+	}
 	req, err := http.NewRequestWithContext(ctx, method, c.url(path), bytes.NewReader(body))
 	if err != nil {
 		return Answer{}, err

@@ -51,6 +51,20 @@ func TestPoliteClientRetriesARefusal(t *testing.T) {
 	}
 }
 
+// A request written by hand (SendRaw) is a call like any other: a polite
+// client waits its refusal out and writes it again, and counts it.
+func TestPoliteClientRetriesARawRefusal(t *testing.T) {
+	srv, calls := refusing(t, 2, http.StatusTooManyRequests, "0")
+	cl := New(Config{BaseURL: srv.URL, Polite: true})
+	a, err := cl.SendRaw(context.Background(), "", Raw{Method: http.MethodPost, Path: "/", Proto: "HTTP/1.0", Body: []byte("{}")})
+	if err != nil || a.Status != http.StatusOK || calls.Load() != 3 {
+		t.Fatalf("HTTP %d, %v after %d calls: want 200 after 3", a.Status, err, calls.Load())
+	}
+	if p := cl.Politeness(); p.Asked != 2 {
+		t.Errorf("asked %d times, want 2", p.Asked)
+	}
+}
+
 // The bound: after MaxRetries calls sent again, the refusal is the answer.
 // A 503 without Retry-After is an answer, not a request to slow down; and
 // a client that is not polite (the recording proxy) passes a 429 on.

@@ -36,20 +36,16 @@ type Raw struct {
 
 // SendRaw sends r with key and reads the answer. An answer of 101
 // (Switching Protocols) is returned with its headers alone: what
-// follows is another protocol.
+// follows is another protocol. It is a call like every other: a place
+// in flight, the budget, the rate, and, polite, a refusal waited out and
+// the request written again.
 func (c *Client) SendRaw(ctx context.Context, key string, r Raw) (Answer, error) {
-	release, err := c.lim.acquire(ctx)
-	if err != nil {
-		return Answer{}, stoppedBeforeSent(ctx, r.Method, r.Path, err)
-	}
-	defer release()
-	if err := c.lim.wait(ctx); err != nil {
-		return Answer{}, stoppedBeforeSent(ctx, r.Method, r.Path, err)
-	}
-	chainOf(ctx).add()
-	a, err := c.sendRaw(ctx, key, r)
-	return a, c.scrub.Error(err)
+	ctx = context.WithValue(ctx, rawKey{}, r)
+	return c.call(ctx, r.Method, r.Path, key, r.Body, c.polite, Watch{}, true)
 }
+
+// rawKey carries a Raw down to send, which writes it by hand.
+type rawKey struct{}
 
 func (c *Client) sendRaw(ctx context.Context, key string, r Raw) (Answer, error) {
 	u, err := url.Parse(c.url(r.Path))
