@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"unicode"
@@ -418,6 +419,14 @@ func relMasked(t *T) {
 		refs[id], jsons[id] = maskRefOf(payload, chars, t.r.answers.env.HeldRecords[id].Masked), x
 	}
 	n := 0
+	// A leak is a function of the record's reference and the answer's
+	// body: the same body read again (by another key, another dress, in
+	// another check) is searched once.
+	type leakOf struct {
+		m      maskedValue
+		leaked bool
+	}
+	seen := map[string]leakOf{}
 	for _, x := range xs {
 		// Our keys' answers, and the other organization's key's (its own
 		// records are records like ours: relation.keys reads them).
@@ -431,7 +440,13 @@ func relMasked(t *T) {
 		}
 		n++
 		t.r.answers.examined([]string{"2.1.masked", "C8.otherFormats"}, x)
-		if m, leaked := r.leak(payloadOf(x), chars); leaked {
+		k := strconv.FormatInt(id, 10) + "\x00" + string(x.Body)
+		l, done := seen[k]
+		if !done {
+			l.m, l.leaked = r.leak(payloadOf(x), chars)
+			seen[k] = l
+		}
+		if m, leaked := l.m, l.leaked; leaked {
 			t.Errorf(x, "record %d field %d: json masks it (%s), this answer shows it in clear", id, m.field, string(m.value))
 		}
 		byRecord[id] = append(byRecord[id], x)
