@@ -364,22 +364,48 @@ func JSONType(v any) string {
 // pair with "" where only "none" is meant (active_at).
 func ISOMismatches(ptr string, v any) []string {
 	var out []string
+	isoWalk([]string{ptr}, v, &out)
+	return out
+}
+
+// isoWalk is ISOMismatches below path, in the order of sorted keys; a
+// pointer is written only for a mismatch, and only members that are an
+// X_iso or hold more members are visited: a record has hundreds of
+// plain values and few times.
+func isoWalk(path []string, v any, out *[]string) {
 	switch v := v.(type) {
 	case map[string]any:
-		for _, k := range slices.Sorted(maps.Keys(v)) {
+		var keys []string
+		for k, e := range v {
+			if nested(e) || strings.HasSuffix(k, "_iso") {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
 			if base, ok := strings.CutSuffix(k, "_iso"); ok {
 				if msg := isoPair(base, v[base], v[k]); msg != "" {
-					out = append(out, fmt.Sprintf("%s/%s: %s", ptr, k, msg))
+					*out = append(*out, strings.Join(append(path, k), "/")+": "+msg)
 				}
 			}
-			out = append(out, ISOMismatches(ptr+"/"+k, v[k])...)
+			isoWalk(append(path, k), v[k], out)
 		}
 	case []any:
 		for i, e := range v {
-			out = append(out, ISOMismatches(fmt.Sprintf("%s/%d", ptr, i), e)...)
+			if nested(e) {
+				isoWalk(append(path, strconv.Itoa(i)), e, out)
+			}
 		}
 	}
-	return out
+}
+
+// nested says v is an object or an array.
+func nested(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return true
+	}
+	return false
 }
 
 // isoPair judges one X_iso against its X. Only active_at has "none": 0
