@@ -42,29 +42,39 @@ func TestDeclaredGiantAnswerFailsWithoutReadingIt(t *testing.T) {
 // rules judge is its answer to the request, and the finding shows the
 // request as sent the second time.
 func TestChunkedBodyRefusedWith411IsSentAgainWithItsLength(t *testing.T) {
-	var chunked, plain int
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		if r.ContentLength < 0 {
-			chunked++
-			w.WriteHeader(http.StatusLengthRequired)
-			_, _ = io.WriteString(w, `{"code":411,"message":"Length Required","data":{}}`)
-			return
-		}
-		plain++
-		_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{}}`)
-	}))
-	t.Cleanup(srv.Close)
-	c := newClient(srv.URL, 2*time.Second, 0, 1, nil)
-	t.Cleanup(c.close)
+	c, chunked, plain := refuser(t, http.StatusLengthRequired, func(r *http.Request) bool { return r.ContentLength < 0 })
 	form := wireForm{chunked: 1}
 	x := c.quietAs(context.Background(), contract.TemplatesList, "read", "r", map[string]any{"page_size": 1}, &form)
 	if x.Err != nil || x.Status != http.StatusOK || x.Req.Chunked {
 		t.Fatalf("status %d, err %v, chunked %v; want the 200 of the request sent with its length", x.Status, x.Err, x.Req.Chunked)
 	}
-	if chunked != 1 || plain != 1 {
-		t.Fatalf("%d chunked and %d plain requests; want one of each", chunked, plain)
+	if *chunked != 1 || *plain != 1 {
+		t.Fatalf("%d chunked and %d plain requests; want one of each", *chunked, *plain)
 	}
+}
+
+// refuser is a target that refuses the requests refuse picks with
+// status, in the endpoint's JSON shape, and serves the others, counting
+// both; c is a run's client of it. A refusal a client may meet is asked
+// again another way: the tests of each see the second request served.
+func refuser(t *testing.T, status int, refuse func(*http.Request) bool) (c *client, refused, served *int) {
+	t.Helper()
+	refused, served = new(int), new(int)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if refuse(r) {
+			*refused++
+			w.WriteHeader(status)
+			_, _ = io.WriteString(w, `{"code":`+strconv.Itoa(status)+`,"message":"`+http.StatusText(status)+`","data":{}}`)
+			return
+		}
+		*served++
+		_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{}}`)
+	}))
+	t.Cleanup(srv.Close)
+	c = newClient(srv.URL, 2*time.Second, 0, 1, nil)
+	t.Cleanup(c.close)
+	return c, refused, served
 }
 
 // --plain-requests: every request goes the usual way, where the seed

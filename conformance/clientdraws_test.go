@@ -4,12 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rtq-kit/rtq/contract"
 )
@@ -103,28 +100,17 @@ func TestDrawnHeadersCoverTheirSpaces(t *testing.T) {
 // refuses an Accept with 406 is asked again with the usual one, once,
 // and judged on that answer; the refusal is kept for the rules.
 func TestNotAcceptableIsAskedAgainWithTheUsualAccept(t *testing.T) {
-	var refused, served int
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		if a := r.Header.Get("Accept"); a != "" && a != "application/json" {
-			refused++
-			w.WriteHeader(http.StatusNotAcceptable)
-			_, _ = io.WriteString(w, `{"code":406,"message":"Not Acceptable","data":{}}`)
-			return
-		}
-		served++
-		_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{}}`)
-	}))
-	t.Cleanup(srv.Close)
-	c := newClient(srv.URL, 2*time.Second, 0, 1, nil)
-	t.Cleanup(c.close)
+	c, refused, served := refuser(t, http.StatusNotAcceptable, func(r *http.Request) bool {
+		a := r.Header.Get("Accept")
+		return a != "" && a != "application/json"
+	})
 	form := wireForm{accept: 2}
 	x := c.quietAs(context.Background(), contract.TemplatesList, "read", "r", map[string]any{"page_size": 1}, &form)
 	if x.Err != nil || x.Status != http.StatusOK || x.Req.Accept != "" || x.refusedDressed == nil || x.refusedDressed.Status != http.StatusNotAcceptable {
 		t.Fatalf("status %d, Accept %q, refusal kept %v; want the 200 of the request asked again with the usual Accept", x.Status, x.Req.Accept, x.refusedDressed != nil)
 	}
-	if refused != 1 || served != 1 {
-		t.Fatalf("%d refused and %d served; want one of each", refused, served)
+	if *refused != 1 || *served != 1 {
+		t.Fatalf("%d refused and %d served; want one of each", *refused, *served)
 	}
 }
 

@@ -100,9 +100,7 @@ func keyDress(seed uint64, req *Request, keyOf func(string) string, issued func(
 		k := keyTexts{real: keyOf(profile.RoleWrite), shown: "${" + keyVarOf(profile.RoleWrite) + "}"}
 		var w keyWire
 		for _, p := range misplacedSet(r, k, site) {
-			if p.kind != "auth" {
-				w.put(req, p)
-			}
+			w.put(req, p)
 		}
 		return w
 	}
@@ -128,18 +126,18 @@ func keyDress(seed uint64, req *Request, keyOf func(string) string, issued func(
 	// Authorization headers are auth.malformed's.
 	var w keyWire
 	for _, p := range misplacedSet(r, k, site) {
-		if p.kind != "auth" {
-			w.put(req, p)
-		}
+		w.put(req, p)
 	}
 	return w
 }
 
-// misplacedSet is where one request carries k: half the time every
-// common place but Authorization at once (commonMisplaced), and no
-// Authorization (a gateway reads a key elsewhere when the request has
-// none), so that each goes on every run; otherwise one to three places
-// drawn from the whole space (misplacedKey). A service that reads a key
+// misplacedSet is where one request carries k, never in Authorization
+// (a gateway reads a key elsewhere when the request has none, and both
+// callers' requests have none of theirs: a request without a key, or
+// the read key's write): half the time every common place at once
+// (commonMisplaced), so that each goes on every run; otherwise one to
+// three places drawn from the whole space (misplacedKey), an
+// Authorization drawn among them left out. A service that reads a key
 // from any of them serves the request.
 func misplacedSet(r *rand.Rand, k keyTexts, site string) []keyPlace {
 	var out []keyPlace
@@ -152,7 +150,9 @@ func misplacedSet(r *rand.Rand, k keyTexts, site string) []keyPlace {
 		return out
 	}
 	for n := 1 + r.IntN(3); n > 0; n-- {
-		out = append(out, misplacedKey(r, k, site))
+		if p := misplacedKey(r, k, site); p.kind != "auth" {
+			out = append(out, p)
+		}
 	}
 	return out
 }
