@@ -59,8 +59,11 @@ type Request struct {
 	// sent; its Accept and Accept-Encoding are in theirs.
 	Client        string   `json:"client,omitempty"`
 	ClientHeaders []string `json:"client_headers,omitempty"`
-	// Members names the members a real client adds that the body
-	// carries (clientmembers.go), as sent in Body.
+	// Members names the members the body carries that the contract
+	// does not name, as sent in Body: those a real client adds
+	// (clientmembers.go) and those that carry a key where the contract
+	// reads none (keyforms.go). A service may refuse any of them (§C1),
+	// and the request is then asked again without them (undressed).
 	Members []string `json:"members,omitempty"`
 	// Envelope names the envelope a real client wraps the request in
 	// (envelopes.go): its header lines are in ClientHeaders, its query
