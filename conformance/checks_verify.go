@@ -22,7 +22,52 @@ func verifyReadChecks() []Check {
 		verifyCheck("verify.params.badAction", "7", Must, phaseRead, checkVerifyBadAction),
 		verifyCheck("verify.params.badTplId", "7", Must, phaseRead, checkVerifyBadTplID),
 		verifyCheck("verify.unknownCode", "7", Must, phaseRead, checkVerifyUnknownCode),
+		verifyCheck("verify.unknownCode.afterWrites", "7", Must, phasePost, checkUnknownCodeAfterWrites),
 	}
+}
+
+// checkUnknownCodeAfterWrites: identifiers are exact whatever the
+// service has seen (§C10). verify.unknownCode spells a credential's
+// code otherwise before any write; a service that remembers the codes
+// it found (a cache keyed by the code folded, a lookup table filled by
+// a success) names a credential by another spelling only once it has
+// verified it. So after the writes, every credential the run moved is
+// sent its code in another letter case or in full width (the seed
+// picks which, credential by credential, so that a run sends both) and
+// its record's URL with its code so spelt, each with a
+// from_certificate_status no record is in: 100320, as before.
+func checkUnknownCodeAfterWrites(t *T) {
+	var known, moved []string
+	for _, c := range t.r.prof.Cases {
+		known = append(known, c.Code)
+	}
+	seen := map[string]bool{}
+	for _, c := range t.r.prof.Cases {
+		if !seen[c.Code] && t.r.moves.movedBy(c.Code) != "" {
+			seen[c.Code] = true
+			moved = append(moved, c.Code)
+		}
+	}
+	if len(moved) == 0 {
+		t.Skipf("no credential was moved in this run (writes need --allow-writes)")
+		return
+	}
+	var codes []string
+	for i, code := range moved {
+		if sp := spellings(code, setOf(known)); len(sp) > 0 {
+			codes = append(codes, sp[(pick(t.r.opts.Seed, "unknown code after writes", len(sp))+i)%len(sp)])
+		}
+		if u := t.credentialURL(code); u != "" && u != code && i < 2 {
+			if sp := urlFoldings(u, setOf(known)); len(sp) > 0 {
+				codes = append(codes, sp[(pick(t.r.opts.Seed, "unknown url after writes", len(sp))+i)%len(sp)])
+			}
+		}
+	}
+	t.each(len(codes), func(t *T, i int) {
+		t.verifyError(fmt.Sprintf("certificate_code %q, a credential the run moved, spelt otherwise", codes[i]), map[string]any{
+			"certificate_code": codes[i], "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus,
+		}, contract.ErrInvalidCode)
+	})
 }
 
 // probeTarget is a certificate code for read-only probes: the first case

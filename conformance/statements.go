@@ -178,6 +178,7 @@ var checkStatements = []struct {
 	{"verify.params.badAction", []string{"7.badAction", "C3.verify"}},
 	{"verify.params.*", []string{"7.params", "C3.verify", "C1.badInput"}},
 	{"verify.unknownCode", []string{"7.unknownCode", "C3.verify"}},
+	{"verify.unknownCode.afterWrites", []string{"7.unknownCode", "C3.verify"}},
 	{"verify.names", []string{"4.2.names"}},
 	{"verify.transitions", []string{"3.1.move", "4.2.successData"}},
 	{"verify.next", []string{"3.1.next"}},

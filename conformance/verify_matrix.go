@@ -287,7 +287,15 @@ func (t *T) runMatrix(seed uint64, c profile.Case, mode int) bool {
 // writes it for the status the move reached, and holds its answer to the
 // profile's: a refused row that moved the record all the same leaves it
 // elsewhere, which no read shows (the status a record shows is the
-// kit's) and the next move does.
+// kit's) and the next move does. A refused row must leave nothing
+// behind either (§C6: a refusal changes nothing): a target it named,
+// written down before it was refused, is where a service that reads
+// "the next status" from what it last stored sends the record. So the
+// step goes in the other action where the model says both reach its
+// status (set_certificate_status to where set_next_certificate_status
+// goes, and the reverse): the case's own run sends it as written, and
+// after the rows, every one of them a request the service refused, the
+// move that asks the service where to go is the one that shows it.
 func (t *T) nextStepAfterRows(c profile.Case, sub matrixSubject) {
 	if len(c.Steps) < 2 {
 		return
@@ -297,9 +305,40 @@ func (t *T) nextStepAfterRows(c profile.Case, sub matrixSubject) {
 	if s.Concurrent > 1 || !t.hasKey(role) {
 		return
 	}
-	t.labelled(fmt.Sprintf("case %s step 2, sent after the matrix's rows", c.Name), func() {
-		t.step(c, s, role, sub.cur, t.post(contract.Verify, role, stepBody(c, s)))
+	body, how := stepBody(c, s), ""
+	if other, ok := sub.otherAction(s, t.r.nextOf); ok {
+		body, how = other, " as "+other["action_type"].(string)
+	}
+	t.labelled(fmt.Sprintf("case %s step 2%s, sent after the matrix's rows", c.Name, how), func() {
+		t.step(c, s, role, sub.cur, t.post(contract.Verify, role, body))
 	})
+}
+
+// otherAction is step s of sub's case written in the other action, where
+// the model says it moves the record from sub's status to the same
+// status: a success whose target is where set_next_certificate_status
+// goes from there (nextOf: as the profile's cases show it, or the one
+// status the flow moves to). Its other members are the step's.
+func (sub matrixSubject) otherAction(s profile.Step, nextOf func(int64, profile.Status) string) (map[string]any, bool) {
+	st, reached := sub.status(sub.cur), sub.status(s.Expect.Status)
+	if st == nil || reached == nil || !movable(*st) || nextOf(sub.c.FormID, *st) != reached.Name {
+		return nil, false
+	}
+	body := stepBody(sub.c, s)
+	switch s.Action {
+	case contract.ActionSetStatus:
+		if to := sub.status(s.To); to == nil || to.Name != reached.Name {
+			return nil, false
+		}
+		body["action_type"] = contract.ActionNextStatus
+		delete(body, "to_certificate_status")
+	case contract.ActionNextStatus:
+		body["action_type"] = contract.ActionSetStatus
+		body["to_certificate_status"] = reached.Name
+	default:
+		return nil, false
+	}
+	return body, true
 }
 
 // refusingRoles are the keys that may not move a credential of ours: the
