@@ -356,17 +356,6 @@ func (c *client) exchange(ctx context.Context, ep contract.Endpoint, o outgoing,
 			return again
 		}
 	}
-	if x.Err == nil && !ep.Write && unreadable(x) {
-		// A coding the request accepted that the runner cannot unpack
-		// (a browser's br): asked again without it, once, as a client
-		// without a decoder for it would.
-		again := &Exchange{Req: x.Req}
-		again.Req.AcceptEncoding = withoutUnread(x.Req.AcceptEncoding)
-		if err, limited := c.do(ctx, again, raw, key, o.keys); !limited {
-			again.Err = err
-			return again
-		}
-	}
 	return x
 }
 

@@ -57,9 +57,8 @@ const (
 	otherTenant = "{other_tenant}"
 )
 
-// browserEncoding is what every browser accepts; a write never carries
-// br, which the runner cannot read (see readCoded): a write is not sent
-// twice.
+// browserEncoding is what every browser accepts, writes and reads alike:
+// the runner reads br as a browser does (readCoded).
 const browserEncoding = "gzip, deflate, br"
 
 // clientProfiles are the clients; the first, none, is the runner's
@@ -244,7 +243,7 @@ func writePath(path string) bool {
 }
 
 // applyClient writes profile i into r: its lines, its Accept and its
-// Accept-Encoding (br left out of a write's).
+// Accept-Encoding.
 func applyClient(f wireForm, r *Request, s clientSite) {
 	i := f.client
 	if i <= 0 || i >= len(clientProfiles) {
@@ -270,9 +269,6 @@ func applyClient(f wireForm, r *Request, s clientSite) {
 	}
 	if p.encoding != "" {
 		r.AcceptEncoding = p.encoding
-		if writePath(r.Path) {
-			r.AcceptEncoding = withoutUnread(p.encoding)
-		}
 	}
 }
 

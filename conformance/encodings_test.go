@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/andybalholm/brotli"
 	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 )
@@ -61,5 +62,27 @@ func TestCodingAliasesAreTheirCoding(t *testing.T) {
 		if rules.CodingAccepted(coding+";q=0", alias) {
 			t.Errorf("%s refused, %s accepted", coding, alias)
 		}
+	}
+}
+
+// TestBrotliAnswersAreReadAsABrowserReadsThem: an answer in br to a
+// request that accepted it is its JSON inside, and a br stream cut short
+// is the bytes sent (no JSON to its client, C1.jsonText), never the
+// prefix that decoded: a browser fails the whole answer.
+func TestBrotliAnswersAreReadAsABrowserReadsThem(t *testing.T) {
+	want := `{"code":0,"message":"ok","data":{"list":[` + strings.Repeat(`{"name":"a record"},`, 50) + `{}]}}`
+	var packed bytes.Buffer
+	bw := brotli.NewWriter(&packed)
+	_, _ = bw.Write([]byte(want))
+	_ = bw.Close()
+	if got := readCoded(chromeEncoding, "br", packed.Bytes()); string(got) != want {
+		t.Errorf("br: %q", got)
+	}
+	cut := packed.Bytes()[:packed.Len()/2]
+	if got := readCoded(chromeEncoding, "br", cut); !bytes.Equal(got, cut) {
+		t.Errorf("br cut short read as %q", got)
+	}
+	if got := readCoded("gzip", "br", packed.Bytes()); !bytes.Equal(got, packed.Bytes()) {
+		t.Errorf("br not accepted, yet read as %q", got)
 	}
 }

@@ -78,8 +78,7 @@ const (
 	androidUA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 " + contract.KitUserAgent
 	firefoxUA = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0 " + contract.KitUserAgent
 	// chromeEncoding is what Chrome accepts since version 123; the
-	// runner reads neither br nor zstd, and asks a read so coded again
-	// without them (encodings.go).
+	// runner reads each of them as Chrome does (encodings.go).
 	chromeEncoding = "gzip, deflate, br, zstd"
 	// cacheBuster is the time an interceptor writes into a query, one
 	// for every run, so that the same seed sends the same requests.
@@ -275,7 +274,7 @@ func envelopeLines(i int, role string, s clientSite) []string {
 // line the envelope adds replaces the profile's line of that name; its
 // Accept replaces the profile's unless that one does not accept JSON
 // (what that client is for); on a write, Origin and Sec-Fetch-Site go
-// only where the profile's do (applyClient) and br and zstd never.
+// only where the profile's do (applyClient).
 func applyEnvelope(f wireForm, r *Request, s clientSite) {
 	i := f.envelope
 	if i <= 0 || i >= len(clientEnvelopes) {
@@ -308,9 +307,6 @@ func applyEnvelope(f wireForm, r *Request, s clientSite) {
 	}
 	if e.encoding != "" {
 		r.AcceptEncoding = e.encoding
-		if write {
-			r.AcceptEncoding = withoutUnread(e.encoding)
-		}
 	}
 	r.Query = e.query
 	if e.contentType != "" {

@@ -19,11 +19,13 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
+	"github.com/rtq-kit/rtq/conformance/rules"
 	"github.com/rtq-kit/rtq/contract"
 	"github.com/rtq-kit/rtq/internal/svcclient"
 )
@@ -341,22 +343,27 @@ func escapePath(p string) string {
 }
 
 // readableEncodings keeps, of the client's Accept-Encoding, the codings
-// the proxy can read to judge the answer (gzip; identity is always
-// readable): a browser's "gzip, deflate, br, zstd" goes as "gzip". It is
-// the one change made to a request (docs/conformance.md).
+// the proxy can read to judge the answer (svcclient.ReadCodings: gzip,
+// deflate, br, zstd, with their weights; identity is always readable): a
+// browser's "gzip, deflate, br, zstd" goes as it is, and a "*" or a
+// coding no decoder reads is dropped. It is the one change made to a
+// request (docs/conformance.md).
 func readableEncodings(h http.Header) {
 	ae := h.Values("Accept-Encoding")
 	if len(ae) == 0 {
 		return
 	}
 	h.Del("Accept-Encoding")
+	var keep []string
 	for _, v := range ae {
 		for _, part := range strings.Split(v, ",") {
-			coding, _, _ := strings.Cut(strings.TrimSpace(part), ";")
-			if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
-				h.Set("Accept-Encoding", "gzip")
-				return
+			coding, _, _ := strings.Cut(part, ";")
+			if c := rules.CanonicalCoding(coding); c == "identity" || slices.Contains(svcclient.ReadCodings, c) {
+				keep = append(keep, strings.TrimSpace(part))
 			}
 		}
+	}
+	if len(keep) > 0 {
+		h.Set("Accept-Encoding", strings.Join(keep, ", "))
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/andybalholm/brotli"
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/conformance/report"
 	"github.com/rtq-kit/rtq/proxy"
@@ -318,30 +319,37 @@ func TestBrokenAnswerIsNotWhole(t *testing.T) {
 	}
 }
 
-// A client that accepts gzip gets the service's gzip bytes unchanged,
-// and the answer is unzipped to be judged; codings the proxy cannot read
-// (br) are not asked for.
-func TestGzipAnswersAreJudged(t *testing.T) {
+// A client that accepts a coding gets the service's bytes in it
+// unchanged, and the answer is unpacked to be judged: gzip, and br and
+// zstd too (every browser asks for br, and CDNs answer in it); a coding
+// no decoder reads (compress) and "*" are not asked for.
+func TestCodedAnswersAreJudged(t *testing.T) {
 	answer := `{"code":0,"message":"ok","data":{"version":"v1","list":[],"page":{"current_page":1,"last_page":1,"per_page":10,"total":0}}}`
-	var zipped bytes.Buffer
-	zw := gzip.NewWriter(&zipped)
-	_, _ = io.WriteString(zw, answer)
-	_ = zw.Close()
-	var asked string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		asked = r.Header.Get("Accept-Encoding")
-		w.Header().Set("Content-Type", "text/html") // a must broken, seen only once unzipped
-		w.Header().Set("Content-Encoding", "gzip")
-		_, _ = w.Write(zipped.Bytes())
-	}))
-	defer srv.Close()
-	r := start(t, srv.URL, false, conformance.ObserverOptions{})
-	resp, body := post(t, r.URL+"/api/v2/rpc/record/getFormList", "k", `{}`, "Accept-Encoding", "gzip, deflate, br")
-	if asked != "gzip" || resp.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(body, zipped.Bytes()) {
-		t.Fatalf("asked %q; answer %q, %d bytes of %d", asked, resp.Header.Get("Content-Encoding"), len(body), zipped.Len())
+	writers := map[string]func(io.Writer) io.WriteCloser{
+		"gzip": func(w io.Writer) io.WriteCloser { return gzip.NewWriter(w) },
+		"br":   func(w io.Writer) io.WriteCloser { return brotli.NewWriter(w) },
 	}
-	rep := r.report(t)
-	if rep.Traffic.Judged != 1 || !slices.Contains(failed(rep), "answers.C1.contentType") {
-		t.Fatalf("a gzip answer: traffic %+v, failed %v", rep.Traffic, failed(rep))
+	for coding, writer := range writers {
+		var packed bytes.Buffer
+		zw := writer(&packed)
+		_, _ = io.WriteString(zw, answer)
+		_ = zw.Close()
+		var asked string
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			asked = r.Header.Get("Accept-Encoding")
+			w.Header().Set("Content-Type", "text/html") // a must broken, seen only once unpacked
+			w.Header().Set("Content-Encoding", coding)
+			_, _ = w.Write(packed.Bytes())
+		}))
+		r := start(t, srv.URL, false, conformance.ObserverOptions{})
+		resp, body := post(t, r.URL+"/api/v2/rpc/record/getFormList", "k", `{}`, "Accept-Encoding", "gzip, deflate, br, zstd, compress, *;q=0.1")
+		if asked != "gzip, deflate, br, zstd" || resp.Header.Get("Content-Encoding") != coding || !bytes.Equal(body, packed.Bytes()) {
+			t.Fatalf("%s: asked %q; answer %q, %d bytes of %d", coding, asked, resp.Header.Get("Content-Encoding"), len(body), packed.Len())
+		}
+		rep := r.report(t)
+		if rep.Traffic.Judged != 1 || !slices.Contains(failed(rep), "answers.C1.contentType") {
+			t.Fatalf("a %s answer: traffic %+v, failed %v", coding, rep.Traffic, failed(rep))
+		}
+		srv.Close()
 	}
 }

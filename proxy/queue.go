@@ -1,14 +1,14 @@
 package proxy
 
 import (
-	"bytes"
-	"compress/gzip"
-	"io"
+	"errors"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/rtq-kit/rtq/conformance"
 	"github.com/rtq-kit/rtq/conformance/rules"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // queueLen bounds the exchanges waiting for their verdict: when judging
@@ -57,17 +57,16 @@ func (q *queue) observe(ob conformance.Observed, encoding string, sent <-chan st
 		t.Stop()
 		// Every name RFC 9110 gives a coding is that coding (x-gzip is
 		// gzip, §8.4.1.3), as the runner reads it.
-		switch rules.CanonicalCoding(encoding) {
-		case "", "identity":
-		case "gzip":
-			zr, err := gzip.NewReader(bytes.NewReader(ob.Body))
-			if err != nil {
-				o.Unjudged("a gzip answer that does not unzip")
+		switch c := rules.CanonicalCoding(encoding); {
+		case c == "" || c == "identity":
+		case slices.Contains(svcclient.ReadCodings, c):
+			body, err := svcclient.Decode(c, ob.Body, MaxJudgedBytes)
+			switch {
+			case errors.Is(err, svcclient.ErrTooLarge):
+				o.Unjudged("a " + c + " answer that does not unpack within the cap")
 				return
-			}
-			body, err := io.ReadAll(io.LimitReader(zr, MaxJudgedBytes+1))
-			if err != nil || len(body) > MaxJudgedBytes {
-				o.Unjudged("a gzip answer that does not unzip within the cap")
+			case err != nil:
+				o.Unjudged("a " + c + " answer that does not unpack")
 				return
 			}
 			ob.Body = body
