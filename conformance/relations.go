@@ -750,10 +750,15 @@ func relTenancy(t *T) {
 		})
 		sees = append(sees, true)
 	}
-	for _, rec := range p.Records[:min(len(p.Records), tenancyRecords)] {
-		for _, f := range contract.Formats {
-			for _, by := range []map[string]any{{"record_id": rec.ID}, {"record_url": rec.URL}} {
-				if by["record_url"] == "" {
+	// Each record in every format, by one address a format, turning over
+	// the addresses with the seed and the record, so that every record
+	// and every format goes by both addresses on every run (and every
+	// triple over runs); by id alone where the record has no URL.
+	turnA := pick(t.runSeed(), "relation.tenancy addresses", 2)
+	for ri, rec := range p.Records[:min(len(p.Records), tenancyRecords)] {
+		for fi, f := range contract.Formats {
+			for ai, by := range []map[string]any{{"record_id": rec.ID}, {"record_url": rec.URL}} {
+				if by["record_url"] == "" || rec.URL != "" && (ri+fi+ai+turnA)%2 != 0 {
 					continue
 				}
 				body := withMember(by, "format", f.Name)
@@ -779,10 +784,13 @@ func relTenancy(t *T) {
 }
 
 // cursorTenancy is every way another organization's key can ask a cursor
-// listing for what is ours: each listing of the profile, by every address
-// of its template (coding, full URL), with no bound, each bound alone and
-// both (the profile's window), and with the page token the read key got
-// for it; each answer shows nothing of ours. A templates/list page is a
+// listing for what is ours: each listing of the profile with no bound,
+// each bound alone and both (the profile's window), each by one address
+// of its template (coding, full URL; turning over the bounds with the
+// seed, so that both go every run and every pair over runs: the address
+// and the bound are read apart, and a listing without a window goes by
+// both), and with the page token the read key got for it; each answer
+// shows nothing of ours. A templates/list page is a
 // list of the key's own; a listQrcodes of our template is no success
 // (§4.5: 404, or, with our page token, any error: the order of the checks
 // is the service's).
@@ -806,8 +814,12 @@ func (t *T) cursorTenancy() []func(t *T) {
 		if w := l.window; w != nil {
 			bounds = append(bounds, map[string]any{"start_time": w.Start}, map[string]any{"end_time": w.End}, map[string]any{"start_time": w.Start, "end_time": w.End})
 		}
-		for _, a := range addresses {
-			for _, b := range bounds {
+		turn := pick(t.runSeed(), "relation.tenancy bounds "+l.name, len(addresses))
+		for ai, a := range addresses {
+			for bi, b := range bounds {
+				if len(bounds) > 1 && (ai+bi+turn)%len(addresses) != 0 {
+					continue // one address a bound, turning over both with the seed
+				}
 				body := withMember(a, "page_size", contract.TemplatesMaxPageSize)
 				for k, v := range b {
 					body[k] = v
