@@ -82,6 +82,7 @@ var firstSights = map[string]firstSight{
 	"adversarial-11": adversarial11FirstSight,
 	"adversarial-12": adversarial12FirstSight,
 	"adversarial-13": adversarial13FirstSight,
+	"adversarial-14": adversarial14FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly

@@ -44,6 +44,8 @@ type Server struct {
 	a10 a10State
 	// a11 is what adversarial round 11's bugs and variants remember.
 	a11 a11State
+	// a14 is what adversarial round 14's bugs and variants remember.
+	a14 a14State
 	// serial says the server answers one request at a time (a Witness
 	// runs each request through its builds in turn, under one lock): no
 	// request can come beside another, so a racing bug's slow step does
@@ -127,6 +129,7 @@ func (s *Server) Reset() {
 	s.b11 = b11State{}
 	s.a10Reset()
 	s.a11Reset()
+	s.a14Reset()
 	s.mu.Unlock()
 }
 
@@ -180,6 +183,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w, r, a13done := s.a13Writer(w, r)
 	defer a13done()
+	w, r, a14done := s.a14Writer(w, r)
+	defer a14done()
 	// htmlErrors: a bug renders errors as HTML for a request that does not
 	// ask for JSON in its Accept header.
 	htmlErrors := s.opts.has(BugA2HTMLWithoutAcceptJSON) && !strings.Contains(r.Header.Get("Accept"), "json")
@@ -279,6 +284,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		k = s.a13Key(r)
 	}
 	if k == nil {
+		k = s.a14Key(r)
+	}
+	if k == nil {
 		if s.opts.is(VariantB8WWWAuthenticate) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="rtq"`)
 		}
@@ -293,6 +301,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(ep.shape, e)
 		return
 	}
+	k = s.a14Principal(r, k)
 	if s.a12Front(w, r, ep.name) || s.a5LengthRequired(w, r, ep.shape) {
 		return
 	}
@@ -329,7 +338,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.a5Intercept(w, ep.name, p) {
 		return
 	}
-	data, aerr := s.a13Serve(ep, k, p, r)
+	data, aerr := s.a14Serve(ep, k, p, r)
 	if aerr != nil && aerr.param != "" && k.forms != nil && ep.name == "record/getFormList" && s.opts.has(BugA4LimitedErrorEnvelope) {
 		s.a4LimitedEnvelope(w, aerr)
 		return
