@@ -186,6 +186,13 @@ var knownGaps = map[foreign.Bug]string{
 	// Correct for this client: it accepts gzip, as every browser does.
 	foreign.BugA2AlwaysGzip: "answers are gzipped whatever Accept-Encoding says; this client asks for gzip",
 	foreign.BugA3GzipQZero:  "answers are gzipped also to gzip;q=0; this client asks for gzip",
+	// Adversarial round 14: a worker's static leaks an earlier request's
+	// parameter into a later one. The later answer is whole and consistent
+	// in itself; only its place in the session shows the leak, and no live
+	// relation holds it beside the request that leaked.
+	foreign.BugA14StaticSearchKey: "a walk of the forms after a search is filtered by that search's key, alike on every page: no live relation holds the walk's total beside the profile's count of forms",
+	foreign.BugA14StaticWindow:    "a walk of the templates after a dated one is filtered by that window, alike on every page: no live relation holds the walk's total beside the profile's",
+	foreign.BugA14StaticErrorCode: "a repeated verify after another refusal answers that refusal's error_code, one of §7's: no live relation knows which refusal the exchange deserves",
 }
 
 // The independent fake behind the proxy, with each of its bugs switched
@@ -271,8 +278,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 277 || reported < 267 {
-		t.Errorf("the traffic touched %d bugs (docs: 277) and the proxy reported %d (docs: 267)", touched, reported)
+	if touched < 286 || reported < 273 {
+		t.Errorf("the traffic touched %d bugs (docs: 286) and the proxy reported %d (docs: 273)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",

@@ -152,7 +152,7 @@ func adversarialRound14() Round {
 			"§C5 (page_token, KIT): opaque; RFC 3986 §2.3: ~ is unreserved, URL-safe"},
 		{VariantA14TimingTrailer, "answers are sent chunked with a Server-Timing trailer",
 			"§C1; RFC 9112 §7.1.2: a chunked message may carry trailer fields; W3C Server Timing allows it in a trailer"},
-		{VariantA14RecordCache, "getRecord answers are cached per key, request and format, and the cache is emptied by every successful verify",
+		{VariantA14RecordCache, "getRecord answers are cached per key, request and format (X-Cache: HIT or MISS says which), and the cache is emptied by every successful verify and by a reset",
 			"§4.1; §C6 (The move seen in getRecord): what a move changes shows in later reads, and a cache emptied on every move shows it"},
 	}}
 }
@@ -284,6 +284,8 @@ type a14Req struct {
 	byURL  bool
 	tzName string
 	conn   *a14Conn
+	// hit: the answer came from the record cache (a variant).
+	hit bool
 }
 
 type a14Ctx struct{}
@@ -441,6 +443,9 @@ func (s *Server) a14Record(ep *endpoint, k *apiKey, p params, r *http.Request, c
 		st.byURL = hasURL
 	}
 	if cached != nil {
+		if st != nil {
+			st.hit = true
+		}
 		return cached, nil
 	}
 	data, e := s.a13Serve(ep, k, p, r)
@@ -766,6 +771,12 @@ func (s *Server) a14Finish(w http.ResponseWriter, a *a14Answer, r *http.Request,
 			}
 			return []byte(t.In(tz).Format("2006-01-02 15:04:05") + "(UTC+08:00)")
 		})
+	}
+	if s.opts.is(VariantA14RecordCache) && st.ep == "record/getRecord" {
+		h.Set("X-Cache", "MISS")
+		if st.hit {
+			h.Set("X-Cache", "HIT")
+		}
 	}
 	if s.opts.is(VariantA14MediaTypeParams) && strings.HasPrefix(h.Get("Content-Type"), "application/json") {
 		h.Set("Content-Type", "application/json; charset=utf-8; api-version=2")
