@@ -50,5 +50,9 @@ var adversarial14FirstSight = firstSight{
 		// spelt otherwise after the writes.
 		foreign.BugA14RefusedTargetKept: "4e0974b0c996eb5517281b8d12acd6fd7d8b19bc",
 		foreign.BugA14CodeCacheFolded:   "4e0974b0c996eb5517281b8d12acd6fd7d8b19bc",
+		// Every coding a client names is read (br and zstd too), and a
+		// coded answer is judged as its client gets it.
+		foreign.BugA14BrotliEdgeCache: "280a89b003970ce2b5f9445be73d7cb961866676",
+		foreign.BugA14BrotliTruncated: "280a89b003970ce2b5f9445be73d7cb961866676",
 	},
 }
