@@ -166,6 +166,56 @@ var (
 	farEnds   = []string{"2038-01-19T11:14:08+08:00", "2099-12-31T23:59:59Z", "2106-02-07T14:28:16+08:00", "2200-12-31T23:59:59+08:00"}
 )
 
+// The calendar's limits, as far bounds: the last day of a month of each
+// length (29 February of a leap year, 28 February of a common one, 2100
+// among them, which the century rule makes common; the 30th of a 30-day
+// month; the 31st), written as a date alone, as its last second in
+// UTC+08:00, or as the leap second that may end a month in UTC (second
+// 60, RFC 3339 §5.6 and §5.7). Each lies past every creation time, so
+// whatever the service reads a limit as, a date of that month or the
+// next, second 59 or the next second, the far walk's model holds: a
+// start selects nothing, an end everything; a service that cannot read
+// one refuses it (code 400 naming the parameter, §C5, which the rules
+// judge); a 500 is never right (§C3). A days-in-month table without
+// leap years, a parser that refuses second 60 with an exception, fail.
+var (
+	limitLeapYears   = []int{2040, 2096, 2104}
+	limitCommonYears = []int{2039, 2099, 2100, 2200}
+	limitMonths30    = []time.Month{time.April, time.June, time.September, time.November}
+	limitMonths31    = []time.Month{time.January, time.March, time.May, time.July, time.August, time.October, time.December}
+	// limitDayEnds write a day's end after its date ("": the date alone).
+	limitDayEnds = []string{"", "T23:59:59+08:00", "T23:59:60Z"}
+)
+
+// limitMonthKinds are the month lengths a calendar limit is drawn from.
+const limitMonthKinds = 4
+
+// calendarLimit is the far bound of the calendar's limits the i-th
+// listing of a run sends: the month length and the day's end turn over
+// the listings from where the seed says (so that a run of four listings
+// or more sends every month length, and of three every day's end,
+// 29 February and second 60 among them), the year and the month within
+// a length by the seed.
+func calendarLimit(seed uint64, i int, id string) string {
+	kind := (pick(seed, "windows limit month", limitMonthKinds) + i) % limitMonthKinds
+	end := limitDayEnds[(pick(seed, "windows limit day end", len(limitDayEnds))+i)%len(limitDayEnds)]
+	var d time.Time
+	switch kind {
+	case 0:
+		d = time.Date(limitLeapYears[pick(seed, "windows limit leap "+id, len(limitLeapYears))], time.February, 29, 0, 0, 0, 0, time.UTC)
+	case 1:
+		d = time.Date(limitCommonYears[pick(seed, "windows limit common "+id, len(limitCommonYears))], time.February, 28, 0, 0, 0, 0, time.UTC)
+	default:
+		months, day := limitMonths30, 30
+		if kind == 3 {
+			months, day = limitMonths31, 31
+		}
+		all := append(append([]int{}, limitLeapYears...), limitCommonYears...)
+		d = time.Date(all[pick(seed, "windows limit year "+id, len(all))], months[pick(seed, "windows limit month "+id, len(months))], day, 0, 0, 0, 0, time.UTC)
+	}
+	return d.Format(time.DateOnly) + end
+}
+
 // earlyBounds are bounds before every creation time: the first second
 // after 1970 in UTC, and midnight of 1 January 1970 in UTC+08:00 (a
 // negative Unix time, 8 hours before the epoch).
@@ -208,7 +258,7 @@ func relTimeWindows(t *T) {
 		return
 	}
 	dated, tokened := t.windowedPicks(ls)
-	t.each(len(ls), func(t *T, i int) { t.listingWindows(ls[i], dated[i], tokened[i]) })
+	t.each(len(ls), func(t *T, i int) { t.listingWindows(ls[i], i, dated[i], tokened[i]) })
 }
 
 // windowedPicks picks one listing of each endpoint with a profile window
@@ -230,10 +280,18 @@ func (t *T) windowedPicks(ls []roleListing) (dated, tokened []bool) {
 	return dated, tokened
 }
 
-// listingWindows sends one listing's generated bounds and judges them.
-func (t *T) listingWindows(l roleListing, dated, tokened bool) {
+// listingWindows sends the i-th listing's generated bounds and judges
+// them.
+func (t *T) listingWindows(l roleListing, i int, dated, tokened bool) {
 	seed := t.runSeed()
 	fs, fe := farStarts[pick(seed, "windows far start "+l.name, len(farStarts))], farEnds[pick(seed, "windows far end "+l.name, len(farEnds))]
+	// One of the two, the side by the seed, is a calendar's limit: the
+	// other keeps the edges of 32-bit times.
+	if limit := calendarLimit(seed, i, l.name); pick(seed, "windows limit side "+l.name, 2) == 0 {
+		fs = limit
+	} else {
+		fe = limit
+	}
 	fsAt, _ := readBound(fs, false)
 	feAt, _ := readBound(fe, true)
 	bs := []bounded{

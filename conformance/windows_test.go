@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -185,5 +186,45 @@ func TestCalendarEdgesAroundAWindow(t *testing.T) {
 	}
 	if _, _, ok := calendarEdges(nil); ok {
 		t.Error("no window, yet edges")
+	}
+}
+
+// TestCalendarLimitsCoverTheCalendar: over a run's first four listings
+// every month length and every day's end is sent, whatever the seed
+// (29 February and second 60 among them); each limit is a real day past
+// every creation time, read as a far bound, and second 60 is read as
+// the next second.
+func TestCalendarLimitsCoverTheCalendar(t *testing.T) {
+	for seed := uint64(1); seed <= 50; seed++ {
+		var leapDay, commonFeb, leapSecond, date bool
+		for i := range limitMonthKinds {
+			s := calendarLimit(seed, i, fmt.Sprint("listing ", i))
+			leapDay = leapDay || strings.Contains(s, "-02-29")
+			commonFeb = commonFeb || strings.Contains(s, "-02-28")
+			leapSecond = leapSecond || strings.Contains(s, ":60")
+			date = date || len(s) == len(time.DateOnly)
+			at, ok := readBound(s, false)
+			if !ok || at < 1<<31 { // after 2038
+				t.Fatalf("seed %d: %s read as %d (%v)", seed, s, at, ok)
+			}
+			day, err := time.Parse(time.DateOnly, s[:10])
+			if err != nil || day.AddDate(0, 0, 1).Day() != 1 {
+				t.Fatalf("seed %d: %s is not a month's last day (%v)", seed, s, err)
+			}
+		}
+		if !leapDay || !commonFeb || !leapSecond || !date {
+			t.Errorf("seed %d: leap day %v, 28 February %v, second 60 %v, date %v", seed, leapDay, commonFeb, leapSecond, date)
+		}
+	}
+	for s, want := range map[string]string{
+		"2040-02-29T23:59:60Z":      "2040-03-01T00:00:00Z",
+		"2016-12-31T23:59:60Z":      "2017-01-01T00:00:00Z",
+		"2016-12-31T23:59:60+08:00": "2017-01-01T00:00:00+08:00",
+	} {
+		got, ok := readBound(s, false)
+		w, _ := readBound(want, false)
+		if !ok || got != w {
+			t.Errorf("%s read as %d (%v), want %d", s, got, ok, w)
+		}
 	}
 }
