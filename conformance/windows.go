@@ -336,10 +336,10 @@ func (t *T) listingWindows(l roleListing, i int, dated, tokened bool) {
 		// And the calendar's edges around the window, as a date picker
 		// writes them: a start on the nearest year's end before the
 		// window whose days lie in the next ISO week-year, an end on the
-		// last day of the month the window ends in, and both at once (a
-		// window across a year's end). The date walks above are the
+		// last day of a month near the window's end (calendarEdges), and
+		// both at once (a window across a year's end). The date walks above are the
 		// dates beside them: a later start, an earlier end.
-		if ye, me, ok := calendarEdges(l.window); ok {
+		if ye, me, ok := calendarEdges(l.window, seed, l.name); ok {
 			ys, _ := readBound(ye, false)
 			me2, _ := readBound(me, true)
 			bs = append(bs,
@@ -386,9 +386,16 @@ func (t *T) listingWindows(l roleListing, i int, dated, tokened bool) {
 			// A date of the calendar is a bound like any other, and the
 			// target reads dates: it served the window's end date.
 			t.Errorf(b.w.last, "%s is refused with code %d, though the date of the window's end is served: a calendar's edge is a date like any other (§4.4, §C5)", b.what, c)
+		case (b.far || b.early) && (isInt && c != 400 || !isInt && b.w.last.Status >= 500):
+			// A bound past or before every creation time names an
+			// instant (a calendar's limit among them): one the service
+			// cannot read is refused as the client's, a 400 naming the
+			// parameter (§C5), never a server error (§C3).
+			t.Errorf(b.w.last, "%s is refused with %s: a time the service cannot read is a 400 naming the parameter (§C5), and no valid time is a server error (§C3)", b.what, describe(b.w.last))
 		case !b.reversed():
 			// A bound past every creation time names an instant; a
-			// refusal is the target's to explain, the rules judge it.
+			// refusal with code 400 is the target's to explain, the
+			// rules judge it.
 			t.Notef("%s is not served (%s)", b.what, describe(b.w.last))
 		}
 	}
@@ -421,10 +428,14 @@ func refusedPage(w walk) bool {
 // UTC+08:00: yearEnd is the last 29 to 31 December before the window's
 // start that lies in the next ISO week-year (a service that writes a
 // bound with the week-year's pattern, Java's and ICU's YYYY, moves it a
-// year on, past the window), monthEnd the last day of the month the
-// window ends in (a service that finds a day's end by adding one to the
-// day of the month runs off the month). ok is false without a window.
-func calendarEdges(w *profile.Window) (yearEnd, monthEnd string, ok bool) {
+// year on, past the window), monthEnd the last day of a month the seed
+// draws among the month the window ends in, the eleven after it, and the
+// February of the first leap year from then (a service that finds a
+// day's end by adding one to the day of the month runs off the month,
+// one with a days-in-month table without leap years off February, and
+// each month length is a limit of its own: 28, 29, 30, 31). ok is false
+// without a window.
+func calendarEdges(w *profile.Window, seed uint64, id string) (yearEnd, monthEnd string, ok bool) {
 	if w == nil {
 		return "", "", false
 	}
@@ -441,9 +452,23 @@ func calendarEdges(w *profile.Window) (yearEnd, monthEnd string, ok bool) {
 		}
 	}
 	end := time.Unix(e, 0).In(contract.Zone)
-	last := time.Date(end.Year(), end.Month()+1, 0, 0, 0, 0, 0, contract.Zone)
+	j := pick(seed, "windows month end "+id, 13)
+	last := time.Date(end.Year(), end.Month()+time.Month(j)+1, 0, 0, 0, 0, 0, contract.Zone)
+	if j == 12 {
+		y := end.Year()
+		if end.Month() > time.February {
+			y++
+		}
+		for !isLeap(y) {
+			y++
+		}
+		last = time.Date(y, time.February, 29, 0, 0, 0, 0, contract.Zone)
+	}
 	return yearEnd, last.Format(time.DateOnly), yearEnd != ""
 }
+
+// isLeap says year y of the Gregorian calendar has a 29 February.
+func isLeap(y int) bool { return y%4 == 0 && (y%100 != 0 || y%400 == 0) }
 
 // datePages is how many pages the walk with a date as end_time takes at
 // most: several, so that later pages are reached by a token.

@@ -166,16 +166,22 @@ func TestWindowDay(t *testing.T) {
 // TestCalendarEdgesAroundAWindow: the year's end is the last December
 // day before the window that lies in the next ISO week-year, whatever
 // year the window is in (some years have none: 1 January on a Friday
-// to a Monday), and the month's end is the last day of the window's
-// end month, February of a leap year too.
+// to a Monday), and the month's end is the last day of a month from the
+// window's end month on, by the seed: the window's end month itself
+// (February of a leap year too) at the seed drawing it, and over seeds
+// every month length, 29 February among them.
 func TestCalendarEdgesAroundAWindow(t *testing.T) {
+	endMonthSeed := uint64(1)
+	for pick(endMonthSeed, "windows month end x", 13) != 0 {
+		endMonthSeed++
+	}
 	for _, c := range []struct{ start, end, yearEnd, monthEnd string }{
 		{"2026-03-01T00:00:00+08:00", "2026-03-31T12:00:00+08:00", "2025-12-31", "2026-03-31"},
 		{"2026-01-10T00:00:00+08:00", "2026-01-20T00:00:00+08:00", "2025-12-31", "2026-01-31"},
 		{"2028-02-01T00:00:00+08:00", "2028-02-10T00:00:00+08:00", "2025-12-31", "2028-02-29"},
 		{"2027-06-01 00:00:00", "2027-04-30", "2025-12-31", "2027-04-30"},
 	} {
-		ye, me, ok := calendarEdges(&profile.Window{Start: c.start, End: c.end})
+		ye, me, ok := calendarEdges(&profile.Window{Start: c.start, End: c.end}, endMonthSeed, "x")
 		if !ok || ye != c.yearEnd || me != c.monthEnd {
 			t.Errorf("window %s to %s: edges %q %q (%v), want %q %q", c.start, c.end, ye, me, ok, c.yearEnd, c.monthEnd)
 		}
@@ -184,8 +190,23 @@ func TestCalendarEdgesAroundAWindow(t *testing.T) {
 			t.Errorf("%s is in ISO week-year %d", ye, y)
 		}
 	}
-	if _, _, ok := calendarEdges(nil); ok {
+	if _, _, ok := calendarEdges(nil, 1, "x"); ok {
 		t.Error("no window, yet edges")
+	}
+	lengths := map[int]bool{}
+	w := &profile.Window{Start: "2025-04-25T01:33:14+08:00", End: "2026-05-11T07:18:06+08:00"}
+	for seed := uint64(1); seed <= 200; seed++ {
+		_, me, _ := calendarEdges(w, seed, "x")
+		d, err := time.ParseInLocation(time.DateOnly, me, contract.Zone)
+		if err != nil || d.AddDate(0, 0, 1).Day() != 1 || me < "2026-05-31" || me > "2028-02-29" {
+			t.Fatalf("seed %d: month end %s (%v)", seed, me, err)
+		}
+		lengths[d.Day()] = true
+	}
+	for _, n := range []int{28, 29, 30, 31} {
+		if !lengths[n] {
+			t.Errorf("no month end of %d days over 200 seeds", n)
+		}
 	}
 }
 
