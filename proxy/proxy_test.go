@@ -353,3 +353,31 @@ func TestCodedAnswersAreJudged(t *testing.T) {
 		srv.Close()
 	}
 }
+
+// An answer labelled with a coding the proxy reads that does not unpack
+// to its end (a br stream cut short, gzip bytes labelled br) is what its
+// client got: judged as the bytes sent, no JSON, not counted unjudged.
+func TestCodedAnswerThatDoesNotUnpackIsJudgedAsSent(t *testing.T) {
+	answer := `{"code":0,"message":"ok","data":{"version":"v1","list":[],"page":{"current_page":1,"last_page":1,"per_page":10,"total":0}}}`
+	var br, gz bytes.Buffer
+	bw := brotli.NewWriter(&br)
+	_, _ = io.WriteString(bw, answer)
+	_ = bw.Close()
+	gw := gzip.NewWriter(&gz)
+	_, _ = io.WriteString(gw, answer)
+	_ = gw.Close()
+	for name, sent := range map[string][]byte{"a br stream cut short": br.Bytes()[:br.Len()-1], "gzip bytes labelled br": gz.Bytes()} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Content-Encoding", "br")
+			_, _ = w.Write(sent)
+		}))
+		r := start(t, srv.URL, false, conformance.ObserverOptions{})
+		post(t, r.URL+"/api/v2/rpc/record/getFormList", "k", `{}`, "Accept-Encoding", "gzip, br")
+		rep := r.report(t)
+		if rep.Traffic.Judged != 1 || len(rep.Traffic.NotJudged) > 0 || !slices.Contains(failed(rep), "answers.C1.jsonText") {
+			t.Errorf("%s: traffic %+v, failed %v; want it judged and C1.jsonText failed", name, rep.Traffic, failed(rep))
+		}
+		srv.Close()
+	}
+}
