@@ -90,11 +90,8 @@ const smallPages = 16
 // the seed draws from every size that does, up to the maximum max (so
 // that over a run's walks many sizes are walked, and over seeds every
 // one: a service may mishandle any size below the maximum, 11 to 19 as
-// well as 3); upper draws from the upper half of those sizes, else the
-// lower, so that a filter's two such walks (the small class and its
-// digits) are spread over the whole range on every run; n < 0: the
-// count is not known.
-func smallSize(seed uint64, id string, n, max int, upper bool) int {
+// well as 3); n < 0: the count is not known.
+func smallSize(seed uint64, id string, n, max int) int {
 	if n < 0 {
 		n = 2 * smallPages
 	}
@@ -105,11 +102,7 @@ func smallSize(seed uint64, id string, n, max int, upper bool) int {
 	if least >= max {
 		return least
 	}
-	lo, hi := least, (least+max)/2
-	if upper {
-		lo, hi = hi+1, max
-	}
-	return lo + pick(seed, "small "+id, hi-lo+1)
+	return least + pick(seed, "small "+id, max-least+1)
 }
 
 // classValue is the value of class c for an endpoint of maximum max, by
@@ -117,7 +110,7 @@ func smallSize(seed uint64, id string, n, max int, upper bool) int {
 func (c pageClass) value(seed uint64, id string, max, expected int) (v any, absent bool) {
 	switch {
 	case c.small:
-		return smallSize(seed, id, expected, max, c.digits), false
+		return smallSize(seed, id, expected, max), false
 	case c.values == nil:
 		return nil, true
 	}
