@@ -19,12 +19,10 @@ import (
 // every listing endpoint gets the product of the filters it takes
 // (getFormList: none, a number, a search key, both; templates/list and
 // listQrcodes: no bound, start_time alone, end_time alone, both) and the
-// paging classes the contract names (§8, §C4, §C5): a page_size below
-// the maximum (drawn from every size that keeps the walk within
-// smallPages pages, up to the maximum: 1 where the list is that short),
-// the same written as a digit string, the maximum, above the maximum
-// (the first size above it, twice it plus one, or a size between them,
-// clamped alike), a huge one, none at all (the default); zero, a negative and a
+// paging classes the contract names (§8, §C4, §C5): a small page_size
+// that puts page boundaries between neighbours, the same written as a
+// digit string, the maximum, above the
+// maximum, a huge one, none at all (the default); zero, a negative and a
 // fraction (bad input); and, for getFormList, a page past the last (and
 // a huge one) and a page of zero or below. Every pair of a filter and a
 // class is sent on every run; which listing, which value of the class and
@@ -47,11 +45,6 @@ type pageClass struct {
 	// values gives the values the seed picks from, for an endpoint of
 	// maximum max; nil: page_size left out (the default).
 	values func(max int) []any
-	// span, where set, is a range of sizes the seed draws from as often
-	// as from values (its boundaries): a service may break at any size
-	// of the range (a size snapped to a selector's steps for the LIMIT,
-	// a lookup table of sizes), not only at the ones a list names.
-	span func(max int) (lo, hi int)
 	// small: the size comes from the filter's expected count (smallSize);
 	// over: above the maximum, clamped or refused; bad: bad input, which
 	// the rules judge and no walk follows.
@@ -65,8 +58,7 @@ type pageClass struct {
 var pageClasses = []pageClass{
 	{name: "small", small: true},
 	{name: "max", values: func(max int) []any { return []any{max} }},
-	{name: "overMax", over: true, values: func(max int) []any { return []any{max + 1, 2*max + 1} },
-		span: func(max int) (int, int) { return max + 2, 2 * max }},
+	{name: "overMax", over: true, values: func(max int) []any { return []any{max + 1, max + 5, 2*max - 1, 2*max + 1} }},
 	{name: "huge", over: true, values: func(int) []any { return []any{1000, 32768, 2147483647, 2147483648, 4294967297} }},
 	{name: "default"},
 	{name: "digits", small: true, digits: true},
@@ -87,11 +79,8 @@ const smallPages = 16
 
 // smallSize is a page size that puts a boundary between every two
 // neighbours (1) when that walk takes at most smallPages pages, else one
-// the seed draws from every size that does, up to the maximum max (so
-// that over a run's walks many sizes are walked, and over seeds every
-// one: a service may mishandle any size below the maximum, 11 to 19 as
-// well as 3); n < 0: the count is not known.
-func smallSize(seed uint64, id string, n, max int) int {
+// the seed picks among the sizes that do; n < 0: the count is not known.
+func smallSize(seed uint64, id string, n int) int {
 	if n < 0 {
 		n = 2 * smallPages
 	}
@@ -99,10 +88,7 @@ func smallSize(seed uint64, id string, n, max int) int {
 		return 1
 	}
 	least := (n + smallPages - 1) / smallPages
-	if least >= max {
-		return least
-	}
-	return least + pick(seed, "small "+id, max-least+1)
+	return least + pick(seed, "small "+id, least)
 }
 
 // classValue is the value of class c for an endpoint of maximum max, by
@@ -110,13 +96,9 @@ func smallSize(seed uint64, id string, n, max int) int {
 func (c pageClass) value(seed uint64, id string, max, expected int) (v any, absent bool) {
 	switch {
 	case c.small:
-		return smallSize(seed, id, expected, max), false
+		return smallSize(seed, id, expected), false
 	case c.values == nil:
 		return nil, true
-	}
-	if c.span != nil && pick(seed, "page class span "+c.name+" "+id, 2) == 0 {
-		lo, hi := c.span(max)
-		return lo + pick(seed, "page class size "+c.name+" "+id, hi-lo+1), false
 	}
 	vs := c.values(max)
 	return vs[pick(seed, "page class "+c.name+" "+id, len(vs))], false
