@@ -255,9 +255,14 @@ func (g *gate) lower() {
 // learn reads the target's limits from the calls it answered: the most
 // it had in flight at once (calls whose spans overlap), and how many
 // calls sent in the second before the refused one (sent at refusedSent)
-// it had answered already. Calls in flight when it refused are not in
-// that count: a target that limits calls in flight, not a rate, answers
-// them after. g.mu held.
+// it answered, whenever their answers came. Those still in flight when
+// the refused one was sent count too: the target let them in, and a
+// loaded client reads answers late, so counting only those answered by
+// then put a target that limits a rate (200 a second, 64 in flight) at
+// 126, under twice what it held at once, and the client took
+// it for one that limits calls in flight and set no rate at all. A
+// target that limits calls in flight has at most the calls it holds in
+// flight then, which adds no more than peak. g.mu held.
 func (g *gate) learn(refusedSent time.Time) (peak, lastSecond int) {
 	type edge struct {
 		at   time.Time
@@ -269,7 +274,7 @@ func (g *gate) learn(refusedSent time.Time) (peak, lastSecond int) {
 			continue
 		}
 		edges = append(edges, edge{s.sent, 1}, edge{s.done, -1})
-		if s.sent.After(refusedSent.Add(-time.Second)) && s.done.Before(refusedSent) {
+		if s.sent.After(refusedSent.Add(-time.Second)) && s.sent.Before(refusedSent) {
 			lastSecond++
 		}
 	}

@@ -216,3 +216,30 @@ func TestAFastTargetsRefusalBoundsTheCallsInFlight(t *testing.T) {
 		t.Errorf("ceiling %v, want 2: three calls spanned the refusal, less one", g.ceiling)
 	}
 }
+
+// A target that limits a rate is known by the calls it let in during the
+// second before it refused, whether or not the client had read their
+// answers by then: a loaded client, 64 calls in flight, had read 126 of
+// the 190 a target let in, under twice the 64 it held at once, and took
+// it for a target that limits calls in flight, setting no rate.
+func TestTheCallsInFlightAtARefusalCountTowardsTheRate(t *testing.T) {
+	var rate float64
+	g := newGate(func(r float64) { rate = r })
+	t0 := time.Now().Add(-5 * time.Second)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	for i := range 126 { // answered before the refused call was sent
+		g.ok = append(g.ok, span{at(100 + 5*i), at(100 + 5*i + 60)})
+	}
+	for i := range 64 { // in flight when it was sent, answered after
+		g.ok = append(g.ok, span{at(900 + i), at(1300)})
+	}
+	g.refused(at(1000), 0)
+	release, err := g.acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	release()
+	if math.Abs(g.rateCeil-0.8*190) > 1e-9 || rate != g.rateCeil/2 {
+		t.Errorf("rate ceiling %v, rate %v: want 80%% of the 190 let in during the second before, and half of it", g.rateCeil, rate)
+	}
+}
