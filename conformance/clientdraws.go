@@ -22,8 +22,11 @@ import (
 //     problem+json or vnd.api+json, text/json, XML, HTML, text/*, ...),
 //     each with a weight or none, in any order; on every request that
 //     keeps the runner's usual Accept;
-//   - Accept-Language: one to three language ranges (*, zh-CN, en-US,
-//     es-419, a private-use tag, ...) with weights;
+//   - Accept-Language: a shape of RFC 9110 §12.5.4's language ranges
+//     (languageShapes): the wildcard * alone, one tag alone, a list of
+//     one to three with weights, a list headed by a language no service
+//     of ours speaks (then zh or *), a list that excludes a language
+//     with q=0 (*;q=0 too);
 //   - Prefer (RFC 7240): return=minimal or representation, respond-async,
 //     wait, handling=lenient or strict, and the preferences of the
 //     frameworks that read Prefer (PostgREST's count, tx=rollback and
@@ -107,7 +110,7 @@ func applyDrawn(f wireForm, r *Request) {
 		r.Accept = v
 	}
 	var lines []string
-	if v := drawList(g, languageRanges, 3); lang {
+	if v := drawLanguage(g); lang {
 		lines = append(lines, "Accept-Language: "+v)
 	}
 	if v := drawPrefer(g); prefer {
@@ -188,6 +191,35 @@ func drawList(g *rand.Rand, ranges []string, max int) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// foreignLanguages are language ranges a service of ours has no
+// answer in: a list headed by one is served in the next it names, in
+// its default, or as if it named none, the same answer all the same.
+var foreignLanguages = []string{"de", "fr-CA", "ja-JP", "ko", "pt-BR", "ar", "tlh", "x-klingon", "und"}
+
+// drawLanguage draws an Accept-Language in one of the shapes RFC 9110
+// §12.5.4 gives it: the wildcard alone (any language: a negotiator
+// picks its first, perhaps not the default), one tag alone, a list with
+// weights, a list headed by a foreign language then a fallback, and a
+// list that excludes one with q=0. Whatever it names, the answer is the
+// one without it (the contract names no language: §3.1's status names
+// are the service's own).
+func drawLanguage(g *rand.Rand) string {
+	one := func() string { return languageRanges[g.IntN(len(languageRanges))] }
+	w := func() string { return mediaWeights[2+g.IntN(len(mediaWeights)-3)] } // a weight above 0
+	switch g.IntN(5) {
+	case 0:
+		return []string{"*", "*", " * ", "*;q=1", "*;q=0.5"}[g.IntN(5)]
+	case 1:
+		return one()
+	case 2:
+		return drawList(g, languageRanges, 3)
+	case 3:
+		return foreignLanguages[g.IntN(len(foreignLanguages))] + ", " + []string{"zh-CN;", "*;", "en;", "zh;"}[g.IntN(4)] + w()
+	default:
+		return []string{"*", "zh-CN", "de", "en-US"}[g.IntN(4)] + ", " + []string{"en", "zh-CN", "zh", "*", "ja"}[g.IntN(5)] + ";q=0"
+	}
 }
 
 // drawPrefer draws one or two preferences.
