@@ -370,6 +370,11 @@ func authMalformed(seed uint64) func(t *T) {
 				for _, f := range unissuedKeys {
 					sends = append(sends, send{ep, f, true, "bad"})
 				}
+				// A word before the key (keyWords: a scheme, Bearer
+				// itself), one the seed picks: the key a client sends
+				// that prefixes a value already holding a scheme.
+				w := keyWords[pick(seed, "auth.malformed word", len(keyWords))]
+				sends = append(sends, send{ep, authForm{form: "Bearer " + w + " {key}", what: "a word (" + w + ") before the key, a key nobody issued"}, true, "bad"})
 				for _, f := range keyNotBearer {
 					sends = append(sends, send{ep, f, true, notBearerRole(f)})
 				}

@@ -448,6 +448,11 @@ var (
 	keyPrefixes = []string{"test_", "test-", "sk_test_", "sk_live_", "live_", "sandbox_", "dev-", "pk_", "0"}
 )
 
+// keyWords are the words nearKey writes beside a key: the Bearer scheme
+// in its letter cases (the scheme written twice), other schemes, and
+// words a key is labelled with.
+var keyWords = []string{"Bearer", "Bearer", "bearer", "BEARER", "Token", "Basic", "JWT", "ApiKey", "Key", "token", "api_key:"}
+
 // nearKey draws a key nobody issued near k: k with a suffix or a prefix,
 // one character changed, dropped, added or swapped with the next, cut
 // short at either end, in other letter case, with a space inside, in
@@ -455,9 +460,13 @@ var (
 // keys loosely reads as k (SQL LIKE's _ and %, a glob's *, a regular
 // expression's .*), k with a character a normaliser drops (a zero-width
 // space, a byte order mark, an escaped space or NUL, a backslash), k
-// encoded (base64, one character percent-encoded). Half the draws are
-// the most common: the sandbox suffix, the last character changed, the
-// last dropped, the letter case swapped, a LIKE pattern.
+// encoded (base64, one character percent-encoded), k with a word
+// before or after it (a scheme word, Bearer itself among them: sent as
+// "Bearer Bearer k", "Bearer Token k", "Bearer k Bearer", the key a
+// parser that strips every Bearer, or takes the last word, reads as k).
+// Half the draws are the most common: the sandbox suffix, the last
+// character changed, the last dropped, the letter case swapped, a LIKE
+// pattern.
 func nearKey(r *rand.Rand, k keyTexts) keyTexts {
 	n := len(k.real)
 	v := strings.TrimSuffix(strings.TrimPrefix(k.shown, "${"), "}")
@@ -542,8 +551,15 @@ func nearKey(r *rand.Rand, k keyTexts) keyTexts {
 			return keyTexts{fullWidth(k.real), "fullwidth(" + k.shown + ")"}
 		}
 		return keyTexts{k.real + ".", k.shown + "."}
-	case 11:
-		return keyTexts{k.real + k.real, k.shown + k.shown}
+	case 11: // twice, or a word before or after it: a scheme, Bearer itself
+		if r.IntN(3) == 0 {
+			return keyTexts{k.real + k.real, k.shown + k.shown}
+		}
+		w := keyWords[r.IntN(len(keyWords))]
+		if r.IntN(3) == 0 {
+			return keyTexts{k.real + " " + w, k.shown + " " + w}
+		}
+		return keyTexts{w + " " + k.real, w + " " + k.shown}
 	case 12: // a pattern a lookup with LIKE, a glob or a regular expression reads
 		switch r.IntN(7) {
 		case 0: // one character as LIKE's any character
