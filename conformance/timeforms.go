@@ -84,6 +84,12 @@ var nearTimeForms = []nearTimeForm{
 	{"lowercase", func(t time.Time, _ *time.Location) string {
 		return strings.ToLower(t.UTC().Format("2006-01-02T15:04:05Z"))
 	}, true},
+	// RFC 3339 §4.3's -00:00: a time known in UTC whose local offset is
+	// unknown (what a log shipper or a mail header writes for one). It
+	// names the UTC instant; reading it as a local time moves it.
+	{"unknown local offset", func(t time.Time, _ *time.Location) string {
+		return t.UTC().Format("2006-01-02T15:04:05") + "-00:00"
+	}, true},
 	// Python's str(datetime) of an aware datetime: a space, and the
 	// offset with a colon (+00:00 for UTC).
 	{"python str", func(t time.Time, loc *time.Location) string {

@@ -155,7 +155,7 @@ func TestNearTimeFormsMoveTheItemWhenMisread(t *testing.T) {
 // readNear reads a near form back: the instant and the wall time as
 // written.
 func readNear(s string) (int64, time.Time, bool) {
-	for _, layout := range []string{"2006-01-02t15:04:05z", "2006-01-02 15:04:05-07:00", "2006-01-02T15:04:05-0700", "2006-01-02 15:04:05 -0700"} {
+	for _, layout := range []string{"2006-01-02t15:04:05z", "2006-01-02T15:04:05-07:00", "2006-01-02 15:04:05-07:00", "2006-01-02T15:04:05-0700", "2006-01-02 15:04:05 -0700"} {
 		if at, err := time.Parse(layout, s); err == nil {
 			return at.Unix(), at, true
 		}

@@ -20,7 +20,7 @@ import (
 // (spellingShapes: how many clock digits, a fraction of zeros or not, a
 // day's boundary as midnight, as T24:00:00 or as a date, the earliest
 // and latest years) crossed with the options the seed picks for each
-// request (T or a space; Z, +00:00, +08:00 and offsets on either side of
+// request (T or a space; UTC as Z, z, +00:00 or -00:00, +08:00 and offsets on either side of
 // UTC, half-hour west ones among them, or no zone; how many fraction
 // digits). Seconds with an offset written as libraries write it, and
 // lower-case t and z, are the near forms' (timeforms.go), sent beside.
@@ -73,7 +73,7 @@ type spelt struct {
 type spellOpts struct {
 	sep    string         // "T" or " "
 	loc    *time.Location // nil: no zone, read in UTC+08:00
-	zoneZ  string         // how UTC is written: "Z" or "+00:00"
+	zoneZ  string         // how UTC is written: one of utcSpellings
 	digits int            // fraction digits
 }
 
@@ -277,6 +277,11 @@ type spellCase struct {
 	out        bool
 }
 
+// utcSpellings are RFC 3339's ways of writing UTC's offset: Z, z (§5.6),
+// +00:00, and -00:00, which §4.3 gives to a time known in UTC whose
+// local offset is unknown: the same instant, never a local time.
+var utcSpellings = []string{"Z", "+00:00", "-00:00", "z"}
+
 // spellOptsFor picks the options of one spelling from the seed: for a
 // sided zone, one on the side where a dropped offset shows (later: east
 // of UTC+08:00).
@@ -286,7 +291,7 @@ func spellOptsFor(seed uint64, id string, sh spellingShape, later bool) spellOpt
 		o.sep = []string{"T", " "}[pick(seed, id+" sep", 2)]
 	}
 	if sh.zones != zoneNone {
-		o.zoneZ = []string{"Z", "+00:00"}[pick(seed, id+" z", 2)]
+		o.zoneZ = utcSpellings[pick(seed, id+" z", len(utcSpellings))]
 	}
 	switch {
 	case sh.zones == zoneDay:
