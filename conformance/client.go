@@ -346,6 +346,16 @@ func (c *client) exchange(ctx context.Context, ep contract.Endpoint, o outgoing,
 			return again
 		}
 	}
+	if x.Err == nil && charsetLabelled(x.Req) && envelopeRefusal(x) && len(rules.Faults(ep, o.bare)) == 0 {
+		// A charset label a service may refuse (clientcharsets.go): asked
+		// again as application/json, once; the refusal is judged too.
+		again := &Exchange{Req: x.Req, refusedDressed: x}
+		again.Req.ContentType = ""
+		if err, limited := c.do(ctx, again, raw, key, o.keys); !limited {
+			again.Err = err
+			return again
+		}
+	}
 	if x.Err == nil && x.Req.Accept != "" && notAcceptable(x) {
 		// An Accept a service may refuse (clientdraws.go): asked again
 		// with the usual one, once; the refusal is judged too.

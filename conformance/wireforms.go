@@ -168,6 +168,7 @@ func (f wireForm) apply(r *Request, s clientSite) {
 	applyClient(f, r, s)
 	applyEnvelope(f, r, s)
 	applyDrawn(f, r)
+	applyCharset(f, r)
 }
 
 // wireOf is the request r as the client writes it: the headers that
