@@ -33,6 +33,9 @@ type pathVariant struct {
 	names bool
 	// ep is the operation whose path is written.
 	ep contract.Endpoint
+	// keyless says the path goes without a key on every run: it
+	// carries what a service might take for a login (a session id).
+	keyless bool
 }
 
 // pathJoints are the indexes of the slashes of p after the first.
@@ -89,7 +92,9 @@ func pathVariants(seed uint64) []pathVariant {
 		return cur.Path()
 	}
 	var out []pathVariant
-	add := func(class, path string, names bool) { out = append(out, pathVariant{class, path, names, cur}) }
+	add := func(class, path string, names bool) {
+		out = append(out, pathVariant{class: class, path: path, names: names, ep: cur})
+	}
 
 	add("a base URL ending in /", "/"+epFor("base"), true)
 	p := epFor("inner")
@@ -130,16 +135,36 @@ func pathVariants(seed uint64) []pathVariant {
 	enc := []string{"%2F", "%2f"}[pick(seed, "path encoded", 2)]
 	add("a percent-encoded slash", p[:at]+enc+p[at+1:], true)
 
-	// A path parameter (RFC 3986 §3.3): a servlet container's session
-	// id, which Java clients and containers append to a URL, or a
-	// version, after a segment the seed picks.
+	// A path parameter (RFC 3986 §3.3), after a segment the seed picks:
+	// a matrix parameter (a version, a language, a format, or ; alone),
+	// and a servlet container's session id, which a container's URL
+	// rewriting (the Servlet specification's jsessionid, in the letter
+	// cases containers and clients write it) appends to the end of a
+	// URL's path when it keeps a session without cookies, the
+	// container's node after it or not. A session id is no key (§5):
+	// the path that carries one goes without a key on every run, never
+	// served (§C2), whether the service routes it to the operation or
+	// not.
 	p = epFor("param")
 	segs := append(pathJoints(p), len(p))
 	at = segs[1+pick(seed, "path param joint", len(segs)-1)]
-	params := []string{";jsessionid=" + sessionID(seed), ";JSESSIONID=" + sessionID(seed) + ".node0", ";v=2", ";"}
-	add("a path parameter", p[:at]+params[pick(seed, "path param", len(params))]+p[at:], true)
+	add("a matrix parameter", p[:at]+matrixParams[pick(seed, "path param", len(matrixParams))]+p[at:], true)
+	id := sessionID(seed)
+	if pick(seed, "path session node", 2) == 0 {
+		id += ".node0"
+	}
+	add("a session id as a path parameter", epFor("session")+";"+sessionParams[pick(seed, "path session", len(sessionParams))]+"="+id, true)
+	out[len(out)-1].keyless = true
 	return out
 }
+
+// matrixParams are path parameters a framework may read; sessionParams
+// the Servlet specification's name of a session id in a path, as
+// containers and clients write it.
+var (
+	matrixParams  = []string{";v=2", ";", ";lang=en", ";format=json", ";version=1.0;debug=true"}
+	sessionParams = []string{"jsessionid", "JSESSIONID", "jsessionId"}
+)
 
 // sessionID is a servlet container's session id: 32 hexadecimal digits.
 func sessionID(seed uint64) string {
@@ -172,7 +197,7 @@ func checkPathVariants(t *T) {
 		body, role := []byte(`{}`), "read"
 		if v.names {
 			body = marshal(t.probeBody(v.ep))
-			if pick(t.runSeed(), "path role "+v.class, 2) == 0 {
+			if v.keyless || pick(t.runSeed(), "path role "+v.class, 2) == 0 {
 				role = "none"
 			}
 		}

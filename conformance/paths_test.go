@@ -39,8 +39,8 @@ func TestPathVariantsCoverEveryClass(t *testing.T) {
 				t.Errorf("seed %d: %s", seed, v.path)
 			}
 		}
-		if len(classes) != 8 {
-			t.Errorf("seed %d: %d classes, want 8: %v", seed, len(classes), classes)
+		if len(classes) != 9 {
+			t.Errorf("seed %d: %d classes, want 9: %v", seed, len(classes), classes)
 		}
 	}
 	if len(seen) < 30 {
