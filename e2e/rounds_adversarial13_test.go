@@ -126,6 +126,17 @@ var adversarial13FirstSight = firstSight{
 		foreign.BugA13ShareQueryCrossOrg: "d9d6fa7469f884776270cfc044f4a73b80fc5f70",
 		// The verify matrix moves to a status of another form's flow.
 		foreign.BugA13OtherFlowStatus: "d1544edcecd48cdc8decd95039aab128bc345273",
+		// Accept-Language drawn from the shapes of RFC 9110's language
+		// ranges (the wildcard alone among them).
+		foreign.BugA13AcceptLanguageStar: "154c6dcd07d4b2cda0038998e7adf8cba1bc5074",
+		// A key near ours with a word before it (a scheme, Bearer itself).
+		foreign.BugA13DoubleBearer: "6012064403c2e4906ebab4648202fe3d27c88b58",
+		// UTC in RFC 3339's four spellings, -00:00 a near form.
+		foreign.BugA13MinusZeroOffset: "dd039a3fff3131bf5e4dbf9add6a960c50466c70",
+		// A body with text outside ASCII labelled with another charset.
+		foreign.BugA13RequestCharset: "04b151ad929f27abbd00fc29e1c5ba54d348d1de",
+		// A session id as a path parameter, sent without a key.
+		foreign.BugA13JSessionIDPath: "ddff704db6ad985b0134311a66cf815200dc1a26",
 	},
 	passingSince: map[foreign.Variant]string{
 		// A front-matter value read as a YAML 1.2 reader resolves it.
