@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"net"
 	"net/http"
 	"regexp"
 	"strings"
@@ -221,6 +222,19 @@ func (s *Server) a14On() bool {
 		}
 	}
 	return false
+}
+
+// ConnState is for an http.Server's ConnState: it forgets a closed
+// connection's statics, which round 14 keys by the client's address, so
+// that a later connection from the same port starts afresh as a new
+// connection does at a real gateway.
+func (s *Server) ConnState(c net.Conn, st http.ConnState) {
+	if st != http.StateClosed && st != http.StateHijacked {
+		return
+	}
+	s.a14.mu.Lock()
+	delete(s.a14.conns, c.RemoteAddr().String())
+	s.a14.mu.Unlock()
 }
 
 // a14ConnOf is the connection's statics (mu held).

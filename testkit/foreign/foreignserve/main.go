@@ -88,7 +88,7 @@ func serve(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: f, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: f, ReadHeaderTimeout: 10 * time.Second, ConnState: f.w.Service().ConnState}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	fmt.Fprintf(stderr, "foreignserve: the foreign fake with %d bugs on http://%s (GET %s for the bugs the traffic touched)\n",

@@ -46,7 +46,9 @@ func Run(opts foreign.Options, reset bool) (*conformance.Report, error) {
 		opts.ResetPath = "/_test/reset"
 	}
 	svc := foreign.New(opts)
-	srv := httptest.NewServer(svc)
+	srv := httptest.NewUnstartedServer(svc)
+	srv.Config.ConnState = svc.ConnState
+	srv.Start()
 	defer srv.Close()
 	prof, err := profile.Parse("foreign.json", svc.Profile())
 	if err != nil {
@@ -150,7 +152,9 @@ func serve(fake string, opts foreign.Options, prof string) (string, func(), erro
 		if err := os.WriteFile(prof, svc.Profile(), 0o600); err != nil {
 			return "", nil, err
 		}
-		srv := httptest.NewServer(svc)
+		srv := httptest.NewUnstartedServer(svc)
+		srv.Config.ConnState = svc.ConnState
+		srv.Start()
 		return srv.URL, srv.Close, nil
 	}
 	return start(fake, opts, prof)
