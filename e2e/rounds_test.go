@@ -83,6 +83,7 @@ var firstSights = map[string]firstSight{
 	"adversarial-12": adversarial12FirstSight,
 	"adversarial-13": adversarial13FirstSight,
 	"adversarial-14": adversarial14FirstSight,
+	"adversarial-15": adversarial15FirstSight,
 }
 
 // roundRuns bounds the runs of one round in flight at once. A run mostly

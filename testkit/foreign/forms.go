@@ -343,6 +343,14 @@ func (s *Server) searchMatches(f *form, key string) bool {
 	if s.opts.has(BugB2SearchIgnoresNumberField) {
 		hay = strings.ToLower(f.name + "\x00" + f.note)
 	}
+	if s.opts.is(VariantA15Subsequence) {
+		for _, w := range strings.Fields(strings.ToLower(key)) {
+			if !a15Subsequence(hay, w) {
+				return false
+			}
+		}
+		return true
+	}
 	if s.opts.Search == SearchSubstring {
 		return strings.Contains(hay, strings.ToLower(key))
 	}

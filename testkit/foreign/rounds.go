@@ -61,7 +61,7 @@ func RuledIn() map[Bug]string {
 
 // Rounds lists every round, oldest first.
 func Rounds() []Round {
-	return []Round{blindRound1(), blindRound2(), adversarialRound1(), blindRound3(), adversarialRound2(), blindRound4(), adversarialRound3(), blindRound5(), blindRound6(), adversarialRound4(), blindRound7(), adversarialRound5(), blindRound8(), adversarialRound6(), blindRound9(), adversarialRound7(), blindRound10(), adversarialRound8(), blindRound11(), adversarialRound9(), blindRound12(), adversarialRound10(), adversarialRound11(), adversarialRound12(), adversarialRound13(), adversarialRound14()}
+	return []Round{blindRound1(), blindRound2(), adversarialRound1(), blindRound3(), adversarialRound2(), blindRound4(), adversarialRound3(), blindRound5(), blindRound6(), adversarialRound4(), blindRound7(), adversarialRound5(), blindRound8(), adversarialRound6(), blindRound9(), adversarialRound7(), blindRound10(), adversarialRound8(), blindRound11(), adversarialRound9(), blindRound12(), adversarialRound10(), adversarialRound11(), adversarialRound12(), adversarialRound13(), adversarialRound14(), adversarialRound15()}
 }
 
 // is says whether o is built as variant v.

@@ -46,6 +46,8 @@ type Server struct {
 	a11 a11State
 	// a14 is what adversarial round 14's bugs and variants remember.
 	a14 a14State
+	// a15 is what adversarial round 15's bugs and variants remember.
+	a15 a15State
 	// serial says the server answers one request at a time (a Witness
 	// runs each request through its builds in turn, under one lock): no
 	// request can come beside another, so a racing bug's slow step does
@@ -130,6 +132,7 @@ func (s *Server) Reset() {
 	s.a10Reset()
 	s.a11Reset()
 	s.a14Reset()
+	s.a15Reset()
 	s.mu.Unlock()
 }
 
@@ -185,6 +188,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	defer a13done()
 	w, r, a14done := s.a14Writer(w, r)
 	defer a14done()
+	w, a15done := s.a15Writer(w, r)
+	defer a15done()
 	// htmlErrors: a bug renders errors as HTML for a request that does not
 	// ask for JSON in its Accept header.
 	htmlErrors := s.opts.has(BugA2HTMLWithoutAcceptJSON) && !strings.Contains(r.Header.Get("Accept"), "json")
@@ -193,7 +198,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		e.textPlain = e.textPlain || s.a6TextPlain(r)
 		s.fail(w, sh, e)
 	}
-	if s.a13Front(w, r) || s.a10Front(w, r) || s.a8Front(w, r) || s.a9Front(w, r) || s.a7Path(w, r) {
+	if s.a15Front(w, r) || s.a13Front(w, r) || s.a10Front(w, r) || s.a8Front(w, r) || s.a9Front(w, r) || s.a7Path(w, r) {
 		return
 	}
 	ep := lookup(r.URL.Path)
@@ -338,7 +343,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.a5Intercept(w, ep.name, p) {
 		return
 	}
-	data, aerr := s.a14Serve(ep, k, p, r)
+	data, aerr := s.a15Serve(ep, k, p, r)
 	if aerr != nil && aerr.param != "" && k.forms != nil && ep.name == "record/getFormList" && s.opts.has(BugA4LimitedErrorEnvelope) {
 		s.a4LimitedEnvelope(w, aerr)
 		return
