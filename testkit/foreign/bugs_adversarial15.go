@@ -48,7 +48,7 @@ import (
 // The variants differ from Defaults only where docs/contract.md allows:
 // a 103 Early Hints answer before each answer, short cursor pages, long
 // JWT-shaped page tokens, a rate limit answered 429, a fuzzy search that
-// matches subsequences, a trimmed search_key, a connection closed after
+// matches subsequences, a connection closed after
 // each error, JSON indented with tabs and CRLF, members in jsonb's order,
 // and Content-Type headers with white space before a ; or a trailing ;.
 
@@ -95,7 +95,6 @@ const (
 	VariantA15JWTTokens        Variant = "a15-jwt-shaped-page-tokens"
 	VariantA15RateLimit        Variant = "a15-rate-limit-429"
 	VariantA15Subsequence      Variant = "a15-search-subsequence-fuzzy"
-	VariantA15SearchTrimmed    Variant = "a15-search-key-trimmed"
 	VariantA15CloseAfterErrors Variant = "a15-close-after-errors"
 	VariantA15TabsCRLF         Variant = "a15-json-tabs-crlf"
 	VariantA15JSONBOrder       Variant = "a15-jsonb-member-order"
@@ -156,8 +155,6 @@ func adversarialRound15() Round {
 			"§8: rate limits are open; §C4 (KIT): 429 with error_code 100429"},
 		{VariantA15Subsequence, "search_key is fuzzy as fzf and editors' quick-open are: each word of the key hits the forms whose name, note or number hold its characters in order",
 			"§4.3: search_key is a fuzzy match on form name, note and number; §C5 search_key (KIT): fuzzy could mean more; a form that holds the key is still a hit"},
-		{VariantA15SearchTrimmed, "search_key is trimmed of white space before it is matched (Laravel's TrimStrings middleware)",
-			"§4.3: fuzzy match; §C5 search_key (KIT): a form that holds the key as sent is a hit under this reading too"},
 		{VariantA15CloseAfterErrors, "every error answer carries Connection: close and the connection closes after it (a server that never reuses a connection after a 4xx)",
 			"§1.1; RFC 9112 §9.6: a server may close a persistent connection after any answer that says so"},
 		{VariantA15TabsCRLF, "answers are JSON indented with tabs and CRLF line ends (.NET's JsonSerializer with WriteIndented on Windows)",
@@ -235,7 +232,6 @@ func (s *Server) a15Front(w http.ResponseWriter, r *http.Request) bool {
 	if s.opts.is(VariantA15EarlyHints) && r.ProtoAtLeast(1, 1) {
 		w.Header().Set("Link", "</static/app.css>; rel=preload; as=style")
 		w.WriteHeader(http.StatusEarlyHints)
-		w.Header().Del("Link")
 	}
 	if r.ProtoMajor == 1 && r.ProtoMinor == 0 && strings.TrimSpace(r.Header.Get("Authorization")) == "" && s.opts.has(BugA15HTTP10HealthCheck) {
 		r.Header.Set("Authorization", "Bearer "+ReadKey)
@@ -482,9 +478,6 @@ func (s *Server) a15Verify(ep *endpoint, k *apiKey, p params, r *http.Request) (
 func (s *Server) a15Forms(ep *endpoint, k *apiKey, p params, r *http.Request) (any, *apiError) {
 	if n, isStr := p["number"].(string); isStr && n == "0" && s.opts.has(BugA15NumberZeroEmpty) {
 		delete(p, "number")
-	}
-	if key, isStr := p["search_key"].(string); isStr && s.opts.is(VariantA15SearchTrimmed) {
-		p["search_key"] = strings.TrimSpace(key)
 	}
 	data, e := s.a14Serve(ep, k, p, r)
 	key, _ := p["search_key"].(string)
