@@ -27,9 +27,9 @@ import (
 //
 //   - transport: a Range header honoured on a POST, an Idempotency-Key
 //     header replayed to whoever sends it, a wildcard Accept-Encoding
-//     answered in raw DEFLATE, a Content-Length of the uncompressed body,
-//     a forwarded scheme or prefix written into record URLs, an HTTP/1.0
-//     request without a key taken for the load balancer's health check;
+//     answered in raw DEFLATE, a forwarded scheme or prefix written
+//     into record URLs, an HTTP/1.0 request without a key taken for the
+//     load balancer's health check;
 //   - state and order: a from_certificate_status compared with a read
 //     model only getRecord refreshes, a history column that overflows
 //     at its second change, an anti-double-scan guard, a lock a refusal
@@ -57,7 +57,6 @@ const (
 	BugA15RangePartial          Bug = "a15-range-honoured-on-post"
 	BugA15IdempotencyShared     Bug = "a15-idempotency-key-header-shared"
 	BugA15StarRawDeflate        Bug = "a15-accept-encoding-star-raw-deflate"
-	BugA15GzipLengthPlain       Bug = "a15-gzip-content-length-uncompressed"
 	BugA15ForwardedProtoURL     Bug = "a15-forwarded-proto-http-record-url"
 	BugA15ForwardedPrefixURL    Bug = "a15-forwarded-prefix-record-url"
 	BugA15HTTP10HealthCheck     Bug = "a15-http10-without-key-health-check"
@@ -108,7 +107,6 @@ func adversarialRound15() Round {
 		{BugA15RangePartial, "§1.1, §C1 (C1.jsonText, must)", "the cache in front of the service (nginx with proxy_force_ranges on, or a CDN's byte-range support) honours a Range header on any answer it holds, POSTs included: a request with Range: bytes=0-99 gets 206 and the first 100 bytes of the JSON"},
 		{BugA15IdempotencyShared, "§4.1, §C2 (C2.tenancy, C2.noKey, must)", "an idempotency middleware (Stripe-style) keeps answers under the Idempotency-Key header's value alone, neither key nor path nor body in the cache key: a second request with the same Idempotency-Key gets the first request's answer, whoever sends it"},
 		{BugA15StarRawDeflate, "§1.1, §C1 (C1.jsonText, must)", "the negotiator takes * in Accept-Encoding for the server's favourite coding, deflate, and writes it as a raw DEFLATE stream without the zlib wrapper (IIS's and old PHP's confusion): RFC 9110's deflate is zlib, so the answer is no JSON under its label"},
-		{BugA15GzipLengthPlain, "§1.1, §C1 (C1.jsonText, must)", "a middleware sets Content-Length from the JSON before the gzip filter compresses it: every gzip answer declares the uncompressed length, so the client waits for bytes that never come or reads past the end"},
 		{BugA15ForwardedProtoURL, "§4.1 (2.1.identity, must)", "record_url is built with the framework's url() behind a proxy it trusts entirely (Laravel's TrustProxies with '*'): X-Forwarded-Proto: http writes every record_url with http://, a URL nobody issued"},
 		{BugA15ForwardedPrefixURL, "§4.1 (2.1.identity, must)", "Spring's ForwardedHeaderFilter applies X-Forwarded-Prefix to the URLs the service builds: behind a gateway that adds /gateway, record_url gains the prefix"},
 		{BugA15HTTP10HealthCheck, "§5, §C2 (C2.noKey, must)", "the load balancer's health checks are HTTP/1.0 requests without a key, so the auth filter lets every HTTP/1.0 request without Authorization through as the monitoring account (the read key)"},
@@ -609,8 +607,7 @@ func (a *a15Answer) Write(b []byte) (int, error) {
 // a15Writing says whether a bug or a variant of the round rewrites
 // answers.
 func (s *Server) a15Writing() bool {
-	for _, b := range []Bug{BugA15RangePartial, BugA15IdempotencyShared, BugA15StarRawDeflate, BugA15GzipLengthPlain,
-		BugA15ForwardedProtoURL, BugA15ForwardedPrefixURL} {
+	for _, b := range []Bug{BugA15RangePartial, BugA15IdempotencyShared, BugA15StarRawDeflate, BugA15ForwardedProtoURL, BugA15ForwardedPrefixURL} {
 		if s.opts.has(b) {
 			return true
 		}
@@ -713,18 +710,6 @@ func (s *Server) a15Finish(w http.ResponseWriter, a *a15Answer, r *http.Request)
 		body = z.Bytes()
 		h.Set("Content-Encoding", "deflate")
 		h.Add("Vary", "Accept-Encoding")
-	case isAPI && acceptsGzip(ae) && s.opts.has(BugA15GzipLengthPlain):
-		plain := len(body)
-		var z bytes.Buffer
-		gz := gzip.NewWriter(&z)
-		_, _ = gz.Write(body)
-		_ = gz.Close()
-		body = z.Bytes()
-		h.Set("Content-Encoding", "gzip")
-		h.Add("Vary", "Accept-Encoding")
-		if plain > len(body) {
-			h.Set("Content-Length", strconv.Itoa(plain))
-		}
 	}
 	w.WriteHeader(status)
 	_, _ = w.Write(body)

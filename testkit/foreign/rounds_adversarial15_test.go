@@ -30,7 +30,6 @@ func init() {
 		foreign.BugA15RangePartial:          with(read(opForms, `{}`), "Range", "bytes=0-20"),
 		foreign.BugA15IdempotencyShared:     {key: foreign.ReadKey, op: opRecord, body: `{"record_id":800001}`, together: []string{`{"record_id":800004}`}, reqHeader: [2]string{"Idempotency-Key", "k-1"}},
 		foreign.BugA15StarRawDeflate:        {key: foreign.ReadKey, op: opForms, body: `{}`, encoding: "zstd, br;q=1.0, gzip;q=0.8, *;q=0.1", header: "Content-Encoding"},
-		foreign.BugA15GzipLengthPlain:       {key: foreign.ReadKey, op: opForms, body: `{}`, gzip: true, header: "Content-Length"},
 		foreign.BugA15ForwardedProtoURL:     with(read(opRecord, `{"record_id":800001}`), "X-Forwarded-Proto", "http"),
 		foreign.BugA15ForwardedPrefixURL:    with(read(opRecord, `{"record_id":800001}`), "X-Forwarded-Prefix", "/gateway"),
 		foreign.BugA15HTTP10HealthCheck:     {op: opForms, body: `{}`, http10: true},
