@@ -193,6 +193,15 @@ var knownGaps = map[foreign.Bug]string{
 	foreign.BugA14StaticSearchKey: "a walk of the forms after a search is filtered by that search's key, alike on every page: no live relation holds the walk's total beside the profile's count of forms",
 	foreign.BugA14StaticWindow:    "a walk of the templates after a dated one is filtered by that window, alike on every page: no live relation holds the walk's total beside the profile's",
 	foreign.BugA14StaticErrorCode: "a repeated verify after another refusal answers that refusal's error_code, one of §7's: no live relation knows which refusal the exchange deserves",
+	// Adversarial round 15: a verify refused for a state the service
+	// keeps apart from the record (a read model, a guard, a lock) answers
+	// a §7 code in shape, which this exchange alone cannot tell from a
+	// deserved refusal; and a front matter's record_id written as a float
+	// reads as the record's number, to the proxy as to the runner.
+	foreign.BugA15FromReadModel:      "after a move and before a read, the status the record is in is refused as from_certificate_status with 100324: no live relation holds the status the move left beside the refusal",
+	foreign.BugA15DoubleScanGuard:    "a verify within 3 s of a move is refused 100319, §7's generic refusal: no live relation knows the refusal is undeserved",
+	foreign.BugA15RefusalLockKept:    "a verify within 5 s of a refusal is refused 100319, §7's generic refusal: no live relation knows the refusal is undeserved",
+	foreign.BugA15FrontMatterIDFloat: "front matter's record_id written 800001.0 reads as the record's id, a number: the rule compares numbers, as the runner's does",
 }
 
 // The independent fake behind the proxy, with each of its bugs switched
@@ -278,8 +287,8 @@ func TestEveryTouchedBugIsReported(t *testing.T) {
 	}
 	// The figures of docs/conformance.md ("What live traffic catches"):
 	// traffic made poorer, or rules made weaker, must not pass unnoticed.
-	if touched < 286 || reported < 273 {
-		t.Errorf("the traffic touched %d bugs (docs: 286) and the proxy reported %d (docs: 273)", touched, reported)
+	if touched < 293 || reported < 276 {
+		t.Errorf("the traffic touched %d bugs (docs: 293) and the proxy reported %d (docs: 276)", touched, reported)
 	}
 	sort.Strings(untouched)
 	t.Logf("%d bugs; the traffic touched %d, the proxy reported %d of them; known gaps %v; untouched: %s",
