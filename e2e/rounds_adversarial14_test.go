@@ -58,8 +58,5 @@ var adversarial14FirstSight = firstSight{
 		// bounds of each listing.
 		foreign.BugA14LeapDay500:    "1525e9b1b821f02d684584f139060b367b7c9816",
 		foreign.BugA14LeapSecond500: "1525e9b1b821f02d684584f139060b367b7c9816",
-		// Each paging product walks a middle size too, from the widest
-		// run of sizes no other class walks.
-		foreign.BugA14FormSizeSnap: "e6da64450330b36c281422a450423eaf7ddbbb06",
 	},
 }
