@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rtq-kit/rtq/contract"
+	"github.com/rtq-kit/rtq/internal/svcclient"
 )
 
 // Requests no client means to send and every client sends one day: a
@@ -204,8 +205,19 @@ func checkBodyTooLarge(t *T) {
 	eps := faultEndpoints(t.runSeed(), "transport.bodyTooLarge", len(contract.Endpoints))
 	t.each(len(eps), func(t *T, i int) {
 		ep := eps[i]
-		x := t.sendWire(wireRequest{ep: &ep, path: ep.Path(), role: "read", body: raw,
-			show: fmt.Sprintf(`{"rtq_conform_padding":"a…a"} (%d bytes: %d a's)`, len(raw), pad)})
+		w := wireRequest{ep: &ep, path: ep.Path(), role: "read", body: raw,
+			show: fmt.Sprintf(`{"rtq_conform_padding":"a…a"} (%d bytes: %d a's)`, len(raw), pad)}
+		x := t.sendWire(w)
+		if svcclient.Closed(x.Err) {
+			// A target that answers 413 from the Content-Length and
+			// closes resets the connection on the body it did not read;
+			// the reset can throw its answer away before a loaded client
+			// reads it. A careful client's way to send a large body
+			// settles it: with Expect: 100-continue the refusal comes
+			// before the body goes. Closing on that too is a finding.
+			w.headers = []string{"Expect: 100-continue"}
+			x = t.sendWire(w)
+		}
 		t.jsonAnswer(x, fmt.Sprintf("%s: a body of %d bytes, over the size limit of %d", ep.Name, len(raw), contract.MaxBodyBytes))
 	})
 }

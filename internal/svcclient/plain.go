@@ -42,8 +42,7 @@ func plain(ctx context.Context, req *http.Request, timeout time.Duration, err er
 		why = fmt.Sprintf("no answer within %v (the time allowed for one call: --timeout)", timeout)
 	case errors.Is(err, syscall.ECONNREFUSED):
 		why = "connection refused: nothing listens at " + req.URL.Host
-	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF),
-		errors.Is(err, net.ErrClosed):
+	case Closed(err):
 		// One wording for a target that closed the connection: whether
 		// the client sees a reset, a broken pipe, an end of stream or its
 		// own write on a connection the transport has just closed (Go's
@@ -57,6 +56,18 @@ func plain(ctx context.Context, req *http.Request, timeout time.Duration, err er
 		return err
 	}
 	return &plainError{msg: req.Method + " " + req.URL.Redacted() + ": " + why, err: err}
+}
+
+// Closed reports whether err is the target closing the connection
+// before its answer came (a reset, a broken pipe, an end of stream, a
+// write on a connection the transport has just closed). A target that
+// refuses a large body from its Content-Length and closes may have
+// answered: the reset that follows an unread body can throw the answer
+// away before a loaded client reads it, so the runner asks again with
+// Expect: 100-continue rather than judge a lost answer.
+func Closed(err error) bool {
+	return errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) || errors.Is(err, io.EOF) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed)
 }
 
 // stoppedBeforeSent words a call stopped while it waited for its turn (the rate,
