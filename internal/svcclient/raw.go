@@ -121,9 +121,9 @@ func (c *Client) sendRaw(ctx context.Context, key string, r Raw) (Answer, error)
 	if _, err := conn.Write(b.Bytes()); err != nil {
 		return Answer{}, fmt.Errorf("write request: %w", err)
 	}
-	resp, err := http.ReadResponse(bufio.NewReader(conn), &http.Request{Method: r.Method})
+	resp, err := readFinal(bufio.NewReader(conn), r.Method)
 	if err != nil {
-		return Answer{}, fmt.Errorf("read answer: %w", err)
+		return Answer{}, err
 	}
 	defer resp.Body.Close()
 	a := Answer{Status: resp.StatusCode, Header: c.scrub.Header(resp.Header)}
@@ -131,4 +131,26 @@ func (c *Client) sendRaw(ctx context.Context, key string, r Raw) (Answer, error)
 		return a, nil
 	}
 	return c.readAnswer(resp, a)
+}
+
+// maxInterim is how many interim (1xx) answers a request written by hand
+// may get before its final one, as many as Go's transport takes.
+const maxInterim = 5
+
+// readFinal reads the answer to a request written by hand: interim
+// answers (1xx, 101 aside) come before it and are no answer (RFC 9110
+// §15.2: 100 Continue, 103 Early Hints, which a CDN sends ahead of every
+// answer), at most maxInterim of them.
+func readFinal(br *bufio.Reader, method string) (*http.Response, error) {
+	for range maxInterim + 1 {
+		resp, err := http.ReadResponse(br, &http.Request{Method: method})
+		if err != nil {
+			return nil, fmt.Errorf("read answer: %w", err)
+		}
+		if resp.StatusCode < 100 || resp.StatusCode >= 200 || resp.StatusCode == http.StatusSwitchingProtocols {
+			return resp, nil
+		}
+		resp.Body.Close()
+	}
+	return nil, fmt.Errorf("read answer: more than %d interim (1xx) answers", maxInterim)
 }

@@ -60,3 +60,33 @@ func TestSendRawReturnsASwitchAlone(t *testing.T) {
 		t.Fatalf("HTTP %d, Upgrade %q, err %v; want the 101 alone", a.Status, a.Header.Get("Upgrade"), err)
 	}
 }
+
+// TestSendRawSkipsInterimAnswers: a request written by hand reads past
+// the interim answers before its final one (103 Early Hints, which a CDN
+// sends ahead of every answer), and fails, not loops, on a target that
+// sends more of them than a client takes.
+func TestSendRawSkipsInterimAnswers(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := 2
+		if r.URL.Path == "/many" {
+			n = maxInterim + 1
+		}
+		w.Header().Set("Link", "</app.css>; rel=preload")
+		for range n {
+			w.WriteHeader(http.StatusEarlyHints)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"code":0}`)
+	}))
+	t.Cleanup(srv.Close)
+	c := New(Config{BaseURL: srv.URL, Timeout: 5 * time.Second})
+	for _, proto := range []string{"HTTP/1.0", "HTTP/1.1"} {
+		a, err := c.SendRaw(context.Background(), "", Raw{Method: http.MethodPost, Path: "/few", Proto: proto, Body: []byte(`{}`)})
+		if err != nil || a.Status != http.StatusOK || string(a.Body) != `{"code":0}` {
+			t.Errorf("%s: HTTP %d %q, %v: want the final 200 and its body", proto, a.Status, a.Body, err)
+		}
+	}
+	if _, err := c.SendRaw(context.Background(), "", Raw{Method: http.MethodPost, Path: "/many", Proto: "HTTP/1.1", Body: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "interim") {
+		t.Errorf("%d interim answers: %v, want an error naming them", maxInterim+1, err)
+	}
+}
