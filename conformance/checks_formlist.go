@@ -166,6 +166,9 @@ func checkFormNumber(t *T) {
 		filters = append(filters, map[string]any{"number": f.form})
 	}
 	others := t.otherKindsFor("number")
+	for _, v := range falsyOnes(t.r.opts.Seed, "number", t.takenBy("number"), 2) {
+		others = append(others, namedID{what: "a string a loose reading takes for absent", v: v, kind: "falsy"})
+	}
 	for _, id := range others {
 		filters = append(filters, map[string]any{"number": id.v})
 	}

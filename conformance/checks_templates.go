@@ -367,7 +367,8 @@ func (t *T) qrcodesByURLRead() {
 // identifiers are exact, §C10), and an identifier of
 // another kind of object of ours
 // (otherKindsFor: a sub-code's coding, a tpl_id) are 404
-// (§4.5).
+// (§4.5), and so are two strings a loose reading takes for absent
+// (falsy.go: "0" and one the seed picks), which name no template.
 func checkQrcodesUnknown(t *T) {
 	templates, whats := []string{probeTemplate}, []string{}
 	if items := t.r.prof.Templates.Items; len(items) > 0 {
@@ -400,9 +401,13 @@ func checkQrcodesUnknown(t *T) {
 		templates = append(templates, id.v)
 		whats = append(whats, id.what)
 	}
+	others := len(templates)
+	templates = append(templates, falsyOnes(t.r.opts.Seed, "template", t.takenBy("template"), 2)...)
 	t.each(len(templates), func(t *T, i int) {
 		what := "unknown template"
 		switch {
+		case i >= others:
+			what = falsyWhat("template", templates[i])
 		case i >= spelt:
 			what = fmt.Sprintf("template %q, %s (no template's coding)", templates[i], whats[i-spelt])
 		case i > 0:

@@ -147,7 +147,9 @@ func checkVerifyBadTplID(t *T) {
 // them, tails.go: identifiers are exact, §C10) and an
 // identifier of
 // another kind of object of ours (otherKindsFor: a sub-code's or a
-// template's coding, a tpl_id). from_certificate_status names no
+// template's coding, a tpl_id), and two strings a loose reading takes
+// for absent (falsy.go: "0" and one the seed picks), which are codes
+// that name no record, not a missing one. from_certificate_status names no
 // status, so that a target that takes the spelling for our code still
 // moves nothing: it answers what it checks after finding the record.
 func checkVerifyUnknownCode(t *T) {
@@ -194,9 +196,13 @@ func checkVerifyUnknownCode(t *T) {
 		codes = append(codes, id.v)
 		whats = append(whats, id.what)
 	}
+	others := len(codes)
+	codes = append(codes, falsyOnes(t.r.opts.Seed, "certificate_code", t.takenBy("certificate_code"), 2)...)
 	t.each(len(codes), func(t *T, i int) {
 		what := "unknown certificate_code"
 		switch {
+		case i >= others:
+			what = falsyWhat("certificate_code", codes[i])
 		case i >= spelt:
 			what = fmt.Sprintf("certificate_code %q, %s (no record code)", codes[i], whats[i-spelt])
 		case i > 0:
