@@ -89,8 +89,9 @@ func checkRecordChinese(t *T) {
 
 // checkRecordNotFound: a record nobody has, another organization's, and
 // one of ours by its URL with the code spelt otherwise (another letter
-// case, full width) or the URL on another host or scheme or with its
-// path in the other case, or with a NUL after it (tails.go; identifiers
+// case, full width) or the URL on another host or scheme, with its
+// path in the other case, without its scheme, protocol-relative or with
+// user information (spellings.go), or with a NUL after it (tails.go; identifiers
 // are exact, §C10), and an
 // identifier of another kind of ours (otherKindsFor: a bare record code,
 // a record number, a template's URL) are no success.
@@ -105,7 +106,7 @@ func checkRecordNotFound(t *T) {
 		urls = urlFoldings(t.r.prof.Records[0].URL, setOf(known))
 		urls = append(urls, urlNearForms(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), 1)...)
 		urls = append(urls, pastedForms(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), false)...)
-		urls = append(urls, urlRespellings(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), 1)...)
+		urls = append(urls, urlRespellings(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), urlPerSite)...)
 		urls = append(urls, tailStrings(t.r.opts.Seed, "record_url", t.r.prof.Records[0].URL, setOf(known), 1)...)
 	}
 	spelt := len(urls)

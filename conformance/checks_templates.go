@@ -362,8 +362,8 @@ func (t *T) qrcodesByURLRead() {
 // checkQrcodesUnknown: a template nobody has, one of ours by its coding
 // spelt otherwise (another letter case, full width, a near form, two
 // forms as people type them and one with marks, typedforms.go; its URL
-// on another host or scheme or with its path in the other case,
-// spellings.go; the coding and the URL with a NUL after them, tails.go:
+// on another host or scheme, with its path in the other case, without
+// its scheme, protocol-relative or with user information, spellings.go; the coding and the URL with a NUL after them, tails.go:
 // identifiers are exact, §C10), and an identifier of
 // another kind of object of ours
 // (otherKindsFor: a sub-code's coding, a tpl_id) are 404
@@ -392,7 +392,7 @@ func checkQrcodesUnknown(t *T) {
 			templates = append(templates, urlFoldings(u, setOf(known))...)
 			templates = append(templates, urlNearForms(t.r.opts.Seed, "template url", u, setOf(known), 1)...)
 			templates = append(templates, pastedForms(t.r.opts.Seed, "template url", u, setOf(known), false)...)
-			templates = append(templates, urlRespellings(t.r.opts.Seed, "template url", u, setOf(known), 1)...)
+			templates = append(templates, urlRespellings(t.r.opts.Seed, "template url", u, setOf(known), urlPerSite)...)
 			templates = append(templates, tailStrings(t.r.opts.Seed, "template url", u, setOf(known), 1)...)
 		}
 	}

@@ -142,8 +142,9 @@ func checkVerifyBadTplID(t *T) {
 // checkVerifyUnknownCode: a code nobody issued names no record (100320),
 // and so do one of ours spelt otherwise (another letter case, full
 // width, a near form, two forms as people type them, typedforms.go,
-// one with marks, its URL on another host or scheme or with its path in
-// the other case, spellings.go; the code and the URL with a NUL after
+// one with marks, its URL on another host or scheme, with its path in
+// the other case, without its scheme, protocol-relative or with user
+// information, spellings.go; the code and the URL with a NUL after
 // them, tails.go: identifiers are exact, §C10) and an
 // identifier of
 // another kind of object of ours (otherKindsFor: a sub-code's or a
@@ -184,7 +185,7 @@ func checkVerifyUnknownCode(t *T) {
 		// other case (urlRespellings), and its code with marks
 		// (markedOne).
 		if u := t.credentialURL(own); u != "" {
-			codes = append(codes, urlRespellings(t.r.opts.Seed, "certificate url", u, setOf(known), 1)...)
+			codes = append(codes, urlRespellings(t.r.opts.Seed, "certificate url", u, setOf(known), urlPerSite)...)
 			codes = append(codes, tailStrings(t.r.opts.Seed, "certificate url", u, setOf(known), 1)...)
 		}
 		if !strings.Contains(own, "://") {

@@ -117,12 +117,30 @@ func TestURLRespellingsNameNothing(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for seed := uint64(1); seed <= 50; seed++ {
-		for _, f := range urlRespellings(seed, "record url", u, nil, 2) {
+		for _, f := range urlRespellings(seed, "record url", u, nil, urlPerSite) {
 			seen[f] = true
+		}
+		// One run's sites together send every class.
+		classes := map[string]bool{}
+		for _, site := range urlSites {
+			for _, f := range urlRespellings(seed, site, u, nil, urlPerSite) {
+				for _, c := range urlClasses {
+					for alt := 0; alt < 12; alt++ {
+						if c.form(u, alt) == f {
+							classes[c.name] = true
+						}
+					}
+				}
+			}
+		}
+		if len(classes) != len(urlClasses) {
+			t.Errorf("seed %d: the sites send the classes %v, not all %d", seed, classes, len(urlClasses))
 		}
 	}
 	for _, want := range []string{"http://demo.rtq.example/r/demo-all-types", "https://demo.rtq.example/R/demo-all-types",
-		"https://www.demo.rtq.example/r/demo-all-types", "https://demo.rtq.example:8443/r/demo-all-types"} {
+		"https://www.demo.rtq.example/r/demo-all-types", "https://demo.rtq.example:8443/r/demo-all-types",
+		"demo.rtq.example/r/demo-all-types", "//demo.rtq.example/r/demo-all-types",
+		"https://someone@demo.rtq.example/r/demo-all-types", "https://@demo.rtq.example/r/demo-all-types"} {
 		if !seen[want] {
 			t.Errorf("no seed of 50 respells %s as %s", u, want)
 		}

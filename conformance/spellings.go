@@ -75,6 +75,10 @@ func spellings(id string, known map[string]bool) []string {
 // several domains), that matches paths without regard to case (as IIS
 // does), or that treats http and https alike answers the record for a
 // URL nobody issued: the code of a credential on another host moves it.
+// So does a reader that adds a scheme to a URL without one, resolves a
+// protocol-relative URL against its own base, or compares the host a
+// URL parser keeps apart from user information (user@host): §C10's
+// "only as issued" leaves none of these forms a name.
 // urlClasses are those respellings; each site that names an object by
 // its URL sends one of them, the classes and their variants turned by
 // the seed and the site (urlRespellings), so that each run sends every
@@ -96,6 +100,11 @@ var otherHosts = []func(host string) string{
 	func(h string) string { return h + ":8443" },
 }
 
+// userinfos are the user information put before a URL's host: a user,
+// a user and a password, an empty one, and the host itself (a link
+// that reads as the host to a reader who stops at the @).
+var userinfos = []string{"someone", "rtq:conform", "", "rtq-conform-other.example"}
+
 var urlClasses = []urlClass{
 	{"otherHost", func(u string, alt int) string {
 		scheme, host, path, ok := splitURL(u)
@@ -113,6 +122,36 @@ var urlClasses = []urlClass{
 			return "http://" + host + path
 		}
 		return "https://" + host + path
+	}},
+	// The URL without its scheme (host/r/<code>, as a user pastes it
+	// from an address bar that hides https://), or protocol-relative
+	// (//host/r/<code>, an href a page writes to keep the page's
+	// scheme): neither is the URL as issued, which a reader that adds a
+	// scheme, or resolves the URL against the service's own base, takes
+	// for it.
+	{"noScheme", func(u string, _ int) string {
+		_, host, path, ok := splitURL(u)
+		if !ok {
+			return ""
+		}
+		return host + path
+	}},
+	{"protocolRelative", func(u string, _ int) string {
+		_, host, path, ok := splitURL(u)
+		if !ok {
+			return ""
+		}
+		return "//" + host + path
+	}},
+	// The URL with user information before its host (RFC 3986 §3.2.1:
+	// user@host): another URL, not the one issued, which a reader that
+	// compares the host a URL parser keeps apart takes for it.
+	{"userinfo", func(u string, alt int) string {
+		scheme, host, path, ok := splitURL(u)
+		if !ok {
+			return ""
+		}
+		return scheme + "://" + userinfos[alt%len(userinfos)] + "@" + host + path
 	}},
 	// The letters of the path before its last segment in the other case
 	// (/R/<code> for /r/<code>); the last segment's case is a folding of
@@ -151,17 +190,23 @@ func splitURL(u string) (scheme, host, rest string, ok bool) {
 
 // urlSites are the places the run names an object by its URL, in the
 // order they take urlClasses: the seed picks the class of the first, and
-// each next site takes the next class, so that one run sends every class
-// (as many sites as classes), and over seeds every class at every site.
+// each next site takes the next urlPerSite classes, so that one run
+// sends every class (urlPerSite classes at each site), and over seeds
+// every class at every site.
 var urlSites = []string{"record url", "certificate url", "template url"}
 
+// urlPerSite is how many classes each site sends: with the sites
+// together, every class of urlClasses in each run.
+var urlPerSite = (len(urlClasses) + len(urlSites) - 1) / len(urlSites)
+
 // urlRespellings are n respellings of the URL u at site (one of
-// urlSites), of consecutive classes of urlClasses from the site's turn,
-// each in a variant the seed picks; a class without a form of u, or
-// whose form is one of ours (known), gives way to the next.
+// urlSites), of consecutive classes of urlClasses from the site's turn
+// (its place among the sites, urlPerSite classes each), each in a
+// variant the seed picks; a class without a form of u, or whose form is
+// one of ours (known), gives way to the next.
 func urlRespellings(seed uint64, site, u string, known map[string]bool, n int) []string {
 	var out []string
-	start := pick(seed, "url respelling", len(urlClasses)) + slices.Index(urlSites, site)
+	start := pick(seed, "url respelling", len(urlClasses)) + slices.Index(urlSites, site)*urlPerSite
 	for i := 0; i < len(urlClasses) && len(out) < n; i++ {
 		c := urlClasses[(start+i)%len(urlClasses)]
 		f := c.form(u, pick(seed, "url respelling "+site+" "+c.name, 1<<20))
