@@ -91,7 +91,9 @@ func checkRecordChinese(t *T) {
 // one of ours by its URL with the code spelt otherwise (another letter
 // case, full width) or the URL on another host or scheme, with its
 // path in the other case, without its scheme, protocol-relative or with
-// user information (spellings.go), or with a NUL after it (tails.go; identifiers
+// user information (spellings.go), its code with a confusable in it
+// (an invisible character, a look-alike or accented letter, a leading
+// zero before its digits: confusable), or with a NUL after it (tails.go; identifiers
 // are exact, §C10), and an
 // identifier of another kind of ours (otherKindsFor: a bare record code,
 // a record number, a template's URL) are no success.
@@ -108,6 +110,14 @@ func checkRecordNotFound(t *T) {
 		urls = append(urls, pastedForms(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), false)...)
 		urls = append(urls, urlRespellings(t.r.opts.Seed, "record url", t.r.prof.Records[0].URL, setOf(known), urlPerSite)...)
 		urls = append(urls, tailStrings(t.r.opts.Seed, "record_url", t.r.prof.Records[0].URL, setOf(known), 1)...)
+		// Its code respelt in a class of codeConfusables the seed picks
+		// (an invisible character, a look-alike letter, an accented
+		// letter, a leading zero before its digits).
+		seed := t.r.opts.Seed
+		if f, _ := confusable(t.r.prof.Records[0].URL, pick(seed, "record url confusable", len(codeConfusables)),
+			pick(seed, "record url invisible", len(invisibles)*len(invisiblePlaces))); f != "" && !setOf(known)[f] {
+			urls = append(urls, f)
+		}
 	}
 	spelt := len(urls)
 	var whats []string

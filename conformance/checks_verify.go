@@ -34,8 +34,9 @@ func verifyReadChecks() []Check {
 // verified it. So after the writes, every credential the run moved is
 // sent its code in another letter case or in full width (the seed
 // picks which, credential by credential, so that a run sends both) and
-// its record's URL with its code so spelt, each with a
-// from_certificate_status no record is in: 100320, as before.
+// its record's URL with its code so spelt or reshaped as it was not
+// issued (afterWritesURLs), each with a from_certificate_status no record
+// is in: 100320, as before.
 func checkUnknownCodeAfterWrites(t *T) {
 	var known, moved []string
 	for _, c := range t.r.prof.Cases {
@@ -58,7 +59,7 @@ func checkUnknownCodeAfterWrites(t *T) {
 			codes = append(codes, sp[(pick(t.r.opts.Seed, "unknown code after writes", len(sp))+i)%len(sp)])
 		}
 		if u := t.credentialURL(code); u != "" && u != code && i < 2 {
-			if sp := urlFoldings(u, setOf(known)); len(sp) > 0 {
+			if sp := afterWritesURLs(t.r.opts.Seed, u, setOf(known)); len(sp) > 0 {
 				codes = append(codes, sp[(pick(t.r.opts.Seed, "unknown url after writes", len(sp))+i)%len(sp)])
 			}
 		}
@@ -68,6 +69,22 @@ func checkUnknownCodeAfterWrites(t *T) {
 			"certificate_code": codes[i], "action_type": contract.ActionNextStatus, "from_certificate_status": neverStatus,
 		}, contract.ErrInvalidCode)
 	})
+}
+
+// afterWritesURLs are the forms of a moved credential's URL u the
+// checks after the writes draw from: its code in another case or in
+// full width (urlFoldings), and u in each class of urlClasses (on
+// another host or scheme, without its scheme, protocol-relative, with
+// user information, its path in the other case), each variant picked by
+// the seed; none is one of ours (known).
+func afterWritesURLs(seed uint64, u string, known map[string]bool) []string {
+	out := urlFoldings(u, known)
+	for _, c := range urlClasses {
+		if f := c.form(u, pick(seed, "after writes url "+c.name, 1<<20)); f != "" && f != u && !known[f] {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // probeTarget is a certificate code for read-only probes: the first case

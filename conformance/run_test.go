@@ -114,6 +114,8 @@ func TestWritesResetAndSendOnlyProfileCodes(t *testing.T) {
 	// And its marked forms, and identifiers of other kinds of the profile
 	// (identifiers.go), which name no record.
 	spelt = append(spelt, markedOne(DefaultSeed, "certificate code", "C-1", nil)...)
+	// And strings a loose reading takes for absent (falsy.go).
+	spelt = append(spelt, falsyForms...)
 	for _, k := range profileKinds() {
 		spelt = append(spelt, k.values(&T{r: &runner{prof: writeProfile()}})...)
 	}

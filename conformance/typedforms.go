@@ -116,10 +116,12 @@ func zerosDropped(v string, alt int, _ []string) string {
 // 。 or ，; a value quoted in a chat or a document comes in quotation
 // marks or brackets ("“FX-001”", 「FX-001」); a value typed on a phone
 // or copied from a page in another script holds letters that look like
-// ours and are not (a Cyrillic А, Е, О, Р, С, Х; a Greek Α, Ο). The
-// contract reads values as they are written (§C5, §C10): each names
-// nothing, and a service that trims punctuation, strips quotes or folds
-// lookalike letters answers the value it holds for a value nobody
+// ours and are not (a Cyrillic А, Е, О, Р, С, Х; a Greek Α, Ο), or an
+// accented letter for a plain one (é for e, a dead key or an
+// autocorrect). The contract reads values as they are written (§C5,
+// §C10): each names nothing, and a service that trims punctuation,
+// strips quotes or folds lookalike or accented letters (a
+// transliteration, an accent-insensitive collation) answers the value it holds for a value nobody
 // issued. markClasses are sent beside typedClasses: every class on one
 // of a filter's values (checkFormNumber), one class on each other
 // identifier the run respells (markedOne).
@@ -140,6 +142,38 @@ var lookalikes = map[rune]rune{
 	'I': 'Ι', 'N': 'Ν', 'Z': 'Ζ', 'J': 'Ј', 'S': 'Ѕ',
 }
 
+// accents are Latin letters and a precomposed accented form of each (a
+// keyboard's dead key, an autocorrect, a name typed in a language that
+// writes them), which a transliteration (unidecode) or an
+// accent-insensitive collation folds back.
+var accents = map[rune]rune{
+	'a': 'á', 'c': 'ç', 'd': 'ď', 'e': 'é', 'g': 'ĝ', 'h': 'ĥ', 'i': 'í', 'j': 'ĵ', 'k': 'ķ', 'l': 'ĺ',
+	'n': 'ñ', 'o': 'ó', 'r': 'ŕ', 's': 'ś', 't': 'ţ', 'u': 'ú', 'w': 'ŵ', 'y': 'ý', 'z': 'ź',
+	'A': 'Á', 'C': 'Ç', 'D': 'Ď', 'E': 'É', 'G': 'Ĝ', 'H': 'Ĥ', 'I': 'Í', 'J': 'Ĵ', 'K': 'Ķ', 'L': 'Ĺ',
+	'N': 'Ñ', 'O': 'Ó', 'R': 'Ŕ', 'S': 'Ś', 'T': 'Ţ', 'U': 'Ú', 'W': 'Ŵ', 'Y': 'Ý', 'Z': 'Ź',
+}
+
+// replaced is v with the letters table has a form of in their place:
+// every one (an even alt) or only the first (an odd one); "" where v has
+// none.
+func replaced(v string, alt int, table map[rune]rune) string {
+	r := []rune(v)
+	changed := false
+	for i, c := range r {
+		if l, ok := table[c]; ok {
+			r[i] = l
+			changed = true
+			if alt%2 == 1 {
+				break
+			}
+		}
+	}
+	if !changed {
+		return ""
+	}
+	return string(r)
+}
+
 var markClasses = []typedClass{
 	// alt picks the mark: below len(trailingMarks) one after the value
 	// (variant 0, a full stop, the commonest), then one before it, then
@@ -158,21 +192,11 @@ var markClasses = []typedClass{
 	// Every letter that has a lookalike in its place (an even alt), or
 	// only the first (an odd one: one letter typed in another layout).
 	{"lookalike", func(v string, alt int, _ []string) string {
-		r := []rune(v)
-		changed := false
-		for i, c := range r {
-			if l, ok := lookalikes[c]; ok {
-				r[i] = l
-				changed = true
-				if alt%2 == 1 {
-					break
-				}
-			}
-		}
-		if !changed {
-			return ""
-		}
-		return string(r)
+		return replaced(v, alt, lookalikes)
+	}},
+	// The same with accented letters (é for e).
+	{"accented", func(v string, alt int, _ []string) string {
+		return replaced(v, alt, accents)
 	}},
 }
 

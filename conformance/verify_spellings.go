@@ -28,7 +28,10 @@ import (
 // matrix's other rows, each a move the write key could make with one
 // member respelt: the target's id, twice; from_certificate_status the
 // current status's id, twice; the target "" ; the target's name with an
-// invisible character; the code and the record's URL with one. The
+// invisible character; the code and the record's URL each respelt in a
+// class of codeConfusables (an invisible character, a look-alike letter
+// of another script, an accented letter, a leading zero before its
+// digits), consecutive classes from one the seed picks. The
 // spellings and where an invisible character goes are picked by the seed,
 // the rows of one member taking different ones, so that over seeds every
 // spelling is sent. The model (verify_model.go) judges each answer: a
@@ -90,6 +93,48 @@ func withInvisible(v string, n int) (string, string) {
 	return v, fmt.Sprintf("%s %s", inv.what, place)
 }
 
+// codeConfusables are the classes of a code's (or its URL's code's)
+// respellings a matrix row draws from: an invisible character in or
+// around it, a look-alike letter of another script (Cyrillic, Greek),
+// an accented letter, a leading zero before its digits. Each names
+// nothing (§C10: identifiers are exact): a service that strips what is
+// invisible, transliterates (unidecode), folds accents or reads the
+// digits as a number moves the credential.
+var codeConfusables = []string{"invisible", "lookalike", "accented", "leadingZero"}
+
+// confusable is v respelt in class (of codeConfusables, modulo their
+// number; a class without a form of v gives way to the next), with
+// invisible character cell n, and the respelling in words; for a URL,
+// only its last segment (the code) is respelt.
+func confusable(v string, class, n int) (string, string) {
+	at := 0
+	if strings.Contains(v, "://") {
+		at = strings.LastIndexByte(v, '/') + 1
+	}
+	head, seg := v[:at], v[at:]
+	for i := range codeConfusables {
+		c := codeConfusables[(class+i)%len(codeConfusables)]
+		var f string
+		switch c {
+		case "invisible":
+			return withInvisible(v, n)
+		case "lookalike":
+			f = replaced(seg, n, lookalikes)
+		case "accented":
+			f = replaced(seg, n, accents)
+		case "leadingZero":
+			if j := strings.IndexFunc(seg, func(r rune) bool { return '0' <= r && r <= '9' }); j >= 0 {
+				f = seg[:j] + "0" + seg[j:]
+			}
+		}
+		if f != "" && f != seg {
+			return head + f, map[string]string{"lookalike": "a look-alike letter of another script",
+				"accented": "an accented letter", "leadingZero": "a leading zero before its digits"}[c]
+		}
+	}
+	return "", ""
+}
+
 // spellingRows are the rows above for sub at the status it is in.
 func (t *T) spellingRows(seed uint64, sub matrixSubject) []matrixRow {
 	m := t.r.modelOf(sub.c.FormID)
@@ -143,9 +188,10 @@ func (t *T) spellingRows(seed uint64, sub matrixSubject) []matrixRow {
 	if sub.url != "" {
 		codes = append(codes, sub.url)
 	}
+	class := pick(seed, "spelling code class", len(codeConfusables))
 	for i, code := range codes {
-		spelt, where := withInvisible(code, cell+1+i*(len(invisibles)+1))
-		if t.r.knownCode(spelt) {
+		spelt, where := confusable(code, class+i, cell+1+i*(len(invisibles)+1))
+		if spelt == "" || t.r.knownCode(spelt) {
 			continue
 		}
 		action := actions[(pick(seed, "spelling code action", len(actions))+i)%len(actions)]
