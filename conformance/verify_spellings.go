@@ -28,10 +28,10 @@ import (
 // matrix's other rows, each a move the write key could make with one
 // member respelt: the target's id, twice; from_certificate_status the
 // current status's id, twice; the target "" ; the target's name with an
-// invisible character; the code and the record's URL each respelt in a
-// class of codeConfusables (an invisible character, a look-alike letter
-// of another script, an accented letter, a leading zero before its
-// digits), consecutive classes from one the seed picks. The
+// invisible character; the code and the record's URL with one; and the
+// code or the URL (the seed picks) respelt in another class of
+// codeConfusables (a look-alike letter of another script, an accented
+// letter, a leading zero before its digits), the class the seed picks. The
 // spellings and where an invisible character goes are picked by the seed,
 // the rows of one member taking different ones, so that over seeds every
 // spelling is sent. The model (verify_model.go) judges each answer: a
@@ -188,11 +188,9 @@ func (t *T) spellingRows(seed uint64, sub matrixSubject) []matrixRow {
 	if sub.url != "" {
 		codes = append(codes, sub.url)
 	}
-	class := pick(seed, "spelling code class", len(codeConfusables))
-	for i, code := range codes {
-		spelt, where := confusable(code, class+i, cell+1+i*(len(invisibles)+1))
+	codeRow := func(i int, spelt, where string) {
 		if spelt == "" || t.r.knownCode(spelt) {
-			continue
+			return
 		}
 		action := actions[(pick(seed, "spelling code action", len(actions))+i)%len(actions)]
 		body := sub.moveBody(action, next.Name, false)
@@ -204,6 +202,17 @@ func (t *T) spellingRows(seed uint64, sub matrixSubject) []matrixRow {
 		}
 		add(what, body, q)
 	}
+	for i, code := range codes {
+		spelt, where := withInvisible(code, cell+1+i*(len(invisibles)+1))
+		codeRow(i, spelt, where)
+	}
+	// One more: the code or the URL (the seed picks) with a confusable
+	// of another class than an invisible character (codeConfusables
+	// after the first: a look-alike letter, an accented letter, a
+	// leading zero before its digits), the class the seed picks.
+	i := pick(seed, "spelling confusable address", len(codes))
+	spelt, where := confusable(codes[i], 1+pick(seed, "spelling code class", len(codeConfusables)-1), cell)
+	codeRow(i, spelt, where)
 	return rows
 }
 
