@@ -55,6 +55,14 @@ var adversarial15FirstSight = firstSight{
 		foreign.VariantA15EarlyHints: "transport.protocols, transport.contentType, transport.json, answers.C1.contentType, answers.C1.jsonText, answers.C2.writeScope: the raw-socket probes (HTTP/1.1 with Connection: close, an h2c upgrade) take the interim 103 for the answer (an empty body, read as code 0)",
 		foreign.VariantA15ShortPages: "relation.cursor.pageSize: 27 items at page_size 27 take 2 pages, want 1: a page before the last shorter than its page_size is taken for a broken walk",
 	},
+	caughtSince: map[foreign.Bug]string{
+		// Falsy strings where a value names nothing ("0" and one more).
+		foreign.BugA15NumberZeroEmpty:     "86c6ab2058a7e328758054bceaa23c4d0b835c51",
+		foreign.BugA15TemplateZeroMissing: "86c6ab2058a7e328758054bceaa23c4d0b835c51",
+		foreign.BugA15CodeZeroMissing:     "86c6ab2058a7e328758054bceaa23c4d0b835c51",
+		// Confusable codes: accented and look-alike letters, leading zeros.
+		foreign.BugA15CodeTransliterated: "86c6ab2058a7e328758054bceaa23c4d0b835c51",
+	},
 	passingSince: map[foreign.Variant]string{
 		// The raw probes read past interim answers to the final one.
 		foreign.VariantA15EarlyHints: "328cb65871cb8797eba690817cada424b5580e5c",
