@@ -53,6 +53,9 @@ type pageClass struct {
 	// target may refuse on its first page (§C1: reading "5" as 5 is
 	// the kit's lenient reading) or read as the number on every page.
 	digits bool
+	// mid: the size comes from the sizes no other class walks (midSize);
+	// where none is left, the class sends nothing.
+	mid bool
 }
 
 var pageClasses = []pageClass{
@@ -67,6 +70,8 @@ var pageClasses = []pageClass{
 	{name: "fraction", bad: true, values: func(max int) []any {
 		return []any{json.Number("1.5"), json.Number(fmt.Sprintf("%d.5", max-1)), json.Number("0.5")}
 	}},
+	// Last, so that adding it moved no other class's key or draw.
+	{name: "mid", mid: true},
 }
 
 // overClasses are the classes above the maximum.
@@ -91,10 +96,62 @@ func smallSize(seed uint64, id string, n int) int {
 	return least + pick(seed, "small "+id, least)
 }
 
+// midSize is the size the mid class walks at: one the seed draws from
+// the widest run of sizes below the maximum max that no other served
+// class of the filter walks (the small class's, the default, the
+// maximum) and that still take two pages or more of n items (n < 0: not
+// known); 0 where no such run is left. A service may mishandle any size
+// the contract allows (11 to 19 snapped to a page-size selector's 20 for
+// the LIMIT, while the offset is reckoned from the size asked), and the
+// other classes walk a few sizes at either end of the range.
+func midSize(seed uint64, id string, n, max int) int {
+	if n < 0 {
+		n = 2 * smallPages
+	}
+	least := (n + smallPages - 1) / smallPages // 1 up to smallPages items
+	top := min(max-1, n-1)
+	taken := func(size int) bool {
+		small := size == 1 // smallSize's: least to 2*least-1 past smallPages items
+		if n > smallPages {
+			small = size < 2*least
+		}
+		return small || size == defaultSize(max)
+	}
+	lo, hi := 0, -1 // the widest run, the upper one of equals
+	start := 0
+	for size := least; size <= top+1; size++ {
+		if size <= top && !taken(size) {
+			if start == 0 {
+				start = size
+			}
+			continue
+		}
+		if start != 0 && size-start >= hi-lo+1 {
+			lo, hi = start, size-1
+		}
+		start = 0
+	}
+	if hi < lo {
+		return 0
+	}
+	return lo + pick(seed, "mid size "+id, hi-lo+1)
+}
+
+// defaultSize is the page size of an endpoint of maximum max when a
+// request names none (§4.3, §4.4).
+func defaultSize(max int) int {
+	if max == contract.FormListMaxPageSize {
+		return contract.FormListDefaultPageSize
+	}
+	return contract.TemplatesDefaultPageSize
+}
+
 // classValue is the value of class c for an endpoint of maximum max, by
 // the seed; absent is true for the default class.
 func (c pageClass) value(seed uint64, id string, max, expected int) (v any, absent bool) {
 	switch {
+	case c.mid:
+		return midSize(seed, id, expected, max), false
 	case c.small:
 		return smallSize(seed, id, expected), false
 	case c.values == nil:
@@ -350,7 +407,7 @@ func relFormPaging(t *T) {
 	var singles []formPagingRequest
 	served := []pageClass{}
 	for _, c := range pageClasses {
-		if !c.bad && !c.digits {
+		if !c.bad && !c.digits && !c.mid {
 			served = append(served, c)
 		}
 	}
@@ -358,6 +415,9 @@ func relFormPaging(t *T) {
 	for i, f := range filters {
 		id := "formList " + f.kind
 		for _, c := range pageClasses {
+			if c.mid {
+				continue // after every filter's other classes (below)
+			}
 			v, absent := c.value(seed, id, max, f.n)
 			at := "no page_size"
 			if !absent {
@@ -392,6 +452,23 @@ func relFormPaging(t *T) {
 				body["page_size"] = v
 			}
 			singles = append(singles, formPagingRequest{filter: i, body: body, pastEnd: pe})
+		}
+	}
+	// The mid class, after every filter's other walks so that their keys
+	// are as before it came: a filter with a size no other class walks
+	// is walked at one, with a key the column turns.
+	for _, c := range pageClasses {
+		if !c.mid {
+			continue
+		}
+		for i, f := range filters {
+			v, _ := c.value(seed, "formList "+f.kind, max, f.n)
+			if asInt(v) == 0 {
+				continue
+			}
+			role := keys.at(i + len(walks))
+			walks = append(walks, pagedWalk{what: fmt.Sprintf("getFormList with %s at page_size %v (%s)%s", f.kind, v, c.name, keyWhat(role)), class: c, asked: asInt(v), role: role})
+			walkOf = append(walkOf, i)
 		}
 	}
 	// The key column: bad input goes with each key of ours in turn; a
@@ -440,7 +517,7 @@ func relFormPaging(t *T) {
 	for j, p := range walks {
 		want := p.asked
 		switch {
-		case p.class.values == nil && !p.class.small:
+		case p.class.values == nil && !p.class.small && !p.class.mid:
 			want = contract.FormListDefaultPageSize
 		case p.class.over:
 			want = 0
@@ -618,6 +695,9 @@ func relCursorPaging(t *T) {
 			l := eligible[pick(seed, "paging listing "+id, len(eligible))]
 			f, refSize, n, _ := cursorFilter(l, k)
 			v, absent := c.value(seed, id, max, n)
+			if c.mid && asInt(v) == 0 {
+				continue // no size left that no other class walks
+			}
 			at := "no page_size"
 			if !absent {
 				at = fmt.Sprintf("page_size %v", v)

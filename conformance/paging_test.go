@@ -218,3 +218,33 @@ func TestBoundFormsNameTheSameInstant(t *testing.T) {
 		t.Errorf("a date is rewritten as %v: a day is no instant", got)
 	}
 }
+
+// TestMidSizesWalkTheRangeTheOthersLeave: the mid class walks a filter
+// at a size no other served class of it walks (the small class's, the
+// default, the maximum), in the widest run of such sizes that still
+// takes two pages, every size of the run over seeds; none where no such
+// size is left. A service that mishandles getFormList's sizes 11 to 19
+// (snapped to 20 for the LIMIT) is walked at one of them on every run.
+func TestMidSizesWalkTheRangeTheOthersLeave(t *testing.T) {
+	for _, c := range []struct {
+		n, max, lo, hi int
+	}{
+		{29, contract.FormListMaxPageSize, 11, 19},
+		{12, contract.FormListMaxPageSize, 2, 9},
+		{40, contract.TemplatesMaxPageSize, 21, 39},
+		{-1, contract.FormListMaxPageSize, 11, 19},
+		{2, contract.FormListMaxPageSize, 0, 0},
+	} {
+		seen := map[int]bool{}
+		for seed := uint64(1); seed <= 400; seed++ {
+			s := midSize(seed, "x", c.n, c.max)
+			if s < c.lo || s > c.hi {
+				t.Fatalf("%d items, maximum %d, seed %d: size %d, want %d to %d", c.n, c.max, seed, s, c.lo, c.hi)
+			}
+			seen[s] = true
+		}
+		if len(seen) != c.hi-c.lo+1 {
+			t.Errorf("%d items, maximum %d: sizes %v over 400 seeds, want every one of %d to %d", c.n, c.max, seen, c.lo, c.hi)
+		}
+	}
+}
