@@ -680,6 +680,11 @@ func relCursorPaging(t *T) {
 	// up to the key), so that every run walks each kind and each class
 	// with every key past page 1, and the seed turns which.
 	keys := t.keyColumn("paging cursor")
+	// The mid class's units go after every kind's other units, so that
+	// those keep the index that turns their bad-input key and their
+	// other subject above the maximum (keys.at(i), keys.subject(i)) as
+	// before it came.
+	var mids []cursorPagingUnit
 	for ki, k := range cursorKinds {
 		for ci, c := range pageClasses {
 			var eligible []listing
@@ -707,10 +712,16 @@ func relCursorPaging(t *T) {
 			}
 			sent, kitForm := t.sentFilter(l, f, id)
 			role := keys.at(ki + ci)
-			units = append(units, cursorPagingUnit{l: l, f: f, sent: sent, kitForm: kitForm, refSize: refSize, class: c, v: v, absent: absent,
-				p: pagedWalk{what: fmt.Sprintf("%s with %s at %s (%s)%s", l.name, k, at, c.name, keyWhat(role)), class: c, asked: asInt(v), role: role}})
+			u := cursorPagingUnit{l: l, f: f, sent: sent, kitForm: kitForm, refSize: refSize, class: c, v: v, absent: absent,
+				p: pagedWalk{what: fmt.Sprintf("%s with %s at %s (%s)%s", l.name, k, at, c.name, keyWhat(role)), class: c, asked: asInt(v), role: role}}
+			if c.mid {
+				mids = append(mids, u)
+				continue
+			}
+			units = append(units, u)
 		}
 	}
+	units = append(units, mids...)
 	if len(units) == 0 {
 		t.Skipf("the profile gives no listing")
 		return
