@@ -58,5 +58,8 @@ var adversarial14FirstSight = firstSight{
 		// bounds of each listing.
 		foreign.BugA14LeapDay500:    "1525e9b1b821f02d684584f139060b367b7c9816",
 		foreign.BugA14LeapSecond500: "1525e9b1b821f02d684584f139060b367b7c9816",
+		// Each filter of each paging product walked at a middle size
+		// no other class walks (getFormList's 11 to 19).
+		foreign.BugA14FormSizeSnap: "47b752e5b83428a1dfa83415406b203cc9ca2197",
 	},
 }
