@@ -1,6 +1,9 @@
 package foreign
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Bug is one realistic backend bug the service can be built with. Each
 // breaks one SPEC statement of docs/contract.md in a way a client feels;
@@ -92,4 +95,19 @@ func (o Options) has(b Bug) bool {
 		return o.bugSet[b]
 	}
 	return b != "" && (o.Bug == b || slices.Contains(o.Bugs, b))
+}
+
+// roundOn says whether o is built with a bug or the variant of the round
+// whose names begin with prefix ("a15-"): a round whose front keeps state
+// (statics by connection, a replay cache) costs nothing on other builds.
+func (o Options) roundOn(prefix string) bool {
+	if strings.HasPrefix(string(o.Variant), prefix) || strings.HasPrefix(string(o.Bug), prefix) {
+		return true
+	}
+	for b := range o.bugSet {
+		if strings.HasPrefix(string(b), prefix) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(o.Bugs, func(b Bug) bool { return strings.HasPrefix(string(b), prefix) })
 }

@@ -212,17 +212,7 @@ func (s *Server) a14Reset() {
 }
 
 // a14On says whether round 14 is built in at all.
-func (s *Server) a14On() bool {
-	if strings.HasPrefix(string(s.opts.Variant), "a14-") {
-		return true
-	}
-	for b := range s.opts.bugSet {
-		if strings.HasPrefix(string(b), "a14-") {
-			return true
-		}
-	}
-	return false
-}
+func (s *Server) a14On() bool { return s.opts.roundOn("a14-") }
 
 // ConnState is for an http.Server's ConnState: it forgets a closed
 // connection's statics, which round 14 keys by the client's address, so

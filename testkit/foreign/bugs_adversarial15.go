@@ -208,17 +208,7 @@ func (s *Server) a15Reset() {
 }
 
 // a15On says whether round 15 is built in at all.
-func (s *Server) a15On() bool {
-	if strings.HasPrefix(string(s.opts.Variant), "a15-") {
-		return true
-	}
-	for b := range s.opts.bugSet {
-		if strings.HasPrefix(string(b), "a15-") {
-			return true
-		}
-	}
-	return false
-}
+func (s *Server) a15On() bool { return s.opts.roundOn("a15-") }
 
 // a15Front answers what is answered before the service reads the
 // request: a replayed idempotent answer, a rate limit, early hints, and

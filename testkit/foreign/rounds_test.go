@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rtq-kit/rtq/testkit/foreign"
 )
@@ -281,6 +282,9 @@ var variantProbes = map[foreign.Variant]probe{
 // answer is one HTTP answer: status line, Content-Type and body.
 func answer(t *testing.T, s *foreign.Server, p probe) string {
 	t.Helper()
+	if len(p.together) > 0 {
+		foreign.StopClock(s, time.Now())
+	}
 	send := func(key, body string) (string, []byte) {
 		method := p.method
 		if method == "" {
