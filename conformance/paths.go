@@ -136,39 +136,61 @@ func pathVariants(seed uint64) []pathVariant {
 	add("a percent-encoded slash", p[:at]+enc+p[at+1:], true)
 
 	// A path parameter (RFC 3986 §3.3), after a segment the seed picks:
-	// a matrix parameter (a version, a language, a format, or ; alone),
-	// and a servlet container's session id, which a container's URL
-	// rewriting (the Servlet specification's jsessionid, in the letter
-	// cases containers and clients write it) appends to the end of a
-	// URL's path when it keeps a session without cookies, the
-	// container's node after it or not. A session id is no key (§5):
-	// the path that carries one goes without a key on every run, never
-	// served (§C2), whether the service routes it to the operation or
-	// not.
+	// a matrix parameter (a version, a language, a format, or ; alone).
 	p = epFor("param")
 	segs := append(pathJoints(p), len(p))
 	at = segs[1+pick(seed, "path param joint", len(segs)-1)]
 	add("a matrix parameter", p[:at]+matrixParams[pick(seed, "path param", len(matrixParams))]+p[at:], true)
+	// A session id in the path, as a server's URL rewriting keeps a
+	// session without cookies: a servlet container's path parameter at
+	// the end of the path (the Servlet specification's jsessionid, in
+	// the letter cases containers and clients write it, or the name the
+	// container is configured with; its node after it or not), and
+	// ASP.NET's cookieless session, a segment (S(id)) at the
+	// application's root or deeper. A session id is no key (§5): a path
+	// that carries one goes without a key on every run, never served
+	// (§C2), whether the service routes it to the operation or not.
 	id := sessionID(seed)
 	if pick(seed, "path session node", 2) == 0 {
 		id += ".node0"
 	}
 	add("a session id as a path parameter", epFor("session")+";"+sessionParams[pick(seed, "path session", len(sessionParams))]+"="+id, true)
 	out[len(out)-1].keyless = true
+	p = epFor("cookieless")
+	segs = append([]int{0}, pathJoints(p)...)
+	at = segs[pick(seed, "path cookieless joint", len(segs))]
+	add("a cookieless session segment", p[:at]+"/(S("+cookielessID(seed)+"))"+p[at:], true)
+	out[len(out)-1].keyless = true
 	return out
 }
 
 // matrixParams are path parameters a framework may read; sessionParams
-// the Servlet specification's name of a session id in a path, as
-// containers and clients write it.
+// the names of a session id in a path, as servlet containers and clients
+// write it (the Servlet specification's, and names a container is
+// configured with).
 var (
 	matrixParams  = []string{";v=2", ";", ";lang=en", ";format=json", ";version=1.0;debug=true"}
-	sessionParams = []string{"jsessionid", "JSESSIONID", "jsessionId"}
+	sessionParams = []string{"jsessionid", "JSESSIONID", "jsessionId", "sessionid", "sid"}
 )
 
 // sessionID is a servlet container's session id: 32 hexadecimal digits.
 func sessionID(seed uint64) string {
 	return fmt.Sprintf("%016X%016X", seed*0x9E3779B97F4A7C15, seed^0xD6E8FEB86659FD93)
+}
+
+// cookielessID is ASP.NET's cookieless session id: 24 characters of
+// lower-case letters and the digits 0 to 5.
+func cookielessID(seed uint64) string {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz012345"
+	b := make([]byte, 24)
+	x := seed*0x9E3779B97F4A7C15 + 1
+	for i := range b {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		b[i] = alphabet[x%uint64(len(alphabet))]
+	}
+	return string(b)
 }
 
 // known says whether name is an operation of the contract.
