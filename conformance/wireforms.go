@@ -91,6 +91,9 @@ type wireForm struct {
 	// (gateways.go), a revalidating cache's conditional headers
 	// (envelopes.go); 0 writes the listed lines.
 	gen uint64
+	// idem, when not 0, is the request without its key that an
+	// Idempotency-Key is derived from (cachepath.go).
+	idem uint64
 }
 
 // wireFormOf picks the form of a request from the seed and the request
@@ -118,6 +121,7 @@ func wireFormOf(seed uint64, r Request, base string) wireForm {
 		envelope: envelopeDraw[next(len(envelopeDraw))]}
 	f.dress = (h.Sum64() ^ seed ^ 0x6d656d62657273) * 0xBF58476D1CE4E5B9
 	f.gen = (h.Sum64()^seed^0x67656e)*0xD6E8FEB86659FD93 | 1
+	f.idem = idemOf(seed, r.Method, r.Path, body)
 	if f.chunked != 0 && (h.Sum64()^seed^0x6368756e6b6564)*0x94D049BB133111EB>>62 != 0 {
 		f.chunked = 0 // chunked on one request in eight (see chunkedForms)
 	}
@@ -169,6 +173,7 @@ func (f wireForm) apply(r *Request, s clientSite) {
 	applyEnvelope(f, r, s)
 	applyDrawn(f, r)
 	applyCharset(f, r)
+	applyCachePath(f, r)
 }
 
 // wireOf is the request r as the client writes it: the headers that
