@@ -62,6 +62,11 @@ var adversarial15FirstSight = firstSight{
 		foreign.BugA15CodeZeroMissing:     "86c6ab2058a7e328758054bceaa23c4d0b835c51",
 		// Confusable codes: accented and look-alike letters, leading zeros.
 		foreign.BugA15CodeTransliterated: "86c6ab2058a7e328758054bceaa23c4d0b835c51",
+		// The cache path's headers are drawn on every request: a Range
+		// on a POST answered in part, and an Idempotency-Key every key
+		// of a read body carries alike.
+		foreign.BugA15RangePartial:      "5d4d11efbc9e4cd6658e0885cfcdb8cef9c9de58",
+		foreign.BugA15IdempotencyShared: "5d4d11efbc9e4cd6658e0885cfcdb8cef9c9de58",
 	},
 	passingSince: map[foreign.Variant]string{
 		// The raw probes read past interim answers to the final one.
