@@ -31,31 +31,16 @@ func TestEveryMethodOnEveryRun(t *testing.T) {
 }
 
 // TestEveryProtocolFormOnEveryRun: transport.protocols writes every
-// protocol form and every credential (no key among them) on every run,
-// one request an operation, and over seeds every form meets every
-// credential: a health check's HTTP/1.0 request without a key too.
+// protocol form on every run, one request an operation.
 func TestEveryProtocolFormOnEveryRun(t *testing.T) {
-	pairs := map[string]bool{}
-	for seed := range uint64(40) {
-		if seed == 0 {
-			seed = DefaultSeed
-		}
-		eps, forms, roles := protocolSends(seed)
-		seenEp, seenF, seenR := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, seed := range []uint64{1, 2, 3, DefaultSeed} {
+		eps, forms := protocolSends(seed)
+		seenEp, seenF := map[string]bool{}, map[string]bool{}
 		for i := range eps {
-			seenEp[eps[i].Name], seenF[forms[i].what], seenR[roles[i]] = true, true, true
-			pairs[forms[i].what+" / "+roles[i]] = true
+			seenEp[eps[i].Name], seenF[forms[i].what] = true, true
 		}
-		if len(eps) != max(len(contract.Endpoints), len(protocolForms)) || len(seenEp) != len(contract.Endpoints) || len(seenF) != len(protocolForms) ||
-			len(seenR) != len(protocolRoles) || !seenR["none"] {
-			t.Errorf("seed %d: %d requests, %d operations, %d forms, credentials %v", seed, len(eps), len(seenEp), len(seenF), seenR)
-		}
-	}
-	for _, f := range protocolForms {
-		for _, r := range protocolRoles {
-			if !pairs[f.what+" / "+r] {
-				t.Errorf("over 40 seeds, %s never goes %s", f.what, protocolCredential(r))
-			}
+		if len(eps) != max(len(contract.Endpoints), len(protocolForms)) || len(seenEp) != len(contract.Endpoints) || len(seenF) != len(protocolForms) {
+			t.Errorf("seed %d: %d requests, %d operations, %d forms", seed, len(eps), len(seenEp), len(seenF))
 		}
 	}
 }

@@ -28,17 +28,6 @@ import (
 // of its own (svcclient.SendRaw), one request an operation, the seed
 // turning which operation gets which form, every form on every run;
 // none under --plain-requests, whose requests go the usual way.
-//
-// The credential is a dimension of these requests too: a load
-// balancer's health check is an HTTP/1.0 request without a key, a
-// monitor's a kept-alive one with a key nobody issued, and a front that
-// lets such requests through as its monitoring account serves them. So
-// each probe carries one credential of protocolRoles (the read key, the
-// write key, none, a key nobody issued), the seed turning the pairs
-// apart from the forms': every run sends every credential, one probe at
-// least without a key, and over seeds every form meets every credential.
-// An answer without a key or to one nobody issued is never a success
-// (C2.noKey, C2.badKey), whatever protocol it came in.
 
 // protocolForm is one way of writing a request's protocol.
 type protocolForm struct {
@@ -55,28 +44,16 @@ var protocolForms = []protocolForm{
 	{"HTTP/1.1 on a connection closed after it", "HTTP/1.1", []string{"Connection: close"}},
 }
 
-// protocolRoles are the credentials a protocol probe carries: the key
-// roles of a finding ("none": no Authorization, "bad": a key nobody
-// issued).
-var protocolRoles = []string{"read", "none", "write", "bad"}
-
-// protocolSends pairs the forms and the credentials with the
-// operations: every operation one request, every form and every
-// credential at least once, the seed turning the pairs (the forms' and
-// the credentials' apart, so that over seeds every form meets every
-// credential).
-func protocolSends(seed uint64) (eps []contract.Endpoint, forms []protocolForm, roles []string) {
+// protocolSends pairs the forms with the operations: every operation
+// one request, every form at least once, the seed turning the pairs.
+func protocolSends(seed uint64) (eps []contract.Endpoint, forms []protocolForm) {
 	all := faultEndpoints(seed, "transport.protocols", len(contract.Endpoints))
 	shift := pick(seed, "transport.protocols.form", len(protocolForms))
-	keyShift := pick(seed, "transport.protocols.key", len(protocolRoles))
-	for i := range max(len(all), len(protocolForms), len(protocolRoles)) {
+	for i := range max(len(all), len(protocolForms)) {
 		eps = append(eps, all[i%len(all)])
 		forms = append(forms, protocolForms[(i+shift)%len(protocolForms)])
-		// Past the first round of credentials, each goes with another
-		// form than it went with: no pair twice in a run.
-		roles = append(roles, protocolRoles[(i+keyShift+2*(i/len(protocolRoles)))%len(protocolRoles)])
 	}
-	return eps, forms, roles
+	return eps, forms
 }
 
 // probeServed says whether the probe body of ep is a request the target
@@ -95,35 +72,26 @@ func probeServed(ep contract.Endpoint, p *profile.Profile) bool {
 
 // checkProtocols: every operation's probe body written in another
 // protocol form gets the answer HTTP/1.1 gets: JSON, judged by every
-// rule over answers as the endpoint's answer, a read of the profile's
-// objects served (code 0) with a key of ours, and no success without a
-// key or with one nobody issued.
+// rule over answers as the endpoint's answer, and a read of the
+// profile's objects served (code 0).
 func checkProtocols(t *T) {
 	if t.r.client.plain {
 		t.Skipf("--plain-requests: every request goes the usual way")
 		return
 	}
-	eps, forms, roles := protocolSends(t.runSeed())
+	if t.r.client.plain {
+		t.Skipf("--plain-requests: every request goes the usual way")
+		return
+	}
+	eps, forms := protocolSends(t.runSeed())
 	t.each(len(eps), func(t *T, i int) {
-		ep, f, role := eps[i], forms[i], roles[i]
+		ep, f := eps[i], forms[i]
 		raw, err := json.Marshal(t.probeBody(ep))
 		if err != nil {
 			t.Errorf(nil, "runner bug: %s's probe body: %v", ep.Name, err)
 			return
 		}
-		key := ""
-		switch role {
-		case "bad":
-			key = badKey
-		case "write":
-			if key = t.r.keys.KeyFor(role); key == "" {
-				role = "read" // no write key: the read key's probe
-			}
-		}
-		if role == "read" {
-			key = t.r.keys.Read
-		}
-		x := &Exchange{Req: Request{Method: http.MethodPost, Path: ep.Path(), Key: role, Body: string(raw),
+		x := &Exchange{Req: Request{Method: http.MethodPost, Path: ep.Path(), Key: "read", Body: string(raw),
 			Headers: append([]string{"(request line in " + f.proto + ")"}, f.lines...)}}
 		h := http.Header{}
 		for _, l := range f.lines {
@@ -132,12 +100,12 @@ func checkProtocols(t *T) {
 		}
 		release := t.slot()
 		t.depth++
-		a, err := t.r.client.svc.SendRaw(t.ctx, key, svcclient.Raw{Method: http.MethodPost, Path: ep.Path(), Proto: f.proto, Header: h, Body: raw})
+		a, err := t.r.client.svc.SendRaw(t.ctx, t.r.keys.Read, svcclient.Raw{Method: http.MethodPost, Path: ep.Path(), Proto: f.proto, Header: h, Body: raw})
 		release()
 		if a.Status != 0 {
 			x.Status, x.ContentType = a.Status, a.Header.Get("Content-Type")
 		}
-		what := fmt.Sprintf("%s in %s, %s", ep.Name, f.what, protocolCredential(role))
+		what := fmt.Sprintf("%s in %s", ep.Name, f.what)
 		switch {
 		case errors.Is(err, svcclient.ErrNotSent):
 			return
@@ -155,31 +123,11 @@ func checkProtocols(t *T) {
 			t.r.observe(ep, x)
 		}
 		obj := t.jsonAnswer(x, what)
-		if obj == nil {
-			return
-		}
-		if role == "none" || role == "bad" {
-			if c, ok := intOf(obj["code"]); ok && c == 0 {
-				t.Errorf(x, "%s: a success (code 0): a request without a key of ours is refused in any protocol (§5)", what)
-			}
-			return
-		}
-		if ep.Write || !probeServed(ep, t.r.prof) {
+		if obj == nil || ep.Write || !probeServed(ep, t.r.prof) {
 			return
 		}
 		if c, ok := intOf(obj["code"]); !ok || c != 0 {
 			t.Errorf(x, "%s: code %v, where the same request in HTTP/1.1 is served (a read of the profile's objects): the protocol a request comes in is no parameter", what, obj["code"])
 		}
 	})
-}
-
-// protocolCredential names a probe's credential in a finding.
-func protocolCredential(role string) string {
-	switch role {
-	case "none":
-		return "without a key"
-	case "bad":
-		return "with a key nobody issued"
-	}
-	return "with the " + role + " key"
 }

@@ -119,7 +119,7 @@ var checkStatements = []struct {
 	{"transport.unknownPath", []string{"C1.contentType", "C1.jsonText", "C2.noKey"}},
 	{"transport.bodyTooLarge", []string{"C1.contentType", "C1.jsonText"}},
 	{"transport.requestContentType", []string{"C1.contentType", "C1.jsonText"}},
-	{"transport.protocols", []string{"C1.contentType", "C1.jsonText", "C2.noKey", "C2.badKey"}},
+	{"transport.protocols", []string{"C1.contentType", "C1.jsonText"}},
 	{"transport.requestForms", []string{"C1.contentType", "C1.jsonText", "4.3.number"}},
 	{"transport.clientProfiles", []string{"C1.contentType", "C1.jsonText", "C2.tenancy", "C2.writeScope"}},
 	{"auth.malformed", []string{"C2.noKey", "C2.badKey"}},
