@@ -117,6 +117,10 @@ func New(c Config) *Client {
 func (c Config) transport() *http.Transport {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = cmp.Or(c.IdleConns, maxIdlePerHost)
+	// Go's transport also keeps at most 100 idle connections in all:
+	// more calls in flight than that to the one service would close
+	// and reopen connections on every burst.
+	tr.MaxIdleConns = max(tr.MaxIdleConns, tr.MaxIdleConnsPerHost)
 	if c.DialTimeout > 0 {
 		tr.DialContext = (&net.Dialer{Timeout: c.DialTimeout, KeepAlive: 30 * time.Second}).DialContext
 	}

@@ -145,3 +145,16 @@ func TestRetryAfter(t *testing.T) {
 		}
 	}
 }
+
+// Every call in flight keeps its connection between bursts: Go's
+// transport keeps at most 100 idle connections in all unless told, so a
+// client of more calls in flight than that would close and reopen some
+// on every burst.
+func TestIdleConnectionsCoverEveryCallInFlight(t *testing.T) {
+	for _, n := range []int{0, 64, 144, 300} {
+		tr := Config{IdleConns: n}.transport()
+		if tr.MaxIdleConns < tr.MaxIdleConnsPerHost {
+			t.Errorf("IdleConns %d: %d idle connections in all, fewer than the %d kept for the service", n, tr.MaxIdleConns, tr.MaxIdleConnsPerHost)
+		}
+	}
+}
